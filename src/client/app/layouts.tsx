@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { Link, Navigate, Outlet, useMatches } from 'react-router'
+import { shellMessages } from '#shared/messages.ts'
+import { homeHrefFor, paths } from '#shared/paths.ts'
+import { Loading } from '#client/components/feedback/full-page-message.tsx'
+import { PublicShell } from '#client/components/layouts/public-shell.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
+import type { RouteHandle } from './route-handle.ts'
+
+function DocumentTitle() {
+  const matches = useMatches()
+  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean)
+  useEffect(() => {
+    document.title = title ? `${title} · Coachline` : 'Coachline'
+  }, [title])
+  return null
+}
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <DocumentTitle />
+      <Outlet />
+    </AuthProvider>
+  )
+}
+
+const SignedInLayout = lazy(() => import('./signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })))
+
+/** Inside the guard: the role's own frame (the guard has already checked the role). */
+export function GuardedLayout() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <SignedInLayout />
+    </Suspense>
+  )
+}
+
+/** Public pages (welcome, auth, invite): a light frame with sign-in or a way into the app. */
+export function PublicLayout() {
+  const auth = useAuth()
+  const action =
+    auth.status === 'authenticated' ? (
+      <Button asChild size="sm">
+        <Link to={homeHrefFor(auth.profile.role)}>Open Coachline</Link>
+      </Button>
+    ) : (
+      <Button asChild size="sm" variant="outline">
+        <Link to={paths.auth.login.getHref()}>{shellMessages.signIn}</Link>
+      </Button>
+    )
+  return (
+    <PublicShell action={action}>
+      <Outlet />
+    </PublicShell>
+  )
+}
+
+/** /auth: a signed-in visitor is sent to /coach or /home (SPEC.md section 2). */
+export function RedirectSignedIn() {
+  const auth = useAuth()
+  if (auth.status === 'loading') return <Loading />
+  if (auth.status === 'authenticated') return <Navigate to={homeHrefFor(auth.profile.role)} replace />
+  return <Outlet />
+}
+
+/**
+ * SPEC.md's unguarded routes render without the guard, but what they show needs a signed-in
+ * user: a visitor gets a sign-in prompt (PRODUCT.md section 3).
+ */
+export function OpenLayout() {
+  const auth = useAuth()
+  if (auth.status === 'loading') return <Loading />
+  if (auth.status === 'authenticated') return <GuardedLayout />
+  return (
+    <PublicShell>
+      <div className="mx-auto max-w-md p-6 pt-16">
+        <Card>
+          <CardHeader>
+            <CardTitle>{shellMessages.signInPromptTitle}</CardTitle>
+            <CardDescription>{shellMessages.signInPromptBody}</CardDescription>
+          </CardHeader>
+          <Button asChild>
+            <Link to={paths.auth.login.getHref()}>{shellMessages.signIn}</Link>
+          </Button>
+        </Card>
+      </div>
+    </PublicShell>
+  )
+}

@@ -1,0 +1,93 @@
+import { lazy, type ComponentType } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { RouteError } from '#client/components/errors/route-error.tsx'
+import { RouteGuard } from '#client/features/auth/components/route-guard.tsx'
+import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
+import type { RouteHandle } from './route-handle.ts'
+
+/** Every screen is its own chunk, loaded when first visited (the shells show 'Loading…'). */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })))
+}
+
+const Placeholder = lazyScreen(() => import('./routes/placeholder-screen.tsx'), (m) => m.PlaceholderScreen)
+const Welcome = lazyScreen(() => import('./routes/welcome.tsx'), (m) => m.WelcomePage)
+const NotFound = lazyScreen(() => import('#client/components/errors/not-found.tsx'), (m) => m.NotFound)
+
+function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
+  return { path, Component, handle }
+}
+function placeholder(path: string, title: string, purpose: string): RouteObject {
+  return screen(path, Placeholder, { title, placeholder: purpose })
+}
+
+const publicRoutes: RouteObject[] = [
+  screen(paths.root.path, Welcome, { title: 'Welcome' }),
+  screen(paths.welcome.path, Welcome, { title: 'Welcome' }),
+  {
+    Component: RedirectSignedIn,
+    children: [placeholder(paths.auth.login.path, 'Sign in', 'Sign in or create an account with your email.')],
+  },
+  placeholder(paths.auth.reset.path, 'Reset password', 'Request a reset email, or set a new password from a recovery link.'),
+  placeholder(paths.auth.callback.path, 'Signing you in', 'Completes sign-in from an email link.'),
+  placeholder(paths.invite.path, 'Coach invite', "View and accept a coach's invite into a program."),
+]
+
+const clientRoutes: RouteObject[] = [
+  placeholder(paths.client.home.path, 'Home', "Today's workout, the rest of the week, your last sessions and your coach."),
+  placeholder(paths.client.programNew.path, 'New program', 'Build your own multi-week program.'),
+  placeholder(paths.client.mesocycle.path, 'Calendar', 'Your program as a calendar of weeks and days.'),
+  placeholder(paths.client.createWorkout.path, 'Create workout', 'Build a standalone workout.'),
+  placeholder(paths.client.workouts.path, 'Workouts', 'Your workouts and the ones your coach shared.'),
+  placeholder(paths.client.workoutPreview.path, 'Workout preview', 'The planned workout with your last numbers, and Start workout.'),
+  placeholder(paths.client.session.path, 'Workout session', 'Log each set with one tap, online or offline.'),
+  placeholder(paths.client.chat.path, 'Chat', 'Messages with your coach.'),
+]
+
+const coachRoutes: RouteObject[] = [
+  placeholder(paths.coach.dashboard.path, 'Coach dashboard', 'Your clients, their adherence, recent sessions, messages and invites.'),
+  placeholder(paths.coach.createPlan.path, 'Create plan', 'Name, goal, weeks and days per week, then the program builder.'),
+  placeholder(paths.coach.program.path, 'Program builder', 'Weeks x days of workouts with prescribed sets, supersets and progressions.'),
+  placeholder(paths.coach.clients.path, 'Clients', 'Your roster, invites and each client in detail.'),
+  placeholder(paths.coach.library.path, 'Movement library', 'Built-in and your own movements: search, filter, create and edit.'),
+  placeholder(paths.coach.templateBoard.path, 'Templates', 'Your program and workout templates, grouped by goal.'),
+  placeholder(paths.coach.chat.path, 'Chat', 'Messages with one client.'),
+]
+
+const openRoutes: RouteObject[] = [
+  placeholder(paths.open.planBuilder.path, 'Plan builder', 'Build your own plan with the program builder.'),
+  placeholder(paths.open.programs.path, 'Programs', 'The programs you can see.'),
+  placeholder(paths.open.program.path, 'Program', 'One program: weeks x days with workouts.'),
+  placeholder(paths.open.workout.path, 'Workout', 'One standalone workout.'),
+  placeholder(paths.open.workoutReadonly.path, 'Planned workout', 'One planned workout, read-only.'),
+  placeholder(paths.open.summary.path, 'Session summary', 'Duration, sets, volume, best sets and new records.'),
+  placeholder(paths.open.perfSessions.path, 'Performance', "This browser's measured timings per route."),
+]
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { Component: PublicLayout, children: publicRoutes },
+      {
+        element: <RouteGuard area="client" />,
+        children: [
+          {
+            Component: PublicLayout,
+            children: [placeholder(paths.createProfile.path, 'Create your profile', 'Your display name, goal and experience level.')],
+          },
+          { Component: GuardedLayout, children: clientRoutes },
+        ],
+      },
+      { element: <RouteGuard area="coach" />, children: [{ Component: GuardedLayout, children: coachRoutes }] },
+      { Component: OpenLayout, children: openRoutes },
+      { Component: PublicLayout, children: [screen('*', NotFound, { title: 'Page not found' })] },
+    ],
+  },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react'
+import { useRouteError } from 'react-router'
+import { shellMessages } from '#shared/messages.ts'
+import { FullPageMessage } from '#client/components/feedback/full-page-message.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+
+/** An unexpected crash anywhere below the root route (SPEC.md section 2). */
+export function RouteError() {
+  const error = useRouteError()
+  useEffect(() => {
+    console.error('Unexpected error', error)
+  }, [error])
+  return (
+    <FullPageMessage title={shellMessages.crashTitle} role="alert">
+      <p className="text-muted-foreground">{shellMessages.crashBody}</p>
+      <Button onClick={() => window.location.reload()}>{shellMessages.reload}</Button>
+    </FullPageMessage>
+  )
+}

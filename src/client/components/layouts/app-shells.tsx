@@ -1,0 +1,135 @@
+import { LogOut } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { shellMessages } from '#shared/messages.ts'
+import { paths } from '#shared/paths.ts'
+import { ScreenSuspense } from './screen-suspense.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { cn } from '#client/lib/cn.ts'
+import { Brand } from './brand.tsx'
+import { clientNav, coachNav, type NavItem } from './nav-items.ts'
+import { ThemeToggle } from './theme-toggle.tsx'
+
+export type ShellProps = { children: ReactNode; displayName: string; onSignOut: () => void }
+
+
+/** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
+export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
+  return (
+    <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+      <aside className="hidden bg-sidebar text-sidebar-foreground md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:gap-6 md:p-4">
+        <Brand to={paths.coach.dashboard.getHref()} className="px-2 pt-2" />
+        <nav aria-label="Coach" className="flex flex-1 flex-col gap-1">
+          {coachNav.map((item) => (
+            <SideLink key={item.href} item={item} />
+          ))}
+        </nav>
+        <div className="flex items-center justify-between gap-2 border-t border-sidebar-accent pt-4">
+          <span className="truncate px-2 text-sm" title={displayName}>
+            {displayName}
+          </span>
+          <div className="flex">
+            <ThemeToggle className="hover:bg-sidebar-accent hover:text-sidebar-foreground" />
+            <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut} className="hover:bg-sidebar-accent hover:text-sidebar-foreground">
+              <LogOut />
+            </Button>
+          </div>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur md:hidden">
+          <div className="flex h-14 items-center justify-between px-4">
+            <Brand to={paths.coach.dashboard.getHref()} />
+            <div className="flex">
+              <ThemeToggle />
+              <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
+                <LogOut />
+              </Button>
+            </div>
+          </div>
+          <nav aria-label="Coach" className="flex gap-1 overflow-x-auto px-2 pb-2">
+            {coachNav.map((item) => (
+              <NavLink
+                key={item.href}
+                to={item.href}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn('rounded-full px-3 py-1.5 text-sm whitespace-nowrap', isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </header>
+        <main className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-8"><ScreenSuspense>{children}</ScreenSuspense></main>
+      </div>
+    </div>
+  )
+}
+
+function SideLink({ item }: { item: NavItem }) {
+  const Icon = item.icon
+  return (
+    <NavLink
+      to={item.href}
+      end={item.end}
+      className={({ isActive }) =>
+        cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors', isActive ? 'bg-sidebar-accent font-medium' : 'opacity-80 hover:bg-sidebar-accent hover:opacity-100')
+      }
+    >
+      <Icon className="size-4" aria-hidden />
+      {item.label}
+    </NavLink>
+  )
+}
+
+/** Clients are in the gym with a phone: bottom navigation in thumb reach, a top bar on wide screens. */
+export function ClientShell({ children, displayName, onSignOut }: ShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
+      <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
+          <Brand to={paths.client.home.getHref()} />
+          <nav aria-label="Main" className="hidden gap-1 md:flex">
+            {clientNav.map((item) => (
+              <NavLink
+                key={item.href}
+                to={item.href}
+                className={({ isActive }) => cn('rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center">
+            <span className="mr-2 hidden max-w-40 truncate text-sm text-muted-foreground sm:inline">{displayName}</span>
+            <ThemeToggle />
+            <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
+              <LogOut />
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8"><ScreenSuspense>{children}</ScreenSuspense></main>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+        <ul className="grid grid-cols-5">
+          {clientNav.map((item) => {
+            const Icon = item.icon
+            return (
+              <li key={item.href}>
+                <NavLink
+                  to={item.href}
+                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-xs', isActive ? 'text-primary' : 'text-muted-foreground')}
+                >
+                  <Icon className="size-5" aria-hidden />
+                  {item.label}
+                </NavLink>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import {
+  CalendarDays,
+  ClipboardList,
+  Dumbbell,
+  House,
+  LayoutDashboard,
+  LayoutTemplate,
+  MessageCircle,
+  SquarePlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { paths } from '#shared/paths.ts'
+
+export type NavItem = { label: string; href: string; icon: LucideIcon; end?: boolean }
+
+export const coachNav: NavItem[] = [
+  { label: 'Dashboard', href: paths.coach.dashboard.getHref(), icon: LayoutDashboard, end: true },
+  { label: 'Clients', href: paths.coach.clients.getHref(), icon: Users },
+  { label: 'New plan', href: paths.coach.createPlan.getHref(), icon: SquarePlus },
+  { label: 'Templates', href: paths.coach.templateBoard.getHref(), icon: LayoutTemplate },
+  { label: 'Library', href: paths.coach.library.getHref(), icon: Dumbbell },
+  { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList },
+]
+
+export const clientNav: NavItem[] = [
+  { label: 'Home', href: paths.client.home.getHref(), icon: House },
+  { label: 'Calendar', href: paths.client.mesocycle.getHref(), icon: CalendarDays },
+  { label: 'Workouts', href: paths.client.workouts.getHref(), icon: Dumbbell },
+  { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList },
+  { label: 'Chat', href: paths.client.chat.getHref(), icon: MessageCircle },
+]

@@ -1,0 +1,30 @@
+import type * as React from 'react'
+import { cn } from '#client/lib/cn.ts'
+
+function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card"
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm', className)}
+      {...props}
+    />
+  )
+}
+
+function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5', className)} {...props} />
+}
+
+function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
+  return <h2 data-slot="card-title" className={cn('text-lg leading-tight font-semibold', className)} {...props} />
+}
+
+function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+}
+
+function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-content" className={cn('flex flex-col gap-3', className)} {...props} />
+}
+
+export { Card, CardContent, CardDescription, CardHeader, CardTitle }

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query'
+import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+
+/**
+ * Who am I. A signed-in user without a profile gets the automatic client profile
+ * (SPEC.md section 4) before the answer is used.
+ */
+async function fetchMe(signal: AbortSignal): Promise<Me> {
+  const me = await apiRequest('/api/me', { schema: MeSchema, signal })
+  if (!me.user || me.profile) return me
+  const profile = await apiRequest('/api/profile', { method: 'POST', schema: ProfileSchema, signal })
+  return { ...me, profile }
+}
+
+export const authQueries = {
+  all: () => ['auth'] as const,
+  // The guard counts and shows its own retries (SPEC.md section 4), so the query does not retry.
+  me: () => queryOptions({ queryKey: [...authQueries.all(), 'me'], queryFn: ({ signal }) => fetchMe(signal), retry: false }),
+}

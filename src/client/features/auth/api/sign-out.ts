@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+import { authQueries } from './auth-queries.ts'
+
+/** Ends the server session; a failure to reach the server still clears what this tab knows. */
+export async function signOutOnServer(): Promise<void> {
+  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined)
+}
+
+/** Signs out, clears every cached datum and goes to /auth. */
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    await signOutOnServer()
+    queryClient.clear()
+    queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
+    await navigate(paths.auth.login.getHref(), { replace: true })
+  }, [queryClient, navigate])
+}

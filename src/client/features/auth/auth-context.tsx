@@ -1,0 +1,58 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { Me, Profile } from '#shared/schemas/profiles.ts'
+import { onUnauthenticated } from '#client/lib/api-client.ts'
+import { authQueries } from './api/auth-queries.ts'
+
+/** SPEC.md section 4: loading, then unauthenticated or authenticated with a profile; errors are counted. */
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'error'; failures: number; isRetrying: boolean; retry: () => void }
+  | { status: 'unauthenticated' }
+  | { status: 'authenticated'; user: NonNullable<Me['user']>; profile: Profile }
+
+const AuthContext = createContext<AuthState | null>(null)
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const me = useQuery(authQueries.me())
+  const [failures, setFailures] = useState(0)
+
+  // Count failures since the last success: the guard shows 'Retry n/3' from this.
+  useEffect(() => {
+    if (me.errorUpdatedAt) setFailures((n) => n + 1)
+  }, [me.errorUpdatedAt])
+  useEffect(() => {
+    if (me.dataUpdatedAt) setFailures(0)
+  }, [me.dataUpdatedAt])
+
+  // An expired session (any 401) forces sign-out: clear state and go to /auth.
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        queryClient.clear()
+        queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
+        void navigate(paths.auth.login.getHref(), { replace: true })
+      }),
+    [queryClient, navigate],
+  )
+
+  const { data, isError, refetch, isFetching } = me
+  const state = useMemo<AuthState>(() => {
+    if (isError) return { status: 'error', failures, isRetrying: isFetching, retry: () => void refetch() }
+    if (!data) return { status: 'loading' }
+    if (!data.user || !data.profile) return { status: 'unauthenticated' }
+    return { status: 'authenticated', user: data.user, profile: data.profile }
+  }, [data, isError, isFetching, failures, refetch])
+
+  return <AuthContext value={state}>{children}</AuthContext>
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext)
+  if (!state) throw new Error('useAuth must be used inside AuthProvider')
+  return state
+}

@@ -1,0 +1,62 @@
+import type * as z from 'zod/mini'
+import { ApiErrorBodySchema, type FieldErrors } from '#shared/errors.ts'
+
+/** Every failed API call surfaces as this error, built from the API's one error shape. */
+export class ApiError extends Error {
+  readonly code: string
+  readonly status: number
+  readonly fields: FieldErrors | undefined
+
+  constructor(code: string, message: string, status: number, fields?: FieldErrors) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = status
+    this.fields = fields
+  }
+}
+
+type Listener = () => void
+const unauthenticatedListeners = new Set<Listener>()
+
+/** Called whenever the server answers 401: the session has expired (PRODUCT.md section 5). */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticatedListeners.add(listener)
+  return () => unauthenticatedListeners.delete(listener)
+}
+
+type RequestOptions<S extends z.ZodMiniType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+  schema?: S
+  signal?: AbortSignal
+}
+
+/** The one way the client calls the API: same-origin cookies, JSON in and out, one error type. */
+export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
+  path: string,
+  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
+): Promise<z.output<S>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    throw new ApiError('UNAVAILABLE', 'Network error: the server could not be reached', 0)
+  }
+
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
+  if (!response.ok) {
+    if (response.status === 401) for (const listener of unauthenticatedListeners) listener()
+    const parsed = ApiErrorBodySchema.safeParse(payload)
+    if (parsed.success) throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
+    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status)
+  }
+  return schema ? schema.parse(payload) : (payload as z.output<S>)
+}

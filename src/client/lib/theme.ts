@@ -1,0 +1,19 @@
+export type Theme = 'light' | 'dark'
+
+const STORAGE_KEY = 'coachline-theme'
+
+/** The chosen theme, else the system's. */
+export function currentTheme(): Theme {
+  const stored = localStorage.getItem(STORAGE_KEY)
+  if (stored === 'light' || stored === 'dark') return stored
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+}
+
+export function applyTheme(theme: Theme = currentTheme()): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark')
+}
+
+export function saveTheme(theme: Theme): void {
+  localStorage.setItem(STORAGE_KEY, theme)
+  applyTheme(theme)
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ApiErrorBody } from '#shared/errors.ts'
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+import type { AppEnv } from './context.ts'
+import type { Db } from './db/client.ts'
+import { isLoopbackHost, type Env } from './env.ts'
+import { healthRoutes } from './features/health/health.routes.ts'
+import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
+import { testingRoutes } from './features/testing/testing.routes.ts'
+import { AppError, codeForStatus } from './lib/app-error.ts'
+import type { Logger } from './lib/logger.ts'
+import { loadSession } from './middleware/session.ts'
+
+export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger }
+
+/** Largest request body the API accepts (JSON only; no uploads go through the API). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Radix and sonner set inline styles at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+}
+
+export function createApp({ db, auth, env, logger }: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/me', meRoutes)
+    .route('/profile', profileRoutes)
+
+  if (env.ENABLE_TEST_API && isLoopbackHost(env.HOST)) api.route('/testing', testingRoutes)
+
+  const app = new Hono<AppEnv>()
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    c.set('db', db)
+    c.set('auth', auth)
+    c.set('env', env)
+    c.set('logger', logger)
+    const started = performance.now()
+    await next()
+    logger.info(
+      {
+        reqId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    )
+  })
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${MAX_BODY_BYTES} bytes` })
+      },
+    }),
+  )
+  app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => auth.handler(await authRequest(c.req.raw, c)))
+
+  app.use('/api/*', loadSession)
+  app.route('/api', api)
+
+  app.use(
+    '/*',
+    serveStatic({
+      root: env.CLIENT_DIST,
+      precompressed: true,
+      onFound: (path, c) => {
+        const hashed = path.includes('/assets/')
+        c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    }),
+  )
+  const indexHtml = readIndexHtml(env.CLIENT_DIST)
+  app.get('*', compress(), (c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) throw new AppError('NOT_FOUND')
+    if (indexHtml === null) {
+      throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+
+  app.notFound(() => {
+    throw new AppError('NOT_FOUND')
+  })
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
+      return c.json(err.toBody(), err.status)
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const body: ApiErrorBody = { code: codeForStatus(err.status), message: err.message || 'Bad request' }
+      return c.json(body, err.status)
+    }
+    logger.error({ reqId: c.var.requestId, err }, 'unhandled error')
+    const body: ApiErrorBody = { code: 'INTERNAL', message: 'Something went wrong' }
+    return c.json(body, 500)
+  })
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>
+
+function readIndexHtml(clientDist: string): string | null {
+  try {
+    return readFileSync(join(resolve(clientDist), 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * better-auth keys its rate limits by a client-IP header. Our server is the edge: drop whatever
+ * the client sent in that header and set it from the socket (STACK-NOTES.md).
+ */
+async function authRequest(request: Request, c: Parameters<typeof getConnInfo>[0]): Promise<Request> {
+  const headers = new Headers(request.headers)
+  headers.delete(CLIENT_IP_HEADER)
+  try {
+    const address = getConnInfo(c).remote.address
+    if (address) headers.set(CLIENT_IP_HEADER, address)
+  } catch {
+    // app.request() in tests has no socket.
+  }
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal })
+}

@@ -1,0 +1,17 @@
+import type { Auth, AuthSession, AuthUser } from './auth.ts'
+import type { Db } from './db/client.ts'
+import type { Env } from './env.ts'
+import type { Logger } from './lib/logger.ts'
+
+/** What every request handler can read from `c.var`. */
+export type AppVariables = {
+  db: Db
+  auth: Auth
+  env: Env
+  logger: Logger
+  requestId: string
+  user: AuthUser | null
+  session: AuthSession['session'] | null
+}
+
+export type AppEnv = { Variables: AppVariables }

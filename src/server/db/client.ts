@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+/** The one database handle type: PGlite and node-postgres both give a PgDatabase. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate: (migrationsFolder: string) => Promise<void>
+  ping: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory
+
+// Any fixed number works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_ID = 7_219_004_113
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      // Several app servers may start at once against one database: one migrates, the others wait.
+      migrate: async (migrationsFolder) => {
+        const client = await pool.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+          try {
+            await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          }
+        } finally {
+          client.release()
+        }
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`)
+      },
+      close: () => pool.end(),
+    }
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create(options.dataDir ?? 'memory://')
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async (migrationsFolder) => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder })
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => client.close(),
+  }
+}

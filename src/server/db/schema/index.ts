@@ -1,0 +1,4 @@
+// The one barrel of the server: drizzle and better-auth's adapter need every table.
+export * from './auth.ts'
+export * from './profiles.ts'
+export * from './system.ts'

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+
+const text = z.string().check(z.minLength(1))
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().check(z.int('must be an integer'), z.gte(min), z.lte(max))
+const flag = z.pipe(
+  z.enum(['0', '1', 'true', 'false']),
+  z.transform((v) => v === '1' || v === 'true'),
+)
+
+/** Every environment variable the server reads (README lists them). Empty values count as unset. */
+export const EnvSchema = z.object({
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: z._default(integer(0, 65535), 3000),
+  HOST: z._default(text, '127.0.0.1'),
+  PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATA_DIR: z._default(text, './data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  AUTH_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  CLIENT_DIST: z._default(text, './dist/client'),
+  MIGRATIONS_DIR: z._default(text, './drizzle'),
+  SHUTDOWN_TIMEOUT_MS: z._default(integer(0), 10_000),
+  ENABLE_TEST_API: z._default(flag, false),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const result = EnvSchema.safeParse(present)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.')
+}
+
+/** The origin users reach the app at: PUBLIC_URL, or the address the server listens on. */
+export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '')
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST
+  return `http://${host}:${env.PORT}`
+}

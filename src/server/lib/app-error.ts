@@ -1,0 +1,64 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ApiErrorBody, ErrorCode, FieldErrors } from '#shared/errors.ts'
+
+/** The one code -> HTTP status table; a new code fails the typecheck until it has a status. */
+export const statusForCode: Record<ErrorCode, ContentfulStatusCode> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+}
+
+const defaultMessages: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Bad request',
+  VALIDATION_FAILED: 'Invalid input',
+  UNAUTHENTICATED: 'Sign in required',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Request body too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL: 'Something went wrong',
+  UNAVAILABLE: 'Service unavailable',
+}
+
+/** Maps a status that a framework raised (HTTPException) back to our code. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'BAD_REQUEST'
+  const match = (Object.entries(statusForCode) as [ErrorCode, number][]).find(([, s]) => s === status)
+  if (match) return match[0]
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'
+}
+
+/** The one error type of the server. Services throw it; app.onError turns it into the API's error body. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly fields: FieldErrors | undefined
+
+  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown } = {}) {
+    super(options.message ?? defaultMessages[code], { cause: options.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.fields = options.fields
+  }
+
+  get status(): ContentfulStatusCode {
+    return statusForCode[this.code]
+  }
+
+  toBody(): ApiErrorBody {
+    // A 5xx never leaks its message: it is for the log, not the caller.
+    const message = this.status >= 500 ? defaultMessages[this.code] : this.message
+    return this.fields ? { code: this.code, message, fields: this.fields } : { code: this.code, message }
+  }
+}

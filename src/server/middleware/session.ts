@@ -1,0 +1,47 @@
+import { createMiddleware } from 'hono/factory'
+import type { Role } from '#shared/paths.ts'
+import type { Profile } from '#shared/schemas/profiles.ts'
+import { SESSION_COOKIE } from '../auth.ts'
+import type { AppEnv } from '../context.ts'
+import { getProfile } from '../features/profiles/profiles.service.ts'
+import { AppError } from '../lib/app-error.ts'
+
+/**
+ * Reads the session from its cookie. Requests without the cookie skip better-auth entirely:
+ * its getSession costs two queries (STACK-NOTES.md).
+ */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', null)
+  c.set('session', null)
+  if (c.req.header('cookie')?.includes(SESSION_COOKIE)) {
+    const result = await c.var.auth.api.getSession({ headers: c.req.raw.headers })
+    if (result) {
+      c.set('user', result.user)
+      c.set('session', result.session)
+    }
+  }
+  await next()
+})
+
+type SignedInEnv = AppEnv & {
+  Variables: AppEnv['Variables'] & { user: NonNullable<AppEnv['Variables']['user']> }
+}
+type ProfiledEnv = SignedInEnv & { Variables: SignedInEnv['Variables'] & { profile: Profile } }
+
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+  if (!c.var.user) throw new AppError('UNAUTHENTICATED')
+  await next()
+})
+
+/** Signed in with a profile, and, when given, the profile has this role. */
+export function requireProfile(role?: Role) {
+  return createMiddleware<ProfiledEnv>(async (c, next) => {
+    const user = c.var.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
+    const profile = await getProfile(c.var.db, user.id)
+    if (!profile) throw new AppError('FORBIDDEN', { message: 'Create your profile first' })
+    if (role && profile.role !== role) throw new AppError('FORBIDDEN', { message: `Only a ${role} may do this` })
+    c.set('profile', profile)
+    await next()
+  })
+}

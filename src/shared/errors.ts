@@ -1,0 +1,33 @@
+import * as z from 'zod/mini'
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** Field errors keyed by field path ("sets.0.reps"), each with its messages. */
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()))
+export type FieldErrors = z.infer<typeof FieldErrorsSchema>
+
+/**
+ * The one shape of every non-2xx answer of the API. better-auth answers in the same
+ * shape (its codes are its own strings), so `code` is a plain string here.
+ */
+export const ApiErrorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.optional(FieldErrorsSchema),
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>

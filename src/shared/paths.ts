@@ -1,0 +1,62 @@
+/**
+ * Every route of the app, in one place (SPEC.md section 2, PRODUCT.md section 3).
+ * Components and the server build URLs with these helpers, never by hand.
+ */
+const enc = encodeURIComponent
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  welcome: { path: '/welcome', getHref: () => '/welcome' },
+  auth: {
+    login: { path: '/auth', getHref: () => '/auth' },
+    reset: { path: '/auth/reset', getHref: () => '/auth/reset' },
+    callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  },
+  createProfile: { path: '/create-profile', getHref: () => '/create-profile' },
+  invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${enc(token)}` },
+  devOutbox: { path: '/dev/outbox', getHref: () => '/dev/outbox' },
+
+  client: {
+    home: { path: '/home', getHref: () => '/home' },
+    programNew: { path: '/client/program/new', getHref: () => '/client/program/new' },
+    mesocycle: { path: '/mesocycle', getHref: () => '/mesocycle' },
+    createWorkout: { path: '/create-workout', getHref: () => '/create-workout' },
+    workouts: { path: '/workouts', getHref: () => '/workouts' },
+    workoutPreview: {
+      path: '/workout/preview/:planWorkoutId',
+      getHref: (planWorkoutId: string) => `/workout/preview/${enc(planWorkoutId)}`,
+    },
+    session: { path: '/session/:sessionId', getHref: (sessionId: string) => `/session/${enc(sessionId)}` },
+    chat: { path: '/chat', getHref: () => '/chat' },
+  },
+
+  coach: {
+    dashboard: { path: '/coach', getHref: () => '/coach' },
+    createPlan: { path: '/coach/create-plan', getHref: () => '/coach/create-plan' },
+    program: { path: '/coach/program/:id', getHref: (id: string) => `/coach/program/${enc(id)}` },
+    clients: { path: '/coach/clients', getHref: () => '/coach/clients' },
+    library: { path: '/coach/library', getHref: () => '/coach/library' },
+    templateBoard: { path: '/coach/template-board', getHref: () => '/coach/template-board' },
+    chat: { path: '/coach/chat/:clientId', getHref: (clientId: string) => `/coach/chat/${enc(clientId)}` },
+  },
+
+  open: {
+    planBuilder: { path: '/client/plan-builder', getHref: () => '/client/plan-builder' },
+    programs: { path: '/programs', getHref: () => '/programs' },
+    program: { path: '/programs/:planId', getHref: (planId: string) => `/programs/${enc(planId)}` },
+    workout: { path: '/workout/:id', getHref: (id: string) => `/workout/${enc(id)}` },
+    workoutReadonly: {
+      path: '/workout-readonly/:planWorkoutId',
+      getHref: (planWorkoutId: string) => `/workout-readonly/${enc(planWorkoutId)}`,
+    },
+    summary: { path: '/summary/:id', getHref: (id: string) => `/summary/${enc(id)}` },
+    perfSessions: { path: '/debug/perf-sessions', getHref: () => '/debug/perf-sessions' },
+  },
+} as const
+
+export type Role = 'coach' | 'client'
+
+/** Where a signed-in user belongs by default (SPEC.md section 2, /auth). */
+export function homeHrefFor(role: Role): string {
+  return role === 'coach' ? paths.coach.dashboard.getHref() : paths.client.home.getHref()
+}
