@@ -19,15 +19,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const me = useQuery(authQueries.me())
-  const [failures, setFailures] = useState(0)
-
-  // Count failures since the last success: the guard shows 'Retry n/3' from this.
-  useEffect(() => {
-    if (me.errorUpdatedAt) setFailures((n) => n + 1)
-  }, [me.errorUpdatedAt])
-  useEffect(() => {
-    if (me.dataUpdatedAt) setFailures(0)
-  }, [me.dataUpdatedAt])
+  // Failures since the last success, derived during render: the guard shows 'Retry n/3' from it.
+  const [lastSuccess, setLastSuccess] = useState({ at: 0, errors: 0 })
+  if (me.dataUpdatedAt !== lastSuccess.at) setLastSuccess({ at: me.dataUpdatedAt, errors: me.errorUpdateCount })
+  const failures = me.errorUpdateCount - lastSuccess.errors
 
   // An expired session (any 401) forces sign-out: clear state and go to /auth.
   useEffect(

@@ -53,7 +53,7 @@ function AuthErrorRetry({ failures, isRetrying, retry }: { failures: number; isR
 
   useEffect(() => {
     if (exhausted || isRetrying) return
-    const timer = setTimeout(retry, 600 * failures)
+    const timer = setTimeout(retry, 500 * Math.max(failures, 1))
     return () => clearTimeout(timer)
   }, [exhausted, isRetrying, failures, retry])
 

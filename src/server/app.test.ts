@@ -1,0 +1,121 @@
+import { inspectRoutes } from 'hono/dev'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+import { MAX_BODY_BYTES } from './app.ts'
+
+let t: TestContext
+let client: SignedIn
+
+beforeAll(async () => {
+  t = await createTestApp()
+  client = await signIn(t, { role: 'client' })
+})
+afterAll(() => t.close())
+
+describe('health', () => {
+  test('answers 200 after checking the database', async () => {
+    const res = await t.app.request('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+})
+
+describe('errors', () => {
+  test('unknown API paths answer 404 JSON, never the web app', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/api/health'],
+      ['DELETE', '/api/me/x'],
+    ] as const) {
+      const res = await t.app.request(path, { method })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect(ApiErrorBodySchema.parse(await res.json()).code).toBe('NOT_FOUND')
+    }
+  })
+
+  test('security headers are on every answer', async () => {
+    const res = await t.app.request('/api/health')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+})
+
+/** Bodies a careless or hostile client sends. */
+const BAD_BODIES: [string, string, string][] = [
+  ['malformed JSON', 'application/json', '{"email": "a@b.c",'],
+  ['JSON array', 'application/json', '[1, 2, 3]'],
+  ['JSON string', 'application/json', '"hello"'],
+  ['JSON null', 'application/json', 'null'],
+  ['wrong types', 'application/json', JSON.stringify({ email: 42, password: ['x'], name: { a: 1 }, displayName: false, token: 7 })],
+  ['deep nesting', 'application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ['not JSON', 'text/plain', 'email=a@b.c'],
+  ['binary', 'application/octet-stream', '\u0000\u0001\u0002'],
+]
+
+// better-auth's endpoints live behind one catch-all route; these are the ones issue 2 and 3 rely on.
+const AUTH_POST_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/sign-out',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+]
+
+function postTargets(): string[] {
+  const own = inspectRoutes(t.app)
+    .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && !r.path.includes('*') && r.method !== 'GET')
+    .map((r) => r.path)
+  return [...new Set([...own, ...AUTH_POST_PATHS])]
+}
+
+async function expectClientError(res: Response, label: string) {
+  expect(res.status, label).toBeGreaterThanOrEqual(400)
+  expect(res.status, label).toBeLessThan(500)
+  expect(ApiErrorBodySchema.safeParse(await res.json()).success, label).toBe(true)
+}
+
+describe('bad input answers a JSON 4xx, never 500', () => {
+  test.each(BAD_BODIES)('%s', async (_label, contentType, body) => {
+    for (const path of postTargets()) {
+      for (const who of [undefined, client]) {
+        const res = await t.app.request(path, {
+          method: 'POST',
+          headers: { ...jsonHeaders(who), 'content-type': contentType },
+          body,
+        })
+        if (res.status < 400) continue // a route may ignore a body it does not need (sign-out, profile ensure)
+        await expectClientError(res, `${path} as ${who ? 'client' : 'visitor'}`)
+      }
+    }
+  })
+
+  test('oversize bodies are refused with 413', async () => {
+    const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(MAX_BODY_BYTES) })
+    for (const path of postTargets()) {
+      const res = await t.app.request(path, { method: 'POST', headers: jsonHeaders(client), body: huge })
+      expect(res.status, path).toBe(413)
+      expect(ApiErrorBodySchema.parse(await res.json()).code).toBe('PAYLOAD_TOO_LARGE')
+    }
+  })
+
+  test('garbage query strings and long paths on GET routes', async () => {
+    const gets = inspectRoutes(t.app)
+      .filter((r) => !r.isMiddleware && r.method === 'GET' && r.path.startsWith('/api') && !r.path.includes('*'))
+      .map((r) => r.path)
+    for (const path of gets) {
+      for (const query of ['?%E0%A4%A=1', `?x=${'a'.repeat(10_000)}`, '?limit=-1&cursor[]=x']) {
+        const res = await t.app.request(`${path}${query}`, { headers: jsonHeaders(client) })
+        expect(res.status, `${path}${query.slice(0, 20)}`).toBeLessThan(500)
+      }
+    }
+    const res = await t.app.request(`/api/${'x/'.repeat(2000)}`)
+    expect(res.status).toBe(404)
+  })
+})

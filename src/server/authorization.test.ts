@@ -1,0 +1,90 @@
+import { inspectRoutes } from 'hono/dev'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+
+/**
+ * Who may call each API route. Every registered route must have a row: a route added without
+ * one fails this test, so no route skips its authorization check.
+ */
+type Caller = 'anonymous' | 'client' | 'coach' | 'otherCoach' | 'otherClient'
+type Access =
+  | 'public' // anyone, signed in or not
+  | 'signed-in' // any signed-in user
+  | 'client' // a signed-in client
+  | 'coach' // a signed-in coach
+  | 'owner' // the coach who owns the resource (fixtures make `coach` the owner)
+  | 'own-client' // the client the resource belongs to, and their coach
+
+type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn>
+type Row = {
+  method: string
+  path: string
+  access: Access
+  /** The concrete request; defaults to the registered path with no body. */
+  request?: (fx: Fixtures) => { path: string; body?: unknown }
+}
+
+const ROUTES: Row[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/me', access: 'public' },
+  { method: 'GET', path: '/api/profile', access: 'signed-in' },
+  { method: 'POST', path: '/api/profile', access: 'signed-in' },
+  // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
+  // issue 3's flows add their rows in auth.routes.test.ts.
+  { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
+  { method: 'POST', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/sign-out', body: {} }) },
+]
+
+const ALLOWED: Record<Access, Caller[]> = {
+  public: ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient'],
+  'signed-in': ['client', 'coach', 'otherCoach', 'otherClient'],
+  client: ['client', 'otherClient'],
+  coach: ['coach', 'otherCoach'],
+  owner: ['coach'],
+  'own-client': ['client', 'coach'],
+}
+const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient']
+
+let t: TestContext
+let fx: Fixtures
+
+beforeAll(async () => {
+  t = await createTestApp()
+  fx = {
+    client: await signIn(t, { role: 'client' }),
+    coach: await signIn(t, { role: 'coach' }),
+    otherCoach: await signIn(t, { role: 'coach' }),
+    otherClient: await signIn(t, { role: 'client' }),
+  }
+})
+afterAll(() => t.close())
+
+test('every registered API route has a row in the authorization table', () => {
+  const registered = inspectRoutes(t.app)
+    .filter((r) => !r.isMiddleware && r.path.startsWith('/api'))
+    .map((r) => `${r.method} ${r.path}`)
+  const listed = ROUTES.map((r) => `${r.method} ${r.path}`)
+  expect(registered.length).toBeGreaterThan(0)
+  expect(registered.filter((r) => !listed.includes(r)), 'routes missing from the table').toEqual([])
+  expect(listed.filter((r) => !registered.includes(r)), 'rows for routes that do not exist').toEqual([])
+})
+
+describe.each(ROUTES)('$method $path ($access)', (row) => {
+  test.each(CALLERS)('as %s', async (caller) => {
+    const { path, body } = row.request?.(fx) ?? { path: row.path }
+    const who = caller === 'anonymous' ? undefined : fx[caller]
+    const res = await t.app.request(path, {
+      method: row.method,
+      headers: jsonHeaders(who),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (ALLOWED[row.access].includes(caller)) {
+      expect(res.status, await res.clone().text()).toBeLessThan(500)
+      expect([401, 403]).not.toContain(res.status)
+    } else {
+      expect(res.status).toBe(caller === 'anonymous' ? 401 : 403)
+      ApiErrorBodySchema.parse(await res.json())
+    }
+  })
+})

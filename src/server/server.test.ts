@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { parseEnv } from './env.ts'
+import { start } from './server.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'coachline-server-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const env = () => parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
+
+test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'the embedded database keeps its data across a graceful restart',
+  async () => {
+    const first = await start(env())
+    const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.url },
+      body: JSON.stringify({ email: 'persist@example.test', password: 'Passw0rd!', name: 'Persist' }),
+    })
+    expect(signUp.status).toBe(200)
+
+    // A request in flight when the stop begins still gets its answer: its body is half sent.
+    const body = JSON.stringify({ email: 'persist@example.test', password: 'Passw0rd!' })
+    const inFlight = startRequest(`${first.url}/api/auth/sign-in/email`, body)
+    inFlight.send(body.slice(0, 10))
+    await new Promise((r) => setTimeout(r, 200))
+    const stopped = first.stop()
+    inFlight.send(body.slice(10), true)
+    expect(await inFlight.status).toBe(200)
+    await stopped
+
+    // PGlite allows one process per folder: a second start only works if the first closed cleanly.
+    const second = await start(env())
+    try {
+      const signIn = await fetch(`${second.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: second.url },
+        body: JSON.stringify({ email: 'persist@example.test', password: 'Passw0rd!' }),
+      })
+      expect(signIn.status).toBe(200)
+    } finally {
+      await second.stop()
+    }
+  },
+  60_000,
+)
+
+/** A POST whose body is sent in pieces, so the test decides when the request completes. */
+function startRequest(url: string, fullBody: string) {
+  const req = request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(fullBody), origin: new URL(url).origin },
+  })
+  const status = new Promise<number>((resolveStatus, reject) => {
+    req.on('response', (res) => {
+      res.resume()
+      resolveStatus(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+  })
+  return {
+    status,
+    send: (chunk: string, end = false) => (end ? req.end(chunk) : req.write(chunk)),
+  }
+}

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test } from 'vitest'
+
+/** Issue 2's budget: the JavaScript that /auth loads is at most 150 KB compressed. */
+const BUDGET_BYTES = 150 * 1024
+const DIST = 'dist/client'
+/** The module of the screen the router renders at /auth (src/client/app/router.tsx). */
+const AUTH_SCREEN = 'src/client/app/routes/placeholder-screen.tsx'
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+
+function staticClosure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const files = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not in the build manifest`)
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+test('/auth loads at most 150 KB of compressed JavaScript', () => {
+  if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('No build found: run npm run build first')
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('no entry in the build manifest')
+  // The entry and everything it imports, the /auth screen's chunk, and the service-worker
+  // registration that every page loads.
+  const workbox = Object.keys(manifest).filter((key) => key.includes('workbox-window'))
+  const files = staticClosure(manifest, [entry, AUTH_SCREEN, ...workbox])
+  const sizes = [...files].map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }))
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0)
+  console.info(`/auth JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${files.size} files`)
+  expect(files.size).toBeGreaterThan(1)
+  expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(BUDGET_BYTES)
+})

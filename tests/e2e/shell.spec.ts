@@ -1,0 +1,67 @@
+import { expect, expectOnPath, test } from './fixtures.ts'
+
+test('screens load lazily behind a Loading… fallback', async ({ page, login }) => {
+  await login({ role: 'coach' })
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/placeholder-screen-.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/coach/clients')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
+})
+
+test('a crash shows the error page with a Reload button that recovers', async ({ page, login }) => {
+  await login({ role: 'client' })
+  await page.route(/placeholder-screen-.*\.js$/, (route) => route.abort())
+  await page.goto('/workouts')
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+  await expect(page.getByText('Try reloading or going back.')).toBeVisible()
+  await page.unroute(/placeholder-screen-.*\.js$/)
+  await page.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Workouts' })).toBeVisible()
+})
+
+test('the service worker lets the app open with no network', async ({ page, context }) => {
+  await page.goto('/welcome')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await context.setOffline(true)
+  await page.goto('/welcome')
+  await expect(page.getByRole('heading', { level: 1, name: 'Program it. Lift it. Log every set.' })).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('the theme toggle switches to dark and remembers it', async ({ page }) => {
+  await page.goto('/welcome')
+  await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click()
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'))
+  await page.reload()
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark)
+})
+
+test('@phone clients get bottom navigation in thumb reach', async ({ page, login }) => {
+  await login({ role: 'client' })
+  await page.goto('/home')
+  const nav = page.getByRole('navigation', { name: 'Main' }).last()
+  await expect(nav).toBeVisible()
+  const box = await nav.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box && viewport && box.y + box.height).toBeGreaterThan((viewport?.height ?? 0) - 2)
+  await nav.getByRole('link', { name: 'Calendar' }).click()
+  await expectOnPath(page, '/mesocycle')
+})
+
+test('@phone coaches get their navigation on a phone too', async ({ page, login }) => {
+  await login({ role: 'coach' })
+  await page.goto('/coach')
+  const nav = page.getByRole('navigation', { name: 'Coach' }).last()
+  await nav.getByRole('link', { name: 'Clients' }).click()
+  await expectOnPath(page, '/coach/clients')
+})

@@ -1,0 +1,76 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { resolve } from 'node:path'
+import pg from 'pg'
+import { openDatabase, type Database } from '../../src/server/db/client.ts'
+import { profiles } from '../../src/server/db/schema/index.ts'
+import { parseEnv, type Env } from '../../src/server/env.ts'
+import { buildApp } from '../../src/server/server.ts'
+import type { Role } from '../../src/shared/paths.ts'
+
+export const TEST_ORIGIN = 'http://127.0.0.1:3000'
+
+/**
+ * A fresh database with the migrations applied: in-memory PGlite by default, or a new database
+ * on the server of TEST_DATABASE_URL (the CI's real-PostgreSQL run), dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null })
+    await database.migrate(resolve('drizzle'))
+    return database
+  }
+  const name = `coachline_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
+  await database.migrate(resolve('drizzle'))
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      const dropper = new pg.Client({ connectionString: adminUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>
+
+/** The real app on a fresh database, as the server builds it; no mocks. */
+export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', CLIENT_DIST: './dist/client', ...overrides })
+  const database = await openTestDatabase()
+  const { app, auth } = await buildApp(env, database)
+  return { app, auth, db: database.db, database, env, close: () => database.close() }
+}
+
+export type SignedIn = { id: string; email: string; cookie: string; headers: Record<string, string> }
+
+/** Creates a user with a verified email and a profile of the given role, and signs them in. */
+export async function signIn(
+  t: Pick<TestContext, 'auth' | 'db'>,
+  { role = 'client', displayName = 'Test User', profile = true }: { role?: Role; displayName?: string; profile?: boolean } = {},
+): Promise<SignedIn> {
+  const email = `user-${randomUUID()}@example.test`
+  const password = 'Passw0rd!'
+  const { user } = await t.auth.api.signUpEmail({ body: { email, password, name: displayName } })
+  if (profile) await t.db.insert(profiles).values({ id: user.id, role, displayName })
+  const response = await t.auth.api.signInEmail({ body: { email, password }, asResponse: true })
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  return { id: user.id, email, cookie, headers: { cookie } }
+}
+
+/** JSON request headers for a signed-in user (or a visitor), as the browser sends them. */
+export function jsonHeaders(who?: SignedIn): Record<string, string> {
+  return { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who?.headers ?? {}) }
+}
