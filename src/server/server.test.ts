@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { request } from 'node:http'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
 import { parseEnv } from './env.ts'
 import { start } from './server.ts'
@@ -43,6 +44,42 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(signIn.status).toBe(200)
     } finally {
       await second.stop()
+    }
+  },
+  60_000,
+)
+
+test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'two servers start at once on one PostgreSQL database, migrate once and share sessions',
+  async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string
+    const name = `coachline_two_${Date.now()}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    const pgEnv = () => parseEnv({ PORT: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
+    const [a, b] = await Promise.all([start(pgEnv()), start(pgEnv())])
+    try {
+      const email = 'shared@example.test'
+      await fetch(`${a.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url },
+        body: JSON.stringify({ email, password: 'Passw0rd!', name: 'Shared' }),
+      })
+      const signIn = await fetch(`${a.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: a.url },
+        body: JSON.stringify({ email, password: 'Passw0rd!' }),
+      })
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      const me = (await (await fetch(`${b.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
+      expect(me.user?.email).toBe(email)
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
     }
   },
   60_000,

@@ -1,0 +1,59 @@
+// npm test: typecheck, lint, build, unit + API integration tests on PGlite, the same integration
+// suite on a real PostgreSQL server when TEST_DATABASE_URL is set, and the browser tests in Chromium.
+//
+//   TEST_DATABASE_URL  a PostgreSQL server the tests may create databases on (.ci/run starts one)
+//   CHROMIUM_PATH      the Chromium to drive (default /usr/bin/chromium)
+//   REQUIRE_BROWSER=1  or CI=true: a missing Chromium fails the run instead of skipping browser tests
+//   REQUIRE_POSTGRES=1 or CI=true: a missing TEST_DATABASE_URL fails the run
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const ci = process.env.CI === 'true' || process.env.CI === '1'
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const requireBrowser = ci || process.env.REQUIRE_BROWSER === '1'
+const requirePostgres = ci || process.env.REQUIRE_POSTGRES === '1'
+
+const results = []
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`)
+  const started = Date.now()
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = run.status === 0
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  if (!ok) finish()
+}
+
+function skip(name, why, fatal) {
+  console.log(`\n━━ ${name}: ${fatal ? 'FAILED' : 'skipped'}: ${why}`)
+  results.push({ name, ok: !fatal, skipped: !fatal, seconds: '0.0' })
+  if (fatal) finish()
+}
+
+function finish() {
+  console.log('\n━━ Summary')
+  for (const r of results) console.log(`  ${r.ok ? (r.skipped ? 'SKIP' : 'PASS') : 'FAIL'}  ${r.name} (${r.seconds} s)`)
+  const passed = results.filter((r) => r.ok && !r.skipped).length
+  const failed = results.filter((r) => !r.ok).length
+  console.log(`steps: ${passed} passed, ${failed} failed`)
+  process.exit(failed ? 1 : 0)
+}
+
+step('typecheck', 'npx', ['tsc', '-b'])
+step('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+step('build', 'node', ['scripts/ensure-build.mjs'])
+step('unit and API integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
+
+if (process.env.TEST_DATABASE_URL) {
+  step('API integration tests (real PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'])
+} else {
+  skip('API integration tests (real PostgreSQL)', 'TEST_DATABASE_URL is not set (see README)', requirePostgres)
+}
+
+if (existsSync(chromium)) {
+  step(`browser tests (Chromium at ${chromium})`, 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium })
+} else {
+  skip('browser tests', `no Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH`, requireBrowser)
+}
+
+finish()
