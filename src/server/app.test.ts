@@ -22,12 +22,13 @@ describe('health', () => {
 })
 
 describe('errors', () => {
-  test('unknown API paths answer 404 JSON, never the web app', async () => {
+  test('unknown API paths and missing assets answer 404 JSON, never the web app', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
       ['GET', '/api'],
       ['POST', '/api/health'],
       ['DELETE', '/api/me/x'],
+      ['GET', '/assets/missing-chunk.js'],
     ] as const) {
       const res = await t.app.request(path, { method })
       expect(res.status, `${method} ${path}`).toBe(404)

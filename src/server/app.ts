@@ -110,7 +110,9 @@ export function createApp({ db, auth, env, logger }: AppDeps) {
   )
   const indexHtml = readIndexHtml(env.CLIENT_DIST)
   app.get('*', compress(), (c) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) throw new AppError('NOT_FOUND')
+    const path = c.req.path
+    // Unknown API paths and missing build files are 404s, never the web app.
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) throw new AppError('NOT_FOUND')
     if (indexHtml === null) {
       throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
     }

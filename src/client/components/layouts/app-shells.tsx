@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { NavLink, useLocation } from 'react-router'
 import { shellMessages } from '#shared/messages.ts'
 import { paths } from '#shared/paths.ts'
 import { ScreenSuspense } from './screen-suspense.tsx'
@@ -15,6 +15,9 @@ export type ShellProps = { children: ReactNode; displayName: string; onSignOut: 
 
 /** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
 export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
+  const tabRow = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  useEffect(() => scrollActiveIntoView(tabRow.current), [pathname])
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
       <aside className="hidden bg-sidebar text-sidebar-foreground md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:gap-6 md:p-4">
@@ -47,7 +50,7 @@ export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
               </Button>
             </div>
           </div>
-          <nav aria-label="Coach" className="flex gap-1 overflow-x-auto px-2 pb-2">
+          <nav aria-label="Coach" ref={tabRow} className="flex gap-1 overflow-x-auto px-2 pb-2">
             {coachNav.map((item) => (
               <NavLink
                 key={item.href}
@@ -66,6 +69,11 @@ export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
       </div>
     </div>
   )
+}
+
+/** On a phone the coach's tab row scrolls: keep the current screen's tab in sight. */
+function scrollActiveIntoView(nav: HTMLElement | null) {
+  nav?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' })
 }
 
 function SideLink({ item }: { item: NavItem }) {
