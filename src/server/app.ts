@@ -13,14 +13,19 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from './db/client.ts'
 import { isLoopbackHost, type Env } from './env.ts'
+import { createAdminRoutes } from './features/admin/admin.routes.ts'
+import { accountRoutes } from './features/auth/account.routes.ts'
+import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import type { Mailer } from './features/mail/mailer.ts'
+import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
 import { loadSession } from './middleware/session.ts'
 
-export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger }
+export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger; mailer: Mailer; adminSecret?: string }
 
 /** Largest request body the API accepts (JSON only; no uploads go through the API). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -41,12 +46,16 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDeps) {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes)
     .route('/me', meRoutes)
     .route('/profile', profileRoutes)
+    .route('/account', accountRoutes)
+    .route('/admin', createAdminRoutes(adminSecret))
 
+  // Outbox links sign people in: the outbox exists only without SMTP, on a loopback host.
+  if (mailer.kind === 'outbox' && isLoopbackHost(env.HOST)) api.route('/dev/outbox', outboxRoutes)
   if (env.ENABLE_TEST_API && isLoopbackHost(env.HOST)) api.route('/testing', testingRoutes)
 
   const app = new Hono<AppEnv>()
@@ -92,9 +101,8 @@ export function createApp({ db, auth, env, logger }: AppDeps) {
     await next()
   })
 
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => auth.handler(await authRequest(c.req.raw, c)))
-
   app.use('/api/*', loadSession)
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c)))
   app.route('/api', api)
 
   app.use(

@@ -1,23 +1,57 @@
+import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { magicLink } from 'better-auth/plugins'
+import { paths } from '#shared/paths.ts'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts'
 import type { Db } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
+import type { Mailer } from './features/mail/mailer.ts'
+import { confirmEmail, magicLinkEmail, resetPasswordEmail } from './features/mail/templates.ts'
+import type { Logger } from './lib/logger.ts'
 
 export const SESSION_COOKIE_PREFIX = 'coachline'
 /** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
 export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
-/** The header our server sets from the socket's address; better-auth keys rate limits by it. */
+/** The header our server sets from the socket's address; better-auth records it on sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
+
+/** Sessions slide for 7 days of inactivity and end 30 days after sign-in whatever happens. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
+export const MAGIC_LINK_SECONDS = 15 * 60
+export const RESET_LINK_SECONDS = 60 * 60
+export const CONFIRM_LINK_SECONDS = 60 * 60
+
+// argon2id with OWASP's first recommended setting (19 MiB, 2 passes); better-auth's scrypt default is weaker.
+const ARGON2 = { algorithm: 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const
 
 export type AuthOptions = {
   db: Db
   baseURL: string
   secret: string
   trustedOrigins: string[]
-  rateLimit: boolean
+  mailer: Mailer
+  logger: Logger
 }
 
-export function createAuth({ db, baseURL, secret, trustedOrigins, rateLimit }: AuthOptions) {
+/** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
+export const emailLinks = {
+  confirm: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=signup&token=${encodeURIComponent(token)}`,
+  magicLink: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=magiclink&token=${encodeURIComponent(token)}`,
+  reset: (origin: string, token: string) => `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,
+}
+
+export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger }: AuthOptions) {
+  // A mail failure must neither fail the request nor tell the caller whether the address exists.
+  const send = async (message: Parameters<Mailer['send']>[0]) => {
+    try {
+      await mailer.send(message)
+    } catch (err) {
+      logger.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent')
+    }
+  }
+
   return betterAuth({
     appName: 'Coachline',
     baseURL,
@@ -27,21 +61,59 @@ export function createAuth({ db, baseURL, secret, trustedOrigins, rateLimit }: A
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, token }) => {
+        await send(resetPasswordEmail(user.email, emailLinks.reset(baseURL, token)))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: CONFIRM_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await send(confirmEmail(user.email, emailLinks.confirm(baseURL, token)))
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_SECONDS,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, token }) => {
+          await send(magicLinkEmail(email, emailLinks.magicLink(baseURL, token)))
+        },
+      }),
+    ],
+    verification: {
+      // Reset tokens are kept hashed; expired rows stay so that /auth/reset can say 'expired'.
+      storeIdentifier: 'hashed',
+      disableCleanup: true,
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
     },
-    rateLimit: { enabled: rateLimit, storage: 'memory' },
+    // Our own limiter runs in front of better-auth (features/auth/auth-gate.ts).
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips its origin check when it detects a test run; ours stays on everywhere.
+      disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
+    },
   })
 }
 

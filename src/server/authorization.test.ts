@@ -15,6 +15,7 @@ type Access =
   | 'coach' // a signed-in coach
   | 'owner' // the coach who owns the resource (fixtures make `coach` the owner)
   | 'own-client' // the client the resource belongs to, and their coach
+  | 'operator' // the admin CLI with the secret from the data folder; no user at all
 
 type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn>
 type Row = {
@@ -23,13 +24,31 @@ type Row = {
   access: Access
   /** The concrete request; defaults to the registered path with no body. */
   request?: (fx: Fixtures) => { path: string; body?: unknown }
+  /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
+  freshCallers?: boolean
 }
+
+const TOKEN = { token: 'not-a-real-token' }
 
 const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   { method: 'GET', path: '/api/me', access: 'public' },
   { method: 'GET', path: '/api/profile', access: 'signed-in' },
   { method: 'POST', path: '/api/profile', access: 'signed-in' },
+  { method: 'PUT', path: '/api/profile', access: 'signed-in', request: () => ({ path: '/api/profile', body: { displayName: 'Renamed' } }) },
+  { method: 'PATCH', path: '/api/profile', access: 'signed-in', request: () => ({ path: '/api/profile', body: { unit: 'kg' } }) },
+  { method: 'POST', path: '/api/profile/become-coach', access: 'client', freshCallers: true },
+  { method: 'POST', path: '/api/account/verify-email', access: 'public', request: () => ({ path: '/api/account/verify-email', body: TOKEN }) },
+  { method: 'POST', path: '/api/account/magic-link', access: 'public', request: () => ({ path: '/api/account/magic-link', body: TOKEN }) },
+  { method: 'POST', path: '/api/account/reset-token', access: 'public', request: () => ({ path: '/api/account/reset-token', body: TOKEN }) },
+  // The development outbox: only without SMTP_URL, on a loopback host (features/mail/mail.test.ts).
+  { method: 'GET', path: '/api/dev/outbox', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/admin/set-role',
+    access: 'operator',
+    request: (fx) => ({ path: '/api/admin/set-role', body: { email: fx.client.email, role: 'coach' } }),
+  },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // issue 3's flows add their rows in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
@@ -43,6 +62,7 @@ const ALLOWED: Record<Access, Caller[]> = {
   coach: ['coach', 'otherCoach'],
   owner: ['coach'],
   'own-client': ['client', 'coach'],
+  operator: [],
 }
 const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient']
 
@@ -73,7 +93,12 @@ test('every registered API route has a row in the authorization table', () => {
 describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLERS)('as %s', async (caller) => {
     const { path, body } = row.request?.(fx) ?? { path: row.path }
-    const who = caller === 'anonymous' ? undefined : fx[caller]
+    const who =
+      caller === 'anonymous'
+        ? undefined
+        : row.freshCallers
+          ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' })
+          : fx[caller]
     const res = await t.app.request(path, {
       method: row.method,
       headers: jsonHeaders(who),
@@ -83,7 +108,7 @@ describe.each(ROUTES)('$method $path ($access)', (row) => {
       expect(res.status, await res.clone().text()).toBeLessThan(500)
       expect([401, 403]).not.toContain(res.status)
     } else {
-      expect(res.status).toBe(caller === 'anonymous' ? 401 : 403)
+      expect(res.status).toBe(caller === 'anonymous' || row.access === 'operator' ? 401 : 403)
       ApiErrorBodySchema.parse(await res.json())
     }
   })

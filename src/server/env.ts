@@ -22,6 +22,15 @@ export const EnvSchema = z.object({
   MIGRATIONS_DIR: z._default(text, './drizzle'),
   SHUTDOWN_TIMEOUT_MS: z._default(integer(0), 10_000),
   ENABLE_TEST_API: z._default(flag, false),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: z._default(text, 'Coachline <no-reply@coachline.local>'),
+  // Auth limits (docs/decisions/004-accounts.md): attempts per fixed window.
+  RATE_LIMIT_SIGN_IN_PER_IP: z._default(integer(1), 300),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: z._default(integer(1), 20),
+  RATE_LIMIT_FAILED_SIGN_IN_PER_ACCOUNT: z._default(integer(1), 100),
+  RATE_LIMIT_SIGN_UP_PER_IP: z._default(integer(1), 50),
+  RATE_LIMIT_EMAIL_PER_IP: z._default(integer(1), 50),
+  RATE_LIMIT_EMAIL_PER_ADDRESS: z._default(integer(1), 5),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -34,6 +43,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   return result.data
+}
+
+/** Outbox links sign people in: without SMTP the server may only listen on loopback (PRODUCT.md section 5). */
+export function checkMailSetup(env: Pick<Env, 'SMTP_URL' | 'HOST'>): void {
+  if (!env.SMTP_URL && !isLoopbackHost(env.HOST)) {
+    throw new Error(`SMTP_URL is required when HOST (${env.HOST}) is not a loopback address: the development outbox would expose sign-in links`)
+  }
 }
 
 export function isLoopbackHost(host: string): boolean {

@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from './db/client.ts'
-import { publicUrl, type Env } from './env.ts'
-import { createLogger } from './lib/logger.ts'
+import { checkMailSetup, publicUrl, type Env } from './env.ts'
+import { createMailer } from './features/mail/mailer.ts'
+import { createLogger, type Logger } from './lib/logger.ts'
 import { getOrCreateSecret } from './lib/secrets.ts'
 
 /** Opens the database (PGlite in DATA_DIR, or DATABASE_URL) and applies the migrations. */
@@ -23,20 +26,33 @@ export async function openAppDatabase(env: Env): Promise<Database> {
 }
 
 /** Everything the server needs besides the socket: used by `start` and by the tests. */
-export async function buildApp(env: Env, database: Database, logger = createLogger(env.LOG_LEVEL)) {
+export async function buildApp(env: Env, database: Database, options: { logger?: Logger; adminSecret?: string } = {}) {
+  checkMailSetup(env)
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL)
   const origin = publicUrl(env)
   const secret = env.AUTH_SECRET ?? (await getOrCreateSecret(database.db, 'auth_secret'))
   const trustedOrigins = [origin]
   if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173')
-  const auth = createAuth({
-    db: database.db,
-    baseURL: origin,
-    secret,
-    trustedOrigins,
-    rateLimit: env.NODE_ENV === 'production',
-  })
-  const app = createApp({ db: database.db, auth, env, logger })
-  return { app, auth, logger }
+  const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
+  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins, mailer, logger })
+  const app = createApp({ db: database.db, auth, env, logger, mailer, adminSecret: options.adminSecret })
+  return { app, auth, logger, mailer }
+}
+
+/**
+ * The secret the admin CLI shows the running server, in a file only this machine's user can
+ * read (PGlite allows one process per data folder, so the CLI must go through the server).
+ */
+export function adminSecretFile(env: Pick<Env, 'DATA_DIR'>): string {
+  return join(resolve(env.DATA_DIR), '.admin-secret')
+}
+
+function writeAdminSecret(env: Env): string {
+  const secret = randomBytes(32).toString('base64url')
+  const file = adminSecretFile(env)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
 }
 
 export type RunningServer = {
@@ -47,17 +63,24 @@ export type RunningServer = {
 
 /** Starts the HTTP server; `stop` lets in-flight requests finish, then closes the database. */
 export async function start(env: Env): Promise<RunningServer> {
+  checkMailSetup(env)
   const logger = createLogger(env.LOG_LEVEL)
   const database = await openAppDatabase(env)
-  const { app } = await buildApp(env, database, logger)
 
+  // Listen first: with PORT=0 the app's origin (for better-auth and email links) is known only then.
+  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
+    new Response('Coachline is starting', { status: 503 })
   const server = await new Promise<ServerType>((resolveServer, reject) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolveServer(s))
+    const s = serve({ fetch: (request, bindings) => handle(request, bindings), port: env.PORT, hostname: env.HOST }, () => resolveServer(s))
     s.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port
-  const url = publicUrl({ ...env, PORT: port })
-  logger.info({ url, database: database.kind }, 'Coachline is listening')
+  const listening = { ...env, PORT: port }
+  const url = publicUrl(listening)
+  const { app, mailer } = await buildApp(listening, database, { logger, adminSecret: writeAdminSecret(env) })
+  handle = (request, bindings) => app.fetch(request, bindings as never)
+  logger.info({ url, database: database.kind, mail: mailer.kind }, 'Coachline is listening')
+  if (mailer.kind === 'outbox') logger.info(`no SMTP_URL: mail goes to the development outbox at ${url}/dev/outbox`)
 
   let stopping: Promise<void> | null = null
   const stop = () =>

@@ -9,6 +9,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_FOUND: 'We could not find what you were looking for.',
   METHOD_NOT_ALLOWED: 'That action is not available here.',
   CONFLICT: 'This was changed elsewhere. Reload and try again.',
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Try signing in instead.',
+  PASSWORD_TOO_WEAK: 'Password must contain uppercase, lowercase, and numeric characters.',
   PAYLOAD_TOO_LARGE: 'That is too much data to send at once.',
   UNSUPPORTED_MEDIA_TYPE: 'The request was sent in a format we do not accept.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
@@ -34,4 +36,53 @@ export const shellMessages = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   offlineReady: 'Coachline is ready to work offline.',
+} as const
+
+/** A toast's title and text (SPEC.md writes them 'Title: text'). */
+export type Notice = { title: string; description?: string }
+
+/** Every text of the account flows, to the letter of SPEC.md sections 5 and 8. */
+export const authMessages = {
+  missingCredentials: { title: 'Missing credentials', description: 'Please enter both email and password.' },
+  invalidEmail: { title: 'Invalid email format', description: 'Please enter a valid email address.' },
+  tooManyAttempts: { title: 'Too many attempts', description: 'Please wait a moment before trying again.' },
+  passwordMismatch: { title: 'Password mismatch', description: 'Please make sure your passwords match.' },
+  passwordTooShort: { title: 'Password too short', description: 'Password must be at least 8 characters long.' },
+  passwordTooWeak: { title: 'Password too weak', description: 'Password must contain uppercase, lowercase, and numeric characters.' },
+  passwordTooLong: { title: 'Password too long', description: 'Password must be at most 128 characters long.' },
+  emailRequired: { title: 'Email required', description: 'Please enter your email to continue.' },
+
+  signInFailedTitle: 'Sign-in failed',
+  signUpFailedTitle: 'Sign-up failed',
+  invalidCredentials: 'Invalid email or password',
+  emailNotConfirmed: 'Please check your email and confirm your account',
+  tooManyRequests: 'Too many sign-in attempts. Please try again later.',
+  alreadyRegistered: 'An account with this email already exists. Try signing in instead.',
+  passwordShouldBe: 'Password should be at least 6 characters long.',
+
+  magicLinkFailedTitle: 'Failed to send magic link',
+  resetEmailFailedTitle: 'Failed to send reset email',
+  updatePasswordFailedTitle: 'Failed to update password',
+
+  linkExpired: 'This password reset link has expired. Please request a new one.',
+  linkInvalid: 'This password reset link is invalid or has already been used. Please request a new one.',
+  linkError: 'There was an error with your password reset link. Please request a new one.',
+
+  welcomeBack: { title: 'Welcome back!' },
+  accountCreated: {
+    title: 'Account created!',
+    description: 'Please check your email to confirm your account, then return here to sign in.',
+  },
+  checkInbox: { title: 'Check your inbox', description: 'We sent you a sign-in link. It works once, within 15 minutes.' },
+  resetEmailSent: { title: 'Reset email sent', description: 'Click the link in the email within 1 hour to set a new password.' },
+  passwordUpdated: { title: 'Password updated!' },
+
+  callbackFailedTitle: 'Sign-in link failed',
+  callbackLinkInvalid: 'This sign-in link is invalid, has expired or has already been used. Please request a new one.',
+
+  displayNameRequired: 'Display name is required',
+  profileCreated: { title: 'Profile created successfully' },
+  profileSaveFailedTitle: 'Could not save profile',
+  profileSaved: { title: 'Profile saved' },
+  becameCoach: { title: 'You are now a coach', description: 'Build a program and invite your first client.' },
 } as const

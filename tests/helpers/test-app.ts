@@ -2,12 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
-import { profiles } from '../../src/server/db/schema/index.ts'
+import { eq } from 'drizzle-orm'
+import { profiles, users } from '../../src/server/db/schema/index.ts'
 import { parseEnv, type Env } from '../../src/server/env.ts'
 import { buildApp } from '../../src/server/server.ts'
 import type { Role } from '../../src/shared/paths.ts'
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000'
+export const TEST_ADMIN_SECRET = 'test-operator-secret'
 
 /**
  * A fresh database with the migrations applied: in-memory PGlite by default, or a new database
@@ -47,8 +49,8 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>
 export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', CLIENT_DIST: './dist/client', ...overrides })
   const database = await openTestDatabase()
-  const { app, auth } = await buildApp(env, database)
-  return { app, auth, db: database.db, database, env, close: () => database.close() }
+  const { app, auth, mailer } = await buildApp(env, database, { adminSecret: TEST_ADMIN_SECRET })
+  return { app, auth, mailer, db: database.db, database, env, close: () => database.close() }
 }
 
 export type SignedIn = { id: string; email: string; cookie: string; headers: Record<string, string> }
@@ -61,6 +63,7 @@ export async function signIn(
   const email = `user-${randomUUID()}@example.test`
   const password = 'Passw0rd!'
   const { user } = await t.auth.api.signUpEmail({ body: { email, password, name: displayName } })
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
   if (profile) await t.db.insert(profiles).values({ id: user.id, role, displayName })
   const response = await t.auth.api.signInEmail({ body: { email, password }, asResponse: true })
   const cookie = response.headers

@@ -1,27 +1,36 @@
 import { createMiddleware } from 'hono/factory'
 import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
-import { SESSION_COOKIE } from '../auth.ts'
+import { eq } from 'drizzle-orm'
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from '../auth.ts'
+import { sessions } from '../db/schema/index.ts'
 import type { AppEnv } from '../context.ts'
 import { getProfile } from '../features/profiles/profiles.service.ts'
 import { AppError } from '../lib/app-error.ts'
 
 /**
  * Reads the session from its cookie. Requests without the cookie skip better-auth entirely:
- * its getSession costs two queries (STACK-NOTES.md).
+ * its getSession costs two queries (STACK-NOTES.md). A session older than its absolute
+ * lifetime (30 days) is ended here, however recently it was used.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null)
   c.set('session', null)
   if (c.req.header('cookie')?.includes(SESSION_COOKIE)) {
     const result = await c.var.auth.api.getSession({ headers: c.req.raw.headers })
-    if (result) {
+    if (result && isPastAbsoluteLifetime(result.session.createdAt)) {
+      await c.var.db.delete(sessions).where(eq(sessions.id, result.session.id))
+    } else if (result) {
       c.set('user', result.user)
       c.set('session', result.session)
     }
   }
   await next()
 })
+
+export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
+  return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
+}
 
 type SignedInEnv = AppEnv & {
   Variables: AppEnv['Variables'] & { user: NonNullable<AppEnv['Variables']['user']> }

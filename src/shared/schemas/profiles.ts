@@ -33,3 +33,32 @@ export function defaultDisplayName(email: string): string {
   const local = email.split('@')[0]?.trim() ?? ''
   return (local || 'User').slice(0, DISPLAY_NAME_MAX)
 }
+
+const displayName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Display name is required'),
+  z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
+)
+const primaryGoal = z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters')))
+
+/** /create-profile: a display name, and optionally a goal and a level (which we save). */
+export const SaveProfileBody = z.object({
+  displayName,
+  primaryGoal: z.optional(primaryGoal),
+  experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
+})
+export type SaveProfileInput = z.infer<typeof SaveProfileBody>
+
+/** The account page: any of the profile's own fields. */
+export const UpdateProfileBody = z.object({
+  displayName: z.optional(displayName),
+  primaryGoal: z.optional(primaryGoal),
+  experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
+  unit: z.optional(z.enum(UNITS)),
+})
+export type UpdateProfileInput = z.infer<typeof UpdateProfileBody>
+
+export const SetRoleBody = z.object({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),
+  role: z.enum(ROLES),
+})

@@ -2,3 +2,6 @@
 export * from './auth.ts'
 export * from './profiles.ts'
 export * from './system.ts'
+export * from './mail.ts'
+export * from './rate-limits.ts'
+export * from './coaching.ts'

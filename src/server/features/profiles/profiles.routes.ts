@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
-import type { Me } from '#shared/schemas/profiles.ts'
+import { SaveProfileBody, UpdateProfileBody, type Me } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { requireUser } from '../../middleware/session.ts'
-import { ensureProfile, getProfile } from './profiles.service.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile, requireUser } from '../../middleware/session.ts'
+import { becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */
 export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
@@ -23,7 +24,12 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
     return c.json(profile)
   })
-  .post('/', async (c) => {
-    const profile = await ensureProfile(c.var.db, c.var.user)
-    return c.json(profile)
-  })
+  // The automatic profile (SPEC.md section 4): built from the user's email, never from the body.
+  .post('/', async (c) => c.json(await ensureProfile(c.var.db, c.var.user)))
+  // /create-profile
+  .put('/', validate('json', SaveProfileBody), async (c) => c.json(await saveProfile(c.var.db, c.var.user.id, c.req.valid('json'))))
+  // The account page
+  .patch('/', requireProfile(), validate('json', UpdateProfileBody), async (c) =>
+    c.json(await updateProfile(c.var.db, c.var.user.id, c.req.valid('json'))),
+  )
+  .post('/become-coach', requireProfile('client'), async (c) => c.json(await becomeCoach(c.var.db, c.var.user.id)))

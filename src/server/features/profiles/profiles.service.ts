@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { defaultDisplayName, type Profile } from '#shared/schemas/profiles.ts'
+import { and, eq } from 'drizzle-orm'
+import type { Role } from '#shared/paths.ts'
+import { defaultDisplayName, type Profile, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
 import type { Db } from '../../db/client.ts'
-import { profiles } from '../../db/schema/index.ts'
+import { coachClients, profiles, users } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
 
 const profileColumns = {
   id: profiles.id,
@@ -17,6 +19,12 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
   return row ?? null
 }
 
+async function mustGetProfile(db: Db, userId: string): Promise<Profile> {
+  const profile = await getProfile(db, userId)
+  if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
+  return profile
+}
+
 /**
  * The automatic profile of SPEC.md section 4: created as a client, named after the email's
  * local part (or 'User'). An existing profile is returned unchanged; concurrent calls create one.
@@ -26,7 +34,56 @@ export async function ensureProfile(db: Db, user: { id: string; email: string })
     .insert(profiles)
     .values({ id: user.id, role: 'client', displayName: defaultDisplayName(user.email) })
     .onConflictDoNothing()
-  const profile = await getProfile(db, user.id)
-  if (!profile) throw new Error(`profile of ${user.id} vanished`)
-  return profile
+  return mustGetProfile(db, user.id)
+}
+
+/** /create-profile: creates the profile as a client, or updates name, goal and level. Never the role. */
+export async function saveProfile(db: Db, userId: string, input: SaveProfileInput): Promise<Profile> {
+  const fields = {
+    displayName: input.displayName,
+    primaryGoal: input.primaryGoal || null,
+    experienceLevel: input.experienceLevel ?? null,
+  }
+  await db
+    .insert(profiles)
+    .values({ id: userId, role: 'client', ...fields })
+    .onConflictDoUpdate({ target: profiles.id, set: fields })
+  return mustGetProfile(db, userId)
+}
+
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Profile> {
+  const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+  if (Object.keys(fields).length) {
+    if ('primaryGoal' in fields && !fields.primaryGoal) fields.primaryGoal = null
+    await db.update(profiles).set(fields).where(eq(profiles.id, userId))
+  }
+  return mustGetProfile(db, userId)
+}
+
+export async function hasActiveCoach(db: Db, clientId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ id: coachClients.id })
+    .from(coachClients)
+    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+  return Boolean(link)
+}
+
+/** PRODUCT.md section 7: a client without an active coach may turn their account into a coach's. */
+export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
+  const profile = await mustGetProfile(db, userId)
+  if (profile.role === 'coach') return profile
+  if (await hasActiveCoach(db, userId)) {
+    throw new AppError('CONFLICT', { message: 'A client with an active coach cannot become a coach' })
+  }
+  await db.update(profiles).set({ role: 'coach' }).where(eq(profiles.id, userId))
+  return mustGetProfile(db, userId)
+}
+
+/** The operators' CLI: sets the role of the user with this email, creating their profile if needed. */
+export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<Profile> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase()))
+  if (!user) throw new AppError('NOT_FOUND', { message: `No user with the email ${email}` })
+  await ensureProfile(db, user)
+  await db.update(profiles).set({ role }).where(eq(profiles.id, user.id))
+  return mustGetProfile(db, user.id)
 }

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+
+/** A coach and a client, linked when an invite is accepted (PRODUCT.md section 2). */
+export const coachClients = pgTable(
+  'coach_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coachId: text('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('coach_clients_status_check', sql`${t.status} in ('active', 'archived')`),
+    // A client has at most one active coach.
+    uniqueIndex('coach_clients_one_active_coach').on(t.clientId).where(sql`${t.status} = 'active'`),
+    index('coach_clients_coach_idx').on(t.coachId, t.status),
+  ],
+)

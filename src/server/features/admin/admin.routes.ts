@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { SetRoleBody } from '#shared/schemas/profiles.ts'
+import type { AppEnv } from '../../context.ts'
+import { isLoopbackHost } from '../../env.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { validate } from '../../lib/validate.ts'
+import { setRoleByEmail } from '../profiles/profiles.service.ts'
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Operators only: a request from this machine that carries the secret in the data folder. */
+function requireOperator(secret: string | undefined) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const given = c.req.header('authorization')?.replace(/^Bearer /, '') ?? ''
+    let remote = ''
+    try {
+      remote = getConnInfo(c).remote.address ?? ''
+    } catch {
+      remote = '127.0.0.1' // app.request() in tests has no socket
+    }
+    if (!secret || !given || !sameSecret(given, secret) || !isLoopbackHost(remote.replace(/^::ffff:/, ''))) {
+      throw new AppError('UNAUTHENTICATED', { message: 'Operator secret required' })
+    }
+    await next()
+  })
+}
+
+/** The admin CLI's way into a running server (PGlite allows one process per data folder). */
+export function createAdminRoutes(secret: string | undefined) {
+  return new Hono<AppEnv>()
+    .use(requireOperator(secret))
+    .post('/set-role', validate('json', SetRoleBody), async (c) => {
+      const { email, role } = c.req.valid('json')
+      return c.json(await setRoleByEmail(c.var.db, email, role))
+    })
+}

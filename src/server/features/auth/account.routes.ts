@@ -1,0 +1,48 @@
+import { Hono, type Context } from 'hono'
+import type { ResetTokenStatus } from '#shared/schemas/auth.ts'
+import { TokenBody } from '#shared/schemas/auth.ts'
+import type { AppEnv } from '../../context.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { validate } from '../../lib/validate.ts'
+
+/** Passes better-auth's session cookie on to the browser, or refuses a link that made no session. */
+function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: string) {
+  const cookies = response.headers.getSetCookie()
+  if (!response.ok || !cookies.some((cookie) => cookie.includes('session_token=') && !cookie.includes('Max-Age=0'))) {
+    throw new AppError('BAD_REQUEST', { message: `This ${linkKind} link is invalid, has expired or has already been used` })
+  }
+  for (const cookie of cookies) c.header('set-cookie', cookie, { append: true })
+  return c.json({ ok: true })
+}
+
+/**
+ * The POSTs behind the pages that emailed links open (/auth/callback, /auth/reset): a mail
+ * scanner that GETs a link spends nothing; only the page's script does.
+ */
+export const accountRoutes = new Hono<AppEnv>()
+  .post('/verify-email', validate('json', TokenBody), async (c) => {
+    const response = await c.var.auth.api.verifyEmail({
+      query: { token: c.req.valid('json').token },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    })
+    return withSessionCookie(c, response, 'confirmation')
+  })
+  .post('/magic-link', validate('json', TokenBody), async (c) => {
+    const response = await c.var.auth.api.magicLinkVerify({
+      query: { token: c.req.valid('json').token },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    })
+    return withSessionCookie(c, response, 'sign-in')
+  })
+  .post('/reset-token', validate('json', TokenBody), async (c) => {
+    const context = await c.var.auth.$context
+    const found = await context.internalAdapter.findVerificationValue(`reset-password:${c.req.valid('json').token}`)
+    const status: ResetTokenStatus = !found
+      ? { valid: false, error: 'access_denied' }
+      : found.expiresAt.getTime() <= Date.now()
+        ? { valid: false, error: 'otp_expired' }
+        : { valid: true }
+    return c.json(status)
+  })

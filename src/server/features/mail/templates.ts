@@ -1,0 +1,62 @@
+import type { MailMessage } from './mailer.ts'
+
+const PRODUCT = 'Coachline'
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+}
+
+type Action = { to: string; subject: string; heading: string; intro: string; button: string; url: string; footnote: string }
+
+/** One readable layout for every transactional email: plain text and HTML with the same words. */
+function actionEmail({ to, subject, heading, intro, button, url, footnote }: Action): MailMessage {
+  const text = `${heading}\n\n${intro}\n\n${button}: ${url}\n\n${footnote}\n\n— ${PRODUCT}`
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;background:#f4f6fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:20px;font-weight:700;padding-bottom:16px">${PRODUCT}</td></tr>
+<tr><td style="font-size:18px;font-weight:600;padding-bottom:8px">${escapeHtml(heading)}</td></tr>
+<tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escapeHtml(intro)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f6fd1;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(button)}</a></td></tr>
+<tr><td style="font-size:13px;color:#475569;line-height:1.5;padding-bottom:8px">If the button does not work, open this address: <br><a href="${escapeHtml(url)}" style="color:#0f6fd1;word-break:break-all">${escapeHtml(url)}</a></td></tr>
+<tr><td style="font-size:13px;color:#475569;line-height:1.5">${escapeHtml(footnote)}</td></tr>
+</table></td></tr></table></body></html>`
+  return { to, subject, text, html }
+}
+
+export function confirmEmail(to: string, url: string): MailMessage {
+  return actionEmail({
+    to,
+    subject: `Confirm your ${PRODUCT} account`,
+    heading: 'Confirm your email',
+    intro: `Welcome to ${PRODUCT}! Confirm your email address to finish creating your account.`,
+    button: 'Confirm my email',
+    url,
+    footnote: 'The link works for 1 hour. If you did not create an account, ignore this email.',
+  })
+}
+
+export function magicLinkEmail(to: string, url: string): MailMessage {
+  return actionEmail({
+    to,
+    subject: `Your ${PRODUCT} sign-in link`,
+    heading: 'Sign in to Coachline',
+    intro: 'Use this link to sign in. No password needed.',
+    button: 'Sign in',
+    url,
+    footnote: 'The link works once, within 15 minutes. If you did not ask for it, ignore this email.',
+  })
+}
+
+export function resetPasswordEmail(to: string, url: string): MailMessage {
+  return actionEmail({
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    heading: 'Set a new password',
+    intro: 'Someone (hopefully you) asked to set a new password for your account.',
+    button: 'Set a new password',
+    url,
+    footnote: 'The link works once, within 1 hour. Setting a new password signs you out everywhere else. If you did not ask for it, ignore this email.',
+  })
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm'
+import { queryRows, type Db } from '../db/client.ts'
+import { AppError } from './app-error.ts'
+
+export type Limit = { key: string; max: number; windowSeconds: number }
+
+/**
+ * Counts one hit in a fixed window (one atomic upsert, shared by every server on the database)
+ * and throws RATE_LIMITED with 'Too many requests' once the window's count passes `max`.
+ */
+export async function hit(db: Db, { key, max, windowSeconds }: Limit): Promise<void> {
+  const count = await increment(db, key, windowSeconds)
+  if (count > max) throw new AppError('RATE_LIMITED', { message: 'Too many requests' })
+}
+
+/** Throws when the window's count has already reached `max`, without counting. */
+export async function check(db: Db, { key, max, windowSeconds }: Limit): Promise<void> {
+  const rows = await queryRows<{ count: number }>(db, sql`
+    select count from rate_limits
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`)
+  const count = Number(rows[0]?.count ?? 0)
+  if (count >= max) throw new AppError('RATE_LIMITED', { message: 'Too many requests' })
+}
+
+export async function increment(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const rows = await queryRows<{ count: number }>(db, sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count`)
+  return Number(rows[0]?.count ?? 1)
+}

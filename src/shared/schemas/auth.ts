@@ -1,0 +1,35 @@
+import * as z from 'zod/mini'
+
+/** SPEC.md section 5: emails are trimmed and lowercased before use. */
+export function normalizeEmail(raw: string): string {
+  return raw.trim().toLowerCase()
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function isEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email) && email.length <= 254
+}
+
+export const MIN_PASSWORD_LENGTH = 8
+export const MAX_PASSWORD_LENGTH = 128
+
+export type PasswordProblem = 'too-short' | 'too-weak' | 'too-long'
+
+/** The password rules of SPEC.md section 5, for sign-up and every new password, on both sides. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'too-short'
+  if (password.length > MAX_PASSWORD_LENGTH) return 'too-long'
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/\d/.test(password)) return 'too-weak'
+  return null
+}
+
+/** The one-time tokens that emailed links carry to the app's pages. */
+export const TokenBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2048)) })
+
+/** What /auth/reset learns about a recovery token before asking for a new password. */
+export const ResetTokenStatusSchema = z.object({
+  valid: z.boolean(),
+  error: z.optional(z.enum(['otp_expired', 'access_denied'])),
+})
+export type ResetTokenStatus = z.infer<typeof ResetTokenStatusSchema>
