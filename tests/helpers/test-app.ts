@@ -77,3 +77,37 @@ export async function signIn(
 export function jsonHeaders(who?: SignedIn): Record<string, string> {
   return { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who?.headers ?? {}) }
 }
+
+export type OutboxMessage = { to: string; subject: string; text: string; html: string; links: string[]; createdAt: string }
+
+/** The newest outbox message to this address, as GET /api/dev/outbox lists it. */
+export async function latestMail(t: Pick<TestContext, 'app'>, to: string): Promise<OutboxMessage> {
+  const res = await t.app.request('/api/dev/outbox')
+  const messages = (await res.json()) as OutboxMessage[]
+  const message = messages.find((m) => m.to === to)
+  if (!message) throw new Error(`no mail to ${to}`)
+  return message
+}
+
+/** The token that an emailed link carries to the app's page. */
+export function tokenOf(link: string | undefined): string {
+  const token = link ? new URL(link).searchParams.get('token') : null
+  if (!token) throw new Error(`no token in ${link}`)
+  return token
+}
+
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID()}@example.test`
+}
+
+/** POST JSON as the browser on our origin sends it. */
+export function postJson(t: Pick<TestContext, 'app'>, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.request(path, { method: 'POST', headers: { ...jsonHeaders(), ...headers }, body: JSON.stringify(body) })
+}

@@ -12,7 +12,8 @@ export type Mailer = {
 
 /** Every http(s) address in a text, in order, once each: the outbox lists them for the tester. */
 export function extractLinks(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])]
+  const found = text.match(/https?:\/\/[^\s<>"')]+/g) ?? []
+  return [...new Set(found.map((link) => link.replace(/[.,;:!?]+$/, '')))]
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox in the database. */
