@@ -7,6 +7,7 @@ import { profiles, users } from '../../src/server/db/schema/index.ts'
 import { parseEnv, type Env } from '../../src/server/env.ts'
 import { buildApp } from '../../src/server/server.ts'
 import type { Role } from '../../src/shared/paths.ts'
+import { MeSchema, type Me } from '../../src/shared/schemas/profiles.ts'
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000'
 export const TEST_ADMIN_SECRET = 'test-operator-secret'
@@ -110,4 +111,9 @@ export function uniqueEmail(prefix = 'user'): string {
 /** POST JSON as the browser on our origin sends it. */
 export function postJson(t: Pick<TestContext, 'app'>, path: string, body: unknown, headers: Record<string, string> = {}) {
   return t.app.request(path, { method: 'POST', headers: { ...jsonHeaders(), ...headers }, body: JSON.stringify(body) })
+}
+
+/** Who the server thinks the holder of this cookie is. */
+export async function whoIs(t: Pick<TestContext, 'app'>, cookie: string): Promise<Me> {
+  return MeSchema.parse(await (await t.app.request('/api/me', { headers: { cookie } })).json())
 }

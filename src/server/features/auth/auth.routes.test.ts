@@ -16,6 +16,7 @@ import {
   TEST_ADMIN_SECRET,
   tokenOf,
   uniqueEmail,
+  whoIs,
 } from '../../../../tests/helpers/test-app.ts'
 
 // Every log line of this file's app, to prove no password is ever logged.
@@ -72,7 +73,7 @@ describe('sign-up and confirmation', () => {
 
     const confirmed = await postJson(t, '/api/account/verify-email', { token: tokenOf(link) })
     expect(confirmed.status).toBe(200)
-    const me = await (await t.app.request('/api/me', { headers: { cookie: cookieOf(confirmed) } })).json()
+    const me = await whoIs(t, cookieOf(confirmed))
     expect(me.user).toMatchObject({ email, emailVerified: true })
 
     const again = await postJson(t, '/api/account/verify-email', { token: tokenOf(link) })
@@ -141,7 +142,7 @@ describe('sign-in', () => {
       body: '{}',
     })
     expect(res.status).toBe(403)
-    const me = await (await t.app.request('/api/me', { headers: user.headers })).json()
+    const me = await whoIs(t, user.cookie)
     expect(me.user?.id).toBe(user.id)
   })
 
@@ -151,7 +152,7 @@ describe('sign-in', () => {
       .update(sessions)
       .set({ createdAt: sql`now() - interval '31 days'` })
       .where(eq(sessions.userId, user.id))
-    const me = await (await t.app.request('/api/me', { headers: user.headers })).json()
+    const me = await whoIs(t, user.cookie)
     expect(me.user).toBeNull()
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
   })
@@ -178,7 +179,7 @@ describe('password reset', () => {
 
     const reset = await postJson(t, '/api/auth/reset-password', { token, newPassword: 'N3wPassword!' })
     expect(reset.status).toBe(200)
-    const me = await (await t.app.request('/api/me', { headers: user.headers })).json()
+    const me = await whoIs(t, user.cookie)
     expect(me.user, 'the old session was revoked').toBeNull()
     expect((await signInWith(user.email, 'N3wPassword!')).status).toBe(200)
 
@@ -218,7 +219,7 @@ describe('magic link', () => {
 
     const first = await postJson(t, '/api/account/magic-link', { token })
     expect(first.status).toBe(200)
-    const me = await (await t.app.request('/api/me', { headers: { cookie: cookieOf(first) } })).json()
+    const me = await whoIs(t, cookieOf(first))
     expect(me.user?.id).toBe(user.id)
     expect((await postJson(t, '/api/account/magic-link', { token })).status).toBe(400)
   })
