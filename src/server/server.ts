@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -39,20 +39,21 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   return { app, auth, logger, mailer }
 }
 
+/** How the admin CLI finds the running server of a data folder, and the secret it must show. */
+export type AdminHandle = { pid: number; url: string; secret: string }
+
 /**
- * The secret the admin CLI shows the running server, in a file only this machine's user can
- * read (PGlite allows one process per data folder, so the CLI must go through the server).
+ * PGlite allows one process per data folder, so while a server runs the CLI must go through it:
+ * the server leaves its address and a fresh secret in a file only this machine's user can read.
  */
-export function adminSecretFile(env: Pick<Env, 'DATA_DIR'>): string {
-  return join(resolve(env.DATA_DIR), '.admin-secret')
+export function adminHandleFile(env: Pick<Env, 'DATA_DIR'>): string {
+  return join(resolve(env.DATA_DIR), '.admin.json')
 }
 
-function writeAdminSecret(env: Env): string {
-  const secret = randomBytes(32).toString('base64url')
-  const file = adminSecretFile(env)
+function writeAdminHandle(env: Env, url: string, secret: string): void {
+  const file = adminHandleFile(env)
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
+  writeFileSync(file, JSON.stringify({ pid: process.pid, url, secret } satisfies AdminHandle), { mode: 0o600 })
 }
 
 export type RunningServer = {
@@ -77,8 +78,10 @@ export async function start(env: Env): Promise<RunningServer> {
   const port = (server.address() as AddressInfo).port
   const listening = { ...env, PORT: port }
   const url = publicUrl(listening)
-  const { app, mailer } = await buildApp(listening, database, { logger, adminSecret: writeAdminSecret(env) })
+  const adminSecret = randomBytes(32).toString('base64url')
+  const { app, mailer } = await buildApp(listening, database, { logger, adminSecret })
   handle = (request, bindings) => app.fetch(request, bindings as never)
+  writeAdminHandle(env, url, adminSecret)
   logger.info({ url, database: database.kind, mail: mailer.kind }, 'Coachline is listening')
   if (mailer.kind === 'outbox') logger.info(`no SMTP_URL: mail goes to the development outbox at ${url}/dev/outbox`)
 
@@ -94,6 +97,7 @@ export async function start(env: Env): Promise<RunningServer> {
         if ('closeAllConnections' in server) server.closeAllConnections()
       }
       await database.close()
+      rmSync(adminHandleFile(env), { force: true })
       logger.info('database closed; bye')
     })())
 
