@@ -12,7 +12,8 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: null,
+      // A tiny external registerSW.js (no inline script for the CSP, no workbox-window in the entry).
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Coachline',

@@ -15,6 +15,7 @@ export const paths = {
   createProfile: { path: '/create-profile', getHref: () => '/create-profile' },
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${enc(token)}` },
   devOutbox: { path: '/dev/outbox', getHref: () => '/dev/outbox' },
+  account: { path: '/account', getHref: () => '/account' },
 
   client: {
     home: { path: '/home', getHref: () => '/home' },

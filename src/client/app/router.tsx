@@ -14,6 +14,12 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
 const Placeholder = lazyScreen(() => import('./routes/placeholder-screen.tsx'), (m) => m.PlaceholderScreen)
 const Welcome = lazyScreen(() => import('./routes/welcome.tsx'), (m) => m.WelcomePage)
 const NotFound = lazyScreen(() => import('#client/components/errors/not-found.tsx'), (m) => m.NotFound)
+const Auth = lazyScreen(() => import('./routes/auth/auth-page.tsx'), (m) => m.AuthPage)
+const Reset = lazyScreen(() => import('./routes/auth/reset-page.tsx'), (m) => m.ResetPage)
+const Callback = lazyScreen(() => import('./routes/auth/callback-page.tsx'), (m) => m.CallbackPage)
+const CreateProfile = lazyScreen(() => import('./routes/create-profile.tsx'), (m) => m.CreateProfilePage)
+const Account = lazyScreen(() => import('./routes/account.tsx'), (m) => m.AccountPage)
+const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
   return { path, Component, handle }
@@ -25,12 +31,10 @@ function placeholder(path: string, title: string, purpose: string): RouteObject 
 const publicRoutes: RouteObject[] = [
   screen(paths.root.path, Welcome, { title: 'Welcome' }),
   screen(paths.welcome.path, Welcome, { title: 'Welcome' }),
-  {
-    Component: RedirectSignedIn,
-    children: [placeholder(paths.auth.login.path, 'Sign in', 'Sign in or create an account with your email.')],
-  },
-  placeholder(paths.auth.reset.path, 'Reset password', 'Request a reset email, or set a new password from a recovery link.'),
-  placeholder(paths.auth.callback.path, 'Signing you in', 'Completes sign-in from an email link.'),
+  { Component: RedirectSignedIn, children: [screen(paths.auth.login.path, Auth, { title: 'Sign in' })] },
+  screen(paths.auth.reset.path, Reset, { title: 'Reset password' }),
+  screen(paths.auth.callback.path, Callback, { title: 'Signing you in' }),
+  screen(paths.devOutbox.path, DevOutbox, { title: 'Development outbox' }),
   placeholder(paths.invite.path, 'Coach invite', "View and accept a coach's invite into a program."),
 ]
 
@@ -76,12 +80,16 @@ export const routes: RouteObject[] = [
         children: [
           {
             Component: PublicLayout,
-            children: [placeholder(paths.createProfile.path, 'Create your profile', 'Your display name, goal and experience level.')],
+            children: [screen(paths.createProfile.path, CreateProfile, { title: 'Create your profile' })],
           },
           { Component: GuardedLayout, children: clientRoutes },
         ],
       },
       { element: <RouteGuard area="coach" />, children: [{ Component: GuardedLayout, children: coachRoutes }] },
+      {
+        element: <RouteGuard area="any" />,
+        children: [{ Component: GuardedLayout, children: [screen(paths.account.path, Account, { title: 'Account' })] }],
+      },
       { Component: OpenLayout, children: openRoutes },
       { Component: PublicLayout, children: [screen('*', NotFound, { title: 'Page not found' })] },
     ],

@@ -13,7 +13,7 @@ export function PlaceholderScreen() {
       </h1>
       <Card className="border-dashed">
         <CardHeader>
-          <CardTitle className="text-base">This screen is being built</CardTitle>
+          <CardTitle>This screen is being built</CardTitle>
           <CardDescription>{handle?.placeholder}</CardDescription>
         </CardHeader>
       </Card>

@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react'
+import { CircleUser, LogOut } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { shellMessages } from '#shared/messages.ts'
@@ -32,8 +32,8 @@ export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
             {displayName}
           </span>
           <div className="flex">
-            <ThemeToggle className="hover:bg-sidebar-accent hover:text-sidebar-foreground" />
-            <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut} className="hover:bg-sidebar-accent hover:text-sidebar-foreground">
+            <ThemeToggle variant="sidebar" />
+            <Button variant="sidebar" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
               <LogOut />
             </Button>
           </div>
@@ -112,6 +112,11 @@ export function ClientShell({ children, displayName, onSignOut }: ShellProps) {
           </nav>
           <div className="flex items-center">
             <span className="mr-2 hidden max-w-40 truncate text-sm text-muted-foreground sm:inline">{displayName}</span>
+            <Button asChild variant="ghost" size="icon">
+              <NavLink to={paths.account.getHref()} aria-label="Account">
+                <CircleUser />
+              </NavLink>
+            </Button>
             <ThemeToggle />
             <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
               <LogOut />

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  CircleUser,
   ClipboardList,
   Dumbbell,
   House,
@@ -21,6 +22,7 @@ export const coachNav: NavItem[] = [
   { label: 'Templates', href: paths.coach.templateBoard.getHref(), icon: LayoutTemplate },
   { label: 'Library', href: paths.coach.library.getHref(), icon: Dumbbell },
   { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList },
+  { label: 'Account', href: paths.account.getHref(), icon: CircleUser },
 ]
 
 export const clientNav: NavItem[] = [

@@ -13,6 +13,7 @@ const buttonVariants = cva(
         outline: 'border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        sidebar: 'hover:bg-sidebar-accent hover:text-sidebar-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

@@ -11,7 +11,8 @@ export const MAX_AUTH_RETRIES = 3
 /** Sign-out is forced after more than this many errors (SPEC.md section 9). */
 const FORCED_SIGN_OUT_AFTER = 2
 
-export type GuardArea = 'client' | 'coach'
+/** 'any': every signed-in user with a name (the account page). */
+export type GuardArea = 'client' | 'coach' | 'any'
 
 /**
  * The one route guard, following SPEC.md section 4 in order: wait while loading; on auth errors

@@ -1,0 +1,176 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { authMessages } from '#shared/messages.ts'
+import { paths } from '#shared/paths.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { changePassword } from '#client/features/auth/api/auth-calls.ts'
+import { authQueries } from '#client/features/auth/api/auth-queries.ts'
+import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-calls.ts'
+import { useSignOut } from '#client/features/auth/api/sign-out.ts'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { errorText } from '#client/features/auth/auth-errors.ts'
+import { checkNewPassword } from '#client/features/auth/validation.ts'
+import { ProfileForm } from '#client/features/profile/profile-form.tsx'
+import { notify } from '#client/lib/notify.ts'
+
+export function AccountPage() {
+  const auth = useAuth()
+  const signOut = useSignOut()
+  if (auth.status !== 'authenticated') return null
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+        <p className="text-sm text-muted-foreground">
+          Signed in as {auth.user.email} · {auth.profile.role === 'coach' ? 'Coach' : 'Client'}
+        </p>
+      </div>
+      <ProfileCard />
+      <PasswordCard />
+      {auth.profile.role === 'client' && <BecomeCoachCard />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Sign out</CardTitle>
+          <CardDescription>Ends this session on the server. Other devices stay signed in.</CardDescription>
+        </CardHeader>
+        <Button variant="outline" className="self-start" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </Card>
+    </section>
+  )
+}
+
+function ProfileCard() {
+  const auth = useAuth()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  if (auth.status !== 'authenticated') return null
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>Your coach sees your name, goal and level. Weights show in your unit.</CardDescription>
+      </CardHeader>
+      <ProfileForm
+        initial={auth.profile}
+        withUnit
+        submitLabel="Save changes"
+        busy={busy}
+        onSubmit={async (values) => {
+          setBusy(true)
+          try {
+            const profile = await updateProfile(values)
+            queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
+            notify.success(authMessages.profileSaved)
+          } catch (error) {
+            notify.error({ title: authMessages.profileSaveFailedTitle, description: errorText(error) })
+          } finally {
+            setBusy(false)
+          }
+        }}
+      />
+    </Card>
+  )
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!current) return notify.error(authMessages.missingCredentials)
+    const problem = checkNewPassword(next, confirm)
+    if (problem) return notify.error(problem)
+    setBusy(true)
+    try {
+      await changePassword(current, next)
+      notify.success(authMessages.passwordUpdated)
+      setCurrent('')
+      setNext('')
+      setConfirm('')
+    } catch (error) {
+      notify.error({ title: authMessages.updatePasswordFailedTitle, description: errorText(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+      </CardHeader>
+      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="Current password">
+          {(control) => <Input {...control} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+        </Field>
+        <Field label="New password" hint="At least 8 characters, with uppercase, lowercase and a number.">
+          {(control) => <Input {...control} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
+        </Field>
+        <Field label="Confirm new password">
+          {(control) => <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+        </Field>
+        <Button type="submit" className="self-start" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  )
+}
+
+function BecomeCoachCard() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  async function handleConfirm() {
+    setBusy(true)
+    try {
+      const profile = await becomeCoach()
+      queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
+      notify.success(authMessages.becameCoach)
+      await navigate(paths.coach.dashboard.getHref(), { replace: true })
+    } catch (error) {
+      notify.error({ title: 'Could not switch to a coach account', description: errorText(error) })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Coach others</CardTitle>
+        <CardDescription>Turn your account into a coach account to build programs and invite clients. Clients with a coach cannot switch.</CardDescription>
+      </CardHeader>
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button variant="secondary" className="self-start">
+            Become a coach
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Become a coach?</DialogTitle>
+          <DialogDescription>Your account switches to a coach account and opens the coach dashboard. Your own training history stays yours.</DialogDescription>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button disabled={busy} onClick={() => void handleConfirm()}>
+              {busy ? 'Switching…' : 'Yes, become a coach'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  )
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { authMessages, type Notice } from '#shared/messages.ts'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
+import { SignInForm } from '#client/features/auth/components/sign-in-form.tsx'
+import { SignUpForm } from '#client/features/auth/components/sign-up-form.tsx'
+import { notify } from '#client/lib/notify.ts'
+
+type Tab = 'sign-in' | 'sign-up'
+/** What other pages hand to /auth: the tab to open, or an error to show (from /auth/callback). */
+export type AuthPageState = { tab?: Tab; notice?: Notice } | null
+
+export function AuthPage() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const state = location.state as AuthPageState
+  const [tab, setTab] = useState<Tab>(state?.tab ?? 'sign-in')
+
+  useEffect(() => {
+    if (!state?.notice) return
+    notify.error(state.notice)
+    void navigate(location.pathname, { replace: true, state: { tab: state.tab } })
+  }, [state, navigate, location.pathname])
+
+  return (
+    <AuthCard title="Welcome to Coachline" description="Sign in, or create an account to start training.">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList>
+          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+          <TabsTrigger value="sign-up">Create account</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm onCreated={() => setTab('sign-in')} />
+        </TabsContent>
+      </Tabs>
+    </AuthCard>
+  )
+}
+
+export const signInFailedNotice = (description: string): Notice => ({ title: authMessages.signInFailedTitle, description })

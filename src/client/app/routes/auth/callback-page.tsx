@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { authMessages } from '#shared/messages.ts'
+import { homeHrefFor, paths } from '#shared/paths.ts'
+import { Loading } from '#client/components/feedback/full-page-message.tsx'
+import { exchangeEmailLink } from '#client/features/auth/api/auth-calls.ts'
+import { authQueries } from '#client/features/auth/api/auth-queries.ts'
+import { fetchOwnProfile } from '#client/features/auth/api/profile-calls.ts'
+import { errorText, linkParams } from '#client/features/auth/auth-errors.ts'
+import type { AuthPageState } from './auth-page.tsx'
+
+/**
+ * /auth/callback (SPEC.md section 2): exchanges the emailed token for a session, then goes to
+ * /create-profile when there is no display name, /coach for coaches, /home for clients, and to
+ * /auth with the error on any failure.
+ */
+export function CallbackPage() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const params = linkParams(location)
+    const type = params.get('type')
+    const token = params.get('token')
+
+    const fail = (description: string) =>
+      navigate(paths.auth.login.getHref(), {
+        replace: true,
+        state: { notice: { title: authMessages.callbackFailedTitle, description } } satisfies AuthPageState,
+      })
+
+    void (async () => {
+      if (params.get('error') || !token || (type !== 'signup' && type !== 'magiclink')) {
+        return fail(params.get('error_description') || authMessages.callbackLinkInvalid)
+      }
+      try {
+        await exchangeEmailLink(type, token)
+        const profile = await fetchOwnProfile()
+        queryClient.removeQueries({ queryKey: authQueries.all() })
+        if (!profile || !profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
+        return navigate(homeHrefFor(profile.role), { replace: true })
+      } catch (error) {
+        return fail(errorText(error))
+      }
+    })()
+  }, [location, navigate, queryClient])
+
+  return <Loading />
+}

@@ -1,0 +1,18 @@
+import { ProfileSchema, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
+import { ApiError, apiRequest } from '#client/lib/api-client.ts'
+
+export const saveProfile = (input: SaveProfileInput) => apiRequest('/api/profile', { method: 'PUT', body: input, schema: ProfileSchema })
+
+export const updateProfile = (input: UpdateProfileInput) => apiRequest('/api/profile', { method: 'PATCH', body: input, schema: ProfileSchema })
+
+export const becomeCoach = () => apiRequest('/api/profile/become-coach', { method: 'POST', schema: ProfileSchema })
+
+/** The profile, or null when the user has none yet (the callback sends them to /create-profile). */
+export async function fetchOwnProfile() {
+  try {
+    return await apiRequest('/api/profile', { schema: ProfileSchema })
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return null
+    throw error
+  }
+}

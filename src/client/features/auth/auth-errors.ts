@@ -1,0 +1,43 @@
+import { authMessages } from '#shared/messages.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** SPEC.md section 8, sign in: the server's answer mapped to what the user reads. */
+export function signInErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.message === 'Invalid login credentials') return authMessages.invalidCredentials
+    if (error.code === 'EMAIL_NOT_VERIFIED' || error.message === 'Email not confirmed') return authMessages.emailNotConfirmed
+    if (error.code === 'RATE_LIMITED' || error.status === 429 || error.message === 'Too many requests') return authMessages.tooManyRequests
+  }
+  return messageOf(error)
+}
+
+/** SPEC.md section 8, sign up. */
+export function signUpErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.code === 'USER_ALREADY_EXISTS' || error.message === 'User already registered')) {
+    return authMessages.alreadyRegistered
+  }
+  const message = messageOf(error)
+  if (message.startsWith('Password should be')) return authMessages.passwordShouldBe
+  return message
+}
+
+export { messageOf as errorText }
+
+/** SPEC.md section 8: a reset link's error read from `error`, `error_code` and `error_description`. */
+export function resetLinkErrorText(params: URLSearchParams): string {
+  if (params.get('error_code') === 'otp_expired') return authMessages.linkExpired
+  if (params.get('error') === 'access_denied') return authMessages.linkInvalid
+  return params.get('error_description') || authMessages.linkError
+}
+
+/** Query and hash parameters together (the hosted backend put errors in the hash). */
+export function linkParams(location: { search: string; hash: string }): URLSearchParams {
+  const params = new URLSearchParams(location.search)
+  for (const [key, value] of new URLSearchParams(location.hash.replace(/^#/, ''))) if (!params.has(key)) params.set(key, value)
+  return params
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react'
+import { authMessages } from '#shared/messages.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { notify } from '#client/lib/notify.ts'
+import { signUp } from '../api/auth-calls.ts'
+import { signUpErrorText } from '../auth-errors.ts'
+import { checkCredentials, checkNewPassword } from '../validation.ts'
+
+export function SignUpForm({ onCreated }: { onCreated: () => void }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    const checked = checkCredentials(email, password)
+    if ('problem' in checked) return notify.error(checked.problem)
+    const problem = checkNewPassword(password, confirm)
+    if (problem) return notify.error(problem)
+    setBusy(true)
+    try {
+      await signUp(checked.email, password)
+      notify.success(authMessages.accountCreated)
+      setPassword('')
+      setConfirm('')
+      onCreated()
+    } catch (error) {
+      notify.error({ title: authMessages.signUpFailedTitle, description: signUpErrorText(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      <Field label="Email">
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Password" hint="At least 8 characters, with uppercase, lowercase and a number.">
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Confirm password">
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  )
+}

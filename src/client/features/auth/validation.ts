@@ -1,0 +1,28 @@
+import { authMessages, type Notice } from '#shared/messages.ts'
+import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
+
+/** SPEC.md section 5, sign in (and the email check of sign-up). Returns the email to use. */
+export function checkCredentials(rawEmail: string, password: string): { email: string } | { problem: Notice } {
+  const email = normalizeEmail(rawEmail)
+  if (!email || !password) return { problem: authMessages.missingCredentials }
+  if (!isEmail(email)) return { problem: authMessages.invalidEmail }
+  return { email }
+}
+
+/** SPEC.md section 5, sign-up and new password: match, length, character classes. */
+export function checkNewPassword(password: string, confirm: string): Notice | null {
+  if (password !== confirm) return authMessages.passwordMismatch
+  const problem = passwordProblem(password)
+  if (problem === 'too-short') return authMessages.passwordTooShort
+  if (problem === 'too-weak') return authMessages.passwordTooWeak
+  if (problem === 'too-long') return authMessages.passwordTooLong
+  return null
+}
+
+/** SPEC.md section 5: after 3 failures, another try within 2 seconds of the last one is refused. */
+export const THROTTLE_AFTER_FAILURES = 3
+export const THROTTLE_WINDOW_MS = 2000
+
+export function isThrottled(failures: number, lastFailureAt: number, now = Date.now()): boolean {
+  return failures >= THROTTLE_AFTER_FAILURES && now - lastFailureAt < THROTTLE_WINDOW_MS
+}
