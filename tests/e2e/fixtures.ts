@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 type Role = 'coach' | 'client'
 type LoginOptions = { role?: Role; displayName?: string; withProfile?: boolean }
@@ -25,4 +25,30 @@ export { expect }
 
 export async function expectOnPath(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname === path)
+}
+
+export type Mail = { to: string; subject: string; text: string; links: string[]; createdAt: string }
+
+/** The newest mail to this address in the development outbox, waiting for it to arrive. */
+export async function readMail(request: APIRequestContext, to: string, subject?: RegExp): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get('/api/dev/outbox')).json()) as Mail[]
+      found = messages.find((m) => m.to === to && (!subject || subject.test(m.subject)))
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found as Mail
+}
+
+/** A toast with SPEC.md's title and, when given, its text. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.getByRole('region', { name: /Notifications/ })
+  await expect(region.getByText(title, { exact: true }).first()).toBeVisible()
+  if (description) await expect(region.getByText(description, { exact: true }).first()).toBeVisible()
+}
+
+export function newEmail(prefix: string): string {
+  return `${prefix}-${randomUUID()}@example.test`
 }

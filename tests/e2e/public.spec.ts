@@ -21,7 +21,9 @@ test.describe('public pages', () => {
 
   test('/auth and /auth/reset are open to visitors', async ({ page }) => {
     await page.goto('/auth')
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Coachline' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Create account' })).toBeVisible()
     await page.goto('/auth/reset')
     await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible()
   })

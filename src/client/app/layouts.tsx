@@ -1,3 +1,4 @@
+import { LogOut } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Navigate, Outlet, useMatches } from 'react-router'
 import { shellMessages } from '#shared/messages.ts'
@@ -6,6 +7,7 @@ import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { PublicShell } from '#client/components/layouts/public-shell.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
 import type { RouteHandle } from './route-handle.ts'
 
@@ -41,11 +43,17 @@ export function GuardedLayout() {
 /** Public pages (welcome, auth, invite): a light frame with sign-in or a way into the app. */
 export function PublicLayout() {
   const auth = useAuth()
+  const signOut = useSignOut()
   const action =
     auth.status === 'authenticated' ? (
-      <Button asChild size="sm">
-        <Link to={homeHrefFor(auth.profile.role)}>Open Coachline</Link>
-      </Button>
+      <>
+        <Button asChild size="sm">
+          <Link to={homeHrefFor(auth.profile.role)}>Open Coachline</Link>
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={() => void signOut()}>
+          <LogOut />
+        </Button>
+      </>
     ) : (
       <Button asChild size="sm" variant="outline">
         <Link to={paths.auth.login.getHref()}>{shellMessages.signIn}</Link>
