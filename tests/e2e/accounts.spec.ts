@@ -198,6 +198,44 @@ test.describe('password reset', () => {
   })
 })
 
+test.describe('mail failures', () => {
+  test('the server refusing a magic link or reset email shows SPEC.md’s failure titles', async ({ page, login }) => {
+    const { email } = await login({ role: 'client' })
+    await page.context().clearCookies()
+    await page.goto('/auth')
+    await page.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email').fill(email)
+    // The server sends at most 5 such emails per address and hour.
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Email me a magic link' }).click()
+      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Check your inbox').first()).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Email me a magic link' })).toBeEnabled()
+    }
+    await page.getByRole('button', { name: 'Email me a magic link' }).click()
+    await expectToast(page, 'Failed to send magic link', 'Too many requests')
+
+    await page.goto('/auth/reset')
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send reset email' }).click()
+    await expectToast(page, 'Failed to send reset email', 'Too many requests')
+  })
+
+  test('a reset link used elsewhere meanwhile fails with Failed to update password', async ({ page, login }) => {
+    const { email } = await login({ role: 'client' })
+    await page.context().clearCookies()
+    await page.request.post('/api/auth/request-password-reset', { data: { email, redirectTo: '/auth/reset' } })
+    const link = (await readMail(page.request, email, /Reset/)).links[0] ?? ''
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible()
+    const token = new URL(link).searchParams.get('token')
+    expect((await page.request.post('/api/auth/reset-password', { data: { token, newPassword: 'Us3dElsewhere' } })).status()).toBe(200)
+
+    await page.getByLabel('New password', { exact: true }).fill('Fr3shPassword')
+    await page.getByLabel('Confirm new password').fill('Fr3shPassword')
+    await page.getByRole('button', { name: 'Update password' }).click()
+    await expectToast(page, 'Failed to update password')
+  })
+})
+
 test.describe('callback and account', () => {
   test('a bad link on /auth/callback goes to /auth with the error', async ({ page }) => {
     await page.goto('/auth/callback?type=signup&token=forged')

@@ -25,7 +25,7 @@ export default async function globalSetup() {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   const server = spawn('node', ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENABLE_TEST_API: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENABLE_TEST_API: '1', LOG_LEVEL: 'error', DATABASE_URL: '', SMTP_URL: '',
       // Low enough for the test that reaches SPEC.md's 'Too many requests'; every test uses its own email.
       RATE_LIMIT_SIGN_IN_PER_EMAIL: '5' },
     stdio: ['ignore', 'inherit', 'inherit'],
