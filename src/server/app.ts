@@ -18,6 +18,7 @@ import { accountRoutes } from './features/auth/account.routes.ts'
 import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import type { Mailer } from './features/mail/mailer.ts'
+import { movementsRoutes } from './features/movements/movements.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
@@ -53,6 +54,7 @@ export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDep
     .route('/profile', profileRoutes)
     .route('/account', accountRoutes)
     .route('/admin', createAdminRoutes(adminSecret))
+    .route('/movements', movementsRoutes)
 
   // Outbox links sign people in: the outbox exists only without SMTP, on a loopback host.
   if (mailer.kind === 'outbox' && isLoopbackHost(env.HOST)) api.route('/dev/outbox', outboxRoutes)

@@ -17,7 +17,10 @@ type Access =
   | 'own-client' // the client the resource belongs to, and their coach
   | 'operator' // the admin CLI with the secret from the data folder; no user at all
 
-type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn>
+type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
+  /** A movement of `coach`'s own library. */
+  movementId: string
+}
 type Row = {
   method: string
   path: string
@@ -29,6 +32,13 @@ type Row = {
 }
 
 const TOKEN = { token: 'not-a-real-token' }
+const NEW_MOVEMENT = {
+  name: 'Tempo goblet squat',
+  pattern: 'squat',
+  primaryMuscles: ['quads'],
+  equipment: ['kettlebell'],
+  tracking: 'weight_reps',
+}
 
 const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
@@ -43,6 +53,18 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/account/reset-token', access: 'public', request: () => ({ path: '/api/account/reset-token', body: TOKEN }) },
   // The development outbox: only without SMTP_URL, on a loopback host (features/mail/mail.test.ts).
   { method: 'GET', path: '/api/dev/outbox', access: 'public' },
+  { method: 'GET', path: '/api/movements', access: 'signed-in' },
+  { method: 'GET', path: '/api/movements/:id', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}` }) },
+  { method: 'POST', path: '/api/movements', access: 'coach', request: () => ({ path: '/api/movements', body: NEW_MOVEMENT }) },
+  {
+    method: 'PATCH',
+    path: '/api/movements/:id',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}`, body: { instructions: 'Brace first.' } }),
+  },
+  { method: 'POST', path: '/api/movements/:id/archive', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/archive` }) },
+  { method: 'POST', path: '/api/movements/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/restore` }) },
+  { method: 'POST', path: '/api/movements/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/copy` }) },
   {
     method: 'POST',
     path: '/api/admin/set-role',
@@ -71,11 +93,14 @@ let fx: Fixtures
 
 beforeAll(async () => {
   t = await createTestApp()
+  const coach = await signIn(t, { role: 'coach' })
+  const created = await t.app.request('/api/movements', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_MOVEMENT) })
   fx = {
     client: await signIn(t, { role: 'client' }),
-    coach: await signIn(t, { role: 'coach' }),
+    coach,
     otherCoach: await signIn(t, { role: 'coach' }),
     otherClient: await signIn(t, { role: 'client' }),
+    movementId: ((await created.json()) as { id: string }).id,
   }
 })
 afterAll(() => t.close())

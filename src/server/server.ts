@@ -6,18 +6,19 @@ import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from './db/client.ts'
+import { prepareDatabase } from './db/prepare.ts'
 import { checkMailSetup, publicUrl, type Env } from './env.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { getOrCreateSecret } from './lib/secrets.ts'
 
-/** Opens the database (PGlite in DATA_DIR, or DATABASE_URL) and applies the migrations. */
+/** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies the migrations and seeds the built-ins. */
 export async function openAppDatabase(env: Env): Promise<Database> {
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR) })
   try {
-    await database.migrate(resolve(env.MIGRATIONS_DIR))
+    await prepareDatabase(database, resolve(env.MIGRATIONS_DIR))
   } catch (error) {
     await database.close()
     throw error

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { eq } from 'drizzle-orm'
+import { prepareDatabase } from '../../src/server/db/prepare.ts'
 import { profiles, users } from '../../src/server/db/schema/index.ts'
 import { parseEnv, type Env } from '../../src/server/env.ts'
 import { buildApp } from '../../src/server/server.ts'
@@ -20,7 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null })
-    await database.migrate(resolve('drizzle'))
+    await prepareDatabase(database, resolve('drizzle'))
     return database
   }
   const name = `coachline_test_${randomBytes(6).toString('hex')}`
@@ -31,7 +32,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
-  await database.migrate(resolve('drizzle'))
+  await prepareDatabase(database, resolve('drizzle'))
   return {
     ...database,
     close: async () => {

@@ -19,6 +19,7 @@ const Reset = lazyScreen(() => import('./routes/auth/reset-page.tsx'), (m) => m.
 const Callback = lazyScreen(() => import('./routes/auth/callback-page.tsx'), (m) => m.CallbackPage)
 const CreateProfile = lazyScreen(() => import('./routes/create-profile.tsx'), (m) => m.CreateProfilePage)
 const Account = lazyScreen(() => import('./routes/account.tsx'), (m) => m.AccountPage)
+const Library = lazyScreen(() => import('./routes/coach/library.tsx'), (m) => m.LibraryPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -54,7 +55,7 @@ const coachRoutes: RouteObject[] = [
   placeholder(paths.coach.createPlan.path, 'Create plan', 'Name, goal, weeks and days per week, then the program builder.'),
   placeholder(paths.coach.program.path, 'Program builder', 'Weeks x days of workouts with prescribed sets, supersets and progressions.'),
   placeholder(paths.coach.clients.path, 'Clients', 'Your roster, invites and each client in detail.'),
-  placeholder(paths.coach.library.path, 'Movement library', 'Built-in and your own movements: search, filter, create and edit.'),
+  screen(paths.coach.library.path, Library, { title: 'Movement library' }),
   placeholder(paths.coach.templateBoard.path, 'Templates', 'Your program and workout templates, grouped by goal.'),
   placeholder(paths.coach.chat.path, 'Chat', 'Messages with one client.'),
 ]

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -59,7 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create(options.dataDir ?? 'memory://')
+  // pg_trgm: typo-tolerant movement search (PostgreSQL's contrib, which PGlite ships).
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,

@@ -1,0 +1,70 @@
+/**
+ * npm run bench: starts the real server on a fresh embedded database, and on a real PostgreSQL
+ * (BENCH_DATABASE_URL, or a throwaway server when PostgreSQL's binaries are installed), loads data,
+ * drives it over HTTP and prints each figure with median, p95 and p99, and its ratio to a floor
+ * measured in the same run. Figures are for reading, never for test assertions.
+ */
+import { execFileSync } from 'node:child_process'
+import pg from 'pg'
+import { benchMovementSearch } from './movements.bench.ts'
+import { startServer } from './lib.ts'
+
+const BENCHES = [benchMovementSearch]
+
+async function onEmbedded() {
+  const server = await startServer()
+  try {
+    for (const bench of BENCHES) await bench(server, 'PGlite (embedded)')
+  } finally {
+    await server.stop()
+  }
+}
+
+/** A fresh database on BENCH_DATABASE_URL's server, or on a throwaway server started here. */
+async function postgresUrl(): Promise<{ url: string; done: () => Promise<void> } | null> {
+  let adminUrl = process.env.BENCH_DATABASE_URL
+  let throwaway = false
+  if (!adminUrl) {
+    try {
+      adminUrl = execFileSync('scripts/throwaway-postgres.sh', ['start', '55499'], { env: { ...process.env, PG_TEST_DIR: '/tmp/coachline-bench-pg' } })
+        .toString()
+        .trim()
+      throwaway = true
+    } catch {
+      return null
+    }
+  }
+  const name = `coachline_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    done: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+      if (throwaway) execFileSync('scripts/throwaway-postgres.sh', ['stop'], { env: { ...process.env, PG_TEST_DIR: '/tmp/coachline-bench-pg' } })
+    },
+  }
+}
+
+async function onPostgres() {
+  const database = await postgresUrl()
+  if (!database) {
+    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or install the PostgreSQL server)')
+    return
+  }
+  const server = await startServer({ DATABASE_URL: database.url })
+  try {
+    for (const bench of BENCHES) await bench(server, 'PostgreSQL')
+  } finally {
+    await server.stop()
+    await database.done()
+  }
+}
+
+console.log(`Coachline benchmarks · node ${process.version} · ${new Date().toISOString()}`)
+await onEmbedded()
+await onPostgres()

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MovementSchema, type CreateMovementInput, type Movement, type UpdateMovementInput } from '#shared/schemas/movements.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+import { movementQueries } from './movement-queries.ts'
+
+/** Every movement mutation refreshes the lists and puts the answer in the detail cache. */
+function useMovementMutation<Variables>(request: (variables: Variables) => Promise<Movement>, options: { toast?: boolean } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: request,
+    meta: { toast: options.toast ?? true },
+    onSuccess: async (movement) => {
+      queryClient.setQueryData(movementQueries.detail(movement.id).queryKey, movement)
+      await queryClient.invalidateQueries({ queryKey: [...movementQueries.all(), 'list'] })
+    },
+  })
+}
+
+const post = (path: string) => apiRequest(path, { method: 'POST', schema: MovementSchema })
+
+/** Field errors come back to the form, so these do not toast. */
+export const useCreateMovement = () =>
+  useMovementMutation((input: CreateMovementInput) => apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }), { toast: false })
+
+export const useUpdateMovement = () =>
+  useMovementMutation(
+    ({ id, input }: { id: string; input: UpdateMovementInput }) =>
+      apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
+    { toast: false },
+  )
+
+export const useSetMovementArchived = () =>
+  useMovementMutation(({ id, archived }: { id: string; archived: boolean }) =>
+    post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`),
+  )
+
+export const useCopyMovement = () => useMovementMutation((id: string) => post(`/api/movements/${encodeURIComponent(id)}/copy`))

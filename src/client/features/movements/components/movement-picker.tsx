@@ -1,0 +1,52 @@
+import { useState, type ReactNode } from 'react'
+import type { Movement } from '#shared/schemas/movements.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import type { MovementFilters as Filters } from '../api/movement-queries.ts'
+import { readRecentMovements, rememberMovement } from '../recent-movements.ts'
+import { MovementFilters } from './movement-filters.tsx'
+import { MovementResults } from './movement-results.tsx'
+
+type Props = {
+  /** The button that opens the picker. */
+  trigger: ReactNode
+  title?: string
+  onPick: (movement: Pick<Movement, 'id' | 'name' | 'pattern'>) => void
+}
+
+/**
+ * The one movement picker of every builder (program builder, workout builder, swapping a
+ * movement in a session): search, filters and the movements picked recently.
+ */
+export function MovementPicker({ trigger, title = 'Choose a movement', onPick }: Props) {
+  const [open, setOpen] = useState(false)
+  const [filters, setFilters] = useState<Filters>({})
+  const recent = open ? readRecentMovements() : []
+
+  function pick(movement: Pick<Movement, 'id' | 'name' | 'pattern'>) {
+    rememberMovement(movement)
+    onPick(movement)
+    setOpen(false)
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>Search the built-in library and your own movements.</DialogDescription>
+        {recent.length > 0 && (
+          <div role="group" aria-label="Recent movements" className="flex flex-wrap gap-2">
+            {recent.map((movement) => (
+              <Button key={movement.id} variant="secondary" size="sm" onClick={() => pick(movement)}>
+                {movement.name}
+              </Button>
+            ))}
+          </div>
+        )}
+        <MovementFilters value={filters} onChange={setFilters} />
+        <MovementResults filters={filters} onSelect={pick} label="Movements to choose from" />
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { Equipment, Muscle, Pattern, Tracking } from '#shared/schemas/movements.ts'
+import { users } from './auth.ts'
+
+/** The built-in library (owner_id null, keyed by slug) and every coach's own movements. */
+export const movements = pgTable(
+  'movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').unique(),
+    name: text('name').notNull(),
+    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    pattern: text('pattern').$type<Pattern>().notNull(),
+    primaryMuscles: text('primary_muscles').array().$type<Muscle[]>().notNull().default(sql`'{}'::text[]`),
+    secondaryMuscles: text('secondary_muscles').array().$type<Muscle[]>().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment').array().$type<Equipment[]>().notNull().default(sql`'{}'::text[]`),
+    tracking: text('tracking').$type<Tracking>().notNull(),
+    unilateral: boolean('unilateral').notNull().default(false),
+    instructions: text('instructions').notNull().default(''),
+    videoUrl: text('video_url'),
+    /** Lowercased name and aliases: what search matches, with a trigram index. */
+    searchText: text('search_text').notNull(),
+    copiedFromId: uuid('copied_from_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check(
+      'movements_pattern_check',
+      sql`${t.pattern} in ('squat', 'hinge', 'lunge', 'horizontal push', 'vertical push', 'horizontal pull', 'vertical pull', 'carry', 'core', 'conditioning', 'mobility', 'other')`,
+    ),
+    check('movements_tracking_check', sql`${t.tracking} in ('weight_reps', 'reps', 'time', 'distance_time')`),
+    check('movements_builtin_has_slug', sql`(${t.ownerId} is null) = (${t.slug} is not null)`),
+    index('movements_owner_idx').on(t.ownerId, t.archivedAt),
+    index('movements_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+)
