@@ -41,3 +41,13 @@ export const movements = pgTable(
     index('movements_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
+
+/**
+ * Every word of every movement name and alias: typo tolerance looks up a mistyped word here
+ * (a few thousand rows, trigram-indexed) instead of comparing it with every movement.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+)

@@ -9,7 +9,8 @@ import type {
   UpdateMovementInput,
 } from '#shared/schemas/movements.ts'
 import type { Db } from '../../db/client.ts'
-import { movements } from '../../db/schema/index.ts'
+import { queryRows } from '../../db/client.ts'
+import { movements, searchWords } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 
 export type Actor = { id: string; role: Role }
@@ -36,8 +37,45 @@ function toMovement({ archivedAt, ...row }: Row): Movement {
   return { ...row, archived: archivedAt !== null }
 }
 
+/** Name and aliases, lowercased, each between bars: 'romanian deadlift|rdl|romanian dl'. */
 export function searchTextOf(name: string, aliases: string[]): string {
-  return [name, ...aliases].join(' ').toLowerCase()
+  return [name, ...aliases].map((text) => text.replaceAll('|', ' ')).join('|').toLowerCase()
+}
+
+/** The words typo tolerance can correct to: letters only, three or more of them. */
+function wordsOf(texts: string[]): string[] {
+  return [...new Set(texts.flatMap((text) => text.toLowerCase().split(/[^a-z]+/)).filter((word) => word.length >= 3))]
+}
+
+async function rememberWords(db: Db, texts: string[]): Promise<void> {
+  const words = wordsOf(texts)
+  if (words.length) await db.insert(searchWords).values(words.map((word) => ({ word }))).onConflictDoNothing()
+}
+
+/**
+ * For each word of the query, the known words it may be a typo of (trigram similarity, on the
+ * small words table): 'romanain' -> 'romanian'. One round trip for the whole query.
+ */
+async function correctionsFor(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+  const typoProne = tokens.filter((token) => token.length >= 4)
+  const corrections = new Map<string, string[]>()
+  if (!typoProne.length) return corrections
+  const rows = await queryRows<{ token: string; word: string }>(
+    db,
+    sql`select t.token, w.word
+      from (values ${sql.join(
+        typoProne.map((token) => sql`(${token})`),
+        sql`, `,
+      )}) as t(token)
+      cross join lateral (
+        select word from search_words
+        where word % t.token and word <> t.token
+        order by similarity(word, t.token) desc, word
+        limit 3
+      ) w`,
+  )
+  for (const { token, word } of rows) corrections.set(token, [...(corrections.get(token) ?? []), word])
+  return corrections
 }
 
 /** Movements an actor may see: the built-in library and, for a coach, their own. */
@@ -49,7 +87,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /**
  * Search by name and aliases, typo-tolerant through pg_trgm, ranked: exact name or alias first,
- * then prefix matches, then substrings, then near misses by word similarity.
+ * then prefix matches, then the whole query as a substring, then the rest (typos corrected), by name.
  */
 export async function listMovements(db: Db, actor: Actor, input: ListMovementsInput): Promise<MovementPage> {
   const q = (input.q ?? '').toLowerCase()
@@ -65,15 +103,22 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
 
   const order: SQL[] = []
   if (q) {
+    // Every word of the query must appear, as typed or as a known word it may be a typo of.
+    const tokens = [...new Set(q.split(/\s+/).filter(Boolean))]
+    const corrections = await correctionsFor(db, tokens)
+    for (const token of tokens) {
+      const spellings = [token, ...(corrections.get(token) ?? [])]
+      filters.push(or(...spellings.map((spelling) => sql`${movements.searchText} like ${`%${escapeLike(spelling)}%`}`)) as SQL)
+    }
     const contains = `%${escapeLike(q)}%`
     const prefix = `${escapeLike(q)}%`
-    filters.push(sql`(${movements.searchText} like ${contains} or word_similarity(${q}, ${movements.searchText}) >= 0.45)`)
+    // With the bars of search_text, exact and prefix matches of any name or alias are plain LIKEs.
+    const bars = sql`'|' || ${movements.searchText} || '|'`
     order.push(sql`case
-      when lower(${movements.name}) = ${q} or ${q} = any(array(select lower(a) from unnest(${movements.aliases}) a)) then 0
-      when lower(${movements.name}) like ${prefix} or exists (select 1 from unnest(${movements.aliases}) a where lower(a) like ${prefix}) then 1
+      when ${bars} like ${`%|${escapeLike(q)}|%`} then 0
+      when ${bars} like ${`%|${prefix}`} then 1
       when ${movements.searchText} like ${contains} then 2
       else 3 end`)
-    order.push(sql`word_similarity(${q}, ${movements.searchText}) desc`)
   }
 
   const rows = await db
@@ -115,6 +160,7 @@ export async function createMovement(db: Db, actor: Actor, input: CreateMovement
     .values({ ...fieldsOf(input), name: input.name, pattern: input.pattern, tracking: input.tracking, ownerId: actor.id, searchText: searchTextOf(input.name, input.aliases) })
     .returning(columns)
   if (!row) throw new Error('insert returned nothing')
+  await rememberWords(db, [input.name, ...input.aliases])
   return toMovement(row)
 }
 
@@ -128,6 +174,7 @@ export async function updateMovement(db: Db, actor: Actor, id: string, input: Up
     .where(eq(movements.id, id))
     .returning(columns)
   if (!row) throw new AppError('NOT_FOUND', { message: 'Movement not found' })
+  await rememberWords(db, [name, ...aliases])
   return toMovement(row)
 }
 
@@ -193,4 +240,5 @@ export async function seedBuiltinMovements(db: Db, library: BuiltinMovement[]): 
         updatedAt: sql`now()`,
       },
     })
+  await rememberWords(db, library.flatMap((m) => [m.name, ...m.aliases]))
 }
