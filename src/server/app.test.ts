@@ -56,6 +56,11 @@ const BAD_BODIES: [string, string, string][] = [
   ['JSON null', 'application/json', 'null'],
   ['wrong types', 'application/json', JSON.stringify({ email: 42, password: ['x'], name: { a: 1 }, displayName: false, token: 7 })],
   ['deep nesting', 'application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  [
+    'NUL characters',
+    'application/json',
+    JSON.stringify({ email: 'a\u0000@b.co', password: 'Passw0rd!\u0000', name: '\u0000', displayName: 'x\u0000', token: '\u0000', pattern: 'squat' }),
+  ],
   ['not JSON', 'text/plain', 'email=a@b.c'],
   ['binary', 'application/octet-stream', '\u0000\u0001\u0002'],
 ]
@@ -111,12 +116,31 @@ describe('bad input answers a JSON 4xx, never 500', () => {
       .filter((r) => !r.isMiddleware && r.method === 'GET' && r.path.startsWith('/api') && !r.path.includes('*'))
       .map((r) => r.path)
     for (const path of gets) {
-      for (const query of ['?%E0%A4%A=1', `?x=${'a'.repeat(10_000)}`, '?limit=-1&cursor[]=x']) {
+      for (const query of ['?%E0%A4%A=1', `?x=${'a'.repeat(10_000)}`, '?limit=-1&cursor[]=x', '?q=%00abcd']) {
         const res = await t.app.request(`${path}${query}`, { headers: jsonHeaders(client) })
         expect(res.status, `${path}${query.slice(0, 20)}`).toBeLessThan(500)
       }
     }
     const res = await t.app.request(`/api/${'x/'.repeat(2000)}`)
     expect(res.status).toBe(404)
+  })
+
+  test('NUL characters in saved text answer 400 and store nothing', async () => {
+    const user = await signIn(t)
+    const res = await t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(user), body: JSON.stringify({ displayName: 'Nul\u0000Name' }) })
+    expect(res.status).toBe(400)
+    const profile = (await (await t.app.request('/api/profile', { headers: user.headers })).json()) as { displayName: string }
+    expect(profile.displayName).toBe('Test User')
+  })
+
+  test('the outbox answers only requests addressed to a loopback name (no DNS rebinding)', async () => {
+    expect((await t.app.request('http://127.0.0.1:3000/api/dev/outbox')).status).toBe(200)
+    expect((await t.app.request('http://rebind.example:3000/api/dev/outbox')).status).toBe(404)
+  })
+
+  test('a cross-origin POST to our own routes is refused', async () => {
+    const user = await signIn(t)
+    const res = await t.app.request('/api/profile/become-coach', { method: 'POST', headers: { ...jsonHeaders(user), origin: 'https://evil.example' } })
+    expect(res.status).toBe(403)
   })
 })

@@ -4,6 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
@@ -12,7 +13,7 @@ import type { ApiErrorBody } from '#shared/errors.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from './db/client.ts'
-import { isLoopbackHost, type Env } from './env.ts'
+import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
 import { createAdminRoutes } from './features/admin/admin.routes.ts'
 import { accountRoutes } from './features/auth/account.routes.ts'
 import { handleAuthRequest } from './features/auth/auth-gate.ts'
@@ -23,10 +24,11 @@ import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
+import { isInvalidTextError } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
 import { loadSession } from './middleware/session.ts'
 
-export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger; mailer: Mailer; adminSecret?: string }
+export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger; mailer: Mailer; trustedOrigins: string[]; adminSecret?: string }
 
 /** Largest request body the API accepts (JSON only; no uploads go through the API). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -47,8 +49,9 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, trustedOrigins, adminSecret }: AppDeps) {
   const api = new Hono<AppEnv>()
+    .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
     .route('/me', meRoutes)
     .route('/profile', profileRoutes)
@@ -56,9 +59,11 @@ export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDep
     .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
 
-  // Outbox links sign people in: the outbox exists only without SMTP, on a loopback host.
-  if (mailer.kind === 'outbox' && isLoopbackHost(env.HOST)) api.route('/dev/outbox', outboxRoutes)
-  if (env.ENABLE_TEST_API && isLoopbackHost(env.HOST)) api.route('/testing', testingRoutes)
+  // Outbox links sign people in, and the test API makes accounts: both exist only on a server
+  // reachable from this machine alone, and answer only requests addressed to a loopback name
+  // (a page on another site cannot reach them through DNS rebinding).
+  if (mailer.kind === 'outbox' && isLocalOnly(env)) api.use('/dev/*', requireLoopbackHostHeader).route('/dev/outbox', outboxRoutes)
+  if (env.ENABLE_TEST_API && isLocalOnly(env)) api.use('/testing/*', requireLoopbackHostHeader).route('/testing', testingRoutes)
 
   const app = new Hono<AppEnv>()
 
@@ -104,7 +109,7 @@ export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDep
   })
 
   app.use('/api/*', loadSession)
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c)))
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)))
   app.route('/api', api)
 
   app.use(
@@ -139,6 +144,10 @@ export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDep
       if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
       return c.json(err.toBody(), err.status)
     }
+    if (isInvalidTextError(err)) {
+      const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'Text must not contain NUL characters' }
+      return c.json(body, 400)
+    }
     if (err instanceof HTTPException && err.status < 500) {
       const body: ApiErrorBody = { code: codeForStatus(err.status), message: err.message || 'Bad request' }
       return c.json(body, err.status)
@@ -153,6 +162,27 @@ export function createApp({ db, auth, env, logger, mailer, adminSecret }: AppDep
 
 export type App = ReturnType<typeof createApp>
 
+const requireLoopbackHostHeader = createMiddleware<AppEnv>(async (c, next) => {
+  // The request URL's host is the Host header the browser sent.
+  const host = new URL(c.req.url).hostname.replace(/^\[|\]$/g, '')
+  if (!isLoopbackHost(host)) throw new AppError('NOT_FOUND')
+  await next()
+})
+
+/**
+ * Our own routes check the Origin of state-changing requests as better-auth does for its own:
+ * a browser always sends it, and only the app's origins may change data with the user's cookie.
+ */
+function requireTrustedOrigin(trusted: string[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const origin = c.req.header('origin')
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && origin && !trusted.includes(origin)) {
+      throw new AppError('FORBIDDEN', { message: 'Cross-origin request refused' })
+    }
+    await next()
+  })
+}
+
 function readIndexHtml(clientDist: string): string | null {
   try {
     return readFileSync(join(resolve(clientDist), 'index.html'), 'utf8')
@@ -165,11 +195,13 @@ function readIndexHtml(clientDist: string): string | null {
  * better-auth keys its rate limits by a client-IP header. Our server is the edge: drop whatever
  * the client sent in that header and set it from the socket (STACK-NOTES.md).
  */
-async function authRequest(request: Request, c: Parameters<typeof getConnInfo>[0]): Promise<Request> {
+async function authRequest(request: Request, c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): Promise<Request> {
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
+  // Behind a trusted proxy the client is the address the proxy appended last.
+  const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined
   try {
-    const address = getConnInfo(c).remote.address
+    const address = forwarded || getConnInfo(c).remote.address
     if (address) headers.set(CLIENT_IP_HEADER, address)
   } catch {
     // app.request() in tests has no socket.

@@ -22,6 +22,8 @@ export const EnvSchema = z.object({
   MIGRATIONS_DIR: z._default(text, './drizzle'),
   SHUTDOWN_TIMEOUT_MS: z._default(integer(0), 10_000),
   ENABLE_TEST_API: z._default(flag, false),
+  // Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry.
+  TRUST_PROXY: z._default(flag, false),
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: z._default(text, 'Coachline <no-reply@coachline.local>'),
   // Auth limits (docs/decisions/004-accounts.md): attempts per fixed window.
@@ -46,10 +48,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /** Outbox links sign people in: without SMTP the server may only listen on loopback (PRODUCT.md section 5). */
-export function checkMailSetup(env: Pick<Env, 'SMTP_URL' | 'HOST'>): void {
-  if (!env.SMTP_URL && !isLoopbackHost(env.HOST)) {
-    throw new Error(`SMTP_URL is required when HOST (${env.HOST}) is not a loopback address: the development outbox would expose sign-in links`)
+export function checkMailSetup(env: Pick<Env, 'SMTP_URL' | 'HOST' | 'PUBLIC_URL'>): void {
+  if (!env.SMTP_URL && !isLocalOnly(env)) {
+    throw new Error(
+      `SMTP_URL is required when HOST (${env.HOST}) or PUBLIC_URL (${env.PUBLIC_URL ?? 'unset'}) is not a loopback address: the development outbox would expose sign-in links`,
+    )
   }
+}
+
+/** Reachable only from this machine: a loopback HOST and, behind a proxy, a loopback PUBLIC_URL. */
+export function isLocalOnly(env: Pick<Env, 'HOST' | 'PUBLIC_URL'>): boolean {
+  return isLoopbackHost(env.HOST) && (!env.PUBLIC_URL || isLoopbackHost(new URL(env.PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')))
 }
 
 export function isLoopbackHost(host: string): boolean {

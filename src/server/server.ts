@@ -36,7 +36,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173')
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
   const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins, mailer, logger })
-  const app = createApp({ db: database.db, auth, env, logger, mailer, adminSecret: options.adminSecret })
+  const app = createApp({ db: database.db, auth, env, logger, mailer, trustedOrigins, adminSecret: options.adminSecret })
   return { app, auth, logger, mailer }
 }
 

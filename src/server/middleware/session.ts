@@ -17,7 +17,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null)
   c.set('session', null)
   if (c.req.header('cookie')?.includes(SESSION_COOKIE)) {
-    const result = await c.var.auth.api.getSession({ headers: c.req.raw.headers })
+    const { headers, response: result } = await c.var.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true })
+    // better-auth extends a session once a day; the browser gets the renewed cookie.
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
     if (result && isPastAbsoluteLifetime(result.session.createdAt)) {
       await c.var.db.delete(sessions).where(eq(sessions.id, result.session.id))
     } else if (result) {

@@ -155,23 +155,21 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+// Defaults belong to creating only: an edit that leaves a field out must keep its value.
 const movementFields = {
   name: z.string(movementMessages.nameRequired).check(
     z.trim(),
     z.minLength(1, movementMessages.nameRequired),
     z.maxLength(MOVEMENT_NAME_MAX, movementMessages.nameTooLong),
   ),
-  aliases: z._default(
-    z.array(z.string().check(z.trim(), z.minLength(1, movementMessages.alias), z.maxLength(60, movementMessages.alias))).check(z.maxLength(10, movementMessages.alias)),
-    [],
-  ),
+  aliases: z.array(z.string().check(z.trim(), z.minLength(1, movementMessages.alias), z.maxLength(60, movementMessages.alias))).check(z.maxLength(10, movementMessages.alias)),
   pattern: z.enum(PATTERNS, movementMessages.pattern),
   primaryMuscles: z.array(z.enum(MUSCLES, movementMessages.primaryMuscles)).check(z.minLength(1, movementMessages.primaryMuscles), z.maxLength(6)),
-  secondaryMuscles: z._default(z.array(z.enum(MUSCLES)).check(z.maxLength(8)), []),
+  secondaryMuscles: z.array(z.enum(MUSCLES)).check(z.maxLength(8)),
   equipment: z.array(z.enum(EQUIPMENT, movementMessages.equipment)).check(z.minLength(1, movementMessages.equipment), z.maxLength(5)),
   tracking: z.enum(TRACKING, movementMessages.tracking),
-  unilateral: z._default(z.boolean(), false),
-  instructions: z._default(z.string().check(z.trim(), z.maxLength(MOVEMENT_INSTRUCTIONS_MAX, movementMessages.instructions)), ''),
+  unilateral: z.boolean(),
+  instructions: z.string().check(z.trim(), z.maxLength(MOVEMENT_INSTRUCTIONS_MAX, movementMessages.instructions)),
   videoUrl: z.optional(
     z.nullable(
       z.string().check(
@@ -182,7 +180,13 @@ const movementFields = {
   ),
 }
 
-export const CreateMovementBody = z.object(movementFields)
+export const CreateMovementBody = z.object({
+  ...movementFields,
+  aliases: z._default(movementFields.aliases, []),
+  secondaryMuscles: z._default(movementFields.secondaryMuscles, []),
+  unilateral: z._default(movementFields.unilateral, false),
+  instructions: z._default(movementFields.instructions, ''),
+})
 export type CreateMovementInput = z.infer<typeof CreateMovementBody>
 
 export const UpdateMovementBody = z.partial(z.object(movementFields))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { limitKeyOf } from './auth-gate.ts'
 import { createTestApp, postJson, signIn, uniqueEmail, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -28,10 +29,19 @@ test('failed sign-ins lock the account for the hour, even with the right passwor
   await expectTooMany(await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' }))
 })
 
-test('sign-in attempts per email are limited whatever the outcome', async () => {
+test('failed sign-ins per email from one address are limited; successes are not counted', async () => {
+  const user = await signIn(t)
+  for (let i = 0; i < 6; i++) expect((await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' })).status).toBe(200)
   const email = uniqueEmail('hammer')
   for (let i = 0; i < 4; i++) await postJson(t, '/api/auth/sign-in/email', { email, password: `Guess${i}Guess` })
   await expectTooMany(await postJson(t, '/api/auth/sign-in/email', { email, password: 'Passw0rd!' }))
+})
+
+test('IPv6 clients are limited by their /64', () => {
+  expect(limitKeyOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+  expect(limitKeyOf('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+  expect(limitKeyOf('::ffff:203.0.113.9')).toBe('203.0.113.9')
+  expect(limitKeyOf('::1')).toBe('0:0:0:0::/64')
 })
 
 test('magic links and resets to one address are limited', async () => {

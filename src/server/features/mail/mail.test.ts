@@ -63,6 +63,8 @@ test('without SMTP_URL the server refuses a non-loopback HOST', () => {
   expect(() => checkMailSetup(parseEnv({ HOST: '0.0.0.0' }))).toThrow(/SMTP_URL is required/)
   expect(() => checkMailSetup(parseEnv({ HOST: '0.0.0.0', SMTP_URL: 'smtp://relay:25' }))).not.toThrow()
   expect(() => checkMailSetup(parseEnv({ HOST: '127.0.0.1' }))).not.toThrow()
+  // Behind a proxy the server listens on loopback, but the world reaches it.
+  expect(() => checkMailSetup(parseEnv({ HOST: '127.0.0.1', PUBLIC_URL: 'https://coachline.example' }))).toThrow(/SMTP_URL is required/)
 })
 
 test('links are listed once each, in order', () => {

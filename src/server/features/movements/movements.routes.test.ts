@@ -92,7 +92,12 @@ describe("a coach's own movements", () => {
 
     const patch = (who: SignedIn, body: unknown) =>
       t.app.request(`/api/movements/${movement.id}`, { method: 'PATCH', headers: jsonHeaders(who), body: JSON.stringify(body) })
-    expect(await (await patch(coach, { name: 'Pin squat (low pins)' })).json()).toMatchObject({ name: 'Pin squat (low pins)' })
+    // Editing one field keeps every other.
+    expect(await (await patch(coach, { name: 'Pin squat (low pins)' })).json()).toMatchObject({
+      name: 'Pin squat (low pins)',
+      aliases: ['Pause-at-pins squat'],
+      videoUrl: 'https://video.example/pin-squat',
+    })
     expect((await patch(otherCoach, { name: 'Stolen' })).status).toBe(403)
 
     const archived = await t.app.request(`/api/movements/${movement.id}/archive`, { method: 'POST', headers: jsonHeaders(coach) })
