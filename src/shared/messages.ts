@@ -84,5 +84,6 @@ export const authMessages = {
   profileCreated: { title: 'Profile created successfully' },
   profileSaveFailedTitle: 'Could not save profile',
   profileSaved: { title: 'Profile saved' },
+  currentPasswordRequired: { title: 'Current password required', description: 'Enter your current password to set a new one.' },
   becameCoach: { title: 'You are now a coach', description: 'Build a program and invite your first client.' },
 } as const

@@ -184,6 +184,16 @@ test.describe('password reset', () => {
     await expect(page.getByRole('button', { name: 'Send reset email' })).toBeVisible()
   })
 
+  test('an expired reset link lands in link-error mode', async ({ page, login }) => {
+    const { email } = await login({ role: 'client' })
+    await page.context().clearCookies()
+    await page.request.post('/api/auth/request-password-reset', { data: { email, redirectTo: '/auth/reset' } })
+    const link = (await readMail(page.request, email, /Reset/)).links[0] ?? ''
+    expect((await page.request.post('/api/testing/expire-links', { data: { email } })).status()).toBe(200)
+    await page.goto(link)
+    await expect(page.getByText('This password reset link has expired. Please request a new one.')).toBeVisible()
+  })
+
   test('link errors read from the query or the hash', async ({ page }) => {
     await page.goto('/auth/reset?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')
     await expect(page.getByText('This password reset link has expired. Please request a new one.')).toBeVisible()

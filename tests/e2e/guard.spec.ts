@@ -105,7 +105,17 @@ test.describe('auth errors', () => {
     await expectOnPath(page, '/auth')
   })
 
-  test('a session that ends on the server sends the user to /auth', async ({ page, login }) => {
+  test('a session revoked on the server signs the user out at the next API call', async ({ page, login, baseURL }) => {
+    await login({ role: 'client', displayName: 'Revoked Rae' })
+    await page.goto('/account')
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+    const revoked = await page.request.post('/api/auth/revoke-sessions', { data: {}, headers: { origin: baseURL ?? '' } })
+    expect(revoked.status()).toBe(200)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expectOnPath(page, '/auth')
+  })
+
+  test('signing out sends the user to /auth and keeps them out', async ({ page, login }) => {
     await login({ role: 'client' })
     await page.goto('/home')
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()

@@ -61,7 +61,7 @@ test('a coach copies a built-in into an editable own movement', async ({ page, l
   await expect(page.getByRole('dialog', { name: 'Romanian deadlift' }).getByRole('button', { name: 'Edit' })).toBeVisible()
 })
 
-test('a client cannot open /coach/library, nor read a coach’s own movement', async ({ page, login, browser, baseURL }) => {
+test('a client cannot open /coach/library; neither a client nor another coach can read a coach’s own movement', async ({ page, login, browser, baseURL }) => {
   const coachContext = await browser.newContext({ baseURL })
   const coachPage = await coachContext.newPage()
   const created = await coachPage.request.post('/api/testing/users', { data: { email: `lib-owner-${Date.now()}@example.test`, role: 'coach' } })
@@ -71,6 +71,11 @@ test('a client cannot open /coach/library, nor read a coach’s own movement', a
       data: { name: 'Secret squat', pattern: 'squat', primaryMuscles: ['quads'], equipment: ['barbell'], tracking: 'weight_reps' },
     })
   ).json()
+  // Another coach cannot read it either.
+  const otherContext = await browser.newContext({ baseURL })
+  await otherContext.request.post('/api/testing/users', { data: { email: `lib-other-${Date.now()}@example.test`, role: 'coach' } })
+  expect((await otherContext.request.get(`/api/movements/${movement.id}`)).status()).toBe(403)
+  await otherContext.close()
   await coachContext.close()
 
   await login({ role: 'client' })

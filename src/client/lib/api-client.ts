@@ -53,7 +53,8 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
   if (!response.ok) {
-    if (response.status === 401) for (const listener of unauthenticatedListeners) listener()
+    // better-auth's own 401s (a wrong password) are answers, not an expired session.
+    if (response.status === 401 && !path.startsWith('/api/auth/')) for (const listener of unauthenticatedListeners) listener()
     const parsed = ApiErrorBodySchema.safeParse(payload)
     if (parsed.success) throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
     throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status)

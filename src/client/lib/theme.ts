@@ -1,6 +1,7 @@
 export type Theme = 'light' | 'dark'
 
 const STORAGE_KEY = 'coachline-theme'
+const listeners = new Set<() => void>()
 
 /** The chosen theme, else the system's. */
 export function currentTheme(): Theme {
@@ -16,4 +17,11 @@ export function applyTheme(theme: Theme = currentTheme()): void {
 export function saveTheme(theme: Theme): void {
   localStorage.setItem(STORAGE_KEY, theme)
   applyTheme(theme)
+  for (const listener of listeners) listener()
+}
+
+/** For useSyncExternalStore: every toggle on the page shows the same theme. */
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }

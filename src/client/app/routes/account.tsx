@@ -87,7 +87,7 @@ function PasswordCard() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!current) return notify.error(authMessages.missingCredentials)
+    if (!current) return notify.error(authMessages.currentPasswordRequired)
     const problem = checkNewPassword(next, confirm)
     if (problem) return notify.error(problem)
     setBusy(true)

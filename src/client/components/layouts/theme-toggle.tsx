@@ -1,10 +1,10 @@
 import { Moon, Sun } from 'lucide-react'
-import { useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { currentTheme, saveTheme } from '#client/lib/theme.ts'
+import { currentTheme, saveTheme, subscribeTheme } from '#client/lib/theme.ts'
 
 export function ThemeToggle({ variant = 'ghost' }: { variant?: 'ghost' | 'sidebar' }) {
-  const [theme, setTheme] = useState(currentTheme)
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme)
   const next = theme === 'dark' ? 'light' : 'dark'
   return (
     <Button
@@ -13,7 +13,6 @@ export function ThemeToggle({ variant = 'ghost' }: { variant?: 'ghost' | 'sideba
       aria-label={`Switch to ${next} theme`}
       onClick={() => {
         saveTheme(next)
-        setTheme(next)
       }}
     >
       {theme === 'dark' ? <Sun /> : <Moon />}

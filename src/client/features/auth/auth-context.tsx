@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Me, Profile } from '#shared/schemas/profiles.ts'
@@ -35,9 +35,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, navigate],
   )
 
+  // When the user changes (another account, or none), nothing cached for the previous one survives.
+  const userId = me.data?.user?.id ?? null
+  const previousUser = useRef(userId)
+  useEffect(() => {
+    if (previousUser.current !== null && previousUser.current !== userId) {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authQueries.all()[0] })
+    }
+    previousUser.current = userId
+  }, [userId, queryClient])
+
   const { data, isError, refetch, isFetching } = me
   const state = useMemo<AuthState>(() => {
-    if (isError) return { status: 'error', failures, isRetrying: isFetching, retry: () => void refetch() }
+    // A failed background refresh keeps what we know (the gym has bad signal); only a first load that fails is an error.
+    if (isError && !data) return { status: 'error', failures, isRetrying: isFetching, retry: () => void refetch() }
     if (!data) return { status: 'loading' }
     if (!data.user || !data.profile) return { status: 'unauthenticated' }
     return { status: 'authenticated', user: data.user, profile: data.profile }

@@ -9,7 +9,7 @@ export function useEnterApp() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
-    queryClient.removeQueries({ queryKey: authQueries.all() })
+    queryClient.clear()
     const me = await queryClient.fetchQuery(authQueries.me())
     if (!me.profile || !me.profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
     return navigate(homeHrefFor(me.profile.role), { replace: true })

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '../../context.ts'
-import { profiles, users } from '../../db/schema/index.ts'
+import { profiles, users, verifications } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 
@@ -20,7 +20,16 @@ const CreateTestUserBody = z.object({
  * Fixtures for the browser tests (epic-stack's "log in directly"): creates a user with a role
  * and signs them in. Mounted only when ENABLE_TEST_API is set on a loopback host (see server/app.ts).
  */
-export const testingRoutes = new Hono<AppEnv>().post('/users', validate('json', CreateTestUserBody), async (c) => {
+export const testingRoutes = new Hono<AppEnv>()
+  // Ages every emailed link of a user past its expiry, so a browser test can follow an expired one.
+  .post('/expire-links', validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
+    const { email } = c.req.valid('json')
+    const [user] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
+    await c.var.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.value, user.id))
+    return c.json({ ok: true })
+  })
+  .post('/users', validate('json', CreateTestUserBody), async (c) => {
   const input = c.req.valid('json')
   const { auth, db } = c.var
   const created = await auth.api

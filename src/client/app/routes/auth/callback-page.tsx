@@ -5,7 +5,6 @@ import { authMessages } from '#shared/messages.ts'
 import { homeHrefFor, paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { exchangeEmailLink } from '#client/features/auth/api/auth-calls.ts'
-import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { fetchOwnProfile } from '#client/features/auth/api/profile-calls.ts'
 import { errorText, linkParams } from '#client/features/auth/auth-errors.ts'
 import type { AuthPageState } from './auth-page.tsx'
@@ -41,7 +40,7 @@ export function CallbackPage() {
       try {
         await exchangeEmailLink(type, token)
         const profile = await fetchOwnProfile()
-        queryClient.removeQueries({ queryKey: authQueries.all() })
+        queryClient.clear()
         if (!profile || !profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
         return navigate(homeHrefFor(profile.role), { replace: true })
       } catch (error) {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { authMessages } from '#shared/messages.ts'
@@ -8,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { checkResetToken, requestPasswordReset, setNewPassword } from '#client/features/auth/api/auth-calls.ts'
+import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { errorText, linkParams, resetLinkErrorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
@@ -97,6 +99,7 @@ function RequestReset() {
 
 function SetPassword({ token }: { token: string }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
@@ -108,6 +111,9 @@ function SetPassword({ token }: { token: string }) {
     setBusy(true)
     try {
       await setNewPassword(token, password)
+      // The reset signed this account out everywhere: forget what this tab knew.
+      queryClient.clear()
+      queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
       notify.success(authMessages.passwordUpdated)
       await navigate(paths.auth.login.getHref(), { replace: true })
     } catch (error) {

@@ -14,7 +14,7 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
   return (
     <Dialog open={movement !== null} onOpenChange={(open) => !open && onClose()}>
       {movement && (
-        <DialogContent className="sm:max-w-lg">
+        <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-lg">
           <DialogTitle>{movement.name}</DialogTitle>
           <DialogDescription>
             <span className="capitalize">{movement.pattern}</span> · {movement.equipment.join(', ')}
@@ -37,8 +37,8 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
             <section aria-label="Instructions">
               <h3 className="mb-1 text-sm font-medium">Coaching cues</h3>
               <ul className="list-disc space-y-1 pl-5 text-sm">
-                {movement.instructions.split('\n').filter(Boolean).map((line) => (
-                  <li key={line}>{line}</li>
+                {movement.instructions.split('\n').filter(Boolean).map((line, index) => (
+                  <li key={index}>{line}</li>
                 ))}
               </ul>
             </section>

@@ -18,6 +18,7 @@ export function MovementFilters({ value, onChange }: Props) {
           aria-label="Search movements"
           placeholder="Search by name or alias, e.g. RDL"
           className="pl-9"
+          maxLength={100}
           value={value.q ?? ''}
           onChange={(e) => set({ q: e.target.value })}
         />

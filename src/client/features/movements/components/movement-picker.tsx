@@ -8,6 +8,8 @@ import { MovementFilters } from './movement-filters.tsx'
 import { MovementResults } from './movement-results.tsx'
 
 type Props = {
+  /** Whose recent picks to show: each account on a shared device keeps its own. */
+  userId: string
   /** The button that opens the picker. */
   trigger: ReactNode
   title?: string
@@ -18,13 +20,13 @@ type Props = {
  * The one movement picker of every builder (program builder, workout builder, swapping a
  * movement in a session): search, filters and the movements picked recently.
  */
-export function MovementPicker({ trigger, title = 'Choose a movement', onPick }: Props) {
+export function MovementPicker({ userId, trigger, title = 'Choose a movement', onPick }: Props) {
   const [open, setOpen] = useState(false)
   const [filters, setFilters] = useState<Filters>({})
-  const recent = open ? readRecentMovements() : []
+  const recent = open ? readRecentMovements(userId) : []
 
   function pick(movement: Pick<Movement, 'id' | 'name' | 'pattern'>) {
-    rememberMovement(movement)
+    rememberMovement(userId, movement)
     onPick(movement)
     setOpen(false)
   }
