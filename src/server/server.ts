@@ -7,7 +7,7 @@ import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
-import { checkMailSetup, publicUrl, type Env } from './env.ts'
+import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { getOrCreateSecret } from './lib/secrets.ts'
@@ -33,10 +33,14 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const origin = publicUrl(env)
   const secret = env.AUTH_SECRET ?? (await getOrCreateSecret(database.db, 'auth_secret'))
   const trustedOrigins = [origin]
+  // On this machine the same server answers as localhost, 127.0.0.1 and [::1].
+  if (!env.PUBLIC_URL && isLoopbackHost(env.HOST)) {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) trustedOrigins.push(`http://${host}:${env.PORT}`)
+  }
   if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173')
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
-  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins, mailer, logger })
-  const app = createApp({ db: database.db, auth, env, logger, mailer, trustedOrigins, adminSecret: options.adminSecret })
+  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger })
+  const app = createApp({ db: database.db, auth, env, logger, mailer, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
   return { app, auth, logger, mailer }
 }
 

@@ -134,6 +134,15 @@ describe('sign-in', () => {
     expect(logLines.join('\n')).not.toContain(password)
   })
 
+  test('on this machine the app may be opened as localhost or 127.0.0.1', async () => {
+    const user = await signIn(t)
+    const localhost = { ...jsonHeaders(user), origin: 'http://localhost:3000' }
+    const saved = await t.app.request('/api/profile', { method: 'PATCH', headers: localhost, body: JSON.stringify({ unit: 'lb' }) })
+    expect(saved.status).toBe(200)
+    const out = await t.app.request('/api/auth/sign-out', { method: 'POST', headers: localhost, body: '{}' })
+    expect(out.status).toBe(200)
+  })
+
   test('a cross-origin POST with a session cookie is refused', async () => {
     const user = await signIn(t)
     const res = await t.app.request('/api/auth/sign-out', {
