@@ -20,6 +20,7 @@ import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import type { Mailer } from './features/mail/mailer.ts'
 import { movementsRoutes } from './features/movements/movements.routes.ts'
+import { programsRoutes } from './features/programs/programs.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
@@ -58,6 +59,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     .route('/account', accountRoutes)
     .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
+    .route('/plans', programsRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name

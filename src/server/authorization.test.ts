@@ -20,18 +20,23 @@ type Access =
 type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   /** A movement of `coach`'s own library. */
   movementId: string
+  /** A plan `coach` owns. */
+  planId: string
+  /** Makes another plan of `coach` (for a row that deletes one). */
+  newPlan: () => Promise<string>
 }
 type Row = {
   method: string
   path: string
   access: Access
   /** The concrete request; defaults to the registered path with no body. */
-  request?: (fx: Fixtures) => { path: string; body?: unknown }
+  request?: (fx: Fixtures) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
   /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
   freshCallers?: boolean
 }
 
 const TOKEN = { token: 'not-a-real-token' }
+const NEW_PLAN = { name: 'Base block', weeks: 4, daysPerWeek: 3 }
 const NEW_MOVEMENT = {
   name: 'Tempo goblet squat',
   pattern: 'squat',
@@ -65,6 +70,17 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/movements/:id/archive', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/archive` }) },
   { method: 'POST', path: '/api/movements/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/restore` }) },
   { method: 'POST', path: '/api/movements/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/copy` }) },
+  { method: 'GET', path: '/api/plans', access: 'signed-in' },
+  { method: 'POST', path: '/api/plans', access: 'signed-in', request: () => ({ path: '/api/plans', body: NEW_PLAN }) },
+  { method: 'GET', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}` }) },
+  { method: 'PATCH', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}`, body: { version: 1, goal: 'Strength' } }) },
+  {
+    method: 'PUT',
+    path: '/api/plans/:id/days/:week/:day',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/days/1/1`, body: { version: 999, workout: null } }),
+  },
+  { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   {
     method: 'POST',
     path: '/api/admin/set-role',
@@ -101,7 +117,13 @@ beforeAll(async () => {
     otherCoach: await signIn(t, { role: 'coach' }),
     otherClient: await signIn(t, { role: 'client' }),
     movementId: ((await created.json()) as { id: string }).id,
+    planId: '',
+    newPlan: async () => {
+      const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_PLAN) })
+      return ((await res.json()) as { id: string }).id
+    },
   }
+  fx.planId = await fx.newPlan()
 })
 afterAll(() => t.close())
 
@@ -117,7 +139,7 @@ test('every registered API route has a row in the authorization table', () => {
 
 describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLERS)('as %s', async (caller) => {
-    const { path, body } = row.request?.(fx) ?? { path: row.path }
+    const { path, body } = (await row.request?.(fx)) ?? { path: row.path }
     const who =
       caller === 'anonymous'
         ? undefined

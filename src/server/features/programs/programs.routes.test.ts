@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { MovementPageSchema } from '#shared/schemas/movements.ts'
+import { PlanSchema, PlanSummarySchema, type Plan } from '#shared/schemas/programs.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+
+let t: TestContext
+let coach: SignedIn
+let otherCoach: SignedIn
+let client: SignedIn
+let squatId: string
+let rdlId: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  coach = await signIn(t, { role: 'coach' })
+  otherCoach = await signIn(t, { role: 'coach' })
+  client = await signIn(t, { role: 'client' })
+  const find = async (q: string) => MovementPageSchema.parse(await (await t.app.request(`/api/movements?q=${q}`, { headers: coach.headers })).json()).items[0]?.id ?? ''
+  squatId = await find('back%20squat')
+  rdlId = await find('rdl')
+})
+afterAll(() => t.close())
+
+const call = (who: SignedIn, method: string, path: string, body?: unknown) =>
+  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+
+async function newPlan(who = coach, body: unknown = { name: 'Strength block', goal: 'Strength', weeks: 8, daysPerWeek: 4 }) {
+  const res = await call(who, 'POST', '/api/plans', body)
+  expect(res.status, await res.clone().text()).toBe(201)
+  return PlanSummarySchema.parse(await res.json())
+}
+
+const dayOne = (version: number) => ({
+  version,
+  workout: {
+    title: 'Lower A',
+    notes: 'Warm up well.',
+    exercises: [
+      { movementId: squatId, restSeconds: 180, tempo: '30X1', sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7.5 }, { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }] },
+      { movementId: rdlId, superset: 'A', sets: [{ reps: { min: 8, max: 10 }, load: { kind: 'percent_1rm', value: 65 }, rir: 2 }] },
+    ],
+  },
+})
+
+describe('plans', () => {
+  test('a coach creates a plan and fills a day; the plan reads back whole', async () => {
+    const plan = await newPlan()
+    expect(plan).toMatchObject({ ownerId: coach.id, weeks: 8, daysPerWeek: 4, status: 'draft', version: 1, isTemplate: false })
+    const saved = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    expect(saved.status, await saved.clone().text()).toBe(200)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read.version).toBe(2)
+    expect(read.workouts).toHaveLength(1)
+    const workout = read.workouts[0] as Plan['workouts'][number]
+    expect(workout).toMatchObject({ week: 1, day: 1, title: 'Lower A' })
+    expect(workout.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+    expect(workout.exercises[0]?.sets[1]).toMatchObject({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 })
+    const listed = (await (await call(coach, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(listed.map((p) => p.id)).toContain(plan.id)
+  })
+
+  test('a stale version answers 409 and changes nothing', async () => {
+    const plan = await newPlan()
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'First tab' })).status).toBe(200)
+    const stale = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'Second tab' })
+    expect(stale.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await stale.json()).code).toBe('CONFLICT')
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))).status).toBe(409)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read).toMatchObject({ name: 'First tab', version: 2, workouts: [] })
+  })
+
+  test('deload weeks are kept sorted and must lie inside the plan', async () => {
+    const plan = await newPlan()
+    const res = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, deloadWeeks: [8, 4, 4] })
+    expect(await res.json()).toMatchObject({ deloadWeeks: [4, 8], version: 2 })
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, deloadWeeks: [9] })).status).toBe(400)
+  })
+
+  test('nobody but the owner reads or changes a plan', async () => {
+    const plan = await newPlan()
+    for (const who of [otherCoach, client]) {
+      expect((await call(who, 'GET', `/api/plans/${plan.id}`)).status).toBe(403)
+      expect((await call(who, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'Mine now' })).status).toBe(403)
+      expect((await call(who, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))).status).toBe(403)
+      expect((await call(who, 'DELETE', `/api/plans/${plan.id}`)).status).toBe(403)
+    }
+    const theirs = (await (await call(otherCoach, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(theirs.map((p) => p.id)).not.toContain(plan.id)
+  })
+
+  test('another coach’s own movement cannot be prescribed', async () => {
+    const own = await call(otherCoach, 'POST', '/api/movements', { name: 'Secret lift', pattern: 'hinge', primaryMuscles: ['glutes'], equipment: ['barbell'], tracking: 'weight_reps' })
+    const secret = (await own.json()) as { id: string }
+    const plan = await newPlan()
+    const body = dayOne(1)
+    body.workout.exercises[0] = { ...body.workout.exercises[0], movementId: secret.id } as (typeof body.workout.exercises)[number]
+    const res = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, body)
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.['workout.exercises.0.movementId']).toEqual(['Choose a movement from your library'])
+  })
+
+  test('a plan can be deleted by its owner', async () => {
+    const plan = await newPlan()
+    expect((await call(coach, 'DELETE', `/api/plans/${plan.id}`)).status).toBe(204)
+    expect((await call(coach, 'GET', `/api/plans/${plan.id}`)).status).toBe(404)
+  })
+})
+
+describe('invalid plans and prescriptions are refused with field messages', () => {
+  test.each([
+    ['17 weeks', { name: 'Long', weeks: 17, daysPerWeek: 3 }, 'weeks', 'Weeks must be a whole number from 1 to 16'],
+    ['0 days', { name: 'Short', weeks: 4, daysPerWeek: 0 }, 'daysPerWeek', 'Days per week must be a whole number from 1 to 7'],
+    ['no name', { name: '  ', weeks: 4, daysPerWeek: 3 }, 'name', 'Name is required'],
+  ])('a plan with %s', async (_label, body, field, message) => {
+    const res = await call(coach, 'POST', '/api/plans', body)
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.[field]).toEqual([message])
+  })
+
+  const set = (patch: Record<string, unknown>) => ({ reps: { min: 5, max: 5 }, ...patch })
+  test.each([
+    ['RPE 7.3', set({ rpe: 7.3 }), 'workout.exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
+    ['RPE 11', set({ rpe: 11 }), 'workout.exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
+    ['101 reps', set({ reps: { min: 101, max: 101 } }), 'workout.exercises.0.sets.0.reps.min', 'Reps must be whole numbers from 1 to 100'],
+    ['a backwards rep range', set({ reps: { min: 10, max: 8 } }), 'workout.exercises.0.sets.0.reps', 'The lowest reps cannot be above the highest'],
+    ['1001 kg', set({ load: { kind: 'kg', value: 1001 } }), 'workout.exercises.0.sets.0.load.value', 'Load must be from 0 to 1000 kg'],
+    ['a negative load', set({ load: { kind: 'kg', value: -5 } }), 'workout.exercises.0.sets.0.load.value', 'Load must be from 0 to 1000 kg'],
+  ])('a set with %s', async (_label, badSet, field, message) => {
+    const plan = await newPlan()
+    const res = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { version: 1, workout: { title: 'Day', exercises: [{ movementId: squatId, sets: [badSet] }] } })
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.[field]).toEqual([message])
+    expect(PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())).toMatchObject({ version: 1, workouts: [] })
+  })
+
+  test('21 sets, and a day outside the plan', async () => {
+    const plan = await newPlan(coach, { name: 'Small', weeks: 2, daysPerWeek: 3 })
+    const many = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
+      version: 1,
+      workout: { title: 'Day', exercises: [{ movementId: squatId, sets: Array.from({ length: 21 }, () => ({ reps: { min: 1, max: 1 } })) }] },
+    })
+    expect(ApiErrorBodySchema.parse(await many.json()).fields?.['workout.exercises.0.sets']).toEqual(['An exercise has 1 to 20 sets'])
+    const outside = await call(coach, 'PUT', `/api/plans/${plan.id}/days/3/1`, { version: 1, workout: null })
+    expect(ApiErrorBodySchema.parse(await outside.json()).fields?.week).toEqual(['This plan has 2 weeks'])
+  })
+})

@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { CreatePlanBody, MAX_DAYS_PER_WEEK, MAX_WEEKS, SavePlanDayBody, UpdatePlanBody, programMessages } from '#shared/schemas/programs.ts'
+import type { AppEnv } from '../../context.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile } from '../../middleware/session.ts'
+import { createPlan, deletePlan, getPlan, listPlans, savePlanDay, updatePlan } from './programs.service.ts'
+
+const IdParam = z.object({ id: z.uuid('Not a plan id') })
+const CellParam = z.object({
+  id: z.uuid('Not a plan id'),
+  week: z.coerce.number(programMessages.week).check(z.int(programMessages.week), z.gte(1, programMessages.week), z.lte(MAX_WEEKS, programMessages.week)),
+  day: z.coerce.number(programMessages.day).check(z.int(programMessages.day), z.gte(1, programMessages.day), z.lte(MAX_DAYS_PER_WEEK, programMessages.day)),
+})
+
+export const programsRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/', async (c) => c.json(await listPlans(c.var.db, c.var.profile)))
+  .post('/', validate('json', CreatePlanBody), async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201))
+  .get('/:id', validate('param', IdParam), async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .patch('/:id', validate('param', IdParam), validate('json', UpdatePlanBody), async (c) =>
+    c.json(await updatePlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/:id/days/:week/:day', validate('param', CellParam), validate('json', SavePlanDayBody), async (c) => {
+    const { id, week, day } = c.req.valid('param')
+    return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
+  })
+  .delete('/:id', validate('param', IdParam), async (c) => {
+    await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import type { CreatePlanInput, Plan, PlanSummary, SavePlanDayInput, UpdatePlanInput } from '#shared/schemas/programs.ts'
+import { programMessages } from '#shared/schemas/programs.ts'
+import type { Db } from '../../db/client.ts'
+import { movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '../movements/movements.service.ts'
+
+const summaryColumns = {
+  id: trainingPlans.id,
+  ownerId: trainingPlans.ownerId,
+  clientId: trainingPlans.clientId,
+  name: trainingPlans.name,
+  goal: trainingPlans.goal,
+  description: trainingPlans.description,
+  weeks: trainingPlans.weeks,
+  daysPerWeek: trainingPlans.daysPerWeek,
+  deloadWeeks: trainingPlans.deloadWeeks,
+  isTemplate: trainingPlans.isTemplate,
+  startDate: trainingPlans.startDate,
+  status: trainingPlans.status,
+  version: trainingPlans.version,
+  updatedAt: trainingPlans.updatedAt,
+}
+
+type SummaryRow = Omit<PlanSummary, 'updatedAt'> & { updatedAt: Date }
+const toSummary = (row: SummaryRow): PlanSummary => ({ ...row, updatedAt: row.updatedAt.toISOString() })
+
+async function findPlan(db: Db, id: string): Promise<SummaryRow> {
+  const [row] = await db.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, id))
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
+  return row
+}
+
+/** Readable by its owner, and by the client it is assigned to. */
+async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
+  const plan = await findPlan(db, id)
+  if (plan.ownerId !== actor.id && plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
+  return plan
+}
+
+/** Changed only by its owner (the coach edits a client's copy; the client reads it). */
+async function findOwned(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
+  const plan = await findPlan(db, id)
+  if (plan.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may change it' })
+  return plan
+}
+
+export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
+  const [row] = await db
+    .insert(trainingPlans)
+    .values({ ...input, goal: input.goal || null, description: input.description || null, ownerId: actor.id })
+    .returning(summaryColumns)
+  if (!row) throw new Error('insert returned nothing')
+  return toSummary(row)
+}
+
+/** The plans a user may see: their own (not archived) and the ones assigned to them. */
+export async function listPlans(db: Db, actor: Actor): Promise<PlanSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(trainingPlans)
+    .where(and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')))
+    .orderBy(sql`${trainingPlans.updatedAt} desc`)
+  return rows.map(toSummary)
+}
+
+/** A whole plan in three queries: the plan, its workouts, and their exercises with movement names. */
+export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
+  const plan = await findReadable(db, actor, id)
+  const workouts = await db
+    .select({ id: planWorkouts.id, week: planWorkouts.week, day: planWorkouts.day, title: planWorkouts.title, notes: planWorkouts.notes })
+    .from(planWorkouts)
+    .where(eq(planWorkouts.planId, id))
+    .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
+  const exercises = workouts.length
+    ? await db
+        .select({
+          id: prescriptions.id,
+          planWorkoutId: prescriptions.planWorkoutId,
+          movementId: prescriptions.movementId,
+          movementName: movements.name,
+          position: prescriptions.position,
+          superset: prescriptions.superset,
+          restSeconds: prescriptions.restSeconds,
+          tempo: prescriptions.tempo,
+          notes: prescriptions.notes,
+          sets: prescriptions.sets,
+        })
+        .from(prescriptions)
+        .innerJoin(movements, eq(movements.id, prescriptions.movementId))
+        .where(inArray(prescriptions.planWorkoutId, workouts.map((w) => w.id)))
+        .orderBy(asc(prescriptions.position))
+    : []
+  const byWorkout = new Map<string, Plan['workouts'][number]['exercises']>()
+  for (const { planWorkoutId, ...exercise } of exercises) byWorkout.set(planWorkoutId, [...(byWorkout.get(planWorkoutId) ?? []), exercise])
+  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: byWorkout.get(w.id) ?? [] })) }
+}
+
+/**
+ * Moves the plan to the next version, but only from the version the caller saw: two tabs editing
+ * one plan never silently overwrite each other (the loser gets 409 and reloads).
+ */
+async function bumpVersion(db: Db, id: string, seen: number, changes: Partial<typeof trainingPlans.$inferInsert> = {}): Promise<SummaryRow> {
+  const [row] = await db
+    .update(trainingPlans)
+    .set({ ...changes, version: sql`${trainingPlans.version} + 1` })
+    .where(and(eq(trainingPlans.id, id), eq(trainingPlans.version, seen)))
+    .returning(summaryColumns)
+  if (!row) throw new AppError('CONFLICT', { message: programMessages.conflict })
+  return row
+}
+
+export async function updatePlan(db: Db, actor: Actor, id: string, { version, ...input }: UpdatePlanInput): Promise<PlanSummary> {
+  const plan = await findOwned(db, actor, id)
+  const deloadWeeks = input.deloadWeeks ? [...new Set(input.deloadWeeks)].sort((a, b) => a - b) : undefined
+  if (deloadWeeks?.some((week) => week > plan.weeks)) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { deloadWeeks: [`This plan has ${plan.weeks} weeks`] } })
+  }
+  const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
+  return toSummary(await bumpVersion(db, id, version, changes))
+}
+
+/** Replaces one cell of the grid (its workout and exercises) in one transaction. */
+export async function savePlanDay(db: Db, actor: Actor, id: string, week: number, day: number, input: SavePlanDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  const fields: Record<string, string[]> = {}
+  if (week > plan.weeks) fields.week = [`This plan has ${plan.weeks} weeks`]
+  if (day > plan.daysPerWeek) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
+  const movementIds = [...new Set(input.workout?.exercises.map((e) => e.movementId) ?? [])]
+  if (movementIds.length) {
+    // The plan's owner must be able to see every movement: the built-ins and their own.
+    const usable = await db
+      .select({ id: movements.id })
+      .from(movements)
+      .where(and(inArray(movements.id, movementIds), or(isNull(movements.ownerId), eq(movements.ownerId, plan.ownerId))))
+    const known = new Set(usable.map((m) => m.id))
+    input.workout?.exercises.forEach((exercise, index) => {
+      if (!known.has(exercise.movementId)) fields[`workout.exercises.${index}.movementId`] = ['Choose a movement from your library']
+    })
+  }
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+
+  await db.transaction(async (tx) => {
+    await bumpVersion(tx as unknown as Db, id, input.version)
+    await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, id), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
+    if (!input.workout) return
+    const [workout] = await tx
+      .insert(planWorkouts)
+      .values({ planId: id, week, day, title: input.workout.title, notes: input.workout.notes || null })
+      .returning({ id: planWorkouts.id })
+    if (!workout || !input.workout.exercises.length) return
+    await tx.insert(prescriptions).values(
+      input.workout.exercises.map((exercise, position) => ({
+        planWorkoutId: workout.id,
+        movementId: exercise.movementId,
+        position,
+        superset: exercise.superset || null,
+        restSeconds: exercise.restSeconds ?? null,
+        tempo: exercise.tempo || null,
+        notes: exercise.notes || null,
+        sets: exercise.sets,
+      })),
+    )
+  })
+  return getPlan(db, actor, id)
+}
+
+/** Deletes a plan. (Once sessions are logged against plans, issue 7, a plan with logs is archived instead.) */
+export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void> {
+  await findOwned(db, actor, id)
+  await db.delete(trainingPlans).where(eq(trainingPlans.id, id))
+}

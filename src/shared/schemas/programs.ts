@@ -1,0 +1,162 @@
+import * as z from 'zod/mini'
+
+/** Limits of a plan (issue 5): what a coach can build and what the server accepts. */
+export const MAX_WEEKS = 16
+export const MAX_DAYS_PER_WEEK = 7
+export const MAX_SETS_PER_EXERCISE = 20
+export const MAX_EXERCISES_PER_WORKOUT = 30
+export const MAX_REPS = 100
+export const MAX_LOAD_KG = 1000
+export const PLAN_NAME_MAX = 120
+export const NOTES_MAX = 2000
+
+export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as const
+export const LOAD_KINDS = ['kg', 'percent_1rm', 'bodyweight'] as const
+
+export const programMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PLAN_NAME_MAX} characters`,
+  weeks: `Weeks must be a whole number from 1 to ${MAX_WEEKS}`,
+  daysPerWeek: `Days per week must be a whole number from 1 to ${MAX_DAYS_PER_WEEK}`,
+  sets: `An exercise has 1 to ${MAX_SETS_PER_EXERCISE} sets`,
+  reps: `Reps must be whole numbers from 1 to ${MAX_REPS}`,
+  repRange: 'The lowest reps cannot be above the highest',
+  rpe: 'RPE must be from 1 to 10 in steps of 0.5',
+  rir: 'RIR must be a whole number from 0 to 10',
+  loadKg: `Load must be from 0 to ${MAX_LOAD_KG} kg`,
+  percent: 'A percentage of 1RM must be from 1 to 150',
+  duration: 'Time must be from 1 second to 24 hours',
+  distance: 'Distance must be from 1 m to 100 km',
+  rest: 'Rest must be from 0 to 3600 seconds',
+  week: `Week must be from 1 to ${MAX_WEEKS}`,
+  day: `Day must be from 1 to ${MAX_DAYS_PER_WEEK}`,
+  text: `Text must be at most ${NOTES_MAX} characters`,
+  superset: 'A superset label is one letter, A to Z',
+  tempo: 'Tempo is up to 4 digits or X, e.g. 30X1',
+  conflict: 'This plan was changed elsewhere. Reload to see the latest version.',
+} as const
+
+const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
+const text = (max: number, message: string) => z.string(message).check(z.trim(), z.maxLength(max, message))
+const optionalText = (max: number) => z.optional(z.nullable(text(max, programMessages.text)))
+
+/** One prescribed set: the targets a logged set will answer (PRODUCT.md section 2). */
+export const PrescribedSetSchema = z
+  .object({
+    reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, programMessages.reps), max: int(1, MAX_REPS, programMessages.reps) }))),
+    load: z.optional(
+      z.nullable(
+        z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('kg'), value: z.number(programMessages.loadKg).check(z.gte(0, programMessages.loadKg), z.lte(MAX_LOAD_KG, programMessages.loadKg)) }),
+          z.object({ kind: z.literal('percent_1rm'), value: z.number(programMessages.percent).check(z.gte(1, programMessages.percent), z.lte(150, programMessages.percent)) }),
+          z.object({ kind: z.literal('bodyweight') }),
+        ]),
+      ),
+    ),
+    rpe: z.optional(
+      z.nullable(
+        z.number(programMessages.rpe).check(
+          z.gte(1, programMessages.rpe),
+          z.lte(10, programMessages.rpe),
+          z.refine((value) => Number.isInteger(value * 2), programMessages.rpe),
+        ),
+      ),
+    ),
+    rir: z.optional(z.nullable(int(0, 10, programMessages.rir))),
+    durationSeconds: z.optional(z.nullable(int(1, 86_400, programMessages.duration))),
+    distanceMeters: z.optional(z.nullable(int(1, 100_000, programMessages.distance))),
+  })
+  .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: programMessages.repRange, path: ['reps'] }))
+export type PrescribedSet = z.infer<typeof PrescribedSetSchema>
+
+export const ExerciseInputSchema = z.object({
+  movementId: z.uuid('Choose a movement'),
+  superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), programMessages.superset)),
+  restSeconds: z.optional(z.nullable(int(0, 3600, programMessages.rest))),
+  tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), programMessages.tempo)),
+  notes: optionalText(NOTES_MAX),
+  sets: z.array(PrescribedSetSchema).check(z.minLength(1, programMessages.sets), z.maxLength(MAX_SETS_PER_EXERCISE, programMessages.sets)),
+})
+export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
+
+const planName = z.string(programMessages.nameRequired).check(
+  z.trim(),
+  z.minLength(1, programMessages.nameRequired),
+  z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong),
+)
+
+export const CreatePlanBody = z.object({
+  name: planName,
+  goal: optionalText(120),
+  description: optionalText(NOTES_MAX),
+  weeks: int(1, MAX_WEEKS, programMessages.weeks),
+  daysPerWeek: int(1, MAX_DAYS_PER_WEEK, programMessages.daysPerWeek),
+})
+export type CreatePlanInput = z.infer<typeof CreatePlanBody>
+
+/** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
+export const UpdatePlanBody = z.object({
+  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  name: z.optional(planName),
+  goal: optionalText(120),
+  description: optionalText(NOTES_MAX),
+  deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.maxLength(MAX_WEEKS))),
+  isTemplate: z.optional(z.boolean()),
+})
+export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
+
+/** One cell of the weeks x days grid: its workout, replaced whole (null removes it). */
+export const SavePlanDayBody = z.object({
+  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  workout: z.nullable(
+    z.object({
+      title: z.string(programMessages.nameRequired).check(z.trim(), z.minLength(1, programMessages.nameRequired), z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong)),
+      notes: optionalText(NOTES_MAX),
+      exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
+    }),
+  ),
+})
+export type SavePlanDayInput = z.infer<typeof SavePlanDayBody>
+
+export const ExerciseSchema = z.object({
+  id: z.string(),
+  movementId: z.string(),
+  movementName: z.string(),
+  position: z.number(),
+  superset: z.nullable(z.string()),
+  restSeconds: z.nullable(z.number()),
+  tempo: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  sets: z.array(PrescribedSetSchema),
+})
+
+export const PlanWorkoutSchema = z.object({
+  id: z.string(),
+  week: z.number(),
+  day: z.number(),
+  title: z.string(),
+  notes: z.nullable(z.string()),
+  exercises: z.array(ExerciseSchema),
+})
+export type PlanWorkout = z.infer<typeof PlanWorkoutSchema>
+
+export const PlanSummarySchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  clientId: z.nullable(z.string()),
+  name: z.string(),
+  goal: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  weeks: z.number(),
+  daysPerWeek: z.number(),
+  deloadWeeks: z.array(z.number()),
+  isTemplate: z.boolean(),
+  startDate: z.nullable(z.string()),
+  status: z.enum(PLAN_STATUSES),
+  version: z.number(),
+  updatedAt: z.string(),
+})
+export type PlanSummary = z.infer<typeof PlanSummarySchema>
+
+export const PlanSchema = z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) })
+export type Plan = z.infer<typeof PlanSchema>
