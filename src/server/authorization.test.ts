@@ -1,6 +1,7 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { coachClients } from './db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
@@ -80,6 +81,13 @@ const ROUTES: Row[] = [
     access: 'owner',
     request: (fx) => ({ path: `/api/plans/${fx.planId}/days/1/1`, body: { version: 999, workout: null } }),
   },
+  { method: 'POST', path: '/api/plans/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/copy`, body: { isTemplate: true } }) },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/assign',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/assign`, body: { clientId: fx.client.id, startDate: '2026-12-07' } }),
+  },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   {
     method: 'POST',
@@ -124,6 +132,8 @@ beforeAll(async () => {
     },
   }
   fx.planId = await fx.newPlan()
+  // `client` is `coach`'s active client (as an accepted invite makes them).
+  await t.db.insert(coachClients).values({ coachId: coach.id, clientId: fx.client.id })
 })
 afterAll(() => t.close())
 

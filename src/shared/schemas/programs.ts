@@ -160,3 +160,17 @@ export type PlanSummary = z.infer<typeof PlanSummarySchema>
 
 export const PlanSchema = z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) })
 export type Plan = z.infer<typeof PlanSchema>
+
+/** Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD). */
+export const AssignPlanBody = z.object({
+  clientId: z.string('Choose a client').check(z.minLength(1, 'Choose a client'), z.maxLength(64)),
+  startDate: z.iso.date('Start date must be a date (YYYY-MM-DD)'),
+})
+export type AssignPlanInput = z.infer<typeof AssignPlanBody>
+
+/** A copy of a plan: a new draft from a template, or a duplicate (optionally itself a template). */
+export const CopyPlanBody = z.object({
+  name: z.optional(planName),
+  isTemplate: z.optional(z.boolean()),
+})
+export type CopyPlanInput = z.infer<typeof CopyPlanBody>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, type Plan } from '#shared/schemas/programs.ts'
+import { coachClients } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -144,5 +145,53 @@ describe('invalid plans and prescriptions are refused with field messages', () =
     expect(ApiErrorBodySchema.parse(await many.json()).fields?.['workout.exercises.0.sets']).toEqual(['An exercise has 1 to 20 sets'])
     const outside = await call(coach, 'PUT', `/api/plans/${plan.id}/days/3/1`, { version: 1, workout: null })
     expect(ApiErrorBodySchema.parse(await outside.json()).fields?.week).toEqual(['This plan has 2 weeks'])
+  })
+})
+
+describe('templates and assignment', () => {
+  test('a template becomes a new plan by deep copy; editing one never changes the other', async () => {
+    const template = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${template.id}/days/1/1`, dayOne(1))
+    await call(coach, 'PATCH', `/api/plans/${template.id}`, { version: 2, isTemplate: true })
+    const copy = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${template.id}/copy`, { name: 'Spring block' })).json())
+    expect(copy).toMatchObject({ name: 'Spring block', isTemplate: false, status: 'draft', version: 1 })
+    await call(coach, 'PUT', `/api/plans/${template.id}/days/1/1`, { version: 3, workout: null })
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${copy.id}`)).json())
+    expect(read.workouts[0]?.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+    expect((await call(otherCoach, 'POST', `/api/plans/${template.id}/copy`, {})).status).toBe(403)
+  })
+
+  test('assigning gives the client their own dated copy and completes their previous plan', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+
+    const first = await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })
+    expect(first.status, await first.clone().text()).toBe(201)
+    const assigned = PlanSummarySchema.parse(await first.json())
+    expect(assigned).toMatchObject({ clientId: athlete.id, ownerId: coach.id, status: 'active', startDate: '2026-11-23' })
+
+    const seen = (await (await call(athlete, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(seen.map((p) => p.id)).toEqual([assigned.id])
+    const read = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${assigned.id}`)).json())
+    expect(read.workouts[0]?.title).toBe('Lower A')
+    expect((await call(athlete, 'PATCH', `/api/plans/${assigned.id}`, { version: 1, name: 'Easier' })).status).toBe(403)
+    expect((await call(athlete, 'GET', `/api/plans/${plan.id}`)).status).toBe(403)
+
+    const second = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2027-01-04' })).json())
+    const statuses = (await (await call(coach, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(statuses.find((p) => p.id === assigned.id)?.status).toBe('completed')
+    expect(statuses.find((p) => p.id === second.id)?.status).toBe('active')
+  })
+
+  test('a coach cannot assign to someone else’s client, nor assign another coach’s plan', async () => {
+    const theirClient = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: otherCoach.id, clientId: theirClient.id })
+    const plan = await newPlan()
+    expect((await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '2026-12-01' })).status).toBe(403)
+    expect((await call(otherCoach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '2026-12-01' })).status).toBe(403)
+    const badDate = await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '1st of May' })
+    expect(ApiErrorBodySchema.parse(await badDate.json()).fields?.startDate).toEqual(['Start date must be a date (YYYY-MM-DD)'])
   })
 })

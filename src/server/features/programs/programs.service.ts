@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
-import type { CreatePlanInput, Plan, PlanSummary, SavePlanDayInput, UpdatePlanInput } from '#shared/schemas/programs.ts'
+import type { AssignPlanInput, CopyPlanInput, CreatePlanInput, Plan, PlanSummary, SavePlanDayInput, UpdatePlanInput } from '#shared/schemas/programs.ts'
 import { programMessages } from '#shared/schemas/programs.ts'
 import type { Db } from '../../db/client.ts'
-import { movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
+import { coachClients, movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
 
@@ -170,4 +170,68 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
 export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void> {
   await findOwned(db, actor, id)
   await db.delete(trainingPlans).where(eq(trainingPlans.id, id))
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements. */
+async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof trainingPlans.$inferInsert> & { ownerId: string }): Promise<string> {
+  const [copy] = await tx
+    .insert(trainingPlans)
+    .values({
+      name: source.name,
+      goal: source.goal,
+      description: source.description,
+      weeks: source.weeks,
+      daysPerWeek: source.daysPerWeek,
+      deloadWeeks: source.deloadWeeks,
+      sourcePlanId: source.id,
+      ...values,
+    })
+    .returning({ id: trainingPlans.id })
+  if (!copy) throw new Error('insert returned nothing')
+  await tx.execute(sql`
+    insert into plan_workouts (plan_id, week, day, title, notes)
+    select ${copy.id}, week, day, title, notes from plan_workouts where plan_id = ${source.id}`)
+  await tx.execute(sql`
+    insert into prescriptions (plan_workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets)
+    select nw.id, p.movement_id, p.position, p.superset, p.rest_seconds, p.tempo, p.notes, p.sets
+    from prescriptions p
+    join plan_workouts ow on ow.id = p.plan_workout_id and ow.plan_id = ${source.id}
+    join plan_workouts nw on nw.plan_id = ${copy.id} and nw.week = ow.week and nw.day = ow.day`)
+  return copy.id
+}
+
+/** A new draft from a template, or a duplicate: the owner's deep copy, which later edits of the source never touch. */
+export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlanInput): Promise<PlanSummary> {
+  const source = await findOwned(db, actor, id)
+  const copyId = await db.transaction((tx) =>
+    copyPlanTree(tx, source, { ownerId: actor.id, name: input.name ?? source.name, isTemplate: input.isTemplate ?? false, status: 'draft' }),
+  )
+  return toSummary(await findPlan(db, copyId))
+}
+
+/**
+ * Assigns a plan to one of the coach's active clients from a start date: the client gets their
+ * own deep copy (the coach edits it in the same builder); their previous active plan is completed.
+ * One operation, also used when a client accepts an invite (issue 6).
+ */
+export async function assignPlan(db: Db, coachId: string, planId: string, { clientId, startDate }: AssignPlanInput, tx?: Tx): Promise<PlanSummary> {
+  const run = async (t: Tx) => {
+    const [source] = await t.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, planId))
+    if (!source) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
+    if (source.ownerId !== coachId) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may assign it' })
+    const [link] = await t
+      .select({ id: coachClients.id })
+      .from(coachClients)
+      .where(and(eq(coachClients.coachId, coachId), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+    if (!link) throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
+    await t
+      .update(trainingPlans)
+      .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
+      .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
+    return copyPlanTree(t, source, { ownerId: coachId, clientId, startDate, status: 'active', isTemplate: false })
+  }
+  const copyId = tx ? await run(tx) : await db.transaction(run)
+  return toSummary(await findPlan(db, copyId))
 }
