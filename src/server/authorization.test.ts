@@ -81,6 +81,18 @@ const ROUTES: Row[] = [
     access: 'owner',
     request: (fx) => ({ path: `/api/plans/${fx.planId}/days/1/1`, body: { version: 999, workout: null } }),
   },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/copy-day',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/copy-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/copy-week',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/copy-week`, body: { version: 999, fromWeek: 1, toWeeks: [2] } }),
+  },
   { method: 'POST', path: '/api/plans/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/copy`, body: { isTemplate: true } }) },
   {
     method: 'POST',

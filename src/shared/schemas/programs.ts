@@ -174,3 +174,51 @@ export const CopyPlanBody = z.object({
   isTemplate: z.optional(z.boolean()),
 })
 export type CopyPlanInput = z.infer<typeof CopyPlanBody>
+
+export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as const
+export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number }
+
+const round = (value: number, step: number) => Math.round(value / step) * step
+
+/**
+ * A set moved `steps` weeks forward with a progression (+kg, +% of 1RM, +reps, +RPE), kept inside
+ * the limits a set may have. Pure: the server applies it, the builder previews it.
+ */
+export function progressSet(set: PrescribedSet, progression: Progression | null | undefined, steps: number): PrescribedSet {
+  if (!progression || steps <= 0) return set
+  const delta = progression.amount * steps
+  switch (progression.kind) {
+    case 'add_kg':
+      return set.load?.kind === 'kg' ? { ...set, load: { kind: 'kg', value: Math.min(MAX_LOAD_KG, Math.max(0, round(set.load.value + delta, 0.25))) } } : set
+    case 'add_percent':
+      return set.load?.kind === 'percent_1rm' ? { ...set, load: { kind: 'percent_1rm', value: Math.min(150, Math.max(1, round(set.load.value + delta, 0.5))) } } : set
+    case 'add_reps':
+      return set.reps
+        ? { ...set, reps: { min: Math.min(MAX_REPS, Math.max(1, set.reps.min + Math.round(delta))), max: Math.min(MAX_REPS, Math.max(1, set.reps.max + Math.round(delta))) } }
+        : set
+    case 'add_rpe':
+      return typeof set.rpe === 'number' ? { ...set, rpe: Math.min(10, Math.max(1, round(set.rpe + delta, 0.5))) } : set
+  }
+}
+
+export const CopyWeekBody = z.object({
+  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  fromWeek: int(1, MAX_WEEKS, programMessages.week),
+  toWeeks: z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
+  progression: z.optional(
+    z.nullable(
+      z.object({
+        kind: z.enum(PROGRESSIONS, 'Choose a progression'),
+        amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
+      }),
+    ),
+  ),
+})
+export type CopyWeekInput = z.infer<typeof CopyWeekBody>
+
+export const CopyDayBody = z.object({
+  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  from: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
+  to: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
+})
+export type CopyDayInput = z.infer<typeof CopyDayBody>

@@ -195,3 +195,25 @@ describe('templates and assignment', () => {
     expect(ApiErrorBodySchema.parse(await badDate.json()).fields?.startDate).toEqual(['Start date must be a date (YYYY-MM-DD)'])
   })
 })
+
+describe('copying inside the grid', () => {
+  test('a week copied forward with +2.5 kg grows by 2.5 kg per week; a day copies as it is', async () => {
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const copied = await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: 2, fromWeek: 1, toWeeks: [2, 3], progression: { kind: 'add_kg', amount: 2.5 } })
+    expect(copied.status, await copied.clone().text()).toBe(200)
+    const read = PlanSchema.parse(await copied.json())
+    const squatLoad = (week: number) => read.workouts.find((w) => w.week === week && w.day === 1)?.exercises[0]?.sets[0]?.load
+    expect([1, 2, 3].map(squatLoad)).toEqual([
+      { kind: 'kg', value: 100 },
+      { kind: 'kg', value: 102.5 },
+      { kind: 'kg', value: 105 },
+    ])
+    // The percentage-based RDL is untouched by a kg progression.
+    expect(read.workouts.find((w) => w.week === 3)?.exercises[1]?.sets[0]?.load).toEqual({ kind: 'percent_1rm', value: 65 })
+
+    const day = PlanSchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-day`, { version: read.version, from: { week: 1, day: 1 }, to: { week: 1, day: 3 } })).json())
+    expect(day.workouts.find((w) => w.week === 1 && w.day === 3)?.title).toBe('Lower A')
+    expect((await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: day.version, fromWeek: 1, toWeeks: [9] })).status).toBe(400)
+  })
+})

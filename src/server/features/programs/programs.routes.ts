@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { AssignPlanBody, CopyPlanBody, CreatePlanBody, MAX_DAYS_PER_WEEK, MAX_WEEKS, SavePlanDayBody, UpdatePlanBody, programMessages } from '#shared/schemas/programs.ts'
+import { AssignPlanBody, CopyDayBody, CopyPlanBody, CopyWeekBody, CreatePlanBody, MAX_DAYS_PER_WEEK, MAX_WEEKS, SavePlanDayBody, UpdatePlanBody, programMessages } from '#shared/schemas/programs.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile } from '../../middleware/session.ts'
-import { assignPlan, copyPlan, createPlan, deletePlan, getPlan, listPlans, savePlanDay, updatePlan } from './programs.service.ts'
+import { assignPlan, copyDay, copyPlan, copyWeek, createPlan, deletePlan, getPlan, listPlans, savePlanDay, updatePlan } from './programs.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const CellParam = z.object({
@@ -25,6 +25,12 @@ export const programsRoutes = new Hono<AppEnv>()
     const { id, week, day } = c.req.valid('param')
     return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
   })
+  .post('/:id/copy-day', validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
+    c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/:id/copy-week', validate('param', IdParam), validate('json', CopyWeekBody), async (c) =>
+    c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
   .post('/:id/copy', validate('param', IdParam), validate('json', CopyPlanBody), async (c) =>
     c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )

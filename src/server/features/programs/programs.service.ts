@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
-import type { AssignPlanInput, CopyPlanInput, CreatePlanInput, Plan, PlanSummary, SavePlanDayInput, UpdatePlanInput } from '#shared/schemas/programs.ts'
-import { programMessages } from '#shared/schemas/programs.ts'
+import type {
+  AssignPlanInput,
+  CopyDayInput,
+  CopyPlanInput,
+  CopyWeekInput,
+  CreatePlanInput,
+  Plan,
+  PlanSummary,
+  SavePlanDayInput,
+  UpdatePlanInput,
+} from '#shared/schemas/programs.ts'
+import { programMessages, progressSet } from '#shared/schemas/programs.ts'
 import type { Db } from '../../db/client.ts'
 import { coachClients, movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -234,4 +244,75 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
   }
   const copyId = tx ? await run(tx) : await db.transaction(run)
   return toSummary(await findPlan(db, copyId))
+}
+
+type Cell = { week: number; day: number }
+
+function requireInside(plan: SummaryRow, cells: Cell[]): void {
+  const fields: Record<string, string[]> = {}
+  if (cells.some((c) => c.week > plan.weeks)) fields.week = [`This plan has ${plan.weeks} weeks`]
+  if (cells.some((c) => c.day > plan.daysPerWeek)) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+}
+
+/** Writes workouts into cells (replacing what was there), all in the caller's transaction. */
+async function writeCells(tx: Tx, planId: string, cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[]): Promise<void> {
+  for (const { week, day, workout } of cells) {
+    await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
+    if (!workout) continue
+    const [row] = await tx.insert(planWorkouts).values({ planId, week, day, title: workout.title, notes: workout.notes }).returning({ id: planWorkouts.id })
+    if (!row || !workout.exercises.length) continue
+    await tx.insert(prescriptions).values(
+      workout.exercises.map((e) => ({
+        planWorkoutId: row.id,
+        movementId: e.movementId,
+        position: e.position,
+        superset: e.superset,
+        restSeconds: e.restSeconds,
+        tempo: e.tempo,
+        notes: e.notes,
+        sets: e.sets,
+      })),
+    )
+  }
+}
+
+/** Copies one cell onto another. */
+export async function copyDay(db: Db, actor: Actor, id: string, { version, from, to }: CopyDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  requireInside(plan, [from, to])
+  const source = (await getPlan(db, actor, id)).workouts.find((w) => w.week === from.week && w.day === from.day) ?? null
+  await db.transaction(async (tx) => {
+    await bumpVersion(tx as unknown as Db, id, version)
+    await writeCells(tx, id, [{ ...to, workout: source }])
+  })
+  return getPlan(db, actor, id)
+}
+
+/**
+ * Copies a week onto later (or other) weeks; with a progression each target week gets it once per
+ * week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5).
+ */
+export async function copyWeek(db: Db, actor: Actor, id: string, { version, fromWeek, toWeeks, progression }: CopyWeekInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  const targets = [...new Set(toWeeks)].filter((week) => week !== fromWeek)
+  requireInside(plan, [{ week: fromWeek, day: 1 }, ...targets.map((week) => ({ week, day: 1 }))])
+  const source = (await getPlan(db, actor, id)).workouts.filter((w) => w.week === fromWeek)
+  const cells = targets.flatMap((week) =>
+    Array.from({ length: plan.daysPerWeek }, (_, index) => {
+      const day = index + 1
+      const workout = source.find((w) => w.day === day)
+      const steps = week - fromWeek
+      return {
+        week,
+        day,
+        workout: workout ? { ...workout, exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progressSet(set, progression, steps)) })) } : null,
+      }
+    }),
+  )
+  await db.transaction(async (tx) => {
+    await bumpVersion(tx as unknown as Db, id, version)
+    await writeCells(tx, id, cells)
+  })
+  return getPlan(db, actor, id)
 }

@@ -1,0 +1,18 @@
+import { expect, test } from 'vitest'
+import { progressSet } from './programs.ts'
+
+const set = { reps: { min: 8, max: 10 }, load: { kind: 'kg' as const, value: 100 }, rpe: 7 }
+
+test('a progression adds its amount once per week of distance', () => {
+  expect(progressSet(set, { kind: 'add_kg', amount: 2.5 }, 2).load).toEqual({ kind: 'kg', value: 105 })
+  expect(progressSet(set, { kind: 'add_reps', amount: 1 }, 1).reps).toEqual({ min: 9, max: 11 })
+  expect(progressSet(set, { kind: 'add_rpe', amount: 0.5 }, 3).rpe).toBe(8.5)
+  expect(progressSet({ ...set, load: { kind: 'percent_1rm', value: 70 } }, { kind: 'add_percent', amount: 2.5 }, 2).load).toEqual({ kind: 'percent_1rm', value: 75 })
+})
+
+test('a progression stays inside the limits and leaves other kinds of load alone', () => {
+  expect(progressSet({ ...set, load: { kind: 'kg', value: 999 } }, { kind: 'add_kg', amount: 5 }, 1).load).toEqual({ kind: 'kg', value: 1000 })
+  expect(progressSet({ ...set, rpe: 9.5 }, { kind: 'add_rpe', amount: 0.5 }, 4).rpe).toBe(10)
+  expect(progressSet({ ...set, load: { kind: 'bodyweight' } }, { kind: 'add_kg', amount: 2.5 }, 1).load).toEqual({ kind: 'bodyweight' })
+  expect(progressSet(set, null, 3)).toBe(set)
+})
