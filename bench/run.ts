@@ -6,10 +6,15 @@
  */
 import { execFileSync } from 'node:child_process'
 import pg from 'pg'
-import { benchMovementSearch } from './movements.bench.ts'
 import { startServer } from './lib.ts'
+import { benchMovementSearch } from './movements.bench.ts'
+import { benchPlans } from './plans.bench.ts'
 
-const BENCHES = [benchMovementSearch]
+const ALL = { movements: benchMovementSearch, plans: benchPlans }
+/** BENCH_ONLY=plans runs one of them. */
+const BENCHES = Object.entries(ALL)
+  .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))
+  .map(([, bench]) => bench)
 
 async function onEmbedded() {
   const server = await startServer()
