@@ -1,51 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { startBuiltServer, type BuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+export type BenchServer = BuiltServer
 
-export type BenchServer = { url: string; stop: () => Promise<void> }
-
-/** The real built server (dist/server/index.js) on a fresh database: PGlite in a temporary folder, or DATABASE_URL. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coachline-bench-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn('node', ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENABLE_TEST_API: '1', LOG_LEVEL: 'error', DATABASE_URL: '', SMTP_URL: '', ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() > deadline) throw new Error('the server did not start in 60 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+/** The real built server on a fresh database: PGlite in a temporary folder, or DATABASE_URL. */
+export const startServer = startBuiltServer
 
 /** A signed-in coach (through the test fixtures API the bench server enables on loopback). */
 export async function signInCoach(url: string): Promise<string> {

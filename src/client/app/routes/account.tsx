@@ -14,6 +14,7 @@ import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-ca
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { errorText } from '#client/features/auth/auth-errors.ts'
+import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { notify } from '#client/lib/notify.ts'
@@ -114,12 +115,7 @@ function PasswordCard() {
         <Field label="Current password">
           {(control) => <Input {...control} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
         </Field>
-        <Field label="New password" hint="At least 8 characters, with uppercase, lowercase and a number.">
-          {(control) => <Input {...control} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
-        </Field>
-        <Field label="Confirm new password">
-          {(control) => <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
-        </Field>
+        <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} />
         <Button type="submit" className="self-start" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </Button>

@@ -12,6 +12,7 @@ import { checkResetToken, requestPasswordReset, setNewPassword } from '#client/f
 import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { errorText, linkParams, resetLinkErrorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
+import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { notify } from '#client/lib/notify.ts'
 
@@ -126,12 +127,7 @@ function SetPassword({ token }: { token: string }) {
   return (
     <AuthCard title="Set a new password" description="Setting a new password signs you out on every other device.">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="New password" hint="At least 8 characters, with uppercase, lowercase and a number.">
-          {(control) => <Input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
-        </Field>
-        <Field label="Confirm new password">
-          {(control) => <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
-        </Field>
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Saving…' : 'Update password'}
         </Button>

@@ -7,6 +7,7 @@ import { notify } from '#client/lib/notify.ts'
 import { signUp } from '../api/auth-calls.ts'
 import { signUpErrorText } from '../auth-errors.ts'
 import { checkCredentials, checkNewPassword } from '../validation.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 export function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState('')
@@ -41,16 +42,7 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
           <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         )}
       </Field>
-      <Field label="Password" hint="At least 8 characters, with uppercase, lowercase and a number.">
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        )}
-      </Field>
-      <Field label="Confirm password">
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        )}
-      </Field>
+      <NewPasswordFields label="Password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
       </Button>
