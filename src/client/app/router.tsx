@@ -20,6 +20,9 @@ const Callback = lazyScreen(() => import('./routes/auth/callback-page.tsx'), (m)
 const CreateProfile = lazyScreen(() => import('./routes/create-profile.tsx'), (m) => m.CreateProfilePage)
 const Account = lazyScreen(() => import('./routes/account.tsx'), (m) => m.AccountPage)
 const Library = lazyScreen(() => import('./routes/coach/library.tsx'), (m) => m.LibraryPage)
+const CreatePlan = lazyScreen(() => import('./routes/coach/create-plan.tsx'), (m) => m.CreatePlanPage)
+const Programs = lazyScreen(() => import('./routes/programs.tsx'), (m) => m.ProgramsPage)
+const ProgramOverview = lazyScreen(() => import('./routes/program-overview.tsx'), (m) => m.ProgramOverviewPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -52,7 +55,7 @@ const clientRoutes: RouteObject[] = [
 
 const coachRoutes: RouteObject[] = [
   placeholder(paths.coach.dashboard.path, 'Coach dashboard', 'Your clients, their adherence, recent sessions, messages and invites.'),
-  placeholder(paths.coach.createPlan.path, 'Create plan', 'Name, goal, weeks and days per week, then the program builder.'),
+  screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
   placeholder(paths.coach.program.path, 'Program builder', 'Weeks x days of workouts with prescribed sets, supersets and progressions.'),
   placeholder(paths.coach.clients.path, 'Clients', 'Your roster, invites and each client in detail.'),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
@@ -62,8 +65,8 @@ const coachRoutes: RouteObject[] = [
 
 const openRoutes: RouteObject[] = [
   placeholder(paths.open.planBuilder.path, 'Plan builder', 'Build your own plan with the program builder.'),
-  placeholder(paths.open.programs.path, 'Programs', 'The programs you can see.'),
-  placeholder(paths.open.program.path, 'Program', 'One program: weeks x days with workouts.'),
+  screen(paths.open.programs.path, Programs, { title: 'Programs' }),
+  screen(paths.open.program.path, ProgramOverview, { title: 'Program' }),
   placeholder(paths.open.workout.path, 'Workout', 'One standalone workout.'),
   placeholder(paths.open.workoutReadonly.path, 'Planned workout', 'One planned workout, read-only.'),
   placeholder(paths.open.summary.path, 'Session summary', 'Duration, sets, volume, best sets and new records.'),

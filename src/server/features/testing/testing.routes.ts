@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '../../context.ts'
-import { profiles, users, verifications } from '../../db/schema/index.ts'
+import { coachClients, profiles, users, verifications } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 
@@ -28,6 +28,15 @@ export const testingRoutes = new Hono<AppEnv>()
     if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
     await c.var.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.value, user.id))
     return c.json({ ok: true })
+  })
+  // The coach-client link an accepted invite makes (issue 6), for tests that need one before invites exist.
+  .post('/coach-clients', validate('json', z.object({ coachEmail: z.email().check(z.toLowerCase()), clientEmail: z.email().check(z.toLowerCase()) })), async (c) => {
+    const { coachEmail, clientEmail } = c.req.valid('json')
+    const [coach] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, coachEmail))
+    const [client] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, clientEmail))
+    if (!coach || !client) throw new AppError('NOT_FOUND', { message: 'No such users' })
+    await c.var.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+    return c.json({ ok: true }, 201)
   })
   .post('/users', validate('json', CreateTestUserBody), async (c) => {
   const input = c.req.valid('json')

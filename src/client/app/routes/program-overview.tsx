@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { cn } from '#client/lib/cn.ts'
+
+/** /programs/{planId}: weeks x days with workout titles and exercise counts, and dates once assigned. */
+export function ProgramOverviewPage() {
+  const { planId = '' } = useParams()
+  const auth = useAuth()
+  const plan = useQuery(planQueries.detail(planId))
+
+  if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (plan.isError) {
+    const notYours = plan.error instanceof ApiError && (plan.error.status === 403 || plan.error.status === 404)
+    return <p role="alert">{notYours ? 'This program does not exist or is not shared with you.' : 'The program could not be loaded. Try again.'}</p>
+  }
+  const { data } = plan
+  const canEdit = auth.status === 'authenticated' && auth.user.id === data.ownerId
+  const weeks = Array.from({ length: data.weeks }, (_, i) => i + 1)
+  const days = Array.from({ length: data.daysPerWeek }, (_, i) => i + 1)
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{data.name}</h1>
+          <p className="text-sm text-muted-foreground">
+            {data.weeks} weeks × {data.daysPerWeek} days{data.goal ? ` · ${data.goal}` : ''}
+            {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
+          </p>
+        </div>
+        {canEdit && auth.status === 'authenticated' && auth.profile.role === 'coach' && (
+          <Button asChild variant="outline">
+            <Link to={paths.coach.program.getHref(data.id)}>Open in the builder</Link>
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-col gap-4">
+        {weeks.map((week) => {
+          const deload = data.deloadWeeks.includes(week)
+          return (
+            <section key={week} aria-label={`Week ${week}${deload ? ' (deload)' : ''}`} className="flex flex-col gap-2">
+              <h2 className="text-sm font-semibold">
+                Week {week} {deload && <span className="ml-1 rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>}
+              </h2>
+              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+                {days.map((day) => {
+                  const workout = data.workouts.find((w) => w.week === week && w.day === day)
+                  const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
+                  return (
+                    <li key={day} className={cn('flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm', workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground')}>
+                      <span className="text-xs text-muted-foreground">{date}</span>
+                      {workout ? (
+                        <Link to={paths.open.workoutReadonly.getHref(workout.id)} className="font-medium hover:underline">
+                          {workout.title}
+                        </Link>
+                      ) : (
+                        <span>Rest</span>
+                      )}
+                      {workout && (
+                        <span className="text-xs text-muted-foreground">
+                          {workout.exercises.length} exercise{workout.exercises.length === 1 ? '' : 's'}
+                        </span>
+                      )}
+                    </li>
+                  )
+                })}
+              </ol>
+            </section>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

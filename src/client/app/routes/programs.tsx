@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { Card } from '#client/components/ui/card.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
+
+const STATUS_LABELS = { draft: 'Draft', active: 'Active', completed: 'Completed', archived: 'Archived' } as const
+
+/** /programs: the plans this user may see, their own and the ones assigned to them. */
+export function ProgramsPage() {
+  const auth = useAuth()
+  const plans = useQuery(planQueries.list())
+  const me = auth.status === 'authenticated' ? auth.user.id : ''
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Programs</h1>
+        <p className="text-sm text-muted-foreground">Your plans and the ones your coach assigned to you.</p>
+      </div>
+      {plans.isPending && <p className="text-muted-foreground">Loading…</p>}
+      {plans.isError && <p role="alert">The programs could not be loaded. Try again.</p>}
+      {plans.data?.length === 0 && <p className="text-muted-foreground">No programs yet.</p>}
+      <ul aria-label="Programs" className="grid gap-3 md:grid-cols-2">
+        {plans.data?.map((plan) => (
+          <li key={plan.id}>
+            <Link to={paths.open.program.getHref(plan.id)} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              <Card className="h-full hover:border-primary">
+                <div className="flex items-start justify-between gap-3">
+                  <h2 className="font-semibold">{plan.name}</h2>
+                  <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs">{plan.isTemplate ? 'Template' : STATUS_LABELS[plan.status]}</span>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {plan.weeks} weeks × {plan.daysPerWeek} days{plan.goal ? ` · ${plan.goal}` : ''}
+                  {plan.clientId === me && plan.ownerId !== me ? ' · from your coach' : ''}
+                </p>
+                {plan.startDate && <p className="text-sm">Starts {formatPlanDate(dateOfPlanDay(plan.startDate, 1, 1))}</p>}
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,9 @@
+/** The calendar date of a plan's week and day, counted from its start date (YYYY-MM-DD). */
+export function dateOfPlanDay(startDate: string, week: number, day: number): Date {
+  const [y = 1970, m = 1, d = 1] = startDate.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + (week - 1) * 7 + (day - 1)))
+}
+
+export function formatPlanDate(date: Date): string {
+  return date.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+}
