@@ -11,7 +11,6 @@ export const PLAN_NAME_MAX = 120
 export const NOTES_MAX = 2000
 
 export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as const
-export const LOAD_KINDS = ['kg', 'percent_1rm', 'bodyweight'] as const
 
 export const programMessages = {
   nameRequired: 'Name is required',

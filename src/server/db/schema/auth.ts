@@ -1,13 +1,9 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
+import { createdAt, updatedAt } from './columns.ts'
+
 // better-auth's own tables (users, sessions, accounts, verifications), in the shape its
 // drizzle adapter expects, with timestamptz columns. Issue 3's flows build on them.
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date())
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

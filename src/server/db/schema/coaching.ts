@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
+import { oneOf } from './columns.ts'
 
 /** A coach and a client, linked when an invite is accepted (PRODUCT.md section 2). */
 export const coachClients = pgTable(
@@ -18,7 +19,7 @@ export const coachClients = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    check('coach_clients_status_check', sql`${t.status} in ('active', 'archived')`),
+    oneOf('coach_clients_status_check', t.status, ['active', 'archived']),
     // A client has at most one active coach.
     uniqueIndex('coach_clients_one_active_coach').on(t.clientId).where(sql`${t.status} = 'active'`),
     index('coach_clients_coach_idx').on(t.coachId, t.status),

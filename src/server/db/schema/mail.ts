@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns.ts'
 
 /** The development outbox (PRODUCT.md section 5): mail kept in the database when no SMTP_URL is set. */
 export const outboxMessages = pgTable(
@@ -10,7 +11,7 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
 )

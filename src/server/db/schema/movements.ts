@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { Equipment, Muscle, Pattern, Tracking } from '#shared/schemas/movements.ts'
+import { PATTERNS, TRACKING, type Equipment, type Muscle, type Pattern, type Tracking } from '#shared/schemas/movements.ts'
 import { users } from './auth.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 /** The built-in library (owner_id null, keyed by slug) and every coach's own movements. */
 export const movements = pgTable(
@@ -24,18 +25,12 @@ export const movements = pgTable(
     searchText: text('search_text').notNull(),
     copiedFromId: uuid('copied_from_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'movements_pattern_check',
-      sql`${t.pattern} in ('squat', 'hinge', 'lunge', 'horizontal push', 'vertical push', 'horizontal pull', 'vertical pull', 'carry', 'core', 'conditioning', 'mobility', 'other')`,
-    ),
-    check('movements_tracking_check', sql`${t.tracking} in ('weight_reps', 'reps', 'time', 'distance_time')`),
+    oneOf('movements_pattern_check', t.pattern, PATTERNS),
+    oneOf('movements_tracking_check', t.tracking, TRACKING),
     check('movements_builtin_has_slug', sql`(${t.ownerId} is null) = (${t.slug} is not null)`),
     index('movements_owner_idx').on(t.ownerId, t.archivedAt),
     index('movements_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, text } from 'drizzle-orm/pg-core'
+import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 export const profiles = pgTable('profiles', {
   id: text('id')
@@ -11,13 +12,10 @@ export const profiles = pgTable('profiles', {
   primaryGoal: text('primary_goal'),
   experienceLevel: text('experience_level', { enum: ['Beginner', 'Intermediate', 'Advanced'] }),
   unit: text('unit', { enum: ['kg', 'lb'] }).notNull().default('kg'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [
-  check('profiles_role_check', sql`${t.role} in ('coach', 'client')`),
-  check('profiles_experience_level_check', sql`${t.experienceLevel} in ('Beginner', 'Intermediate', 'Advanced')`),
-  check('profiles_unit_check', sql`${t.unit} in ('kg', 'lb')`),
+  oneOf('profiles_role_check', t.role, ROLES),
+  oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS),
+  oneOf('profiles_unit_check', t.unit, UNITS),
 ])

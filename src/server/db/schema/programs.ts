@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { PrescribedSet } from '#shared/schemas/programs.ts'
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/programs.ts'
 import { users } from './auth.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
 
 /** A multi-week plan: a coach's (or a self-coached client's) program, a template, or a client's assigned copy. */
@@ -26,16 +27,13 @@ export const trainingPlans = pgTable(
     /** Bumped by every change: a save naming an older version answers 409. */
     version: integer('version').notNull().default(1),
     sourcePlanId: uuid('source_plan_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('training_plans_weeks_check', sql`${t.weeks} between 1 and 16`),
     check('training_plans_days_check', sql`${t.daysPerWeek} between 1 and 7`),
-    check('training_plans_status_check', sql`${t.status} in ('draft', 'active', 'completed', 'archived')`),
+    oneOf('training_plans_status_check', t.status, PLAN_STATUSES),
     index('training_plans_owner_idx').on(t.ownerId, t.status),
     index('training_plans_client_idx').on(t.clientId, t.status),
     // A client has at most one active plan.

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { ResetTokenStatus } from '#shared/schemas/auth.ts'
-import { TokenBody } from '#shared/schemas/auth.ts'
+import { TokenBody, type ResetTokenStatus } from '#shared/schemas/auth.ts'
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'

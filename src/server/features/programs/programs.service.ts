@@ -111,7 +111,7 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
  * Moves the plan to the next version, but only from the version the caller saw: two tabs editing
  * one plan never silently overwrite each other (the loser gets 409 and reloads).
  */
-async function bumpVersion(db: Db, id: string, seen: number, changes: Partial<typeof trainingPlans.$inferInsert> = {}): Promise<SummaryRow> {
+async function bumpVersion(db: Db | Tx, id: string, seen: number, changes: Partial<typeof trainingPlans.$inferInsert> = {}): Promise<SummaryRow> {
   const [row] = await db
     .update(trainingPlans)
     .set({ ...changes, version: sql`${trainingPlans.version} + 1` })
@@ -152,7 +152,7 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 
   await db.transaction(async (tx) => {
-    await bumpVersion(tx as unknown as Db, id, input.version)
+    await bumpVersion(tx, id, input.version)
     await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, id), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
     if (!input.workout) return
     const [workout] = await tx
@@ -283,7 +283,7 @@ export async function copyDay(db: Db, actor: Actor, id: string, { version, from,
   requireInside(plan, [from, to])
   const source = (await getPlan(db, actor, id)).workouts.find((w) => w.week === from.week && w.day === from.day) ?? null
   await db.transaction(async (tx) => {
-    await bumpVersion(tx as unknown as Db, id, version)
+    await bumpVersion(tx, id, version)
     await writeCells(tx, id, [{ ...to, workout: source }])
   })
   return getPlan(db, actor, id)
@@ -311,7 +311,7 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, from
     }),
   )
   await db.transaction(async (tx) => {
-    await bumpVersion(tx as unknown as Db, id, version)
+    await bumpVersion(tx, id, version)
     await writeCells(tx, id, cells)
   })
   return getPlan(db, actor, id)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { authMessages, type Notice } from '#shared/messages.ts'
+import type { Notice } from '#shared/messages.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { SignInForm } from '#client/features/auth/components/sign-in-form.tsx'
@@ -40,5 +40,3 @@ export function AuthPage() {
     </AuthCard>
   )
 }
-
-export const signInFailedNotice = (description: string): Notice => ({ title: authMessages.signInFailedTitle, description })
