@@ -25,6 +25,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   planId: string
   /** Makes another plan of `coach` (for a row that deletes one). */
   newPlan: () => Promise<string>
+  /** A workout of a plan `coach` assigned to `client`; it prescribes `movementId`. */
+  assignedPlanWorkoutId: string
 }
 type Row = {
   method: string
@@ -74,6 +76,12 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/plans', access: 'signed-in' },
   { method: 'POST', path: '/api/plans', access: 'signed-in', request: () => ({ path: '/api/plans', body: NEW_PLAN }) },
   { method: 'GET', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}` }) },
+  {
+    method: 'GET',
+    path: '/api/plans/workouts/:planWorkoutId',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/plans/workouts/${fx.assignedPlanWorkoutId}` }),
+  },
   { method: 'PATCH', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}`, body: { version: 1, goal: 'Strength' } }) },
   {
     method: 'PUT',
@@ -93,6 +101,14 @@ const ROUTES: Row[] = [
     access: 'owner',
     request: (fx) => ({ path: `/api/plans/${fx.planId}/copy-week`, body: { version: 999, fromWeek: 1, toWeeks: [2] } }),
   },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/move-day',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/move-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
+  },
+  { method: 'POST', path: '/api/plans/:id/archive', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}/archive` }) },
+  { method: 'POST', path: '/api/plans/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/restore` }) },
   { method: 'POST', path: '/api/plans/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/copy`, body: { isTemplate: true } }) },
   {
     method: 'POST',
@@ -142,10 +158,22 @@ beforeAll(async () => {
       const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_PLAN) })
       return ((await res.json()) as { id: string }).id
     },
+    assignedPlanWorkoutId: '',
   }
   fx.planId = await fx.newPlan()
   // `client` is `coach`'s active client (as an accepted invite makes them).
   await t.db.insert(coachClients).values({ coachId: coach.id, clientId: fx.client.id })
+  const call = async (method: string, path: string, body: unknown) =>
+    (await t.app.request(path, { method, headers: jsonHeaders(coach), body: JSON.stringify(body) })).json() as Promise<{ id: string }>
+  const assignedSource = await fx.newPlan()
+  await call('PUT', `/api/plans/${assignedSource}/days/1/1`, {
+    version: 1,
+    workout: { title: 'Day one', exercises: [{ movementId: fx.movementId, sets: [{ reps: { min: 5, max: 5 } }] }] },
+  })
+  const assigned = await call('POST', `/api/plans/${assignedSource}/assign`, { clientId: fx.client.id, startDate: '2026-12-07' })
+  const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as { workouts: { id: string }[] }
+  fx.assignedPlanWorkoutId = plan.workouts[0]?.id ?? ''
+  if (!fx.assignedPlanWorkoutId) throw new Error('fixture: the assigned plan has no workout')
 })
 afterAll(() => t.close())
 

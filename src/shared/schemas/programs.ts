@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { TRACKING } from './movements.ts'
 
 /** Limits of a plan (issue 5): what a coach can build and what the server accepts. */
 export const MAX_WEEKS = 16
@@ -121,6 +122,8 @@ export const ExerciseSchema = z.object({
   id: z.string(),
   movementId: z.string(),
   movementName: z.string(),
+  /** The movement's tracking: which fields a logged set of this exercise asks for. */
+  tracking: z.enum(TRACKING),
   position: z.number(),
   superset: z.nullable(z.string()),
   restSeconds: z.nullable(z.number()),
@@ -128,6 +131,8 @@ export const ExerciseSchema = z.object({
   notes: z.nullable(z.string()),
   sets: z.array(PrescribedSetSchema),
 })
+
+export type Exercise = z.infer<typeof ExerciseSchema>
 
 export const PlanWorkoutSchema = z.object({
   id: z.string(),
@@ -159,6 +164,29 @@ export type PlanSummary = z.infer<typeof PlanSummarySchema>
 
 export const PlanSchema = z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) })
 export type Plan = z.infer<typeof PlanSchema>
+
+/** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */
+export const PlanWorkoutDetailSchema = z.object({
+  ...PlanWorkoutSchema.shape,
+  plan: z.object({
+    id: z.string(),
+    name: z.string(),
+    ownerId: z.string(),
+    clientId: z.nullable(z.string()),
+    startDate: z.nullable(z.string()),
+    weeks: z.number(),
+    daysPerWeek: z.number(),
+    deloadWeeks: z.array(z.number()),
+    status: z.enum(PLAN_STATUSES),
+  }),
+})
+export type PlanWorkoutDetail = z.infer<typeof PlanWorkoutDetailSchema>
+
+/** GET /api/plans: the caller's plans that are not archived (and those assigned to them), or `?archived=true` their own archived ones. */
+export const ListPlansQuery = z.object({
+  archived: z.optional(z.enum(['true', 'false'], 'archived must be true or false')),
+})
+export type ListPlansInput = z.infer<typeof ListPlansQuery>
 
 /** Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD). */
 export const AssignPlanBody = z.object({
@@ -221,3 +249,7 @@ export const CopyDayBody = z.object({
   to: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
 })
 export type CopyDayInput = z.infer<typeof CopyDayBody>
+
+/** Moves a cell's workout to another cell; a workout already there swaps places with it. */
+export const MoveDayBody = CopyDayBody
+export type MoveDayInput = CopyDayInput

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
-import { PlanSchema, PlanSummarySchema, type Plan } from '#shared/schemas/programs.ts'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/programs.ts'
 import { coachClients } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -56,6 +56,7 @@ describe('plans', () => {
     const workout = read.workouts[0] as Plan['workouts'][number]
     expect(workout).toMatchObject({ week: 1, day: 1, title: 'Lower A' })
     expect(workout.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+    expect(workout.exercises.map((e) => e.tracking)).toEqual(['weight_reps', 'weight_reps'])
     expect(workout.exercises[0]?.sets[1]).toMatchObject({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 })
     const listed = (await (await call(coach, 'GET', '/api/plans')).json()) as { id: string }[]
     expect(listed.map((p) => p.id)).toContain(plan.id)
@@ -215,5 +216,135 @@ describe('copying inside the grid', () => {
     const day = PlanSchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-day`, { version: read.version, from: { week: 1, day: 1 }, to: { week: 1, day: 3 } })).json())
     expect(day.workouts.find((w) => w.week === 1 && w.day === 3)?.title).toBe('Lower A')
     expect((await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: day.version, fromWeek: 1, toWeeks: [9] })).status).toBe(400)
+  })
+})
+
+describe('one planned workout (the read-only view)', () => {
+  test('its owner and the client it is assigned to read it; others are refused', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    const stranger = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).json())
+    const copy = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${assigned.id}`)).json())
+    const planWorkoutId = copy.workouts[0]?.id ?? ''
+
+    for (const who of [coach, athlete]) {
+      const res = await call(who, 'GET', `/api/plans/workouts/${planWorkoutId}`)
+      expect(res.status, await res.clone().text()).toBe(200)
+      const detail = PlanWorkoutDetailSchema.parse(await res.json())
+      expect(detail).toMatchObject({
+        id: planWorkoutId,
+        week: 1,
+        day: 1,
+        title: 'Lower A',
+        notes: 'Warm up well.',
+        plan: { id: assigned.id, name: 'Strength block', ownerId: coach.id, clientId: athlete.id, startDate: '2026-11-23', weeks: 8, daysPerWeek: 4, deloadWeeks: [], status: 'active' },
+      })
+      expect(detail.exercises.map((e) => [e.movementName, e.tracking, e.sets.length])).toEqual([
+        ['Back squat', 'weight_reps', 2],
+        ['Romanian deadlift', 'weight_reps', 1],
+      ])
+    }
+    for (const who of [stranger, otherCoach]) expect((await call(who, 'GET', `/api/plans/workouts/${planWorkoutId}`)).status).toBe(403)
+    // The coach's own (unassigned) plan is not the client's.
+    const source = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect((await call(athlete, 'GET', `/api/plans/workouts/${source.workouts[0]?.id}`)).status).toBe(403)
+    expect((await call(coach, 'GET', '/api/plans/workouts/7c9e6679-7425-40de-944b-e07fc1f90ae7')).status).toBe(404)
+    const bad = await call(coach, 'GET', '/api/plans/workouts/not-a-uuid')
+    expect(bad.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await bad.json()).fields?.planWorkoutId).toEqual(['Not a workout id'])
+  })
+})
+
+describe('moving a day', () => {
+  test('moves a workout to an empty cell, keeping its id, and swaps with a workout already there', async () => {
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/2`, { version: 2, workout: { title: 'Upper A', exercises: [] } })
+    const before = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    const idAt = (p: Plan, week: number, day: number) => p.workouts.find((w) => w.week === week && w.day === day)?.id
+    const lowerId = idAt(before, 1, 1)
+    const upperId = idAt(before, 1, 2)
+
+    const moved = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 3, from: { week: 1, day: 1 }, to: { week: 2, day: 3 } })
+    expect(moved.status, await moved.clone().text()).toBe(200)
+    const afterMove = PlanSchema.parse(await moved.json())
+    expect(afterMove.version).toBe(4)
+    expect(afterMove.workouts.map((w) => [w.week, w.day, w.title])).toEqual([
+      [1, 2, 'Upper A'],
+      [2, 3, 'Lower A'],
+    ])
+    expect(idAt(afterMove, 2, 3)).toBe(lowerId)
+    expect(afterMove.workouts.find((w) => w.id === lowerId)?.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+
+    const swapped = PlanSchema.parse(
+      await (await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 4, from: { week: 2, day: 3 }, to: { week: 1, day: 2 } })).json(),
+    )
+    expect(swapped.workouts.map((w) => [w.week, w.day, w.title])).toEqual([
+      [1, 2, 'Lower A'],
+      [2, 3, 'Upper A'],
+    ])
+    expect([idAt(swapped, 1, 2), idAt(swapped, 2, 3)]).toEqual([lowerId, upperId])
+  })
+
+  test('a stale version answers 409, a cell outside the plan 400, and only the owner moves', async () => {
+    const plan = await newPlan(coach, { name: 'Small', weeks: 2, daysPerWeek: 3 })
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const stale = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 1, from: { week: 1, day: 1 }, to: { week: 1, day: 2 } })
+    expect(stale.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await stale.json()).message).toBe('This plan was changed elsewhere. Reload to see the latest version.')
+    const outside = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 2, from: { week: 1, day: 1 }, to: { week: 3, day: 1 } })
+    expect(ApiErrorBodySchema.parse(await outside.json()).fields?.week).toEqual(['This plan has 2 weeks'])
+    expect((await call(otherCoach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 2, from: { week: 1, day: 1 }, to: { week: 1, day: 2 } })).status).toBe(403)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read.workouts.map((w) => [w.week, w.day])).toEqual([[1, 1]])
+  })
+})
+
+describe('archiving plans', () => {
+  test('an archived plan leaves the list for ?archived=true and is restored as a draft', async () => {
+    const plan = await newPlan(coach, { name: 'Old block', weeks: 4, daysPerWeek: 3 })
+    const archived = await call(coach, 'POST', `/api/plans/${plan.id}/archive`)
+    expect(archived.status, await archived.clone().text()).toBe(200)
+    expect(PlanSummarySchema.parse(await archived.json())).toMatchObject({ id: plan.id, status: 'archived', version: 2 })
+
+    const ids = async (query = '') => ((await (await call(coach, 'GET', `/api/plans${query}`)).json()) as { id: string; status: string }[]).map((p) => p.id)
+    expect(await ids()).not.toContain(plan.id)
+    expect(await ids('?archived=true')).toContain(plan.id)
+    const archivedList = (await (await call(coach, 'GET', '/api/plans?archived=true')).json()) as { status: string }[]
+    expect(archivedList.every((p) => p.status === 'archived')).toBe(true)
+    expect(await ids('?archived=false')).not.toContain(plan.id)
+    expect((await call(coach, 'GET', '/api/plans?archived=maybe')).status).toBe(400)
+    expect(await (await call(otherCoach, 'GET', '/api/plans?archived=true')).json()).toEqual([])
+
+    const restored = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/restore`)).json())
+    expect(restored).toMatchObject({ status: 'draft', version: 3 })
+    expect(await ids()).toContain(plan.id)
+    // Restoring a plan that is not archived changes nothing.
+    expect(PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/restore`)).json())).toMatchObject({ status: 'draft', version: 3 })
+  })
+
+  test('an archived assigned copy comes back completed, never active; only the owner archives', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).json())
+    for (const who of [athlete, otherCoach]) {
+      expect((await call(who, 'POST', `/api/plans/${assigned.id}/archive`)).status).toBe(403)
+      expect((await call(who, 'POST', `/api/plans/${assigned.id}/restore`)).status).toBe(403)
+    }
+    expect(PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${assigned.id}/archive`)).json()).status).toBe('archived')
+    // The client no longer sees it in their list; a new assignment may become active meanwhile.
+    expect(((await (await call(athlete, 'GET', '/api/plans')).json()) as unknown[]).length).toBe(0)
+    const next = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2027-01-04' })).json())
+    expect(next.status).toBe('active')
+    const restored = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${assigned.id}/restore`)).json())
+    expect(restored).toMatchObject({ status: 'completed', clientId: athlete.id })
+    const statuses = (await (await call(athlete, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(Object.fromEntries(statuses.map((p) => [p.id, p.status]))).toEqual({ [assigned.id]: 'completed', [next.id]: 'active' })
+    expect((await call(coach, 'POST', '/api/plans/not-a-uuid/archive')).status).toBe(400)
+    expect((await call(coach, 'POST', '/api/plans/7c9e6679-7425-40de-944b-e07fc1f90ae7/archive')).status).toBe(404)
   })
 })

@@ -1,12 +1,41 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { AssignPlanBody, CopyDayBody, CopyPlanBody, CopyWeekBody, CreatePlanBody, MAX_DAYS_PER_WEEK, MAX_WEEKS, SavePlanDayBody, UpdatePlanBody, programMessages } from '#shared/schemas/programs.ts'
+import {
+  AssignPlanBody,
+  CopyDayBody,
+  CopyPlanBody,
+  CopyWeekBody,
+  CreatePlanBody,
+  ListPlansQuery,
+  MAX_DAYS_PER_WEEK,
+  MAX_WEEKS,
+  MoveDayBody,
+  SavePlanDayBody,
+  UpdatePlanBody,
+  programMessages,
+} from '#shared/schemas/programs.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile } from '../../middleware/session.ts'
-import { assignPlan, copyDay, copyPlan, copyWeek, createPlan, deletePlan, getPlan, listPlans, savePlanDay, updatePlan } from './programs.service.ts'
+import {
+  archivePlan,
+  assignPlan,
+  copyDay,
+  copyPlan,
+  copyWeek,
+  createPlan,
+  deletePlan,
+  getPlan,
+  getPlanWorkout,
+  listPlans,
+  moveDay,
+  restorePlan,
+  savePlanDay,
+  updatePlan,
+} from './programs.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
+const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
 const CellParam = z.object({
   id: z.uuid('Not a plan id'),
   week: z.coerce.number(programMessages.week).check(z.int(programMessages.week), z.gte(1, programMessages.week), z.lte(MAX_WEEKS, programMessages.week)),
@@ -15,7 +44,10 @@ const CellParam = z.object({
 
 export const programsRoutes = new Hono<AppEnv>()
   .use(requireProfile())
-  .get('/', async (c) => c.json(await listPlans(c.var.db, c.var.profile)))
+  .get('/', validate('query', ListPlansQuery), async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/workouts/:planWorkoutId', validate('param', PlanWorkoutParam), async (c) =>
+    c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
+  )
   .post('/', validate('json', CreatePlanBody), async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201))
   .get('/:id', validate('param', IdParam), async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)))
   .patch('/:id', validate('param', IdParam), validate('json', UpdatePlanBody), async (c) =>
@@ -28,12 +60,17 @@ export const programsRoutes = new Hono<AppEnv>()
   .post('/:id/copy-day', validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
     c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
+  .post('/:id/move-day', validate('param', IdParam), validate('json', MoveDayBody), async (c) =>
+    c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
   .post('/:id/copy-week', validate('param', IdParam), validate('json', CopyWeekBody), async (c) =>
     c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post('/:id/copy', validate('param', IdParam), validate('json', CopyPlanBody), async (c) =>
     c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
+  .post('/:id/archive', validate('param', IdParam), async (c) => c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .post('/:id/restore', validate('param', IdParam), async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
   .post('/:id/assign', requireProfile('coach'), validate('param', IdParam), validate('json', AssignPlanBody), async (c) =>
     c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
   )

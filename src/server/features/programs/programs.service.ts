@@ -5,16 +5,20 @@ import type {
   CopyPlanInput,
   CopyWeekInput,
   CreatePlanInput,
+  ListPlansInput,
+  MoveDayInput,
   Plan,
   PlanSummary,
+  PlanWorkoutDetail,
   SavePlanDayInput,
   UpdatePlanInput,
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { coachClients, movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
+import { loadExercises } from './prescriptions.service.ts'
 
 const summaryColumns = {
   id: trainingPlans.id,
@@ -65,17 +69,21 @@ export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): 
   return toSummary(row)
 }
 
-/** The plans a user may see: their own (not archived) and the ones assigned to them. */
-export async function listPlans(db: Db, actor: Actor): Promise<PlanSummary[]> {
+/** The plans a user may see: their own (not archived) and the ones assigned to them; or only their own archived ones. */
+export async function listPlans(db: Db, actor: Actor, { archived }: ListPlansInput = {}): Promise<PlanSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(trainingPlans)
-    .where(and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')))
+    .where(
+      archived === 'true'
+        ? and(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'archived'))
+        : and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')),
+    )
     .orderBy(sql`${trainingPlans.updatedAt} desc`)
   return rows.map(toSummary)
 }
 
-/** A whole plan in three queries: the plan, its workouts, and their exercises with movement names. */
+/** A whole plan in three queries: the plan, its workouts, and their exercises with movement names and tracking. */
 export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
   const plan = await findReadable(db, actor, id)
   const workouts = await db
@@ -83,28 +91,38 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
     .from(planWorkouts)
     .where(eq(planWorkouts.planId, id))
     .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
-  const exercises = workouts.length
-    ? await db
-        .select({
-          id: prescriptions.id,
-          planWorkoutId: prescriptions.planWorkoutId,
-          movementId: prescriptions.movementId,
-          movementName: movements.name,
-          position: prescriptions.position,
-          superset: prescriptions.superset,
-          restSeconds: prescriptions.restSeconds,
-          tempo: prescriptions.tempo,
-          notes: prescriptions.notes,
-          sets: prescriptions.sets,
-        })
-        .from(prescriptions)
-        .innerJoin(movements, eq(movements.id, prescriptions.movementId))
-        .where(inArray(prescriptions.planWorkoutId, workouts.map((w) => w.id)))
-        .orderBy(asc(prescriptions.position))
-    : []
-  const byWorkout = new Map<string, Plan['workouts'][number]['exercises']>()
-  for (const { planWorkoutId, ...exercise } of exercises) byWorkout.set(planWorkoutId, [...(byWorkout.get(planWorkoutId) ?? []), exercise])
-  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: byWorkout.get(w.id) ?? [] })) }
+  const exercises = await loadExercises(db, workouts.map((w) => w.id))
+  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })) }
+}
+
+/** One planned workout for its read-only view, with the plan facts the view shows; readable as its plan is. */
+export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string): Promise<PlanWorkoutDetail> {
+  const [row] = await db
+    .select({
+      id: planWorkouts.id,
+      week: planWorkouts.week,
+      day: planWorkouts.day,
+      title: planWorkouts.title,
+      notes: planWorkouts.notes,
+      plan: {
+        id: trainingPlans.id,
+        name: trainingPlans.name,
+        ownerId: trainingPlans.ownerId,
+        clientId: trainingPlans.clientId,
+        startDate: trainingPlans.startDate,
+        weeks: trainingPlans.weeks,
+        daysPerWeek: trainingPlans.daysPerWeek,
+        deloadWeeks: trainingPlans.deloadWeeks,
+        status: trainingPlans.status,
+      },
+    })
+    .from(planWorkouts)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
+    .where(eq(planWorkouts.id, planWorkoutId))
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
+  if (row.plan.ownerId !== actor.id && row.plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
+  const exercises = await loadExercises(db, [row.id])
+  return { ...row, exercises: exercises.get(row.id) ?? [] }
 }
 
 /**
@@ -181,8 +199,6 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void
   await findOwned(db, actor, id)
   await db.delete(trainingPlans).where(eq(trainingPlans.id, id))
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements. */
 async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof trainingPlans.$inferInsert> & { ownerId: string }): Promise<string> {
@@ -315,4 +331,49 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, from
     await writeCells(tx, id, cells)
   })
   return getPlan(db, actor, id)
+}
+
+/**
+ * Moves a cell's workout to another cell; a workout already in the target swaps places with it.
+ * The workouts keep their ids (the `planWorkoutId` sessions will point at), so the rows move
+ * rather than being copied: through a parking cell (0, 0), because the unique (plan, week, day)
+ * index is checked row by row.
+ */
+export async function moveDay(db: Db, actor: Actor, id: string, { version, from, to }: MoveDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  requireInside(plan, [from, to])
+  const at = (cell: Cell) => and(eq(planWorkouts.planId, id), eq(planWorkouts.week, cell.week), eq(planWorkouts.day, cell.day))
+  await db.transaction(async (tx) => {
+    await bumpVersion(tx, id, version)
+    if (from.week === to.week && from.day === to.day) return
+    const parking = { week: 0, day: 0 }
+    await tx.update(planWorkouts).set(parking).where(at(from))
+    await tx.update(planWorkouts).set(from).where(at(to))
+    await tx.update(planWorkouts).set(to).where(at(parking))
+  })
+  return getPlan(db, actor, id)
+}
+
+/** Changes the status of a plan that is in `from` (bumping its version); one in another status is answered as it is. */
+async function changeStatus(db: Db, plan: SummaryRow, from: 'archived' | 'not-archived', to: PlanSummary['status']): Promise<PlanSummary> {
+  const [row] = await db
+    .update(trainingPlans)
+    .set({ status: to, version: sql`${trainingPlans.version} + 1` })
+    .where(and(eq(trainingPlans.id, plan.id), from === 'archived' ? eq(trainingPlans.status, 'archived') : ne(trainingPlans.status, 'archived')))
+    .returning(summaryColumns)
+  return toSummary(row ?? (await findPlan(db, plan.id)))
+}
+
+/** Archiving takes a plan off the lists (and off its client's active plan); its owner can restore it. */
+export async function archivePlan(db: Db, actor: Actor, id: string): Promise<PlanSummary> {
+  return changeStatus(db, await findOwned(db, actor, id), 'not-archived', 'archived')
+}
+
+/**
+ * Restoring brings an archived plan back as a draft, or an assigned copy as completed: never as
+ * active, which could give its client a second active plan.
+ */
+export async function restorePlan(db: Db, actor: Actor, id: string): Promise<PlanSummary> {
+  const plan = await findOwned(db, actor, id)
+  return changeStatus(db, plan, 'archived', plan.clientId ? 'completed' : 'draft')
 }
