@@ -62,7 +62,8 @@ const ROUTES: Row[] = [
   // The development outbox: only without SMTP_URL, on a loopback host (features/mail/mail.test.ts).
   { method: 'GET', path: '/api/dev/outbox', access: 'public' },
   { method: 'GET', path: '/api/movements', access: 'signed-in' },
-  { method: 'GET', path: '/api/movements/:id', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}` }) },
+  // `client` reads it because `coach` prescribes it in the plan assigned to them.
+  { method: 'GET', path: '/api/movements/:id', access: 'own-client', request: (fx) => ({ path: `/api/movements/${fx.movementId}` }) },
   { method: 'POST', path: '/api/movements', access: 'coach', request: () => ({ path: '/api/movements', body: NEW_MOVEMENT }) },
   {
     method: 'PATCH',

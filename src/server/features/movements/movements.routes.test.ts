@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema, MovementSchema, type Movement } from '#shared/schemas/movements.ts'
-import { movements } from '../../db/schema/index.ts'
+import { coachClients, movements } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { BUILTIN_MOVEMENTS } from './builtin-movements.ts'
 import { seedBuiltinMovements } from './movements.service.ts'
@@ -134,5 +134,34 @@ describe("a coach's own movements", () => {
 
   test('a client cannot create movements', async () => {
     expect((await create(client, SQUAT)).status).toBe(403)
+  })
+})
+
+describe('a client reads the own movements their coach prescribes them', () => {
+  test('a movement in a plan assigned to the client is readable by that client only, and stays read-only', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const prescribed = MovementSchema.parse(await (await create(coach, { ...SQUAT, name: 'Coach’s box squat' })).json())
+    const unused = MovementSchema.parse(await (await create(coach, { ...SQUAT, name: 'Coach’s secret squat' })).json())
+    const read = (who: SignedIn, id: string) => t.app.request(`/api/movements/${id}`, { headers: who.headers })
+    const send = (method: string, path: string, body: unknown) => t.app.request(path, { method, headers: jsonHeaders(coach), body: JSON.stringify(body) })
+
+    const plan = (await (await send('POST', '/api/plans', { name: 'Block', weeks: 1, daysPerWeek: 1 })).json()) as { id: string }
+    await send('PUT', `/api/plans/${plan.id}/days/1/1`, { version: 1, workout: { title: 'Day', exercises: [{ movementId: prescribed.id, sets: [{ reps: { min: 5, max: 5 } }] }] } })
+    // A coach's own plan, not yet assigned, shows the client nothing.
+    expect((await read(athlete, prescribed.id)).status).toBe(403)
+
+    expect((await send('POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-12-07' })).status).toBe(201)
+    const res = await read(athlete, prescribed.id)
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(MovementSchema.parse(await res.json())).toMatchObject({ id: prescribed.id, ownerId: coach.id, name: 'Coach’s box squat' })
+
+    expect((await read(athlete, unused.id)).status).toBe(403)
+    expect((await read(client, prescribed.id)).status).toBe(403)
+    expect((await read(otherCoach, prescribed.id)).status).toBe(403)
+    // Reading is all: the client still finds only the built-ins, and cannot change it.
+    expect((await search(athlete, 'q=box%20squat&scope=own')).items).toEqual([])
+    const edit = await t.app.request(`/api/movements/${prescribed.id}`, { method: 'PATCH', headers: jsonHeaders(athlete), body: JSON.stringify({ instructions: 'Mine' }) })
+    expect(edit.status).toBe(403)
   })
 })

@@ -10,7 +10,7 @@ import type {
 } from '#shared/schemas/movements.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
-import { movements, searchWords } from '../../db/schema/index.ts'
+import { movements, planWorkouts, prescriptions, searchWords, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 
 export type Actor = { id: string; role: Role }
@@ -132,10 +132,29 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
   return { items: rows.slice(0, input.limit).map(toMovement), nextOffset: hasMore ? input.offset + input.limit : null }
 }
 
+/**
+ * Whether someone else's movement is prescribed in something the actor may read: a plan
+ * assigned to them. (Search still lists only the built-ins and one's own; this is for reading
+ * one movement, e.g. its instructions and video from a workout.)
+ */
+async function isPrescribedToActor(db: Db, actor: Actor, movementId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: prescriptions.id })
+    .from(prescriptions)
+    .innerJoin(planWorkouts, eq(planWorkouts.id, prescriptions.planWorkoutId))
+    .innerJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
+    .where(and(eq(prescriptions.movementId, movementId), eq(trainingPlans.clientId, actor.id)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Readable: a built-in, one's own, or one prescribed to the actor by their coach. */
 async function findVisible(db: Db, actor: Actor, id: string): Promise<Movement> {
   const [row] = await db.select(columns).from(movements).where(eq(movements.id, id))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Movement not found' })
-  if (row.ownerId !== null && row.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
+  if (row.ownerId !== null && row.ownerId !== actor.id && !(await isPrescribedToActor(db, actor, id))) {
+    throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
+  }
   return toMovement(row)
 }
 
@@ -145,7 +164,8 @@ export async function getMovement(db: Db, actor: Actor, id: string): Promise<Mov
 
 async function findOwn(db: Db, actor: Actor, id: string): Promise<Movement> {
   const movement = await findVisible(db, actor, id)
-  if (movement.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'Built-in movements cannot be changed; copy one instead' })
+  if (movement.ownerId === null) throw new AppError('FORBIDDEN', { message: 'Built-in movements cannot be changed; copy one instead' })
+  if (movement.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
   return movement
 }
 
