@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts'
 import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
 import { createAdminRoutes } from './features/admin/admin.routes.ts'
 import { accountRoutes } from './features/auth/account.routes.ts'
+import { clientsRoutes } from './features/clients/clients.routes.ts'
 import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import type { Mailer } from './features/mail/mailer.ts'
@@ -60,6 +61,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
     .route('/plans', programsRoutes)
+    .route('/clients', clientsRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name

@@ -118,6 +118,7 @@ const ROUTES: Row[] = [
     request: (fx) => ({ path: `/api/plans/${fx.planId}/assign`, body: { clientId: fx.client.id, startDate: '2026-12-07' } }),
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
+  { method: 'GET', path: '/api/clients', access: 'coach' },
   {
     method: 'POST',
     path: '/api/admin/set-role',
