@@ -23,6 +23,11 @@ const Library = lazyScreen(() => import('./routes/coach/library.tsx'), (m) => m.
 const CreatePlan = lazyScreen(() => import('./routes/coach/create-plan.tsx'), (m) => m.CreatePlanPage)
 const Programs = lazyScreen(() => import('./routes/programs.tsx'), (m) => m.ProgramsPage)
 const ProgramOverview = lazyScreen(() => import('./routes/program-overview.tsx'), (m) => m.ProgramOverviewPage)
+const ProgramBuilder = lazyScreen(() => import('./routes/coach/program-builder.tsx'), (m) => m.ProgramBuilderPage)
+const ClientProgramNew = lazyScreen(() => import('./routes/client/program-new.tsx'), (m) => m.ClientProgramNewPage)
+const PlanBuilder = lazyScreen(() => import('./routes/client/plan-builder.tsx'), (m) => m.PlanBuilderPage)
+const TemplateBoard = lazyScreen(() => import('./routes/coach/template-board.tsx'), (m) => m.TemplateBoardPage)
+const WorkoutReadonly = lazyScreen(() => import('./routes/workout-readonly.tsx'), (m) => m.WorkoutReadonlyPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -44,7 +49,7 @@ const publicRoutes: RouteObject[] = [
 
 const clientRoutes: RouteObject[] = [
   placeholder(paths.client.home.path, 'Home', "Today's workout, the rest of the week, your last sessions and your coach."),
-  placeholder(paths.client.programNew.path, 'New program', 'Build your own multi-week program.'),
+  screen(paths.client.programNew.path, ClientProgramNew, { title: 'New program' }),
   placeholder(paths.client.mesocycle.path, 'Calendar', 'Your program as a calendar of weeks and days.'),
   placeholder(paths.client.createWorkout.path, 'Create workout', 'Build a standalone workout.'),
   placeholder(paths.client.workouts.path, 'Workouts', 'Your workouts and the ones your coach shared.'),
@@ -56,19 +61,19 @@ const clientRoutes: RouteObject[] = [
 const coachRoutes: RouteObject[] = [
   placeholder(paths.coach.dashboard.path, 'Coach dashboard', 'Your clients, their adherence, recent sessions, messages and invites.'),
   screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
-  placeholder(paths.coach.program.path, 'Program builder', 'Weeks x days of workouts with prescribed sets, supersets and progressions.'),
+  screen(paths.coach.program.path, ProgramBuilder, { title: 'Program builder' }),
   placeholder(paths.coach.clients.path, 'Clients', 'Your roster, invites and each client in detail.'),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
-  placeholder(paths.coach.templateBoard.path, 'Templates', 'Your program and workout templates, grouped by goal.'),
+  screen(paths.coach.templateBoard.path, TemplateBoard, { title: 'Templates' }),
   placeholder(paths.coach.chat.path, 'Chat', 'Messages with one client.'),
 ]
 
 const openRoutes: RouteObject[] = [
-  placeholder(paths.open.planBuilder.path, 'Plan builder', 'Build your own plan with the program builder.'),
+  screen(paths.open.planBuilder.path, PlanBuilder, { title: 'Plan builder' }),
   screen(paths.open.programs.path, Programs, { title: 'Programs' }),
   screen(paths.open.program.path, ProgramOverview, { title: 'Program' }),
   placeholder(paths.open.workout.path, 'Workout', 'One standalone workout.'),
-  placeholder(paths.open.workoutReadonly.path, 'Planned workout', 'One planned workout, read-only.'),
+  screen(paths.open.workoutReadonly.path, WorkoutReadonly, { title: 'Planned workout' }),
   placeholder(paths.open.summary.path, 'Session summary', 'Duration, sets, volume, best sets and new records.'),
   placeholder(paths.open.perfSessions.path, 'Performance', "This browser's measured timings per route."),
 ]

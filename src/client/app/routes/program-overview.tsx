@@ -34,9 +34,9 @@ export function ProgramOverviewPage() {
             {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
           </p>
         </div>
-        {canEdit && auth.status === 'authenticated' && auth.profile.role === 'coach' && (
+        {canEdit && auth.status === 'authenticated' && (
           <Button asChild variant="outline">
-            <Link to={paths.coach.program.getHref(data.id)}>Open in the builder</Link>
+            <Link to={auth.profile.role === 'coach' ? paths.coach.program.getHref(data.id) : paths.open.planBuilder.getHref(data.id)}>Open in the builder</Link>
           </Button>
         )}
       </div>

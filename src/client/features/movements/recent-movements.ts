@@ -4,19 +4,24 @@ const KEY = 'coachline-recent-movements'
 const keyFor = (userId: string) => `${KEY}:${userId}`
 const MAX = 8
 
-type Recent = Pick<Movement, 'id' | 'name' | 'pattern'>
+export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'>
+type Recent = PickedMovement
+
+const isRecent = (value: unknown): value is Recent =>
+  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
 
 /** The movements this user picked last on this browser, newest first: the picker's 'Recent' row. */
 export function readRecentMovements(userId: string): Recent[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(keyFor(userId)) ?? '[]')
-    return Array.isArray(parsed) ? (parsed as Recent[]).slice(0, MAX) : []
+    // Entries saved before movements carried their tracking are dropped.
+    return Array.isArray(parsed) ? parsed.filter(isRecent).slice(0, MAX) : []
   } catch {
     return []
   }
 }
 
-export function rememberMovement(userId: string, { id, name, pattern }: Recent): void {
-  const next = [{ id, name, pattern }, ...readRecentMovements(userId).filter((m) => m.id !== id)].slice(0, MAX)
+export function rememberMovement(userId: string, { id, name, pattern, tracking }: Recent): void {
+  const next = [{ id, name, pattern, tracking }, ...readRecentMovements(userId).filter((m) => m.id !== id)].slice(0, MAX)
   localStorage.setItem(keyFor(userId), JSON.stringify(next))
 }

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react'
-import type { Movement } from '#shared/schemas/movements.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import type { MovementFilters as Filters } from '../api/movement-queries.ts'
-import { readRecentMovements, rememberMovement } from '../recent-movements.ts'
+import { readRecentMovements, rememberMovement, type PickedMovement } from '../recent-movements.ts'
 import { MovementFilters } from './movement-filters.tsx'
 import { MovementResults } from './movement-results.tsx'
 
@@ -13,7 +12,7 @@ type Props = {
   /** The button that opens the picker. */
   trigger: ReactNode
   title?: string
-  onPick: (movement: Pick<Movement, 'id' | 'name' | 'pattern'>) => void
+  onPick: (movement: PickedMovement) => void
 }
 
 /**
@@ -25,7 +24,7 @@ export function MovementPicker({ userId, trigger, title = 'Choose a movement', o
   const [filters, setFilters] = useState<Filters>({})
   const recent = open ? readRecentMovements(userId) : []
 
-  function pick(movement: Pick<Movement, 'id' | 'name' | 'pattern'>) {
+  function pick(movement: PickedMovement) {
     rememberMovement(userId, movement)
     onPick(movement)
     setOpen(false)

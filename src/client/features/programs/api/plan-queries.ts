@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { PlanSchema, PlanSummarySchema, type CopyPlanInput, type CreatePlanInput } from '#shared/schemas/programs.ts'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type CopyPlanInput, type CreatePlanInput } from '#shared/schemas/programs.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const planQueries = {
@@ -10,10 +10,20 @@ export const planQueries = {
       queryKey: [...planQueries.all(), 'list'],
       queryFn: ({ signal }) => apiRequest('/api/plans', { schema: z.array(PlanSummarySchema), signal }),
     }),
+  archived: () =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'list', 'archived'],
+      queryFn: ({ signal }) => apiRequest('/api/plans?archived=true', { schema: z.array(PlanSummarySchema), signal }),
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...planQueries.all(), 'detail', id],
       queryFn: ({ signal }) => apiRequest(`/api/plans/${encodeURIComponent(id)}`, { schema: PlanSchema, signal }),
+    }),
+  workout: (planWorkoutId: string) =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'workout', planWorkoutId],
+      queryFn: ({ signal }) => apiRequest(`/api/plans/workouts/${encodeURIComponent(planWorkoutId)}`, { schema: PlanWorkoutDetailSchema, signal }),
     }),
 }
 

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { PlanBuilder } from '#client/features/programs/components/plan-builder.tsx'
+
+/** /client/plan-builder: a self-coached client's plans, and the builder for one (`?plan=`). */
+export function PlanBuilderPage() {
+  const auth = useAuth()
+  const [params] = useSearchParams()
+  const planId = params.get('plan')
+  if (auth.status !== 'authenticated') return null
+  if (planId) return <PlanBuilder key={planId} planId={planId} userId={auth.user.id} unit={auth.profile.unit} />
+  return <OwnPlans userId={auth.user.id} canCreate={auth.profile.role === 'client'} />
+}
+
+function OwnPlans({ userId, canCreate }: { userId: string; canCreate: boolean }) {
+  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => p.ownerId === userId && !p.clientId) })
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Plan builder</h1>
+          <p className="text-sm text-muted-foreground">The plans you build for yourself.</p>
+        </div>
+        {canCreate && (
+          <Button asChild>
+            <Link to={paths.client.programNew.getHref()}>New program</Link>
+          </Button>
+        )}
+      </div>
+      {plans.isPending && <p className="text-muted-foreground">Loading…</p>}
+      {plans.isError && <p role="alert">Your plans could not be loaded. Try again.</p>}
+      {plans.data?.length === 0 && <p className="text-muted-foreground">No plans of your own yet.</p>}
+      <ul aria-label="Your plans" className="grid gap-3 md:grid-cols-2">
+        {plans.data?.map((plan) => (
+          <li key={plan.id}>
+            <Link to={paths.open.planBuilder.getHref(plan.id)} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              <Card className="h-full hover:border-primary">
+                <h2 className="font-semibold">{plan.name}</h2>
+                <p className="text-sm text-muted-foreground">
+                  {plan.weeks} weeks × {plan.daysPerWeek} days{plan.goal ? ` · ${plan.goal}` : ''}
+                </p>
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

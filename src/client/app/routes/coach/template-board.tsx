@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { PlanSummary } from '#shared/schemas/programs.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { planCalls } from '#client/features/programs/api/plan-calls.ts'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { builderMessages } from '#client/features/programs/builder-messages.ts'
+import { TemplateCard } from '#client/features/programs/components/template-card.tsx'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+
+const NO_GOAL = 'No goal set'
+
+/** Templates grouped by goal, in the order goals first appear (newest templates first). */
+function byGoal(templates: PlanSummary[]): [string, PlanSummary[]][] {
+  const groups = new Map<string, PlanSummary[]>()
+  for (const template of templates) {
+    const goal = template.goal?.trim() || NO_GOAL
+    groups.set(goal, [...(groups.get(goal) ?? []), template])
+  }
+  return [...groups].sort(([a], [b]) => (a === NO_GOAL ? 1 : b === NO_GOAL ? -1 : a.localeCompare(b)))
+}
+
+/** /coach/template-board: the coach's plan templates as a board by goal: use, duplicate, archive. */
+export function TemplateBoardPage() {
+  const [showArchived, setShowArchived] = useState(false)
+  const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.list()), select: (plans) => plans.filter((p) => p.isTemplate) })
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState<string | null>(null)
+
+  async function act(id: string, work: () => Promise<unknown>, done: string) {
+    setBusy(id)
+    try {
+      await work()
+      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      notify.success({ title: done })
+    } catch (error) {
+      notify.error({ title: 'That did not work', description: describeError(error) })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function startFromTemplate(template: PlanSummary) {
+    setBusy(template.id)
+    try {
+      const plan = await planCalls.copy(template.id, { name: template.name, isTemplate: false })
+      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      notify.success({ title: 'Plan created', description: `A new plan from “${template.name}”.` })
+      await navigate(paths.coach.program.getHref(plan.id))
+    } catch (error) {
+      notify.error({ title: 'Could not create the plan', description: describeError(error) })
+      setBusy(null)
+    }
+  }
+
+  const groups = byGoal(templates.data ?? [])
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Templates</h1>
+          <p className="text-sm text-muted-foreground">Programs you reuse, by goal. A plan made from a template is its own copy.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
+            {showArchived ? 'Show current' : 'Show archived'}
+          </Button>
+          <Button asChild>
+            <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
+          </Button>
+        </div>
+      </div>
+      {templates.isPending && <p className="text-muted-foreground">Loading…</p>}
+      {templates.isError && <p role="alert">The templates could not be loaded. Try again.</p>}
+      {templates.data?.length === 0 && (
+        <p className="text-muted-foreground">
+          {showArchived ? 'No archived templates.' : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}
+        </p>
+      )}
+      <div className="flex gap-4 overflow-x-auto pb-2">
+        {groups.map(([goal, items]) => (
+          <section key={goal} aria-label={goal} className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3">
+            <h2 className="flex items-center justify-between text-sm font-semibold">
+              {goal} <span className="text-xs font-normal text-muted-foreground">{items.length}</span>
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {items.map((t) => (
+                <TemplateCard key={t.id} title={t.name} label={t.name} meta={`${t.weeks} weeks × ${t.daysPerWeek} days`}>
+                  {showArchived ? (
+                    <Button size="sm" variant="outline" disabled={busy === t.id} onClick={() => void act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}>
+                      Restore
+                    </Button>
+                  ) : (
+                    <>
+                      <Button size="sm" disabled={busy === t.id} onClick={() => void startFromTemplate(t)}>
+                        Use template
+                      </Button>
+                      <Button size="sm" variant="outline" asChild>
+                        <Link to={paths.coach.program.getHref(t.id)}>Edit</Link>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy === t.id}
+                        onClick={() => void act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                      >
+                        Duplicate
+                      </Button>
+                      <Button size="sm" variant="ghost" disabled={busy === t.id} onClick={() => void act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}>
+                        Archive
+                      </Button>
+                    </>
+                  )}
+                </TemplateCard>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  )
+}

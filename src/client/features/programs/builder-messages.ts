@@ -1,0 +1,22 @@
+/** The builder's words, in one place (PRODUCT.md section 4). */
+export const builderMessages = {
+  notesPlaceholder: 'Warm-up, cues, what to focus on…',
+  saveState: {
+    saved: 'All changes saved',
+    saving: 'Saving…',
+    pending: 'Unsaved changes',
+    invalid: 'Not saved: fix the marked fields',
+    failed: 'Not saved: the server could not be reached. Retrying on your next change.',
+    conflict: 'This plan was changed in another tab or by someone else.',
+  },
+  reload: 'Reload the latest version',
+  emptyCell: 'Rest day',
+  templateSaved: 'Template saved',
+  assigned: 'Plan assigned',
+  archived: 'Archived',
+  restored: 'Restored',
+  duplicated: 'Duplicated',
+  copiedWeek: 'Week copied',
+  copiedDay: 'Day copied',
+  movedDay: 'Workout moved',
+} as const

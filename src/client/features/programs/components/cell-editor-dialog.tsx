@@ -1,0 +1,107 @@
+import { useRef, useState } from 'react'
+import type { FieldErrors } from '#shared/errors.ts'
+import { SavePlanDayBody, type Plan } from '#shared/schemas/programs.ts'
+import type { Unit } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
+import { ApiError } from '#client/lib/api-client.ts'
+import { planCalls } from '../api/plan-calls.ts'
+import type { SaveQueue } from '../api/use-save-queue.ts'
+import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { useDraftAutosave } from '../use-draft-autosave.ts'
+import { issuesToFields, toExerciseInputs, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
+import { SaveStatus } from './save-status.tsx'
+import { WorkoutEditor } from './workout-editor.tsx'
+
+export type Cell = { week: number; day: number }
+
+type Props = {
+  plan: Plan
+  cell: Cell | null
+  onClose: () => void
+  saver: SaveQueue<Plan>
+  unit: Unit
+  userId: string
+}
+
+/** One day of the grid in the workout editor; every change saves itself a moment later. */
+export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: Props) {
+  const date = cell && plan.startDate ? ` · ${formatPlanDate(dateOfPlanDay(plan.startDate, cell.week, cell.day))}` : ''
+  return (
+    <Dialog open={cell !== null} onOpenChange={(open) => !open && onClose()}>
+      {/* Dragging an exercise can end over the overlay: only Done, Close or Escape leave the editor. */}
+      <DialogContent onInteractOutside={(event) => event.preventDefault()} className="max-h-[92dvh] max-w-[calc(100%-1rem)] overflow-y-auto p-4 sm:max-w-3xl sm:p-6">
+        {cell && (
+          <>
+            <DialogTitle>
+              Week {cell.week} · Day {cell.day}
+              {date}
+            </DialogTitle>
+            <DialogDescription>Changes save automatically.</DialogDescription>
+            <CellEditor key={`${cell.week}:${cell.day}:${saver.generation}`} plan={plan} cell={cell} saver={saver} unit={unit} userId={userId} onClose={onClose} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
+  Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
+
+function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'cell'> & { cell: Cell }) {
+  const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const [draft, setDraft] = useState<WorkoutDraft>(() => workoutToDraft(existing, unit, `Day ${cell.day}`))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const removed = useRef(false)
+
+  function save(next: WorkoutDraft) {
+    if (removed.current) return
+    const workout = { title: next.title, notes: next.notes.trim() || null, exercises: toExerciseInputs(next.exercises, unit) }
+    const parsed = SavePlanDayBody.safeParse({ version: 1, workout })
+    if (!parsed.success) {
+      setErrors(withoutPrefix(issuesToFields(parsed.error.issues), 'workout.'))
+      saver.setState('invalid')
+      return
+    }
+    setErrors({})
+    saver
+      .enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: parsed.data.workout }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
+      })
+  }
+  const { flush } = useDraftAutosave(draft, save)
+
+  function change(next: WorkoutDraft) {
+    saver.setState('pending')
+    setDraft(next)
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} />
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 pt-3 sm:-mx-6 sm:px-6">
+        <SaveStatus state={saver.state} />
+        <div className="flex gap-2">
+          {existing && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                removed.current = true
+                // Replaces a waiting autosave of this cell; a failure shows in the save status.
+                saver.enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null })).catch(() => {})
+                onClose()
+              }}
+            >
+              Remove workout
+            </Button>
+          )}
+          <DialogClose asChild>
+            <Button onClick={flush}>Done</Button>
+          </DialogClose>
+        </div>
+      </div>
+    </div>
+  )
+}

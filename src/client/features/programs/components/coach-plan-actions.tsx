@@ -1,0 +1,141 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { AssignPlanBody, type Plan } from '#shared/schemas/programs.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { clientQueries } from '#client/features/clients/api/client-queries.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+import { planCalls } from '../api/plan-calls.ts'
+import { planQueries } from '../api/plan-queries.ts'
+import { builderMessages } from '../builder-messages.ts'
+import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+
+/** The coach's header actions in the builder: save as a template (or start a plan from one) and assign. */
+export function CoachPlanActions({ plan }: { plan: Plan }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  async function copy(isTemplate: boolean) {
+    setBusy(true)
+    try {
+      const copy = await planCalls.copy(plan.id, { isTemplate, name: plan.name })
+      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      if (isTemplate) notify.success({ title: builderMessages.templateSaved, description: `“${copy.name}” is on your template board.` })
+      else {
+        notify.success({ title: 'Plan created', description: `A new plan from “${plan.name}”.` })
+        await navigate(paths.coach.program.getHref(copy.id))
+      }
+    } catch (error) {
+      notify.error({ title: 'Could not copy the plan', description: describeError(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (plan.clientId) return null
+  return (
+    <>
+      {plan.isTemplate ? (
+        <Button variant="outline" disabled={busy} onClick={() => void copy(false)}>
+          New plan from this template
+        </Button>
+      ) : (
+        <Button variant="outline" disabled={busy} onClick={() => void copy(true)}>
+          Save as template
+        </Button>
+      )}
+      <AssignPlanDialog plan={plan} />
+    </>
+  )
+}
+
+const today = () => {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+function AssignPlanDialog({ plan }: { plan: Plan }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>Assign to client</Button>
+      </DialogTrigger>
+      <DialogContent>{open && <AssignPlanForm plan={plan} onDone={() => setOpen(false)} />}</DialogContent>
+    </Dialog>
+  )
+}
+
+function AssignPlanForm({ plan, onDone }: { plan: Plan; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const clients = useQuery(clientQueries.active())
+  const [clientId, setClientId] = useState('')
+  const [startDate, setStartDate] = useState(today)
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
+  const [busy, setBusy] = useState(false)
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = AssignPlanBody.safeParse({ clientId, startDate })
+    if (!parsed.success) {
+      const fields: Record<string, string[]> = {}
+      for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
+      return setErrors(fields)
+    }
+    setBusy(true)
+    try {
+      await planCalls.assign(plan.id, parsed.data)
+      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      const client = clients.data?.find((c) => c.clientId === clientId)
+      notify.success({ title: builderMessages.assigned, description: `${client?.displayName ?? 'Your client'} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields)
+      else setErrors({ form: [describeError(error)] })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      <DialogTitle>Assign “{plan.name}”</DialogTitle>
+      <DialogDescription>The client gets their own copy from the start date; their current plan is completed.</DialogDescription>
+      {clients.data?.length === 0 ? (
+        <p className="text-sm text-muted-foreground">You have no active clients yet. Invite one from Clients.</p>
+      ) : (
+        <Field label="Client" error={errors.clientId?.[0]}>
+          {(control) => (
+            <NativeSelect {...control} value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={clients.isPending}>
+              <option value="">{clients.isPending ? 'Loading…' : 'Choose a client'}</option>
+              {clients.data?.map((c) => (
+                <option key={c.clientId} value={c.clientId}>
+                  {c.displayName || c.email}
+                  {c.activePlan ? ` (now on ${c.activePlan.name})` : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      )}
+      <Field label="Start date" error={errors.startDate?.[0]}>
+        {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
+      </Field>
+      {errors.form && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.form[0]}
+        </p>
+      )}
+      <Button type="submit" disabled={busy || !clients.data?.length}>
+        {busy ? 'Assigning…' : 'Assign plan'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectToast, test } from './fixtures.ts'
+
+async function addExercise(page: Page, editor: Locator, search: string, name: string) {
+  await editor.getByRole('button', { name: 'Add exercise' }).click()
+  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
+  await picker.getByLabel('Search movements').fill(search)
+  await picker.getByRole('button', { name: new RegExp(`^${name}`) }).first().click()
+  await expect(picker).toBeHidden()
+}
+
+async function fillLoads(exercise: Locator, kg: string) {
+  for (const set of [1, 2, 3]) await exercise.getByLabel(`Set ${set} load (kg)`).fill(kg)
+}
+
+test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a deload, reorders, templates it and assigns a copy', async ({ page, login, browser, baseURL }) => {
+  const coach = await login({ role: 'coach', displayName: 'Coach Builder' })
+  await page.goto('/coach/create-plan')
+  await page.getByLabel('Name').fill('Strength block')
+  await page.getByLabel('Goal (optional)').fill('Strength')
+  await page.getByLabel('Weeks').fill('8')
+  await page.getByLabel('Days per week').fill('4')
+  await page.getByRole('button', { name: 'Create plan' }).click()
+  await expect(page).toHaveURL(/\/coach\/program\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('region', { name: 'Week 8' })).toBeVisible()
+
+  // Week 1, day 1: two exercises with three sets each.
+  await page.getByRole('button', { name: 'Add a workout to week 1 day 1' }).click()
+  let editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
+  await editor.getByLabel('Workout title').fill('Lower A')
+  await addExercise(page, editor, 'back squat', 'Back squat')
+  await addExercise(page, editor, 'RDL', 'Romanian deadlift')
+  const exercises = editor.getByRole('list', { name: 'Exercises' }).locator(':scope > li')
+  await expect(exercises).toHaveCount(2)
+  await fillLoads(editor.getByRole('listitem', { name: '1 Back squat' }), '100')
+  await fillLoads(editor.getByRole('listitem', { name: '2 Romanian deadlift' }), '80')
+  // A bad value is refused with its field message and not saved.
+  await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('500')
+  await expect(editor.getByText('Reps must be whole numbers from 1 to 100')).toBeVisible()
+  await expect(editor.getByText('Not saved: fix the marked fields')).toBeVisible()
+  await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('8')
+
+  // Reorder from the keyboard: pick the deadlift up by its handle, move it up, drop it.
+  const reorder = editor.getByRole('button', { name: 'Reorder 2 Romanian deadlift' })
+  await reorder.focus()
+  await page.keyboard.press('Space')
+  await expect(reorder).toHaveAttribute('aria-pressed', 'true')
+  // The first arrow can come before the list is measured; press until the card moves.
+  await expect(async () => {
+    await page.keyboard.press('ArrowUp')
+    // The squat makes room once the deadlift is over it.
+    await expect(editor.getByRole('listitem', { name: '1 Back squat' })).toHaveAttribute('style', /translate3d\(0px, [1-9]/, { timeout: 500 })
+  }).toPass()
+  await page.keyboard.press('Space')
+  await expect(exercises.first()).toHaveAccessibleName('1 Romanian deadlift')
+  await expect(editor.getByText('All changes saved')).toBeVisible()
+  await editor.getByRole('button', { name: 'Done' }).click()
+
+  const week1 = page.getByRole('region', { name: 'Week 1' })
+  await expect(week1.getByRole('listitem', { name: 'Week 1 day 1' }).getByRole('button', { name: /^Lower A/ })).toContainText('2 exercises')
+
+  // Drag the workout from day 1 to day 2 with the mouse.
+  const handle = week1.getByRole('button', { name: 'Drag Lower A (week 1 day 1)' })
+  const from = await handle.boundingBox()
+  const to = await week1.getByRole('listitem', { name: 'Week 1 day 2' }).boundingBox()
+  if (!from || !to) throw new Error('the grid is not on screen')
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 })
+  await page.mouse.up()
+  await expectToast(page, 'Workout moved')
+  await expect(week1.getByRole('listitem', { name: 'Week 1 day 2' }).getByRole('button', { name: /^Lower A/ })).toBeVisible()
+  await expect(week1.getByRole('button', { name: 'Add a workout to week 1 day 1' })).toBeVisible()
+
+  // Copy week 1 forward with +2.5 kg a week.
+  await week1.getByRole('button', { name: 'Copy week 1' }).click()
+  const copy = page.getByRole('dialog', { name: 'Copy week 1' })
+  await copy.getByLabel('Progression').selectOption('add_kg')
+  await expect(copy.getByLabel('Amount per week')).toHaveValue('2.5')
+  await copy.getByRole('button', { name: 'Copy week' }).click()
+  await expectToast(page, 'Week copied')
+  await page.getByRole('region', { name: 'Week 3' }).getByRole('button', { name: /^Lower A/ }).click()
+  editor = page.getByRole('dialog', { name: /Week 3 · Day 2/ })
+  await expect(editor.getByRole('listitem', { name: '2 Back squat' }).getByLabel('Set 1 load (kg)')).toHaveValue('105')
+  await expect(editor.getByRole('listitem', { name: '1 Romanian deadlift' }).getByLabel('Set 3 load (kg)')).toHaveValue('85')
+  await editor.getByRole('button', { name: 'Done' }).click()
+
+  // Week 4 is a deload.
+  await page.getByLabel('Deload week 4').check()
+  await expect(page.getByRole('region', { name: 'Week 4' }).getByText('Deload', { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
+
+  // Save it as a template, then start a new plan from the template board.
+  await page.getByRole('button', { name: 'Save as template' }).click()
+  await expectToast(page, 'Template saved')
+  await page.goto('/coach/template-board')
+  const card = page.getByRole('region', { name: 'Strength' }).getByRole('listitem', { name: 'Strength block' })
+  await expect(card).toContainText('8 weeks × 4 days')
+  await card.getByRole('button', { name: 'Use template' }).click()
+  await expectToast(page, 'Plan created')
+  await expect(page).toHaveURL(/\/coach\/program\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('region', { name: 'Week 4' }).getByText('Deload', { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Week 2' }).getByRole('button', { name: /^Lower A/ })).toBeVisible()
+
+  // Assign the new plan to a client (linked directly until invites exist).
+  const clientContext = await browser.newContext({ baseURL })
+  const clientPage = await clientContext.newPage()
+  const client = await (await clientPage.request.post('/api/testing/users', { data: { email: `builder-client-${Date.now()}@example.test`, role: 'client', displayName: 'Lifter Lou' } })).json()
+  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  await page.getByRole('button', { name: 'Assign to client' }).click()
+  const assign = page.getByRole('dialog', { name: /Assign/ })
+  await assign.getByLabel('Client').selectOption({ label: 'Lifter Lou' })
+  await assign.getByLabel('Start date').fill('2026-11-23')
+  await assign.getByRole('button', { name: 'Assign plan' }).click()
+  await expectToast(page, 'Plan assigned')
+
+  await clientPage.goto('/programs')
+  const plan = clientPage.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Strength block/ })
+  await expect(plan).toContainText('from your coach')
+  await expect(plan).toContainText(/Starts Mon, (Nov 23|23 Nov)/)
+  await plan.click()
+  await expect(clientPage.getByRole('region', { name: 'Week 4 (deload)' })).toBeVisible()
+  const week3 = clientPage.getByRole('region', { name: 'Week 3' })
+  await expect(week3.getByText(/Tue, (Dec 8|8 Dec)/)).toBeVisible()
+  await expect(week3.getByRole('link', { name: 'Lower A' })).toBeVisible()
+  await clientContext.close()
+})
