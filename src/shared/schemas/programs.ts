@@ -40,6 +40,9 @@ const int = (min: number, max: number, message: string) => z.number(message).che
 const text = (max: number, message: string) => z.string(message).check(z.trim(), z.maxLength(max, message))
 const optionalText = (max: number) => z.optional(z.nullable(text(max, programMessages.text)))
 
+/** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
+export const VersionSchema = int(1, Number.MAX_SAFE_INTEGER, 'Version is required')
+
 /** One prescribed set: the targets a logged set will answer (PRODUCT.md section 2). */
 export const PrescribedSetSchema = z
   .object({
@@ -96,7 +99,7 @@ export type CreatePlanInput = z.infer<typeof CreatePlanBody>
 
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
 export const UpdatePlanBody = z.object({
-  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  version: VersionSchema,
   name: z.optional(planName),
   goal: optionalText(120),
   description: optionalText(NOTES_MAX),
@@ -105,16 +108,18 @@ export const UpdatePlanBody = z.object({
 })
 export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
 
+/** What a workout is made of, in a plan's cell or standalone: its title, notes and exercises. */
+export const WorkoutContentSchema = z.object({
+  title: z.string(programMessages.nameRequired).check(z.trim(), z.minLength(1, programMessages.nameRequired), z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong)),
+  notes: optionalText(NOTES_MAX),
+  exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
+})
+export type WorkoutContent = z.infer<typeof WorkoutContentSchema>
+
 /** One cell of the weeks x days grid: its workout, replaced whole (null removes it). */
 export const SavePlanDayBody = z.object({
-  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
-  workout: z.nullable(
-    z.object({
-      title: z.string(programMessages.nameRequired).check(z.trim(), z.minLength(1, programMessages.nameRequired), z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong)),
-      notes: optionalText(NOTES_MAX),
-      exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
-    }),
-  ),
+  version: VersionSchema,
+  workout: z.nullable(WorkoutContentSchema),
 })
 export type SavePlanDayInput = z.infer<typeof SavePlanDayBody>
 
@@ -229,7 +234,7 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
 }
 
 export const CopyWeekBody = z.object({
-  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  version: VersionSchema,
   fromWeek: int(1, MAX_WEEKS, programMessages.week),
   toWeeks: z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
   progression: z.optional(
@@ -244,7 +249,7 @@ export const CopyWeekBody = z.object({
 export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 
 export const CopyDayBody = z.object({
-  version: int(1, Number.MAX_SAFE_INTEGER, 'Version is required'),
+  version: VersionSchema,
   from: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
   to: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
 })

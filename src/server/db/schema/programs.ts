@@ -4,6 +4,7 @@ import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/programs.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
+import { workouts } from './workouts.ts'
 
 /** A multi-week plan: a coach's (or a self-coached client's) program, a template, or a client's assigned copy. */
 export const trainingPlans = pgTable(
@@ -58,16 +59,16 @@ export const planWorkouts = pgTable(
 )
 
 /**
- * An exercise of a planned workout with its prescribed sets. The sets are a JSON array on the
- * row: they are always read and written with their exercise, and a 16-week plan stays ~900 rows.
+ * An exercise of a planned workout (or of a standalone workout) with its prescribed sets. The
+ * sets are a JSON array on the row: they are always read and written with their exercise, and a
+ * 16-week plan stays ~900 rows.
  */
 export const prescriptions = pgTable(
   'prescriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    planWorkoutId: uuid('plan_workout_id')
-      .notNull()
-      .references(() => planWorkouts.id, { onDelete: 'cascade' }),
+    planWorkoutId: uuid('plan_workout_id').references(() => planWorkouts.id, { onDelete: 'cascade' }),
+    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'cascade' }),
     movementId: uuid('movement_id')
       .notNull()
       .references(() => movements.id),
@@ -78,5 +79,11 @@ export const prescriptions = pgTable(
     notes: text('notes'),
     sets: jsonb('sets').$type<PrescribedSet[]>().notNull(),
   },
-  (t) => [index('prescriptions_workout_idx').on(t.planWorkoutId, t.position), index('prescriptions_movement_idx').on(t.movementId)],
+  (t) => [
+    // Exactly one parent: a cell of a plan, or a standalone workout.
+    check('prescriptions_one_parent', sql`(${t.planWorkoutId} is null) <> (${t.workoutId} is null)`),
+    index('prescriptions_workout_idx').on(t.planWorkoutId, t.position),
+    index('prescriptions_standalone_workout_idx').on(t.workoutId, t.position),
+    index('prescriptions_movement_idx').on(t.movementId),
+  ],
 )

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type {
   AssignPlanInput,
   CopyDayInput,
@@ -15,10 +15,10 @@ import type {
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { coachClients, movements, planWorkouts, prescriptions, trainingPlans } from '../../db/schema/index.ts'
+import { coachClients, planWorkouts, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
-import { loadExercises } from './prescriptions.service.ts'
+import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
 
 const summaryColumns = {
   id: trainingPlans.id,
@@ -91,7 +91,7 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
     .from(planWorkouts)
     .where(eq(planWorkouts.planId, id))
     .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
-  const exercises = await loadExercises(db, workouts.map((w) => w.id))
+  const exercises = await loadExercises(db, 'planWorkout', workouts.map((w) => w.id))
   return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })) }
 }
 
@@ -121,7 +121,7 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
     .where(eq(planWorkouts.id, planWorkoutId))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
   if (row.plan.ownerId !== actor.id && row.plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
-  const exercises = await loadExercises(db, [row.id])
+  const exercises = await loadExercises(db, 'planWorkout', [row.id])
   return { ...row, exercises: exercises.get(row.id) ?? [] }
 }
 
@@ -155,18 +155,8 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
   const fields: Record<string, string[]> = {}
   if (week > plan.weeks) fields.week = [`This plan has ${plan.weeks} weeks`]
   if (day > plan.daysPerWeek) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
-  const movementIds = [...new Set(input.workout?.exercises.map((e) => e.movementId) ?? [])]
-  if (movementIds.length) {
-    // The plan's owner must be able to see every movement: the built-ins and their own.
-    const usable = await db
-      .select({ id: movements.id })
-      .from(movements)
-      .where(and(inArray(movements.id, movementIds), or(isNull(movements.ownerId), eq(movements.ownerId, plan.ownerId))))
-    const known = new Set(usable.map((m) => m.id))
-    input.workout?.exercises.forEach((exercise, index) => {
-      if (!known.has(exercise.movementId)) fields[`workout.exercises.${index}.movementId`] = ['Choose a movement from your library']
-    })
-  }
+  // The plan's owner must be able to see every movement: the built-ins and their own.
+  Object.assign(fields, await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises'))
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 
   await db.transaction(async (tx) => {
@@ -177,19 +167,7 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
       .insert(planWorkouts)
       .values({ planId: id, week, day, title: input.workout.title, notes: input.workout.notes || null })
       .returning({ id: planWorkouts.id })
-    if (!workout || !input.workout.exercises.length) return
-    await tx.insert(prescriptions).values(
-      input.workout.exercises.map((exercise, position) => ({
-        planWorkoutId: workout.id,
-        movementId: exercise.movementId,
-        position,
-        superset: exercise.superset || null,
-        restSeconds: exercise.restSeconds ?? null,
-        tempo: exercise.tempo || null,
-        notes: exercise.notes || null,
-        sets: exercise.sets,
-      })),
-    )
+    if (workout) await insertExercises(tx, { planWorkoutId: workout.id }, input.workout.exercises)
   })
   return getPlan(db, actor, id)
 }
@@ -277,19 +255,7 @@ async function writeCells(tx: Tx, planId: string, cells: { week: number; day: nu
     await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
     if (!workout) continue
     const [row] = await tx.insert(planWorkouts).values({ planId, week, day, title: workout.title, notes: workout.notes }).returning({ id: planWorkouts.id })
-    if (!row || !workout.exercises.length) continue
-    await tx.insert(prescriptions).values(
-      workout.exercises.map((e) => ({
-        planWorkoutId: row.id,
-        movementId: e.movementId,
-        position: e.position,
-        superset: e.superset,
-        restSeconds: e.restSeconds,
-        tempo: e.tempo,
-        notes: e.notes,
-        sets: e.sets,
-      })),
-    )
+    if (row) await insertExercises(tx, { planWorkoutId: row.id }, workout.exercises)
   }
 }
 
