@@ -25,6 +25,7 @@ import { programsRoutes } from './features/programs/programs.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
+import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
 import { isInvalidTextError } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
@@ -62,6 +63,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     .route('/movements', movementsRoutes)
     .route('/plans', programsRoutes)
     .route('/clients', clientsRoutes)
+    .route('/workouts', workoutsRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name

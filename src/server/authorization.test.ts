@@ -27,6 +27,10 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newPlan: () => Promise<string>
   /** A workout of a plan `coach` assigned to `client`; it prescribes `movementId`. */
   assignedPlanWorkoutId: string
+  /** A standalone workout template of `coach`, shared with `client`. */
+  templateId: string
+  /** Makes another standalone workout of `coach`. */
+  newWorkout: () => Promise<string>
 }
 type Row = {
   method: string
@@ -47,6 +51,8 @@ const NEW_MOVEMENT = {
   equipment: ['kettlebell'],
   tracking: 'weight_reps',
 }
+
+const NEW_WORKOUT = { title: 'Full body', exercises: [] }
 
 const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
@@ -119,6 +125,19 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
+  { method: 'GET', path: '/api/workouts', access: 'signed-in' },
+  { method: 'POST', path: '/api/workouts', access: 'signed-in', request: () => ({ path: '/api/workouts', body: NEW_WORKOUT }) },
+  { method: 'GET', path: '/api/workouts/:id', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}` }) },
+  {
+    method: 'PUT',
+    path: '/api/workouts/:id',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/workouts/${fx.templateId}`, body: { ...NEW_WORKOUT, version: 999 } }),
+  },
+  { method: 'POST', path: '/api/workouts/:id/archive', access: 'owner', request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}/archive` }) },
+  { method: 'POST', path: '/api/workouts/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/restore` }) },
+  { method: 'POST', path: '/api/workouts/:id/copy', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/copy`, body: {} }) },
+  { method: 'DELETE', path: '/api/workouts/:id', access: 'owner', request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}` }) },
   {
     method: 'POST',
     path: '/api/admin/set-role',
@@ -161,6 +180,11 @@ beforeAll(async () => {
       return ((await res.json()) as { id: string }).id
     },
     assignedPlanWorkoutId: '',
+    templateId: '',
+    newWorkout: async () => {
+      const res = await t.app.request('/api/workouts', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_WORKOUT) })
+      return ((await res.json()) as { id: string }).id
+    },
   }
   fx.planId = await fx.newPlan()
   // `client` is `coach`'s active client (as an accepted invite makes them).
@@ -176,6 +200,13 @@ beforeAll(async () => {
   const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as { workouts: { id: string }[] }
   fx.assignedPlanWorkoutId = plan.workouts[0]?.id ?? ''
   if (!fx.assignedPlanWorkoutId) throw new Error('fixture: the assigned plan has no workout')
+  fx.templateId = (
+    await call('POST', '/api/workouts', {
+      title: 'Shared template',
+      isTemplate: true,
+      exercises: [{ movementId: fx.movementId, sets: [{ reps: { min: 8, max: 8 } }] }],
+    })
+  ).id
 })
 afterAll(() => t.close())
 

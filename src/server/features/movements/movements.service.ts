@@ -10,8 +10,9 @@ import type {
 } from '#shared/schemas/movements.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
-import { movements, planWorkouts, prescriptions, searchWords, trainingPlans } from '../../db/schema/index.ts'
+import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { sharedWithClient } from '../workouts/workout-access.ts'
 
 export type Actor = { id: string; role: Role }
 
@@ -134,16 +135,18 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
 
 /**
  * Whether someone else's movement is prescribed in something the actor may read: a plan
- * assigned to them. (Search still lists only the built-ins and one's own; this is for reading
- * one movement, e.g. its instructions and video from a workout.)
+ * assigned to them, a template their active coach shares with them, or their own copy of one.
+ * (Search still lists only the built-ins and one's own; this is for reading one movement, e.g.
+ * its instructions and video from a workout.)
  */
 async function isPrescribedToActor(db: Db, actor: Actor, movementId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: prescriptions.id })
     .from(prescriptions)
-    .innerJoin(planWorkouts, eq(planWorkouts.id, prescriptions.planWorkoutId))
-    .innerJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
-    .where(and(eq(prescriptions.movementId, movementId), eq(trainingPlans.clientId, actor.id)))
+    .leftJoin(planWorkouts, eq(planWorkouts.id, prescriptions.planWorkoutId))
+    .leftJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
+    .leftJoin(workouts, eq(workouts.id, prescriptions.workoutId))
+    .where(and(eq(prescriptions.movementId, movementId), or(eq(trainingPlans.clientId, actor.id), eq(workouts.ownerId, actor.id), sharedWithClient(actor.id))))
     .limit(1)
   return row !== undefined
 }
