@@ -74,11 +74,17 @@ const AUTH_POST_PATHS = [
   '/api/auth/reset-password',
 ]
 
-function postTargets(): string[] {
+/** Stands in for route parameters, so that a body reaches its validator (a malformed id would be refused first). */
+const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+const withParams = (path: string) => path.replace(/:(\w+)/g, (_match, name: string) => (name === 'week' || name === 'day' ? '1' : UNKNOWN_ID))
+
+/** Every route that takes a body, with its own method: ours (POST, PUT, PATCH, DELETE) and better-auth's. */
+function postTargets(): { method: string; path: string }[] {
   const own = inspectRoutes(t.app)
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && !r.path.includes('*') && r.method !== 'GET')
-    .map((r) => r.path)
-  return [...new Set([...own, ...AUTH_POST_PATHS])]
+    .map((r) => ({ method: r.method, path: withParams(r.path) }))
+  const all = [...own, ...AUTH_POST_PATHS.map((path) => ({ method: 'POST', path }))]
+  return all.filter((target, index) => all.findIndex((other) => other.method === target.method && other.path === target.path) === index)
 }
 
 async function expectClientError(res: Response, label: string) {
@@ -89,24 +95,24 @@ async function expectClientError(res: Response, label: string) {
 
 describe('bad input answers a JSON 4xx, never 500', () => {
   test.each(BAD_BODIES)('%s', async (_label, contentType, body) => {
-    for (const path of postTargets()) {
+    for (const { method, path } of postTargets()) {
       for (const who of [undefined, client]) {
         const res = await t.app.request(path, {
-          method: 'POST',
+          method,
           headers: { ...jsonHeaders(who), 'content-type': contentType },
           body,
         })
         if (res.status < 400) continue // a route may ignore a body it does not need (sign-out, profile ensure)
-        await expectClientError(res, `${path} as ${who ? 'client' : 'visitor'}`)
+        await expectClientError(res, `${method} ${path} as ${who ? 'client' : 'visitor'}`)
       }
     }
   })
 
   test('oversize bodies are refused with 413', async () => {
     const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(MAX_BODY_BYTES) })
-    for (const path of postTargets()) {
-      const res = await t.app.request(path, { method: 'POST', headers: jsonHeaders(client), body: huge })
-      expect(res.status, path).toBe(413)
+    for (const { method, path } of postTargets()) {
+      const res = await t.app.request(path, { method, headers: jsonHeaders(client), body: huge })
+      expect(res.status, `${method} ${path}`).toBe(413)
       expect(ApiErrorBodySchema.parse(await res.json()).code).toBe('PAYLOAD_TOO_LARGE')
     }
   })
