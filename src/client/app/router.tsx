@@ -28,6 +28,9 @@ const ClientProgramNew = lazyScreen(() => import('./routes/client/program-new.ts
 const PlanBuilder = lazyScreen(() => import('./routes/client/plan-builder.tsx'), (m) => m.PlanBuilderPage)
 const TemplateBoard = lazyScreen(() => import('./routes/coach/template-board.tsx'), (m) => m.TemplateBoardPage)
 const WorkoutReadonly = lazyScreen(() => import('./routes/workout-readonly.tsx'), (m) => m.WorkoutReadonlyPage)
+const CreateWorkout = lazyScreen(() => import('./routes/client/create-workout.tsx'), (m) => m.CreateWorkoutPage)
+const Workouts = lazyScreen(() => import('./routes/client/workouts.tsx'), (m) => m.WorkoutsPage)
+const Workout = lazyScreen(() => import('./routes/workout.tsx'), (m) => m.WorkoutPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -51,8 +54,8 @@ const clientRoutes: RouteObject[] = [
   placeholder(paths.client.home.path, 'Home', "Today's workout, the rest of the week, your last sessions and your coach."),
   screen(paths.client.programNew.path, ClientProgramNew, { title: 'New program' }),
   placeholder(paths.client.mesocycle.path, 'Calendar', 'Your program as a calendar of weeks and days.'),
-  placeholder(paths.client.createWorkout.path, 'Create workout', 'Build a standalone workout.'),
-  placeholder(paths.client.workouts.path, 'Workouts', 'Your workouts and the ones your coach shared.'),
+  screen(paths.client.createWorkout.path, CreateWorkout, { title: 'Create workout' }),
+  screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
   placeholder(paths.client.workoutPreview.path, 'Workout preview', 'The planned workout with your last numbers, and Start workout.'),
   placeholder(paths.client.session.path, 'Workout session', 'Log each set with one tap, online or offline.'),
   placeholder(paths.client.chat.path, 'Chat', 'Messages with your coach.'),
@@ -72,7 +75,7 @@ const openRoutes: RouteObject[] = [
   screen(paths.open.planBuilder.path, PlanBuilder, { title: 'Plan builder' }),
   screen(paths.open.programs.path, Programs, { title: 'Programs' }),
   screen(paths.open.program.path, ProgramOverview, { title: 'Program' }),
-  placeholder(paths.open.workout.path, 'Workout', 'One standalone workout.'),
+  screen(paths.open.workout.path, Workout, { title: 'Workout' }),
   screen(paths.open.workoutReadonly.path, WorkoutReadonly, { title: 'Planned workout' }),
   placeholder(paths.open.summary.path, 'Session summary', 'Duration, sets, volume, best sets and new records.'),
   placeholder(paths.open.perfSessions.path, 'Performance', "This browser's measured timings per route."),

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { CSSProperties } from 'react'
 import { Link, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -48,7 +49,7 @@ export function ProgramOverviewPage() {
               <h2 className="text-sm font-semibold">
                 Week {week} {deload && <span className="ml-1 rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>}
               </h2>
-              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
                 {days.map((day) => {
                   const workout = data.workouts.find((w) => w.week === week && w.day === day)
                   const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`

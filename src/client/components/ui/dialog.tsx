@@ -1,4 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
+import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
 import type * as React from 'react'
 import { cn } from '#client/lib/cn.ts'
@@ -7,16 +8,27 @@ const Dialog = DialogPrimitive.Root
 const DialogTrigger = DialogPrimitive.Trigger
 const DialogClose = DialogPrimitive.Close
 
-function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+const contentVariants = cva(
+  'fixed top-1/2 left-1/2 z-50 grid -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background shadow-lg',
+  {
+    variants: {
+      /** `wide` is for editors: nearly the whole phone screen, scrolling inside. */
+      size: {
+        default: 'w-[calc(100%-2rem)] max-w-md p-6',
+        wide: 'max-h-[92dvh] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto p-4 sm:p-6',
+      },
+    },
+    defaultVariants: { size: 'default' },
+  },
+)
+
+function DialogContent({ className, children, size, ...props }: React.ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof contentVariants>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg',
-          className,
-        )}
+        className={cn(contentVariants({ size }), className)}
         {...props}
       >
         {children}

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
-import type { ExerciseInput, PrescribedSet } from '#shared/schemas/programs.ts'
+import { WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/programs.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
 /**
@@ -163,4 +163,10 @@ export function issuesToFields(issues: readonly { path: PropertyKey[]; message: 
   const fields: FieldErrors = {}
   for (const issue of issues) (fields[prefix + issue.path.map(String).join('.')] ??= []).push(issue.message)
   return fields
+}
+
+/** A draft checked by the shared schema: the content to send, or the field errors to show. */
+export function validateWorkoutDraft(draft: WorkoutDraft, unit: Unit): { ok: true; content: WorkoutContent } | { ok: false; fields: FieldErrors } {
+  const parsed = WorkoutContentSchema.safeParse({ title: draft.title, notes: draft.notes.trim() || null, exercises: toExerciseInputs(draft.exercises, unit) })
+  return parsed.success ? { ok: true, content: parsed.data } : { ok: false, fields: issuesToFields(parsed.error.issues) }
 }

@@ -6,6 +6,7 @@ import type { PlanSummary } from '#shared/schemas/programs.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { planCalls } from '#client/features/programs/api/plan-calls.ts'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { builderMessages } from '#client/features/programs/builder-messages.ts'
 import { TemplateCard } from '#client/features/programs/components/template-card.tsx'
 import { notify } from '#client/lib/notify.ts'
@@ -27,6 +28,7 @@ function byGoal(templates: PlanSummary[]): [string, PlanSummary[]][] {
 export function TemplateBoardPage() {
   const [showArchived, setShowArchived] = useState(false)
   const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.list()), select: (plans) => plans.filter((p) => p.isTemplate) })
+  const workoutTemplates = useQuery({ ...workoutQueries.list(showArchived), select: (all) => all.filter((w) => w.isTemplate && !w.shared) })
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState<string | null>(null)
@@ -36,6 +38,7 @@ export function TemplateBoardPage() {
     try {
       await work()
       await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
       notify.success({ title: done })
     } catch (error) {
       notify.error({ title: 'That did not work', description: describeError(error) })
@@ -57,6 +60,18 @@ export function TemplateBoardPage() {
     }
   }
 
+  async function newWorkoutTemplate() {
+    setBusy('new-workout')
+    try {
+      const workout = await workoutCalls.create({ title: 'New workout', notes: null, exercises: [], isTemplate: true })
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
+      await navigate(paths.open.workout.getHref(workout.id))
+    } catch (error) {
+      notify.error({ title: 'Could not create the workout', description: describeError(error) })
+      setBusy(null)
+    }
+  }
+
   const groups = byGoal(templates.data ?? [])
   return (
     <section className="flex flex-col gap-6">
@@ -69,6 +84,9 @@ export function TemplateBoardPage() {
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
             {showArchived ? 'Show current' : 'Show archived'}
           </Button>
+          <Button variant="outline" disabled={busy === 'new-workout'} onClick={() => void newWorkoutTemplate()}>
+            New workout template
+          </Button>
           <Button asChild>
             <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
           </Button>
@@ -76,7 +94,7 @@ export function TemplateBoardPage() {
       </div>
       {templates.isPending && <p className="text-muted-foreground">Loading…</p>}
       {templates.isError && <p role="alert">The templates could not be loaded. Try again.</p>}
-      {templates.data?.length === 0 && (
+      {templates.data?.length === 0 && workoutTemplates.data?.length === 0 && (
         <p className="text-muted-foreground">
           {showArchived ? 'No archived templates.' : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}
         </p>
@@ -120,6 +138,41 @@ export function TemplateBoardPage() {
             </ul>
           </section>
         ))}
+        {(workoutTemplates.data?.length ?? 0) > 0 && (
+          <section aria-label="Workout templates" className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3">
+            <h2 className="flex items-center justify-between text-sm font-semibold">
+              Workouts <span className="text-xs font-normal text-muted-foreground">{workoutTemplates.data?.length}</span>
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {workoutTemplates.data?.map((w) => (
+                <TemplateCard key={w.id} title={w.title} label={w.title} meta={`${w.exerciseCount} exercise${w.exerciseCount === 1 ? '' : 's'} · shared with your clients`}>
+                  {showArchived ? (
+                    <Button size="sm" variant="outline" disabled={busy === w.id} onClick={() => void act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}>
+                      Restore
+                    </Button>
+                  ) : (
+                    <>
+                      <Button size="sm" variant="outline" asChild>
+                        <Link to={paths.open.workout.getHref(w.id)}>Edit</Link>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy === w.id}
+                        onClick={() => void act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                      >
+                        Duplicate
+                      </Button>
+                      <Button size="sm" variant="ghost" disabled={busy === w.id} onClick={() => void act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}>
+                        Archive
+                      </Button>
+                    </>
+                  )}
+                </TemplateCard>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </section>
   )

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { FieldErrors } from '#shared/errors.ts'
-import { SavePlanDayBody, type Plan } from '#shared/schemas/programs.ts'
+import type { Plan } from '#shared/schemas/programs.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
@@ -9,7 +9,7 @@ import { planCalls } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { useDraftAutosave } from '../use-draft-autosave.ts'
-import { issuesToFields, toExerciseInputs, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
+import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { SaveStatus } from './save-status.tsx'
 import { WorkoutEditor } from './workout-editor.tsx'
 
@@ -30,7 +30,7 @@ export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: P
   return (
     <Dialog open={cell !== null} onOpenChange={(open) => !open && onClose()}>
       {/* Dragging an exercise can end over the overlay: only Done, Close or Escape leave the editor. */}
-      <DialogContent onInteractOutside={(event) => event.preventDefault()} className="max-h-[92dvh] max-w-[calc(100%-1rem)] overflow-y-auto p-4 sm:max-w-3xl sm:p-6">
+      <DialogContent onInteractOutside={(event) => event.preventDefault()} size="wide">
         {cell && (
           <>
             <DialogTitle>
@@ -57,16 +57,15 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'c
 
   function save(next: WorkoutDraft) {
     if (removed.current) return
-    const workout = { title: next.title, notes: next.notes.trim() || null, exercises: toExerciseInputs(next.exercises, unit) }
-    const parsed = SavePlanDayBody.safeParse({ version: 1, workout })
-    if (!parsed.success) {
-      setErrors(withoutPrefix(issuesToFields(parsed.error.issues), 'workout.'))
+    const checked = validateWorkoutDraft(next, unit)
+    if (!checked.ok) {
+      setErrors(checked.fields)
       saver.setState('invalid')
       return
     }
     setErrors({})
     saver
-      .enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: parsed.data.workout }))
+      .enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: checked.content }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
       })
@@ -81,7 +80,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'c
   return (
     <div className="flex flex-col gap-4">
       <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} />
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 pt-3 sm:-mx-6 sm:px-6">
+      <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         <SaveStatus state={saver.state} />
         <div className="flex gap-2">
           {existing && (

@@ -2,7 +2,7 @@ import { DndContext, KeyboardSensor, PointerSensor, pointerWithin, useDraggable,
 import { CSS } from '@dnd-kit/utilities'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, GripVertical, MoreHorizontal, Plus } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState, type CSSProperties, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { PLAN_NAME_MAX, type Plan } from '#shared/schemas/programs.ts'
@@ -130,7 +130,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
                   <CopyIcon aria-hidden /> Copy week {week}
                 </Button>
               </div>
-              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
                 {days.map((day) => {
                   const cell = { week, day }
                   const workout = workoutAt(cell)
@@ -175,7 +175,7 @@ function PlanNameInput({ name, onSave }: { name: string; onSave: (name: string) 
       onChange={(e) => setValue(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-      className="h-auto border-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight shadow-none hover:border-input md:text-2xl"
+      size="heading"
     />
   )
 }

@@ -1,0 +1,84 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { workoutMessages, type WorkoutSummary } from '#shared/schemas/workouts.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card } from '#client/components/ui/card.tsx'
+import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+
+/** /workouts: the user's standalone workouts and the templates their coach shares. */
+export function WorkoutsPage() {
+  const [archived, setArchived] = useState(false)
+  const workouts = useQuery(workoutQueries.list(archived))
+  const own = workouts.data?.filter((w) => !w.shared) ?? []
+  const shared = workouts.data?.filter((w) => w.shared) ?? []
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Workouts</h1>
+          <p className="text-sm text-muted-foreground">Your own workouts, and the ones your coach shares with you.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" aria-pressed={archived} onClick={() => setArchived((v) => !v)}>
+            {archived ? 'Show current' : 'Show archived'}
+          </Button>
+          <Button asChild>
+            <Link to={paths.client.createWorkout.getHref()}>Create workout</Link>
+          </Button>
+        </div>
+      </div>
+      {workouts.isPending && <p className="text-muted-foreground">Loading…</p>}
+      {workouts.isError && <p role="alert">The workouts could not be loaded. Try again.</p>}
+      {workouts.isSuccess && (
+        <WorkoutList label={archived ? 'Archived workouts' : 'Your workouts'} items={own} archived={archived} empty={archived ? 'Nothing archived.' : 'No workouts of your own yet.'} />
+      )}
+      {shared.length > 0 && <WorkoutList label="From your coach" items={shared} archived={false} empty="" />}
+    </section>
+  )
+}
+
+function WorkoutList({ label, items, archived, empty }: { label: string; items: WorkoutSummary[]; archived: boolean; empty: string }) {
+  const queryClient = useQueryClient()
+  async function toggle(workout: WorkoutSummary) {
+    try {
+      await (archived ? workoutCalls.restore(workout.id) : workoutCalls.archive(workout.id))
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
+      notify.success({ title: archived ? workoutMessages.restored : workoutMessages.archived, description: workout.title })
+    } catch (error) {
+      notify.error({ title: 'That did not work', description: describeError(error) })
+    }
+  }
+  return (
+    <section aria-label={label} className="flex flex-col gap-3">
+      <h2 className="text-sm font-semibold">{label}</h2>
+      {items.length === 0 && <p className="text-sm text-muted-foreground">{empty}</p>}
+      <ul className="grid gap-3 md:grid-cols-2">
+        {items.map((workout) => (
+          <li key={workout.id} aria-label={workout.title}>
+            <Card className="h-full">
+              <div className="flex items-start justify-between gap-3">
+                <Link to={paths.open.workout.getHref(workout.id)} className="font-semibold hover:underline">
+                  {workout.title}
+                </Link>
+                {!workout.shared && (
+                  <Button size="sm" variant="ghost" onClick={() => void toggle(workout)}>
+                    {archived ? 'Restore' : 'Archive'}
+                  </Button>
+                )}
+              </div>
+              <p className="text-sm text-muted-foreground">
+                {workout.exerciseCount} exercise{workout.exerciseCount === 1 ? '' : 's'}
+                {workout.shared ? ` · from ${workout.ownerName}` : ''}
+                {workout.isTemplate && !workout.shared ? ' · Template' : ''}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { workoutMessages } from '#shared/schemas/workouts.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
+import { StandaloneWorkoutEditor } from '#client/features/programs/components/standalone-workout-editor.tsx'
+import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
+import { ApiError } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+
+/** /workout/{id}: one standalone workout: the editor when it is yours, read-only (with 'Copy') when your coach shares it. */
+export function WorkoutPage() {
+  const { id = '' } = useParams()
+  const auth = useAuth()
+  const workout = useQuery(workoutQueries.detail(id))
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  if (auth.status !== 'authenticated') return null
+  if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (workout.isError) {
+    const notYours = workout.error instanceof ApiError && [400, 403, 404].includes(workout.error.status)
+    return <p role="alert">{notYours ? 'This workout does not exist or is not shared with you.' : 'The workout could not be loaded. Try again.'}</p>
+  }
+  const data = workout.data
+  const own = data.ownerId === auth.user.id
+
+  async function copyToMine() {
+    setBusy(true)
+    try {
+      const copy = await workoutCalls.copy(data.id, { isTemplate: false })
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
+      notify.success({ title: workoutMessages.copied, description: copy.title })
+      await navigate(paths.open.workout.getHref(copy.id))
+    } catch (error) {
+      notify.error({ title: 'Could not copy the workout', description: describeError(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">
+            <Link to={auth.profile.role === 'coach' ? paths.coach.templateBoard.getHref() : paths.client.workouts.getHref()} className="hover:underline">
+              {auth.profile.role === 'coach' ? 'Templates' : 'Workouts'}
+            </Link>
+            {own ? '' : ` · shared by ${data.ownerName}`}
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
+        </div>
+        <Button variant="outline" disabled={busy} onClick={() => void copyToMine()}>
+          {own ? 'Duplicate' : 'Copy to my workouts'}
+        </Button>
+      </div>
+      {own ? (
+        <StandaloneWorkoutEditor key={data.id} workout={data} unit={auth.profile.unit} userId={auth.user.id} canTemplate={auth.profile.role === 'coach'} />
+      ) : (
+        <WorkoutView workout={data} unit={auth.profile.unit} />
+      )}
+    </section>
+  )
+}
