@@ -163,4 +163,10 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await page.reload()
   await expect(page.getByLabel('Deload week 4')).toBeChecked()
   await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ })).toContainText('1 exercise')
+
+  await page.getByRole('button', { name: 'Delete plan' }).click()
+  await page.getByRole('dialog', { name: /Delete “Summer block v2”/ }).getByRole('button', { name: 'Delete for good' }).click()
+  await expectToast(page, 'Plan deleted', 'Summer block v2')
+  await expect(page).toHaveURL(/\/programs$/)
+  await expect(page.getByText('No programs yet.')).toBeVisible()
 })

@@ -21,6 +21,7 @@ import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
 import { CellEditorDialog, type Cell } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
+import { PlanRemoval } from './plan-removal.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
 
 type Props = {
@@ -152,6 +153,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
           )
         })}
       </DndContext>
+      <PlanRemoval plan={data} />
 
       <CellEditorDialog plan={data} cell={editing} onClose={() => setEditing(null)} saver={saver} unit={unit} userId={userId} />
       <CellActionsDialog plan={data} cell={acting} onClose={() => setActing(null)} saver={saver} />
