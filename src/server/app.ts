@@ -25,6 +25,7 @@ import { programsRoutes } from './features/programs/programs.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
+import { invitesRoutes } from './features/invites/invites.routes.ts'
 import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
 import { isInvalidTextError } from './lib/db-errors.ts'
@@ -64,6 +65,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     .route('/plans', programsRoutes)
     .route('/clients', clientsRoutes)
     .route('/workouts', workoutsRoutes)
+    .route('/invites', invitesRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -79,6 +81,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     c.set('auth', auth)
     c.set('env', env)
     c.set('logger', logger)
+    c.set('mailer', mailer)
     const started = performance.now()
     await next()
     logger.info(

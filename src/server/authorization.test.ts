@@ -31,6 +31,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   templateId: string
   /** Makes another standalone workout of `coach`. */
   newWorkout: () => Promise<string>
+  /** Makes a pending invite of `coach` into `planId`. */
+  newInvite: () => Promise<string>
 }
 type Row = {
   method: string
@@ -125,6 +127,13 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
+  // The invite page shows an invite before anyone signs in; an unknown token is a 404.
+  { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
+  { method: 'POST', path: '/api/invites/accept', access: 'signed-in', request: () => ({ path: '/api/invites/accept', body: TOKEN }) },
+  { method: 'GET', path: '/api/invites', access: 'coach' },
+  { method: 'POST', path: '/api/invites', access: 'coach', request: (fx) => ({ path: '/api/invites', body: { email: 'invited@example.test', planId: fx.planId } }) },
+  { method: 'POST', path: '/api/invites/:id/resend', access: 'owner', request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/resend` }) },
+  { method: 'POST', path: '/api/invites/:id/revoke', access: 'owner', request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/revoke` }) },
   { method: 'GET', path: '/api/workouts', access: 'signed-in' },
   { method: 'POST', path: '/api/workouts', access: 'signed-in', request: () => ({ path: '/api/workouts', body: NEW_WORKOUT }) },
   { method: 'GET', path: '/api/workouts/:id', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}` }) },
@@ -183,6 +192,11 @@ beforeAll(async () => {
     templateId: '',
     newWorkout: async () => {
       const res = await t.app.request('/api/workouts', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_WORKOUT) })
+      return ((await res.json()) as { id: string }).id
+    },
+    newInvite: async () => {
+      const email = `invitee-${crypto.randomUUID()}@example.test`
+      const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
       return ((await res.json()) as { id: string }).id
     },
   }

@@ -1,6 +1,7 @@
 import type { Auth, AuthSession, AuthUser } from './auth.ts'
 import type { Db } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { Mailer } from './features/mail/mailer.ts'
 import type { Logger } from './lib/logger.ts'
 
 /** What every request handler can read from `c.var`. */
@@ -9,6 +10,7 @@ export type AppVariables = {
   auth: Auth
   env: Env
   logger: Logger
+  mailer: Mailer
   requestId: string
   user: AuthUser | null
   session: AuthSession['session'] | null

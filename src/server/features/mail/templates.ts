@@ -60,3 +60,15 @@ export function resetPasswordEmail(to: string, url: string): MailMessage {
     footnote: 'The link works once, within 1 hour. Setting a new password signs you out everywhere else. If you did not ask for it, ignore this email.',
   })
 }
+
+export function inviteEmail(to: string, url: string, { coachName, planName, expiresAt }: { coachName: string; planName: string; expiresAt: Date }): MailMessage {
+  return actionEmail({
+    to,
+    subject: `${coachName} invited you to ${planName} on ${PRODUCT}`,
+    heading: `${coachName} wants to coach you`,
+    intro: `${coachName} invited you to train with them on ${PRODUCT}, starting with the program “${planName}”. Accept the invite to see your plan, log your workouts and message your coach.`,
+    button: 'Open the invite',
+    url,
+    footnote: `The invite works until ${expiresAt.toUTCString().replace(/:\d\d GMT$/, ' UTC')}. Sign in (or create an account) with this email address to accept it. If you do not know ${coachName}, ignore this email.`,
+  })
+}

@@ -40,7 +40,7 @@ const summaryColumns = {
 type SummaryRow = Omit<PlanSummary, 'updatedAt'> & { updatedAt: Date }
 const toSummary = (row: SummaryRow): PlanSummary => ({ ...row, updatedAt: row.updatedAt.toISOString() })
 
-async function findPlan(db: Db, id: string): Promise<SummaryRow> {
+async function findPlan(db: Db | Tx, id: string): Promise<SummaryRow> {
   const [row] = await db.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, id))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
   return row
@@ -236,8 +236,9 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
       .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
     return copyPlanTree(t, source, { ownerId: coachId, clientId, startDate, status: 'active', isTemplate: false })
   }
-  const copyId = tx ? await run(tx) : await db.transaction(run)
-  return toSummary(await findPlan(db, copyId))
+  // Inside the caller's transaction the copy is read through it (it is not committed yet).
+  if (tx) return toSummary(await findPlan(tx, await run(tx)))
+  return toSummary(await findPlan(db, await db.transaction(run)))
 }
 
 type Cell = { week: number; day: number }

@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { AcceptInviteBody, CreateInviteBody } from '#shared/schemas/invites.ts'
+import type { AppEnv, AppVariables } from '../../context.ts'
+import { publicUrl } from '../../env.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile, requireUser } from '../../middleware/session.ts'
+import { acceptInvite, createInvite, listInvites, previewInvite, resendInvite, revokeInvite, type InviteDeps } from './invites.service.ts'
+
+const IdParam = z.object({ id: z.uuid('Not an invite id') })
+const TokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
+
+async function depsOf({ db, auth, mailer, env }: Pick<AppVariables, 'db' | 'auth' | 'mailer' | 'env'>): Promise<InviteDeps> {
+  const { secret } = await auth.$context
+  return { db, secret, mailer, baseUrl: publicUrl(env) }
+}
+
+/** The coach's invites, the public invite page's data, and accept_client_invite (SPEC.md section 7). */
+export const invitesRoutes = new Hono<AppEnv>()
+  // Public: the invite page shows who invited whom into what, before anyone signs in.
+  .get('/preview/:token', validate('param', TokenParam), async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)))
+  .post('/accept', requireUser, validate('json', AcceptInviteBody), async (c) => {
+    const user = c.var.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
+    return c.json(await acceptInvite(c.var.db, user, c.req.valid('json').token))
+  })
+  .get('/', requireProfile('coach'), async (c) => c.json(await listInvites(await depsOf(c.var), c.var.profile.id)))
+  .post('/', requireProfile('coach'), validate('json', CreateInviteBody), async (c) => {
+    const user = c.var.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
+    return c.json(await createInvite(await depsOf(c.var), { id: user.id, email: user.email }, c.req.valid('json')), 201)
+  })
+  .post('/:id/resend', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)))
+  .post('/:id/revoke', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await revokeInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)))

@@ -1,0 +1,223 @@
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm'
+import { createHash, randomBytes } from 'node:crypto'
+import { paths } from '#shared/paths.ts'
+import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
+import type { Db } from '../../db/client.ts'
+import { clientInvites, coachClients, profiles, trainingPlans } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { hit } from '../../lib/rate-limit.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { inviteEmail } from '../mail/templates.ts'
+import { ensureProfile } from '../profiles/profiles.service.ts'
+import { assignPlan } from '../programs/programs.service.ts'
+
+/** What inviting needs beyond the database: the secret that seals tokens, the mailer and the app's address. */
+export type InviteDeps = { db: Db; secret: string; mailer: Mailer; baseUrl: string }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Invite emails (new and resent) a coach may send per hour. */
+const EMAILS_PER_HOUR = 50
+
+/** 32 random bytes, URL-safe: the only copy in clear is the link. */
+const newToken = () => randomBytes(32).toString('base64url')
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const linkOf = (baseUrl: string, token: string) => `${baseUrl}${paths.invite.getHref(token)}`
+
+const inviteColumns = {
+  id: clientInvites.id,
+  email: clientInvites.email,
+  planId: clientInvites.planId,
+  planName: trainingPlans.name,
+  tokenSealed: clientInvites.tokenSealed,
+  expiresAt: clientInvites.expiresAt,
+  createdAt: clientInvites.createdAt,
+  acceptedAt: clientInvites.acceptedAt,
+  revokedAt: clientInvites.revokedAt,
+}
+type InviteRow = {
+  id: string
+  email: string
+  planId: string
+  planName: string
+  tokenSealed: string
+  expiresAt: Date
+  createdAt: Date
+  acceptedAt: Date | null
+  revokedAt: Date | null
+}
+
+function statusOf(row: Pick<InviteRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>, now = new Date()): Invite['status'] {
+  if (row.acceptedAt) return 'accepted'
+  if (row.revokedAt) return 'revoked'
+  return row.expiresAt <= now ? 'expired' : 'pending'
+}
+
+async function toInvite(deps: InviteDeps, row: InviteRow): Promise<Invite> {
+  const status = statusOf(row)
+  const link = status === 'pending' || status === 'expired' ? linkOf(deps.baseUrl, await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })) : null
+  return {
+    id: row.id,
+    email: row.email,
+    planId: row.planId,
+    planName: row.planName,
+    status,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    link,
+  }
+}
+
+async function findOwnInvite(deps: InviteDeps, coachId: string, id: string): Promise<InviteRow> {
+  const [row] = await deps.db
+    .select({ ...inviteColumns, coachId: clientInvites.coachId })
+    .from(clientInvites)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+    .where(eq(clientInvites.id, id))
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Invite not found' })
+  if (row.coachId !== coachId) throw new AppError('FORBIDDEN', { message: 'This invite is not yours' })
+  return row
+}
+
+async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Promise<void> {
+  await hit(deps.db, { key: `invite-mail:${coachId}`, max: EMAILS_PER_HOUR, windowSeconds: 3600 })
+  const [coach] = await deps.db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, coachId))
+  const token = await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })
+  await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
+}
+
+/**
+ * Invites an email into one of the coach's plans: a new token, 7 days, emailed. An open invite from
+ * this coach to the same email is replaced (revoked) in the same transaction.
+ */
+export async function createInvite(deps: InviteDeps, coach: { id: string; email: string }, input: CreateInviteInput): Promise<Invite> {
+  const { db } = deps
+  if (input.email === coach.email.toLowerCase()) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { email: [inviteMessages.ownEmail] } })
+  const [plan] = await db
+    .select({ ownerId: trainingPlans.ownerId, clientId: trainingPlans.clientId, status: trainingPlans.status, name: trainingPlans.name })
+    .from(trainingPlans)
+    .where(eq(trainingPlans.id, input.planId))
+  if (!plan || plan.ownerId !== coach.id) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { planId: ['Choose one of your plans'] } })
+  if (plan.clientId || plan.status === 'archived') {
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { planId: ['Choose a plan that is not assigned or archived'] } })
+  }
+
+  const token = newToken()
+  const tokenSealed = await symmetricEncrypt({ key: deps.secret, data: token })
+  const id = await db.transaction(async (tx) => {
+    await tx
+      .update(clientInvites)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(clientInvites.coachId, coach.id), eq(clientInvites.email, input.email), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)))
+    const [row] = await tx
+      .insert(clientInvites)
+      .values({ coachId: coach.id, email: input.email, planId: input.planId, tokenHash: hashToken(token), tokenSealed, expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS) })
+      .returning({ id: clientInvites.id })
+    if (!row) throw new Error('insert returned nothing')
+    return row.id
+  })
+  const row = await findOwnInvite(deps, coach.id, id)
+  await mailInvite(deps, coach.id, row)
+  return toInvite(deps, row)
+}
+
+/** The coach's invites: open ones, and the rest from the last 30 days, newest first. */
+export async function listInvites(deps: InviteDeps, coachId: string): Promise<Invite[]> {
+  const rows = await deps.db
+    .select(inviteColumns)
+    .from(clientInvites)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+    .where(
+      and(
+        eq(clientInvites.coachId, coachId),
+        or(and(isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)), gt(clientInvites.updatedAt, sql`now() - interval '30 days'`)),
+      ),
+    )
+    .orderBy(desc(clientInvites.createdAt))
+  return Promise.all(rows.map((row) => toInvite(deps, row)))
+}
+
+/** The same link, emailed again, working for another 7 days from now. */
+export async function resendInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
+  const row = await findOwnInvite(deps, coachId, id)
+  if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', { message: row.acceptedAt ? inviteMessages.alreadyUsed : 'This invite was revoked; send a new one' })
+  const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS)
+  await deps.db.update(clientInvites).set({ expiresAt }).where(eq(clientInvites.id, id))
+  const updated = { ...row, expiresAt }
+  await mailInvite(deps, coachId, updated)
+  return toInvite(deps, updated)
+}
+
+export async function revokeInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
+  const row = await findOwnInvite(deps, coachId, id)
+  if (row.acceptedAt) throw new AppError('CONFLICT', { message: inviteMessages.alreadyUsed })
+  if (row.revokedAt) return toInvite(deps, row)
+  const [done] = await deps.db.update(clientInvites).set({ revokedAt: sql`now()` }).where(eq(clientInvites.id, id)).returning({ revokedAt: clientInvites.revokedAt })
+  return toInvite(deps, { ...row, revokedAt: done?.revokedAt ?? new Date() })
+}
+
+/** The invite page's data (SPEC.md section 7): only an open, unexpired invite is found. */
+export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
+  const [row] = await db
+    .select({ planName: trainingPlans.name, coachName: profiles.displayName, email: clientInvites.email, expiresAt: clientInvites.expiresAt })
+    .from(clientInvites)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+    .leftJoin(profiles, eq(profiles.id, clientInvites.coachId))
+    .where(and(eq(clientInvites.tokenHash, hashToken(token)), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
+  if (!row) throw new AppError('NOT_FOUND', { message: inviteMessages.invalid.description })
+  return { ...row, coachName: row.coachName || 'Your coach', expiresAt: row.expiresAt.toISOString() }
+}
+
+const refuse = (error: string): AcceptInviteResult => ({ success: false, error })
+
+/**
+ * accept_client_invite: in one transaction, claims the invite (a conditional update, so of many
+ * concurrent accepts exactly one wins), links the client to the coach (ending a previous coach's
+ * link) and assigns the invite's plan from today through the one assignment operation.
+ */
+export async function acceptInvite(db: Db, user: { id: string; email: string }, token: string): Promise<AcceptInviteResult> {
+  const [invite] = await db
+    .select({
+      id: clientInvites.id,
+      coachId: clientInvites.coachId,
+      email: clientInvites.email,
+      planId: clientInvites.planId,
+      planName: trainingPlans.name,
+      expiresAt: clientInvites.expiresAt,
+      acceptedAt: clientInvites.acceptedAt,
+      revokedAt: clientInvites.revokedAt,
+    })
+    .from(clientInvites)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+    .where(eq(clientInvites.tokenHash, hashToken(token)))
+  if (!invite) return refuse(inviteMessages.invalid.description)
+  if (invite.acceptedAt) return refuse(inviteMessages.alreadyUsed)
+  if (invite.revokedAt) return refuse(inviteMessages.revoked)
+  if (invite.expiresAt <= new Date()) return refuse(inviteMessages.invalid.description)
+  if (invite.coachId === user.id) return refuse(inviteMessages.ownInvite)
+  if (invite.email !== user.email.toLowerCase()) return refuse(inviteMessages.emailMismatch.description)
+  const profile = await ensureProfile(db, user)
+  if (profile.role === 'coach') return refuse(inviteMessages.coachAccount)
+
+  const today = new Date().toISOString().slice(0, 10)
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(clientInvites)
+      .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+      .where(and(eq(clientInvites.id, invite.id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
+      .returning({ id: clientInvites.id })
+    if (!claimed) return refuse(inviteMessages.alreadyUsed)
+    await tx
+      .update(coachClients)
+      .set({ status: 'archived', endedAt: sql`now()` })
+      .where(and(eq(coachClients.clientId, user.id), eq(coachClients.status, 'active'), ne(coachClients.coachId, invite.coachId)))
+    const [linked] = await tx
+      .select({ id: coachClients.id })
+      .from(coachClients)
+      .where(and(eq(coachClients.clientId, user.id), eq(coachClients.coachId, invite.coachId), eq(coachClients.status, 'active')))
+    if (!linked) await tx.insert(coachClients).values({ coachId: invite.coachId, clientId: user.id })
+    await assignPlan(db, invite.coachId, invite.planId, { clientId: user.id, startDate: today }, tx)
+    return { success: true, error: null, planName: invite.planName }
+  })
+}

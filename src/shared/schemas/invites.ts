@@ -1,0 +1,66 @@
+import * as z from 'zod/mini'
+import { isEmail, normalizeEmail } from './auth.ts'
+
+/** How long an invite link works (SPEC.md: expires_at; issue 6: 7 days). */
+export const INVITE_DAYS = 7
+
+/** Every text of the invite flow: SPEC.md section 8 to the letter, then the coach's side. */
+export const inviteMessages = {
+  invalid: { title: 'Invalid invite', description: 'This invite link is invalid or has expired.' },
+  signInFirst: { title: 'Please sign in', description: 'You must be signed in to accept this invite.' },
+  emailMismatch: { title: 'Email mismatch', description: 'You must sign in with the email address this invite was sent to.' },
+  acceptFailedTitle: 'Failed to accept invite',
+  unexpected: 'An unexpected error occurred.',
+  welcome: (planName: string) => ({ title: 'Welcome!', description: `You've successfully joined ${planName}` }),
+
+  alreadyUsed: 'This invite has already been accepted.',
+  revoked: 'This invite was withdrawn by the coach.',
+  ownInvite: 'You cannot accept your own invite.',
+  coachAccount: 'This is a coach account. Sign in with the client account the invite was sent to.',
+  emailRequired: 'Enter the client’s email address',
+  emailInvalid: 'Enter a valid email address',
+  ownEmail: 'You cannot invite yourself',
+  planRequired: 'Choose a plan',
+  sent: 'Invite sent',
+  resent: 'Invite sent again',
+  revokedDone: 'Invite revoked',
+  copied: 'Invite link copied',
+} as const
+
+export const CreateInviteBody = z.object({
+  email: z
+    .string(inviteMessages.emailRequired)
+    .check(z.overwrite(normalizeEmail), z.minLength(1, inviteMessages.emailRequired), z.refine(isEmail, inviteMessages.emailInvalid)),
+  planId: z.uuid(inviteMessages.planRequired),
+})
+export type CreateInviteInput = z.infer<typeof CreateInviteBody>
+
+export const INVITE_STATUSES = ['pending', 'expired', 'accepted', 'revoked'] as const
+
+/** An invite as its coach sees it; `link` is there while it can still be used or resent. */
+export const InviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  status: z.enum(INVITE_STATUSES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  acceptedAt: z.nullable(z.string()),
+  link: z.nullable(z.string()),
+})
+export type Invite = z.infer<typeof InviteSchema>
+
+/** What the invite page shows (SPEC.md: plan name, coach display name, invited email, expiry date). */
+export const InvitePreviewSchema = z.object({
+  planName: z.string(),
+  coachName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+})
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>
+
+/** accept_client_invite (SPEC.md section 7): {token} in, {success, error} out. */
+export const AcceptInviteBody = z.object({ token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)) })
+export const AcceptInviteResultSchema = z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) })
+export type AcceptInviteResult = z.infer<typeof AcceptInviteResultSchema>
