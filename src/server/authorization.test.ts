@@ -33,6 +33,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newWorkout: () => Promise<string>
   /** Makes a pending invite of `coach` into `planId`. */
   newInvite: () => Promise<string>
+  /** Makes another active client of `coach` (for a row that ends the link). */
+  newClient: () => Promise<string>
 }
 type Row = {
   method: string
@@ -127,6 +129,7 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
+  { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.
   { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
   { method: 'POST', path: '/api/invites/accept', access: 'signed-in', request: () => ({ path: '/api/invites/accept', body: TOKEN }) },
@@ -193,6 +196,11 @@ beforeAll(async () => {
     newWorkout: async () => {
       const res = await t.app.request('/api/workouts', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_WORKOUT) })
       return ((await res.json()) as { id: string }).id
+    },
+    newClient: async () => {
+      const client = await signIn(t, { role: 'client' })
+      await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+      return client.id
     },
     newInvite: async () => {
       const email = `invitee-${crypto.randomUUID()}@example.test`

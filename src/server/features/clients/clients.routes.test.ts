@@ -42,7 +42,7 @@ describe('GET /api/clients', () => {
 
     const clients = await list(coach)
     expect(clients.map((c) => c.displayName)).toEqual(['Adam Lee', 'zoe Park'])
-    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', email: adam.email, since: expect.any(String), activePlan: null })
+    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, email: adam.email, since: expect.any(String), activePlan: null })
     expect(clients[1]).toMatchObject({ clientId: zoe.id, email: zoe.email, activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' } })
     expect(Number.isNaN(Date.parse(clients[1]?.since ?? ''))).toBe(false)
 
@@ -57,5 +57,21 @@ describe('GET /api/clients', () => {
     const res = await send(client, 'GET', '/api/clients')
     expect(res.status).toBe(403)
     expect((await t.app.request('/api/clients')).status).toBe(401)
+  })
+})
+
+describe('POST /api/clients/:clientId/archive', () => {
+  test('ends the link: the client leaves the roster, keeps their plan, and the coach can no longer assign to them', async () => {
+    const client = await signIn(t, { role: 'client', displayName: 'Leaving Lee' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Last block', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }
+    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-07' })).json()) as { id: string }
+
+    expect((await send(otherCoach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
+    expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(204)
+    expect((await list(coach)).map((c) => c.clientId)).not.toContain(client.id)
+    expect((await send(client, 'GET', `/api/plans/${assigned.id}`)).status).toBe(200)
+    expect((await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-14' })).status).toBe(403)
+    expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
 import type { Db } from '../../db/client.ts'
 import { coachClients, profiles, trainingPlans, users } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
@@ -10,6 +11,8 @@ export async function listActiveClients(db: Db, actor: Actor): Promise<ActiveCli
     .select({
       clientId: coachClients.clientId,
       displayName: profiles.displayName,
+      primaryGoal: profiles.primaryGoal,
+      experienceLevel: profiles.experienceLevel,
       email: users.email,
       since: coachClients.since,
       planId: trainingPlans.id,
@@ -30,4 +33,17 @@ export async function listActiveClients(db: Db, actor: Actor): Promise<ActiveCli
     since: since.toISOString(),
     activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate } : null,
   }))
+}
+
+/**
+ * Ends a coaching relationship: the link is archived (so the coach no longer reaches the client's
+ * data and the client may join another coach); the client's plans and history stay theirs.
+ */
+export async function archiveClient(db: Db, actor: Actor, clientId: string): Promise<void> {
+  const [ended] = await db
+    .update(coachClients)
+    .set({ status: 'archived', endedAt: sql`now()` })
+    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+    .returning({ id: coachClients.id })
+  if (!ended) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
 }
