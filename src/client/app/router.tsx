@@ -31,6 +31,8 @@ const WorkoutReadonly = lazyScreen(() => import('./routes/workout-readonly.tsx')
 const CreateWorkout = lazyScreen(() => import('./routes/client/create-workout.tsx'), (m) => m.CreateWorkoutPage)
 const Workouts = lazyScreen(() => import('./routes/client/workouts.tsx'), (m) => m.WorkoutsPage)
 const Workout = lazyScreen(() => import('./routes/workout.tsx'), (m) => m.WorkoutPage)
+const Invite = lazyScreen(() => import('./routes/invite.tsx'), (m) => m.InvitePage)
+const Clients = lazyScreen(() => import('./routes/coach/clients.tsx'), (m) => m.ClientsPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -47,7 +49,7 @@ const publicRoutes: RouteObject[] = [
   screen(paths.auth.reset.path, Reset, { title: 'Reset password' }),
   screen(paths.auth.callback.path, Callback, { title: 'Signing you in' }),
   screen(paths.devOutbox.path, DevOutbox, { title: 'Development outbox' }),
-  placeholder(paths.invite.path, 'Coach invite', "View and accept a coach's invite into a program."),
+  screen(paths.invite.path, Invite, { title: 'Coach invite' }),
 ]
 
 const clientRoutes: RouteObject[] = [
@@ -65,7 +67,7 @@ const coachRoutes: RouteObject[] = [
   placeholder(paths.coach.dashboard.path, 'Coach dashboard', 'Your clients, their adherence, recent sessions, messages and invites.'),
   screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
   screen(paths.coach.program.path, ProgramBuilder, { title: 'Program builder' }),
-  placeholder(paths.coach.clients.path, 'Clients', 'Your roster, invites and each client in detail.'),
+  screen(paths.coach.clients.path, Clients, { title: 'Clients' }),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
   screen(paths.coach.templateBoard.path, TemplateBoard, { title: 'Templates' }),
   placeholder(paths.coach.chat.path, 'Chat', 'Messages with one client.'),

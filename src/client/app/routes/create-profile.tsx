@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { authMessages } from '#shared/messages.ts'
-import { homeHrefFor } from '#shared/paths.ts'
 import { saveProfile } from '#client/features/auth/api/profile-calls.ts'
 import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
@@ -10,6 +9,7 @@ import { errorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { notify } from '#client/lib/notify.ts'
+import { landingHref } from '#client/features/auth/return-to.ts'
 
 export function CreateProfilePage() {
   const auth = useAuth()
@@ -30,7 +30,7 @@ export function CreateProfilePage() {
             const saved = await saveProfile({ displayName, primaryGoal, experienceLevel })
             queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile: saved } : me))
             notify.success(authMessages.profileCreated)
-            await navigate(homeHrefFor(saved.role), { replace: true })
+            await navigate(landingHref(saved.role), { replace: true })
           } catch (error) {
             notify.error({ title: authMessages.profileSaveFailedTitle, description: errorText(error) })
           } finally {

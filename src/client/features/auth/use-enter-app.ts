@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { homeHrefFor, paths } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
 import { authQueries } from './api/auth-queries.ts'
+import { landingHref } from './return-to.ts'
 
 /** After a sign-in: load who the user is now and go where they belong (SPEC.md section 2). */
 export function useEnterApp() {
@@ -12,6 +13,6 @@ export function useEnterApp() {
     queryClient.clear()
     const me = await queryClient.fetchQuery(authQueries.me())
     if (!me.profile || !me.profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
-    return navigate(homeHrefFor(me.profile.role), { replace: true })
+    return navigate(landingHref(me.profile.role), { replace: true })
   }, [queryClient, navigate])
 }

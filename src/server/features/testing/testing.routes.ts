@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '../../context.ts'
-import { coachClients, profiles, users, verifications } from '../../db/schema/index.ts'
+import { clientInvites, coachClients, profiles, users, verifications } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 
@@ -27,6 +27,11 @@ export const testingRoutes = new Hono<AppEnv>()
     const [user] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
     await c.var.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.value, user.id))
+    return c.json({ ok: true })
+  })
+  // An invite past its 7 days, without waiting a week.
+  .post('/expire-invites', validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
+    await c.var.db.update(clientInvites).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(clientInvites.email, c.req.valid('json').email))
     return c.json({ ok: true })
   })
   // The coach-client link an accepted invite makes (issue 6), for tests that need one before invites exist.

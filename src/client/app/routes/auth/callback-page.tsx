@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { authMessages } from '#shared/messages.ts'
-import { homeHrefFor, paths } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { exchangeEmailLink } from '#client/features/auth/api/auth-calls.ts'
 import { fetchOwnProfile } from '#client/features/auth/api/profile-calls.ts'
 import { errorText, linkParams } from '#client/features/auth/auth-errors.ts'
 import type { AuthPageState } from './auth-page.tsx'
+import { landingHref } from '#client/features/auth/return-to.ts'
 
 /**
  * /auth/callback (SPEC.md section 2): exchanges the emailed token for a session, then goes to
@@ -42,7 +43,7 @@ export function CallbackPage() {
         const profile = await fetchOwnProfile()
         queryClient.clear()
         if (!profile || !profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
-        return navigate(homeHrefFor(profile.role), { replace: true })
+        return navigate(landingHref(profile.role), { replace: true })
       } catch (error) {
         return fail(errorText(error))
       }

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query'
+import { ClientRoster } from '#client/features/clients/components/client-roster.tsx'
+import { InviteForm } from '#client/features/invites/components/invite-form.tsx'
+import { InviteList } from '#client/features/invites/components/invite-list.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+
+/** /coach/clients: invite clients into a plan, follow the invites, and the roster. */
+export function ClientsPage() {
+  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => !p.clientId && p.status !== 'archived') })
+  return (
+    <section className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Clients</h1>
+        <p className="text-sm text-muted-foreground">Invite clients into a plan, and see who you coach.</p>
+      </div>
+      <InviteForm plans={plans.data} />
+      <InviteList />
+      <ClientRoster />
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { inviteMessages } from '#shared/schemas/invites.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
+import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
+import { inviteCalls, inviteQueries } from '#client/features/invites/api/invite-queries.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+
+/** /invite/{token} (SPEC.md sections 2, 4 and 8): who invites whom into what, and accepting it. */
+export function InvitePage() {
+  const { token = '' } = useParams()
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const preview = useQuery(inviteQueries.preview(token))
+  const [busy, setBusy] = useState(false)
+  const here = paths.invite.getHref(token)
+  const invalid = preview.isError && preview.error instanceof ApiError && [400, 404].includes(preview.error.status)
+
+  useEffect(() => {
+    if (!invalid) return
+    notify.error(inviteMessages.invalid)
+    forgetReturnTo()
+    void navigate(paths.auth.login.getHref(), { replace: true })
+  }, [invalid, navigate])
+
+  // Back from signing in: the saved way back has done its job.
+  useEffect(() => {
+    if (auth.status === 'authenticated') forgetReturnTo()
+  }, [auth.status])
+
+  async function acceptInvite() {
+    if (!preview.data) return
+    if (auth.status !== 'authenticated') {
+      rememberReturnTo(here)
+      notify.error(inviteMessages.signInFirst)
+      return navigate(paths.auth.login.getHref())
+    }
+    if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteMessages.emailMismatch)
+    setBusy(true)
+    try {
+      const result = await inviteCalls.accept(token)
+      if (!result.success) {
+        notify.error({ title: inviteMessages.acceptFailedTitle, description: result.error ?? inviteMessages.unexpected })
+        return setBusy(false)
+      }
+      await queryClient.invalidateQueries()
+      notify.success(inviteMessages.welcome(result.planName ?? preview.data.planName))
+      await navigate(paths.client.home.getHref(), { replace: true })
+    } catch (error) {
+      notify.error({ title: inviteMessages.acceptFailedTitle, description: error instanceof ApiError && error.status !== 0 ? error.message : inviteMessages.unexpected })
+      setBusy(false)
+    }
+  }
+
+  async function switchAccount() {
+    rememberReturnTo(here)
+    if (auth.status === 'authenticated') {
+      await signOutOnServer()
+      queryClient.clear()
+    }
+    await navigate(paths.auth.login.getHref())
+  }
+
+  if (preview.isPending || invalid) return <p className="p-6 text-center text-muted-foreground">Loading invite…</p>
+  if (preview.isError) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 p-6 pt-16 text-center">
+        <p role="alert">The invite could not be loaded. Check your connection and try again.</p>
+        <Button onClick={() => void preview.refetch()}>Try again</Button>
+      </div>
+    )
+  }
+  const invite = preview.data
+  return (
+    <div className="mx-auto max-w-md p-4 pt-12 sm:p-6 sm:pt-16">
+      <Card>
+        <CardHeader>
+          <h1 className="text-lg leading-tight font-semibold">You’re invited</h1>
+          <CardDescription>
+            {invite.coachName} wants to coach you on Coachline, starting with {invite.planName}.
+          </CardDescription>
+        </CardHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Plan</dt>
+          <dd className="font-medium">{invite.planName}</dd>
+          <dt className="text-muted-foreground">Coach</dt>
+          <dd className="font-medium">{invite.coachName}</dd>
+          <dt className="text-muted-foreground">Invited email</dt>
+          <dd className="font-medium break-all">{invite.email}</dd>
+          <dt className="text-muted-foreground">Expires</dt>
+          <dd className="font-medium">{formatDate(invite.expiresAt)}</dd>
+        </dl>
+        {auth.status === 'authenticated' && (
+          <p className="text-sm text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground">{auth.user.email}</span>
+          </p>
+        )}
+        <div className="flex flex-col gap-2">
+          <Button size="lg" disabled={busy || auth.status === 'loading'} onClick={() => void acceptInvite()}>
+            {busy ? 'Accepting…' : 'Accept Invite'}
+          </Button>
+          <Button size="lg" variant="outline" disabled={busy} onClick={() => void switchAccount()}>
+            Sign In with Different Account
+          </Button>
+        </div>
+      </Card>
+    </div>
+  )
+}

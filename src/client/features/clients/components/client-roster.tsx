@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { ActiveClient } from '#shared/schemas/clients.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { apiRequest } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+import { clientQueries } from '../api/client-queries.ts'
+
+/** The week of a plan a date falls in (1-based), or null before it starts. */
+function weekOf(startDate: string, today = new Date()): number | null {
+  const [y = 1970, m = 1, d = 1] = startDate.split('-').map(Number)
+  const days = Math.floor((Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) - Date.UTC(y, m - 1, d)) / 86_400_000)
+  return days < 0 ? null : Math.floor(days / 7) + 1
+}
+
+function planText(client: ActiveClient): string {
+  if (!client.activePlan) return 'No active plan'
+  const week = client.activePlan.startDate ? weekOf(client.activePlan.startDate) : null
+  return `${client.activePlan.name}${week === null ? ' · not started' : ` · week ${week}`}`
+}
+
+/** The coach's active clients: search, their plan and week, and ending a link. */
+export function ClientRoster() {
+  const clients = useQuery(clientQueries.active())
+  const [search, setSearch] = useState('')
+  const needle = search.trim().toLowerCase()
+  const shown = clients.data?.filter((c) => !needle || `${c.displayName} ${c.email} ${c.primaryGoal ?? ''}`.toLowerCase().includes(needle)) ?? []
+
+  return (
+    <section aria-label="Clients" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold">
+          Clients {clients.data && <span className="text-sm font-normal text-muted-foreground">({clients.data.length})</span>}
+        </h2>
+        <Input aria-label="Search clients" type="search" placeholder="Search by name, email or goal" className="sm:max-w-xs" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {clients.isPending && <p className="text-sm text-muted-foreground">Loading clients…</p>}
+      {clients.isError && <p role="alert">Your clients could not be loaded. Try again.</p>}
+      {clients.data?.length === 0 && <p className="text-sm text-muted-foreground">No clients yet. Invite your first one above.</p>}
+      {clients.data && clients.data.length > 0 && shown.length === 0 && <p className="text-sm text-muted-foreground">No client matches “{search}”.</p>}
+      <ul className="divide-y rounded-xl border bg-card">
+        {shown.map((client) => (
+          <li key={client.clientId} aria-label={client.displayName} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div className="min-w-0">
+              <p className="font-medium">{client.displayName}</p>
+              <p className="text-sm text-muted-foreground">
+                {[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}
+              </p>
+              <p className="text-sm">
+                {client.activePlan ? (
+                  <Link to={paths.coach.program.getHref(client.activePlan.id)} className="hover:underline">
+                    {planText(client)}
+                  </Link>
+                ) : (
+                  planText(client)
+                )}
+              </p>
+            </div>
+            <ArchiveClientButton client={client} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ArchiveClientButton({ client }: { client: ActiveClient }) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  async function archive() {
+    setBusy(true)
+    try {
+      await apiRequest(`/api/clients/${encodeURIComponent(client.clientId)}/archive`, { method: 'POST', body: {} })
+      await queryClient.invalidateQueries({ queryKey: clientQueries.all() })
+      notify.success({ title: 'Client archived', description: client.displayName })
+    } catch (error) {
+      notify.error({ title: 'Could not archive the client', description: describeError(error) })
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="ghost">
+          Archive
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Archive {client.displayName}?</DialogTitle>
+        <DialogDescription>You stop coaching them: they leave your roster and can join another coach. Their plan and history stay theirs.</DialogDescription>
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={busy} onClick={() => void archive()}>
+            Archive client
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

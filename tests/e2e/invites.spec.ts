@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test'
+import { expect, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
+
+const PASSWORD = 'Str0ngPassword'
+
+async function newPlan(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/api/plans', { data: { name, weeks: 4, daysPerWeek: 3 } })
+  expect(res.status()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+test('a coach invites a new email; the invitee signs up, confirms, comes back to the invite, accepts and lands home with the plan', async ({ page, login, browser, baseURL }) => {
+  await login({ role: 'coach', displayName: 'Coach Ivy' })
+  await newPlan(page, 'Ivy base block')
+  const email = newEmail('invitee')
+
+  await page.goto('/coach/clients')
+  await page.getByLabel('Client email').fill('not an email')
+  await page.getByRole('button', { name: 'Send invite' }).click()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  await page.getByLabel('Client email').fill(email)
+  await page.getByLabel('Plan').selectOption({ label: 'Ivy base block' })
+  await page.getByRole('button', { name: 'Send invite' }).click()
+  await expectToast(page, 'Invite sent')
+  const pending = page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: email })
+  await expect(pending).toContainText('Ivy base block')
+  await expect(pending.getByRole('button', { name: `Copy link for ${email}` })).toBeVisible()
+
+  const invitee = await (await browser.newContext({ baseURL })).newPage()
+  const mail = await readMail(invitee.request, email, /invited you/)
+  const link = mail.links.find((l) => l.includes('/invite/')) ?? ''
+  await invitee.goto(link)
+  await expect(invitee.getByRole('heading', { name: 'You’re invited' })).toBeVisible()
+  await expect(invitee.getByText('Ivy base block').first()).toBeVisible()
+  await expect(invitee.getByText('Coach Ivy').first()).toBeVisible()
+  await expect(invitee.getByText(email)).toBeVisible()
+  await expect(invitee.getByText('Expires')).toBeVisible()
+
+  // Signed out: accepting asks to sign in first.
+  await invitee.getByRole('button', { name: 'Accept Invite' }).click()
+  await expectToast(invitee, 'Please sign in', 'You must be signed in to accept this invite.')
+  await expectOnPath(invitee, '/auth')
+
+  // Create the account, confirm it from the email, make the profile: back on the invite.
+  await invitee.getByRole('tab', { name: 'Create account' }).click()
+  const form = invitee.getByRole('tabpanel', { name: 'Create account' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await form.getByLabel('Confirm password').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Create account' }).click()
+  await expectToast(invitee, 'Account created!')
+  const confirm = await readMail(invitee.request, email, /Confirm/)
+  await invitee.goto(confirm.links[0] ?? '')
+  await expectOnPath(invitee, '/create-profile')
+  await invitee.getByLabel('Display name').fill('Iris Invitee')
+  await invitee.getByRole('button', { name: 'Save profile' }).click()
+  await expectToast(invitee, 'Profile created successfully')
+  await expect(invitee).toHaveURL(link)
+
+  await invitee.getByRole('button', { name: 'Accept Invite' }).click()
+  await expectToast(invitee, 'Welcome!', "You've successfully joined Ivy base block")
+  await expectOnPath(invitee, '/home')
+  await invitee.goto('/programs')
+  await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')
+
+  await page.reload()
+  const roster = page.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Iris Invitee' })
+  await expect(roster).toContainText('Ivy base block · week 1')
+  await expect(page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: email })).toHaveCount(0)
+  await invitee.context().close()
+})
+
+test('a used, revoked or expired invite, or the wrong account, cannot be accepted', async ({ page, login, browser, baseURL }) => {
+  await login({ role: 'coach', displayName: 'Coach Rex' })
+  const planId = await newPlan(page, 'Rex block')
+  const invite = async (email: string) => {
+    const res = await page.request.post('/api/invites', { data: { email, planId } })
+    expect(res.status()).toBe(201)
+    return ((await res.json()) as { link: string }).link
+  }
+
+  // The wrong account: the invite is for someone else.
+  const client = await (await browser.newContext({ baseURL })).newPage()
+  const signedIn = await (await client.request.post('/api/testing/users', { data: { email: newEmail('wrong'), role: 'client', displayName: 'Wrong Will' } })).json()
+  const forOther = newEmail('right')
+  await client.goto(await invite(forOther))
+  await expect(client.getByText(`Signed in as ${signedIn.email}`)).toBeVisible()
+  await client.getByRole('button', { name: 'Accept Invite' }).click()
+  await expectToast(client, 'Email mismatch', 'You must sign in with the email address this invite was sent to.')
+  await client.getByRole('button', { name: 'Sign In with Different Account' }).click()
+  await expectOnPath(client, '/auth')
+  expect((await (await client.request.get('/api/me')).json()).user).toBeNull()
+
+  // Revoked by the coach.
+  const revokedEmail = newEmail('revoked')
+  const revokedLink = await invite(revokedEmail)
+  await page.goto('/coach/clients')
+  await page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: revokedEmail }).getByRole('button', { name: 'Revoke', exact: true }).click()
+  await expectToast(page, 'Invite revoked')
+  await client.goto(revokedLink)
+  await expectToast(client, 'Invalid invite', 'This invite link is invalid or has expired.')
+  await expectOnPath(client, '/auth')
+
+  // Past its 7 days.
+  const expiredEmail = newEmail('expired')
+  const expiredLink = await invite(expiredEmail)
+  expect((await page.request.post('/api/testing/expire-invites', { data: { email: expiredEmail } })).status()).toBe(200)
+  await client.goto(expiredLink)
+  await expectToast(client, 'Invalid invite', 'This invite link is invalid or has expired.')
+  await expectOnPath(client, '/auth')
+
+  // A made-up token.
+  await client.goto('/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await expectToast(client, 'Invalid invite', 'This invite link is invalid or has expired.')
+  await client.context().close()
+})
