@@ -24,6 +24,7 @@ import { movementsRoutes } from './features/movements/movements.routes.ts'
 import { programsRoutes } from './features/programs/programs.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
 import { invitesRoutes } from './features/invites/invites.routes.ts'
 import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
@@ -66,6 +67,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     .route('/clients', clientsRoutes)
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)
+    .route('/sessions', sessionsRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name

@@ -16,6 +16,7 @@ type Access =
   | 'coach' // a signed-in coach
   | 'owner' // the coach who owns the resource (fixtures make `coach` the owner)
   | 'own-client' // the client the resource belongs to, and their coach
+  | 'self' // the client the resource belongs to, alone (their coach reads it but never writes)
   | 'operator' // the admin CLI with the secret from the data folder; no user at all
 
 type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
@@ -35,6 +36,12 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newInvite: () => Promise<string>
   /** Makes another active client of `coach` (for a row that ends the link). */
   newClient: () => Promise<string>
+  /** A session `client` started from the plan `coach` assigned them. */
+  sessionId: string
+  /** Its one exercise's key. */
+  exerciseKey: string
+  /** Starts another (free) session of `client`. */
+  newSession: () => Promise<string>
 }
 type Row = {
   method: string
@@ -129,6 +136,24 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
+  { method: 'GET', path: '/api/sessions', access: 'signed-in' },
+  { method: 'POST', path: '/api/sessions', access: 'client', request: () => ({ path: '/api/sessions', body: {} }) },
+  { method: 'GET', path: '/api/sessions/:id', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}` }) },
+  { method: 'GET', path: '/api/sessions/:id/report', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/report` }) },
+  { method: 'PATCH', path: '/api/sessions/:id', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}`, body: { notes: 'Knees felt good' } }) },
+  {
+    method: 'PUT',
+    path: '/api/sessions/:id/sets/:setId',
+    access: 'self',
+    request: (fx) => ({
+      path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}`,
+      body: { exerciseKey: fx.exerciseKey, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() },
+    }),
+  },
+  { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}` }) },
+  { method: 'POST', path: '/api/sessions/:id/finish', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/finish`, body: {} }) },
+  { method: 'POST', path: '/api/sessions/:id/discard', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/discard` }) },
+  { method: 'POST', path: '/api/sessions/:id/comments', access: 'owner', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments`, body: { body: 'Nice work' } }) },
   { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.
   { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
@@ -169,6 +194,7 @@ const ALLOWED: Record<Access, Caller[]> = {
   coach: ['coach', 'otherCoach'],
   owner: ['coach'],
   'own-client': ['client', 'coach'],
+  self: ['client'],
   operator: [],
 }
 const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient']
@@ -197,6 +223,12 @@ beforeAll(async () => {
       const res = await t.app.request('/api/workouts', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_WORKOUT) })
       return ((await res.json()) as { id: string }).id
     },
+    sessionId: '',
+    exerciseKey: '',
+    newSession: async () => {
+      const res = await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify({}) })
+      return ((await res.json()) as { id: string }).id
+    },
     newClient: async () => {
       const client = await signIn(t, { role: 'client' })
       await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
@@ -222,6 +254,11 @@ beforeAll(async () => {
   const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as { workouts: { id: string }[] }
   fx.assignedPlanWorkoutId = plan.workouts[0]?.id ?? ''
   if (!fx.assignedPlanWorkoutId) throw new Error('fixture: the assigned plan has no workout')
+  const started = (await (
+    await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify({ planWorkoutId: fx.assignedPlanWorkoutId }) })
+  ).json()) as { id: string; exercises: { key: string }[] }
+  fx.sessionId = started.id
+  fx.exerciseKey = started.exercises[0]?.key ?? ''
   fx.templateId = (
     await call('POST', '/api/workouts', {
       title: 'Shared template',

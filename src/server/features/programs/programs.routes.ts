@@ -75,6 +75,7 @@ export const programsRoutes = new Hono<AppEnv>()
     c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .delete('/:id', validate('param', IdParam), async (c) => {
-    await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
-    return c.body(null, 204)
+    const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
+    // A plan with logged sessions is archived instead: 200 says so; 204 means it is gone.
+    return archived ? c.json({ archived: true }) : c.body(null, 204)
   })

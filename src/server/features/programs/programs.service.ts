@@ -15,7 +15,7 @@ import type {
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { coachClients, planWorkouts, trainingPlans } from '../../db/schema/index.ts'
+import { coachClients, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
 import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
@@ -161,21 +161,35 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
 
   await db.transaction(async (tx) => {
     await bumpVersion(tx, id, input.version)
-    await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, id), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
-    if (!input.workout) return
-    const [workout] = await tx
-      .insert(planWorkouts)
-      .values({ planId: id, week, day, title: input.workout.title, notes: input.workout.notes || null })
-      .returning({ id: planWorkouts.id })
+    const cell = and(eq(planWorkouts.planId, id), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
+    if (!input.workout) {
+      await tx.delete(planWorkouts).where(cell)
+      return
+    }
+    // An edited day keeps its id: previews, links and sessions logged against it still point at it.
+    const [kept] = await tx.update(planWorkouts).set({ title: input.workout.title, notes: input.workout.notes || null }).where(cell).returning({ id: planWorkouts.id })
+    if (kept) await tx.delete(prescriptions).where(eq(prescriptions.planWorkoutId, kept.id))
+    const workout =
+      kept ??
+      (await tx.insert(planWorkouts).values({ planId: id, week, day, title: input.workout.title, notes: input.workout.notes || null }).returning({ id: planWorkouts.id }))[0]
     if (workout) await insertExercises(tx, { planWorkoutId: workout.id }, input.workout.exercises)
   })
   return getPlan(db, actor, id)
 }
 
-/** Deletes a plan. (Once sessions are logged against plans, issue 7, a plan with logs is archived instead.) */
-export async function deletePlan(db: Db, actor: Actor, id: string): Promise<void> {
+/**
+ * Deletes a plan, or archives it when sessions were logged against it: a lifter's history keeps
+ * its plan. Answers which of the two happened.
+ */
+export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ archived: boolean }> {
   await findOwned(db, actor, id)
+  const [logged] = await db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.planId, id)).limit(1)
+  if (logged) {
+    await db.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
+    return { archived: true }
+  }
   await db.delete(trainingPlans).where(eq(trainingPlans.id, id))
+  return { archived: false }
 }
 
 /** A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements. */

@@ -17,12 +17,12 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
 
-  async function run(work: () => Promise<unknown>, title: string) {
+  async function run<T>(work: () => Promise<T>, title: string | ((outcome: T) => string)) {
     setBusy(true)
     try {
-      await work()
+      const outcome = await work()
       await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      notify.success({ title, description: plan.name })
+      notify.success({ title: typeof title === 'function' ? title(outcome) : title, description: plan.name })
       await navigate(paths.open.programs.getHref())
     } catch (error) {
       notify.error({ title: 'That did not work', description: describeError(error) })
@@ -56,7 +56,17 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={busy} onClick={() => void run(() => planCalls.remove(plan.id), 'Plan deleted')}>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  const result = await planCalls.remove(plan.id)
+                  // A plan with logged sessions is archived instead of deleted: history keeps its plan.
+                  return result && typeof result === 'object' && 'archived' in result ? 'archived' : 'deleted'
+                }, (outcome) => (outcome === 'archived' ? 'Plan archived: it has logged sessions' : 'Plan deleted'))
+              }
+            >
               Delete for good
             </Button>
           </div>

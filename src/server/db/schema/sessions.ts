@@ -1,0 +1,113 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
+import { users } from './auth.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { movements } from './movements.ts'
+import { planWorkouts, trainingPlans } from './programs.ts'
+import { workouts } from './workouts.ts'
+
+/**
+ * One workout as performed (PRODUCT.md: `workout_sessions`): from a planned day, a standalone
+ * workout, or nothing. It copies the names and the exercise list at start, so history reads
+ * right after the plan is edited; the list then changes with the session (added, swapped).
+ */
+export const workoutSessions = pgTable(
+  'workout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planWorkoutId: uuid('plan_workout_id').references(() => planWorkouts.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => trainingPlans.id, { onDelete: 'set null' }),
+    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    planName: text('plan_name'),
+    week: integer('week'),
+    day: integer('day'),
+    exercises: jsonb('exercises').$type<SessionExercise[]>().notNull(),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('in_progress'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rpe: numeric('rpe', { mode: 'number' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('workout_sessions_status_check', t.status, SESSION_STATUSES),
+    index('workout_sessions_client_idx').on(t.clientId, t.startedAt),
+    index('workout_sessions_plan_workout_idx').on(t.planWorkoutId),
+  ],
+)
+
+/**
+ * One logged set: its id is the client's UUID (the idempotency key of offline sync). The
+ * performed values sit beside the targets they answered, for set-level adherence.
+ */
+export const setLogs = pgTable(
+  'set_logs',
+  {
+    id: uuid('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    exerciseKey: text('exercise_key').notNull(),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movements.id),
+    prescriptionId: uuid('prescription_id'),
+    setNumber: integer('set_number').notNull(),
+    reps: integer('reps'),
+    loadKg: numeric('load_kg', { mode: 'number' }),
+    rpe: numeric('rpe', { mode: 'number' }),
+    durationSeconds: integer('duration_s'),
+    distanceMeters: integer('distance_m'),
+    targetRepsMin: integer('target_reps_min'),
+    targetRepsMax: integer('target_reps_max'),
+    targetLoadKg: numeric('target_load_kg', { mode: 'number' }),
+    targetRpe: numeric('target_rpe', { mode: 'number' }),
+    completed: boolean('completed').notNull().default(true),
+    note: text('note'),
+    /** When the lifter made this version of the set (their device's clock): the latest edit wins. */
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('set_logs_session_idx').on(t.sessionId, t.setNumber), index('set_logs_movement_idx').on(t.movementId)],
+)
+
+/** Versions of a set that lost to a later edit (two devices): kept, never silently dropped. */
+export const setLogHistory = pgTable(
+  'set_log_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    setLogId: uuid('set_log_id').notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    values: jsonb('values').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
+    replacedAt: createdAt(),
+  },
+  (t) => [index('set_log_history_set_idx').on(t.setLogId)],
+)
+
+/** A coach's comment on a session, or on one logged set of it. */
+export const sessionComments = pgTable(
+  'session_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    setLogId: uuid('set_log_id'),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_comments_session_idx').on(t.sessionId, t.createdAt)],
+)

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SessionReportSchema, SessionSchema, sessionMessages, type Session } from '#shared/schemas/sessions.ts'
+import { coachClients, setLogHistory, setLogs } from '../../db/schema/index.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+
+let t: TestContext
+let coach: SignedIn
+let client: SignedIn
+let otherClient: SignedIn
+let otherCoach: SignedIn
+let squatId: string
+let planWorkoutId: string
+let planId: string
+
+const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
+  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+
+async function start(who: SignedIn, body: object = { planWorkoutId }): Promise<Session> {
+  const res = await send(who, 'POST', '/api/sessions', body)
+  expect(res.status, await res.clone().text()).toBe(201)
+  return SessionSchema.parse(await res.json())
+}
+
+const set = (session: Session, setNumber: number, values: object, editedAt = new Date().toISOString()) => ({
+  exerciseKey: session.exercises[0]?.key,
+  setNumber,
+  editedAt,
+  ...values,
+})
+
+beforeAll(async () => {
+  t = await createTestApp()
+  coach = await signIn(t, { role: 'coach', displayName: 'Coach Sam' })
+  otherCoach = await signIn(t, { role: 'coach' })
+  client = await signIn(t, { role: 'client', displayName: 'Lifter Lee' })
+  otherClient = await signIn(t, { role: 'client' })
+  await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+  squatId = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id ?? ''
+  const source = ((await (await send(coach, 'POST', '/api/plans', { name: 'Strength', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
+  await send(coach, 'PUT', `/api/plans/${source}/days/1/1`, {
+    version: 1,
+    workout: { title: 'Lower A', exercises: [{ movementId: squatId, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 })) }] },
+  })
+  planId = ((await (await send(coach, 'POST', `/api/plans/${source}/assign`, { clientId: client.id, startDate: '2026-11-23' })).json()) as { id: string }).id
+  const plan = (await (await send(client, 'GET', `/api/plans/${planId}`)).json()) as { workouts: { id: string }[] }
+  planWorkoutId = plan.workouts[0]?.id ?? ''
+})
+afterAll(() => t.close())
+
+describe('sessions', () => {
+  test('starting copies the planned workout (names, exercises, targets); starting again resumes it', async () => {
+    const session = await start(client)
+    expect(session).toMatchObject({ title: 'Lower A', planName: 'Strength', week: 1, day: 1, status: 'in_progress', planId })
+    expect(session.exercises).toMatchObject([{ movementName: 'Back squat', targets: [{ reps: { min: 5, max: 5 } }, {}, {}] }])
+    expect((await start(client)).id).toBe(session.id)
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
+  test('the same set posted five times stores one row, with the targets beside the performed values', async () => {
+    const session = await start(client)
+    const setId = randomUUID()
+    const body = set(session, 1, { reps: 5, loadKg: 100, rpe: 8 })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, body)))
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    const rows = await t.db.select().from(setLogs).where(eq(setLogs.id, setId))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ reps: 5, loadKg: 100, rpe: 8, targetRepsMin: 5, targetRepsMax: 5, targetLoadKg: 100, targetRpe: 8, completed: true })
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
+  test('two devices editing one set: the later edit wins, the other version is kept in history', async () => {
+    const session = await start(client)
+    const setId = randomUUID()
+    const early = new Date(Date.now() - 60_000).toISOString()
+    const late = new Date().toISOString()
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }, early))
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 102.5 }, late))
+    // The first device's stale edit arrives last: it does not win.
+    const stale = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 4, loadKg: 100 }, new Date(Date.now() - 30_000).toISOString()))
+    expect(await stale.json()).toMatchObject({ loadKg: 102.5, reps: 5 })
+    const history = await t.db.select().from(setLogHistory).where(eq(setLogHistory.setLogId, setId))
+    expect(history.map((h) => (h.values as { loadKg: number }).loadKg).sort()).toEqual([100, 100])
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
+  test('a client cannot log into another client’s session; a coach reads but never writes', async () => {
+    const session = await start(client)
+    const body = set(session, 1, { reps: 5, loadKg: 100 })
+    expect((await send(otherClient, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, body)).status).toBe(403)
+    expect((await send(coach, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, body)).status).toBe(403)
+    expect((await send(coach, 'GET', `/api/sessions/${session.id}`)).status).toBe(200)
+    expect((await send(otherCoach, 'GET', `/api/sessions/${session.id}`)).status).toBe(403)
+    expect((await send(otherClient, 'GET', `/api/sessions/${session.id}`)).status).toBe(403)
+    expect((await send(otherClient, 'POST', '/api/sessions', { planWorkoutId })).status).toBe(403)
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
+  test('bad set values are refused with field messages; a finished session takes no new sets', async () => {
+    const session = await start(client)
+    const bad = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 1001, loadKg: 1600, rpe: 8.3 }))
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ fields: { reps: [sessionMessages.reps], loadKg: [sessionMessages.load], rpe: [sessionMessages.rpe] } })
+    const unknown = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { ...set(session, 1, { reps: 5 }), exerciseKey: randomUUID() })
+    expect(unknown.status).toBe(400)
+
+    expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })).status).toBe(200)
+    const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5, loadKg: 100 }))
+    expect(late.status).toBe(409)
+    expect(await late.json()).toMatchObject({ message: sessionMessages.finished })
+  })
+
+  test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const first = await start(lifter, {})
+    const key = randomUUID()
+    const patched = await send(lifter, 'PATCH', `/api/sessions/${first.id}`, {
+      exercises: [{ key, movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 120, notes: null, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] }],
+    })
+    expect(patched.status, await patched.clone().text()).toBe(200)
+    for (const [n, load] of [[1, 100], [2, 100]] as const) {
+      await send(lifter, 'PUT', `/api/sessions/${first.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n, reps: 5, loadKg: load, editedAt: new Date().toISOString() })
+    }
+    await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
+
+    const second = await start(lifter, {})
+    await send(lifter, 'PATCH', `/api/sessions/${second.id}`, { exercises: [{ ...(await (await send(lifter, 'GET', `/api/sessions/${first.id}`)).json()).exercises[0] }] })
+    for (const [n, reps, load] of [[1, 5, 105], [2, 5, 100], [3, 3, 110]] as const) {
+      await send(lifter, 'PUT', `/api/sessions/${second.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n, reps, loadKg: load, editedAt: new Date().toISOString() })
+    }
+    await send(lifter, 'POST', `/api/sessions/${second.id}/finish`, { rpe: 9, notes: 'Felt strong' })
+    const report = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${second.id}/report`)).json())
+    expect(report.setsCompleted).toBe(3)
+    expect(report.setsPrescribed).toBe(2)
+    expect(report.volumeKg).toBe(105 * 5 + 100 * 5 + 110 * 3)
+    expect(report.movements).toEqual([{ movementId: squatId, movementName: 'Back squat', sets: 3, bestSet: { reps: 5, loadKg: 105 }, bestE1rmKg: 122.5 }])
+    expect(report.records).toEqual(
+      expect.arrayContaining([
+        { movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 122.5, previousKg: 116.7 },
+        { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 5, valueKg: 105, previousKg: 100 },
+        { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 3, valueKg: 110, previousKg: null },
+      ]),
+    )
+    expect(report.session).toMatchObject({ rpe: 9, notes: 'Felt strong', status: 'completed' })
+  })
+
+  test('the coach comments on a session; the client reads it; nobody else may', async () => {
+    const session = await start(client)
+    const setId = randomUUID()
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }))
+    await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})
+    expect((await send(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Great depth!', setLogId: setId })).status).toBe(201)
+    expect((await send(otherCoach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Hi' })).status).toBe(403)
+    expect((await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Me' })).status).toBe(403)
+    const seen = SessionSchema.parse(await (await send(client, 'GET', `/api/sessions/${session.id}`)).json())
+    expect(seen.comments).toMatchObject([{ body: 'Great depth!', authorName: 'Coach Sam', setLogId: setId }])
+  })
+
+  test('a plan with logged sessions is archived instead of deleted', async () => {
+    const res = await send(coach, 'DELETE', `/api/plans/${planId}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ archived: true })
+    expect((await send(client, 'GET', `/api/plans/${planId}`)).status).toBe(200)
+  })
+})

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { CommentBody, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSessionBody } from '#shared/schemas/sessions.ts'
+import type { AppEnv } from '../../context.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile } from '../../middleware/session.ts'
+import { addComment, deleteSet, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
+
+const IdParam = z.object({ id: z.uuid('Not a session id') })
+const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set id is a UUID made by the client') })
+const ListQuery = z.object({
+  clientId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  limit: z._default(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 100'), z.lte(100, 'limit must be 1 to 100')), 20),
+})
+
+/** Workout sessions: clients start and log their own; their active coach reads and comments. */
+export const sessionsRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/', validate('query', ListQuery), async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))))
+  .post('/', requireProfile('client'), validate('json', StartSessionBody), async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201))
+  .get('/:id', validate('param', IdParam), async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .get('/:id/report', validate('param', IdParam), async (c) => c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .patch('/:id', validate('param', IdParam), validate('json', UpdateSessionBody), async (c) =>
+    c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/:id/sets/:setId', validate('param', SetParam), validate('json', LogSetBody), async (c) => {
+    const { id, setId } = c.req.valid('param')
+    return c.json(await logSet(c.var.db, c.var.profile, id, setId, c.req.valid('json')))
+  })
+  .delete('/:id/sets/:setId', validate('param', SetParam), async (c) => {
+    const { id, setId } = c.req.valid('param')
+    await deleteSet(c.var.db, c.var.profile, id, setId)
+    return c.body(null, 204)
+  })
+  .post('/:id/finish', validate('param', IdParam), validate('json', FinishSessionBody), async (c) =>
+    c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/:id/discard', validate('param', IdParam), async (c) => {
+    await discardSession(c.var.db, c.var.profile, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
+  .post('/:id/comments', validate('param', IdParam), validate('json', CommentBody), async (c) =>
+    c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
+  )

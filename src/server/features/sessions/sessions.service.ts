@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import type { Exercise } from '#shared/schemas/programs.ts'
+import {
+  e1rm,
+  sessionMessages,
+  type Comment,
+  type CommentInput,
+  type FinishSessionInput,
+  type LogSetInput,
+  type PersonalRecord,
+  type Session,
+  type SessionExercise,
+  type SessionReport,
+  type SessionSummary,
+  type SetLog,
+  type StartSessionInput,
+  type UpdateSessionInput,
+} from '#shared/schemas/sessions.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { coachClients, profiles, sessionComments, setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '../movements/movements.service.ts'
+import { movementErrors } from '../programs/prescriptions.service.ts'
+import { getPlanWorkout } from '../programs/programs.service.ts'
+import { getWorkout } from '../workouts/workouts.service.ts'
+
+type SessionRow = typeof workoutSessions.$inferSelect
+type SetRow = typeof setLogs.$inferSelect
+
+const toSummary = (row: SessionRow): SessionSummary => ({
+  id: row.id,
+  clientId: row.clientId,
+  planWorkoutId: row.planWorkoutId,
+  planId: row.planId,
+  workoutId: row.workoutId,
+  title: row.title,
+  planName: row.planName,
+  week: row.week,
+  day: row.day,
+  status: row.status,
+  startedAt: row.startedAt.toISOString(),
+  completedAt: row.completedAt?.toISOString() ?? null,
+  rpe: row.rpe,
+  notes: row.notes,
+})
+
+const toSetLog = (row: SetRow): SetLog => ({
+  id: row.id,
+  exerciseKey: row.exerciseKey,
+  movementId: row.movementId,
+  setNumber: row.setNumber,
+  reps: row.reps,
+  loadKg: row.loadKg,
+  rpe: row.rpe,
+  durationSeconds: row.durationSeconds,
+  distanceMeters: row.distanceMeters,
+  targetRepsMin: row.targetRepsMin,
+  targetRepsMax: row.targetRepsMax,
+  targetLoadKg: row.targetLoadKg,
+  targetRpe: row.targetRpe,
+  completed: row.completed,
+  note: row.note,
+  editedAt: row.editedAt.toISOString(),
+})
+
+const fromPrescription = (exercise: Exercise): SessionExercise => ({
+  key: randomUUID(),
+  movementId: exercise.movementId,
+  movementName: exercise.movementName,
+  tracking: exercise.tracking,
+  prescriptionId: exercise.id,
+  superset: exercise.superset,
+  restSeconds: exercise.restSeconds,
+  notes: exercise.notes,
+  targets: exercise.sets,
+})
+
+/** The client's own sessions; their active coach reads them too (never writes). */
+async function isCoachOf(db: Db | Tx, coachId: string, clientId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ id: coachClients.id })
+    .from(coachClients)
+    .where(and(eq(coachClients.coachId, coachId), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+  return Boolean(link)
+}
+
+async function findSession(db: Db | Tx, id: string): Promise<SessionRow> {
+  const [row] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, id))
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Session not found' })
+  return row
+}
+
+async function findReadable(db: Db, actor: Actor, id: string): Promise<SessionRow> {
+  const row = await findSession(db, id)
+  if (row.clientId !== actor.id && !(await isCoachOf(db, actor.id, row.clientId))) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  return row
+}
+
+/** Written only by its client, and only while it is in progress. */
+async function findWritable(db: Db | Tx, actor: Actor, id: string): Promise<SessionRow> {
+  const row = await findSession(db, id)
+  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  if (row.status !== 'in_progress') throw new AppError('CONFLICT', { message: sessionMessages.finished })
+  return row
+}
+
+/**
+ * Starts a session from a planned workout, a standalone workout, or nothing; a session of the same
+ * workout still in progress is resumed instead, and a start naming an existing id returns it.
+ */
+export async function startSession(db: Db, actor: Actor, input: StartSessionInput): Promise<Session> {
+  if (input.planWorkoutId && input.workoutId) throw new AppError('VALIDATION_FAILED', { message: sessionMessages.oneSource })
+  if (input.id) {
+    const [existing] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, input.id))
+    if (existing) {
+      if (existing.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+      return getSession(db, actor, existing.id)
+    }
+  }
+  const source = input.planWorkoutId
+    ? eq(workoutSessions.planWorkoutId, input.planWorkoutId)
+    : input.workoutId
+      ? eq(workoutSessions.workoutId, input.workoutId)
+      : null
+  if (source) {
+    const [open] = await db
+      .select({ id: workoutSessions.id })
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.clientId, actor.id), eq(workoutSessions.status, 'in_progress'), source))
+      .orderBy(desc(workoutSessions.startedAt))
+      .limit(1)
+    if (open) return getSession(db, actor, open.id)
+  }
+
+  let values: typeof workoutSessions.$inferInsert
+  if (input.planWorkoutId) {
+    // Readable by the plan's owner and its assigned client; only the one who trains it logs it.
+    const planned = await getPlanWorkout(db, actor, input.planWorkoutId)
+    if (planned.plan.clientId ? planned.plan.clientId !== actor.id : planned.plan.ownerId !== actor.id) {
+      throw new AppError('FORBIDDEN', { message: 'Only the client this plan is for can train it' })
+    }
+    values = {
+      clientId: actor.id,
+      planWorkoutId: planned.id,
+      planId: planned.plan.id,
+      title: planned.title,
+      planName: planned.plan.name,
+      week: planned.week,
+      day: planned.day,
+      exercises: planned.exercises.map(fromPrescription),
+    }
+  } else if (input.workoutId) {
+    const workout = await getWorkout(db, actor, input.workoutId)
+    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(fromPrescription) }
+  } else {
+    values = { clientId: actor.id, title: 'Unplanned session', exercises: [] }
+  }
+  const [row] = await db
+    .insert(workoutSessions)
+    .values({ ...values, ...(input.id ? { id: input.id } : {}) })
+    .returning({ id: workoutSessions.id })
+  if (!row) throw new Error('insert returned nothing')
+  return getSession(db, actor, row.id)
+}
+
+async function commentsOf(db: Db, sessionId: string): Promise<Comment[]> {
+  const rows = await db
+    .select({
+      id: sessionComments.id,
+      setLogId: sessionComments.setLogId,
+      authorId: sessionComments.authorId,
+      authorName: profiles.displayName,
+      body: sessionComments.body,
+      createdAt: sessionComments.createdAt,
+    })
+    .from(sessionComments)
+    .leftJoin(profiles, eq(profiles.id, sessionComments.authorId))
+    .where(eq(sessionComments.sessionId, sessionId))
+    .orderBy(asc(sessionComments.createdAt))
+  return rows.map((r) => ({ ...r, authorName: r.authorName ?? 'Coach', createdAt: r.createdAt.toISOString() }))
+}
+
+export async function getSession(db: Db, actor: Actor, id: string): Promise<Session> {
+  const row = await findReadable(db, actor, id)
+  const sets = await db
+    .select()
+    .from(setLogs)
+    .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
+    .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
+  return { ...toSummary(row), exercises: row.exercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
+}
+
+/** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
+export async function listSessions(db: Db, actor: Actor, { clientId, limit }: { clientId?: string; limit: number }): Promise<SessionSummary[]> {
+  const whose = clientId ?? actor.id
+  if (whose !== actor.id && !(await isCoachOf(db, actor.id, whose))) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  const rows = await db
+    .select()
+    .from(workoutSessions)
+    .where(and(eq(workoutSessions.clientId, whose), ne(workoutSessions.status, 'abandoned')))
+    .orderBy(desc(workoutSessions.startedAt))
+    .limit(limit)
+  return rows.map(toSummary)
+}
+
+type SetValues = Pick<SetRow, 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'>
+const valuesOf = (row: SetValues): SetValues => ({
+  exerciseKey: row.exerciseKey,
+  setNumber: row.setNumber,
+  reps: row.reps,
+  loadKg: row.loadKg,
+  rpe: row.rpe,
+  durationSeconds: row.durationSeconds,
+  distanceMeters: row.distanceMeters,
+  completed: row.completed,
+  note: row.note,
+})
+const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b))
+
+/**
+ * Logs or edits one set, idempotent by its client-made id: the same set sent five times is one
+ * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
+ */
+export async function logSet(db: Db, actor: Actor, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
+  return db.transaction(async (tx) => {
+    const session = await findWritable(tx, actor, sessionId)
+    const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
+    if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
+    const target = exercise.targets[input.setNumber - 1]
+    const incoming = {
+      exerciseKey: exercise.key,
+      setNumber: input.setNumber,
+      reps: input.reps ?? null,
+      loadKg: input.loadKg ?? null,
+      rpe: input.rpe ?? null,
+      durationSeconds: input.durationSeconds ?? null,
+      distanceMeters: input.distanceMeters ?? null,
+      completed: input.completed ?? true,
+      note: input.note || null,
+    }
+    const editedAt = new Date(input.editedAt)
+
+    const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
+    if (existing && existing.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
+    if (!existing) {
+      const [row] = await tx
+        .insert(setLogs)
+        .values({
+          id: setId,
+          sessionId,
+          movementId: exercise.movementId,
+          prescriptionId: exercise.prescriptionId,
+          ...incoming,
+          targetRepsMin: target?.reps?.min ?? null,
+          targetRepsMax: target?.reps?.max ?? null,
+          targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
+          targetRpe: target?.rpe ?? null,
+          editedAt,
+        })
+        .returning()
+      if (!row) throw new Error('insert returned nothing')
+      return toSetLog(row)
+    }
+    const deleted = existing.deletedAt !== null
+    if (sameValues(existing, incoming) && !deleted) return toSetLog(existing)
+    if (editedAt < existing.editedAt) {
+      // An older edit arriving late (the other device synced first): kept, not applied.
+      await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: incoming, editedAt })
+      return toSetLog(existing)
+    }
+    await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { ...valuesOf(existing), deleted }, editedAt: existing.editedAt })
+    const [row] = await tx
+      .update(setLogs)
+      .set({ ...incoming, movementId: exercise.movementId, editedAt, deletedAt: null })
+      .where(eq(setLogs.id, setId))
+      .returning()
+    if (!row) throw new Error('update returned nothing')
+    return toSetLog(row)
+  })
+}
+
+/** Removes a set (kept as deleted, so a late replay of it does not bring it back unnoticed). Idempotent. */
+export async function deleteSet(db: Db, actor: Actor, sessionId: string, setId: string): Promise<void> {
+  await findWritable(db, actor, sessionId)
+  await db
+    .update(setLogs)
+    .set({ deletedAt: sql`now()`, editedAt: sql`now()` })
+    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt)))
+}
+
+/** Adds, swaps, removes or reorders exercises, and keeps notes, while the session is in progress. */
+export async function updateSession(db: Db, actor: Actor, id: string, input: UpdateSessionInput): Promise<Session> {
+  const session = await findWritable(db, actor, id)
+  if (input.exercises) {
+    const fields = await movementErrors(db, actor.id, input.exercises.filter((e) => !session.exercises.some((s) => s.movementId === e.movementId)), 'exercises')
+    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+  }
+  await db
+    .update(workoutSessions)
+    .set({
+      ...(input.exercises ? { exercises: input.exercises } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+    })
+    .where(eq(workoutSessions.id, id))
+  return getSession(db, actor, id)
+}
+
+/** Finishes a session (again is harmless): no more sets after this. */
+export async function finishSession(db: Db, actor: Actor, id: string, input: FinishSessionInput): Promise<Session> {
+  const row = await findSession(db, id)
+  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: 'This session was discarded' })
+  if (row.status === 'in_progress') {
+    await db
+      .update(workoutSessions)
+      .set({ status: 'completed', completedAt: sql`now()`, rpe: input.rpe ?? null, ...(input.notes !== undefined ? { notes: input.notes || null } : {}) })
+      .where(and(eq(workoutSessions.id, id), eq(workoutSessions.status, 'in_progress')))
+  }
+  return getSession(db, actor, id)
+}
+
+export async function discardSession(db: Db, actor: Actor, id: string): Promise<void> {
+  await findWritable(db, actor, id)
+  await db.update(workoutSessions).set({ status: 'abandoned', completedAt: sql`now()` }).where(eq(workoutSessions.id, id))
+}
+
+/** A coach's comment on one of their active client's sessions (or on one of its sets). */
+export async function addComment(db: Db, actor: Actor, sessionId: string, input: CommentInput): Promise<Comment> {
+  const session = await findSession(db, sessionId)
+  if (!(await isCoachOf(db, actor.id, session.clientId))) throw new AppError('FORBIDDEN', { message: 'Only the client’s coach comments on a session' })
+  if (input.setLogId) {
+    const [set] = await db.select({ id: setLogs.id }).from(setLogs).where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
+    if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })
+  }
+  const [row] = await db.insert(sessionComments).values({ sessionId, setLogId: input.setLogId ?? null, authorId: actor.id, body: input.body }).returning({ id: sessionComments.id })
+  const comment = (await commentsOf(db, sessionId)).find((c) => c.id === row?.id)
+  if (!comment) throw new Error('comment not found after insert')
+  return comment
+}
+
+/**
+ * The summary of a session: duration, sets done vs prescribed, volume, the best set and e1RM of
+ * each movement, and the personal records it set against the client's earlier completed sessions
+ * (heaviest e1RM per movement; heaviest load per movement for each rep count 1-10).
+ */
+export async function sessionReport(db: Db, actor: Actor, id: string): Promise<SessionReport> {
+  const session = await getSession(db, actor, id)
+  const done = session.sets.filter((s) => s.completed)
+  const setsPrescribed = session.exercises.reduce((n, e) => n + e.targets.length, 0)
+  const volumeKg = done.reduce((sum, s) => sum + (s.loadKg ?? 0) * (s.reps ?? 0), 0)
+  const names = new Map(session.exercises.map((e) => [e.movementId, e.movementName]))
+
+  const movements = [...new Set(done.map((s) => s.movementId))].map((movementId) => {
+    const sets = done.filter((s) => s.movementId === movementId)
+    const weighted = sets.filter((s) => s.loadKg !== null && s.reps !== null && s.reps > 0) as (SetLog & { loadKg: number; reps: number })[]
+    const best = weighted.reduce<(typeof weighted)[number] | null>((top, s) => (!top || (e1rm(s.loadKg, s.reps) ?? s.loadKg) > (e1rm(top.loadKg, top.reps) ?? top.loadKg) ? s : top), null)
+    const bestE1rm = Math.max(0, ...weighted.map((s) => e1rm(s.loadKg, s.reps) ?? 0))
+    return {
+      movementId,
+      movementName: names.get(movementId) ?? 'Movement',
+      sets: sets.length,
+      bestSet: best ? { reps: best.reps, loadKg: best.loadKg } : null,
+      bestE1rmKg: bestE1rm > 0 ? Math.round(bestE1rm * 10) / 10 : null,
+    }
+  })
+
+  const records: PersonalRecord[] = []
+  const movementIds = movements.map((m) => m.movementId)
+  if (movementIds.length) {
+    const before = await db
+      .select({ movementId: setLogs.movementId, reps: setLogs.reps, loadKg: setLogs.loadKg })
+      .from(setLogs)
+      .innerJoin(workoutSessions, eq(workoutSessions.id, setLogs.sessionId))
+      .where(
+        and(
+          eq(workoutSessions.clientId, session.clientId),
+          eq(workoutSessions.status, 'completed'),
+          ne(workoutSessions.id, id),
+          lt(workoutSessions.startedAt, new Date(session.startedAt)),
+          inArray(setLogs.movementId, movementIds),
+          eq(setLogs.completed, true),
+          isNull(setLogs.deletedAt),
+        ),
+      )
+    for (const m of movements) {
+      const previous = before.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null)
+      const prevE1rm = Math.max(0, ...previous.map((s) => e1rm(s.loadKg, s.reps) ?? 0))
+      if (m.bestE1rmKg && m.bestE1rmKg > prevE1rm + 1e-9) {
+        records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'e1rm', reps: null, valueKg: m.bestE1rmKg, previousKg: prevE1rm > 0 ? Math.round(prevE1rm * 10) / 10 : null })
+      }
+      const mine = done.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null && s.reps >= 1 && s.reps <= 10)
+      for (const reps of [...new Set(mine.map((s) => s.reps as number))].sort((a, b) => a - b)) {
+        const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
+        const prev = Math.max(0, ...previous.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
+        if (heaviest > 0 && heaviest > prev) records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
+      }
+    }
+  }
+
+  const end = session.completedAt ?? null
+  return {
+    session,
+    durationSeconds: end ? Math.round((Date.parse(end) - Date.parse(session.startedAt)) / 1000) : null,
+    setsCompleted: done.length,
+    setsPrescribed,
+    volumeKg: Math.round(volumeKg * 10) / 10,
+    movements,
+    records,
+  }
+}

@@ -1,0 +1,172 @@
+import * as z from 'zod/mini'
+import { TRACKING } from './movements.ts'
+import { PrescribedSetSchema } from './programs.ts'
+
+/** Workout sessions and logged sets (issue 7; PRODUCT.md section 2). */
+export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
+export const MAX_LOGGED_REPS = 1000
+export const MAX_LOGGED_LOAD_KG = 1500
+export const MAX_SETS_PER_SESSION_EXERCISE = 50
+export const COMMENT_MAX = 2000
+
+export const sessionMessages = {
+  reps: `Reps must be a whole number from 0 to ${MAX_LOGGED_REPS}`,
+  load: `Load must be from 0 to ${MAX_LOGGED_LOAD_KG} kg`,
+  rpe: 'RPE must be from 1 to 10 in steps of 0.5',
+  duration: 'Time must be from 0 seconds to 24 hours',
+  distance: 'Distance must be from 0 m to 1000 km',
+  setNumber: `Set number must be from 1 to ${MAX_SETS_PER_SESSION_EXERCISE}`,
+  note: `A note is at most ${COMMENT_MAX} characters`,
+  finished: 'This session is finished: it takes no more sets.',
+  notYours: 'This session is not yours',
+  unknownExercise: 'This exercise is not part of the session',
+  oneSource: 'Start from a planned workout or a standalone workout, not both',
+  commentRequired: 'Write a comment first',
+} as const
+
+const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
+const rpe = z.number(sessionMessages.rpe).check(
+  z.gte(1, sessionMessages.rpe),
+  z.lte(10, sessionMessages.rpe),
+  z.refine((value) => Number.isInteger(value * 2), sessionMessages.rpe),
+)
+const note = z.optional(z.nullable(z.string(sessionMessages.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionMessages.note))))
+
+/** One exercise of a session: a copy of its prescription at start (or added during the session). */
+export const SessionExerciseSchema = z.object({
+  key: z.uuid(),
+  movementId: z.uuid('Choose a movement'),
+  movementName: z.string().check(z.maxLength(200)),
+  tracking: z.enum(TRACKING),
+  prescriptionId: z.nullable(z.string()),
+  superset: z.nullable(z.string().check(z.maxLength(1))),
+  restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
+  notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
+  targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
+})
+export type SessionExercise = z.infer<typeof SessionExerciseSchema>
+
+/** Start (or resume) a session; `id` lets a client name it up front so a retried start is the same session. */
+export const StartSessionBody = z.object({
+  id: z.optional(z.uuid('Not a session id')),
+  planWorkoutId: z.optional(z.uuid('Not a planned workout')),
+  workoutId: z.optional(z.uuid('Not a workout')),
+})
+export type StartSessionInput = z.infer<typeof StartSessionBody>
+
+/** A set as logged: PUT /api/sessions/:id/sets/:setId, idempotent by the client's UUID. */
+export const LogSetBody = z.object({
+  exerciseKey: z.uuid(sessionMessages.unknownExercise),
+  setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionMessages.setNumber),
+  reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionMessages.reps))),
+  loadKg: z.optional(z.nullable(z.number(sessionMessages.load).check(z.gte(0, sessionMessages.load), z.lte(MAX_LOGGED_LOAD_KG, sessionMessages.load)))),
+  rpe: z.optional(z.nullable(rpe)),
+  durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionMessages.duration))),
+  distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionMessages.distance))),
+  completed: z._default(z.boolean(), true),
+  note,
+  /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
+  editedAt: z.iso.datetime({ offset: true, message: 'editedAt must be an ISO date-time' }),
+})
+export type LogSetInput = z.input<typeof LogSetBody>
+
+/** Changing the session itself: its exercise list (add, swap, remove, reorder) and notes. */
+export const UpdateSessionBody = z.object({
+  exercises: z.optional(z.array(SessionExerciseSchema).check(z.maxLength(40, 'A session has at most 40 exercises'))),
+  notes: note,
+})
+export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>
+
+export const FinishSessionBody = z.object({ rpe: z.optional(z.nullable(rpe)), notes: note })
+export type FinishSessionInput = z.infer<typeof FinishSessionBody>
+
+export const CommentBody = z.object({
+  body: z.string(sessionMessages.commentRequired).check(z.trim(), z.minLength(1, sessionMessages.commentRequired), z.maxLength(COMMENT_MAX, sessionMessages.note)),
+  setLogId: z.optional(z.nullable(z.uuid())),
+})
+export type CommentInput = z.infer<typeof CommentBody>
+
+export const SetLogSchema = z.object({
+  id: z.string(),
+  exerciseKey: z.string(),
+  movementId: z.string(),
+  setNumber: z.number(),
+  reps: z.nullable(z.number()),
+  loadKg: z.nullable(z.number()),
+  rpe: z.nullable(z.number()),
+  durationSeconds: z.nullable(z.number()),
+  distanceMeters: z.nullable(z.number()),
+  targetRepsMin: z.nullable(z.number()),
+  targetRepsMax: z.nullable(z.number()),
+  targetLoadKg: z.nullable(z.number()),
+  targetRpe: z.nullable(z.number()),
+  completed: z.boolean(),
+  note: z.nullable(z.string()),
+  editedAt: z.string(),
+})
+export type SetLog = z.infer<typeof SetLogSchema>
+
+export const CommentSchema = z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() })
+export type Comment = z.infer<typeof CommentSchema>
+
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  planWorkoutId: z.nullable(z.string()),
+  planId: z.nullable(z.string()),
+  workoutId: z.nullable(z.string()),
+  title: z.string(),
+  planName: z.nullable(z.string()),
+  week: z.nullable(z.number()),
+  day: z.nullable(z.number()),
+  status: z.enum(SESSION_STATUSES),
+  startedAt: z.string(),
+  completedAt: z.nullable(z.string()),
+  rpe: z.nullable(z.number()),
+  notes: z.nullable(z.string()),
+})
+export type SessionSummary = z.infer<typeof SessionSummarySchema>
+
+export const SessionSchema = z.object({
+  ...SessionSummarySchema.shape,
+  exercises: z.array(SessionExerciseSchema),
+  sets: z.array(SetLogSchema),
+  comments: z.array(CommentSchema),
+})
+export type Session = z.infer<typeof SessionSchema>
+
+/** Epley's estimated one-rep max (PRODUCT.md section 2), for sets of 1 to 12 reps. */
+export function e1rm(loadKg: number | null, reps: number | null): number | null {
+  if (!loadKg || !reps || reps < 1 || reps > 12) return null
+  return reps === 1 ? loadKg : loadKg * (1 + reps / 30)
+}
+
+export const RecordSchema = z.object({
+  movementId: z.string(),
+  movementName: z.string(),
+  kind: z.enum(['e1rm', 'load']),
+  /** For a heaviest load: the rep count (1-10) it was lifted for. */
+  reps: z.nullable(z.number()),
+  valueKg: z.number(),
+  previousKg: z.nullable(z.number()),
+})
+export type PersonalRecord = z.infer<typeof RecordSchema>
+
+export const SessionReportSchema = z.object({
+  session: SessionSchema,
+  durationSeconds: z.nullable(z.number()),
+  setsCompleted: z.number(),
+  setsPrescribed: z.number(),
+  volumeKg: z.number(),
+  movements: z.array(
+    z.object({
+      movementId: z.string(),
+      movementName: z.string(),
+      sets: z.number(),
+      bestSet: z.nullable(z.object({ reps: z.number(), loadKg: z.number() })),
+      bestE1rmKg: z.nullable(z.number()),
+    }),
+  ),
+  records: z.array(RecordSchema),
+})
+export type SessionReport = z.infer<typeof SessionReportSchema>
