@@ -137,6 +137,8 @@ const ROUTES: Row[] = [
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
   { method: 'GET', path: '/api/sessions', access: 'signed-in' },
+  { method: 'GET', path: '/api/sessions/movement-stats', access: 'signed-in', request: (fx) => ({ path: `/api/sessions/movement-stats?movementIds=${fx.movementId}` }) },
+  { method: 'GET', path: '/api/profile/coach', access: 'signed-in' },
   { method: 'POST', path: '/api/sessions', access: 'client', request: () => ({ path: '/api/sessions', body: {} }) },
   { method: 'GET', path: '/api/sessions/:id', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}` }) },
   { method: 'GET', path: '/api/sessions/:id/report', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/report` }) },

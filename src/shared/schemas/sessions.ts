@@ -170,3 +170,19 @@ export const SessionReportSchema = z.object({
   records: z.array(RecordSchema),
 })
 export type SessionReport = z.infer<typeof SessionReportSchema>
+
+/** Per movement, what the lifter did last time and their best e1RM: the preview's and the logger's hints. */
+export const MovementStatsSchema = z.object({
+  movementId: z.string(),
+  last: z.nullable(
+    z.object({
+      sessionId: z.string(),
+      date: z.string(),
+      sets: z.array(z.object({ reps: z.nullable(z.number()), loadKg: z.nullable(z.number()), durationSeconds: z.nullable(z.number()), distanceMeters: z.nullable(z.number()) })),
+    }),
+  ),
+  bestE1rmKg: z.nullable(z.number()),
+})
+export type MovementStats = z.infer<typeof MovementStatsSchema>
+
+export const CoachCardSchema = z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) })

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile, requireUser } from '../../middleware/session.ts'
-import { becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
+import { activeCoachOf, becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */
 export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
@@ -32,4 +32,5 @@ export const profileRoutes = new Hono<AppEnv>()
   .patch('/', requireProfile(), validate('json', UpdateProfileBody), async (c) =>
     c.json(await updateProfile(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
+  .get('/coach', requireProfile(), async (c) => c.json({ coach: await activeCoachOf(c.var.db, c.var.user.id) }))
   .post('/become-coach', requireProfile('client'), async (c) => c.json(await becomeCoach(c.var.db, c.var.user.id)))

@@ -68,6 +68,16 @@ export async function hasActiveCoach(db: Db, clientId: string): Promise<boolean>
   return Boolean(link)
 }
 
+/** The client's active coach, for their home screen's coach card; null without one. */
+export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: string; displayName: string; since: string } | null> {
+  const [row] = await db
+    .select({ id: coachClients.coachId, displayName: profiles.displayName, since: coachClients.since })
+    .from(coachClients)
+    .innerJoin(profiles, eq(profiles.id, coachClients.coachId))
+    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+  return row ? { ...row, since: row.since.toISOString() } : null
+}
+
 /** PRODUCT.md section 7: a client without an active coach may turn their account into a coach's. */
 export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
   const profile = await mustGetProfile(db, userId)

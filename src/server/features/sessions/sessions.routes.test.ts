@@ -125,7 +125,7 @@ describe('sessions', () => {
     await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
 
     const second = await start(lifter, {})
-    await send(lifter, 'PATCH', `/api/sessions/${second.id}`, { exercises: [{ ...(await (await send(lifter, 'GET', `/api/sessions/${first.id}`)).json()).exercises[0] }] })
+    await send(lifter, 'PATCH', `/api/sessions/${second.id}`, { exercises: SessionSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${first.id}`)).json()).exercises })
     for (const [n, reps, load] of [[1, 5, 105], [2, 5, 100], [3, 3, 110]] as const) {
       await send(lifter, 'PUT', `/api/sessions/${second.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n, reps, loadKg: load, editedAt: new Date().toISOString() })
     }
@@ -143,6 +143,12 @@ describe('sessions', () => {
       ]),
     )
     expect(report.session).toMatchObject({ rpe: 9, notes: 'Felt strong', status: 'completed' })
+
+    const stats = await (await send(lifter, 'GET', `/api/sessions/movement-stats?movementIds=${squatId}`)).json()
+    expect(stats).toEqual([
+      { movementId: squatId, last: { sessionId: second.id, date: report.session.startedAt, sets: [105, 100, 110].map((loadKg, i) => ({ reps: i === 2 ? 3 : 5, loadKg, durationSeconds: null, distanceMeters: null })) }, bestE1rmKg: 122.5 },
+    ])
+    expect((await send(lifter, 'GET', '/api/sessions/movement-stats?movementIds=nope')).status).toBe(400)
   })
 
   test('the coach comments on a session; the client reads it; nobody else may', async () => {

@@ -4,19 +4,28 @@ import { CommentBody, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSes
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile } from '../../middleware/session.ts'
-import { addComment, deleteSet, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
+import { addComment, deleteSet, movementStats, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
 const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set id is a UUID made by the client') })
 const ListQuery = z.object({
   clientId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  planId: z.optional(z.uuid('Not a plan id')),
   limit: z._default(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 100'), z.lte(100, 'limit must be 1 to 100')), 20),
+})
+
+const StatsQuery = z.object({
+  movementIds: z.pipe(
+    z.string('movementIds is a comma-separated list').check(z.maxLength(40 * 37)),
+    z.transform((value) => [...new Set(value.split(',').filter(Boolean))]),
+  ).check(z.refine((ids) => ids.length <= 40 && ids.every((id) => /^[0-9a-f-]{36}$/i.test(id)), 'movementIds must be up to 40 movement ids')),
 })
 
 /** Workout sessions: clients start and log their own; their active coach reads and comments. */
 export const sessionsRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get('/', validate('query', ListQuery), async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/movement-stats', validate('query', StatsQuery), async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)))
   .post('/', requireProfile('client'), validate('json', StartSessionBody), async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201))
   .get('/:id', validate('param', IdParam), async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)))
   .get('/:id/report', validate('param', IdParam), async (c) => c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)))

@@ -8,6 +8,7 @@ import {
   type CommentInput,
   type FinishSessionInput,
   type LogSetInput,
+  type MovementStats,
   type PersonalRecord,
   type Session,
   type SessionExercise,
@@ -192,13 +193,17 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
-export async function listSessions(db: Db, actor: Actor, { clientId, limit }: { clientId?: string; limit: number }): Promise<SessionSummary[]> {
+export async function listSessions(
+  db: Db,
+  actor: Actor,
+  { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number },
+): Promise<SessionSummary[]> {
   const whose = clientId ?? actor.id
   if (whose !== actor.id && !(await isCoachOf(db, actor.id, whose))) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
   const rows = await db
     .select()
     .from(workoutSessions)
-    .where(and(eq(workoutSessions.clientId, whose), ne(workoutSessions.status, 'abandoned')))
+    .where(and(eq(workoutSessions.clientId, whose), ne(workoutSessions.status, 'abandoned'), planId ? eq(workoutSessions.planId, planId) : undefined))
     .orderBy(desc(workoutSessions.startedAt))
     .limit(limit)
   return rows.map(toSummary)
@@ -408,4 +413,45 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
     movements,
     records,
   }
+}
+
+/** For each movement: the sets of the lifter's last completed session with it, and their best e1RM ever. */
+export async function movementStats(db: Db, actor: Actor, movementIds: string[]): Promise<MovementStats[]> {
+  if (!movementIds.length) return []
+  const rows = await db
+    .select({
+      sessionId: setLogs.sessionId,
+      movementId: setLogs.movementId,
+      reps: setLogs.reps,
+      loadKg: setLogs.loadKg,
+      durationSeconds: setLogs.durationSeconds,
+      distanceMeters: setLogs.distanceMeters,
+      setNumber: setLogs.setNumber,
+      startedAt: workoutSessions.startedAt,
+    })
+    .from(setLogs)
+    .innerJoin(workoutSessions, eq(workoutSessions.id, setLogs.sessionId))
+    .where(
+      and(
+        eq(workoutSessions.clientId, actor.id),
+        eq(workoutSessions.status, 'completed'),
+        inArray(setLogs.movementId, movementIds),
+        eq(setLogs.completed, true),
+        isNull(setLogs.deletedAt),
+      ),
+    )
+    .orderBy(desc(workoutSessions.startedAt), asc(setLogs.setNumber))
+  return movementIds.map((movementId) => {
+    const mine = rows.filter((r) => r.movementId === movementId)
+    const lastSession = mine[0]?.sessionId
+    const last = mine.filter((r) => r.sessionId === lastSession)
+    const best = Math.max(0, ...mine.map((r) => e1rm(r.loadKg, r.reps) ?? 0))
+    return {
+      movementId,
+      last: lastSession && last[0]
+        ? { sessionId: lastSession, date: last[0].startedAt.toISOString(), sets: last.map(({ reps, loadKg, durationSeconds, distanceMeters }) => ({ reps, loadKg, durationSeconds, distanceMeters })) }
+        : null,
+      bestE1rmKg: best > 0 ? Math.round(best * 10) / 10 : null,
+    }
+  })
 }
