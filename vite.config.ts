@@ -31,6 +31,16 @@ export default defineConfig({
         // Links from emails (/api/auth/...) and every API call must reach the server.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Offline in the gym (PRODUCT.md section 6): who is signed in comes from the network when
+        // there is one, and from the last answer when there is not. (A session being logged lives
+        // in IndexedDB, which is newer than any cached answer could be.)
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) => request.method === 'GET' && (url.pathname === '/api/me' || url.pathname === '/api/profile'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'coachline-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 50, maxAgeSeconds: 7 * 24 * 3600 } },
+          },
+        ],
       },
     }),
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/] }),

@@ -33,6 +33,10 @@ const Workouts = lazyScreen(() => import('./routes/client/workouts.tsx'), (m) =>
 const Workout = lazyScreen(() => import('./routes/workout.tsx'), (m) => m.WorkoutPage)
 const Invite = lazyScreen(() => import('./routes/invite.tsx'), (m) => m.InvitePage)
 const Clients = lazyScreen(() => import('./routes/coach/clients.tsx'), (m) => m.ClientsPage)
+const Home = lazyScreen(() => import('./routes/client/home.tsx'), (m) => m.HomePage)
+const WorkoutPreview = lazyScreen(() => import('./routes/client/workout-preview.tsx'), (m) => m.WorkoutPreviewPage)
+const Session = lazyScreen(() => import('./routes/client/session.tsx'), (m) => m.SessionPage)
+const Summary = lazyScreen(() => import('./routes/summary.tsx'), (m) => m.SummaryPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -53,13 +57,13 @@ const publicRoutes: RouteObject[] = [
 ]
 
 const clientRoutes: RouteObject[] = [
-  placeholder(paths.client.home.path, 'Home', "Today's workout, the rest of the week, your last sessions and your coach."),
+  screen(paths.client.home.path, Home, { title: 'Home' }),
   screen(paths.client.programNew.path, ClientProgramNew, { title: 'New program' }),
   placeholder(paths.client.mesocycle.path, 'Calendar', 'Your program as a calendar of weeks and days.'),
   screen(paths.client.createWorkout.path, CreateWorkout, { title: 'Create workout' }),
   screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
-  placeholder(paths.client.workoutPreview.path, 'Workout preview', 'The planned workout with your last numbers, and Start workout.'),
-  placeholder(paths.client.session.path, 'Workout session', 'Log each set with one tap, online or offline.'),
+  screen(paths.client.workoutPreview.path, WorkoutPreview, { title: 'Workout preview' }),
+  screen(paths.client.session.path, Session, { title: 'Workout session' }),
   placeholder(paths.client.chat.path, 'Chat', 'Messages with your coach.'),
 ]
 
@@ -79,7 +83,7 @@ const openRoutes: RouteObject[] = [
   screen(paths.open.program.path, ProgramOverview, { title: 'Program' }),
   screen(paths.open.workout.path, Workout, { title: 'Workout' }),
   screen(paths.open.workoutReadonly.path, WorkoutReadonly, { title: 'Planned workout' }),
-  placeholder(paths.open.summary.path, 'Session summary', 'Duration, sets, volume, best sets and new records.'),
+  screen(paths.open.summary.path, Summary, { title: 'Session summary' }),
   placeholder(paths.open.perfSessions.path, 'Performance', "This browser's measured timings per route."),
 ]
 

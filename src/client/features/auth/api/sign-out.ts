@@ -8,6 +8,8 @@ import { authQueries } from './auth-queries.ts'
 /** Ends the server session; a failure to reach the server still clears what this tab knows. */
 export async function signOutOnServer(): Promise<void> {
   await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined)
+  // The service worker's offline copies of who-am-I and sessions belong to the user who left.
+  await globalThis.caches?.delete('coachline-api').catch(() => false)
 }
 
 /** Signs out, clears every cached datum and goes to /auth. */

@@ -1,12 +1,18 @@
+import type { ReactNode } from 'react'
 import type { PlanWorkout } from '#shared/schemas/programs.ts'
 import type { Unit } from '#shared/units.ts'
 import { formatDuration, formatPrescribedSet } from '../prescription-format.ts'
 import { exerciseLabels } from '../workout-draft.ts'
 
-type Props = { workout: Pick<PlanWorkout, 'notes' | 'exercises'>; unit: Unit }
+type Props = {
+  workout: Pick<PlanWorkout, 'notes' | 'exercises'>
+  unit: Unit
+  /** More about each exercise (the preview adds last time's numbers and the best e1RM). */
+  extra?: (exercise: PlanWorkout['exercises'][number]) => ReactNode
+}
 
 /** A workout read-only: each exercise with its label (A1, A2…), sets, rest, tempo and notes. */
-export function WorkoutView({ workout, unit }: Props) {
+export function WorkoutView({ workout, unit, extra }: Props) {
   const labels = exerciseLabels(workout.exercises.map((e) => ({ superset: e.superset ?? '' })))
   return (
     <div className="flex flex-col gap-4">
@@ -37,6 +43,7 @@ export function WorkoutView({ workout, unit }: Props) {
                 </p>
               )}
               {exercise.notes && <p className="mt-2 text-sm whitespace-pre-line">{exercise.notes}</p>}
+              {extra?.(exercise)}
             </li>
           )
         })}

@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { Plan } from '#shared/schemas/programs.ts'
+import type { SessionSummary } from '#shared/schemas/sessions.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { dateOfPlanDay, formatPlanDate, localToday, planDayOf } from '#client/features/programs/plan-dates.ts'
+import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
+import { useStartSession } from '#client/features/training/use-start-session.ts'
+import { cn } from '#client/lib/cn.ts'
+
+type DayState = 'done' | 'missed' | 'today' | 'upcoming' | 'rest'
+
+/** A planned day's state from the sessions logged against the plan (matched by week and day). */
+function dayState(plan: Plan, sessions: SessionSummary[], week: number, day: number, today: { week: number; day: number } | null): DayState {
+  if (!plan.workouts.some((w) => w.week === week && w.day === day)) return 'rest'
+  if (sessions.some((s) => s.status === 'completed' && s.week === week && s.day === day)) return 'done'
+  const order = (w: number, d: number) => w * 10 + d
+  if (!today || order(week, day) > order(today.week, today.day)) return 'upcoming'
+  return order(week, day) === order(today.week, today.day) ? 'today' : 'missed'
+}
+
+const STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 'Missed', today: 'Today', upcoming: 'Upcoming', rest: 'Rest' }
+
+/** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
+export function HomePage() {
+  const auth = useAuth()
+  const plans = useQuery(planQueries.list())
+  const me = auth.status === 'authenticated' ? auth.user.id : ''
+  const active = plans.data?.find((p) => p.clientId === me && p.status === 'active' && p.startDate)
+  const plan = useQuery({ ...planQueries.detail(active?.id ?? ''), enabled: Boolean(active) })
+  const planSessions = useQuery({ ...sessionQueries.list({ planId: active?.id, limit: 100 }), enabled: Boolean(active) })
+  const recent = useQuery(sessionQueries.list({ limit: 3 }))
+  const coach = useQuery(sessionQueries.coach())
+  const { start, busy } = useStartSession()
+  if (auth.status !== 'authenticated') return null
+
+  const data = plan.data
+  const today = data?.startDate ? planDayOf(data.startDate, localToday()) : null
+  const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
+  const next = data && today ? data.workouts.filter((w) => w.week * 10 + w.day > today.week * 10 + today.day).sort((a, b) => a.week * 10 + a.day - (b.week * 10 + b.day))[0] : undefined
+  const doneToday = todays && planSessions.data?.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
+
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <div>
+        <p className="text-sm text-muted-foreground">{new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">Hi, {auth.profile.displayName}</h1>
+      </div>
+      <PendingBanner userId={auth.user.id} />
+
+      {plans.isPending || (active && plan.isPending) ? (
+        <p className="text-muted-foreground">Loading…</p>
+      ) : !active || !data ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>No plan yet</CardTitle>
+            <CardDescription>Your coach’s invite brings your plan here. Coaching yourself? Build your own program, or train a workout of your own.</CardDescription>
+          </CardHeader>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={paths.client.programNew.getHref()}>Build a program</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.client.workouts.getHref()}>My workouts</Link>
+            </Button>
+          </div>
+        </Card>
+      ) : (
+        <>
+          <Card aria-label="Today">
+            <CardHeader>
+              <CardDescription>
+                {data.name}
+                {today ? ` · week ${today.week}${data.deloadWeeks.includes(today.week) ? ' (deload)' : ''}` : ''}
+              </CardDescription>
+              <CardTitle>{!today ? `Starts ${formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), 1, 1))}` : todays ? todays.title : 'Rest day'}</CardTitle>
+            </CardHeader>
+            {todays ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-muted-foreground">
+                  {todays.exercises.length} exercise{todays.exercises.length === 1 ? '' : 's'}
+                  {doneToday ? ' · done' : ''}
+                </span>
+                <Button asChild size="lg" className="ml-auto">
+                  <Link to={paths.client.workoutPreview.getHref(todays.id)}>{doneToday ? 'See the workout' : 'Preview and start'}</Link>
+                </Button>
+              </div>
+            ) : (
+              next && (
+                <p className="text-sm">
+                  Next:{' '}
+                  <Link className="font-medium hover:underline" to={paths.client.workoutPreview.getHref(next.id)}>
+                    {next.title}
+                  </Link>{' '}
+                  on {formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), next.week, next.day))}
+                </p>
+              )
+            )}
+          </Card>
+          {today && today.week <= data.weeks && (
+            <section aria-label="This week" className="flex flex-col gap-2">
+              <h2 className="text-sm font-semibold">This week</h2>
+              <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+                {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => {
+                  const state = dayState(data, planSessions.data ?? [], today.week, day, today)
+                  const workout = data.workouts.find((w) => w.week === today.week && w.day === day)
+                  return (
+                    <li key={day} aria-label={`Day ${day}: ${STATE_TEXT[state]}`} className={cn('rounded-lg border p-2 text-xs', state === 'done' && 'bg-primary/10', state === 'missed' && 'border-destructive/40', state === 'today' && 'ring-2 ring-ring')}>
+                      <p className="text-muted-foreground">{formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), today.week, day))}</p>
+                      <p className="truncate font-medium">{workout ? workout.title : 'Rest'}</p>
+                      <p>{STATE_TEXT[state]}</p>
+                    </li>
+                  )
+                })}
+              </ol>
+            </section>
+          )}
+        </>
+      )}
+
+      <section aria-label="Last sessions" className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold">Last sessions</h2>
+        {recent.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
+        <ul className="divide-y rounded-xl border bg-card">
+          {recent.data?.map((s) => (
+            <li key={s.id}>
+              <Link to={s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id)} className="flex justify-between gap-3 p-3 text-sm hover:bg-muted">
+                <span className="font-medium">{s.title}</span>
+                <span className="text-muted-foreground">
+                  {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {coach.data?.coach && (
+        <Card aria-label="Your coach">
+          <CardHeader>
+            <CardDescription>Your coach</CardDescription>
+            <CardTitle>{coach.data.coach.displayName}</CardTitle>
+          </CardHeader>
+          <Button asChild variant="outline" className="self-start">
+            <Link to={paths.client.chat.getHref()}>Message your coach</Link>
+          </Button>
+        </Card>
+      )}
+
+      <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({})}>
+        Start an unplanned session
+      </Button>
+    </section>
+  )
+}

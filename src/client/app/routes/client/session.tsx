@@ -1,0 +1,227 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { SessionExercise } from '#shared/schemas/sessions.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { NativeSelect } from '#client/components/ui/input.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
+import { exerciseLabels } from '#client/features/programs/workout-draft.ts'
+import { sessionCalls, sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { ExerciseLogger } from '#client/features/training/components/exercise-logger.tsx'
+import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
+import { RestTimerBar, useRestTimer } from '#client/features/training/components/rest-timer.tsx'
+import { pendingSetCount } from '#client/features/training/offline/offline-store.ts'
+import { flushPending } from '#client/features/training/offline/sync.ts'
+import { useSessionLog } from '#client/features/training/offline/use-session-log.ts'
+import { trainingMessages } from '#client/features/training/training-messages.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+
+const RPE_CHOICES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'] as const
+
+/** /session/{sessionId}: live logging, one tap a set, written to the device first (works offline). */
+export function SessionPage() {
+  const { sessionId = '' } = useParams()
+  const auth = useAuth()
+  if (auth.status !== 'authenticated') return null
+  return <SessionLogger key={sessionId} userId={auth.user.id} unit={auth.profile.unit} sessionId={sessionId} />
+}
+
+function elapsed(startedAt: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(startedAt)) / 60_000))
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg' | 'lb'; sessionId: string }) {
+  const log = useSessionLog(userId, sessionId)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const rest = useRestTimer()
+  const [now, setNow] = useState(() => Date.now())
+  const [rpe, setRpe] = useState('')
+  const [busy, setBusy] = useState(false)
+  const movementIds = [...new Set(log.session?.exercises.map((e) => e.movementId) ?? [])]
+  const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
+
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(tick)
+  }, [])
+
+  if (log.status === 'loading') return <p className="text-muted-foreground">Loading…</p>
+  if (log.status === 'missing') return <p role="alert">{trainingMessages.noSession}</p>
+  if (log.status === 'error' || !log.session) return <p role="alert">{trainingMessages.loadFailed}</p>
+  const session = log.session
+  const labels = exerciseLabels(session.exercises.map((e) => ({ superset: e.superset ?? '' })))
+
+  if (session.status !== 'in_progress') {
+    return (
+      <section className="flex flex-col items-start gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
+        <p>This session is {session.status === 'completed' ? 'finished' : 'discarded'}.</p>
+        {session.status === 'completed' && (
+          <Button onClick={() => void navigate(paths.open.summary.getHref(session.id))}>See the summary</Button>
+        )}
+      </section>
+    )
+  }
+
+  const setExercises = (exercises: SessionExercise[]) => log.change({ exercises })
+
+  async function finish() {
+    setBusy(true)
+    try {
+      if (navigator.onLine) await flushPending(userId)
+      if (!navigator.onLine || (await pendingSetCount(userId, sessionId)) > 0) {
+        notify.error(trainingMessages.finishOffline)
+        return
+      }
+      await sessionCalls.finish(sessionId, { rpe: rpe ? Number(rpe) : null, notes: session.notes })
+      await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
+      notify.success(trainingMessages.finished)
+      await navigate(paths.open.summary.getHref(sessionId))
+    } catch (error) {
+      notify.error({ title: 'Could not finish the workout', description: describeError(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function discard() {
+    setBusy(true)
+    try {
+      await sessionCalls.discard(sessionId)
+      await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
+      notify.success(trainingMessages.discarded)
+      await navigate(paths.client.home.getHref())
+    } catch (error) {
+      notify.error({ title: 'Could not discard the session', description: describeError(error) })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
+      <div>
+        <p className="text-sm text-muted-foreground">
+          {session.planName ? `${session.planName} · week ${session.week} · day ${session.day} · ` : ''}
+          {elapsed(session.startedAt, now)}
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
+      </div>
+      <PendingBanner userId={userId} sessionId={sessionId} />
+
+      {session.exercises.length === 0 && <p className="text-muted-foreground">No exercises yet: add the first one below.</p>}
+      <ol aria-label="Exercises" className="flex flex-col gap-3">
+        {session.exercises.map((exercise, index) => (
+          <ExerciseLogger
+            key={exercise.key}
+            exercise={exercise}
+            label={labels[index] ?? String(index + 1)}
+            sets={session.sets}
+            stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
+            unit={unit}
+            userId={userId}
+            onLog={(setId, body) => {
+              log.logSet(setId, body)
+              rest.start(exercise.restSeconds ?? 90)
+            }}
+            onRemoveSet={(set) => log.removeSet(set.id)}
+            onSwap={(movement) =>
+              setExercises(session.exercises.map((e) => (e.key === exercise.key ? { ...e, movementId: movement.id, movementName: movement.name, tracking: movement.tracking, prescriptionId: null } : e)))
+            }
+          />
+        ))}
+      </ol>
+
+      <MovementPicker
+        userId={userId}
+        title="Add an exercise"
+        trigger={
+          <Button variant="outline" className="self-start">
+            <Plus aria-hidden /> Add exercise
+          </Button>
+        }
+        onPick={(movement) =>
+          setExercises([
+            ...session.exercises,
+            { key: crypto.randomUUID(), movementId: movement.id, movementName: movement.name, tracking: movement.tracking, prescriptionId: null, superset: null, restSeconds: 90, notes: null, targets: [] },
+          ])
+        }
+      />
+
+      <RestTimerBar left={rest.left} onAdd={() => rest.add(30)} onSkip={rest.stop} />
+
+      <div className="flex flex-col gap-4 rounded-xl border bg-card p-4">
+        <Field label="Session notes">
+          {(control) => <Textarea {...control} rows={2} value={session.notes ?? ''} onChange={(e) => log.change({ notes: e.target.value })} />}
+        </Field>
+        <Field label="Session RPE">
+          {(control) => (
+            <NativeSelect {...control} value={rpe} onChange={(e) => setRpe(e.target.value)}>
+              <option value="">How hard was it?</option>
+              {RPE_CHOICES.map((value) => (
+                <option key={value} value={value}>
+                  RPE {value}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <div className="flex flex-wrap justify-between gap-2">
+          <ConfirmButton
+            label="Discard"
+            title="Discard this session?"
+            description="Its logged sets are thrown away. This cannot be undone."
+            confirm="Discard session"
+            destructive
+            busy={busy}
+            onConfirm={() => void discard()}
+          />
+          <ConfirmButton
+            label="Finish workout"
+            title="Finish this workout?"
+            description={`${session.sets.filter((s) => s.completed).length} sets logged. You can still read it afterwards, but not add sets.`}
+            confirm="Finish"
+            busy={busy}
+            onConfirm={() => void finish()}
+          />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+type ConfirmProps = { label: string; title: string; description: string; confirm: string; destructive?: boolean; busy: boolean; onConfirm: () => void }
+
+function ConfirmButton({ label, title, description, confirm, destructive = false, busy, onConfirm }: ConfirmProps) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="lg" variant={destructive ? 'outline' : 'default'} disabled={busy}>
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <DialogClose asChild>
+            <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm}>
+              {confirm}
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

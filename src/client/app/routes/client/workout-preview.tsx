@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { fromKg } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
+import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
+import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { useStartSession } from '#client/features/training/use-start-session.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+
+/** /workout/preview/{planWorkoutId}: the day's prescription with last time's numbers, and 'Start workout'. */
+export function WorkoutPreviewPage() {
+  const { planWorkoutId = '' } = useParams()
+  const auth = useAuth()
+  const workout = useQuery(planQueries.workout(planWorkoutId))
+  const movementIds = [...new Set(workout.data?.exercises.map((e) => e.movementId) ?? [])]
+  const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
+  const { start, busy } = useStartSession()
+  if (auth.status !== 'authenticated') return null
+  const unit = auth.profile.unit
+
+  if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (workout.isError) {
+    const notYours = workout.error instanceof ApiError && [400, 403, 404].includes(workout.error.status)
+    return <p role="alert">{notYours ? 'This workout does not exist or is not shared with you.' : 'The workout could not be loaded. Try again.'}</p>
+  }
+  const data = workout.data
+  const date = data.plan.startDate ? formatPlanDate(dateOfPlanDay(data.plan.startDate, data.week, data.day)) : null
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <div>
+        <p className="text-sm text-muted-foreground">
+          <Link to={paths.open.program.getHref(data.plan.id)} className="hover:underline">
+            {data.plan.name}
+          </Link>{' '}
+          · Week {data.week}
+          {data.plan.deloadWeeks.includes(data.week) ? ' (deload)' : ''} · Day {data.day}
+          {date ? ` · ${date}` : ''}
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
+      </div>
+      <WorkoutView
+        workout={data}
+        unit={unit}
+        extra={(exercise) => {
+          const stat = stats.data?.find((s) => s.movementId === exercise.movementId)
+          if (!stat?.last && !stat?.bestE1rmKg) return null
+          return (
+            <p className="mt-2 text-xs text-muted-foreground">
+              {stat.last &&
+                `Last time: ${stat.last.sets.map((s) => (s.loadKg != null ? `${fromKg(s.loadKg, unit)}×${s.reps ?? 0}` : s.reps != null ? `${s.reps} reps` : `${s.durationSeconds ?? 0} s`)).join(', ')}`}
+              {stat.last && stat.bestE1rmKg ? ' · ' : ''}
+              {stat.bestE1rmKg ? `Best e1RM ${fromKg(stat.bestE1rmKg, unit)} ${unit}` : ''}
+            </p>
+          )
+        }}
+      />
+      {data.plan.clientId === auth.user.id || (!data.plan.clientId && data.plan.ownerId === auth.user.id) ? (
+        <Button size="lg" className="sticky bottom-20 md:bottom-4" disabled={busy} onClick={() => void start({ planWorkoutId: data.id })}>
+          {busy ? 'Starting…' : 'Start workout'}
+        </Button>
+      ) : null}
+    </section>
+  )
+}

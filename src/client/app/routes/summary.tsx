@@ -1,0 +1,145 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Trophy } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useParams } from 'react-router'
+import { fromKg, type Unit } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { formatDuration } from '#client/features/programs/prescription-format.ts'
+import { sessionCalls, sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+
+const load = (kg: number, unit: Unit) => `${fromKg(kg, unit).toLocaleString()} ${unit}`
+
+/** /summary/{id}: duration, sets, volume, best sets and e1RM, new records, RPE, notes and the coach's comments. */
+export function SummaryPage() {
+  const { id = '' } = useParams()
+  const auth = useAuth()
+  const report = useQuery(sessionQueries.report(id))
+  if (auth.status !== 'authenticated') return null
+  const unit = auth.profile.unit
+  if (report.isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (report.isError) {
+    const notYours = report.error instanceof ApiError && [400, 403, 404].includes(report.error.status)
+    return <p role="alert">{notYours ? 'This session does not exist or is not shared with you.' : 'The summary could not be loaded. Try again.'}</p>
+  }
+  const { session, durationSeconds, setsCompleted, setsPrescribed, volumeKg, movements, records } = report.data
+  const isCoach = auth.profile.role === 'coach' && session.clientId !== auth.user.id
+
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <div>
+        <p className="text-sm text-muted-foreground">
+          {new Date(session.startedAt).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
+          {session.planName ? ` · ${session.planName}, week ${session.week} day ${session.day}` : ''}
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
+        {session.status !== 'completed' && <p className="text-sm text-muted-foreground">Still in progress.</p>}
+      </div>
+      <dl aria-label="Session totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Duration', durationSeconds !== null ? formatDuration(durationSeconds) : '–'],
+          ['Sets', `${setsCompleted} of ${setsPrescribed}`],
+          ['Volume', load(volumeKg, unit)],
+          ['Session RPE', session.rpe !== null ? String(session.rpe) : '–'],
+        ].map(([term, value]) => (
+          <div key={term} className="rounded-xl border bg-card p-3">
+            <dt className="text-xs text-muted-foreground">{term}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {records.length > 0 && (
+        <section aria-label="New personal records" className="flex flex-col gap-2 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <Trophy className="size-5" aria-hidden /> New personal records
+          </h2>
+          <ul className="flex flex-col gap-1 text-sm">
+            {records.map((r) => (
+              <li key={`${r.movementId}:${r.kind}:${r.reps ?? ''}`}>
+                {r.movementName}: {r.kind === 'e1rm' ? `e1RM ${load(r.valueKg, unit)}` : `${load(r.valueKg, unit)} × ${r.reps}`}
+                {r.previousKg !== null ? <span className="text-muted-foreground"> (was {load(r.previousKg, unit)})</span> : <span className="text-muted-foreground"> (first time)</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-label="Movements" className="flex flex-col gap-2">
+        <h2 className="font-semibold">Movements</h2>
+        <ul className="divide-y rounded-xl border bg-card">
+          {movements.map((m) => (
+            <li key={m.movementId} className="flex flex-wrap items-baseline justify-between gap-2 p-3 text-sm">
+              <span className="font-medium">{m.movementName}</span>
+              <span className="text-muted-foreground">
+                {m.sets} set{m.sets === 1 ? '' : 's'}
+                {m.bestSet ? ` · best ${load(m.bestSet.loadKg, unit)} × ${m.bestSet.reps}` : ''}
+                {m.bestE1rmKg ? ` · e1RM ${load(m.bestE1rmKg, unit)}` : ''}
+              </span>
+            </li>
+          ))}
+          {movements.length === 0 && <li className="p-3 text-sm text-muted-foreground">No sets logged.</li>}
+        </ul>
+      </section>
+
+      {session.notes && (
+        <section aria-label="Notes">
+          <h2 className="font-semibold">Notes</h2>
+          <p className="text-sm whitespace-pre-line">{session.notes}</p>
+        </section>
+      )}
+
+      <section aria-label="Coach comments" className="flex flex-col gap-2">
+        <h2 className="font-semibold">Coach comments</h2>
+        {session.comments.length === 0 && <p className="text-sm text-muted-foreground">No comments yet.</p>}
+        <ul className="flex flex-col gap-2">
+          {session.comments.map((c) => (
+            <li key={c.id} className="rounded-xl bg-muted/50 p-3 text-sm">
+              <p className="text-xs text-muted-foreground">
+                {c.authorName} · {new Date(c.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+              </p>
+              <p className="whitespace-pre-line">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+        {isCoach && <CommentForm sessionId={session.id} />}
+      </section>
+    </section>
+  )
+}
+
+function CommentForm({ sessionId }: { sessionId: string }) {
+  const queryClient = useQueryClient()
+  const [body, setBody] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!body.trim()) return
+    setBusy(true)
+    try {
+      await sessionCalls.comment(sessionId, { body })
+      setBody('')
+      await queryClient.invalidateQueries({ queryKey: sessionQueries.report(sessionId).queryKey })
+      notify.success({ title: 'Comment added' })
+    } catch (error) {
+      notify.error({ title: 'Could not add the comment', description: describeError(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-2">
+      <Field label="Your comment">
+        {(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}
+      </Field>
+      <Button type="submit" className="self-start" disabled={busy || !body.trim()}>
+        {busy ? 'Adding…' : 'Add comment'}
+      </Button>
+    </form>
+  )
+}

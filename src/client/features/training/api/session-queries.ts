@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query'
+import * as z from 'zod/mini'
+import {
+  CoachCardSchema,
+  CommentSchema,
+  MovementStatsSchema,
+  SessionReportSchema,
+  SessionSchema,
+  SessionSummarySchema,
+  type CommentInput,
+  type FinishSessionInput,
+  type StartSessionInput,
+} from '#shared/schemas/sessions.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+
+const base = (id: string) => `/api/sessions/${encodeURIComponent(id)}`
+
+export const sessionQueries = {
+  all: () => ['sessions'] as const,
+  list: (filters: { planId?: string; clientId?: string; limit?: number } = {}) =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'list', filters],
+      queryFn: ({ signal }) => {
+        const params = new URLSearchParams(Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))
+        return apiRequest(`/api/sessions?${params}`, { schema: z.array(SessionSummarySchema), signal })
+      },
+    }),
+  report: (id: string) =>
+    queryOptions({ queryKey: [...sessionQueries.all(), 'report', id], queryFn: ({ signal }) => apiRequest(`${base(id)}/report`, { schema: SessionReportSchema, signal }) }),
+  movementStats: (movementIds: string[]) =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'movement-stats', [...movementIds].sort()],
+      queryFn: ({ signal }) =>
+        movementIds.length ? apiRequest(`/api/sessions/movement-stats?movementIds=${movementIds.join(',')}`, { schema: z.array(MovementStatsSchema), signal }) : Promise.resolve([]),
+    }),
+  coach: () => queryOptions({ queryKey: ['coach-card'], queryFn: ({ signal }) => apiRequest('/api/profile/coach', { schema: CoachCardSchema, signal }) }),
+}
+
+export const sessionCalls = {
+  start: (body: StartSessionInput) => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema }),
+  finish: (id: string, body: FinishSessionInput) => apiRequest(`${base(id)}/finish`, { method: 'POST', body, schema: SessionSchema }),
+  discard: (id: string) => apiRequest(`${base(id)}/discard`, { method: 'POST', body: {} }),
+  comment: (id: string, body: CommentInput) => apiRequest(`${base(id)}/comments`, { method: 'POST', body, schema: CommentSchema }),
+}

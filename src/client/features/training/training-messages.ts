@@ -1,0 +1,12 @@
+/** The training screens' words, in one place (PRODUCT.md section 4). */
+export const trainingMessages = {
+  offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
+  syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
+  notSaved: 'A change could not be saved',
+  finishOffline: { title: 'You are offline', description: 'Your sets are safe on this device. Finish when you are back online.' },
+  finished: { title: 'Workout finished' },
+  discarded: { title: 'Session discarded' },
+  restDone: 'Rest is over',
+  noSession: 'This session does not exist or is not yours.',
+  loadFailed: 'The session could not be loaded. Check your connection and try again.',
+} as const

@@ -1,0 +1,86 @@
+import { expect, expectToast, test } from './fixtures.ts'
+
+test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes with a record, and reads the coach’s comment', async ({ page, login, browser, baseURL, context }) => {
+  // The coach's side, through the API: a plan whose day 1 is today, assigned to the client.
+  const coachPage = await (await browser.newContext({ baseURL })).newPage()
+  const coach = await (await coachPage.request.post('/api/testing/users', { data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' } })).json()
+  const client = await login({ role: 'client', displayName: 'Lifter Lou' })
+  expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  const squat = (await (await coachPage.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const plan = await (await coachPage.request.post('/api/plans', { data: { name: 'Squat block', weeks: 4, daysPerWeek: 3 } })).json()
+  await coachPage.request.put(`/api/plans/${plan.id}/days/1/1`, {
+    data: { version: 1, workout: { title: 'Squat day', exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })) }] } },
+  })
+  const today = await page.evaluate(() => {
+    const d = new Date()
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+  })
+  expect((await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: client.id, startDate: today } })).status()).toBe(201)
+
+  // The service worker must control the page before the signal goes.
+  await page.goto('/home')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+
+  await expect(page.getByRole('heading', { name: 'Squat day' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'This week' }).getByRole('listitem', { name: 'Day 1: Today' })).toBeVisible()
+  await page.getByRole('link', { name: 'Preview and start' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Squat day' })).toBeVisible()
+  await page.getByRole('button', { name: 'Start workout' }).click()
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/)
+  const sessionId = page.url().split('/').at(-1) as string
+
+  // Three sets as prescribed: one tap each (empty inputs log the target).
+  for (const n of [1, 2, 3]) {
+    await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()
+    await expect(page.getByRole('button', { name: `Update set ${n} of Back squat` })).toHaveAttribute('aria-pressed', 'true')
+  }
+  await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeVisible()
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length).toBe(3)
+
+  // No signal: three more sets wait on the device.
+  await context.setOffline(true)
+  for (const n of [4, 5, 6]) {
+    await page.getByRole('button', { name: 'Add a set to 1 Back squat' }).click()
+    await page.getByLabel(`Load (kg) for set ${n} of Back squat`).fill('102.5')
+    await page.getByLabel(`Reps for set ${n} of Back squat`).fill('5')
+    await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()
+  }
+  await expect(page.getByText('Offline: 3 sets waiting')).toBeVisible()
+
+  // A reload with no signal still has them.
+  await page.reload()
+  await expect(page.getByText('Offline: 3 sets waiting')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Update set 6 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByLabel('Load (kg) for set 6 of Back squat')).toHaveValue('102.5')
+
+  // Back online: they sync, once each.
+  await context.setOffline(false)
+  await expect(page.getByText('Offline: 3 sets waiting')).toBeHidden({ timeout: 15_000 })
+  await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0, { timeout: 15_000 })
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length).toBe(6)
+
+  await page.getByLabel('Session RPE').selectOption('8')
+  await page.getByRole('button', { name: 'Finish workout' }).click()
+  await page.getByRole('dialog', { name: 'Finish this workout?' }).getByRole('button', { name: 'Finish' }).click()
+  await expectToast(page, 'Workout finished')
+  await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
+  const totals = page.getByRole('definition')
+  await expect(page.getByText('6 of 3')).toBeVisible()
+  await expect(totals.filter({ hasText: '3,037.5 kg' })).toBeVisible()
+  const records = page.getByRole('region', { name: 'New personal records' })
+  await expect(records).toContainText('Back squat: 102.5 kg × 5')
+
+  // The coach reads the session and comments; the client sees it.
+  await coachPage.goto(`/summary/${sessionId}`)
+  await coachPage.getByLabel('Your comment').fill('Great depth on the last three!')
+  await coachPage.getByRole('button', { name: 'Add comment' }).click()
+  await expectToast(coachPage, 'Comment added')
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Great depth on the last three!')
+  await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Coach Tara')
+  await coachPage.context().close()
+})
