@@ -9,8 +9,9 @@ import pg from 'pg'
 import { startServer } from './lib.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
+import { benchSessions } from './sessions.bench.ts'
 
-const ALL = { movements: benchMovementSearch, plans: benchPlans }
+const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))
@@ -19,7 +20,7 @@ const BENCHES = Object.entries(ALL)
 async function onEmbedded() {
   const server = await startServer()
   try {
-    for (const bench of BENCHES) await bench(server, 'PGlite (embedded)')
+    for (const bench of BENCHES) await bench(server, 'PGlite (embedded)', { kind: 'pglite' })
   } finally {
     await server.stop()
   }
@@ -63,7 +64,7 @@ async function onPostgres() {
   }
   const server = await startServer({ DATABASE_URL: database.url })
   try {
-    for (const bench of BENCHES) await bench(server, 'PostgreSQL')
+    for (const bench of BENCHES) await bench(server, 'PostgreSQL', { kind: 'postgres', url: database.url })
   } finally {
     await server.stop()
     await database.done()

@@ -17,12 +17,12 @@ test('screens load lazily behind a Loading… fallback', async ({ page, login })
 test('a crash shows the error page with a Reload button that recovers', async ({ page, login }) => {
   await login({ role: 'client' })
   await page.route(/placeholder-screen-.*\.js$/, (route) => route.abort())
-  await page.goto('/mesocycle')
+  await page.goto('/chat')
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
   await expect(page.getByText('Try reloading or going back.')).toBeVisible()
   await page.unroute(/placeholder-screen-.*\.js$/)
   await page.getByRole('button', { name: 'Reload' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
 })
 
 test('the service worker lets the app open with no network', async ({ page, context }) => {

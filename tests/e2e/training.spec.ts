@@ -74,6 +74,12 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   const records = page.getByRole('region', { name: 'New personal records' })
   await expect(records).toContainText('Back squat: 102.5 kg × 5')
 
+  // The calendar marks the day done and opens its summary.
+  await page.goto('/mesocycle')
+  await page.getByRole('listitem', { name: 'Week 1 day 1: Done' }).getByRole('link').click()
+  await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
+  await expect(page.getByRole('listitem', { name: 'Week 1 day 2: Rest' })).toHaveCount(0)
+
   // The coach reads the session and comments; the client sees it.
   await coachPage.goto(`/summary/${sessionId}`)
   await coachPage.getByLabel('Your comment').fill('Great depth on the last three!')

@@ -37,6 +37,7 @@ const Home = lazyScreen(() => import('./routes/client/home.tsx'), (m) => m.HomeP
 const WorkoutPreview = lazyScreen(() => import('./routes/client/workout-preview.tsx'), (m) => m.WorkoutPreviewPage)
 const Session = lazyScreen(() => import('./routes/client/session.tsx'), (m) => m.SessionPage)
 const Summary = lazyScreen(() => import('./routes/summary.tsx'), (m) => m.SummaryPage)
+const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) => m.MesocyclePage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -59,7 +60,7 @@ const publicRoutes: RouteObject[] = [
 const clientRoutes: RouteObject[] = [
   screen(paths.client.home.path, Home, { title: 'Home' }),
   screen(paths.client.programNew.path, ClientProgramNew, { title: 'New program' }),
-  placeholder(paths.client.mesocycle.path, 'Calendar', 'Your program as a calendar of weeks and days.'),
+  screen(paths.client.mesocycle.path, Mesocycle, { title: 'Calendar' }),
   screen(paths.client.createWorkout.path, CreateWorkout, { title: 'Create workout' }),
   screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
   screen(paths.client.workoutPreview.path, WorkoutPreview, { title: 'Workout preview' }),

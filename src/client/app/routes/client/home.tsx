@@ -1,61 +1,43 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import type { Plan } from '#shared/schemas/programs.ts'
-import type { SessionSummary } from '#shared/schemas/sessions.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
-import { dateOfPlanDay, formatPlanDate, localToday, planDayOf } from '#client/features/programs/plan-dates.ts'
+import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
+import { DAY_STATE_TEXT, dayState } from '#client/features/training/plan-progress.ts'
+import { useActivePlan } from '#client/features/training/use-active-plan.ts'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
 import { cn } from '#client/lib/cn.ts'
-
-type DayState = 'done' | 'missed' | 'today' | 'upcoming' | 'rest'
-
-/** A planned day's state from the sessions logged against the plan (matched by week and day). */
-function dayState(plan: Plan, sessions: SessionSummary[], week: number, day: number, today: { week: number; day: number } | null): DayState {
-  if (!plan.workouts.some((w) => w.week === week && w.day === day)) return 'rest'
-  if (sessions.some((s) => s.status === 'completed' && s.week === week && s.day === day)) return 'done'
-  const order = (w: number, d: number) => w * 10 + d
-  if (!today || order(week, day) > order(today.week, today.day)) return 'upcoming'
-  return order(week, day) === order(today.week, today.day) ? 'today' : 'missed'
-}
-
-const STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 'Missed', today: 'Today', upcoming: 'Upcoming', rest: 'Rest' }
 
 /** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
-  const plans = useQuery(planQueries.list())
-  const me = auth.status === 'authenticated' ? auth.user.id : ''
-  const active = plans.data?.find((p) => p.clientId === me && p.status === 'active' && p.startDate)
-  const plan = useQuery({ ...planQueries.detail(active?.id ?? ''), enabled: Boolean(active) })
-  const planSessions = useQuery({ ...sessionQueries.list({ planId: active?.id, limit: 100 }), enabled: Boolean(active) })
+  const { isPending, plan: data, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const { start, busy } = useStartSession()
   if (auth.status !== 'authenticated') return null
 
-  const data = plan.data
-  const today = data?.startDate ? planDayOf(data.startDate, localToday()) : null
   const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
   const next = data && today ? data.workouts.filter((w) => w.week * 10 + w.day > today.week * 10 + today.day).sort((a, b) => a.week * 10 + a.day - (b.week * 10 + b.day))[0] : undefined
-  const doneToday = todays && planSessions.data?.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
+  const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <div>
-        <p className="text-sm text-muted-foreground">{new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}</p>
-        <h1 className="text-2xl font-semibold tracking-tight">Hi, {auth.profile.displayName}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
+        <p className="text-sm text-muted-foreground">
+          Hi, {auth.profile.displayName} · {new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
+        </p>
       </div>
       <PendingBanner userId={auth.user.id} />
 
-      {plans.isPending || (active && plan.isPending) ? (
+      {isPending ? (
         <p className="text-muted-foreground">Loading…</p>
-      ) : !active || !data ? (
+      ) : !data ? (
         <Card>
           <CardHeader>
             <CardTitle>No plan yet</CardTitle>
@@ -107,13 +89,13 @@ export function HomePage() {
               <h2 className="text-sm font-semibold">This week</h2>
               <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7">
                 {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => {
-                  const state = dayState(data, planSessions.data ?? [], today.week, day, today)
+                  const state = dayState(data, planSessions, today.week, day, today)
                   const workout = data.workouts.find((w) => w.week === today.week && w.day === day)
                   return (
-                    <li key={day} aria-label={`Day ${day}: ${STATE_TEXT[state]}`} className={cn('rounded-lg border p-2 text-xs', state === 'done' && 'bg-primary/10', state === 'missed' && 'border-destructive/40', state === 'today' && 'ring-2 ring-ring')}>
+                    <li key={day} aria-label={`Day ${day}: ${DAY_STATE_TEXT[state]}`} className={cn('rounded-lg border p-2 text-xs', state === 'done' && 'bg-primary/10', state === 'missed' && 'border-destructive/40', state === 'today' && 'ring-2 ring-ring')}>
                       <p className="text-muted-foreground">{formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), today.week, day))}</p>
                       <p className="truncate font-medium">{workout ? workout.title : 'Rest'}</p>
-                      <p>{STATE_TEXT[state]}</p>
+                      <p>{DAY_STATE_TEXT[state]}</p>
                     </li>
                   )
                 })}
