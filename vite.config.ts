@@ -51,6 +51,20 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The sign-in page's small shared pieces in one chunk instead of a dozen tiny ones: every
+          // chunk costs a request and its own compression dictionary (the /auth budget, decision 001).
+          groups: [
+            {
+              name: 'auth-kit',
+              test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/auth-card)|components\/ui\/(field|input|label)|lib\/notify)|src\/shared\/schemas\/(auth|profiles)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -11,6 +11,9 @@ applyTheme()
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 
+// Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
+window.addEventListener('load', () => setTimeout(() => void import('./lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
+
 createRoot(root).render(
   <StrictMode>
     <AppProvider>

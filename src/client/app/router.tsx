@@ -38,6 +38,7 @@ const WorkoutPreview = lazyScreen(() => import('./routes/client/workout-preview.
 const Session = lazyScreen(() => import('./routes/client/session.tsx'), (m) => m.SessionPage)
 const Summary = lazyScreen(() => import('./routes/summary.tsx'), (m) => m.SummaryPage)
 const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) => m.MesocyclePage)
+const PerfSessions = lazyScreen(() => import('./routes/perf-sessions.tsx'), (m) => m.PerfSessionsPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -85,7 +86,7 @@ const openRoutes: RouteObject[] = [
   screen(paths.open.workout.path, Workout, { title: 'Workout' }),
   screen(paths.open.workoutReadonly.path, WorkoutReadonly, { title: 'Planned workout' }),
   screen(paths.open.summary.path, Summary, { title: 'Session summary' }),
-  placeholder(paths.open.perfSessions.path, 'Performance', "This browser's measured timings per route."),
+  screen(paths.open.perfSessions.path, PerfSessions, { title: 'Performance' }),
 ]
 
 export const routes: RouteObject[] = [

@@ -228,45 +228,50 @@ const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) =
  * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
  */
 export async function logSet(db: Db, actor: Actor, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
-  return db.transaction(async (tx) => {
-    const session = await findWritable(tx, actor, sessionId)
-    const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
-    if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
-    const target = exercise.targets[input.setNumber - 1]
-    const incoming = {
-      exerciseKey: exercise.key,
-      setNumber: input.setNumber,
-      reps: input.reps ?? null,
-      loadKg: input.loadKg ?? null,
-      rpe: input.rpe ?? null,
-      durationSeconds: input.durationSeconds ?? null,
-      distanceMeters: input.distanceMeters ?? null,
-      completed: input.completed ?? true,
-      note: input.note || null,
-    }
-    const editedAt = new Date(input.editedAt)
+  const session = await findWritable(db, actor, sessionId)
+  const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
+  if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
+  const target = exercise.targets[input.setNumber - 1]
+  const incoming = {
+    exerciseKey: exercise.key,
+    setNumber: input.setNumber,
+    reps: input.reps ?? null,
+    loadKg: input.loadKg ?? null,
+    rpe: input.rpe ?? null,
+    durationSeconds: input.durationSeconds ?? null,
+    distanceMeters: input.distanceMeters ?? null,
+    completed: input.completed ?? true,
+    note: input.note || null,
+  }
+  const editedAt = new Date(input.editedAt)
 
+  // The common case, a new set: one statement, no transaction. A replay or an edit finds the row.
+  const [inserted] = await db
+    .insert(setLogs)
+    .values({
+      id: setId,
+      sessionId,
+      movementId: exercise.movementId,
+      prescriptionId: exercise.prescriptionId,
+      ...incoming,
+      targetRepsMin: target?.reps?.min ?? null,
+      targetRepsMax: target?.reps?.max ?? null,
+      targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
+      targetRpe: target?.rpe ?? null,
+      editedAt,
+    })
+    .onConflictDoNothing({ target: setLogs.id })
+    .returning()
+  if (inserted) return toSetLog(inserted)
+
+  const [seen] = await db.select().from(setLogs).where(eq(setLogs.id, setId))
+  if (seen && seen.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
+  if (seen && sameValues(seen, incoming) && seen.deletedAt === null) return toSetLog(seen)
+
+  // An edit: of two versions of one set, the later wins; the other is kept in history.
+  return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
-    if (existing && existing.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
-    if (!existing) {
-      const [row] = await tx
-        .insert(setLogs)
-        .values({
-          id: setId,
-          sessionId,
-          movementId: exercise.movementId,
-          prescriptionId: exercise.prescriptionId,
-          ...incoming,
-          targetRepsMin: target?.reps?.min ?? null,
-          targetRepsMax: target?.reps?.max ?? null,
-          targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
-          targetRpe: target?.rpe ?? null,
-          editedAt,
-        })
-        .returning()
-      if (!row) throw new Error('insert returned nothing')
-      return toSetLog(row)
-    }
+    if (!existing) throw new AppError('CONFLICT', { message: 'This set was removed meanwhile; log it again' })
     const deleted = existing.deletedAt !== null
     if (sameValues(existing, incoming) && !deleted) return toSetLog(existing)
     if (editedAt < existing.editedAt) {

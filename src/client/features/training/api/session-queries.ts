@@ -12,6 +12,7 @@ import {
   type StartSessionInput,
 } from '#shared/schemas/sessions.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
+import { timed } from '#client/lib/perf-log.ts'
 
 const base = (id: string) => `/api/sessions/${encodeURIComponent(id)}`
 
@@ -37,8 +38,8 @@ export const sessionQueries = {
 }
 
 export const sessionCalls = {
-  start: (body: StartSessionInput) => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema }),
-  finish: (id: string, body: FinishSessionInput) => apiRequest(`${base(id)}/finish`, { method: 'POST', body, schema: SessionSchema }),
+  start: (body: StartSessionInput) => timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema })),
+  finish: (id: string, body: FinishSessionInput) => timed('finish a session', () => apiRequest(`${base(id)}/finish`, { method: 'POST', body, schema: SessionSchema })),
   discard: (id: string) => apiRequest(`${base(id)}/discard`, { method: 'POST', body: {} }),
   comment: (id: string, body: CommentInput) => apiRequest(`${base(id)}/comments`, { method: 'POST', body, schema: CommentSchema }),
 }

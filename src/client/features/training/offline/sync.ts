@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react'
 import { SetLogSchema } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
+import { timed } from '#client/lib/perf-log.ts'
 import { trainingMessages } from '../training-messages.ts'
 import { offlineEvents, pendingOps, pendingSetCount, settle, type PendingOp } from './offline-store.ts'
 
 function send(op: PendingOp): Promise<unknown> {
   const base = `/api/sessions/${encodeURIComponent(op.sessionId)}`
-  if (op.kind === 'set') return apiRequest(`${base}/sets/${op.setId}`, { method: 'PUT', body: op.body, schema: SetLogSchema })
-  if (op.kind === 'delete-set') return apiRequest(`${base}/sets/${op.setId}`, { method: 'DELETE' })
-  return apiRequest(base, { method: 'PATCH', body: op.body })
+  if (op.kind === 'set') return timed('log a set', () => apiRequest(`${base}/sets/${op.setId}`, { method: 'PUT', body: op.body, schema: SetLogSchema }))
+  if (op.kind === 'delete-set') return timed('delete a set', () => apiRequest(`${base}/sets/${op.setId}`, { method: 'DELETE' }))
+  return timed('change the session', () => apiRequest(base, { method: 'PATCH', body: op.body }))
 }
 
 let running: Promise<void> | null = null

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { SessionSchema, type LogSetInput, type Session, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
+import { timed } from '#client/lib/perf-log.ts'
 import { applyPending, enqueue, pendingOps, readSnapshot, saveSnapshot, upsertSet } from './offline-store.ts'
 
 type Status = 'loading' | 'ready' | 'missing' | 'error'
@@ -27,7 +28,7 @@ export function useSessionLog(userId: string, sessionId: string) {
       const snapshot = await readSnapshot(userId, sessionId).catch(() => null)
       if (snapshot) show(applyPending(snapshot, await pendingOps(userId)))
       try {
-        const fresh = await apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema })
+        const fresh = await timed('load a session', () => apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema }))
         const merged = applyPending(fresh, await pendingOps(userId))
         show(merged)
         await saveSnapshot(userId, merged)
