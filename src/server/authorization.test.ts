@@ -136,6 +136,7 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
   { method: 'GET', path: '/api/clients', access: 'coach' },
+  { method: 'GET', path: '/api/clients/dashboard', access: 'coach' },
   { method: 'GET', path: '/api/sessions', access: 'signed-in' },
   { method: 'GET', path: '/api/sessions/movement-stats', access: 'signed-in', request: (fx) => ({ path: `/api/sessions/movement-stats?movementIds=${fx.movementId}` }) },
   { method: 'GET', path: '/api/profile/coach', access: 'signed-in' },

@@ -10,7 +10,34 @@ export const ActiveClientSchema = z.object({
   email: z.string(),
   /** When the client became the coach's client (ISO timestamp). */
   since: z.string(),
+  /** Completed / due planned workouts over the last 7 and 28 days (null when none were due). */
+  adherence7: z.nullable(z.number()),
+  adherence28: z.nullable(z.number()),
+  /** The last two planned workouts due before today were both missed. */
+  missedLastTwo: z.boolean(),
+  /** When the client last finished a session. */
+  lastSessionAt: z.nullable(z.string()),
   /** The client's active plan from this coach, if any. */
   activePlan: z.nullable(z.object({ id: z.string(), name: z.string(), startDate: z.nullable(z.string()) })),
 })
 export type ActiveClient = z.infer<typeof ActiveClientSchema>
+
+/** Lists computed "as of" a day: the coach's own date, so a late evening is not tomorrow. */
+export const AsOfQuery = z.object({ today: z.optional(z.iso.date('today must be a date (YYYY-MM-DD)')) })
+
+export const DashboardQuery = z.object({
+  today: z.optional(z.iso.date('today must be a date (YYYY-MM-DD)')),
+  /** The coach's previous visit: sessions completed since then are new to them. */
+  since: z.optional(z.iso.datetime({ offset: true, message: 'since must be an ISO date-time' })),
+})
+
+/** /coach: the coach's day at a glance. */
+export const DashboardSchema = z.object({
+  activeClients: z.number(),
+  adherence7: z.nullable(z.number()),
+  adherence28: z.nullable(z.number()),
+  sessionsSince: z.array(z.object({ sessionId: z.string(), clientId: z.string(), clientName: z.string(), title: z.string(), completedAt: z.string() })),
+  missedLastTwo: z.array(z.object({ clientId: z.string(), displayName: z.string() })),
+  expiringInvites: z.array(z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() })),
+})
+export type Dashboard = z.infer<typeof DashboardSchema>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
-import { ActiveClientSchema } from '#shared/schemas/clients.ts'
+import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { coachClients } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -42,7 +42,7 @@ describe('GET /api/clients', () => {
 
     const clients = await list(coach)
     expect(clients.map((c) => c.displayName)).toEqual(['Adam Lee', 'zoe Park'])
-    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, email: adam.email, since: expect.any(String), activePlan: null })
+    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, adherence7: null, adherence28: null, missedLastTwo: false, lastSessionAt: null, email: adam.email, since: expect.any(String), activePlan: null })
     expect(clients[1]).toMatchObject({ clientId: zoe.id, email: zoe.email, activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' } })
     expect(Number.isNaN(Date.parse(clients[1]?.since ?? ''))).toBe(false)
 
@@ -73,5 +73,42 @@ describe('POST /api/clients/:clientId/archive', () => {
     expect((await send(client, 'GET', `/api/plans/${assigned.id}`)).status).toBe(200)
     expect((await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-14' })).status).toBe(403)
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
+  })
+})
+
+describe('adherence in the roster', () => {
+  test('planned workouts due so far against completed sessions, over 7 and 28 days, and the last session', async () => {
+    const client = await signIn(t, { role: 'client', displayName: 'Ada Adherent' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Adherence', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }
+    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
+    let version = 1
+    for (const [week, day] of [[1, 1], [1, 3], [2, 1], [2, 3]] as const) {
+      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises: [{ movementId: squat, sets: [{ reps: { min: 5, max: 5 } }] }] } })
+      expect(res.status).toBe(200)
+      version += 1
+    }
+    // Started 2026-11-09 (a Monday): due by 2026-11-22 are W1D1 (9th), W1D3 (11th), W2D1 (16th), W2D3 (18th).
+    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-11-09' })).json()) as { id: string }
+    const workouts = ((await (await send(client, 'GET', `/api/plans/${assigned.id}`)).json()) as { workouts: { id: string; week: number; day: number }[] }).workouts
+    for (const w of workouts.filter((w) => w.week === 1 || (w.week === 2 && w.day === 1))) {
+      const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as { id: string }
+      expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
+    }
+    const roster = await (await send(coach, 'GET', '/api/clients?today=2026-11-22')).json()
+    const ada = z.array(ActiveClientSchema).parse(roster).find((c) => c.clientId === client.id)
+    // 7 days (16th-22nd): W2D1 done, W2D3 missed; 28 days: 3 of 4.
+    expect(ada).toMatchObject({ adherence7: 0.5, adherence28: 0.75, missedLastTwo: false })
+    expect(ada?.lastSessionAt).not.toBeNull()
+    expect((await send(coach, 'GET', '/api/clients?today=yesterday')).status).toBe(400)
+
+    const dashboard = DashboardSchema.parse(await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json())
+    expect(dashboard.sessionsSince.filter((s) => s.clientId === client.id)).toHaveLength(3)
+    expect(dashboard.sessionsSince[0]).toMatchObject({ clientName: expect.any(String), title: expect.any(String) })
+    expect(dashboard.activeClients).toBeGreaterThan(0)
+    const later = DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`)).json())
+    expect(later.sessionsSince).toEqual([])
+    expect((await send(otherCoach, 'GET', '/api/clients/dashboard')).status).toBe(200)
+    expect(DashboardSchema.parse(await (await send(otherCoach, 'GET', '/api/clients/dashboard')).json()).sessionsSince).toEqual([])
   })
 })

@@ -1,12 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
-import type { ActiveClient } from '#shared/schemas/clients.ts'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Db } from '../../db/client.ts'
-import { coachClients, profiles, trainingPlans, users } from '../../db/schema/index.ts'
+import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { dueWorkouts, summarizeAdherence } from './adherence.ts'
 import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
-export async function listActiveClients(db: Db, actor: Actor): Promise<ActiveClient[]> {
+export async function listActiveClients(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<ActiveClient[]> {
   const rows = await db
     .select({
       clientId: coachClients.clientId,
@@ -28,8 +29,22 @@ export async function listActiveClients(db: Db, actor: Actor): Promise<ActiveCli
     )
     .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.status, 'active')))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
+  const ids = rows.map((r) => r.clientId)
+  const due = await dueWorkouts(db, actor.id, ids, today)
+  const last = ids.length
+    ? await db
+        .select({ clientId: workoutSessions.clientId, at: sql<Date>`max(${workoutSessions.completedAt})`.mapWith((v: string | Date) => new Date(v)) })
+        .from(workoutSessions)
+        .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed')))
+        .groupBy(workoutSessions.clientId)
+    : []
   return rows.map(({ planId, planName, planStartDate, since, ...client }) => ({
     ...client,
+    ...summarizeAdherence(
+      due.filter((d) => d.clientId === client.clientId),
+      today,
+    ),
+    lastSessionAt: last.find((l) => l.clientId === client.clientId)?.at.toISOString() ?? null,
     since: since.toISOString(),
     activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate } : null,
   }))
@@ -46,4 +61,49 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
     .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
     .returning({ id: coachClients.id })
   if (!ended) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
+}
+
+/**
+ * The coach dashboard: active clients, overall adherence (all due planned workouts together),
+ * sessions completed since the coach's last visit, clients who missed their last two planned
+ * workouts, and pending invites that expire within two days.
+ */
+export async function coachDashboard(db: Db, actor: Actor, { today, since }: { today?: string; since?: string }): Promise<Dashboard> {
+  const day = today ?? new Date().toISOString().slice(0, 10)
+  const clients = await listActiveClients(db, actor, day)
+  const ids = clients.map((c) => c.clientId)
+  const due = await dueWorkouts(db, actor.id, ids, day)
+  const overall = summarizeAdherence(due, day)
+  const after = since ? new Date(since) : new Date(Date.now() - 7 * 86_400_000)
+  const sessions = ids.length
+    ? await db
+        .select({ sessionId: workoutSessions.id, clientId: workoutSessions.clientId, title: workoutSessions.title, completedAt: workoutSessions.completedAt })
+        .from(workoutSessions)
+        .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed'), gt(workoutSessions.completedAt, after)))
+        .orderBy(desc(workoutSessions.completedAt))
+        .limit(20)
+    : []
+  const invites = await db
+    .select({ id: clientInvites.id, email: clientInvites.email, planName: trainingPlans.name, expiresAt: clientInvites.expiresAt })
+    .from(clientInvites)
+    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+    .where(
+      and(
+        eq(clientInvites.coachId, actor.id),
+        isNull(clientInvites.acceptedAt),
+        isNull(clientInvites.revokedAt),
+        gt(clientInvites.expiresAt, sql`now()`),
+        lt(clientInvites.expiresAt, sql`now() + interval '2 days'`),
+      ),
+    )
+    .orderBy(asc(clientInvites.expiresAt))
+  const nameOf = new Map(clients.map((c) => [c.clientId, c.displayName]))
+  return {
+    activeClients: clients.length,
+    adherence7: overall.adherence7,
+    adherence28: overall.adherence28,
+    sessionsSince: sessions.map((s) => ({ ...s, clientName: nameOf.get(s.clientId) ?? 'Client', completedAt: (s.completedAt ?? new Date()).toISOString() })),
+    missedLastTwo: clients.filter((c) => c.missedLastTwo).map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
+    expiringInvites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+  }
 }
