@@ -8,10 +8,10 @@ test('screens load lazily behind a Loading… fallback', async ({ page, login })
     await held
     await route.continue()
   })
-  await page.goto('/coach')
+  await page.goto('/coach/chat/some-client')
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible()
   release()
-  await expect(page.getByRole('heading', { level: 1, name: 'Coach dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
 })
 
 test('a crash shows the error page with a Reload button that recovers', async ({ page, login }) => {

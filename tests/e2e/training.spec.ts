@@ -1,6 +1,7 @@
 import { expect, expectToast, test } from './fixtures.ts'
 
 test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes with a record, and reads the coach’s comment', async ({ page, login, browser, baseURL, context }) => {
+  test.setTimeout(90_000)
   // The coach's side, through the API: a plan whose day 1 is today, assigned to the client.
   const coachPage = await (await browser.newContext({ baseURL })).newPage()
   const coach = await (await coachPage.request.post('/api/testing/users', { data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' } })).json()
@@ -80,8 +81,13 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
   await expect(page.getByRole('listitem', { name: 'Week 1 day 2: Rest' })).toHaveCount(0)
 
-  // The coach reads the session and comments; the client sees it.
-  await coachPage.goto(`/summary/${sessionId}`)
+  // The coach sees it on the dashboard, reads the session and comments; the client sees it.
+  await coachPage.goto('/coach')
+  await expect(coachPage.getByRole('dialog')).toHaveCount(0)
+  const recent = coachPage.getByRole('region', { name: 'Recent sessions' })
+  await expect(recent).toContainText('Lifter Lou')
+  await recent.getByRole('link', { name: /Squat day/ }).click()
+  await expect(coachPage).toHaveURL(`${baseURL}/summary/${sessionId}`)
   await coachPage.getByLabel('Your comment').fill('Great depth on the last three!')
   await coachPage.getByRole('button', { name: 'Add comment' }).click()
   await expectToast(coachPage, 'Comment added')
@@ -89,4 +95,13 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Great depth on the last three!')
   await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Coach Tara')
   await coachPage.context().close()
+
+  // This browser kept the timings of its session and set-log calls.
+  await page.goto('/debug/perf-sessions')
+  const calls = page.getByRole('region', { name: 'Calls' })
+  await expect(calls).toContainText('log a set')
+  await expect(calls).toContainText('start a session')
+  await page.getByRole('button', { name: 'Clear' }).click()
+  // (The click itself may be measured: Web Vitals report on the first interaction.)
+  await expect(page.getByRole('region', { name: 'Calls' })).toHaveCount(0)
 })

@@ -39,6 +39,7 @@ const Session = lazyScreen(() => import('./routes/client/session.tsx'), (m) => m
 const Summary = lazyScreen(() => import('./routes/summary.tsx'), (m) => m.SummaryPage)
 const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) => m.MesocyclePage)
 const PerfSessions = lazyScreen(() => import('./routes/perf-sessions.tsx'), (m) => m.PerfSessionsPage)
+const Dashboard = lazyScreen(() => import('./routes/coach/dashboard.tsx'), (m) => m.DashboardPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
@@ -70,7 +71,7 @@ const clientRoutes: RouteObject[] = [
 ]
 
 const coachRoutes: RouteObject[] = [
-  placeholder(paths.coach.dashboard.path, 'Coach dashboard', 'Your clients, their adherence, recent sessions, messages and invites.'),
+  screen(paths.coach.dashboard.path, Dashboard, { title: 'Coach dashboard' }),
   screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
   screen(paths.coach.program.path, ProgramBuilder, { title: 'Program builder' }),
   screen(paths.coach.clients.path, Clients, { title: 'Clients' }),

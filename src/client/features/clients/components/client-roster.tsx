@@ -24,6 +24,14 @@ function planText(client: ActiveClient): string {
   return `${client.activePlan.name}${week === null ? ' · not started' : ` · week ${week}`}`
 }
 
+export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
+
+function lastSession(at: string | null): string {
+  if (!at) return 'no sessions yet'
+  const days = Math.floor((Date.now() - Date.parse(at)) / 86_400_000)
+  return days <= 0 ? 'trained today' : days === 1 ? 'trained yesterday' : `last trained ${days} days ago`
+}
+
 /** The coach's active clients: search, their plan and week, and ending a link. */
 export function ClientRoster() {
   const clients = useQuery(clientQueries.active())
@@ -50,6 +58,10 @@ export function ClientRoster() {
               <p className="font-medium">{client.displayName}</p>
               <p className="text-sm text-muted-foreground">
                 {[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Adherence {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastSession(client.lastSessionAt)}
+                {client.missedLastTwo && <span className="ml-1 font-medium text-destructive">· missed the last two</span>}
               </p>
               <p className="text-sm">
                 {client.activePlan ? (

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { clientQueries } from '#client/features/clients/api/client-queries.ts'
+import { percent } from '#client/features/clients/components/client-roster.tsx'
+
+const LAST_VISIT = 'coachline-dashboard-visit'
+
+/** /coach: active clients, adherence, sessions since the last visit, who missed two, invites about to expire. */
+export function DashboardPage() {
+  const auth = useAuth()
+  const key = `${LAST_VISIT}:${auth.status === 'authenticated' ? auth.user.id : ''}`
+  // The previous visit, read once; this visit becomes the next one's 'since'.
+  const [since] = useState(() => localStorage.getItem(key))
+  useEffect(() => {
+    localStorage.setItem(key, new Date().toISOString())
+  }, [key])
+  const dashboard = useQuery(clientQueries.dashboard(since))
+
+  if (dashboard.isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (dashboard.isError) return <p role="alert">The dashboard could not be loaded. Try again.</p>
+  const d = dashboard.data
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Coach dashboard</h1>
+          <p className="text-sm text-muted-foreground">Your clients at a glance.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.coach.clients.getHref()}>Invite a client</Link>
+          </Button>
+          <Button asChild>
+            <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
+          </Button>
+        </div>
+      </div>
+      <dl aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Active clients', String(d.activeClients)],
+          ['Adherence, 7 days', percent(d.adherence7)],
+          ['Adherence, 28 days', percent(d.adherence28)],
+          [since ? 'Sessions since your last visit' : 'Sessions this week', String(d.sessionsSince.length)],
+        ].map(([term, value]) => (
+          <div key={term} className="rounded-xl border bg-card p-4">
+            <dt className="text-xs text-muted-foreground">{term}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-label="Recent sessions" className="flex flex-col gap-2">
+          <h2 className="font-semibold">{since ? 'Completed since your last visit' : 'Completed this week'}</h2>
+          {d.sessionsSince.length === 0 && <p className="text-sm text-muted-foreground">No new sessions.</p>}
+          <ul className="divide-y rounded-xl border bg-card">
+            {d.sessionsSince.map((s) => (
+              <li key={s.sessionId}>
+                <Link to={paths.open.summary.getHref(s.sessionId)} className="flex justify-between gap-3 p-3 text-sm hover:bg-muted">
+                  <span>
+                    <span className="font-medium">{s.clientName}</span> · {s.title}
+                  </span>
+                  <span className="text-muted-foreground">{new Date(s.completedAt).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="flex flex-col gap-6">
+          <section aria-label="Needs attention" className="flex flex-col gap-2">
+            <h2 className="font-semibold">Missed their last two workouts</h2>
+            {d.missedLastTwo.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nobody. Nice.</p>
+            ) : (
+              <ul className="flex flex-col gap-1 text-sm">
+                {d.missedLastTwo.map((c) => (
+                  <li key={c.clientId}>
+                    <Link to={paths.coach.chat.getHref(c.clientId)} className="font-medium hover:underline">
+                      {c.displayName}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-label="Invites expiring soon" className="flex flex-col gap-2">
+            <h2 className="font-semibold">Invites expiring within two days</h2>
+            {d.expiringInvites.length === 0 ? (
+              <p className="text-sm text-muted-foreground">None.</p>
+            ) : (
+              <ul className="flex flex-col gap-1 text-sm">
+                {d.expiringInvites.map((i) => (
+                  <li key={i.id}>
+                    {i.email} · {i.planName} ·{' '}
+                    <Link to={paths.coach.clients.getHref()} className="hover:underline">
+                      resend
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </section>
+  )
+}
