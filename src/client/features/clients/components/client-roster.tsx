@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
@@ -10,6 +11,7 @@ import { apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
 import { clientQueries } from '../api/client-queries.ts'
+import { ClientDetail } from './client-detail.tsx'
 
 /** The week of a plan a date falls in (1-based), or null before it starts. */
 function weekOf(startDate: string, today = new Date()): number | null {
@@ -36,6 +38,7 @@ function lastSession(at: string | null): string {
 export function ClientRoster() {
   const clients = useQuery(clientQueries.active())
   const [search, setSearch] = useState('')
+  const [open, setOpen] = useState<string | null>(null)
   const needle = search.trim().toLowerCase()
   const shown = clients.data?.filter((c) => !needle || `${c.displayName} ${c.email} ${c.primaryGoal ?? ''}`.toLowerCase().includes(needle)) ?? []
 
@@ -73,7 +76,17 @@ export function ClientRoster() {
                 )}
               </p>
             </div>
-            <ArchiveClientButton client={client} />
+            <div className="flex gap-1">
+              <Button size="sm" variant="outline" aria-expanded={open === client.clientId} onClick={() => setOpen(open === client.clientId ? null : client.clientId)}>
+                Details <ChevronDown aria-hidden />
+              </Button>
+              <ArchiveClientButton client={client} />
+            </div>
+            {open === client.clientId && (
+              <div className="basis-full border-t pt-4">
+                <ClientDetail client={client} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -1,0 +1,119 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { ActiveClient } from '#shared/schemas/clients.ts'
+import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { planCalls } from '#client/features/programs/api/plan-calls.ts'
+import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { notify } from '#client/lib/notify.ts'
+import { describeError } from '#client/lib/query-client.ts'
+import { clientQueries } from '../api/client-queries.ts'
+import { percent } from './client-roster.tsx'
+
+/** One client in detail: profile, current plan, recent sessions (to their summaries), and assigning another plan. */
+export function ClientDetail({ client }: { client: ActiveClient }) {
+  const sessions = useQuery(sessionQueries.list({ clientId: client.clientId, limit: 10 }))
+  const plan = useQuery({ ...planQueries.detail(client.activePlan?.id ?? ''), enabled: Boolean(client.activePlan) })
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <dt className="text-muted-foreground">Goal</dt>
+        <dd>{client.primaryGoal || '–'}</dd>
+        <dt className="text-muted-foreground">Level</dt>
+        <dd>{client.experienceLevel || '–'}</dd>
+        <dt className="text-muted-foreground">Adherence 7 days</dt>
+        <dd>{percent(client.adherence7)}</dd>
+        <dt className="text-muted-foreground">Adherence 28 days</dt>
+        <dd>{percent(client.adherence28)}</dd>
+      </dl>
+
+      <section aria-label="Current plan" className="flex flex-col gap-2">
+        <h3 className="font-semibold">Current plan</h3>
+        {!client.activePlan ? (
+          <p className="text-sm text-muted-foreground">No active plan.</p>
+        ) : (
+          <p className="text-sm">
+            <Link to={paths.coach.program.getHref(client.activePlan.id)} className="font-medium hover:underline">
+              {client.activePlan.name}
+            </Link>
+            {client.activePlan.startDate && ` · started ${formatPlanDate(dateOfPlanDay(client.activePlan.startDate, 1, 1))}`}
+            {plan.data && ` · ${plan.data.weeks} weeks, ${plan.data.workouts.length} workouts`}
+            {' · '}
+            <Link to={paths.open.program.getHref(client.activePlan.id)} className="hover:underline">
+              calendar
+            </Link>
+          </p>
+        )}
+        <AssignAnotherPlan client={client} />
+      </section>
+
+      <section aria-label="Recent sessions" className="flex flex-col gap-2">
+        <h3 className="font-semibold">Recent sessions</h3>
+        {sessions.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
+        <ul className="divide-y rounded-lg border">
+          {sessions.data?.map((s) => (
+            <li key={s.id}>
+              <Link to={paths.open.summary.getHref(s.id)} className="flex justify-between gap-3 p-2 text-sm hover:bg-muted">
+                <span className="font-medium">{s.title}</span>
+                <span className="text-muted-foreground">
+                  {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}
+
+function AssignAnotherPlan({ client }: { client: ActiveClient }) {
+  const queryClient = useQueryClient()
+  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => !p.clientId && p.status !== 'archived') })
+  const [planId, setPlanId] = useState('')
+  const [startDate, setStartDate] = useState(localToday)
+  const [busy, setBusy] = useState(false)
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!planId) return
+    setBusy(true)
+    try {
+      await planCalls.assign(planId, { clientId: client.clientId, startDate })
+      await queryClient.invalidateQueries({ queryKey: clientQueries.all() })
+      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
+      notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+      setPlanId('')
+    } catch (error) {
+      notify.error({ title: 'Could not assign the plan', description: describeError(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <Field label="Assign another plan">
+        {(control) => (
+          <NativeSelect {...control} value={planId} onChange={(e) => setPlanId(e.target.value)}>
+            <option value="">Choose a plan</option>
+            {plans.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Starting">
+        {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
+      </Field>
+      <Button type="submit" disabled={busy || !planId}>
+        {busy ? 'Assigning…' : 'Assign'}
+      </Button>
+    </form>
+  )
+}
