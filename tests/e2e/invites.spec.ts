@@ -60,6 +60,7 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await invitee.getByRole('button', { name: 'Accept Invite' }).click()
   await expectToast(invitee, 'Welcome!', "You've successfully joined Ivy base block")
   await expectOnPath(invitee, '/home')
+  await expect(invitee.getByText(/Ivy base block · week 1/)).toBeVisible()
   await invitee.goto('/programs')
   await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')
 

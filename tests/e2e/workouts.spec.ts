@@ -15,6 +15,7 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   await expectToast(page, 'Workout created')
   await expect(page).toHaveURL(/\/workout\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('listitem', { name: '1 Goblet squat' }).getByLabel('Set 1 load (kg)')).toHaveValue('24')
+  const workoutUrl = page.url()
 
   // Edits save themselves; a reload shows them.
   await page.getByLabel('Workout title').fill('Hotel gym, short')
@@ -23,6 +24,13 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   await expect(page.getByLabel('Workout title')).toHaveValue('Hotel gym, short')
   await page.goto('/workouts')
   await expect(page.getByRole('region', { name: 'Your workouts' }).getByRole('listitem', { name: 'Hotel gym, short' })).toContainText('1 exercise')
+
+  // Starting it opens the logger with its exercises.
+  await page.goto(workoutUrl)
+  await page.getByRole('button', { name: 'Start workout' }).click()
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hotel gym, short' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log set 1 of Goblet squat' })).toBeVisible()
 
   // A coach's workout template reaches their client, read-only, and can be copied.
   const coachContext = await browser.newContext({ baseURL })

@@ -8,6 +8,7 @@ import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { StandaloneWorkoutEditor } from '#client/features/programs/components/standalone-workout-editor.tsx'
 import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
+import { useStartSession } from '#client/features/training/use-start-session.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
@@ -20,6 +21,7 @@ export function WorkoutPage() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
+  const starting = useStartSession()
   if (auth.status !== 'authenticated') return null
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
   if (workout.isError) {
@@ -55,9 +57,16 @@ export function WorkoutPage() {
           </p>
           <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
         </div>
-        <Button variant="outline" disabled={busy} onClick={() => void copyToMine()}>
-          {own ? 'Duplicate' : 'Copy to my workouts'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={busy} onClick={() => void copyToMine()}>
+            {own ? 'Duplicate' : 'Copy to my workouts'}
+          </Button>
+          {auth.profile.role === 'client' && (
+            <Button disabled={starting.busy} onClick={() => void starting.start({ workoutId: data.id })}>
+              {starting.busy ? 'Starting…' : 'Start workout'}
+            </Button>
+          )}
+        </div>
       </div>
       {own ? (
         <StandaloneWorkoutEditor key={data.id} workout={data} unit={auth.profile.unit} userId={auth.user.id} canTemplate={auth.profile.role === 'coach'} />
