@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { CommentBody, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSessionBody } from '#shared/schemas/sessions.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/session.ts'
+import { requireProfile, requireUser } from '../../middleware/session.ts'
 import { addComment, deleteSet, movementStats, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
@@ -23,6 +23,17 @@ const StatsQuery = z.object({
 
 /** Workout sessions: clients start and log their own; their active coach reads and comments. */
 export const sessionsRoutes = new Hono<AppEnv>()
+  // Logging a set is the hottest call of the gym: only the session's own client may, which the
+  // query itself checks, so these two skip the profile lookup the other routes make.
+  .put('/:id/sets/:setId', requireUser, validate('param', SetParam), validate('json', LogSetBody), async (c) => {
+    const { id, setId } = c.req.valid('param')
+    return c.json(await logSet(c.var.db, c.var.user.id, id, setId, c.req.valid('json')))
+  })
+  .delete('/:id/sets/:setId', requireUser, validate('param', SetParam), async (c) => {
+    const { id, setId } = c.req.valid('param')
+    await deleteSet(c.var.db, c.var.user.id, id, setId)
+    return c.body(null, 204)
+  })
   .use(requireProfile())
   .get('/', validate('query', ListQuery), async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))))
   .get('/movement-stats', validate('query', StatsQuery), async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)))
@@ -32,15 +43,6 @@ export const sessionsRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('param', IdParam), validate('json', UpdateSessionBody), async (c) =>
     c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .put('/:id/sets/:setId', validate('param', SetParam), validate('json', LogSetBody), async (c) => {
-    const { id, setId } = c.req.valid('param')
-    return c.json(await logSet(c.var.db, c.var.profile, id, setId, c.req.valid('json')))
-  })
-  .delete('/:id/sets/:setId', validate('param', SetParam), async (c) => {
-    const { id, setId } = c.req.valid('param')
-    await deleteSet(c.var.db, c.var.profile, id, setId)
-    return c.body(null, 204)
-  })
   .post('/:id/finish', validate('param', IdParam), validate('json', FinishSessionBody), async (c) =>
     c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )

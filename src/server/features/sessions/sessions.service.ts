@@ -18,7 +18,7 @@ import {
   type StartSessionInput,
   type UpdateSessionInput,
 } from '#shared/schemas/sessions.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import { queryRows, type Db, type Tx } from '../../db/client.ts'
 import { coachClients, profiles, sessionComments, setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
@@ -223,12 +223,81 @@ const valuesOf = (row: SetValues): SetValues => ({
 })
 const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b))
 
+type SetRowSql = {
+  id: string
+  exercise_key: string
+  movement_id: string
+  set_number: number
+  reps: number | null
+  load_kg: string | number | null
+  rpe: string | number | null
+  duration_s: number | null
+  distance_m: number | null
+  target_reps_min: number | null
+  target_reps_max: number | null
+  target_load_kg: string | number | null
+  target_rpe: string | number | null
+  completed: boolean
+  note: string | null
+  edited_at: string | Date
+}
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value))
+
+/**
+ * The hot path of the gym: a new set in one statement that also checks the session (the
+ * client's own, in progress) and takes the exercise's movement and targets from it. Anything
+ * else (a replay, an edit, an error to explain) returns null and takes the careful path.
+ */
+async function insertNewSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog | null> {
+  const n = input.setNumber
+  const target = sql`e->'targets'->(${n}::int - 1)`
+  const rows = await queryRows<SetRowSql>(
+    db,
+    sql`
+      insert into set_logs (id, session_id, exercise_key, movement_id, prescription_id, set_number, reps, load_kg, rpe, duration_s, distance_m,
+        target_reps_min, target_reps_max, target_load_kg, target_rpe, completed, note, edited_at)
+      select ${setId}::uuid, s.id, e->>'key', (e->>'movementId')::uuid, (e->>'prescriptionId')::uuid, ${n}::int, ${input.reps ?? null}::int,
+        ${input.loadKg ?? null}::numeric, ${input.rpe ?? null}::numeric, ${input.durationSeconds ?? null}::int, ${input.distanceMeters ?? null}::int,
+        (${target}->'reps'->>'min')::int, (${target}->'reps'->>'max')::int,
+        case when ${target}->'load'->>'kind' = 'kg' then (${target}->'load'->>'value')::numeric end,
+        (${target}->>'rpe')::numeric, ${input.completed ?? true}, ${input.note || null}, ${input.editedAt}::timestamptz
+      from workout_sessions s cross join lateral jsonb_array_elements(s.exercises) e
+      where s.id = ${sessionId}::uuid and s.client_id = ${clientId} and s.status = 'in_progress' and e->>'key' = ${input.exerciseKey}
+      limit 1
+      on conflict (id) do nothing
+      returning id, exercise_key, movement_id, set_number, reps, load_kg, rpe, duration_s, distance_m, target_reps_min, target_reps_max,
+        target_load_kg, target_rpe, completed, note, edited_at`,
+  )
+  const row = rows[0]
+  if (!row) return null
+  return {
+    id: row.id,
+    exerciseKey: row.exercise_key,
+    movementId: row.movement_id,
+    setNumber: row.set_number,
+    reps: row.reps,
+    loadKg: numberOrNull(row.load_kg),
+    rpe: numberOrNull(row.rpe),
+    durationSeconds: row.duration_s,
+    distanceMeters: row.distance_m,
+    targetRepsMin: row.target_reps_min,
+    targetRepsMax: row.target_reps_max,
+    targetLoadKg: numberOrNull(row.target_load_kg),
+    targetRpe: numberOrNull(row.target_rpe),
+    completed: row.completed,
+    note: row.note,
+    editedAt: new Date(row.edited_at).toISOString(),
+  }
+}
+
 /**
  * Logs or edits one set, idempotent by its client-made id: the same set sent five times is one
  * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
  */
-export async function logSet(db: Db, actor: Actor, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
-  const session = await findWritable(db, actor, sessionId)
+export async function logSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
+  const fresh = await insertNewSet(db, clientId, sessionId, setId, input)
+  if (fresh) return fresh
+  const session = await findWritable(db, { id: clientId, role: 'client' }, sessionId)
   const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
   if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
   const target = exercise.targets[input.setNumber - 1]
@@ -245,7 +314,7 @@ export async function logSet(db: Db, actor: Actor, sessionId: string, setId: str
   }
   const editedAt = new Date(input.editedAt)
 
-  // The common case, a new set: one statement, no transaction. A replay or an edit finds the row.
+  // Not inserted above: a replay, an edit, or a new set that lost a race. A replay or an edit finds the row.
   const [inserted] = await db
     .insert(setLogs)
     .values({
@@ -291,8 +360,8 @@ export async function logSet(db: Db, actor: Actor, sessionId: string, setId: str
 }
 
 /** Removes a set (kept as deleted, so a late replay of it does not bring it back unnoticed). Idempotent. */
-export async function deleteSet(db: Db, actor: Actor, sessionId: string, setId: string): Promise<void> {
-  await findWritable(db, actor, sessionId)
+export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string): Promise<void> {
+  await findWritable(db, { id: clientId, role: 'client' }, sessionId)
   await db
     .update(setLogs)
     .set({ deletedAt: sql`now()`, editedAt: sql`now()` })
