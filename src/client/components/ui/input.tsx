@@ -10,6 +10,8 @@ const fieldVariants = cva(
       size: {
         default: 'h-11 w-full border-input px-3 py-2 text-base shadow-xs md:text-sm',
         compact: 'h-9 border-input px-2 text-sm shadow-xs',
+        /** Big, centred numbers for a thumb in the gym (the set logger); the caller sets the width. */
+        touch: 'h-12 border-input px-1 text-center text-base shadow-xs',
         heading: 'h-auto w-full border-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-input',
       },
     },

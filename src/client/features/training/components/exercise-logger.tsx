@@ -139,24 +139,25 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
     setMeters(str(lastTime.distanceMeters))
   }
 
-  const field = 'h-12 w-20 text-center text-base'
+  // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
+  const field = 'w-[4.5rem]'
   return (
     <li className={cn('flex flex-col gap-1 rounded-lg p-2', logged ? 'bg-primary/10' : 'bg-muted/40')}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="w-10 text-sm font-semibold">#{number}</span>
+        <span className="w-7 text-sm font-semibold">#{number}</span>
         {tracking === 'weight_reps' && (
-          <Input aria-label={`Load (${unit}) for ${label}`} size="compact" className={field} inputMode="decimal" placeholder={targetLoad !== null ? String(targetLoad) : unit} value={load} onChange={(e) => setLoad(e.target.value)} />
+          <Input aria-label={`Load (${unit}) for ${label}`} size="touch" className={field} inputMode="decimal" placeholder={targetLoad !== null ? String(targetLoad) : unit} value={load} onChange={(e) => setLoad(e.target.value)} />
         )}
         {(tracking === 'weight_reps' || tracking === 'reps') && (
-          <Input aria-label={`Reps for ${label}`} size="compact" className={field} inputMode="numeric" placeholder={target?.reps ? String(target.reps.max) : 'reps'} value={reps} onChange={(e) => setReps(e.target.value)} />
+          <Input aria-label={`Reps for ${label}`} size="touch" className="w-14" inputMode="numeric" placeholder={target?.reps ? String(target.reps.max) : 'reps'} value={reps} onChange={(e) => setReps(e.target.value)} />
         )}
         {tracking === 'distance_time' && (
-          <Input aria-label={`Distance (m) for ${label}`} size="compact" className={field} inputMode="numeric" placeholder={str(target?.distanceMeters) || 'm'} value={meters} onChange={(e) => setMeters(e.target.value)} />
+          <Input aria-label={`Distance (m) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.distanceMeters) || 'm'} value={meters} onChange={(e) => setMeters(e.target.value)} />
         )}
         {(tracking === 'time' || tracking === 'distance_time') && (
-          <Input aria-label={`Time (s) for ${label}`} size="compact" className={field} inputMode="numeric" placeholder={str(target?.durationSeconds) || 's'} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+          <Input aria-label={`Time (s) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.durationSeconds) || 's'} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
         )}
-        <Input aria-label={`RPE for ${label}`} size="compact" className="h-12 w-16 text-center text-base" inputMode="decimal" placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'} value={rpe} onChange={(e) => setRpe(e.target.value)} />
+        <Input aria-label={`RPE for ${label}`} size="touch" className="w-14" inputMode="decimal" placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'} value={rpe} onChange={(e) => setRpe(e.target.value)} />
         <Button
           size="icon"
           className={cn('size-12', !logged && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
@@ -172,7 +173,7 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
           </Button>
         )}
       </div>
-      <div className="flex flex-wrap gap-x-3 pl-12 text-xs text-muted-foreground">
+      <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
         {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
         {lastTime && !logged && (
           <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`Use last time's numbers for ${label}`}>

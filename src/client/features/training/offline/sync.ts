@@ -30,16 +30,19 @@ const setUnreachable = (value: boolean) => {
 export function flushPending(userId: string): Promise<void> {
   running ??= (async () => {
     try {
-      for (const op of await pendingOps(userId)) {
-        try {
-          await send(op)
-          setUnreachable(false)
-          await settle(op)
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 0) setUnreachable(true)
-          if (!(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500) return
-          await settle(op)
-          notify.error({ title: trainingMessages.notSaved, description: error.message })
+      // Changes made while a round is on its way are sent by the next round.
+      for (let ops = await pendingOps(userId); ops.length; ops = await pendingOps(userId)) {
+        for (const op of ops) {
+          try {
+            await send(op)
+            setUnreachable(false)
+            await settle(op)
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 0) setUnreachable(true)
+            if (!(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500) return
+            await settle(op)
+            notify.error({ title: trainingMessages.notSaved, description: error.message })
+          }
         }
       }
     } finally {
