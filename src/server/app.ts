@@ -29,7 +29,7 @@ import { testingRoutes } from './features/testing/testing.routes.ts'
 import { invitesRoutes } from './features/invites/invites.routes.ts'
 import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
-import { isInvalidTextError } from './lib/db-errors.ts'
+import { isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
 import { loadSession } from './middleware/session.ts'
 
@@ -158,6 +158,10 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     if (isInvalidTextError(err)) {
       const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'Text must not contain NUL characters' }
       return c.json(body, 400)
+    }
+    if (isUniqueViolation(err)) {
+      const body: ApiErrorBody = { code: 'CONFLICT', message: 'This changed at the same moment elsewhere. Try again.' }
+      return c.json(body, 409)
     }
     if (err instanceof HTTPException && err.status < 500) {
       const body: ApiErrorBody = { code: codeForStatus(err.status), message: err.message || 'Bad request' }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { calendarDate, moment } from './dates.ts'
 import { EXPERIENCE_LEVELS } from './profiles.ts'
 
 /** GET /api/clients: one of the coach's active clients, with the plan the coach has them on. */
@@ -23,12 +24,12 @@ export const ActiveClientSchema = z.object({
 export type ActiveClient = z.infer<typeof ActiveClientSchema>
 
 /** Lists computed "as of" a day: the coach's own date, so a late evening is not tomorrow. */
-export const AsOfQuery = z.object({ today: z.optional(z.iso.date('today must be a date (YYYY-MM-DD)')) })
+export const AsOfQuery = z.object({ today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')) })
 
 export const DashboardQuery = z.object({
-  today: z.optional(z.iso.date('today must be a date (YYYY-MM-DD)')),
+  today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')),
   /** The coach's previous visit: sessions completed since then are new to them. */
-  since: z.optional(z.iso.datetime({ offset: true, message: 'since must be an ISO date-time' })),
+  since: z.optional(moment('since must be an ISO date-time')),
 })
 
 /** /coach: the coach's day at a glance. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { isEmail, normalizeEmail } from './auth.ts'
+import { calendarDate } from './dates.ts'
 
 /** How long an invite link works (SPEC.md: expires_at; issue 6: 7 days). */
 export const INVITE_DAYS = 7
@@ -61,6 +62,10 @@ export const InvitePreviewSchema = z.object({
 export type InvitePreview = z.infer<typeof InvitePreviewSchema>
 
 /** accept_client_invite (SPEC.md section 7): {token} in, {success, error} out. */
-export const AcceptInviteBody = z.object({ token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)) })
+export const AcceptInviteBody = z.object({
+  token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
+  /** The invitee's own date: the plan starts on it (a day either side of the server's, else the server's). */
+  today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')),
+})
 export const AcceptInviteResultSchema = z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) })
 export type AcceptInviteResult = z.infer<typeof AcceptInviteResultSchema>

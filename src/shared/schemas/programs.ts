@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { calendarDate } from './dates.ts'
 import { TRACKING } from './movements.ts'
 
 /** Limits of a plan (issue 5): what a coach can build and what the server accepts. */
@@ -41,7 +42,8 @@ const text = (max: number, message: string) => z.string(message).check(z.trim(),
 const optionalText = (max: number) => z.optional(z.nullable(text(max, programMessages.text)))
 
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
-export const VersionSchema = int(1, Number.MAX_SAFE_INTEGER, 'Version is required')
+// A PostgreSQL integer: larger versions cannot exist, so they are refused as input.
+export const VersionSchema = int(1, 2_147_483_647, 'Version is required')
 
 /** One prescribed set: the targets a logged set will answer (PRODUCT.md section 2). */
 export const PrescribedSetSchema = z
@@ -196,7 +198,7 @@ export type ListPlansInput = z.infer<typeof ListPlansQuery>
 /** Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD). */
 export const AssignPlanBody = z.object({
   clientId: z.string('Choose a client').check(z.minLength(1, 'Choose a client'), z.maxLength(64)),
-  startDate: z.iso.date('Start date must be a date (YYYY-MM-DD)'),
+  startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
 })
 export type AssignPlanInput = z.infer<typeof AssignPlanBody>
 

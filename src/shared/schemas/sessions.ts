@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { moment } from './dates.ts'
 import { TRACKING } from './movements.ts'
 import { PrescribedSetSchema } from './programs.ts'
 
@@ -38,7 +39,7 @@ export const SessionExerciseSchema = z.object({
   movementId: z.uuid('Choose a movement'),
   movementName: z.string().check(z.maxLength(200)),
   tracking: z.enum(TRACKING),
-  prescriptionId: z.nullable(z.string()),
+  prescriptionId: z.nullable(z.uuid()),
   superset: z.nullable(z.string().check(z.maxLength(1))),
   restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
   notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
@@ -66,7 +67,7 @@ export const LogSetBody = z.object({
   completed: z._default(z.boolean(), true),
   note,
   /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
-  editedAt: z.iso.datetime({ offset: true, message: 'editedAt must be an ISO date-time' }),
+  editedAt: moment('editedAt must be an ISO date-time'),
 })
 export type LogSetInput = z.input<typeof LogSetBody>
 

@@ -9,6 +9,7 @@ import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
 import { inviteCalls, inviteQueries } from '#client/features/invites/api/invite-queries.ts'
+import { localToday } from '#client/features/programs/plan-dates.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 
@@ -47,7 +48,7 @@ export function InvitePage() {
     if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteMessages.emailMismatch)
     setBusy(true)
     try {
-      const result = await inviteCalls.accept(token)
+      const result = await inviteCalls.accept(token, localToday())
       if (!result.success) {
         notify.error({ title: inviteMessages.acceptFailedTitle, description: result.error ?? inviteMessages.unexpected })
         return setBusy(false)

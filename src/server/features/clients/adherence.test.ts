@@ -18,6 +18,11 @@ describe('summarizeAdherence', () => {
     expect(summarizeAdherence(due, TODAY)).toEqual({ adherence7: 2 / 3, adherence28: 3 / 5, missedLastTwo: false })
   })
 
+  test('today’s workout counts once done; until then the day is not over', () => {
+    expect(summarizeAdherence([{ date: '2026-11-22', done: false }, { date: '2026-11-21', done: true }], TODAY).adherence7).toBe(1)
+    expect(summarizeAdherence([{ date: '2026-11-22', done: true }, { date: '2026-11-21', done: true }], TODAY).adherence7).toBe(1)
+  })
+
   test('missing the last two planned workouts before today is flagged; today does not count yet', () => {
     expect(summarizeAdherence([{ date: '2026-11-22', done: false }, { date: '2026-11-21', done: false }, { date: '2026-11-19', done: false }], TODAY).missedLastTwo).toBe(true)
     expect(summarizeAdherence([{ date: '2026-11-21', done: false }, { date: '2026-11-19', done: true }], TODAY).missedLastTwo).toBe(false)

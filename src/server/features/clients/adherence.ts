@@ -17,12 +17,15 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
 
 /**
  * Adherence, the one definition (issue 6): of the planned workouts of the client's active plan
- * that came due in the window (their date from the plan's start date, up to and including today),
+ * that came due in the window (their date from the plan's start date, before today, and today's
+ * once it is done),
  * the share that a completed session answered (matched by plan, week and day).
  */
 export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[], today: string): Adherence {
   const todayNumber = dayNumber(today)
-  const within = (days: number) => due.filter((d) => dayNumber(d.date) <= todayNumber && dayNumber(d.date) > todayNumber - days)
+  // Today's workout counts once it is done; until then the day is not over.
+  const counts = (d: { date: string; done: boolean }) => dayNumber(d.date) < todayNumber || (dayNumber(d.date) === todayNumber && d.done)
+  const within = (days: number) => due.filter((d) => counts(d) && dayNumber(d.date) > todayNumber - days)
   const ratio = (rows: readonly { done: boolean }[]) => (rows.length ? rows.filter((r) => r.done).length / rows.length : null)
   const beforeToday = due.filter((d) => dayNumber(d.date) < todayNumber).sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
   const lastTwo = beforeToday.slice(0, 2)

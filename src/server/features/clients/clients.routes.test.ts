@@ -71,6 +71,10 @@ describe('POST /api/clients/:clientId/archive', () => {
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(204)
     expect((await list(coach)).map((c) => c.clientId)).not.toContain(client.id)
     expect((await send(client, 'GET', `/api/plans/${assigned.id}`)).status).toBe(200)
+    // The former coach no longer reads or changes the client's copy.
+    expect((await send(coach, 'GET', `/api/plans/${assigned.id}`)).status).toBe(403)
+    expect((await send(coach, 'PUT', `/api/plans/${assigned.id}/days/1/1`, { version: 1, workout: null })).status).toBe(403)
+    expect((await send(coach, 'DELETE', `/api/plans/${assigned.id}`)).status).toBe(403)
     expect((await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-14' })).status).toBe(403)
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
   })

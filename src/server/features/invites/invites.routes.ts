@@ -23,7 +23,8 @@ export const invitesRoutes = new Hono<AppEnv>()
   .post('/accept', requireUser, validate('json', AcceptInviteBody), async (c) => {
     const user = c.var.user
     if (!user) throw new AppError('UNAUTHENTICATED')
-    return c.json(await acceptInvite(c.var.db, user, c.req.valid('json').token))
+    const { token, today } = c.req.valid('json')
+    return c.json(await acceptInvite(c.var.db, user, token, today))
   })
   .get('/', requireProfile('coach'), async (c) => c.json(await listInvites(await depsOf(c.var), c.var.profile.id)))
   .post('/', requireProfile('coach'), validate('json', CreateInviteBody), async (c) => {

@@ -80,8 +80,10 @@ async function findOwnInvite(deps: InviteDeps, coachId: string, id: string): Pro
   return row
 }
 
+/** Counted before anything changes: over the limit, the invite already emailed stays as it was. */
+const countInviteMail = (deps: InviteDeps, coachId: string) => hit(deps.db, { key: `invite-mail:${coachId}`, max: EMAILS_PER_HOUR, windowSeconds: 3600 })
+
 async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Promise<void> {
-  await hit(deps.db, { key: `invite-mail:${coachId}`, max: EMAILS_PER_HOUR, windowSeconds: 3600 })
   const [coach] = await deps.db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, coachId))
   const token = await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })
   await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
@@ -103,6 +105,7 @@ export async function createInvite(deps: InviteDeps, coach: { id: string; email:
     throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { planId: ['Choose a plan that is not assigned or archived'] } })
   }
 
+  await countInviteMail(deps, coach.id)
   const token = newToken()
   const tokenSealed = await symmetricEncrypt({ key: deps.secret, data: token })
   const id = await db.transaction(async (tx) => {
@@ -142,6 +145,7 @@ export async function listInvites(deps: InviteDeps, coachId: string): Promise<In
 export async function resendInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
   const row = await findOwnInvite(deps, coachId, id)
   if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', { message: row.acceptedAt ? inviteMessages.alreadyUsed : 'This invite was revoked; send a new one' })
+  await countInviteMail(deps, coachId)
   const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS)
   await deps.db.update(clientInvites).set({ expiresAt }).where(eq(clientInvites.id, id))
   const updated = { ...row, expiresAt }
@@ -171,12 +175,20 @@ export async function previewInvite(db: Db, token: string): Promise<InvitePrevie
 
 const refuse = (error: string): AcceptInviteResult => ({ success: false, error })
 
+/** The invitee's date when it is plausibly today somewhere on Earth; otherwise the server's (UTC). */
+function planStartFor(clientToday: string | undefined, now = Date.now()): string {
+  const server = new Date(now).toISOString().slice(0, 10)
+  if (!clientToday) return server
+  const days = Math.abs(Date.parse(`${clientToday}T00:00:00Z`) - Date.parse(`${server}T00:00:00Z`)) / 86_400_000
+  return days <= 1 ? clientToday : server
+}
+
 /**
  * accept_client_invite: in one transaction, claims the invite (a conditional update, so of many
  * concurrent accepts exactly one wins), links the client to the coach (ending a previous coach's
  * link) and assigns the invite's plan from today through the one assignment operation.
  */
-export async function acceptInvite(db: Db, user: { id: string; email: string }, token: string): Promise<AcceptInviteResult> {
+export async function acceptInvite(db: Db, user: { id: string; email: string }, token: string, clientToday?: string): Promise<AcceptInviteResult> {
   const [invite] = await db
     .select({
       id: clientInvites.id,
@@ -200,7 +212,7 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
   const profile = await ensureProfile(db, user)
   if (profile.role === 'coach') return refuse(inviteMessages.coachAccount)
 
-  const today = new Date().toISOString().slice(0, 10)
+  const today = planStartFor(clientToday)
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(clientInvites)

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type {
+  ExerciseInput,
   AssignPlanInput,
   CopyDayInput,
   CopyPlanInput,
@@ -50,6 +51,7 @@ async function findPlan(db: Db | Tx, id: string): Promise<SummaryRow> {
 async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
   const plan = await findPlan(db, id)
   if (plan.ownerId !== actor.id && plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
+  await requireCoaching(db, actor, plan)
   return plan
 }
 
@@ -57,7 +59,18 @@ async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRo
 async function findOwned(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
   const plan = await findPlan(db, id)
   if (plan.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may change it' })
+  await requireCoaching(db, actor, plan)
   return plan
+}
+
+/** A client's copy is its coach's to read and change only while they coach that client. */
+async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
+  if (!plan.clientId || plan.clientId === actor.id || plan.ownerId !== actor.id) return
+  const [link] = await db
+    .select({ id: coachClients.id })
+    .from(coachClients)
+    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, plan.clientId), eq(coachClients.status, 'active')))
+  if (!link) throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
 }
 
 export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
@@ -121,6 +134,7 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
     .where(eq(planWorkouts.id, planWorkoutId))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
   if (row.plan.ownerId !== actor.id && row.plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
+  await requireCoaching(db, actor, row.plan)
   const exercises = await loadExercises(db, 'planWorkout', [row.id])
   return { ...row, exercises: exercises.get(row.id) ?? [] }
 }
@@ -161,18 +175,7 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
 
   await db.transaction(async (tx) => {
     await bumpVersion(tx, id, input.version)
-    const cell = and(eq(planWorkouts.planId, id), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
-    if (!input.workout) {
-      await tx.delete(planWorkouts).where(cell)
-      return
-    }
-    // An edited day keeps its id: previews, links and sessions logged against it still point at it.
-    const [kept] = await tx.update(planWorkouts).set({ title: input.workout.title, notes: input.workout.notes || null }).where(cell).returning({ id: planWorkouts.id })
-    if (kept) await tx.delete(prescriptions).where(eq(prescriptions.planWorkoutId, kept.id))
-    const workout =
-      kept ??
-      (await tx.insert(planWorkouts).values({ planId: id, week, day, title: input.workout.title, notes: input.workout.notes || null }).returning({ id: planWorkouts.id }))[0]
-    if (workout) await insertExercises(tx, { planWorkoutId: workout.id }, input.workout.exercises)
+    await writeCell(tx, id, week, day, input.workout)
   })
   return getPlan(db, actor, id)
 }
@@ -183,13 +186,14 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
  */
 export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ archived: boolean }> {
   await findOwned(db, actor, id)
-  const [logged] = await db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.planId, id)).limit(1)
-  if (logged) {
-    await db.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
-    return { archived: true }
-  }
-  await db.delete(trainingPlans).where(eq(trainingPlans.id, id))
-  return { archived: false }
+  // One statement: a session started in between cannot be orphaned by the delete.
+  const deleted = await db
+    .delete(trainingPlans)
+    .where(and(eq(trainingPlans.id, id), sql`not exists (select 1 from ${workoutSessions} where ${workoutSessions.planId} = ${id})`))
+    .returning({ id: trainingPlans.id })
+  if (deleted.length) return { archived: false }
+  await db.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
+  return { archived: true }
 }
 
 /** A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements. */
@@ -266,12 +270,24 @@ function requireInside(plan: SummaryRow, cells: Cell[]): void {
 
 /** Writes workouts into cells (replacing what was there), all in the caller's transaction. */
 async function writeCells(tx: Tx, planId: string, cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[]): Promise<void> {
-  for (const { week, day, workout } of cells) {
-    await tx.delete(planWorkouts).where(and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
-    if (!workout) continue
-    const [row] = await tx.insert(planWorkouts).values({ planId, week, day, title: workout.title, notes: workout.notes }).returning({ id: planWorkouts.id })
-    if (row) await insertExercises(tx, { planWorkoutId: row.id }, workout.exercises)
+  for (const { week, day, workout } of cells) await writeCell(tx, planId, week, day, workout)
+}
+
+/**
+ * Puts a workout in one cell of the grid (null empties it). A day that already has a workout keeps
+ * its id, so previews, links and sessions logged against it still point at it.
+ */
+async function writeCell(tx: Tx, planId: string, week: number, day: number, workout: { title: string; notes?: string | null; exercises: readonly ExerciseInput[] } | null): Promise<void> {
+  const cell = and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
+  if (!workout) {
+    await tx.delete(planWorkouts).where(cell)
+    return
   }
+  const values = { title: workout.title, notes: workout.notes || null }
+  const [kept] = await tx.update(planWorkouts).set(values).where(cell).returning({ id: planWorkouts.id })
+  if (kept) await tx.delete(prescriptions).where(eq(prescriptions.planWorkoutId, kept.id))
+  const row = kept ?? (await tx.insert(planWorkouts).values({ planId, week, day, ...values }).returning({ id: planWorkouts.id }))[0]
+  if (row) await insertExercises(tx, { planWorkoutId: row.id }, workout.exercises)
 }
 
 /** Copies one cell onto another. */

@@ -104,6 +104,13 @@ describe('sessions', () => {
     expect(await bad.json()).toMatchObject({ fields: { reps: [sessionMessages.reps], loadKg: [sessionMessages.load], rpe: [sessionMessages.rpe] } })
     const unknown = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { ...set(session, 1, { reps: 5 }), exerciseKey: randomUUID() })
     expect(unknown.status).toBe(400)
+    // Values the database could not hold are refused as input, never a 500.
+    expect((await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5 }, '0000-01-01T00:00:00Z'))).status).toBe(400)
+    const oddExercise = { ...session.exercises[0], prescriptionId: 'not-a-uuid' }
+    expect((await send(client, 'PATCH', `/api/sessions/${session.id}`, { exercises: [oddExercise] })).status).toBe(400)
+    expect((await send(client, 'GET', '/api/sessions/movement-stats?movementIds=------------------------------------')).status).toBe(400)
+    expect((await send(coach, 'GET', '/api/clients?today=0000-01-01')).status).toBe(400)
+    expect((await send(coach, 'PUT', `/api/plans/${planId}/days/1/1`, { version: 3_000_000_000, workout: null })).status).toBe(400)
 
     expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })).status).toBe(200)
     const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5, loadKg: 100 }))

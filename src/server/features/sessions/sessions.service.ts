@@ -160,7 +160,10 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
   const [row] = await db
     .insert(workoutSessions)
     .values({ ...values, ...(input.id ? { id: input.id } : {}) })
+    .onConflictDoNothing({ target: workoutSessions.id })
     .returning({ id: workoutSessions.id })
+  // A start retried while the first was on its way: the first made it; answer with that one.
+  if (!row && input.id) return startSession(db, actor, { id: input.id })
   if (!row) throw new Error('insert returned nothing')
   return getSession(db, actor, row.id)
 }
@@ -335,14 +338,22 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
 
   const [seen] = await db.select().from(setLogs).where(eq(setLogs.id, setId))
   if (seen && seen.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
-  if (seen && sameValues(seen, incoming) && seen.deletedAt === null) return toSetLog(seen)
+  // A replay of what is stored, or of a set since deleted (a late copy must not bring it back).
+  if (seen && sameValues(seen, incoming)) return toSetLog(seen)
 
   // An edit: of two versions of one set, the later wins; the other is kept in history.
   return db.transaction(async (tx) => {
+    // The session must still be in progress when the edit lands (a finish may have come between).
+    const [open] = await tx
+      .select({ id: workoutSessions.id })
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.id, sessionId), eq(workoutSessions.status, 'in_progress')))
+      .for('share')
+    if (!open) throw new AppError('CONFLICT', { message: sessionMessages.finished })
     const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
     if (!existing) throw new AppError('CONFLICT', { message: 'This set was removed meanwhile; log it again' })
     const deleted = existing.deletedAt !== null
-    if (sameValues(existing, incoming) && !deleted) return toSetLog(existing)
+    if (sameValues(existing, incoming)) return toSetLog(existing)
     if (editedAt < existing.editedAt) {
       // An older edit arriving late (the other device synced first): kept, not applied.
       await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: incoming, editedAt })

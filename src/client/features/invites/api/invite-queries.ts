@@ -26,5 +26,5 @@ export const inviteCalls = {
   resend: (id: string) => apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {}, schema: InviteSchema }),
   revoke: (id: string) => apiRequest(`/api/invites/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {}, schema: InviteSchema }),
   /** accept_client_invite: {token} in, {success, error} out. */
-  accept: (token: string) => apiRequest('/api/invites/accept', { method: 'POST', body: { token }, schema: AcceptInviteResultSchema }),
+  accept: (token: string, today: string) => apiRequest('/api/invites/accept', { method: 'POST', body: { token, today }, schema: AcceptInviteResultSchema }),
 }
