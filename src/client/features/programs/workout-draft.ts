@@ -110,8 +110,11 @@ export function newExercise(movement: { id: string; name: string; tracking: Trac
 
 /** A number as typed: empty is 'not set' (null); anything unreadable is NaN, which the schema refuses. */
 function num(value: string): number | null {
-  const trimmed = value.trim().replace(',', '.')
-  return trimmed === '' ? null : Number(trimmed)
+  const trimmed = value.trim()
+  if (trimmed === '') return null
+  // '2,5' is a decimal comma; '1,000' is a thousands separator, which is refused rather than read as 1.
+  if (/^\d{1,3}(,\d{3})+$/.test(trimmed)) return NaN
+  return Number(trimmed.replace(',', '.'))
 }
 
 function setToInput(set: SetDraft, unit: Unit): PrescribedSet {

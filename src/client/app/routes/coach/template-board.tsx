@@ -80,7 +80,7 @@ export function TemplateBoardPage() {
           <h1 className="text-2xl font-semibold tracking-tight">Templates</h1>
           <p className="text-sm text-muted-foreground">Programs you reuse, by goal. A plan made from a template is its own copy.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
             {showArchived ? 'Show current' : 'Show archived'}
           </Button>

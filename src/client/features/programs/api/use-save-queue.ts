@@ -15,12 +15,14 @@ type Op<T> = { key: string | null; run: (version: number) => Promise<Partial<T> 
  */
 export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<SaveState>('saved')
+  const [state, setRawState] = useState<SaveState>('saved')
   const [generation, setGeneration] = useState(0)
   const queue = useRef<Op<T>[]>([])
   const running = useRef(false)
   const conflicted = useRef(false)
   const keyRef = useRef(queryKey)
+  // After a 409 nothing but a reload clears the conflict: edits made meanwhile are not saved.
+  const setState = useCallback((next: SaveState) => setRawState(conflicted.current ? 'conflict' : next), [])
   useEffect(() => {
     keyRef.current = queryKey
   })
@@ -43,7 +45,7 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
         if (error instanceof ApiError && error.status === 409) {
           conflicted.current = true
           for (const waiting of queue.current.splice(0)) waiting.reject(error)
-          setState('conflict')
+          setRawState('conflict')
         } else {
           failed = true
           setState(error instanceof ApiError && error.status === 400 ? 'invalid' : 'failed')
@@ -52,12 +54,15 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
     }
     running.current = false
     if (!conflicted.current && !failed) setState('saved')
-  }, [queryClient])
+  }, [queryClient, setState])
 
   /** Queues a save; an autosave (with a key) replaces a waiting one with the same key. */
   const enqueue = useCallback(
     <R extends Partial<T> & Versioned>(key: string | null, run: (version: number) => Promise<R>): Promise<R> => {
-      if (conflicted.current) return Promise.reject(new ApiError('CONFLICT', 'Reload first', 409))
+      if (conflicted.current) {
+        setRawState('conflict')
+        return Promise.reject(new ApiError('CONFLICT', 'Reload first', 409))
+      }
       return new Promise<R>((resolve, reject) => {
         const op: Op<T> = { key, run, resolve: resolve as (value: unknown) => void, reject }
         const waiting = key === null ? -1 : queue.current.findIndex((o) => o.key === key)
@@ -73,11 +78,11 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
 
   /** Drops local edits and loads the latest version (after a 409). `generation` tells editors to start over. */
   const reload = useCallback(async () => {
-    conflicted.current = false
     queue.current = []
     await queryClient.invalidateQueries({ queryKey: keyRef.current })
+    conflicted.current = false
     setGeneration((g) => g + 1)
-    setState('saved')
+    setRawState('saved')
   }, [queryClient])
 
   return { state, setState, enqueue, reload, generation }

@@ -98,6 +98,7 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
       )}
       <div className="flex flex-wrap justify-between gap-2">
         <Button
+          type="button"
           variant="destructive"
           disabled={busy}
           onClick={() => void run((version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null }), 'Workout removed')}

@@ -93,7 +93,7 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
         </p>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
+        <Button type="button" variant="outline" onClick={onClose}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

@@ -193,7 +193,7 @@ function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemove }: E
         )}
       </div>
       <Field label={`Notes for ${exercise.movementName}`} error={errorsOf('notes')}>
-        {(control) => <Textarea {...control} rows={1} className="min-h-10" value={exercise.notes} onChange={(e) => onChange({ notes: e.target.value })} />}
+        {(control) => <Textarea {...control} rows={1} value={exercise.notes} onChange={(e) => onChange({ notes: e.target.value })} />}
       </Field>
     </li>
   )
@@ -268,7 +268,7 @@ function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove }: Se
           />
         )}
         {onRemove && (
-          <Button variant="ghost" size="icon" className="size-9" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
+          <Button variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
             <X aria-hidden />
           </Button>
         )}
