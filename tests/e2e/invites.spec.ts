@@ -10,6 +10,8 @@ async function newPlan(page: Page, name: string): Promise<string> {
 }
 
 test('a coach invites a new email; the invitee signs up, confirms, comes back to the invite, accepts and lands home with the plan', async ({ page, login, browser, baseURL }) => {
+  // A long walk through many screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000)
   await login({ role: 'coach', displayName: 'Coach Ivy' })
   await newPlan(page, 'Ivy base block')
   const email = newEmail('invitee')

@@ -14,6 +14,8 @@ async function fillLoads(exercise: Locator, kg: string) {
 }
 
 test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a deload, reorders, templates it and assigns a copy', async ({ page, login, browser, baseURL }) => {
+  // A long walk through many screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Builder' })
   await page.goto('/coach/create-plan')
   await page.getByLabel('Name').fill('Strength block')
@@ -128,6 +130,8 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
 })
 
 test('a self-coached client builds their own program, and a second tab is stopped from overwriting the first', async ({ page, login, context }) => {
+  // A long walk through many screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000)
   await login({ role: 'client', displayName: 'Solo Sue' })
   await page.goto('/programs')
   await page.getByRole('link', { name: 'Build your own program' }).click()

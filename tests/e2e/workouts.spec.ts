@@ -1,6 +1,8 @@
 import { expect, expectOnPath, expectToast, test } from './fixtures.ts'
 
 test('a client builds a standalone workout that saves itself, and copies a template their coach shares', async ({ page, login, browser, baseURL }) => {
+  // A long walk through many screens: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000)
   const client = await login({ role: 'client', displayName: 'Solo Sam' })
   await page.goto('/create-workout')
   await page.getByRole('button', { name: 'Create workout' }).click()
