@@ -40,6 +40,10 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('500')
   await expect(editor.getByText('Reps must be whole numbers from 1 to 100')).toBeVisible()
   await expect(editor.getByText('Not saved: fix the marked fields')).toBeVisible()
+  // Leaving now would drop the other unsaved changes: the editor stays open on the error.
+  await page.keyboard.press('Escape')
+  await expect(editor).toBeVisible()
+  await expect(editor.getByText('Reps must be whole numbers from 1 to 100')).toBeVisible()
   await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('8')
 
   // Reorder from the keyboard: pick the deadlift up by its handle, move it up, drop it.

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Plan } from '#shared/schemas/programs.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { planCalls } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
@@ -27,8 +27,10 @@ type Props = {
 /** One day of the grid in the workout editor; every change saves itself a moment later. */
 export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: Props) {
   const date = cell && plan.startDate ? ` · ${formatPlanDate(dateOfPlanDay(plan.startDate, cell.week, cell.day))}` : ''
+  // The open editor decides whether it may close (not while a changed field is invalid).
+  const requestClose = useRef<() => void>(onClose)
   return (
-    <Dialog open={cell !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={cell !== null} onOpenChange={(open) => !open && requestClose.current()}>
       {/* Dragging an exercise can end over the overlay: only Done, Close or Escape leave the editor. */}
       <DialogContent onInteractOutside={(event) => event.preventDefault()} size="wide">
         {cell && (
@@ -38,7 +40,16 @@ export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: P
               {date}
             </DialogTitle>
             <DialogDescription>Changes save automatically.</DialogDescription>
-            <CellEditor key={`${cell.week}:${cell.day}:${saver.generation}`} plan={plan} cell={cell} saver={saver} unit={unit} userId={userId} onClose={onClose} />
+            <CellEditor
+              key={`${cell.week}:${cell.day}:${saver.generation}`}
+              plan={plan}
+              cell={cell}
+              saver={saver}
+              unit={unit}
+              userId={userId}
+              onClose={onClose}
+              closeRef={requestClose}
+            />
           </>
         )}
       </DialogContent>
@@ -49,7 +60,7 @@ export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: P
 const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
   Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
 
-function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'cell'> & { cell: Cell }) {
+function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
   const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
   const [draft, setDraft] = useState<WorkoutDraft>(() => workoutToDraft(existing, unit, `Day ${cell.day}`))
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -71,6 +82,24 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'c
       })
   }
   const { flush } = useDraftAutosave(draft, save)
+  const [initial] = useState(draft)
+
+  /** Leaving with a changed field that cannot be saved would drop every other unsaved change: stay and show it. */
+  function tryClose() {
+    if (!removed.current && draft !== initial) {
+      const checked = validateWorkoutDraft(draft, unit)
+      if (!checked.ok) {
+        setErrors(checked.fields)
+        saver.setState('invalid')
+        return
+      }
+    }
+    flush()
+    onClose()
+  }
+  useEffect(() => {
+    closeRef.current = tryClose
+  })
 
   function change(next: WorkoutDraft) {
     saver.setState('pending')
@@ -96,9 +125,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose }: Omit<Props, 'c
               Remove workout
             </Button>
           )}
-          <DialogClose asChild>
-            <Button onClick={flush}>Done</Button>
-          </DialogClose>
+          <Button onClick={tryClose}>Done</Button>
         </div>
       </div>
     </div>
