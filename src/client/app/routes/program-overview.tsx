@@ -6,8 +6,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
 import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
-import { ApiError } from '#client/lib/api-client.ts'
 import { cn } from '#client/lib/cn.ts'
+import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /programs/{planId}: weeks x days with workout titles and exercise counts, and dates once assigned. */
 export function ProgramOverviewPage() {
@@ -16,10 +16,7 @@ export function ProgramOverviewPage() {
   const plan = useQuery(planQueries.detail(planId))
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (plan.isError) {
-    const notYours = plan.error instanceof ApiError && (plan.error.status === 403 || plan.error.status === 404)
-    return <p role="alert">{notYours ? 'This program does not exist or is not shared with you.' : 'The program could not be loaded. Try again.'}</p>
-  }
+  if (plan.isError) return <LoadError error={plan.error} what="program" />
   const { data } = plan
   const canEdit = auth.status === 'authenticated' && auth.user.id === data.ownerId
   const weeks = Array.from({ length: data.weeks }, (_, i) => i + 1)

@@ -9,9 +9,9 @@ import { Textarea } from '#client/components/ui/textarea.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { formatDuration } from '#client/features/programs/prescription-format.ts'
 import { sessionCalls, sessionQueries } from '#client/features/training/api/session-queries.ts'
-import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
+import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 const load = (kg: number, unit: Unit) => `${fromKg(kg, unit).toLocaleString()} ${unit}`
 
@@ -23,10 +23,7 @@ export function SummaryPage() {
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
   if (report.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (report.isError) {
-    const notYours = report.error instanceof ApiError && [400, 403, 404].includes(report.error.status)
-    return <p role="alert">{notYours ? 'This session does not exist or is not shared with you.' : 'The summary could not be loaded. Try again.'}</p>
-  }
+  if (report.isError) return <LoadError error={report.error} what="session" />
   const { session, durationSeconds, setsCompleted, setsPrescribed, volumeKg, movements, records } = report.data
   const isCoach = auth.profile.role === 'coach' && session.clientId !== auth.user.id
 

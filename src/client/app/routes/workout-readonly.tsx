@@ -5,7 +5,7 @@ import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
 import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
 import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
-import { ApiError } from '#client/lib/api-client.ts'
+import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /workout-readonly/{planWorkoutId}: one planned workout, read-only. */
 export function WorkoutReadonlyPage() {
@@ -14,10 +14,7 @@ export function WorkoutReadonlyPage() {
   const workout = useQuery(planQueries.workout(planWorkoutId))
   if (auth.status !== 'authenticated') return null
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (workout.isError) {
-    const notYours = workout.error instanceof ApiError && [400, 403, 404].includes(workout.error.status)
-    return <p role="alert">{notYours ? 'This workout does not exist or is not shared with you.' : 'The workout could not be loaded. Try again.'}</p>
-  }
+  if (workout.isError) return <LoadError error={workout.error} what="workout" />
   const { data } = workout
   const date = data.plan.startDate ? formatPlanDate(dateOfPlanDay(data.plan.startDate, data.week, data.day)) : null
   const deload = data.plan.deloadWeeks.includes(data.week)

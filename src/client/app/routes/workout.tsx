@@ -9,9 +9,9 @@ import { workoutCalls, workoutQueries } from '#client/features/programs/api/work
 import { StandaloneWorkoutEditor } from '#client/features/programs/components/standalone-workout-editor.tsx'
 import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
-import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
+import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /workout/{id}: one standalone workout: the editor when it is yours, read-only (with 'Copy') when your coach shares it. */
 export function WorkoutPage() {
@@ -24,10 +24,7 @@ export function WorkoutPage() {
   const starting = useStartSession()
   if (auth.status !== 'authenticated') return null
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (workout.isError) {
-    const notYours = workout.error instanceof ApiError && [400, 403, 404].includes(workout.error.status)
-    return <p role="alert">{notYours ? 'This workout does not exist or is not shared with you.' : 'The workout could not be loaded. Try again.'}</p>
-  }
+  if (workout.isError) return <LoadError error={workout.error} what="workout" />
   const data = workout.data
   const own = data.ownerId === auth.user.id
 

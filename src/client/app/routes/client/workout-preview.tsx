@@ -9,7 +9,7 @@ import { WorkoutView } from '#client/features/programs/components/workout-view.t
 import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
-import { ApiError } from '#client/lib/api-client.ts'
+import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /workout/preview/{planWorkoutId}: the day's prescription with last time's numbers, and 'Start workout'. */
 export function WorkoutPreviewPage() {
@@ -23,10 +23,7 @@ export function WorkoutPreviewPage() {
   const unit = auth.profile.unit
 
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (workout.isError) {
-    const notYours = workout.error instanceof ApiError && [400, 403, 404].includes(workout.error.status)
-    return <p role="alert">{notYours ? 'This workout does not exist or is not shared with you.' : 'The workout could not be loaded. Try again.'}</p>
-  }
+  if (workout.isError) return <LoadError error={workout.error} what="workout" />
   const data = workout.data
   const date = data.plan.startDate ? formatPlanDate(dateOfPlanDay(data.plan.startDate, data.week, data.day)) : null
   return (

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
+import { localToday } from '#client/features/programs/plan-dates.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
-
-const localDate = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 
 export const clientQueries = {
   all: () => ['clients'] as const,
@@ -11,12 +10,12 @@ export const clientQueries = {
   active: () =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'active'],
-      queryFn: ({ signal }) => apiRequest(`/api/clients?today=${localDate()}`, { schema: z.array(ActiveClientSchema), signal }),
+      queryFn: ({ signal }) => apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
     }),
   dashboard: (since: string | null) =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'dashboard', since],
       queryFn: ({ signal }) =>
-        apiRequest(`/api/clients/dashboard?today=${localDate()}${since ? `&since=${encodeURIComponent(since)}` : ''}`, { schema: DashboardSchema, signal }),
+        apiRequest(`/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`, { schema: DashboardSchema, signal }),
     }),
 }

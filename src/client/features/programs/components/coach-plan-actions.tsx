@@ -14,7 +14,7 @@ import { describeError } from '#client/lib/query-client.ts'
 import { planCalls } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { builderMessages } from '../builder-messages.ts'
-import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { dateOfPlanDay, formatPlanDate, localToday } from '../plan-dates.ts'
 
 /** The coach's header actions in the builder: save as a template (or start a plan from one) and assign. */
 export function CoachPlanActions({ plan }: { plan: Plan }) {
@@ -56,11 +56,6 @@ export function CoachPlanActions({ plan }: { plan: Plan }) {
   )
 }
 
-const today = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
-
 function AssignPlanDialog({ plan }: { plan: Plan }) {
   const [open, setOpen] = useState(false)
   return (
@@ -77,7 +72,7 @@ function AssignPlanForm({ plan, onDone }: { plan: Plan; onDone: () => void }) {
   const queryClient = useQueryClient()
   const clients = useQuery(clientQueries.active())
   const [clientId, setClientId] = useState('')
-  const [startDate, setStartDate] = useState(today)
+  const [startDate, setStartDate] = useState(localToday)
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
   const [busy, setBusy] = useState(false)
 
