@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { startBuiltServer, type BuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
@@ -39,6 +40,31 @@ export async function pool(count: number, concurrency: number, task: (i: number)
   )
 }
 
+/**
+ * `clients` users at once, each doing `perClient` tasks with a random pause of 0 to 2 x `pauseMs`
+ * between them (a lifter's rest, compressed): the latency people feel under that load.
+ */
+export async function measurePaced(name: string, clients: number, perClient: number, pauseMs: number, task: (client: number, i: number) => Promise<void>): Promise<Figure> {
+  const latencies: number[] = []
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; i < perClient; i++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * pauseMs))
+        const t0 = performance.now()
+        await task(client, i)
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
+  return figure(name, latencies, (performance.now() - started) / 1000)
+}
+
+function figure(name: string, latencies: number[], seconds: number): Figure {
+  latencies.sort((a, b) => a - b)
+  return { name, count: latencies.length, median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: latencies.length / seconds }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
@@ -61,9 +87,7 @@ export async function measureTask(name: string, count: number, concurrency: numb
     await task(i)
     latencies.push(performance.now() - t0)
   })
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return { name, count, median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: count / seconds }
+  return figure(name, latencies, (performance.now() - started) / 1000)
 }
 
 export function report(title: string, figures: Figure[], floor?: Figure): void {
@@ -75,4 +99,24 @@ export function report(title: string, figures: Figure[], floor?: Figure): void {
       `  ${f.name.padEnd(40)} ${String(f.count).padStart(5)} ${f.median.toFixed(2).padStart(7)}ms ${f.p95.toFixed(2).padStart(6)}ms ${f.p99.toFixed(2).padStart(6)}ms ${f.perSecond.toFixed(0).padStart(7)}   ${ratio}`,
     )
   }
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 })
+
+/**
+ * A plain HTTP/1.1 request on kept-alive sockets. Lighter than fetch: where the load generator
+ * shares the machine's two cores with the server and the database, fetch's own cost would be
+ * measured as the server's.
+ */
+export function send(url: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }

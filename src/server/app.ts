@@ -31,9 +31,19 @@ import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
 import { isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
+import type { SessionCache } from './middleware/session-cache.ts'
 import { loadSession } from './middleware/session.ts'
 
-export type AppDeps = { db: Db; auth: Auth; env: Env; logger: Logger; mailer: Mailer; trustedOrigins: string[]; adminSecret?: string }
+export type AppDeps = {
+  db: Db
+  auth: Auth
+  env: Env
+  logger: Logger
+  mailer: Mailer
+  sessionCache: SessionCache
+  trustedOrigins: string[]
+  adminSecret?: string
+}
 
 /** Largest request body the API accepts (JSON only; no uploads go through the API). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -54,7 +64,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, trustedOrigins, adminSecret }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, sessionCache, trustedOrigins, adminSecret }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
@@ -84,6 +94,7 @@ export function createApp({ db, auth, env, logger, mailer, trustedOrigins, admin
     c.set('env', env)
     c.set('logger', logger)
     c.set('mailer', mailer)
+    c.set('sessionCache', sessionCache)
     const started = performance.now()
     await next()
     logger.info(

@@ -33,6 +33,8 @@ export type AuthOptions = {
   trustedOrigins: string[]
   mailer: Mailer
   logger: Logger
+  /** A session ended or a user changed (the session cache must forget what it holds). */
+  onSessionsChanged: () => Promise<void>
 }
 
 /** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
@@ -42,7 +44,7 @@ export const emailLinks = {
   reset: (origin: string, token: string) => `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,
 }
 
-export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger }: AuthOptions) {
+export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger, onSessionsChanged }: AuthOptions) {
   // A mail failure must neither fail the request nor tell the caller whether the address exists.
   const send = async (message: Parameters<Mailer['send']>[0]) => {
     try {
@@ -95,6 +97,10 @@ export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger
       // Reset tokens are kept hashed; expired rows stay so that /auth/reset can say 'expired'.
       storeIdentifier: 'hashed',
       disableCleanup: true,
+    },
+    databaseHooks: {
+      session: { delete: { after: onSessionsChanged } },
+      user: { update: { after: onSessionsChanged }, delete: { after: onSessionsChanged } },
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,

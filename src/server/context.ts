@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { Mailer } from './features/mail/mailer.ts'
 import type { Logger } from './lib/logger.ts'
+import type { SessionCache } from './middleware/session-cache.ts'
 
 /** What every request handler can read from `c.var`. */
 export type AppVariables = {
@@ -12,6 +13,7 @@ export type AppVariables = {
   logger: Logger
   mailer: Mailer
   requestId: string
+  sessionCache: SessionCache
   user: AuthUser | null
   session: AuthSession['session'] | null
 }

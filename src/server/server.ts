@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/prepare.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
+import { createSessionCache } from './middleware/session-cache.ts'
 import { getOrCreateSecret } from './lib/secrets.ts'
 
 /** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies the migrations and seeds the built-ins. */
@@ -39,9 +40,11 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   }
   if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173')
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
-  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger })
-  const app = createApp({ db: database.db, auth, env, logger, mailer, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
-  return { app, auth, logger, mailer }
+  const sessionCache = await createSessionCache(database.db, database.notifications)
+  const onSessionsChanged = () => sessionCache.invalidate()
+  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger, onSessionsChanged })
+  const app = createApp({ db: database.db, auth, env, logger, mailer, sessionCache, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
+  return { app, auth, logger, mailer, sessionCache }
 }
 
 /** How the admin CLI finds the running server of a data folder, and the secret it must show. */

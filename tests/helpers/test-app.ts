@@ -17,7 +17,7 @@ export const TEST_ADMIN_SECRET = 'test-operator-secret'
  * A fresh database with the migrations applied: in-memory PGlite by default, or a new database
  * on the server of TEST_DATABASE_URL (the CI's real-PostgreSQL run), dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null })
@@ -35,6 +35,7 @@ export async function openTestDatabase(): Promise<Database> {
   await prepareDatabase(database, resolve('drizzle'))
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close()
       const dropper = new pg.Client({ connectionString: adminUrl })

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -19,6 +20,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   migrate: (migrationsFolder: string) => Promise<void>
   ping: () => Promise<void>
+  /** LISTEN/NOTIFY: what one server process announces, every process hears. */
+  notifications: Notifications
   close: () => Promise<void>
 }
 
@@ -35,6 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {})
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    const notifications = postgresNotifications(options.url)
     return {
       db,
       kind: 'postgres',
@@ -55,7 +59,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`)
       },
-      close: () => pool.end(),
+      notifications,
+      close: async () => {
+        await notifications.close()
+        await pool.end()
+      },
     }
   }
 
@@ -63,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm: typo-tolerant movement search (PostgreSQL's contrib, which PGlite ships).
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema }) as unknown as Db
+  const notifications = pgliteNotifications(client)
   return {
     db,
     kind: 'pglite',
@@ -72,7 +81,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`)
     },
-    close: () => client.close(),
+    notifications,
+    close: async () => {
+      await notifications.close()
+      await client.close()
+    },
   }
 }
 

@@ -70,6 +70,30 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
+  test('sets arriving together (written in one statement) each get their own answer: new, replayed, refused', async () => {
+    const session = await start(client)
+    const other = await start(otherClient, {})
+    await send(otherClient, 'PATCH', `/api/sessions/${other.id}`, { exercises: [{ ...session.exercises[0], key: randomUUID(), prescriptionId: null, targets: [] }] })
+    const twice = randomUUID()
+    const fresh = Array.from({ length: 30 }, () => randomUUID())
+    const answers = await Promise.all([
+      ...fresh.map((id, i) => send(client, 'PUT', `/api/sessions/${session.id}/sets/${id}`, set(session, 1 + (i % 3), { reps: 5, loadKg: 100 + i }))),
+      ...Array.from({ length: 4 }, () => send(client, 'PUT', `/api/sessions/${session.id}/sets/${twice}`, set(session, 1, { reps: 3, loadKg: 90 }))),
+      // Into someone else's session, and with an exercise the session does not have.
+      send(otherClient, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5 })),
+      send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { ...set(session, 1, { reps: 5 }), exerciseKey: randomUUID() }),
+    ])
+    expect(answers.map((r) => r.status)).toEqual([...fresh.map(() => 200), 200, 200, 200, 200, 403, 400])
+    const bodies = (await Promise.all(answers.slice(0, 30).map((r) => r.json()))) as { id: string; loadKg: number; targetRepsMin: number }[]
+    expect(bodies.map((b) => [b.id, b.loadKg, b.targetRepsMin])).toEqual(fresh.map((id, i) => [id, 100 + i, 5]))
+    const rows = await t.db.select().from(setLogs).where(eq(setLogs.sessionId, session.id))
+    expect(rows).toHaveLength(31)
+    expect(rows.find((r) => r.id === twice)).toMatchObject({ reps: 3, loadKg: 90 })
+    expect(await t.db.select().from(setLogs).where(eq(setLogs.sessionId, other.id))).toEqual([])
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+    await send(otherClient, 'POST', `/api/sessions/${other.id}/discard`)
+  })
+
   test('two devices editing one set: the later edit wins, the other version is kept in history', async () => {
     const session = await start(client)
     const setId = randomUUID()

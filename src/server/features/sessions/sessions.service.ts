@@ -21,6 +21,7 @@ import {
 import { queryRows, type Db, type Tx } from '../../db/client.ts'
 import { coachClients, profiles, sessionComments, setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { createBatcher, type Batcher } from '../../lib/batcher.ts'
 import type { Actor } from '../movements/movements.service.ts'
 import { movementErrors } from '../programs/prescriptions.service.ts'
 import { getPlanWorkout } from '../programs/programs.service.ts'
@@ -246,51 +247,84 @@ type SetRowSql = {
 }
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value))
 
+type NewSet = { clientId: string; sessionId: string; setId: string; input: LogSetInput }
+
 /**
- * The hot path of the gym: a new set in one statement that also checks the session (the
- * client's own, in progress) and takes the exercise's movement and targets from it. Anything
- * else (a replay, an edit, an error to explain) returns null and takes the careful path.
+ * The hot path of the gym: new sets in one statement that also checks each session (the
+ * client's own, in progress) and takes the exercise's movement and targets from it. A set it
+ * does not insert (a replay, an edit, an error to explain) is missing from the answer and takes
+ * the careful path.
  */
-async function insertNewSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog | null> {
-  const n = input.setNumber
-  const target = sql`e->'targets'->(${n}::int - 1)`
+async function insertNewSets(db: Db, sets: NewSet[]): Promise<Map<string, SetLog>> {
+  const values = sets.map(
+    ({ clientId, sessionId, setId, input }) =>
+      sql`(${setId}::uuid, ${sessionId}::uuid, ${clientId}::text, ${input.exerciseKey}::text, ${input.setNumber}::int, ${input.reps ?? null}::int,
+        ${input.loadKg ?? null}::numeric, ${input.rpe ?? null}::numeric, ${input.durationSeconds ?? null}::int, ${input.distanceMeters ?? null}::int,
+        ${input.completed ?? true}::boolean, ${input.note || null}::text, ${input.editedAt}::timestamptz)`,
+  )
+  const target = sql`e->'targets'->(v.set_number - 1)`
   const rows = await queryRows<SetRowSql>(
     db,
     sql`
       insert into set_logs (id, session_id, exercise_key, movement_id, prescription_id, set_number, reps, load_kg, rpe, duration_s, distance_m,
         target_reps_min, target_reps_max, target_load_kg, target_rpe, completed, note, edited_at)
-      select ${setId}::uuid, s.id, e->>'key', (e->>'movementId')::uuid, (e->>'prescriptionId')::uuid, ${n}::int, ${input.reps ?? null}::int,
-        ${input.loadKg ?? null}::numeric, ${input.rpe ?? null}::numeric, ${input.durationSeconds ?? null}::int, ${input.distanceMeters ?? null}::int,
+      select v.id, s.id, e->>'key', (e->>'movementId')::uuid, (e->>'prescriptionId')::uuid, v.set_number, v.reps, v.load_kg, v.rpe, v.duration_s, v.distance_m,
         (${target}->'reps'->>'min')::int, (${target}->'reps'->>'max')::int,
         case when ${target}->'load'->>'kind' = 'kg' then (${target}->'load'->>'value')::numeric end,
-        (${target}->>'rpe')::numeric, ${input.completed ?? true}, ${input.note || null}, ${input.editedAt}::timestamptz
-      from workout_sessions s cross join lateral jsonb_array_elements(s.exercises) e
-      where s.id = ${sessionId}::uuid and s.client_id = ${clientId} and s.status = 'in_progress' and e->>'key' = ${input.exerciseKey}
-      limit 1
+        (${target}->>'rpe')::numeric, v.completed, v.note, v.edited_at
+      from (values ${sql.join(values, sql`, `)}) as v(id, session_id, client_id, exercise_key, set_number, reps, load_kg, rpe, duration_s, distance_m, completed, note, edited_at)
+      join workout_sessions s on s.id = v.session_id and s.client_id = v.client_id and s.status = 'in_progress'
+      cross join lateral (select x as e from jsonb_array_elements(s.exercises) x where x->>'key' = v.exercise_key limit 1) ex
       on conflict (id) do nothing
       returning id, exercise_key, movement_id, set_number, reps, load_kg, rpe, duration_s, distance_m, target_reps_min, target_reps_max,
         target_load_kg, target_rpe, completed, note, edited_at`,
   )
-  const row = rows[0]
-  if (!row) return null
-  return {
-    id: row.id,
-    exerciseKey: row.exercise_key,
-    movementId: row.movement_id,
-    setNumber: row.set_number,
-    reps: row.reps,
-    loadKg: numberOrNull(row.load_kg),
-    rpe: numberOrNull(row.rpe),
-    durationSeconds: row.duration_s,
-    distanceMeters: row.distance_m,
-    targetRepsMin: row.target_reps_min,
-    targetRepsMax: row.target_reps_max,
-    targetLoadKg: numberOrNull(row.target_load_kg),
-    targetRpe: numberOrNull(row.target_rpe),
-    completed: row.completed,
-    note: row.note,
-    editedAt: new Date(row.edited_at).toISOString(),
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        exerciseKey: row.exercise_key,
+        movementId: row.movement_id,
+        setNumber: row.set_number,
+        reps: row.reps,
+        loadKg: numberOrNull(row.load_kg),
+        rpe: numberOrNull(row.rpe),
+        durationSeconds: row.duration_s,
+        distanceMeters: row.distance_m,
+        targetRepsMin: row.target_reps_min,
+        targetRepsMax: row.target_reps_max,
+        targetLoadKg: numberOrNull(row.target_load_kg),
+        targetRpe: numberOrNull(row.target_rpe),
+        completed: row.completed,
+        note: row.note,
+        editedAt: new Date(row.edited_at).toISOString(),
+      },
+    ]),
+  )
+}
+
+const setBatchers = new WeakMap<Db, Batcher<NewSet, SetLog | null>>()
+
+/**
+ * New sets that arrive while the previous statement runs go in together in the next one (one
+ * statement and one commit for many lifters; decision 010). A lone set goes at once.
+ */
+function insertNewSet(db: Db, set: NewSet): Promise<SetLog | null> {
+  let batcher = setBatchers.get(db)
+  if (!batcher) {
+    batcher = createBatcher(async (sets) => {
+      const inserted = await insertNewSets(db, sets)
+      // Two copies of one new set in one batch: the first gets the row, the other takes the careful path.
+      return sets.map(({ setId }) => {
+        const row = inserted.get(setId) ?? null
+        inserted.delete(setId)
+        return row
+      })
+    })
+    setBatchers.set(db, batcher)
   }
+  return batcher.add(set)
 }
 
 /**
@@ -298,7 +332,7 @@ async function insertNewSet(db: Db, clientId: string, sessionId: string, setId: 
  * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
  */
 export async function logSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
-  const fresh = await insertNewSet(db, clientId, sessionId, setId, input)
+  const fresh = await insertNewSet(db, { clientId, sessionId, setId, input })
   if (fresh) return fresh
   const session = await findWritable(db, { id: clientId, role: 'client' }, sessionId)
   const exercise = session.exercises.find((e) => e.key === input.exerciseKey)

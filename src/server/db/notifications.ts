@@ -1,0 +1,165 @@
+import type { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { Db, Tx } from './client.ts'
+
+/**
+ * PostgreSQL's LISTEN/NOTIFY, for news that every server process must hear (a revoked session,
+ * a chat message). On PGlite the one process hears its own NOTIFYs; on PostgreSQL one dedicated
+ * connection per process listens and comes back on its own after a lost connection.
+ */
+export type Listener = {
+  onMessage: (payload: string) => void
+  /** The listening connection was lost and is back: notifications in between may be missed. */
+  onGap?: () => void
+}
+
+export type Notifications = {
+  listen: (channel: string, listener: Listener) => Promise<() => void>
+  close: () => Promise<void>
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`)
+}
+
+/** Sends a notification; inside a transaction it is delivered on commit (and never on rollback). */
+export async function notify(db: Db | Tx, channel: string, payload: string): Promise<void> {
+  checkChannel(channel)
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`)
+}
+
+class Subscribers {
+  private readonly byChannel = new Map<string, Set<Listener>>()
+
+  add(channel: string, listener: Listener): boolean {
+    checkChannel(channel)
+    let set = this.byChannel.get(channel)
+    const isNew = !set
+    if (!set) this.byChannel.set(channel, (set = new Set()))
+    set.add(listener)
+    return isNew
+  }
+
+  remove(channel: string, listener: Listener): boolean {
+    const set = this.byChannel.get(channel)
+    set?.delete(listener)
+    if (set?.size !== 0) return false
+    this.byChannel.delete(channel)
+    return true
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const listener of this.byChannel.get(channel) ?? []) listener.onMessage(payload)
+  }
+
+  gap(): void {
+    for (const set of this.byChannel.values()) for (const listener of set) listener.onGap?.()
+  }
+
+  channels(): string[] {
+    return [...this.byChannel.keys()]
+  }
+}
+
+export function pgliteNotifications(client: PGlite): Notifications {
+  const subscribers = new Subscribers()
+  const unlisteners = new Map<string, () => Promise<void>>()
+  return {
+    listen: async (channel, listener) => {
+      if (subscribers.add(channel, listener)) unlisteners.set(channel, await client.listen(channel, (payload) => subscribers.deliver(channel, payload)))
+      return () => {
+        if (!subscribers.remove(channel, listener)) return
+        const unlisten = unlisteners.get(channel)
+        unlisteners.delete(channel)
+        if (!client.closed) void unlisten?.().catch(() => {})
+      }
+    },
+    close: async () => {
+      unlisteners.clear()
+    },
+  }
+}
+
+const RETRY_MS = [100, 250, 500, 1000, 2000, 5000]
+
+/** One LISTEN connection per process, opened on first use, reconnected with backoff when lost. */
+export function postgresNotifications(url: string): Notifications {
+  const subscribers = new Subscribers()
+  let client: pg.Client | null = null
+  let opening: Promise<pg.Client> | null = null
+  let closed = false
+  let failures = 0
+
+  const quote = (channel: string) => `"${channel}"`
+
+  async function open(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (message) => subscribers.deliver(message.channel, message.payload ?? ''))
+    c.on('error', () => lost(c))
+    c.on('end', () => lost(c))
+    await c.connect()
+    for (const channel of subscribers.channels()) await c.query(`listen ${quote(channel)}`)
+    return c
+  }
+
+  function connection(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client)
+    opening ??= open().then(
+      (c) => {
+        client = c
+        opening = null
+        failures = 0
+        return c
+      },
+      (error: unknown) => {
+        opening = null
+        throw error
+      },
+    )
+    return opening
+  }
+
+  function lost(c: pg.Client): void {
+    if (client !== c) return
+    client = null
+    void c.end().catch(() => {})
+    if (!closed) reconnect()
+  }
+
+  function reconnect(): void {
+    const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 5000
+    failures += 1
+    setTimeout(() => {
+      if (closed) return
+      connection().then(
+        () => subscribers.gap(),
+        () => reconnect(),
+      )
+    }, delay).unref()
+  }
+
+  return {
+    listen: async (channel, listener) => {
+      const isNew = subscribers.add(channel, listener)
+      try {
+        const c = await connection()
+        if (isNew) await c.query(`listen ${quote(channel)}`)
+      } catch (error) {
+        subscribers.remove(channel, listener)
+        throw error
+      }
+      return () => {
+        if (subscribers.remove(channel, listener)) void client?.query(`unlisten ${quote(channel)}`).catch(() => {})
+      }
+    },
+    close: async () => {
+      closed = true
+      const c = client ?? (await opening?.catch(() => null))
+      client = null
+      await c?.end().catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import type { AuthSession } from '../auth.ts'
+import type { Db } from '../db/client.ts'
+import { notify, type Notifications } from '../db/notifications.ts'
+
+/** How long a looked-up session is trusted without asking the database again. */
+export const SESSION_CACHE_MS = 30_000
+const MAX_ENTRIES = 20_000
+export const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
+
+export type SessionCache = {
+  /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */
+  get: (key: string, now?: number) => AuthSession | undefined
+  /** Call before the lookup; the function it gives keeps the answer only if nothing was revoked meanwhile. */
+  begin: (key: string) => (value: AuthSession, now?: number) => void
+  evict: (key: string) => void
+  /** A session ended or a user changed in this process: every process forgets what it holds. */
+  invalidate: () => Promise<void>
+  close: () => void
+}
+
+/**
+ * Remembers better-auth's answer to getSession per cookie header for a few seconds, so that logging a set
+ * costs one query instead of three (decision 010). Revocation stays immediate: better-auth's
+ * delete and update hooks call `invalidate`, which clears this process's cache and, through
+ * LISTEN/NOTIFY, every other server's; a lost listening connection clears it too.
+ */
+export async function createSessionCache(db: Db, notifications: Notifications): Promise<SessionCache> {
+  const entries = new Map<string, { value: AuthSession; until: number }>()
+  let generation = 0
+  const clear = () => {
+    generation += 1
+    entries.clear()
+  }
+  const stop = await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
+
+  return {
+    get: (key, now = Date.now()) => {
+      const entry = entries.get(key)
+      if (!entry) return undefined
+      if (entry.until > now && entry.value.session.expiresAt.getTime() > now) return entry.value
+      entries.delete(key)
+      return undefined
+    },
+    begin: (key) => {
+      const started = generation
+      return (value, now = Date.now()) => {
+        if (generation !== started) return
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+        entries.set(key, { value, until: now + SESSION_CACHE_MS })
+      }
+    },
+    evict: (key) => {
+      entries.delete(key)
+    },
+    invalidate: async () => {
+      clear()
+      await notify(db, SESSIONS_CHANGED_CHANNEL, '')
+    },
+    close: stop,
+  }
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openDatabase, type Database } from '../db/client.ts'
+import { parseEnv } from '../env.ts'
+import { buildApp } from '../server.ts'
+import { jsonHeaders, openTestDatabase, signIn, whoIs } from '../../../tests/helpers/test-app.ts'
+
+// Two servers on one database, as in production: each keeps its own session cache.
+let database: Database & { url?: string }
+let second: Database
+let serverA: Awaited<ReturnType<typeof buildApp>>
+let serverB: Awaited<ReturnType<typeof buildApp>>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  // On PostgreSQL the second server has its own connections (and its own LISTEN); PGlite has one process.
+  second = database.url ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 }) : database
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' })
+  serverA = await buildApp(env, database)
+  serverB = await buildApp(env, second)
+})
+afterAll(async () => {
+  if (second !== database) await second.close()
+  await database.close()
+})
+
+async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    if (await check()) return true
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+describe('the session cache', () => {
+  test('a session signed out on one server is refused by the other at once, though it had just used it', async () => {
+    const user = await signIn({ auth: serverA.auth, db: database.db })
+    expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
+    expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
+    const out = await serverA.app.request('/api/auth/sign-out', { method: 'POST', headers: jsonHeaders(user), body: '{}' })
+    expect(out.status).toBe(200)
+    expect((await whoIs(serverA, user.cookie)).user).toBeNull()
+    expect(await eventually(async () => (await whoIs(serverB, user.cookie)).user === null)).toBe(true)
+  })
+
+  test('a user keeps their session on both servers when someone else signs out', async () => {
+    const stays = await signIn({ auth: serverA.auth, db: database.db })
+    const leaves = await signIn({ auth: serverA.auth, db: database.db })
+    expect((await whoIs(serverB, stays.cookie)).user?.id).toBe(stays.id)
+    await serverB.app.request('/api/auth/sign-out', { method: 'POST', headers: jsonHeaders(leaves), body: '{}' })
+    expect((await whoIs(serverA, stays.cookie)).user?.id).toBe(stays.id)
+    expect((await whoIs(serverB, stays.cookie)).user?.id).toBe(stays.id)
+    expect((await whoIs(serverA, leaves.cookie)).user).toBeNull()
+  })
+})
