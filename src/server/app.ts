@@ -16,6 +16,8 @@ import type { Db } from './db/client.ts'
 import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
 import { createAdminRoutes } from './features/admin/admin.routes.ts'
 import { accountRoutes } from './features/auth/account.routes.ts'
+import { chatRoutes } from './features/chat/chat.routes.ts'
+import type { ChatHub } from './features/chat/chat.hub.ts'
 import { clientsRoutes } from './features/clients/clients.routes.ts'
 import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
@@ -41,6 +43,7 @@ export type AppDeps = {
   logger: Logger
   mailer: Mailer
   sessionCache: SessionCache
+  chat: ChatHub
   trustedOrigins: string[]
   adminSecret?: string
 }
@@ -64,7 +67,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, sessionCache, trustedOrigins, adminSecret }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, trustedOrigins, adminSecret }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
@@ -78,6 +81,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, trusted
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)
     .route('/sessions', sessionsRoutes)
+    .route('/chat', chatRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -95,6 +99,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, trusted
     c.set('logger', logger)
     c.set('mailer', mailer)
     c.set('sessionCache', sessionCache)
+    c.set('chat', chat)
     const started = performance.now()
     await next()
     logger.info(

@@ -48,7 +48,9 @@ type Row = {
   path: string
   access: Access
   /** The concrete request; defaults to the registered path with no body. */
-  request?: (fx: Fixtures) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
+  request?: (fx: Fixtures, caller: Caller) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
+  /** The answer is an endless event stream: only its status is read. */
+  stream?: boolean
   /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
   freshCallers?: boolean
 }
@@ -184,11 +186,27 @@ const ROUTES: Row[] = [
     access: 'operator',
     request: (fx) => ({ path: '/api/admin/set-role', body: { email: fx.client.email, role: 'coach' } }),
   },
+  // A conversation is named by the other person: a client names their coach, a coach their client.
+  { method: 'GET', path: '/api/chat/conversations', access: 'signed-in' },
+  { method: 'GET', path: '/api/chat/:otherId/messages', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages` }) },
+  {
+    method: 'POST',
+    path: '/api/chat/:otherId/messages',
+    access: 'own-client',
+    request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages`, body: { id: crypto.randomUUID(), body: 'Hello' } }),
+  },
+  { method: 'POST', path: '/api/chat/:otherId/read', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }) },
+  { method: 'GET', path: '/api/chat/stream', access: 'own-client', stream: true, request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }) },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // issue 3's flows add their rows in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
   { method: 'POST', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/sign-out', body: {} }) },
 ]
+
+/** The other side of `coach` and `client`'s conversation, as this caller would name it. */
+function partnerOf(fx: Fixtures, caller: Caller): string {
+  return caller === 'client' || caller === 'otherClient' ? fx.coach.id : fx.client.id
+}
 
 const ALLOWED: Record<Access, Caller[]> = {
   public: ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient'],
@@ -284,7 +302,7 @@ test('every registered API route has a row in the authorization table', () => {
 
 describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLERS)('as %s', async (caller) => {
-    const { path, body } = (await row.request?.(fx)) ?? { path: row.path }
+    const { path, body } = (await row.request?.(fx, caller)) ?? { path: row.path }
     const who =
       caller === 'anonymous'
         ? undefined
@@ -296,7 +314,10 @@ describe.each(ROUTES)('$method $path ($access)', (row) => {
       headers: jsonHeaders(who),
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-    if (ALLOWED[row.access].includes(caller)) {
+    if (ALLOWED[row.access].includes(caller) && row.stream) {
+      expect(res.status).toBe(200)
+      await res.body?.cancel()
+    } else if (ALLOWED[row.access].includes(caller)) {
       expect(res.status, await res.clone().text()).toBeLessThan(500)
       expect([401, 403]).not.toContain(res.status)
     } else {

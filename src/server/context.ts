@@ -2,6 +2,7 @@ import type { Auth, AuthSession, AuthUser } from './auth.ts'
 import type { Db } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { Mailer } from './features/mail/mailer.ts'
+import type { ChatHub } from './features/chat/chat.hub.ts'
 import type { Logger } from './lib/logger.ts'
 import type { SessionCache } from './middleware/session-cache.ts'
 
@@ -14,6 +15,7 @@ export type AppVariables = {
   mailer: Mailer
   requestId: string
   sessionCache: SessionCache
+  chat: ChatHub
   user: AuthUser | null
   session: AuthSession['session'] | null
 }

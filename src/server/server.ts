@@ -8,6 +8,7 @@ import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from './env.ts'
+import { createChatHub } from './features/chat/chat.hub.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { createSessionCache } from './middleware/session-cache.ts'
@@ -43,8 +44,9 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const sessionCache = await createSessionCache(database.db, database.notifications)
   const onSessionsChanged = () => sessionCache.invalidate()
   const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger, onSessionsChanged })
-  const app = createApp({ db: database.db, auth, env, logger, mailer, sessionCache, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
-  return { app, auth, logger, mailer, sessionCache }
+  const chat = await createChatHub(database.db, database.notifications, logger)
+  const app = createApp({ db: database.db, auth, env, logger, mailer, sessionCache, chat, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
+  return { app, auth, logger, mailer, sessionCache, chat }
 }
 
 /** How the admin CLI finds the running server of a data folder, and the secret it must show. */
@@ -87,7 +89,7 @@ export async function start(env: Env): Promise<RunningServer> {
   const listening = { ...env, PORT: port }
   const url = publicUrl(listening)
   const adminSecret = randomBytes(32).toString('base64url')
-  const { app, mailer } = await buildApp(listening, database, { logger, adminSecret })
+  const { app, mailer, chat } = await buildApp(listening, database, { logger, adminSecret })
   handle = (request, bindings) => app.fetch(request, bindings as never)
   writeAdminHandle(env, url, adminSecret)
   logger.info({ url, database: database.kind, mail: mailer.kind }, 'Coachline is listening')
@@ -97,6 +99,8 @@ export async function start(env: Env): Promise<RunningServer> {
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: finishing in-flight requests')
+      // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
+      await chat.close()
       const closed = new Promise<void>((done) => server.close(() => done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), env.SHUTDOWN_TIMEOUT_MS).unref())

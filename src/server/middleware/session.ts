@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { eq } from 'drizzle-orm'
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from '../auth.ts'
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthSession } from '../auth.ts'
 import { sessions } from '../db/schema/index.ts'
 import type { AppEnv } from '../context.ts'
 import { getProfile } from '../features/profiles/profiles.service.ts'
@@ -17,28 +17,38 @@ import { AppError } from '../lib/app-error.ts'
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null)
   c.set('session', null)
-  const cookie = c.req.header('cookie')
-  if (cookie?.includes(SESSION_COOKIE)) {
-    const cache = c.var.sessionCache
-    let result = cache.get(cookie)
-    if (!result) {
-      const store = cache.begin(cookie)
-      const { headers, response } = await c.var.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true })
-      // better-auth extends a session once a day; the browser gets the renewed cookie.
-      for (const renewed of headers.getSetCookie()) c.header('set-cookie', renewed, { append: true })
-      if (response && !isPastAbsoluteLifetime(response.session.createdAt)) store(response)
-      result = response ?? undefined
-    }
-    if (result && isPastAbsoluteLifetime(result.session.createdAt)) {
-      cache.evict(cookie)
-      await c.var.db.delete(sessions).where(eq(sessions.id, result.session.id))
-    } else if (result) {
-      c.set('user', result.user)
-      c.set('session', result.session)
-    }
+  const found = await lookupSession(c.var, c.req.raw.headers, (renewed) => c.header('set-cookie', renewed, { append: true }))
+  if (found) {
+    c.set('user', found.user)
+    c.set('session', found.session)
   }
   await next()
 })
+
+/** The valid session of these request headers, or null; also for a long-lived stream re-checking its caller. */
+export async function lookupSession(
+  { auth, db, sessionCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache'>,
+  requestHeaders: Headers,
+  setCookie: (cookie: string) => void = () => {},
+): Promise<AuthSession | null> {
+  const cookie = requestHeaders.get('cookie')
+  if (!cookie?.includes(SESSION_COOKIE)) return null
+  let result = cache.get(cookie)
+  if (!result) {
+    const store = cache.begin(cookie)
+    const { headers, response } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true })
+    // better-auth extends a session once a day; the browser gets the renewed cookie.
+    for (const renewed of headers.getSetCookie()) setCookie(renewed)
+    if (response && !isPastAbsoluteLifetime(response.session.createdAt)) store(response)
+    result = response ?? undefined
+  }
+  if (result && isPastAbsoluteLifetime(result.session.createdAt)) {
+    cache.evict(cookie)
+    await db.delete(sessions).where(eq(sessions.id, result.session.id))
+    return null
+  }
+  return result ?? null
+}
 
 export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
   return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000

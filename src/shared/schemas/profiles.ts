@@ -13,6 +13,8 @@ export const ProfileSchema = z.object({
   primaryGoal: z.nullable(z.string()),
   experienceLevel: z.nullable(z.enum(EXPERIENCE_LEVELS)),
   unit: z.enum(UNITS),
+  /** Email me unread chat messages older than 30 minutes (issue 8); on by default. */
+  messageDigest: z.boolean(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -55,6 +57,7 @@ export const UpdateProfileBody = z.object({
   primaryGoal: z.optional(primaryGoal),
   experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
   unit: z.optional(z.enum(UNITS)),
+  messageDigest: z.optional(z.boolean('messageDigest must be true or false')),
 })
 export type UpdateProfileInput = z.infer<typeof UpdateProfileBody>
 

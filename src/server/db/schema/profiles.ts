@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -12,6 +12,7 @@ export const profiles = pgTable('profiles', {
   primaryGoal: text('primary_goal'),
   experienceLevel: text('experience_level', { enum: ['Beginner', 'Intermediate', 'Advanced'] }),
   unit: text('unit', { enum: ['kg', 'lb'] }).notNull().default('kg'),
+  messageDigest: boolean('message_digest').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -12,6 +12,7 @@ const profileColumns = {
   primaryGoal: profiles.primaryGoal,
   experienceLevel: profiles.experienceLevel,
   unit: profiles.unit,
+  messageDigest: profiles.messageDigest,
 }
 
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {

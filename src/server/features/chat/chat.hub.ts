@@ -1,0 +1,84 @@
+import type { Message, Receipt } from '#shared/schemas/chat.ts'
+import type { Db } from '../../db/client.ts'
+import type { Notifications } from '../../db/notifications.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { CHAT_CHANNEL, markDelivered, messageById, type ChatEvent } from './chat.service.ts'
+
+export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt }
+
+export type Subscriber = {
+  userId: string
+  send: (event: StreamEvent) => void
+  /** The listening connection was lost and is back: catch up from the database. */
+  onGap: () => void
+  /** The server is stopping: end the stream (the app reconnects elsewhere). */
+  close: () => void
+}
+
+export type ChatHub = {
+  subscribe: (subscriber: Subscriber) => () => void
+  /** Streams open in this process (for tests and the bench). */
+  size: () => number
+  close: () => Promise<void>
+}
+
+/**
+ * Live delivery in one server process: the open streams by user, fed by PostgreSQL NOTIFY on
+ * CHAT_CHANNEL, so a message sent through any process reaches streams held by every other.
+ * A notification carries ids only; the process that holds a party's stream reads the message
+ * once and marks it delivered when it reaches the recipient.
+ */
+export async function createChatHub(db: Db, notifications: Notifications, logger: Logger): Promise<ChatHub> {
+  const byUser = new Map<string, Set<Subscriber>>()
+
+  const deliver = async (event: ChatEvent) => {
+    if (event.type === 'receipt') {
+      const { type: _type, ...receipt } = event
+      for (const userId of [event.coachId, event.clientId]) for (const s of byUser.get(userId) ?? []) s.send({ type: 'receipt', receipt })
+      return
+    }
+    const recipientId = event.senderId === event.coachId ? event.clientId : event.coachId
+    const recipients = byUser.get(recipientId)
+    const senders = byUser.get(event.senderId)
+    if (!recipients?.size && !senders?.size) return
+    const message = await messageById(db, event.id)
+    if (!message) return
+    for (const s of senders ?? []) s.send({ type: 'message', message })
+    if (!recipients?.size) return
+    for (const s of recipients) s.send({ type: 'message', message })
+    await markDelivered(db, recipientId, message, [message])
+  }
+
+  const stop = await notifications.listen(CHAT_CHANNEL, {
+    onMessage: (payload) => {
+      let event: ChatEvent
+      try {
+        event = JSON.parse(payload) as ChatEvent
+      } catch {
+        return
+      }
+      deliver(event).catch((err: unknown) => logger.error({ err }, 'chat: could not deliver a notification'))
+    },
+    onGap: () => {
+      for (const set of byUser.values()) for (const s of set) s.onGap()
+    },
+  })
+
+  return {
+    subscribe: (subscriber) => {
+      let set = byUser.get(subscriber.userId)
+      if (!set) byUser.set(subscriber.userId, (set = new Set()))
+      set.add(subscriber)
+      return () => {
+        set.delete(subscriber)
+        if (set.size === 0 && byUser.get(subscriber.userId) === set) byUser.delete(subscriber.userId)
+      }
+    },
+    size: () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0),
+    close: async () => {
+      stop()
+      for (const set of byUser.values()) for (const s of set) s.close()
+      byUser.clear()
+    },
+  }
+}

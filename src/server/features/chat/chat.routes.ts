@@ -1,0 +1,101 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import * as z from 'zod/mini'
+import { ListMessagesQuery, MarkReadBody, SendMessageBody, StreamQuery, type Message } from '#shared/schemas/chat.ts'
+import type { AppEnv } from '../../context.ts'
+import { validate } from '../../lib/validate.ts'
+import { lookupSession, requireProfile } from '../../middleware/session.ts'
+import type { StreamEvent } from './chat.hub.ts'
+import { findConversation, latestSeq, listConversations, listMessages, markDelivered, markRead, messagesSince, sendMessage, type Pair } from './chat.service.ts'
+
+const OtherParam = z.object({ otherId: z.string().check(z.minLength(1), z.maxLength(64)) })
+
+/** A comment line this often keeps proxies from closing an idle stream; the caller's session is re-checked then too. */
+export const HEARTBEAT_MS = 15_000
+
+export const chatRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/conversations', async (c) => c.json(await listConversations(c.var.db, c.var.profile)))
+  .get('/:otherId/messages', validate('param', OtherParam), validate('query', ListMessagesQuery), async (c) =>
+    c.json(await listMessages(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('query'))),
+  )
+  .post('/:otherId/messages', validate('param', OtherParam), validate('json', SendMessageBody), async (c) => {
+    const { message, created } = await sendMessage(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('json'))
+    return c.json(message, created ? 201 : 200)
+  })
+  .post('/:otherId/read', validate('param', OtherParam), validate('json', MarkReadBody), async (c) => {
+    await markRead(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('json').upTo)
+    return c.body(null, 204)
+  })
+  /**
+   * Server-Sent Events: every message and receipt of my conversations (or of one, `with`) as it
+   * happens, in any server process; with `since`, first what was missed after that seq.
+   */
+  .get('/stream', validate('query', StreamQuery), async (c) => {
+    const me = c.var.profile
+    const { db, chat } = c.var
+    const { with: otherId, since } = c.req.valid('query')
+    const only: Pair | null = otherId ? await findConversation(db, me, otherId) : null
+    const caller = { auth: c.var.auth, db, sessionCache: c.var.sessionCache }
+    const requestHeaders = c.req.raw.headers
+    c.header('X-Accel-Buffering', 'no')
+
+    return streamSSE(c, async (stream) => {
+      let open = true
+      let wake = () => {}
+      const end = () => {
+        open = false
+        wake()
+      }
+      const concerns = (p: Pair) => !only || (p.coachId === only.coachId && p.clientId === only.clientId)
+      let lastSeq = since ?? (await latestSeq(db))
+      // Writes go out one at a time, in the order they were asked for.
+      let writing = Promise.resolve()
+      const write = (event: StreamEvent) => {
+        writing = writing
+          .then(async () => {
+            if (!open) return
+            if (event.type === 'message') {
+              lastSeq = Math.max(lastSeq, event.message.seq)
+              await stream.writeSSE({ event: 'message', id: String(event.message.seq), data: JSON.stringify(event.message) })
+            } else {
+              await stream.writeSSE({ event: 'receipt', data: JSON.stringify(event.receipt) })
+            }
+          })
+          .catch(end)
+        return writing
+      }
+      const catchUp = async (from: number) => {
+        const missed = await messagesSince(db, me.id, from, only)
+        for (const message of missed) void write({ type: 'message', message })
+        await writing
+        const byPair = new Map<string, Message[]>()
+        for (const m of missed) byPair.set(`${m.coachId} ${m.clientId}`, [...(byPair.get(`${m.coachId} ${m.clientId}`) ?? []), m])
+        for (const list of byPair.values()) if (list[0]) await markDelivered(db, me.id, list[0], list)
+      }
+
+      const unsubscribe = chat.subscribe({
+        userId: me.id,
+        send: (event) => {
+          if (concerns(event.type === 'message' ? event.message : event.receipt)) void write(event)
+        },
+        onGap: () => void catchUp(lastSeq).catch(end),
+        close: end,
+      })
+      stream.onAbort(end)
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}' })
+        if (since !== undefined) await catchUp(since)
+        while (open) {
+          await Promise.race([stream.sleep(HEARTBEAT_MS), new Promise<void>((resolve) => (wake = resolve))])
+          if (!open) break
+          // Signed out (here or on another server) since the stream opened: it ends.
+          if (!(await lookupSession(caller, requestHeaders))) break
+          await stream.write(': ping\n\n')
+        }
+      } finally {
+        open = false
+        unsubscribe()
+      }
+    })
+  })

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { chatMessages, MESSAGE_PAGE, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
+import type { Profile } from '#shared/schemas/profiles.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { notify } from '../../db/notifications.ts'
+import { coachClients, messages, profiles } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+
+/** Every server process hears what happens in any conversation here (see chat.hub.ts). */
+export const CHAT_CHANNEL = 'coachline_chat'
+
+/** What goes through NOTIFY: ids and positions only (a body may exceed NOTIFY's 8,000 bytes). */
+export type ChatEvent =
+  | { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string }
+  | ({ type: 'receipt' } & Receipt)
+
+export type Pair = { coachId: string; clientId: string }
+export type ConversationRef = Pair & { active: boolean; otherId: string; otherName: string }
+
+type MessageRow = typeof messages.$inferSelect
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  seq: row.seq,
+  coachId: row.coachId,
+  clientId: row.clientId,
+  senderId: row.senderId,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  readAt: row.readAt?.toISOString() ?? null,
+})
+
+const messageColumns = {
+  id: messages.id,
+  seq: messages.seq,
+  coachId: messages.coachId,
+  clientId: messages.clientId,
+  senderId: messages.senderId,
+  body: messages.body,
+  createdAt: messages.createdAt,
+  deliveredAt: messages.deliveredAt,
+  readAt: messages.readAt,
+  digestedAt: messages.digestedAt,
+}
+
+const inPair = ({ coachId, clientId }: Pair) => and(eq(messages.coachId, coachId), eq(messages.clientId, clientId))
+
+async function publish(db: Db | Tx, event: ChatEvent): Promise<void> {
+  await notify(db, CHAT_CHANNEL, JSON.stringify(event))
+}
+
+/**
+ * The conversation between me and `otherId`: only a coach and a client they coach or coached.
+ * The newest link decides: active -> both write; archived -> read-only. Anyone else: 403.
+ */
+export async function findConversation(db: Db, me: Profile, otherId: string): Promise<ConversationRef> {
+  const pair = me.role === 'coach' ? { coachId: me.id, clientId: otherId } : { coachId: otherId, clientId: me.id }
+  const [link] = await db
+    .select({ status: coachClients.status, otherName: profiles.displayName })
+    .from(coachClients)
+    .innerJoin(profiles, eq(profiles.id, otherId))
+    .where(and(eq(coachClients.coachId, pair.coachId), eq(coachClients.clientId, pair.clientId)))
+    .orderBy(sql`${coachClients.status} = 'active' desc`, desc(coachClients.since))
+    .limit(1)
+  if (!link || otherId === me.id) throw new AppError('FORBIDDEN', { message: chatMessages.notLinked })
+  return { ...pair, active: link.status === 'active', otherId, otherName: link.otherName }
+}
+
+/** My conversations, newest activity first, with what is unread and the last message. */
+export async function listConversations(db: Db, me: Profile): Promise<{ items: Conversation[]; unread: number }> {
+  const otherColumn = me.role === 'coach' ? coachClients.clientId : coachClients.coachId
+  const links = await db
+    .select({
+      coachId: coachClients.coachId,
+      clientId: coachClients.clientId,
+      active: sql<boolean>`bool_or(${coachClients.status} = 'active')`,
+      since: sql<Date>`max(${coachClients.since})`,
+      otherId: otherColumn,
+      otherName: profiles.displayName,
+    })
+    .from(coachClients)
+    .innerJoin(profiles, eq(profiles.id, otherColumn))
+    .where(me.role === 'coach' ? eq(coachClients.coachId, me.id) : eq(coachClients.clientId, me.id))
+    .groupBy(coachClients.coachId, coachClients.clientId, otherColumn, profiles.displayName)
+  if (links.length === 0) return { items: [], unread: 0 }
+
+  const mine = me.role === 'coach' ? eq(messages.coachId, me.id) : eq(messages.clientId, me.id)
+  const [unreadRows, lastRows] = await Promise.all([
+    db
+      .select({ coachId: messages.coachId, clientId: messages.clientId, count: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(mine, ne(messages.senderId, me.id), isNull(messages.readAt)))
+      .groupBy(messages.coachId, messages.clientId),
+    db
+      .selectDistinctOn([messages.coachId, messages.clientId], messageColumns)
+      .from(messages)
+      .where(mine)
+      .orderBy(messages.coachId, messages.clientId, desc(messages.seq)),
+  ])
+  const key = (p: Pair) => `${p.coachId}\u0000${p.clientId}`
+  const unread = new Map(unreadRows.map((r) => [key(r), r.count]))
+  const last = new Map(lastRows.map((r) => [key(r), toMessage(r)]))
+  const items = links.map(
+    (link): Conversation => ({
+      otherId: link.otherId,
+      otherName: link.otherName,
+      coachId: link.coachId,
+      clientId: link.clientId,
+      active: Boolean(link.active),
+      unread: unread.get(key(link)) ?? 0,
+      lastMessage: last.get(key(link)) ?? null,
+    }),
+  )
+  const activity = (c: Conversation, since: Date) => (c.lastMessage ? Date.parse(c.lastMessage.createdAt) : new Date(since).getTime())
+  const sinceOf = new Map(links.map((l) => [key(l), l.since]))
+  items.sort((a, b) => activity(b, sinceOf.get(key(b)) ?? new Date(0)) - activity(a, sinceOf.get(key(a)) ?? new Date(0)))
+  return { items, unread: items.reduce((sum, c) => sum + c.unread, 0) }
+}
+
+function toConversation(ref: ConversationRef, unread: number, lastMessage: Message | null): Conversation {
+  return { otherId: ref.otherId, otherName: ref.otherName, coachId: ref.coachId, clientId: ref.clientId, active: ref.active, unread, lastMessage }
+}
+
+/**
+ * One page of a conversation in ascending order: the newest, the one before `before`, or all
+ * after `after`. Messages to me it returns are delivered from now on.
+ */
+export async function listMessages(db: Db, me: Profile, otherId: string, query: { before?: number; after?: number; limit?: number }): Promise<MessagesPage> {
+  const ref = await findConversation(db, me, otherId)
+  const limit = query.limit ?? MESSAGE_PAGE
+  let items: Message[]
+  let hasMore = false
+  if (query.after !== undefined) {
+    const rows = await db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(inPair(ref), gt(messages.seq, query.after)))
+      .orderBy(asc(messages.seq))
+      .limit(limit + 1)
+    hasMore = false
+    items = rows.slice(0, limit).map(toMessage)
+  } else {
+    const rows = await db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(inPair(ref), query.before === undefined ? undefined : lt(messages.seq, query.before)))
+      .orderBy(desc(messages.seq))
+      .limit(limit + 1)
+    hasMore = rows.length > limit
+    items = rows.slice(0, limit).reverse().map(toMessage)
+  }
+  const delivered = await markDelivered(db, me.id, ref, items)
+  if (delivered) items = items.map((m) => (m.senderId !== me.id && !m.deliveredAt ? { ...m, deliveredAt: delivered } : m))
+  const [unread] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(inPair(ref), ne(messages.senderId, me.id), isNull(messages.readAt)))
+  const [last] = await db.select(messageColumns).from(messages).where(inPair(ref)).orderBy(desc(messages.seq)).limit(1)
+  return { conversation: toConversation(ref, unread?.count ?? 0, last ? toMessage(last) : null), items, hasMore }
+}
+
+/** Messages to `userId` among these reached their app: delivered (the sender hears it). Answers the time, or null. */
+export async function markDelivered(db: Db, userId: string, pair: Pair, seen: Pick<Message, 'seq' | 'senderId' | 'deliveredAt'>[]): Promise<string | null> {
+  const upTo = Math.max(-1, ...seen.filter((m) => m.senderId !== userId && !m.deliveredAt).map((m) => m.seq))
+  if (upTo < 0) return null
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(messages)
+      .set({ deliveredAt: sql`now()` })
+      .where(and(inPair(pair), ne(messages.senderId, userId), isNull(messages.deliveredAt), lte(messages.seq, upTo)))
+      .returning({ at: messages.deliveredAt })
+    const at = updated[0]?.at
+    if (!at) return null
+    await publish(tx, { type: 'receipt', ...pick(pair), by: userId, kind: 'delivered', upTo, at: at.toISOString() })
+    return at.toISOString()
+  })
+}
+
+const pick = ({ coachId, clientId }: Pair): Pair => ({ coachId, clientId })
+
+/**
+ * Sends a message, idempotent by its client-made id: the same message sent again (a retry after
+ * a lost answer, an offline queue replayed) is stored once and answered with the stored copy.
+ */
+export async function sendMessage(db: Db, me: Profile, otherId: string, input: SendMessageInput): Promise<{ message: Message; created: boolean }> {
+  const ref = await findConversation(db, me, otherId)
+  const replay = async () => {
+    const [existing] = await db.select(messageColumns).from(messages).where(eq(messages.id, input.id))
+    if (existing && existing.senderId === me.id && existing.coachId === ref.coachId && existing.clientId === ref.clientId && existing.body === input.body) {
+      return { message: toMessage(existing), created: false }
+    }
+    if (existing) throw new AppError('CONFLICT', { message: chatMessages.idTaken })
+    return null
+  }
+  const earlier = await replay()
+  if (earlier) return earlier
+  if (!ref.active) throw new AppError('FORBIDDEN', { message: chatMessages.readOnly })
+
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({ id: input.id, coachId: ref.coachId, clientId: ref.clientId, senderId: me.id, body: input.body })
+      .onConflictDoNothing({ target: messages.id })
+      .returning()
+    if (row) await publish(tx, { type: 'message', id: row.id, seq: row.seq, coachId: row.coachId, clientId: row.clientId, senderId: row.senderId })
+    return row
+  })
+  if (inserted) return { message: toMessage(inserted), created: true }
+  // The same id raced in from another request meanwhile.
+  const raced = await replay()
+  if (raced) return raced
+  throw new AppError('CONFLICT', { message: chatMessages.idTaken })
+}
+
+/** Everything sent to me in this conversation up to `upTo` is read (and so delivered). */
+export async function markRead(db: Db, me: Profile, otherId: string, upTo: number): Promise<void> {
+  const ref = await findConversation(db, me, otherId)
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(messages)
+      .set({ readAt: sql`now()`, deliveredAt: sql`coalesce(${messages.deliveredAt}, now())` })
+      .where(and(inPair(ref), ne(messages.senderId, me.id), isNull(messages.readAt), lte(messages.seq, upTo)))
+      .returning({ seq: messages.seq, at: messages.readAt })
+    if (updated.length === 0) return
+    const at = updated[0]?.at ?? new Date()
+    await publish(tx, { type: 'receipt', ...pick(ref), by: me.id, kind: 'read', upTo: Math.max(...updated.map((u) => u.seq)), at: at.toISOString() })
+  })
+}
+
+/** Messages of my conversations (or one) after `since`, oldest first: what a stream missed. */
+export async function messagesSince(db: Db, userId: string, since: number, only: Pair | null, limit = 500): Promise<Message[]> {
+  const where = only
+    ? inPair(only)
+    : or(eq(messages.coachId, userId), eq(messages.clientId, userId))
+  // A message may commit after a later seq did: a few seconds of overlap catch it (the app dedupes by id).
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(where, or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`))))
+    .orderBy(asc(messages.seq))
+    .limit(limit)
+  return rows.map(toMessage)
+}
+
+export async function messageById(db: Db, id: string): Promise<Message | null> {
+  const [row] = await db.select(messageColumns).from(messages).where(eq(messages.id, id))
+  return row ? toMessage(row) : null
+}
+
+/** The newest seq of all messages (a new stream's starting point for catching up later). */
+export async function latestSeq(db: Db): Promise<number> {
+  const [row] = await db.select({ seq: sql<number | null>`max(${messages.seq})` }).from(messages)
+  return Number(row?.seq ?? 0)
+}
