@@ -8,6 +8,7 @@ import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from './env.ts'
+import { scheduleMessageDigests } from './features/chat/chat.digest.ts'
 import { createChatHub } from './features/chat/chat.hub.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
@@ -91,6 +92,7 @@ export async function start(env: Env): Promise<RunningServer> {
   const adminSecret = randomBytes(32).toString('base64url')
   const { app, mailer, chat } = await buildApp(listening, database, { logger, adminSecret })
   handle = (request, bindings) => app.fetch(request, bindings as never)
+  const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
   writeAdminHandle(env, url, adminSecret)
   logger.info({ url, database: database.kind, mail: mailer.kind }, 'Coachline is listening')
   if (mailer.kind === 'outbox') logger.info(`no SMTP_URL: mail goes to the development outbox at ${url}/dev/outbox`)
@@ -101,6 +103,7 @@ export async function start(env: Env): Promise<RunningServer> {
       logger.info('shutting down: finishing in-flight requests')
       // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
       await chat.close()
+      stopDigests()
       const closed = new Promise<void>((done) => server.close(() => done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), env.SHUTDOWN_TIMEOUT_MS).unref())

@@ -10,7 +10,7 @@ export function readEvents(body: ReadableStream<Uint8Array>) {
   const decoder = new TextDecoder()
   const received: SseEvent[] = []
   let buffer = ''
-  let waiter: (() => void) | null = null
+  const waiting: { wake: (() => void) | null } = { wake: null }
   let ended = false
 
   void (async () => {
@@ -37,14 +37,14 @@ export function readEvents(body: ReadableStream<Uint8Array>) {
           if (data.length === 0 && !event.id && event.event === 'message') continue
           event.data = data.join('\n')
           received.push(event)
-          waiter?.()
+          waiting.wake?.()
         }
       }
     } catch {
       // cancelled
     } finally {
       ended = true
-      waiter?.()
+      waiting.wake?.()
     }
   })()
 
@@ -63,10 +63,10 @@ export function readEvents(body: ReadableStream<Uint8Array>) {
         const left = deadline - Date.now()
         if (left <= 0) throw new Error(`no matching event within ${ms} ms (got: ${received.map((e) => e.event).join(', ') || 'nothing'})`)
         await new Promise<void>((resolve) => {
-          waiter = resolve
+          waiting.wake = resolve
           setTimeout(resolve, left)
         })
-        waiter = null
+        waiting.wake = null
       }
     },
     close: () => reader.cancel().catch(() => {}),

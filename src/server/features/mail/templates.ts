@@ -72,3 +72,18 @@ export function inviteEmail(to: string, url: string, { coachName, planName, expi
     footnote: `The invite works until ${expiresAt.toUTCString().replace(/:\d\d GMT$/, ' UTC')}. Sign in (or create an account) with this email address to accept it. If you do not know ${coachName}, ignore this email.`,
   })
 }
+
+export function messageDigestEmail(to: string, url: string, senders: { name: string; count: number }[]): MailMessage {
+  const total = senders.reduce((sum, s) => sum + s.count, 0)
+  const plural = (n: number) => `${n} unread message${n === 1 ? '' : 's'}`
+  const list = senders.map((s) => `${s.name}: ${plural(s.count)}`).join('; ')
+  return actionEmail({
+    to,
+    subject: `You have ${plural(total)} on ${PRODUCT}`,
+    heading: `${plural(total)} waiting for you`,
+    intro: `${list}.`,
+    button: 'Open the chat',
+    url,
+    footnote: 'We send this when a message has waited unread for 30 minutes. You can switch these emails off on your account page.',
+  })
+}
