@@ -11,11 +11,12 @@ export type BenchTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
 export const startServer = startBuiltServer
 
 /** A signed-in user (through the test fixtures API the bench server enables on loopback). */
-export async function signInUser(url: string, role: 'coach' | 'client'): Promise<{ id: string; cookie: string }> {
+export async function signInUser(url: string, role: 'coach' | 'client'): Promise<{ id: string; email: string; cookie: string }> {
+  const email = `bench-${role}-${crypto.randomUUID()}@example.test`
   const res = await fetch(`${url}/api/testing/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${role}-${crypto.randomUUID()}@example.test`, role, displayName: `Bench ${role}` }),
+    body: JSON.stringify({ email, role, displayName: `Bench ${role}` }),
   })
   if (res.status !== 201) throw new Error(`could not create the bench ${role}: ${res.status} ${await res.text()}`)
   const { id } = (await res.json()) as { id: string }
@@ -23,7 +24,7 @@ export async function signInUser(url: string, role: 'coach' | 'client'): Promise
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  return { id, cookie }
+  return { id, email, cookie }
 }
 
 export async function signInCoach(url: string): Promise<string> {

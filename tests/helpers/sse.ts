@@ -3,9 +3,10 @@ export type SseEvent = { event: string; data: string; id?: string }
 
 /**
  * Reads a text/event-stream body event by event: `next(match)` waits for the next event that
- * matches (skipping others), or fails after `ms`. `close` cancels the stream.
+ * matches (skipping others), or fails after `ms`. `close` cancels the stream. With `onEvent`,
+ * each event goes there instead (the bench's way: nothing is kept).
  */
-export function readEvents(body: ReadableStream<Uint8Array>) {
+export function readEvents(body: ReadableStream<Uint8Array>, onEvent?: (event: SseEvent) => void) {
   const reader = body.getReader()
   const decoder = new TextDecoder()
   const received: SseEvent[] = []
@@ -36,7 +37,8 @@ export function readEvents(body: ReadableStream<Uint8Array>) {
           }
           if (data.length === 0 && !event.id && event.event === 'message') continue
           event.data = data.join('\n')
-          received.push(event)
+          if (onEvent) onEvent(event)
+          else received.push(event)
           waiting.wake?.()
         }
       }

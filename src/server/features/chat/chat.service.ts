@@ -193,9 +193,12 @@ export async function sendMessage(db: Db, me: Profile, otherId: string, input: S
     if (existing) throw new AppError('CONFLICT', { message: chatMessages.idTaken })
     return null
   }
-  const earlier = await replay()
-  if (earlier) return earlier
-  if (!ref.active) throw new AppError('FORBIDDEN', { message: chatMessages.readOnly })
+  if (!ref.active) {
+    // A message sent before the link was archived may still be retried from an offline queue.
+    const earlier = await replay()
+    if (earlier) return earlier
+    throw new AppError('FORBIDDEN', { message: chatMessages.readOnly })
+  }
 
   const inserted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -207,9 +210,9 @@ export async function sendMessage(db: Db, me: Profile, otherId: string, input: S
     return row
   })
   if (inserted) return { message: toMessage(inserted), created: true }
-  // The same id raced in from another request meanwhile.
-  const raced = await replay()
-  if (raced) return raced
+  // Sent before (a retry), or the id is someone else's.
+  const earlier = await replay()
+  if (earlier) return earlier
   throw new AppError('CONFLICT', { message: chatMessages.idTaken })
 }
 
