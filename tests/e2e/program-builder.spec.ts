@@ -178,3 +178,36 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(page).toHaveURL(/\/programs$/)
   await expect(page.getByText('No programs yet.')).toBeVisible()
 })
+
+test('a save the network loses is kept and retried, and reopening the day shows what was typed meanwhile', async ({ page, login }) => {
+  test.setTimeout(90_000)
+  await login({ role: 'client', displayName: 'Patchy Pat' })
+  await page.goto('/client/program/new')
+  await page.getByLabel('Name').fill('Basement block')
+  await page.getByLabel('Weeks').fill('2')
+  await page.getByLabel('Days per week').fill('2')
+  await page.getByRole('button', { name: 'Create plan' }).click()
+  await expect(page).toHaveURL(/\/client\/plan-builder\?plan=[0-9a-f-]{36}$/)
+
+  // The signal drops: every save of this day fails on the network.
+  await page.route('**/api/plans/*/days/1/2', (route) => route.abort('internetdisconnected'))
+  await page.getByRole('button', { name: 'Add a workout to week 1 day 2' }).click()
+  const editor = page.getByRole('dialog', { name: /Week 1 · Day 2/ })
+  await editor.getByLabel('Workout title').fill('Legs in the basement')
+  await editor.getByRole('button', { name: 'Add exercise' }).click()
+  await page.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('push-up')
+  await page.getByRole('dialog', { name: 'Add an exercise' }).getByRole('button', { name: /^Push-up/ }).first().click()
+  await expect(editor.getByText('Not saved yet: the server could not be reached. Retrying…')).toBeVisible()
+  await editor.getByRole('button', { name: 'Done' }).click()
+
+  // Reopened before the save landed: what was typed, not the empty day the server still has.
+  await page.getByRole('button', { name: 'Add a workout to week 1 day 2' }).click()
+  await expect(editor.getByLabel('Workout title')).toHaveValue('Legs in the basement')
+  await editor.getByRole('button', { name: 'Done' }).click()
+
+  // The signal is back: the kept save goes through on its own.
+  await page.unroute('**/api/plans/*/days/1/2')
+  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible({ timeout: 20_000 })
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Legs in the basement/ })).toContainText('1 exercise')
+})

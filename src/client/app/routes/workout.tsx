@@ -6,7 +6,7 @@ import { workoutMessages } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
-import { StandaloneWorkoutEditor } from '#client/features/programs/components/standalone-workout-editor.tsx'
+import { StandaloneWorkoutEditor, useWorkoutSaver } from '#client/features/programs/components/standalone-workout-editor.tsx'
 import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -22,6 +22,7 @@ export function WorkoutPage() {
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const starting = useStartSession()
+  const saving = useWorkoutSaver(id)
   if (auth.status !== 'authenticated') return null
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
   if (workout.isError) return <LoadError error={workout.error} what="workout" />
@@ -31,6 +32,8 @@ export function WorkoutPage() {
   async function copyToMine() {
     setBusy(true)
     try {
+      // Duplicating copies the server's workout: what is being typed goes first.
+      if (own) await saving.whenSaved()
       const copy = await workoutCalls.copy(data.id, { isTemplate: false })
       await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
       notify.success({ title: workoutMessages.copied, description: copy.title })
@@ -59,14 +62,14 @@ export function WorkoutPage() {
             {own ? 'Duplicate' : 'Copy to my workouts'}
           </Button>
           {auth.profile.role === 'client' && (
-            <Button disabled={starting.busy} onClick={() => void starting.start({ workoutId: data.id })}>
+            <Button disabled={starting.busy} onClick={() => void (own ? saving.whenSaved() : Promise.resolve()).then(() => starting.start({ workoutId: data.id }))}>
               {starting.busy ? 'Starting…' : 'Start workout'}
             </Button>
           )}
         </div>
       </div>
       {own ? (
-        <StandaloneWorkoutEditor key={data.id} workout={data} unit={auth.profile.unit} userId={auth.user.id} canTemplate={auth.profile.role === 'coach'} />
+        <StandaloneWorkoutEditor key={data.id} saving={saving} workout={data} unit={auth.profile.unit} userId={auth.user.id} canTemplate={auth.profile.role === 'coach'} />
       ) : (
         <WorkoutView workout={data} unit={auth.profile.unit} />
       )}

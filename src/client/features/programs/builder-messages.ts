@@ -6,7 +6,7 @@ export const builderMessages = {
     saving: 'Saving…',
     pending: 'Unsaved changes',
     invalid: 'Not saved: fix the marked fields',
-    failed: 'Not saved: the server could not be reached. Retrying on your next change.',
+    failed: 'Not saved yet: the server could not be reached. Retrying…',
     conflict: 'This plan was changed in another tab or by someone else.',
   },
   reload: 'Reload the latest version',

@@ -8,5 +8,5 @@ export function ProgramBuilderPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
   if (auth.status !== 'authenticated') return null
-  return <PlanBuilder key={id} planId={id} userId={auth.user.id} unit={auth.profile.unit} actions={(plan) => <CoachPlanActions plan={plan} />} />
+  return <PlanBuilder key={id} planId={id} userId={auth.user.id} unit={auth.profile.unit} actions={(plan, whenSaved) => <CoachPlanActions plan={plan} whenSaved={whenSaved} />} />
 }

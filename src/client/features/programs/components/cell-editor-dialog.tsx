@@ -62,7 +62,9 @@ const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
 
 function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
   const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
-  const [draft, setDraft] = useState<WorkoutDraft>(() => workoutToDraft(existing, unit, `Day ${cell.day}`))
+  const saveKey = `cell:${cell.week}:${cell.day}`
+  // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
+  const [draft, setDraft] = useState<WorkoutDraft>(() => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`))
   const [errors, setErrors] = useState<FieldErrors>({})
   const removed = useRef(false)
 
@@ -76,7 +78,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
     }
     setErrors({})
     saver
-      .enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: checked.content }))
+      .enqueue(saveKey, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: checked.content }), next)
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
       })
@@ -118,7 +120,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
               onClick={() => {
                 removed.current = true
                 // Replaces a waiting autosave of this cell; a failure shows in the save status.
-                saver.enqueue(`cell:${cell.week}:${cell.day}`, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null })).catch(() => {})
+                saver.enqueue(saveKey, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null })).catch(() => {})
                 onClose()
               }}
             >

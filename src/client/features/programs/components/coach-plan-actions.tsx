@@ -16,8 +16,10 @@ import { planQueries } from '../api/plan-queries.ts'
 import { builderMessages } from '../builder-messages.ts'
 import { dateOfPlanDay, formatPlanDate, localToday } from '../plan-dates.ts'
 
+type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (these actions copy the server's plan). */ whenSaved: () => Promise<void> }
+
 /** The coach's header actions in the builder: save as a template (or start a plan from one) and assign. */
-export function CoachPlanActions({ plan }: { plan: Plan }) {
+export function CoachPlanActions({ plan, whenSaved }: Props) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
@@ -25,6 +27,7 @@ export function CoachPlanActions({ plan }: { plan: Plan }) {
   async function copy(isTemplate: boolean) {
     setBusy(true)
     try {
+      await whenSaved()
       const copy = await planCalls.copy(plan.id, { isTemplate, name: plan.name })
       await queryClient.invalidateQueries({ queryKey: planQueries.all() })
       if (isTemplate) notify.success({ title: builderMessages.templateSaved, description: `“${copy.name}” is on your template board.` })
@@ -51,24 +54,24 @@ export function CoachPlanActions({ plan }: { plan: Plan }) {
           Save as template
         </Button>
       )}
-      <AssignPlanDialog plan={plan} />
+      <AssignPlanDialog plan={plan} whenSaved={whenSaved} />
     </>
   )
 }
 
-function AssignPlanDialog({ plan }: { plan: Plan }) {
+function AssignPlanDialog({ plan, whenSaved }: Props) {
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>Assign to client</Button>
       </DialogTrigger>
-      <DialogContent>{open && <AssignPlanForm plan={plan} onDone={() => setOpen(false)} />}</DialogContent>
+      <DialogContent>{open && <AssignPlanForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}</DialogContent>
     </Dialog>
   )
 }
 
-function AssignPlanForm({ plan, onDone }: { plan: Plan; onDone: () => void }) {
+function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void }) {
   const queryClient = useQueryClient()
   const clients = useQuery(clientQueries.active())
   const [clientId, setClientId] = useState('')
@@ -86,6 +89,7 @@ function AssignPlanForm({ plan, onDone }: { plan: Plan; onDone: () => void }) {
     }
     setBusy(true)
     try {
+      await whenSaved()
       await planCalls.assign(plan.id, parsed.data)
       await queryClient.invalidateQueries({ queryKey: planQueries.all() })
       const client = clients.data?.find((c) => c.clientId === clientId)

@@ -28,8 +28,8 @@ type Props = {
   planId: string
   userId: string
   unit: Unit
-  /** Coach-only actions (assign, save as template), rendered in the header. */
-  actions?: (plan: Plan) => ReactNode
+  /** Coach-only actions (assign, save as template), rendered in the header; they read the server's copy, so they wait for `whenSaved`. */
+  actions?: (plan: Plan, whenSaved: () => Promise<void>) => ReactNode
 }
 
 const cellId = ({ week, day }: Cell) => `${week}:${day}`
@@ -105,7 +105,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {actions?.(data)}
+            {actions?.(data, saver.idle)}
             <Button asChild variant="outline">
               <Link to={paths.open.program.getHref(data.id)}>Overview</Link>
             </Button>

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Workout } from '#shared/schemas/workouts.ts'
 import type { Unit } from '#shared/units.ts'
 import { ApiError } from '#client/lib/api-client.ts'
-import { useSaveQueue } from '../api/use-save-queue.ts'
+import { useSaveQueue, type SaveQueue } from '../api/use-save-queue.ts'
 import { workoutCalls, workoutQueries } from '../api/workout-queries.ts'
 import { useDraftAutosave } from '../use-draft-autosave.ts'
 import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
@@ -12,21 +12,34 @@ import { ConflictBanner, SaveStatus } from './save-status.tsx'
 import { WorkoutEditor } from './workout-editor.tsx'
 
 type Props = { workout: Workout; unit: Unit; userId: string; canTemplate: boolean }
+type Saver = SaveQueue<Workout>
+
+/** The editor's saves, owned by the page so that its own actions (duplicate, start) can wait for them. */
+export function useWorkoutSaver(workoutId: string) {
+  const saver = useSaveQueue<Workout>(workoutQueries.detail(workoutId).queryKey)
+  const flushRef = useRef<() => void>(() => {})
+  /** Sends the draft being typed at once, then resolves when every save is on the server. */
+  const whenSaved = useCallback(() => {
+    flushRef.current()
+    return saver.idle()
+  }, [saver])
+  return { saver, flushRef, whenSaved }
+}
 type Draft = WorkoutDraft & { isTemplate: boolean }
 
 /** The user's own standalone workout in the exercise editor; every change saves itself a moment later. */
-export function StandaloneWorkoutEditor(props: Props) {
-  const saver = useSaveQueue<Workout>(workoutQueries.detail(props.workout.id).queryKey)
+export function StandaloneWorkoutEditor({ saving, ...props }: Props & { saving: ReturnType<typeof useWorkoutSaver> }) {
+  const { saver } = saving
   return (
     <div className="flex flex-col gap-4">
       <SaveStatus state={saver.state} />
       {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
-      <Editor key={saver.generation} {...props} saver={saver} />
+      <Editor key={saver.generation} {...props} saver={saver} flushRef={saving.flushRef} />
     </div>
   )
 }
 
-function Editor({ workout, unit, userId, canTemplate, saver }: Props & { saver: ReturnType<typeof useSaveQueue<Workout>> }) {
+function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props & { saver: Saver; flushRef: RefObject<() => void> }) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<Draft>(() => ({ ...workoutToDraft(workout, unit, 'Workout'), isTemplate: workout.isTemplate }))
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -46,7 +59,10 @@ function Editor({ workout, unit, userId, canTemplate, saver }: Props & { saver: 
       },
     )
   }
-  useDraftAutosave(draft, save)
+  const { flush } = useDraftAutosave(draft, save)
+  useEffect(() => {
+    flushRef.current = flush
+  })
 
   function change(next: Draft) {
     saver.setState('pending')
