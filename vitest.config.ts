@@ -19,6 +19,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The web app's pure logic (drafts, formatting); screens are covered by the browser tests.
+          name: 'client',
+          environment: 'node',
+          include: ['src/client/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'build',
           environment: 'node',
           include: ['tests/build/**/*.test.ts'],

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
 import { calendarDate } from './dates.ts'
+import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
+import { UNITS } from './profiles.ts'
 
 /** Limits of a plan (issue 5): what a coach can build and what the server accepts. */
 export const MAX_WEEKS = 16
@@ -210,7 +212,8 @@ export const CopyPlanBody = z.object({
 export type CopyPlanInput = z.infer<typeof CopyPlanBody>
 
 export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as const
-export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number }
+/** `add_kg`'s amount is in `unit` (kg when absent): a lifter in lb adds 5 lb a week and sees round lb numbers. */
+export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number; unit?: Unit }
 
 const round = (value: number, step: number) => Math.round(value / step) * step
 
@@ -222,8 +225,12 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
   if (!progression || steps <= 0) return set
   const delta = progression.amount * steps
   switch (progression.kind) {
-    case 'add_kg':
-      return set.load?.kind === 'kg' ? { ...set, load: { kind: 'kg', value: Math.min(MAX_LOAD_KG, Math.max(0, round(set.load.value + delta, 0.25))) } } : set
+    case 'add_kg': {
+      if (set.load?.kind !== 'kg') return set
+      // In kg: to 0.25 kg (the smallest common plates); in lb: to 0.5 lb, then stored in kg.
+      const next = progression.unit === 'lb' ? toKg(round(set.load.value / KG_PER_LB + delta, 0.5), 'lb') : round(set.load.value + delta, 0.25)
+      return { ...set, load: { kind: 'kg', value: Math.min(MAX_LOAD_KG, Math.max(0, next)) } }
+    }
     case 'add_percent':
       return set.load?.kind === 'percent_1rm' ? { ...set, load: { kind: 'percent_1rm', value: Math.min(150, Math.max(1, round(set.load.value + delta, 0.5))) } } : set
     case 'add_reps':
@@ -244,6 +251,7 @@ export const CopyWeekBody = z.object({
       z.object({
         kind: z.enum(PROGRESSIONS, 'Choose a progression'),
         amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
+        unit: z.optional(z.enum(UNITS)),
       }),
     ),
   ),

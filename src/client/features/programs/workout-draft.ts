@@ -18,6 +18,8 @@ export type SetDraft = {
   effortValue: string
   durationSeconds: string
   distanceMeters: string
+  /** The load as stored (kg) and as first shown: an untouched load is saved back exactly, not re-rounded from the display. */
+  storedLoad?: { kg: number; shown: string }
 }
 
 export type ExerciseDraft = {
@@ -50,16 +52,18 @@ const str = (value: number | null | undefined) => (value === null || value === u
 
 export function setToDraft(set: PrescribedSet, unit: Unit): SetDraft {
   const load = set.load
+  const shownKg = load?.kind === 'kg' ? String(fromKg(load.value, unit)) : null
   return {
     key: newKey(),
     repsMin: str(set.reps?.min),
     repsMax: set.reps && set.reps.max !== set.reps.min ? String(set.reps.max) : '',
     loadKind: !load ? 'none' : load.kind === 'kg' ? 'weight' : load.kind,
-    loadValue: load?.kind === 'kg' ? String(fromKg(load.value, unit)) : load?.kind === 'percent_1rm' ? String(load.value) : '',
+    loadValue: shownKg ?? (load?.kind === 'percent_1rm' ? String(load.value) : ''),
     effortKind: typeof set.rpe === 'number' ? 'rpe' : typeof set.rir === 'number' ? 'rir' : 'none',
     effortValue: typeof set.rpe === 'number' ? String(set.rpe) : str(set.rir),
     durationSeconds: str(set.durationSeconds),
     distanceMeters: str(set.distanceMeters),
+    ...(load?.kind === 'kg' && shownKg !== null ? { storedLoad: { kg: load.value, shown: shownKg } } : {}),
   }
 }
 
@@ -128,7 +132,7 @@ function setToInput(set: SetDraft, unit: Unit): PrescribedSet {
       set.loadKind === 'bodyweight'
         ? { kind: 'bodyweight' }
         : set.loadKind === 'weight' && loadValue !== null
-          ? { kind: 'kg', value: Number.isFinite(loadValue) ? toKg(loadValue, unit) : NaN }
+          ? { kind: 'kg', value: set.storedLoad && set.loadValue.trim() === set.storedLoad.shown ? set.storedLoad.kg : Number.isFinite(loadValue) ? toKg(loadValue, unit) : NaN }
           : set.loadKind === 'percent_1rm' && loadValue !== null
             ? { kind: 'percent_1rm', value: loadValue }
             : null,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { PROGRESSIONS, type Plan, type Progression } from '#shared/schemas/programs.ts'
-import { toKg, type Unit } from '#shared/units.ts'
+import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
@@ -45,7 +45,7 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
     if (!toWeeks.length) return setError('Choose at least one week')
     const value = Number(amount.replace(',', '.'))
     if (kind !== 'none' && (!amount.trim() || !Number.isFinite(value))) return setError('The progression needs an amount')
-    const progression: Progression | null = kind === 'none' ? null : { kind, amount: kind === 'add_kg' ? toKg(value, unit) : value }
+    const progression: Progression | null = kind === 'none' ? null : kind === 'add_kg' ? { kind, amount: value, unit } : { kind, amount: value }
     setBusy(true)
     try {
       await saver.enqueue(null, (version) => planCalls.copyWeek(plan.id, { version, fromWeek: week, toWeeks, progression }))
