@@ -39,7 +39,7 @@ const isRetryable = (error: unknown) => error instanceof ApiError && (error.stat
  * network lost stays first in line and is retried, and leaving the page asks first while anything
  * is unsaved.
  */
-export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
+export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: { /** After the queue has drained with everything saved (refresh the lists that show this document). */ onSaved?: () => void } = {}) {
   const queryClient = useQueryClient()
   const [state, setRawState] = useState<SaveState>('saved')
   const [generation, setGeneration] = useState(0)
@@ -51,8 +51,10 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
   const keyRef = useRef(queryKey)
   // After a 409 nothing but a reload clears the conflict: edits made meanwhile are not saved.
   const setState = useCallback((next: SaveState) => setRawState(conflicted.current ? 'conflict' : next), [])
+  const onSavedRef = useRef(options.onSaved)
   useEffect(() => {
     keyRef.current = queryKey
+    onSavedRef.current = options.onSaved
   })
 
   const pump = useCallback(async () => {
@@ -95,7 +97,10 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey) {
     }
     running.current = false
     inFlight.current = null
-    if (!conflicted.current && !failed) setState('saved')
+    if (!conflicted.current && !failed) {
+      setState('saved')
+      onSavedRef.current?.()
+    }
     for (const resolve of idleWaiters.current.splice(0)) resolve()
   }, [queryClient, setState])
 

@@ -1,4 +1,16 @@
-import { DndContext, KeyboardSensor, PointerSensor, pointerWithin, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core'
 import { CSS } from '@dnd-kit/utilities'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, GripVertical, MoreHorizontal, Plus } from 'lucide-react'
@@ -47,8 +59,14 @@ const parseCell = (id: string | number): Cell => {
 export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const detail = planQueries.detail(planId)
   const plan = useQuery(detail)
-  const saver = useSaveQueue<Plan>(detail.queryKey)
   const queryClient = useQueryClient()
+  // The lists (/programs, the template board) and planned-day pages show what was just saved.
+  const saver = useSaveQueue<Plan>(detail.queryKey, {
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: [...planQueries.all(), 'list'] })
+      void queryClient.invalidateQueries({ queryKey: [...planQueries.all(), 'workout'] })
+    },
+  })
   const [editing, setEditing] = useState<Cell | null>(null)
   const [acting, setActing] = useState<Cell | null>(null)
   const [copyingWeek, setCopyingWeek] = useState<number | null>(null)
@@ -78,6 +96,18 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
     queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, deloadWeeks })
     saver.setState('pending')
     changeDetails({ deloadWeeks }, 'deload')
+  }
+
+  const dayName = (id: UniqueIdentifier) => {
+    const cell = parseCell(id)
+    const title = workoutAt(cell)?.title
+    return `${title ? `${title}, ` : ''}week ${cell.week} day ${cell.day}`
+  }
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${dayName(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} is not over a day.`),
+    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`),
+    onDragCancel: ({ active }) => `Moving ${dayName(active.id)} was cancelled.`,
   }
 
   function handleDragEnd({ active, over }: DragEndEvent) {
@@ -115,7 +145,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>
 
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
         {weeks.map((week) => {
           const deload = data.deloadWeeks.includes(week)
           return (
@@ -219,6 +249,9 @@ function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProps) {
         <span className="truncate font-medium">{title}</span>
         <span className="text-xs text-muted-foreground">
           {exercises} exercise{exercises === 1 ? '' : 's'}
+        </span>
+        <span className="sr-only">
+          , week {cell.week} day {cell.day}
         </span>
       </button>
       <button

@@ -1,4 +1,4 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core'
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical, Plus, Trash2, X } from 'lucide-react'
@@ -37,6 +37,16 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
   const updateExercise = (key: string, change: Partial<ExerciseDraft>) =>
     setExercises(draft.exercises.map((exercise) => (exercise.key === key ? { ...exercise, ...change } : exercise)))
 
+  // What a screen reader hears while an exercise is moved: names and positions, not internal ids.
+  const nameOf = (id: UniqueIdentifier) => draft.exercises.find((e) => e.key === id)?.movementName ?? 'The exercise'
+  const positionOf = (id: UniqueIdentifier) => draft.exercises.findIndex((e) => e.key === id) + 1
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${draft.exercises.length}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} dropped where it was.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  }
+
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return
     const from = draft.exercises.findIndex((e) => e.key === active.id)
@@ -55,7 +65,7 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
         )}
       </Field>
 
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
         <SortableContext items={draft.exercises.map((e) => e.key)} strategy={verticalListSortingStrategy}>
           <ol aria-label="Exercises" className="flex flex-col gap-3">
             {draft.exercises.map((exercise, index) => (
