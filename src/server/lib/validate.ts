@@ -2,19 +2,14 @@ import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as z from 'zod/mini'
 import { en } from 'zod/locales'
-import type { FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { AppError } from './app-error.ts'
 
 // zod/mini ships without messages; the server's validation answers in English.
 z.config(en())
 
 export function toFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
-    ;(fields[key] ??= []).push(issue.message)
-  }
-  return fields
+  return fieldErrorsOf(error.issues)
 }
 
 /** Hono's validator with a zod schema; failures become VALIDATION_FAILED with messages per field. */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import { WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/programs.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
@@ -166,14 +166,9 @@ export function exerciseLabels(exercises: Pick<ExerciseDraft, 'superset'>[]): st
 }
 
 /** Schema issues as dotted paths (the same keys the server's field errors use). */
-export function issuesToFields(issues: readonly { path: PropertyKey[]; message: string }[], prefix = ''): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of issues) (fields[prefix + issue.path.map(String).join('.')] ??= []).push(issue.message)
-  return fields
-}
 
 /** A draft checked by the shared schema: the content to send, or the field errors to show. */
 export function validateWorkoutDraft(draft: WorkoutDraft, unit: Unit): { ok: true; content: WorkoutContent } | { ok: false; fields: FieldErrors } {
   const parsed = WorkoutContentSchema.safeParse({ title: draft.title, notes: draft.notes.trim() || null, exercises: toExerciseInputs(draft.exercises, unit) })
-  return parsed.success ? { ok: true, content: parsed.data } : { ok: false, fields: issuesToFields(parsed.error.issues) }
+  return parsed.success ? { ok: true, content: parsed.data } : { ok: false, fields: fieldErrorsOf(parsed.error.issues) }
 }

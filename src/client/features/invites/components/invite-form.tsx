@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { CreateInviteBody, inviteMessages, type Invite } from '#shared/schemas/invites.ts'
 import type { PlanSummary } from '#shared/schemas/programs.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -31,11 +31,7 @@ export function InviteForm({ plans }: Props) {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = CreateInviteBody.safeParse({ email, planId })
-    if (!parsed.success) {
-      const fields: FieldErrors = {}
-      for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
-      return setErrors(fields)
-    }
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
     setBusy(true)
     try {

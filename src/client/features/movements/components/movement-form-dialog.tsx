@@ -9,7 +9,7 @@ import {
   type CreateMovementInput,
   type Movement,
 } from '#shared/schemas/movements.ts'
-import type { FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
@@ -55,11 +55,6 @@ function draftOf(movement?: Movement): Draft {
   }
 }
 
-function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of issues) (fields[String(issue.path[0] ?? '_')] ??= []).push(issue.message)
-  return fields
-}
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; movement?: Movement; onSaved?: (movement: Movement) => void }
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
+import { fieldErrorsOf } from '#shared/errors.ts'
 import { paths } from '#shared/paths.ts'
 import { AssignPlanBody, type Plan } from '#shared/schemas/programs.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -82,11 +83,7 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = AssignPlanBody.safeParse({ clientId, startDate })
-    if (!parsed.success) {
-      const fields: Record<string, string[]> = {}
-      for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
-      return setErrors(fields)
-    }
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
     setBusy(true)
     try {
       await whenSaved()

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { CreatePlanBody, MAX_DAYS_PER_WEEK, MAX_WEEKS } from '#shared/schemas/programs.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
@@ -35,11 +35,7 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
     event.preventDefault()
     const parsed = CreatePlanBody.safeParse({ name, goal: goal || null, weeks: Number(weeks), daysPerWeek: Number(days) })
     const template = templates.data?.find((t) => t.id === templateId)
-    if (!parsed.success && !(template && name.trim())) {
-      const fields: FieldErrors = {}
-      for (const issue of parsed.success ? [] : parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
-      return setErrors(fields)
-    }
+    if (!parsed.success && !(template && name.trim())) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
     try {
       const plan = template
