@@ -66,7 +66,8 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
   const update = useUpdateMovement()
   const busy = create.isPending || update.isPending
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
-  const error = (field: string) => errors[field]?.[0]
+  // A list's item ('aliases.2') shows under its list's field.
+  const error = (field: string) => errors[field]?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1][0]
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
