@@ -71,6 +71,9 @@ export const LogSetBody = z.object({
 })
 export type LogSetInput = z.input<typeof LogSetBody>
 
+/** DELETE a set: when the lifter deleted it, on their device (a later edit from another device wins). */
+export const DeleteSetQuery = z.object({ editedAt: z.optional(moment('editedAt must be an ISO date-time')) })
+
 /** Changing the session itself: its exercise list (add, swap, remove, reorder) and notes. */
 export const UpdateSessionBody = z.object({
   exercises: z.optional(z.array(SessionExerciseSchema).check(z.maxLength(40, 'A session has at most 40 exercises'))),

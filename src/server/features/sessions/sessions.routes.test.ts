@@ -109,6 +109,26 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
+  test('a deletion carries the device’s time: an edit made later on another device wins over it', async () => {
+    const session = await start(client)
+    const setId = randomUUID()
+    const now = Date.now()
+    const at = (msAgo: number) => encodeURIComponent(new Date(now - msAgo).toISOString())
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }, new Date(now - 10_000).toISOString()))
+    // The phone deleted it 20 s ago (before the tablet's edit 10 s ago) but synced only now: the edit stays.
+    expect((await send(client, 'DELETE', `/api/sessions/${session.id}/sets/${setId}?editedAt=${at(20_000)}`)).status).toBe(204)
+    const [kept] = await t.db.select().from(setLogs).where(eq(setLogs.id, setId))
+    expect(kept?.deletedAt).toBeNull()
+    const history = await t.db.select().from(setLogHistory).where(eq(setLogHistory.setLogId, setId))
+    expect(history.map((h) => h.values)).toEqual([{ deleted: true }])
+    // A deletion made after the edit removes it.
+    expect((await send(client, 'DELETE', `/api/sessions/${session.id}/sets/${setId}?editedAt=${at(1_000)}`)).status).toBe(204)
+    const [gone] = await t.db.select().from(setLogs).where(eq(setLogs.id, setId))
+    expect(gone?.deletedAt).not.toBeNull()
+    expect((await send(client, 'DELETE', `/api/sessions/${session.id}/sets/${setId}?editedAt=yesterday`)).status).toBe(400)
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
   test('a client cannot log into another client’s session; a coach reads but never writes', async () => {
     const session = await start(client)
     const body = set(session, 1, { reps: 5, loadKg: 100 })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { CommentBody, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSessionBody } from '#shared/schemas/sessions.ts'
+import { CommentBody, DeleteSetQuery, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSessionBody } from '#shared/schemas/sessions.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile, requireUser } from '../../middleware/session.ts'
@@ -30,9 +30,9 @@ export const sessionsRoutes = new Hono<AppEnv>()
     const { id, setId } = c.req.valid('param')
     return c.json(await logSet(c.var.db, c.var.user.id, id, setId, c.req.valid('json')))
   })
-  .delete('/:id/sets/:setId', requireUser, validate('param', SetParam), async (c) => {
+  .delete('/:id/sets/:setId', requireUser, validate('param', SetParam), validate('query', DeleteSetQuery), async (c) => {
     const { id, setId } = c.req.valid('param')
-    await deleteSet(c.var.db, c.var.user.id, id, setId)
+    await deleteSet(c.var.db, c.var.user.id, id, setId, c.req.valid('query').editedAt)
     return c.body(null, 204)
   })
   .use(requireProfile())

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Exercise } from '#shared/schemas/programs.ts'
 import {
   e1rm,
@@ -405,12 +405,24 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
 }
 
 /** Removes a set (kept as deleted, so a late replay of it does not bring it back unnoticed). Idempotent. */
-export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string): Promise<void> {
+/**
+ * Deletes a set. Like an edit, a deletion carries the device's time: an edit made later on
+ * another device wins over it, and the lost deletion is kept in history.
+ */
+export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string, editedAt?: string): Promise<void> {
   await findWritable(db, { id: clientId, role: 'client' }, sessionId)
-  await db
+  const at = editedAt ? new Date(editedAt) : null
+  const deleted = await db
     .update(setLogs)
-    .set({ deletedAt: sql`now()`, editedAt: sql`now()` })
+    .set({ deletedAt: sql`now()`, editedAt: at ?? sql`now()` })
+    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt), at ? lte(setLogs.editedAt, at) : undefined))
+    .returning({ id: setLogs.id })
+  if (deleted.length || !at) return
+  const [later] = await db
+    .select({ id: setLogs.id })
+    .from(setLogs)
     .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt)))
+  if (later) await db.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { deleted: true }, editedAt: at })
 }
 
 /** Adds, swaps, removes or reorders exercises, and keeps notes, while the session is in progress. */

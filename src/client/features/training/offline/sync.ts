@@ -9,7 +9,11 @@ import { offlineEvents, pendingOps, pendingSetCount, settle, type PendingOp } fr
 function send(op: PendingOp): Promise<unknown> {
   const base = `/api/sessions/${encodeURIComponent(op.sessionId)}`
   if (op.kind === 'set') return timed('log a set', () => apiRequest(`${base}/sets/${op.setId}`, { method: 'PUT', body: op.body, schema: SetLogSchema }))
-  if (op.kind === 'delete-set') return timed('delete a set', () => apiRequest(`${base}/sets/${op.setId}`, { method: 'DELETE' }))
+  if (op.kind === 'delete-set') {
+    // When it was deleted on this device: an edit made later on another device wins.
+    const editedAt = encodeURIComponent(new Date(op.queuedAt).toISOString())
+    return timed('delete a set', () => apiRequest(`${base}/sets/${op.setId}?editedAt=${editedAt}`, { method: 'DELETE' }))
+  }
   return timed('change the session', () => apiRequest(base, { method: 'PATCH', body: op.body }))
 }
 
