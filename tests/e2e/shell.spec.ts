@@ -4,25 +4,25 @@ test('screens load lazily behind a Loading… fallback', async ({ page, login })
   await login({ role: 'coach' })
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/placeholder-screen-.*\.js$/, async (route) => {
+  await page.route(/\/library-[\w-]+\.js$/, async (route) => {
     await held
     await route.continue()
   })
-  await page.goto('/coach/chat/some-client')
+  await page.goto('/coach/library')
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible()
   release()
-  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Movement library' })).toBeVisible()
 })
 
 test('a crash shows the error page with a Reload button that recovers', async ({ page, login }) => {
   await login({ role: 'client' })
-  await page.route(/placeholder-screen-.*\.js$/, (route) => route.abort())
-  await page.goto('/chat')
+  await page.route(/\/mesocycle-[\w-]+\.js$/, (route) => route.abort())
+  await page.goto('/mesocycle')
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
   await expect(page.getByText('Try reloading or going back.')).toBeVisible()
-  await page.unroute(/placeholder-screen-.*\.js$/)
+  await page.unroute(/\/mesocycle-[\w-]+\.js$/)
   await page.getByRole('button', { name: 'Reload' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
 })
 
 test('the service worker lets the app open with no network', async ({ page, context }) => {

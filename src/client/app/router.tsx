@@ -11,7 +11,6 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   return lazy(() => load().then((module) => ({ default: pick(module) })))
 }
 
-const Placeholder = lazyScreen(() => import('./routes/placeholder-screen.tsx'), (m) => m.PlaceholderScreen)
 const Welcome = lazyScreen(() => import('./routes/welcome.tsx'), (m) => m.WelcomePage)
 const NotFound = lazyScreen(() => import('#client/components/errors/not-found.tsx'), (m) => m.NotFound)
 const Auth = lazyScreen(() => import('./routes/auth/auth-page.tsx'), (m) => m.AuthPage)
@@ -41,12 +40,11 @@ const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) 
 const PerfSessions = lazyScreen(() => import('./routes/perf-sessions.tsx'), (m) => m.PerfSessionsPage)
 const Dashboard = lazyScreen(() => import('./routes/coach/dashboard.tsx'), (m) => m.DashboardPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
+const ClientChat = lazyScreen(() => import('./routes/client/chat.tsx'), (m) => m.ClientChatPage)
+const CoachChat = lazyScreen(() => import('./routes/coach/chat.tsx'), (m) => m.CoachChatPage)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
   return { path, Component, handle }
-}
-function placeholder(path: string, title: string, purpose: string): RouteObject {
-  return screen(path, Placeholder, { title, placeholder: purpose })
 }
 
 const publicRoutes: RouteObject[] = [
@@ -67,7 +65,7 @@ const clientRoutes: RouteObject[] = [
   screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
   screen(paths.client.workoutPreview.path, WorkoutPreview, { title: 'Workout preview' }),
   screen(paths.client.session.path, Session, { title: 'Workout session' }),
-  placeholder(paths.client.chat.path, 'Chat', 'Messages with your coach.'),
+  screen(paths.client.chat.path, ClientChat, { title: 'Chat' }),
 ]
 
 const coachRoutes: RouteObject[] = [
@@ -77,7 +75,7 @@ const coachRoutes: RouteObject[] = [
   screen(paths.coach.clients.path, Clients, { title: 'Clients' }),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
   screen(paths.coach.templateBoard.path, TemplateBoard, { title: 'Templates' }),
-  placeholder(paths.coach.chat.path, 'Chat', 'Messages with one client.'),
+  screen(paths.coach.chat.path, CoachChat, { title: 'Chat' }),
 ]
 
 const openRoutes: RouteObject[] = [

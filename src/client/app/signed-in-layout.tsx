@@ -1,7 +1,10 @@
 import { Outlet } from 'react-router'
+import { paths } from '#shared/paths.ts'
 import { ClientShell, CoachShell } from '#client/components/layouts/app-shells.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
+import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useOfflineSync } from '#client/features/training/offline/sync.ts'
 
 /**
@@ -11,12 +14,19 @@ import { useOfflineSync } from '#client/features/training/offline/sync.ts'
 export function SignedInLayout() {
   const auth = useAuth()
   const signOut = useSignOut()
+  const signedIn = auth.status === 'authenticated' && auth.profile.displayName.trim() !== ''
   // Sets logged without signal keep moving to the server from whatever screen is open.
   useOfflineSync(auth.status === 'authenticated' ? auth.user.id : null)
+  // One live chat connection for the whole app: messages, receipts, toasts, the outbox.
+  useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
+  const unread = useUnreadTotal(signedIn)
   if (auth.status !== 'authenticated') return <Outlet />
-  const Shell = auth.profile.role === 'coach' ? CoachShell : ClientShell
+  const isCoach = auth.profile.role === 'coach'
+  const Shell = isCoach ? CoachShell : ClientShell
+  // Coaches have no chat item: their conversations open from the clients.
+  const badges = { [isCoach ? paths.coach.clients.getHref() : paths.client.chat.getHref()]: unread }
   return (
-    <Shell displayName={auth.profile.displayName} onSignOut={() => void signOut()}>
+    <Shell displayName={auth.profile.displayName} onSignOut={() => void signOut()} badges={badges}>
       <Outlet />
     </Shell>
   )

@@ -22,11 +22,6 @@ export const chatMessages = {
 } as const
 
 const seq = z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))
-const seqParam = z.pipe(
-  z.string().check(z.regex(/^\d{1,15}$/, 'Not a message position')),
-  z.transform((value) => Number(value)),
-)
-
 export const MessageSchema = z.object({
   id: z.uuid(),
   seq,
@@ -60,21 +55,14 @@ export type Conversation = z.infer<typeof ConversationSchema>
 export const ConversationsSchema = z.object({ items: z.array(ConversationSchema), unread: z.number() })
 export type Conversations = z.infer<typeof ConversationsSchema>
 
-/** GET /api/chat/:otherId/messages: one page in ascending order; `hasMore` says older ones exist. */
+/**
+ * GET /api/chat/:otherId/messages: one page in ascending order. Without `after` (the newest page,
+ * or the one before `before`), `hasMore` says older ones exist; with `after` (catching up), it
+ * says newer ones remain beyond this page. The query parameters are checked on the server
+ * (chat.routes.ts): this module stays light for the pages that load it.
+ */
 export const MessagesPageSchema = z.object({ conversation: ConversationSchema, items: z.array(MessageSchema), hasMore: z.boolean() })
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
-
-/** `before`: the page older than this seq (scrolling up); `after`: everything newer (catching up). */
-export const ListMessagesQuery = z.object({
-  before: z.optional(seqParam),
-  after: z.optional(seqParam),
-  limit: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/, `limit must be from 1 to ${MESSAGE_PAGE_MAX}`)),
-      z.transform((value) => Number(value)),
-    ).check(z.gte(1, `limit must be from 1 to ${MESSAGE_PAGE_MAX}`), z.lte(MESSAGE_PAGE_MAX, `limit must be from 1 to ${MESSAGE_PAGE_MAX}`)),
-  ),
-})
 
 export const messageBody = z.string(chatMessages.bodyRequired).check(
   z.maxLength(MESSAGE_MAX, chatMessages.bodyTooLong),
@@ -88,10 +76,11 @@ export type SendMessageInput = z.infer<typeof SendMessageBody>
 /** POST /api/chat/:otherId/read: everything sent to me in this conversation up to `upTo` is read. */
 export const MarkReadBody = z.object({ upTo: seq })
 
-/** GET /api/chat/stream: Server-Sent Events for all my conversations, or one (`with`). */
-export const StreamQuery = z.object({ with: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), since: z.optional(seqParam) })
-
-/** A stream's events: `message` (a Message; its SSE id is the seq), `receipt`, and `ready` once subscribed. */
+/**
+ * GET /api/chat/stream?since=&with=: Server-Sent Events for all my conversations, or one (`with`):
+ * `message` (a Message; its SSE id is the seq), `receipt`, `ready` once subscribed, and `ping`
+ * every 15 s (an app that hears nothing for longer should reconnect).
+ */
 export const ReceiptSchema = z.object({
   coachId: z.string(),
   clientId: z.string(),

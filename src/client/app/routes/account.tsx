@@ -14,6 +14,7 @@ import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-ca
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { errorText } from '#client/features/auth/auth-errors.ts'
+import { chatText } from '#client/features/chat/chat-messages.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
@@ -32,6 +33,7 @@ export function AccountPage() {
         </p>
       </div>
       <ProfileCard />
+      <ChatEmailsCard />
       <PasswordCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
@@ -76,6 +78,48 @@ function ProfileCard() {
           }
         }}
       />
+    </Card>
+  )
+}
+
+/** The unread-messages digest (issue 8): on by default, saved as soon as it is switched. */
+function ChatEmailsCard() {
+  const auth = useAuth()
+  const queryClient = useQueryClient()
+  // The box follows the click at once; a failed save puts it back.
+  const [saving, setSaving] = useState<boolean | null>(null)
+  if (auth.status !== 'authenticated') return null
+
+  async function handleChange(messageDigest: boolean) {
+    setSaving(messageDigest)
+    try {
+      const profile = await updateProfile({ messageDigest })
+      queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
+      notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff)
+    } catch (error) {
+      notify.error({ title: chatText.digestFailedTitle, description: errorText(error) })
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{chatText.digestTitle}</CardTitle>
+        <CardDescription id="digest-description">{chatText.digestDescription}</CardDescription>
+      </CardHeader>
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-5 accent-[var(--primary)]"
+          checked={saving ?? auth.profile.messageDigest}
+          disabled={saving !== null}
+          aria-describedby="digest-description"
+          onChange={(e) => void handleChange(e.target.checked)}
+        />
+        {chatText.digestLabel}
+      </label>
     </Card>
   )
 }

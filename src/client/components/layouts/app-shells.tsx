@@ -4,17 +4,29 @@ import { NavLink, useLocation } from 'react-router'
 import { shellMessages } from '#shared/messages.ts'
 import { paths } from '#shared/paths.ts'
 import { ScreenSuspense } from './screen-suspense.tsx'
+import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { Brand } from './brand.tsx'
-import { clientNav, coachNav, type NavItem } from './nav-items.ts'
+import { clientNav, coachNav, navItemLabel, type NavBadges, type NavItem } from './nav-items.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-export type ShellProps = { children: ReactNode; displayName: string; onSignOut: () => void }
+export type ShellProps = { children: ReactNode; displayName: string; onSignOut: () => void; badges?: NavBadges }
+
+/** A navigation item's count (its link's accessible name says it in words). */
+function NavCount({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
+  const count = badges?.[item.href] ?? 0
+  if (count <= 0) return null
+  return (
+    <Badge size="count" variant="alert" aria-hidden>
+      {count > 99 ? '99+' : count}
+    </Badge>
+  )
+}
 
 
 /** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
-export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
+export function CoachShell({ children, displayName, onSignOut, badges }: ShellProps) {
   const tabRow = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
   useEffect(() => scrollActiveIntoView(tabRow.current), [pathname])
@@ -24,7 +36,7 @@ export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
         <Brand to={paths.coach.dashboard.getHref()} className="px-2 pt-2" />
         <nav aria-label="Coach" className="flex flex-1 flex-col gap-1">
           {coachNav.map((item) => (
-            <SideLink key={item.href} item={item} />
+            <SideLink key={item.href} item={item} badges={badges} />
           ))}
         </nav>
         <div className="flex items-center justify-between gap-2 border-t border-sidebar-accent pt-4">
@@ -56,11 +68,13 @@ export function CoachShell({ children, displayName, onSignOut }: ShellProps) {
                 key={item.href}
                 to={item.href}
                 end={item.end}
+                aria-label={navItemLabel(item, badges)}
                 className={({ isActive }) =>
-                  cn('rounded-full px-3 py-1.5 text-sm whitespace-nowrap', isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')
+                  cn('flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm whitespace-nowrap', isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')
                 }
               >
                 {item.label}
+                <NavCount item={item} badges={badges} />
               </NavLink>
             ))}
           </nav>
@@ -76,24 +90,26 @@ function scrollActiveIntoView(nav: HTMLElement | null) {
   nav?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' })
 }
 
-function SideLink({ item }: { item: NavItem }) {
+function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
   const Icon = item.icon
   return (
     <NavLink
       to={item.href}
       end={item.end}
+      aria-label={navItemLabel(item, badges)}
       className={({ isActive }) =>
         cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors', isActive ? 'bg-sidebar-accent font-medium' : 'opacity-80 hover:bg-sidebar-accent hover:opacity-100')
       }
     >
       <Icon className="size-4" aria-hidden />
-      {item.label}
+      <span className="flex-1">{item.label}</span>
+      <NavCount item={item} badges={badges} />
     </NavLink>
   )
 }
 
 /** Clients are in the gym with a phone: bottom navigation in thumb reach, a top bar on wide screens. */
-export function ClientShell({ children, displayName, onSignOut }: ShellProps) {
+export function ClientShell({ children, displayName, onSignOut, badges }: ShellProps) {
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
@@ -104,9 +120,11 @@ export function ClientShell({ children, displayName, onSignOut }: ShellProps) {
               <NavLink
                 key={item.href}
                 to={item.href}
-                className={({ isActive }) => cn('rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')}
+                aria-label={navItemLabel(item, badges)}
+                className={({ isActive }) => cn('flex items-center gap-1.5 rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')}
               >
                 {item.label}
+                <NavCount item={item} badges={badges} />
               </NavLink>
             ))}
           </nav>
@@ -133,9 +151,15 @@ export function ClientShell({ children, displayName, onSignOut }: ShellProps) {
               <li key={item.href}>
                 <NavLink
                   to={item.href}
+                  aria-label={navItemLabel(item, badges)}
                   className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-xs', isActive ? 'text-primary' : 'text-muted-foreground')}
                 >
-                  <Icon className="size-5" aria-hidden />
+                  <span className="relative">
+                    <Icon className="size-5" aria-hidden />
+                    <span className="absolute -top-2 left-3">
+                      <NavCount item={item} badges={badges} />
+                    </span>
+                  </span>
                   {item.label}
                 </NavLink>
               </li>

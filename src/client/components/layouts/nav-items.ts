@@ -15,6 +15,15 @@ import { paths } from '#shared/paths.ts'
 
 export type NavItem = { label: string; href: string; icon: LucideIcon; end?: boolean }
 
+/** Counts shown on navigation items (unread chat messages), by the item's href. */
+export type NavBadges = Partial<Record<string, number>>
+
+/** A navigation item's accessible name when it carries a count: 'Chat, 2 unread'. */
+export function navItemLabel(item: NavItem, badges: NavBadges | undefined): string | undefined {
+  const count = badges?.[item.href] ?? 0
+  return count > 0 ? `${item.label}, ${count.toLocaleString('en-US')} unread` : undefined
+}
+
 export const coachNav: NavItem[] = [
   { label: 'Dashboard', href: paths.coach.dashboard.getHref(), icon: LayoutDashboard, end: true },
   { label: 'Clients', href: paths.coach.clients.getHref(), icon: Users },

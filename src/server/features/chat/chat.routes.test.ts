@@ -68,6 +68,9 @@ describe('chat', () => {
     expect(older.hasMore).toBe(false)
     const after = await page(client, coach, `?after=${sent[32]?.seq}`)
     expect(after.items.map((m) => m.body)).toEqual(['Message 34', 'Message 35'])
+    expect(after.hasMore).toBe(false)
+    const firstOfAfter = await page(client, coach, `?after=${sent[32]?.seq}&limit=1`)
+    expect([firstOfAfter.items.map((m) => m.body), firstOfAfter.hasMore]).toEqual([['Message 34'], true])
 
     // Listing delivered the coach's messages to the client; reading them clears the count.
     expect((await page(coach, client)).items.filter((m) => m.senderId === coach.id).every((m) => m.deliveredAt)).toBe(true)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import * as z from 'zod/mini'
-import { ListMessagesQuery, MarkReadBody, SendMessageBody, StreamQuery, type Message } from '#shared/schemas/chat.ts'
+import { MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { lookupSession, requireProfile } from '../../middleware/session.ts'
@@ -9,6 +9,23 @@ import type { StreamEvent } from './chat.hub.ts'
 import { findConversation, latestSeq, listConversations, listMessages, markDelivered, markRead, messagesSince, sendMessage, type Pair } from './chat.service.ts'
 
 const OtherParam = z.object({ otherId: z.string().check(z.minLength(1), z.maxLength(64)) })
+const seqParam = z.pipe(
+  z.string().check(z.regex(/^\d{1,15}$/, 'Not a message position')),
+  z.transform((value) => Number(value)),
+)
+const limitMessage = `limit must be from 1 to ${MESSAGE_PAGE_MAX}`
+
+/** `before`: the page older than this seq (scrolling up); `after`: the messages newer than it (catching up). */
+const ListMessagesQuery = z.object({
+  before: z.optional(seqParam),
+  after: z.optional(seqParam),
+  limit: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, limitMessage)), z.transform((value) => Number(value))).check(z.gte(1, limitMessage), z.lte(MESSAGE_PAGE_MAX, limitMessage)),
+  ),
+})
+
+/** `with`: only the conversation with this person; `since`: first replay what came after this seq. */
+const StreamQuery = z.object({ with: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), since: z.optional(seqParam) })
 
 /** A comment line this often keeps proxies from closing an idle stream; the caller's session is re-checked then too. */
 export const HEARTBEAT_MS = 15_000
@@ -91,7 +108,8 @@ export const chatRoutes = new Hono<AppEnv>()
           if (!open) break
           // Signed out (here or on another server) since the stream opened: it ends.
           if (!(await lookupSession(caller, requestHeaders))) break
-          await stream.write(': ping\n\n')
+          // A named event (not a comment): the browser's EventSource shows it to the app, whose watchdog reconnects when they stop.
+          await stream.writeSSE({ event: 'ping', data: '{}' })
         }
       } finally {
         open = false

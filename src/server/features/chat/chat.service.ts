@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
-import { chatMessages, MESSAGE_PAGE, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
+import { chatMessages, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { notify } from '../../db/notifications.ts'
@@ -128,19 +128,21 @@ function toConversation(ref: ConversationRef, unread: number, lastMessage: Messa
  */
 export async function listMessages(db: Db, me: Profile, otherId: string, query: { before?: number; after?: number; limit?: number }): Promise<MessagesPage> {
   const ref = await findConversation(db, me, otherId)
-  const limit = query.limit ?? MESSAGE_PAGE
   let items: Message[]
   let hasMore = false
   if (query.after !== undefined) {
+    // Catching up: the oldest first, as many as a page holds; `hasMore` says newer ones remain.
+    const limit = query.limit ?? MESSAGE_PAGE_MAX
     const rows = await db
       .select(messageColumns)
       .from(messages)
       .where(and(inPair(ref), gt(messages.seq, query.after)))
       .orderBy(asc(messages.seq))
       .limit(limit + 1)
-    hasMore = false
+    hasMore = rows.length > limit
     items = rows.slice(0, limit).map(toMessage)
   } else {
+    const limit = query.limit ?? MESSAGE_PAGE
     const rows = await db
       .select(messageColumns)
       .from(messages)

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { chatText } from '#client/features/chat/chat-messages.ts'
+import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
@@ -19,6 +22,7 @@ export function HomePage() {
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const { start, busy } = useStartSession()
+  const unread = useUnreadTotal(auth.status === 'authenticated')
   if (auth.status !== 'authenticated') return null
 
   const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
@@ -129,7 +133,10 @@ export function HomePage() {
             <CardTitle>{coach.data.coach.displayName}</CardTitle>
           </CardHeader>
           <Button asChild variant="outline" className="self-start">
-            <Link to={paths.client.chat.getHref()}>Message your coach</Link>
+            <Link to={paths.client.chat.getHref()} aria-label={unread > 0 ? chatText.messageCoachUnread(unread) : undefined}>
+              {chatText.messageCoach}
+              {unread > 0 && <Badge size="count">{unread}</Badge>}
+            </Link>
           </Button>
         </Card>
       )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { MessageClientLink } from '#client/features/chat/components/unread-messages.tsx'
 import { ClientRoster } from '#client/features/clients/components/client-roster.tsx'
 import { InviteForm } from '#client/features/invites/components/invite-form.tsx'
 import { InviteList } from '#client/features/invites/components/invite-list.tsx'
@@ -15,7 +16,7 @@ export function ClientsPage() {
       </div>
       <InviteForm plans={plans.data} />
       <InviteList />
-      <ClientRoster />
+      <ClientRoster actions={(client) => <MessageClientLink clientId={client.clientId} name={client.displayName} />} />
     </section>
   )
 }

@@ -4,12 +4,13 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/components/client-roster.tsx'
 
 const LAST_VISIT = 'coachline-dashboard-visit'
 
-/** /coach: active clients, adherence, sessions since the last visit, who missed two, invites about to expire. */
+/** /coach: active clients, adherence, sessions since the last visit, unread messages, who missed two, invites about to expire. */
 export function DashboardPage() {
   const auth = useAuth()
   const key = `${LAST_VISIT}:${auth.status === 'authenticated' ? auth.user.id : ''}`
@@ -71,6 +72,7 @@ export function DashboardPage() {
           </ul>
         </section>
         <div className="flex flex-col gap-6">
+          <UnreadMessages />
           <section aria-label="Needs attention" className="flex flex-col gap-2">
             <h2 className="font-semibold">Missed their last two workouts</h2>
             {d.missedLastTwo.length === 0 ? (

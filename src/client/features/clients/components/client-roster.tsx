@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
@@ -34,8 +34,8 @@ function lastSession(at: string | null): string {
   return days <= 0 ? 'trained today' : days === 1 ? 'trained yesterday' : `last trained ${days} days ago`
 }
 
-/** The coach's active clients: search, their plan and week, and ending a link. */
-export function ClientRoster() {
+/** The coach's active clients: search, their plan and week, and ending a link. `actions` adds a row's own links (its chat). */
+export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => ReactNode }) {
   const clients = useQuery(clientQueries.active())
   const [search, setSearch] = useState('')
   const [open, setOpen] = useState<string | null>(null)
@@ -76,7 +76,8 @@ export function ClientRoster() {
                 )}
               </p>
             </div>
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-1">
+              {actions?.(client)}
               <Button size="sm" variant="outline" aria-expanded={open === client.clientId} onClick={() => setOpen(open === client.clientId ? null : client.clientId)}>
                 Details <ChevronDown aria-hidden />
               </Button>

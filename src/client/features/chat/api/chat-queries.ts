@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query'
+import { ConversationsSchema, MESSAGE_PAGE_MAX, MessagesPageSchema, type Message, type MessagesPage } from '#shared/schemas/chat.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+
+/** `/api/chat/:otherId/...`: a conversation is named by the other person's user id. */
+export const chatBase = (otherId: string) => `/api/chat/${encodeURIComponent(otherId)}`
+
+/** A conversation's pages as the cache holds them: newest page first, each page ascending by seq. */
+export type MessagePages = InfiniteData<MessagesPage, number | null>
+
+export const chatQueries = {
+  all: () => ['chat'] as const,
+  /** Mine, newest activity first, with unread counts (the navigation badges and the dashboard). */
+  conversations: () =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), 'conversations'],
+      queryFn: ({ signal }) => apiRequest('/api/chat/conversations', { schema: ConversationsSchema, signal }),
+    }),
+  /** One conversation, newest page first; the next page is the one before the oldest loaded message. */
+  messages: (otherId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...chatQueries.all(), 'messages', otherId],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, { schema: MessagesPageSchema, signal }),
+      initialPageParam: null as number | null,
+      getNextPageParam: (last: MessagesPage) => (last.hasMore && last.items[0] ? last.items[0].seq : undefined),
+    }),
+}
+
+/** Everything newer than `after` (catching up after a reconnect), a full page at a time. */
+export async function fetchNewer(otherId: string, after: number): Promise<Message[]> {
+  const found: Message[] = []
+  for (let from = after; ; ) {
+    const page = await apiRequest(`${chatBase(otherId)}/messages?after=${from}&limit=${MESSAGE_PAGE_MAX}`, { schema: MessagesPageSchema })
+    found.push(...page.items)
+    const last = page.items.at(-1)
+    if (!last || page.items.length < MESSAGE_PAGE_MAX) return found
+    from = last.seq
+  }
+}

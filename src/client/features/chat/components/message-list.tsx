@@ -1,0 +1,164 @@
+import { cva } from 'class-variance-authority'
+import { ArrowDown, Check, CheckCheck, Clock, CloudOff, Loader2 } from 'lucide-react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Button } from '#client/components/ui/button.tsx'
+import { chatText } from '../chat-messages.ts'
+import { dayKey, dayLabel, timeOf } from '../day-label.ts'
+import { MessageText } from './message-text.tsx'
+
+export type RowState = 'waiting' | 'sending' | 'sent' | 'delivered' | 'read'
+
+/** One line of the conversation as shown: a stored message, or one still in the outbox. */
+export type MessageRow = { id: string; body: string; at: string; own: boolean; state: RowState | null }
+
+const stateIcon = { waiting: CloudOff, sending: Clock, sent: Check, delivered: CheckCheck, read: CheckCheck } as const
+
+const bubble = cva('max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]', {
+  variants: {
+    own: {
+      true: 'rounded-br-md bg-primary text-primary-foreground',
+      false: 'rounded-bl-md bg-muted text-foreground',
+    },
+    pending: { true: 'opacity-75', false: '' },
+  },
+})
+
+const NEAR_BOTTOM_PX = 48
+
+type Props = {
+  rows: MessageRow[]
+  otherName: string
+  hasOlder: boolean
+  loadingOlder: boolean
+  onLoadOlder: () => void
+  /** The newest message is in view (or the list has no scroll); reading is then assumed. */
+  onAtBottom: (atBottom: boolean) => void
+}
+
+/**
+ * The conversation, newest at the bottom, grouped by day. Scrolling to the top loads older pages
+ * without moving what is on screen; a new message scrolls into view when the reader was already
+ * at the bottom (or wrote it).
+ */
+export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOlder, onAtBottom }: Props) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const atBottom = useRef(true)
+  const [showJump, setShowJump] = useState(false)
+  const first = rows[0]?.id
+  const last = rows.at(-1)
+  const lastId = last?.id
+  const lastOwn = last?.own ?? false
+  const previous = useRef<{ first?: string; last?: string; height: number } | null>(null)
+
+  const measure = useCallback(() => {
+    const el = scroller.current
+    if (!el) return
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    if (previous.current) previous.current.height = el.scrollHeight
+    if (bottom !== atBottom.current) {
+      atBottom.current = bottom
+      setShowJump(!bottom)
+    }
+    onAtBottom(bottom)
+  }, [onAtBottom])
+
+  // Keep the reader's place: older pages grow the list above them, new messages below.
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    const before = previous.current
+    if (!before) el.scrollTop = el.scrollHeight
+    else if (first !== before.first && lastId === before.last) el.scrollTop += el.scrollHeight - before.height
+    else if (lastId !== before.last && (atBottom.current || lastOwn)) el.scrollTop = el.scrollHeight
+    previous.current = { first, last: lastId, height: el.scrollHeight }
+    measure()
+  }, [first, lastId, lastOwn, measure])
+
+  // The sentinel above the oldest message asks for the page before it; a new observer after every
+  // page, so a short page that leaves the sentinel in view asks again.
+  useEffect(() => {
+    const root = scroller.current
+    const target = sentinel.current
+    if (!root || !target || !hasOlder || loadingOlder) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadOlder(), { root, rootMargin: '240px 0px 0px 0px' })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [hasOlder, loadingOlder, onLoadOlder, first])
+
+  const groups: { key: string; rows: MessageRow[] }[] = []
+  for (const row of rows) {
+    const key = dayKey(row.at)
+    const group = groups.at(-1)
+    if (group?.key === key) group.rows.push(row)
+    else groups.push({ key, rows: [row] })
+  }
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        role="log"
+        aria-label={chatText.messages}
+        aria-busy={loadingOlder}
+        onScroll={measure}
+        className="flex h-full flex-col gap-3 overflow-y-auto overscroll-contain px-1 py-3 [overflow-anchor:none]"
+      >
+        <div ref={sentinel} aria-hidden className="h-px shrink-0" />
+        {hasOlder ? (
+          <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
+            {loadingOlder && <Loader2 className="size-3.5 animate-spin" aria-hidden />}
+            {chatText.loadingOlder}
+          </p>
+        ) : (
+          <p className="text-center text-xs text-muted-foreground">{rows.length ? chatText.start : chatText.empty}</p>
+        )}
+        {groups.map((group) => (
+          <section key={group.key} aria-label={dayLabel(group.key)} className="flex flex-col gap-1.5">
+            <h2 className="sticky top-0 z-[1] self-center rounded-full border bg-background/90 px-3 py-0.5 text-xs font-medium text-muted-foreground backdrop-blur">
+              {dayLabel(group.key)}
+            </h2>
+            <ol className="flex flex-col gap-1.5">
+              {group.rows.map((row) => (
+                <li key={row.id} className={row.own ? 'flex justify-end' : 'flex justify-start'}>
+                  <div className={bubble({ own: row.own, pending: row.state === 'waiting' || row.state === 'sending' })}>
+                    <span className="sr-only">{row.own ? chatText.you : otherName}: </span>
+                    <p className="text-[0.95rem] break-words whitespace-pre-wrap">
+                      <MessageText body={row.body} />
+                    </p>
+                    <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.7rem] opacity-80">
+                      <time dateTime={row.at}>{timeOf(row.at)}</time>
+                      {row.state && <StateLabel state={row.state} />}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+      {showJump && (
+        <Button
+          type="button"
+          size="icon"
+          variant="secondary"
+          aria-label={chatText.jumpToNewest}
+          className="absolute right-3 bottom-3"
+          onClick={() => scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' })}
+        >
+          <ArrowDown />
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function StateLabel({ state }: { state: RowState }) {
+  const Icon = stateIcon[state]
+  return (
+    <span className="inline-flex items-center gap-0.5" data-state={state}>
+      <Icon className="size-3.5" aria-hidden />
+      {chatText.state[state]}
+    </span>
+  )
+}
