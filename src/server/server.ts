@@ -103,7 +103,7 @@ export async function start(env: Env): Promise<RunningServer> {
       logger.info('shutting down: finishing in-flight requests')
       // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
       await chat.close()
-      stopDigests()
+      await stopDigests()
       const closed = new Promise<void>((done) => server.close(() => done()))
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), env.SHUTDOWN_TIMEOUT_MS).unref())

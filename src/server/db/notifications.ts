@@ -84,6 +84,9 @@ export function pgliteNotifications(client: PGlite): Notifications {
 }
 
 const RETRY_MS = [100, 250, 500, 1000, 2000, 5000]
+/** A half-open connection (a NAT or proxy dropped it silently) fires no error: a probe finds it. */
+const PROBE_EVERY_MS = 20_000
+const PROBE_TIMEOUT_MS = 5_000
 
 /** One LISTEN connection per process, opened on first use, reconnected with backoff when lost. */
 export function postgresNotifications(url: string): Notifications {
@@ -96,14 +99,28 @@ export function postgresNotifications(url: string): Notifications {
   const quote = (channel: string) => `"${channel}"`
 
   async function open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url })
+    const c = new pg.Client({ connectionString: url, keepAlive: true })
     c.on('notification', (message) => subscribers.deliver(message.channel, message.payload ?? ''))
     c.on('error', () => lost(c))
     c.on('end', () => lost(c))
-    await c.connect()
-    for (const channel of subscribers.channels()) await c.query(`listen ${quote(channel)}`)
+    try {
+      await c.connect()
+      for (const channel of subscribers.channels()) await c.query(`listen ${quote(channel)}`)
+    } catch (error) {
+      await c.end().catch(() => {})
+      throw error
+    }
     return c
   }
+
+  // The probe: a listening connection that cannot answer `select 1` in time is treated as lost.
+  const probe = setInterval(() => {
+    const c = client
+    if (!c) return
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS).unref())
+    Promise.race([c.query('select 1'), timeout]).catch(() => lost(c))
+  }, PROBE_EVERY_MS)
+  probe.unref()
 
   function connection(): Promise<pg.Client> {
     if (client) return Promise.resolve(client)
@@ -157,6 +174,7 @@ export function postgresNotifications(url: string): Notifications {
     },
     close: async () => {
       closed = true
+      clearInterval(probe)
       const c = client ?? (await opening?.catch(() => null))
       client = null
       await c?.end().catch(() => {})

@@ -64,4 +64,17 @@ describe('the unread-messages email', () => {
     expect(mails[0]?.text).toContain('Lifter Lee: 1 unread message.')
     expect(mails[0]?.links).toContain(`http://127.0.0.1:3000/coach/chat/${client.id}`)
   })
+
+  test('a coach written to by several clients is sent to the dashboard, which lists them all', async () => {
+    const second = await signIn(t, { role: 'client', displayName: 'Second Sam' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: second.id })
+    const before = (await mailsTo(coach)).length
+    await say(client, coach, 'From Lee')
+    await say(second, coach, 'From Sam')
+    expect(await digest(31)).toBe(1)
+    const mails = await mailsTo(coach)
+    expect(mails).toHaveLength(before + 1)
+    expect(mails[0]?.text).toMatch(/Lifter Lee: 1 unread message; Second Sam: 1 unread message|Second Sam: 1 unread message; Lifter Lee: 1 unread message/)
+    expect(mails[0]?.links).toContain('http://127.0.0.1:3000/coach')
+  })
 })

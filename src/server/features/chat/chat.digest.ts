@@ -60,7 +60,14 @@ export async function sendMessageDigests({ db, mailer, logger, origin, now = new
     if (!first) continue
     const senders = new Map<string, number>()
     for (const row of rows) senders.set(row.sender_name, (senders.get(row.sender_name) ?? 0) + 1)
-    const url = first.recipient_role === 'coach' ? `${origin}${paths.coach.chat.getHref(first.client_id)}` : `${origin}${paths.client.chat.getHref()}`
+    // A coach written to by several clients lands on the dashboard, whose unread card lists them all.
+    const clients = new Set(rows.map((r) => r.client_id))
+    const url =
+      first.recipient_role !== 'coach'
+        ? `${origin}${paths.client.chat.getHref()}`
+        : clients.size === 1
+          ? `${origin}${paths.coach.chat.getHref(first.client_id)}`
+          : `${origin}${paths.coach.dashboard.getHref()}`
     try {
       await mailer.send(messageDigestEmail(first.recipient_email, url, [...senders].map(([name, count]) => ({ name, count }))))
       sent += 1
@@ -75,16 +82,17 @@ export async function sendMessageDigests({ db, mailer, logger, origin, now = new
   return sent
 }
 
-/** Runs the digest every few minutes in this process until stopped. */
-export function scheduleMessageDigests(options: Omit<Parameters<typeof sendMessageDigests>[0], 'now'>): () => void {
-  let running = false
+/** Runs the digest every few minutes in this process; `stop` waits for a round under way (its messages are marked as mailed). */
+export function scheduleMessageDigests(options: Omit<Parameters<typeof sendMessageDigests>[0], 'now'>): () => Promise<void> {
+  let round: Promise<unknown> | null = null
   const timer = setInterval(() => {
-    if (running) return
-    running = true
-    sendMessageDigests(options)
+    round ??= sendMessageDigests(options)
       .catch((err: unknown) => options.logger.error({ err }, 'chat: the unread-messages round failed'))
-      .finally(() => (running = false))
+      .finally(() => (round = null))
   }, DIGEST_EVERY_MS)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    clearInterval(timer)
+    await round
+  }
 }

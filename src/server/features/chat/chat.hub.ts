@@ -8,7 +8,8 @@ export type StreamEvent = { type: 'message'; message: Message } | { type: 'recei
 
 export type Subscriber = {
   userId: string
-  send: (event: StreamEvent) => void
+  /** Answers whether the event goes out on this stream (an ended or filtered stream says no). */
+  send: (event: StreamEvent) => boolean
   /** The listening connection was lost and is back: catch up from the database. */
   onGap: () => void
   /** The server is stopping: end the stream (the app reconnects elsewhere). */
@@ -30,6 +31,7 @@ export type ChatHub = {
  */
 export async function createChatHub(db: Db, notifications: Notifications, logger: Logger): Promise<ChatHub> {
   const byUser = new Map<string, Set<Subscriber>>()
+  let closed = false
 
   const deliver = async (event: ChatEvent) => {
     if (event.type === 'receipt') {
@@ -44,9 +46,10 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
     const message = await messageById(db, event.id)
     if (!message) return
     for (const s of senders ?? []) s.send({ type: 'message', message })
-    if (!recipients?.size) return
-    for (const s of recipients) s.send({ type: 'message', message })
-    await markDelivered(db, recipientId, message, [message])
+    let reached = false
+    for (const s of recipients ?? []) reached = s.send({ type: 'message', message }) || reached
+    // Delivered means a stream of the recipient's actually carries it.
+    if (reached) await markDelivered(db, recipientId, message, [message])
   }
 
   const stop = await notifications.listen(CHAT_CHANNEL, {
@@ -66,6 +69,11 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
 
   return {
     subscribe: (subscriber) => {
+      // Shutting down: a stream that opens now ends at once (its app reconnects to another server).
+      if (closed) {
+        subscriber.close()
+        return () => {}
+      }
       let set = byUser.get(subscriber.userId)
       if (!set) byUser.set(subscriber.userId, (set = new Set()))
       set.add(subscriber)
@@ -76,6 +84,7 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
     },
     size: () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0),
     close: async () => {
+      closed = true
       stop()
       for (const set of byUser.values()) for (const s of set) s.close()
       byUser.clear()

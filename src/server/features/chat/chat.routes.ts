@@ -55,6 +55,9 @@ export const chatRoutes = new Hono<AppEnv>()
     const only: Pair | null = otherId ? await findConversation(db, me, otherId) : null
     const caller = { auth: c.var.auth, db, sessionCache: c.var.sessionCache }
     const requestHeaders = c.req.raw.headers
+    const disconnected = c.req.raw.signal
+    // Where a catch-up after a lost LISTEN connection starts (read before the stream opens).
+    const startSeq = since ?? (await latestSeq(db))
     c.header('X-Accel-Buffering', 'no')
 
     return streamSSE(c, async (stream) => {
@@ -64,8 +67,12 @@ export const chatRoutes = new Hono<AppEnv>()
         open = false
         wake()
       }
+      // First thing: a browser gone before these are registered would leave the loop running for nothing.
+      stream.onAbort(end)
+      disconnected.addEventListener('abort', end)
+      if (stream.aborted || disconnected.aborted) return
       const concerns = (p: Pair) => !only || (p.coachId === only.coachId && p.clientId === only.clientId)
-      let lastSeq = since ?? (await latestSeq(db))
+      let lastSeq = startSeq
       // Writes go out one at a time, in the order they were asked for.
       let writing = Promise.resolve()
       const write = (event: StreamEvent) => {
@@ -94,18 +101,19 @@ export const chatRoutes = new Hono<AppEnv>()
       const unsubscribe = chat.subscribe({
         userId: me.id,
         send: (event) => {
-          if (concerns(event.type === 'message' ? event.message : event.receipt)) void write(event)
+          if (!open || stream.aborted || !concerns(event.type === 'message' ? event.message : event.receipt)) return false
+          void write(event)
+          return true
         },
         onGap: () => void catchUp(lastSeq).catch(end),
         close: end,
       })
-      stream.onAbort(end)
       try {
         await stream.writeSSE({ event: 'ready', data: '{}' })
         if (since !== undefined) await catchUp(since)
         while (open) {
           await Promise.race([stream.sleep(HEARTBEAT_MS), new Promise<void>((resolve) => (wake = resolve))])
-          if (!open) break
+          if (!open || stream.aborted) break
           // Signed out (here or on another server) since the stream opened: it ends.
           if (!(await lookupSession(caller, requestHeaders))) break
           // A named event (not a comment): the browser's EventSource shows it to the app, whose watchdog reconnects when they stop.
@@ -114,6 +122,7 @@ export const chatRoutes = new Hono<AppEnv>()
       } finally {
         open = false
         unsubscribe()
+        disconnected.removeEventListener('abort', end)
       }
     })
   })

@@ -74,11 +74,14 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       if (toMe && liveState.openConversation() !== otherId) void announce(otherId, message)
     }
 
+    // Signing out (or another user signing in) stops this user's sending at once.
+    const stopSending = new AbortController()
     const flush = () =>
       void flushOutbox(
         me,
         (message) => receive(message),
         () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }),
+        stopSending.signal,
       )
 
     /** After a gap: every conversation on screen or in the cache fetches what came after its newest message. */
@@ -135,6 +138,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
     document.addEventListener('visibilitychange', visible)
     flush()
     return () => {
+      stopSending.abort()
       stream.close()
       clearTimeout(reconcile)
       stopQueued()
