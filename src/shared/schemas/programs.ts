@@ -46,6 +46,8 @@ const optionalText = (max: number) => z.optional(z.nullable(text(max, programMes
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
 // A PostgreSQL integer: larger versions cannot exist, so they are refused as input.
 export const VersionSchema = int(1, 2_147_483_647, 'Version is required')
+/** The app's id for one save, the same on every retry: a save that landed but whose answer was lost is not a conflict. */
+export const SaveIdSchema = z.optional(z.uuid('Not a save id'))
 
 /** One prescribed set: the targets a logged set will answer (PRODUCT.md section 2). */
 export const PrescribedSetSchema = z
@@ -104,6 +106,7 @@ export type CreatePlanInput = z.infer<typeof CreatePlanBody>
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
 export const UpdatePlanBody = z.object({
   version: VersionSchema,
+  saveId: SaveIdSchema,
   name: z.optional(planName),
   goal: optionalText(120),
   description: optionalText(NOTES_MAX),
@@ -123,6 +126,7 @@ export type WorkoutContent = z.infer<typeof WorkoutContentSchema>
 /** One cell of the weeks x days grid: its workout, replaced whole (null removes it). */
 export const SavePlanDayBody = z.object({
   version: VersionSchema,
+  saveId: SaveIdSchema,
   workout: z.nullable(WorkoutContentSchema),
 })
 export type SavePlanDayInput = z.infer<typeof SavePlanDayBody>
@@ -244,6 +248,7 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
 
 export const CopyWeekBody = z.object({
   version: VersionSchema,
+  saveId: SaveIdSchema,
   fromWeek: int(1, MAX_WEEKS, programMessages.week),
   toWeeks: z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
   progression: z.optional(
@@ -260,6 +265,7 @@ export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 
 export const CopyDayBody = z.object({
   version: VersionSchema,
+  saveId: SaveIdSchema,
   from: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
   to: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
 })

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ExerciseSchema, VersionSchema, WorkoutContentSchema } from './programs.ts'
+import { ExerciseSchema, SaveIdSchema, VersionSchema, WorkoutContentSchema } from './programs.ts'
 
 /** Standalone workouts (the workout library): a client's own, and a coach's templates shared with their clients. */
 export const workoutMessages = {
@@ -22,6 +22,7 @@ export type CreateWorkoutInput = z.infer<typeof CreateWorkoutBody>
 export const SaveWorkoutBody = z.object({
   ...WorkoutContentSchema.shape,
   version: VersionSchema,
+  saveId: SaveIdSchema,
   isTemplate: z.optional(z.boolean()),
 })
 export type SaveWorkoutInput = z.infer<typeof SaveWorkoutBody>

@@ -62,7 +62,7 @@ export function WorkoutPage() {
             {own ? 'Duplicate' : 'Copy to my workouts'}
           </Button>
           {auth.profile.role === 'client' && (
-            <Button disabled={starting.busy} onClick={() => void (own ? saving.whenSaved() : Promise.resolve()).then(() => starting.start({ workoutId: data.id }))}>
+            <Button disabled={starting.busy} onClick={() => void starting.start({ workoutId: data.id }, own ? saving.whenSaved : undefined)}>
               {starting.busy ? 'Starting…' : 'Start workout'}
             </Button>
           )}

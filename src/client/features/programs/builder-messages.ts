@@ -10,6 +10,7 @@ export const builderMessages = {
     conflict: 'This plan was changed in another tab or by someone else.',
   },
   reload: 'Reload the latest version',
+  saveFirst: 'Some changes are not saved yet: fix them or reload the latest version first.',
   emptyCell: 'Rest day',
   templateSaved: 'Template saved',
   assigned: 'Plan assigned',

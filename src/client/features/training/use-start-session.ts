@@ -12,9 +12,12 @@ export function useStartSession() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
-  async function start(input: Omit<StartSessionInput, 'id'>) {
+  /** `before` runs first (e.g. the editor's pending saves); a tap while busy does nothing. */
+  async function start(input: Omit<StartSessionInput, 'id'>, before?: () => Promise<void>) {
+    if (busy) return
     setBusy(true)
     try {
+      await before?.()
       const session = await sessionCalls.start({ ...input, id: crypto.randomUUID() })
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
       await navigate(paths.client.session.getHref(session.id))

@@ -27,6 +27,8 @@ export const trainingPlans = pgTable(
     status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] }).notNull().default('draft'),
     /** Bumped by every change: a save naming an older version answers 409. */
     version: integer('version').notNull().default(1),
+    /** The app's id of the save that made this version: a retried save whose answer was lost is recognised, not a conflict. */
+    lastSaveId: uuid('last_save_id'),
     sourcePlanId: uuid('source_plan_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

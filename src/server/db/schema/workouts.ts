@@ -20,6 +20,8 @@ export const workouts = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Bumped by every change: a save naming an older version answers 409. */
     version: integer('version').notNull().default(1),
+    /** The app's id of the save that made this version (a retried save is recognised). */
+    lastSaveId: uuid('last_save_id'),
     /** The workout this one was copied from (a coach's template, or the owner's own). */
     sourceWorkoutId: uuid('source_workout_id'),
     createdAt: createdAt(),

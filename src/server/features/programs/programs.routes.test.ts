@@ -73,6 +73,23 @@ describe('plans', () => {
     expect(read).toMatchObject({ name: 'First tab', version: 2, workouts: [] })
   })
 
+  test('a save sent again after its answer was lost is recognised by its save id, not taken for a conflict', async () => {
+    const plan = await newPlan()
+    const saveId = crypto.randomUUID()
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })).status).toBe(200)
+    // The retry names the version it was made on (1) and the same save id: it landed, nothing is redone.
+    const retried = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })
+    expect(retried.status).toBe(200)
+    expect(PlanSchema.parse(await retried.json())).toMatchObject({ version: 2, workouts: [{ title: 'Lower A' }] })
+    // Another save on the old version is still a conflict, and so is the retry once something else changed.
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId: crypto.randomUUID() })).status).toBe(409)
+    const renamed = crypto.randomUUID()
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, saveId: renamed, name: 'Renamed' })).status).toBe(200)
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, saveId: renamed, name: 'Renamed' })).status).toBe(200)
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })).status).toBe(409)
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 3, saveId: 'not-a-uuid', name: 'x' })).status).toBe(400)
+  })
+
   test('deload weeks are kept sorted and must lie inside the plan', async () => {
     const plan = await newPlan()
     const res = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, deloadWeeks: [8, 4, 4] })

@@ -143,24 +143,34 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
  * Moves the plan to the next version, but only from the version the caller saw: two tabs editing
  * one plan never silently overwrite each other (the loser gets 409 and reloads).
  */
-async function bumpVersion(db: Db | Tx, id: string, seen: number, changes: Partial<typeof trainingPlans.$inferInsert> = {}): Promise<SummaryRow> {
+async function bumpVersion(
+  db: Db | Tx,
+  id: string,
+  { version: seen, saveId }: { version: number; saveId?: string | undefined },
+  changes: Partial<typeof trainingPlans.$inferInsert> = {},
+): Promise<{ row: SummaryRow; replayed: boolean }> {
   const [row] = await db
     .update(trainingPlans)
-    .set({ ...changes, version: sql`${trainingPlans.version} + 1` })
+    .set({ ...changes, version: sql`${trainingPlans.version} + 1`, lastSaveId: saveId ?? null })
     .where(and(eq(trainingPlans.id, id), eq(trainingPlans.version, seen)))
     .returning(summaryColumns)
-  if (!row) throw new AppError('CONFLICT', { message: programMessages.conflict })
-  return row
+  if (row) return { row, replayed: false }
+  // The same save again (its answer was lost on the way): it landed already, nothing to redo.
+  if (saveId) {
+    const [landed] = await db.select(summaryColumns).from(trainingPlans).where(and(eq(trainingPlans.id, id), eq(trainingPlans.lastSaveId, saveId)))
+    if (landed) return { row: landed, replayed: true }
+  }
+  throw new AppError('CONFLICT', { message: programMessages.conflict })
 }
 
-export async function updatePlan(db: Db, actor: Actor, id: string, { version, ...input }: UpdatePlanInput): Promise<PlanSummary> {
+export async function updatePlan(db: Db, actor: Actor, id: string, { version, saveId, ...input }: UpdatePlanInput): Promise<PlanSummary> {
   const plan = await findOwned(db, actor, id)
   const deloadWeeks = input.deloadWeeks ? [...new Set(input.deloadWeeks)].sort((a, b) => a - b) : undefined
   if (deloadWeeks?.some((week) => week > plan.weeks)) {
     throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { deloadWeeks: [`This plan has ${plan.weeks} weeks`] } })
   }
   const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
-  return toSummary(await bumpVersion(db, id, version, changes))
+  return toSummary((await bumpVersion(db, id, { version, saveId }, changes)).row)
 }
 
 /** Replaces one cell of the grid (its workout and exercises) in one transaction. */
@@ -174,7 +184,7 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 
   await db.transaction(async (tx) => {
-    await bumpVersion(tx, id, input.version)
+    if ((await bumpVersion(tx, id, input)).replayed) return
     await writeCell(tx, id, week, day, input.workout)
   })
   return getPlan(db, actor, id)
@@ -291,12 +301,12 @@ async function writeCell(tx: Tx, planId: string, week: number, day: number, work
 }
 
 /** Copies one cell onto another. */
-export async function copyDay(db: Db, actor: Actor, id: string, { version, from, to }: CopyDayInput): Promise<Plan> {
+export async function copyDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: CopyDayInput): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   requireInside(plan, [from, to])
   const source = (await getPlan(db, actor, id)).workouts.find((w) => w.week === from.week && w.day === from.day) ?? null
   await db.transaction(async (tx) => {
-    await bumpVersion(tx, id, version)
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
     await writeCells(tx, id, [{ ...to, workout: source }])
   })
   return getPlan(db, actor, id)
@@ -306,7 +316,7 @@ export async function copyDay(db: Db, actor: Actor, id: string, { version, from,
  * Copies a week onto later (or other) weeks; with a progression each target week gets it once per
  * week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5).
  */
-export async function copyWeek(db: Db, actor: Actor, id: string, { version, fromWeek, toWeeks, progression }: CopyWeekInput): Promise<Plan> {
+export async function copyWeek(db: Db, actor: Actor, id: string, { version, saveId, fromWeek, toWeeks, progression }: CopyWeekInput): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   const targets = [...new Set(toWeeks)].filter((week) => week !== fromWeek)
   requireInside(plan, [{ week: fromWeek, day: 1 }, ...targets.map((week) => ({ week, day: 1 }))])
@@ -324,7 +334,7 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, from
     }),
   )
   await db.transaction(async (tx) => {
-    await bumpVersion(tx, id, version)
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
     await writeCells(tx, id, cells)
   })
   return getPlan(db, actor, id)
@@ -336,12 +346,12 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, from
  * rather than being copied: through a parking cell (0, 0), because the unique (plan, week, day)
  * index is checked row by row.
  */
-export async function moveDay(db: Db, actor: Actor, id: string, { version, from, to }: MoveDayInput): Promise<Plan> {
+export async function moveDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: MoveDayInput): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   requireInside(plan, [from, to])
   const at = (cell: Cell) => and(eq(planWorkouts.planId, id), eq(planWorkouts.week, cell.week), eq(planWorkouts.day, cell.day))
   await db.transaction(async (tx) => {
-    await bumpVersion(tx, id, version)
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
     if (from.week === to.week && from.day === to.day) return
     const parking = { week: 0, day: 0 }
     await tx.update(planWorkouts).set(parking).where(at(from))

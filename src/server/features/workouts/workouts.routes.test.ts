@@ -100,6 +100,17 @@ describe('standalone workouts', () => {
     expect(WorkoutSchema.parse(await (await call(coach, 'GET', `/api/workouts/${created.id}`)).json())).toMatchObject({ title: 'First tab', version: 2 })
   })
 
+  test('the same save sent again (its answer lost) is recognised by its save id', async () => {
+    const created = await create(coach)
+    const saveId = crypto.randomUUID()
+    const body = { ...content(), version: 1, saveId, title: 'Saved once' }
+    expect((await call(coach, 'PUT', `/api/workouts/${created.id}`, body)).status).toBe(200)
+    const retried = await call(coach, 'PUT', `/api/workouts/${created.id}`, body)
+    expect(retried.status).toBe(200)
+    expect(WorkoutSchema.parse(await retried.json())).toMatchObject({ title: 'Saved once', version: 2 })
+    expect((await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...body, saveId: crypto.randomUUID() })).status).toBe(409)
+  })
+
   test.each([
     ['RPE 7.3', { reps: { min: 5, max: 5 }, rpe: 7.3 }, 'exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
     ['a backwards rep range', { reps: { min: 10, max: 8 } }, 'exercises.0.sets.0.reps', 'The lowest reps cannot be above the highest'],

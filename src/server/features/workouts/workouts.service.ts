@@ -112,7 +112,7 @@ export async function createWorkout(db: Db, actor: Actor, input: CreateWorkoutIn
  * Replaces a workout's content whole, but only from the version the caller saw: two tabs never
  * silently overwrite each other (the stale one answers 409 and reloads).
  */
-export async function saveWorkout(db: Db, actor: Actor, id: string, { version, isTemplate, ...input }: SaveWorkoutInput): Promise<Workout> {
+export async function saveWorkout(db: Db, actor: Actor, id: string, { version, saveId, isTemplate, ...input }: SaveWorkoutInput): Promise<Workout> {
   await findOwned(db, actor, id)
   const current = await db.select({ movementId: prescriptions.movementId }).from(prescriptions).where(eq(prescriptions.workoutId, id))
   await requireUsableMovements(
@@ -124,10 +124,15 @@ export async function saveWorkout(db: Db, actor: Actor, id: string, { version, i
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(workouts)
-      .set({ title: input.title, notes: input.notes || null, ...(isTemplate === undefined ? {} : { isTemplate }), version: sql`${workouts.version} + 1` })
+      .set({ title: input.title, notes: input.notes || null, ...(isTemplate === undefined ? {} : { isTemplate }), version: sql`${workouts.version} + 1`, lastSaveId: saveId ?? null })
       .where(and(eq(workouts.id, id), eq(workouts.version, version)))
       .returning({ id: workouts.id })
-    if (!row) throw new AppError('CONFLICT', { message: workoutMessages.conflict })
+    if (!row) {
+      // The same save again (its answer was lost): it landed already.
+      const [landed] = saveId ? await tx.select({ id: workouts.id }).from(workouts).where(and(eq(workouts.id, id), eq(workouts.lastSaveId, saveId))) : []
+      if (landed) return
+      throw new AppError('CONFLICT', { message: workoutMessages.conflict })
+    }
     await tx.delete(prescriptions).where(eq(prescriptions.workoutId, id))
     await insertExercises(tx, { workoutId: id }, input.exercises)
   })

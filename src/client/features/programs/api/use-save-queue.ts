@@ -1,13 +1,16 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '#client/lib/api-client.ts'
+import { builderMessages } from '../builder-messages.ts'
 
 export type SaveState = 'saved' | 'saving' | 'pending' | 'invalid' | 'failed' | 'conflict'
 
 type Versioned = { version: number }
 type Op<T> = {
   key: string | null
-  run: (version: number) => Promise<Partial<T> & Versioned>
+  run: (version: number, saveId: string) => Promise<Partial<T> & Versioned>
+  /** Sent with the save, the same on every retry: the server knows a save that landed when its answer was lost. */
+  saveId: string
   /** What the editor had when it queued this save (shown again if the editor reopens before it lands). */
   draft?: unknown
   resolve: (value: unknown) => void
@@ -41,7 +44,12 @@ const isRetryable = (error: unknown) => error instanceof ApiError && (error.stat
  */
 export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: { /** After the queue has drained with everything saved (refresh the lists that show this document). */ onSaved?: () => void } = {}) {
   const queryClient = useQueryClient()
-  const [state, setRawState] = useState<SaveState>('saved')
+  const [state, setStateOfScreen] = useState<SaveState>('saved')
+  const stateRef = useRef<SaveState>('saved')
+  const setRawState = useCallback((next: SaveState) => {
+    stateRef.current = next
+    setStateOfScreen(next)
+  }, [])
   const [generation, setGeneration] = useState(0)
   const queue = useRef<Op<T>[]>([])
   const running = useRef(false)
@@ -50,7 +58,7 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
   const inFlight = useRef<Op<T> | null>(null)
   const keyRef = useRef(queryKey)
   // After a 409 nothing but a reload clears the conflict: edits made meanwhile are not saved.
-  const setState = useCallback((next: SaveState) => setRawState(conflicted.current ? 'conflict' : next), [])
+  const setState = useCallback((next: SaveState) => setRawState(conflicted.current ? 'conflict' : next), [setRawState])
   const onSavedRef = useRef(options.onSaved)
   useEffect(() => {
     keyRef.current = queryKey
@@ -71,7 +79,7 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
       const current = queryClient.getQueryData<T>(keyRef.current)
       try {
         if (!current) throw new ApiError('UNAVAILABLE', 'Nothing loaded to save', 0)
-        const result = await op.run(current.version)
+        const result = await op.run(current.version, op.saveId)
         queryClient.setQueryData<T>(keyRef.current, (old) => (old && old.version > result.version ? old : old ? { ...old, ...result } : old))
         op.resolve(result)
         attempt = 0
@@ -102,7 +110,7 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
       onSavedRef.current?.()
     }
     for (const resolve of idleWaiters.current.splice(0)) resolve()
-  }, [queryClient, setState])
+  }, [queryClient, setState, setRawState])
 
   // Leaving the page (reload, close, another site) while a save waits would lose it: the browser asks first.
   useEffect(() => {
@@ -127,15 +135,21 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
     [],
   )
 
+  /** Waits for the queue, then fails unless everything is saved (a copy or an assignment would take the server's older version). */
+  const whenSaved = useCallback(async () => {
+    await idle()
+    if (stateRef.current !== 'saved') throw new Error(builderMessages.saveFirst)
+  }, [idle])
+
   /** Queues a save; an autosave (with a key) replaces a waiting one with the same key. */
   const enqueue = useCallback(
-    <R extends Partial<T> & Versioned>(key: string | null, run: (version: number) => Promise<R>, draft?: unknown): Promise<R> => {
+    <R extends Partial<T> & Versioned>(key: string | null, run: (version: number, saveId: string) => Promise<R>, draft?: unknown): Promise<R> => {
       if (conflicted.current) {
         setRawState('conflict')
         return Promise.reject(new ApiError('CONFLICT', 'Reload first', 409))
       }
       return new Promise<R>((resolve, reject) => {
-        const op: Op<T> = { key, run, draft, resolve: resolve as (value: unknown) => void, reject }
+        const op: Op<T> = { key, run, saveId: crypto.randomUUID(), draft, resolve: resolve as (value: unknown) => void, reject }
         const waiting = key === null ? -1 : queue.current.findIndex((o) => o.key === key)
         if (waiting >= 0) {
           queue.current[waiting]?.resolve(undefined)
@@ -144,7 +158,7 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
         void pump()
       })
     },
-    [pump],
+    [pump, setRawState],
   )
 
   /** Drops local edits and loads the latest version (after a 409). `generation` tells editors to start over. */
@@ -154,8 +168,8 @@ export function useSaveQueue<T extends Versioned>(queryKey: QueryKey, options: {
     conflicted.current = false
     setGeneration((g) => g + 1)
     setRawState('saved')
-  }, [queryClient])
+  }, [queryClient, setRawState])
 
-  return { state, setState, enqueue, reload, generation, idle, pendingDraft }
+  return { state, setState, enqueue, reload, generation, idle, whenSaved, pendingDraft }
 }
 export type SaveQueue<T extends Versioned> = ReturnType<typeof useSaveQueue<T>>

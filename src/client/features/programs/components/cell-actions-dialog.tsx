@@ -30,7 +30,7 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  async function run(work: (version: number) => Promise<Plan>, done: string) {
+  async function run(work: (version: number, saveId: string) => Promise<Plan>, done: string) {
     setBusy(true)
     try {
       await saver.enqueue(null, work)
@@ -47,10 +47,10 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
     event.preventDefault()
     const to = { week: Number(week), day: Number(day) }
     if (to.week === cell.week && to.day === cell.day) return setError('Choose another day')
-    const body = (version: number) => ({ version, from: cell, to })
+    const body = (version: number, saveId: string) => ({ version, saveId, from: cell, to })
     void (action === 'copy'
-      ? run((version) => planCalls.copyDay(plan.id, body(version)), builderMessages.copiedDay)
-      : run((version) => planCalls.moveDay(plan.id, body(version)), builderMessages.movedDay))
+      ? run((version, saveId) => planCalls.copyDay(plan.id, body(version, saveId)), builderMessages.copiedDay)
+      : run((version, saveId) => planCalls.moveDay(plan.id, body(version, saveId)), builderMessages.movedDay))
   }
 
   return (
@@ -101,7 +101,7 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
           type="button"
           variant="destructive"
           disabled={busy}
-          onClick={() => void run((version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null }), 'Workout removed')}
+          onClick={() => void run((version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: null }), 'Workout removed')}
         >
           Delete workout
         </Button>

@@ -78,7 +78,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
     }
     setErrors({})
     saver
-      .enqueue(saveKey, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: checked.content }), next)
+      .enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: checked.content }), next)
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
       })
@@ -120,7 +120,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
               onClick={() => {
                 removed.current = true
                 // Replaces a waiting autosave of this cell; a failure shows in the save status.
-                saver.enqueue(saveKey, (version) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, workout: null })).catch(() => {})
+                saver.enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: null })).catch(() => {})
                 onClose()
               }}
             >

@@ -48,7 +48,7 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
     const progression: Progression | null = kind === 'none' ? null : kind === 'add_kg' ? { kind, amount: value, unit } : { kind, amount: value }
     setBusy(true)
     try {
-      await saver.enqueue(null, (version) => planCalls.copyWeek(plan.id, { version, fromWeek: week, toWeeks, progression }))
+      await saver.enqueue(null, (version, saveId) => planCalls.copyWeek(plan.id, { version, saveId, fromWeek: week, toWeeks, progression }))
       notify.success({ title: builderMessages.copiedWeek, description: `Week ${week} → ${toWeeks.map(label).join(', ')}` })
       onClose()
     } catch (err) {

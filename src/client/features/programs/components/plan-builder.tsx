@@ -85,7 +85,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const workoutAt = (cell: Cell) => data.workouts.find((w) => w.week === cell.week && w.day === cell.day)
 
   function changeDetails(change: { name?: string; deloadWeeks?: number[] }, key: string) {
-    saver.enqueue(key, (version) => planCalls.update(planId, { version, ...change })).catch((error: unknown) => {
+    saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change })).catch((error: unknown) => {
       if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not save the plan', description: describeError(error) })
     })
   }
@@ -114,7 +114,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
     if (!over || active.id === over.id) return
     const from = parseCell(active.id)
     const to = parseCell(over.id)
-    saver.enqueue(null, (version) => planCalls.moveDay(planId, { version, from, to })).then(
+    saver.enqueue(null, (version, saveId) => planCalls.moveDay(planId, { version, saveId, from, to })).then(
       () => notify.success({ title: builderMessages.movedDay, description: `Week ${to.week} · Day ${to.day}` }),
       (error: unknown) => {
         if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not move the workout', description: describeError(error) })
@@ -135,7 +135,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {actions?.(data, saver.idle)}
+            {actions?.(data, saver.whenSaved)}
             <Button asChild variant="outline">
               <Link to={paths.open.program.getHref(data.id)}>Overview</Link>
             </Button>

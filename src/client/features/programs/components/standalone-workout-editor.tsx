@@ -18,10 +18,10 @@ type Saver = SaveQueue<Workout>
 export function useWorkoutSaver(workoutId: string) {
   const saver = useSaveQueue<Workout>(workoutQueries.detail(workoutId).queryKey)
   const flushRef = useRef<() => void>(() => {})
-  /** Sends the draft being typed at once, then resolves when every save is on the server. */
+  /** Sends the draft being typed at once, then resolves when every save is on the server (or fails with why not). */
   const whenSaved = useCallback(() => {
     flushRef.current()
-    return saver.idle()
+    return saver.whenSaved()
   }, [saver])
   return { saver, flushRef, whenSaved }
 }
@@ -52,7 +52,7 @@ function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props &
       return
     }
     setErrors({})
-    saver.enqueue('content', (version) => workoutCalls.save(workout.id, { ...checked.content, isTemplate: next.isTemplate, version })).then(
+    saver.enqueue('content', (version, saveId) => workoutCalls.save(workout.id, { ...checked.content, isTemplate: next.isTemplate, version, saveId })).then(
       () => queryClient.invalidateQueries({ queryKey: workoutQueries.list().queryKey }),
       (error: unknown) => {
         if (error instanceof ApiError && error.fields) setErrors(error.fields)
