@@ -314,13 +314,11 @@ function insertNewSet(db: Db, set: NewSet): Promise<SetLog | null> {
   let batcher = setBatchers.get(db)
   if (!batcher) {
     batcher = createBatcher(async (sets) => {
-      const inserted = await insertNewSets(db, sets)
-      // Two copies of one new set in one batch: the first gets the row, the other takes the careful path.
-      return sets.map(({ setId }) => {
-        const row = inserted.get(setId) ?? null
-        inserted.delete(setId)
-        return row
-      })
+      // Two copies of one set in one batch (two tabs replaying it): only the first is written; the
+      // other takes the careful path, which compares its values and its time with what is stored.
+      const first = sets.filter((set, index) => sets.findIndex((other) => other.setId === set.setId) === index)
+      const inserted = await insertNewSets(db, first)
+      return sets.map((set) => (first.includes(set) ? (inserted.get(set.setId) ?? null) : null))
     })
     setBatchers.set(db, batcher)
   }

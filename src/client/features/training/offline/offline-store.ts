@@ -8,7 +8,7 @@ import type { LogSetInput, Session, SetLog, UpdateSessionInput } from '#shared/s
  */
 export type PendingOp =
   | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'set'; setId: string; body: LogSetInput }
-  | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'delete-set'; setId: string }
+  | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'delete-set'; setId: string; /** When the lifter deleted it (ms, this device). */ deletedAt: number }
   | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'patch'; body: UpdateSessionInput }
 
 type NewOp = PendingOp extends infer O ? (O extends PendingOp ? Omit<O, 'id' | 'queuedAt' | 'rev'> : never) : never

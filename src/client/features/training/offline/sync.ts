@@ -11,7 +11,8 @@ function send(op: PendingOp): Promise<unknown> {
   if (op.kind === 'set') return timed('log a set', () => apiRequest(`${base}/sets/${op.setId}`, { method: 'PUT', body: op.body, schema: SetLogSchema }))
   if (op.kind === 'delete-set') {
     // When it was deleted on this device: an edit made later on another device wins.
-    const editedAt = encodeURIComponent(new Date(op.queuedAt).toISOString())
+    // (An op queued before deletedAt existed falls back to its queue time.)
+    const editedAt = encodeURIComponent(new Date(op.deletedAt ?? op.queuedAt).toISOString())
     return timed('delete a set', () => apiRequest(`${base}/sets/${op.setId}?editedAt=${editedAt}`, { method: 'DELETE' }))
   }
   return timed('change the session', () => apiRequest(base, { method: 'PATCH', body: op.body }))

@@ -65,7 +65,7 @@ export function useSessionLog(userId: string, sessionId: string) {
   const removeSet = useCallback(
     (setId: string) => {
       if (!update((s) => ({ ...s, sets: s.sets.filter((set) => set.id !== setId) }))) return
-      void enqueue({ kind: 'delete-set', userId, sessionId, setId })
+      void enqueue({ kind: 'delete-set', userId, sessionId, setId, deletedAt: Date.now() })
     },
     [update, userId, sessionId],
   )
