@@ -10,6 +10,7 @@ import { useUnreadTotal } from '#client/features/chat/components/unread-messages
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
+import { SessionList } from '#client/features/training/components/session-list.tsx'
 import { DAY_STATE_TEXT, dayState } from '#client/features/training/plan-progress.ts'
 import { useActivePlan } from '#client/features/training/use-active-plan.ts'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
@@ -111,19 +112,7 @@ export function HomePage() {
 
       <section aria-label="Last sessions" className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold">Last sessions</h2>
-        {recent.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
-        <ul className="divide-y rounded-xl border bg-card">
-          {recent.data?.map((s) => (
-            <li key={s.id}>
-              <Link to={s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id)} className="flex justify-between gap-3 p-3 text-sm hover:bg-muted">
-                <span className="font-medium">{s.title}</span>
-                <span className="text-muted-foreground">
-                  {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SessionList sessions={recent.data} hrefOf={(s) => (s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id))} />
       </section>
 
       {coach.data?.coach && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { SessionList } from '#client/features/training/components/session-list.tsx'
 import { planCalls } from '#client/features/programs/api/plan-calls.ts'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
@@ -54,19 +55,7 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
 
       <section aria-label="Recent sessions" className="flex flex-col gap-2">
         <h3 className="font-semibold">Recent sessions</h3>
-        {sessions.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
-        <ul className="divide-y rounded-lg border">
-          {sessions.data?.map((s) => (
-            <li key={s.id}>
-              <Link to={paths.open.summary.getHref(s.id)} className="flex justify-between gap-3 p-2 text-sm hover:bg-muted">
-                <span className="font-medium">{s.title}</span>
-                <span className="text-muted-foreground">
-                  {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SessionList sessions={sessions.data} hrefOf={(s) => paths.open.summary.getHref(s.id)} />
       </section>
     </div>
   )
