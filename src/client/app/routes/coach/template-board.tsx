@@ -8,7 +8,7 @@ import { planCalls } from '#client/features/programs/api/plan-calls.ts'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
 import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { builderMessages } from '#client/features/programs/builder-messages.ts'
-import { TemplateCard } from '#client/features/programs/components/template-card.tsx'
+import { TemplateActions, TemplateCard } from '#client/features/programs/components/template-card.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
 
@@ -108,31 +108,18 @@ export function TemplateBoardPage() {
             <ul className="flex flex-col gap-3">
               {items.map((t) => (
                 <TemplateCard key={t.id} title={t.name} label={t.name} meta={`${t.weeks} weeks × ${t.daysPerWeek} days`}>
-                  {showArchived ? (
-                    <Button size="sm" variant="outline" disabled={busy === t.id} onClick={() => void act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}>
-                      Restore
+                  <TemplateActions
+                    archived={showArchived}
+                    busy={busy === t.id}
+                    editHref={paths.coach.program.getHref(t.id)}
+                    onRestore={() => void act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}
+                    onDuplicate={() => void act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                    onArchive={() => void act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}
+                  >
+                    <Button size="sm" disabled={busy === t.id} onClick={() => void startFromTemplate(t)}>
+                      Use template
                     </Button>
-                  ) : (
-                    <>
-                      <Button size="sm" disabled={busy === t.id} onClick={() => void startFromTemplate(t)}>
-                        Use template
-                      </Button>
-                      <Button size="sm" variant="outline" asChild>
-                        <Link to={paths.coach.program.getHref(t.id)}>Edit</Link>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy === t.id}
-                        onClick={() => void act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                      >
-                        Duplicate
-                      </Button>
-                      <Button size="sm" variant="ghost" disabled={busy === t.id} onClick={() => void act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}>
-                        Archive
-                      </Button>
-                    </>
-                  )}
+                  </TemplateActions>
                 </TemplateCard>
               ))}
             </ul>
@@ -146,28 +133,14 @@ export function TemplateBoardPage() {
             <ul className="flex flex-col gap-3">
               {workoutTemplates.data?.map((w) => (
                 <TemplateCard key={w.id} title={w.title} label={w.title} meta={`${w.exerciseCount} exercise${w.exerciseCount === 1 ? '' : 's'} · shared with your clients`}>
-                  {showArchived ? (
-                    <Button size="sm" variant="outline" disabled={busy === w.id} onClick={() => void act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}>
-                      Restore
-                    </Button>
-                  ) : (
-                    <>
-                      <Button size="sm" variant="outline" asChild>
-                        <Link to={paths.open.workout.getHref(w.id)}>Edit</Link>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy === w.id}
-                        onClick={() => void act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                      >
-                        Duplicate
-                      </Button>
-                      <Button size="sm" variant="ghost" disabled={busy === w.id} onClick={() => void act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}>
-                        Archive
-                      </Button>
-                    </>
-                  )}
+                  <TemplateActions
+                    archived={showArchived}
+                    busy={busy === w.id}
+                    editHref={paths.open.workout.getHref(w.id)}
+                    onRestore={() => void act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}
+                    onDuplicate={() => void act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                    onArchive={() => void act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}
+                  />
                 </TemplateCard>
               ))}
             </ul>
