@@ -36,7 +36,11 @@ export default defineConfig({
         // in IndexedDB, which is newer than any cached answer could be.)
         runtimeCaching: [
           {
-            urlPattern: ({ url, request }) => request.method === 'GET' && (url.pathname === '/api/me' || url.pathname === '/api/profile'),
+            // Who is signed in, and the chat's conversations and pages: readable with no signal
+            // (the newest answer from the network when there is one). Sign-out deletes this cache.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              (url.pathname === '/api/me' || url.pathname === '/api/profile' || url.pathname === '/api/chat/conversations' || /^\/api\/chat\/[^/]+\/messages$/.test(url.pathname)),
             handler: 'NetworkFirst',
             options: { cacheName: 'coachline-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 50, maxAgeSeconds: 7 * 24 * 3600 } },
           },

@@ -86,6 +86,9 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   await expect(bubble(page, 'Written in the basement gym')).toContainText('Waiting for connection')
   await page.reload()
   await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeVisible()
+  // With no signal the conversation still reads (the service worker's last copy), the waiting message with it.
+  await expect(bubble(page, 'Sleep well!')).toBeVisible()
+  await expect(bubble(page, 'Written in the basement gym')).toContainText('Waiting for connection')
   await context.setOffline(false)
   await expect(bubble(coachPage, 'Written in the basement gym')).toBeVisible({ timeout: 20_000 })
   await expect(bubble(page, 'Written in the basement gym')).not.toContainText(/Waiting|Sending/, { timeout: 15_000 })
