@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CSSProperties } from 'react'
 import { Link, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { PlanWeeks } from '#client/features/programs/components/plan-weeks.tsx'
 import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
 import { cn } from '#client/lib/cn.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
@@ -19,8 +19,6 @@ export function ProgramOverviewPage() {
   if (plan.isError) return <LoadError error={plan.error} what="program" />
   const { data } = plan
   const canEdit = auth.status === 'authenticated' && auth.user.id === data.ownerId
-  const weeks = Array.from({ length: data.weeks }, (_, i) => i + 1)
-  const days = Array.from({ length: data.daysPerWeek }, (_, i) => i + 1)
 
   return (
     <section className="flex flex-col gap-6">
@@ -39,39 +37,30 @@ export function ProgramOverviewPage() {
         )}
       </div>
       <div className="flex flex-col gap-4">
-        {weeks.map((week) => {
-          const deload = data.deloadWeeks.includes(week)
-          return (
-            <section key={week} aria-label={`Week ${week}${deload ? ' (deload)' : ''}`} className="flex flex-col gap-2">
-              <h2 className="text-sm font-semibold">
-                Week {week} {deload && <span className="ml-1 rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>}
-              </h2>
-              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
-                {days.map((day) => {
-                  const workout = data.workouts.find((w) => w.week === week && w.day === day)
-                  const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
-                  return (
-                    <li key={day} className={cn('flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm', workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground')}>
-                      <span className="text-xs text-muted-foreground">{date}</span>
-                      {workout ? (
-                        <Link to={paths.open.workoutReadonly.getHref(workout.id)} className="font-medium hover:underline">
-                          {workout.title}
-                        </Link>
-                      ) : (
-                        <span>Rest</span>
-                      )}
-                      {workout && (
-                        <span className="text-xs text-muted-foreground">
-                          {workout.exercises.length} exercise{workout.exercises.length === 1 ? '' : 's'}
-                        </span>
-                      )}
-                    </li>
-                  )
-                })}
-              </ol>
-            </section>
-          )
-        })}
+        <PlanWeeks
+          plan={data}
+          renderDay={(week, day) => {
+            const workout = data.workouts.find((w) => w.week === week && w.day === day)
+            const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
+            return (
+              <li key={day} className={cn('flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm', workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground')}>
+                <span className="text-xs text-muted-foreground">{date}</span>
+                {workout ? (
+                  <Link to={paths.open.workoutReadonly.getHref(workout.id)} className="font-medium hover:underline">
+                    {workout.title}
+                  </Link>
+                ) : (
+                  <span>Rest</span>
+                )}
+                {workout && (
+                  <span className="text-xs text-muted-foreground">
+                    {workout.exercises.length} exercise{workout.exercises.length === 1 ? '' : 's'}
+                  </span>
+                )}
+              </li>
+            )
+          }}
+        />
       </div>
     </section>
   )

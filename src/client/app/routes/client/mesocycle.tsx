@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { PlanWeeks } from '#client/features/programs/components/plan-weeks.tsx'
 import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
 import { DAY_STATE_TEXT, dayState, sessionOfDay } from '#client/features/training/plan-progress.ts'
 import { useActivePlan } from '#client/features/training/use-active-plan.ts'
@@ -35,52 +35,43 @@ export function MesocyclePage() {
           {plan.name} · {done} of {planned} workouts done
         </p>
       </div>
-      {Array.from({ length: plan.weeks }, (_, i) => i + 1).map((week) => {
-        const deload = plan.deloadWeeks.includes(week)
-        return (
-          <section key={week} aria-label={`Week ${week}${deload ? ' (deload)' : ''}`} className="flex flex-col gap-2">
-            <h2 className="text-sm font-semibold">
-              Week {week} {deload && <span className="ml-1 rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>}
-            </h2>
-            <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': plan.daysPerWeek } as CSSProperties}>
-              {Array.from({ length: plan.daysPerWeek }, (_, i) => i + 1).map((day) => {
-                const state = dayState(plan, sessions, week, day, today)
-                const workout = plan.workouts.find((w) => w.week === week && w.day === day)
-                const session = sessionOfDay(sessions, week, day)
-                const href = session ? paths.open.summary.getHref(session.id) : workout ? paths.client.workoutPreview.getHref(workout.id) : null
-                const body = (
-                  <>
-                    <span className="text-xs text-muted-foreground">{formatPlanDate(dateOfPlanDay(start, week, day))}</span>
-                    <span className="truncate font-medium">{workout?.title ?? 'Rest'}</span>
-                    <span className="text-xs">{DAY_STATE_TEXT[state]}</span>
-                  </>
-                )
-                return (
-                  <li
-                    key={day}
-                    aria-label={`Week ${week} day ${day}: ${DAY_STATE_TEXT[state]}`}
-                    className={cn(
-                      'rounded-lg border text-sm',
-                      state === 'done' && 'border-primary/40 bg-primary/10',
-                      state === 'missed' && 'border-destructive/40',
-                      state === 'today' && 'ring-2 ring-ring',
-                      state === 'rest' && 'bg-muted/40 text-muted-foreground',
-                    )}
-                  >
-                    {href ? (
-                      <Link to={href} className="flex min-h-20 flex-col gap-0.5 p-2 hover:bg-muted/60">
-                        {body}
-                      </Link>
-                    ) : (
-                      <div className="flex min-h-20 flex-col gap-0.5 p-2">{body}</div>
-                    )}
-                  </li>
-                )
-              })}
-            </ol>
-          </section>
-        )
-      })}
+      <PlanWeeks
+        plan={plan}
+        renderDay={(week, day) => {
+          const state = dayState(plan, sessions, week, day, today)
+          const workout = plan.workouts.find((w) => w.week === week && w.day === day)
+          const session = sessionOfDay(sessions, week, day)
+          const href = session ? paths.open.summary.getHref(session.id) : workout ? paths.client.workoutPreview.getHref(workout.id) : null
+          const body = (
+            <>
+              <span className="text-xs text-muted-foreground">{formatPlanDate(dateOfPlanDay(start, week, day))}</span>
+              <span className="truncate font-medium">{workout?.title ?? 'Rest'}</span>
+              <span className="text-xs">{DAY_STATE_TEXT[state]}</span>
+            </>
+          )
+          return (
+            <li
+              key={day}
+              aria-label={`Week ${week} day ${day}: ${DAY_STATE_TEXT[state]}`}
+              className={cn(
+                'rounded-lg border text-sm',
+                state === 'done' && 'border-primary/40 bg-primary/10',
+                state === 'missed' && 'border-destructive/40',
+                state === 'today' && 'ring-2 ring-ring',
+                state === 'rest' && 'bg-muted/40 text-muted-foreground',
+              )}
+            >
+              {href ? (
+                <Link to={href} className="flex min-h-20 flex-col gap-0.5 p-2 hover:bg-muted/60">
+                  {body}
+                </Link>
+              ) : (
+                <div className="flex min-h-20 flex-col gap-0.5 p-2">{body}</div>
+              )}
+            </li>
+          )
+        }}
+      />
     </section>
   )
 }

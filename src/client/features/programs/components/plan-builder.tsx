@@ -14,7 +14,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, GripVertical, MoreHorizontal, Plus } from 'lucide-react'
-import { useState, type CSSProperties, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { PLAN_NAME_MAX, type Plan } from '#shared/schemas/programs.ts'
@@ -33,6 +33,7 @@ import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
 import { CellEditorDialog, type Cell } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
+import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
 
@@ -80,8 +81,6 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const data = plan.data
   if (data.ownerId !== userId) return <p role="alert">This plan does not exist or is not yours to edit.</p>
 
-  const weeks = Array.from({ length: data.weeks }, (_, i) => i + 1)
-  const days = Array.from({ length: data.daysPerWeek }, (_, i) => i + 1)
   const workoutAt = (cell: Cell) => data.workouts.find((w) => w.week === cell.week && w.day === cell.day)
 
   function changeDetails(change: { name?: string; deloadWeeks?: number[] }, key: string) {
@@ -146,42 +145,39 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       </header>
 
       <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
-        {weeks.map((week) => {
-          const deload = data.deloadWeeks.includes(week)
-          return (
-            <section key={week} aria-label={`Week ${week}`} className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-center gap-3">
-                <h2 className="text-sm font-semibold">Week {week}</h2>
-                {deload && <span className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-foreground">Deload</span>}
-                <label className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={deload} onChange={(e) => toggleDeload(week, e.target.checked)} />
-                  Deload week {week}
-                </label>
-                <Button variant="ghost" size="sm" onClick={() => setCopyingWeek(week)}>
-                  <CopyIcon aria-hidden /> Copy week {week}
-                </Button>
-              </div>
-              <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
-                {days.map((day) => {
-                  const cell = { week, day }
-                  const workout = workoutAt(cell)
-                  const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
-                  return (
-                    <DayCell key={day} cell={cell} label={date} deload={deload}>
-                      {workout ? (
-                        <WorkoutChip cell={cell} title={workout.title} exercises={workout.exercises.length} onOpen={() => setEditing(cell)} onMenu={() => setActing(cell)} />
-                      ) : (
-                        <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={`Add a workout to week ${week} day ${day}`} onClick={() => setEditing(cell)}>
-                          <Plus aria-hidden /> Add
-                        </Button>
-                      )}
-                    </DayCell>
-                  )
-                })}
-              </ol>
-            </section>
-          )
-        })}
+        <PlanWeeks
+          plan={data}
+          weekLabel={(week) => `Week ${week}`}
+          renderHeader={(week, deload) => (
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-sm font-semibold">Week {week}</h2>
+              {deload && <DeloadMark />}
+              <label className="flex items-center gap-2 text-sm text-muted-foreground">
+                <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={deload} onChange={(e) => toggleDeload(week, e.target.checked)} />
+                Deload week {week}
+              </label>
+              <Button variant="ghost" size="sm" onClick={() => setCopyingWeek(week)}>
+                <CopyIcon aria-hidden /> Copy week {week}
+              </Button>
+            </div>
+          )}
+          renderDay={(week, day, deload) => {
+            const cell = { week, day }
+            const workout = workoutAt(cell)
+            const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
+            return (
+              <DayCell key={day} cell={cell} label={date} deload={deload}>
+                {workout ? (
+                  <WorkoutChip cell={cell} title={workout.title} exercises={workout.exercises.length} onOpen={() => setEditing(cell)} onMenu={() => setActing(cell)} />
+                ) : (
+                  <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={`Add a workout to week ${week} day ${day}`} onClick={() => setEditing(cell)}>
+                    <Plus aria-hidden /> Add
+                  </Button>
+                )}
+              </DayCell>
+            )
+          }}
+        />
       </DndContext>
       <PlanRemoval plan={data} />
 
