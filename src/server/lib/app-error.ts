@@ -48,12 +48,15 @@ export function codeForStatus(status: number): ErrorCode {
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly fields: FieldErrors | undefined
+  /** A 5xx whose message was written for the user (what failed and what to do), not an internal detail. */
+  readonly expose: boolean
 
-  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown; expose?: boolean } = {}) {
     super(options.message ?? defaultMessages[code], { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.fields = options.fields
+    this.expose = options.expose ?? false
   }
 
   get status(): ContentfulStatusCode {
@@ -62,7 +65,7 @@ export class AppError extends Error {
 
   toBody(): ApiErrorBody {
     // A 5xx never leaks its message: it is for the log, not the caller.
-    const message = this.status >= 500 ? defaultMessages[this.code] : this.message
+    const message = this.status >= 500 && !this.expose ? defaultMessages[this.code] : this.message
     return this.fields ? { code: this.code, message, fields: this.fields } : { code: this.code, message }
   }
 }

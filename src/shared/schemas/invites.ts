@@ -26,6 +26,7 @@ export const inviteMessages = {
   resent: 'Invite sent again',
   revokedDone: 'Invite revoked',
   copied: 'Invite link copied',
+  mailFailed: 'The invite email could not be sent. Nothing changed; try again in a moment.',
 } as const
 
 export const CreateInviteBody = z.object({

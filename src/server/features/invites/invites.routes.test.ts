@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteMessages } from '#shared/schemas/invites.ts'
 import { clientInvites, coachClients, trainingPlans } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, latestMail, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
@@ -37,6 +37,17 @@ async function accept(who: SignedIn, token: string) {
 }
 
 describe('inviting', () => {
+  test('when the email cannot be sent, nothing changes: no new invite, and the open one keeps working', async () => {
+    const first = await invite('smtp-down@example.test')
+    vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('SMTP server unreachable'))
+    const failed = await send(coach, 'POST', '/api/invites', { email: 'smtp-down@example.test', planId })
+    expect(failed.status).toBe(503)
+    expect(await failed.json()).toMatchObject({ message: inviteMessages.mailFailed })
+    const rows = await t.db.select().from(clientInvites).where(eq(clientInvites.email, 'smtp-down@example.test'))
+    expect(rows.map((r) => [r.id, r.revokedAt])).toEqual([[first.id, null]])
+    expect((await send(undefined, 'GET', `/api/invites/preview/${first.token}`)).status).toBe(200)
+  })
+
   test('an invite is emailed with its /invite/{token} link; only a hash and a sealed copy of the token are stored', async () => {
     const created = await invite('New.Client@Example.test')
     expect(created).toMatchObject({ email: 'new.client@example.test', planName: 'Base block', status: 'pending' })

@@ -1,5 +1,5 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
 import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
@@ -86,7 +86,11 @@ const countInviteMail = (deps: InviteDeps, coachId: string) => hit(deps.db, { ke
 async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Promise<void> {
   const [coach] = await deps.db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, coachId))
   const token = await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })
-  await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
+  try {
+    await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
+  } catch (cause) {
+    throw new AppError('UNAVAILABLE', { message: inviteMessages.mailFailed, cause, expose: true })
+  }
 }
 
 /**
@@ -108,20 +112,30 @@ export async function createInvite(deps: InviteDeps, coach: { id: string; email:
   await countInviteMail(deps, coach.id)
   const token = newToken()
   const tokenSealed = await symmetricEncrypt({ key: deps.secret, data: token })
-  const id = await db.transaction(async (tx) => {
-    await tx
+  const { id, replaced } = await db.transaction(async (tx) => {
+    const replacedRows = await tx
       .update(clientInvites)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(clientInvites.coachId, coach.id), eq(clientInvites.email, input.email), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)))
+      .returning({ id: clientInvites.id })
     const [row] = await tx
       .insert(clientInvites)
       .values({ coachId: coach.id, email: input.email, planId: input.planId, tokenHash: hashToken(token), tokenSealed, expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS) })
       .returning({ id: clientInvites.id })
     if (!row) throw new Error('insert returned nothing')
-    return row.id
+    return { id: row.id, replaced: replacedRows.map((r) => r.id) }
   })
   const row = await findOwnInvite(deps, coach.id, id)
-  await mailInvite(deps, coach.id, row)
+  try {
+    await mailInvite(deps, coach.id, row)
+  } catch (error) {
+    // Not sent: as if it never happened (a link the invitee already has keeps working).
+    await db.transaction(async (tx) => {
+      await tx.delete(clientInvites).where(eq(clientInvites.id, id))
+      if (replaced.length) await tx.update(clientInvites).set({ revokedAt: null }).where(and(inArray(clientInvites.id, replaced), isNull(clientInvites.acceptedAt)))
+    })
+    throw error
+  }
   return toInvite(deps, row)
 }
 
