@@ -37,6 +37,17 @@ async function accept(who: SignedIn, token: string) {
 }
 
 describe('inviting', () => {
+  test('deleting a plan that invites point at archives it instead, and its open invites stop working', async () => {
+    const plan = ((await (await send(coach, 'POST', '/api/plans', { name: 'Short block', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
+    const open = await invite('deleted-plan@example.test', coach, plan)
+    const removed = await send(coach, 'DELETE', `/api/plans/${plan}`)
+    expect(removed.status).toBe(200)
+    expect(await removed.json()).toEqual({ archived: true })
+    const [row] = await t.db.select().from(clientInvites).where(eq(clientInvites.id, open.id))
+    expect(row?.revokedAt).not.toBeNull()
+    expect((await send(undefined, 'GET', `/api/invites/preview/${open.token}`)).status).toBe(404)
+  })
+
   test('when the email cannot be sent, nothing changes: no new invite, and the open one keeps working', async () => {
     const first = await invite('smtp-down@example.test')
     vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('SMTP server unreachable'))

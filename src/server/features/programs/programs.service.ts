@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type {
   ExerciseInput,
   AssignPlanInput,
@@ -16,7 +16,7 @@ import type {
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { coachClients, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
+import { clientInvites, coachClients, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
 import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
@@ -196,13 +196,26 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
  */
 export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ archived: boolean }> {
   await findOwned(db, actor, id)
-  // One statement: a session started in between cannot be orphaned by the delete.
+  // One statement: a session started (or an invite sent) in between cannot be orphaned by the delete.
   const deleted = await db
     .delete(trainingPlans)
-    .where(and(eq(trainingPlans.id, id), sql`not exists (select 1 from ${workoutSessions} where ${workoutSessions.planId} = ${id})`))
+    .where(
+      and(
+        eq(trainingPlans.id, id),
+        sql`not exists (select 1 from ${workoutSessions} where ${workoutSessions.planId} = ${id})`,
+        sql`not exists (select 1 from ${clientInvites} where ${clientInvites.planId} = ${id})`,
+      ),
+    )
     .returning({ id: trainingPlans.id })
   if (deleted.length) return { archived: false }
-  await db.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
+  // Kept for the history that points at it (sessions, invites); its open invites stop working.
+  await db.transaction(async (tx) => {
+    await tx.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
+    await tx
+      .update(clientInvites)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(clientInvites.planId, id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)))
+  })
   return { archived: true }
 }
 

@@ -62,9 +62,9 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
               onClick={() =>
                 void run(async () => {
                   const result = await planCalls.remove(plan.id)
-                  // A plan with logged sessions is archived instead of deleted: history keeps its plan.
+                  // A plan with logged sessions or sent invites is archived instead of deleted: history keeps its plan.
                   return result && typeof result === 'object' && 'archived' in result ? 'archived' : 'deleted'
-                }, (outcome) => (outcome === 'archived' ? 'Plan archived: it has logged sessions' : 'Plan deleted'))
+                }, (outcome) => (outcome === 'archived' ? 'Plan archived: sessions or invites refer to it' : 'Plan deleted'))
               }
             >
               Delete for good
