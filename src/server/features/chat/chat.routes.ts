@@ -89,8 +89,8 @@ export const chatRoutes = new Hono<AppEnv>()
           .catch(end)
         return writing
       }
-      const catchUp = async (from: number) => {
-        const missed = await messagesSince(db, me.id, from, only)
+      const catchUp = async (from: number, overlap = true) => {
+        const missed = await messagesSince(db, me.id, from, only, { overlap })
         for (const message of missed) void write({ type: 'message', message })
         await writing
         const byPair = new Map<string, Message[]>()
@@ -110,7 +110,10 @@ export const chatRoutes = new Hono<AppEnv>()
       })
       try {
         await stream.writeSSE({ event: 'ready', data: '{}' })
-        if (since !== undefined) await catchUp(since)
+        // What came after `since`, or after the moment this request began: a message committed while
+        // the stream was being set up (before it subscribed) is not lost. The app dedupes by id.
+        // (A first connection has shown nothing yet: only what is newer than its start, no overlap.)
+        await catchUp(since ?? startSeq, since !== undefined)
         while (open) {
           await Promise.race([stream.sleep(HEARTBEAT_MS), new Promise<void>((resolve) => (wake = resolve))])
           if (!open || stream.aborted) break

@@ -234,7 +234,7 @@ export async function markRead(db: Db, me: Profile, otherId: string, upTo: numbe
 }
 
 /** Messages of my conversations (or one) after `since`, oldest first: what a stream missed. */
-export async function messagesSince(db: Db, userId: string, since: number, only: Pair | null, limit = 500): Promise<Message[]> {
+export async function messagesSince(db: Db, userId: string, since: number, only: Pair | null, { overlap = true, limit = 500 }: { overlap?: boolean; limit?: number } = {}): Promise<Message[]> {
   const where = only
     ? inPair(only)
     : or(eq(messages.coachId, userId), eq(messages.clientId, userId))
@@ -242,7 +242,7 @@ export async function messagesSince(db: Db, userId: string, since: number, only:
   const rows = await db
     .select(messageColumns)
     .from(messages)
-    .where(and(where, or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`))))
+    .where(and(where, overlap ? or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`)) : gt(messages.seq, since)))
     .orderBy(asc(messages.seq))
     .limit(limit)
   return rows.map(toMessage)

@@ -69,8 +69,9 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       if (known) return
       const toMe = message.senderId !== me && !message.readAt
       // Counted at once for the badge; the server's count follows (a replay may repeat one).
-      if (noteMessage(queryClient, me, message, toMe)) reconcileSoon()
-      else refreshConversations()
+      // Either way one refetch for a burst (a replay after a reconnect brings many at once).
+      noteMessage(queryClient, me, message, toMe)
+      reconcileSoon()
       if (toMe && liveState.openConversation() !== otherId) void announce(otherId, message)
     }
 
