@@ -2,15 +2,11 @@ import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as z from 'zod/mini'
 import { en } from 'zod/locales'
-import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
+import { fieldErrorsOf } from '#shared/errors.ts'
 import { AppError } from './app-error.ts'
 
 // zod/mini ships without messages; the server's validation answers in English.
 z.config(en())
-
-export function toFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
-  return fieldErrorsOf(error.issues)
-}
 
 /** Hono's validator with a zod schema; failures become VALIDATION_FAILED with messages per field. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
@@ -20,7 +16,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   return validator(target, async (value): Promise<z.output<Schema>> => {
     const result = await schema.safeParseAsync(value)
     if (!result.success) {
-      throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: toFieldErrors(result.error) })
+      throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: fieldErrorsOf(result.error.issues) })
     }
     return result.data
   })

@@ -15,7 +15,6 @@ export type SessionCache = {
   evict: (key: string) => void
   /** A session ended or a user changed in this process: every process forgets what it holds. */
   invalidate: () => Promise<void>
-  close: () => void
 }
 
 /**
@@ -31,7 +30,8 @@ export async function createSessionCache(db: Db, notifications: Notifications): 
     generation += 1
     entries.clear()
   }
-  const stop = await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
+  // Listens as long as the process lives (the database's close ends the connection).
+  await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
 
   return {
     get: (key, now = Date.now()) => {
@@ -56,6 +56,5 @@ export async function createSessionCache(db: Db, notifications: Notifications): 
       clear()
       await notify(db, SESSIONS_CHANGED_CHANNEL, '')
     },
-    close: stop,
   }
 }

@@ -31,19 +31,6 @@ export const toMessage = (row: MessageRow): Message => ({
   readAt: row.readAt?.toISOString() ?? null,
 })
 
-const messageColumns = {
-  id: messages.id,
-  seq: messages.seq,
-  coachId: messages.coachId,
-  clientId: messages.clientId,
-  senderId: messages.senderId,
-  body: messages.body,
-  createdAt: messages.createdAt,
-  deliveredAt: messages.deliveredAt,
-  readAt: messages.readAt,
-  digestedAt: messages.digestedAt,
-}
-
 const inPair = ({ coachId, clientId }: Pair) => and(eq(messages.coachId, coachId), eq(messages.clientId, clientId))
 
 async function publish(db: Db | Tx, event: ChatEvent): Promise<void> {
@@ -93,7 +80,7 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
       .where(and(mine, ne(messages.senderId, me.id), isNull(messages.readAt)))
       .groupBy(messages.coachId, messages.clientId),
     db
-      .selectDistinctOn([messages.coachId, messages.clientId], messageColumns)
+      .selectDistinctOn([messages.coachId, messages.clientId])
       .from(messages)
       .where(mine)
       .orderBy(messages.coachId, messages.clientId, desc(messages.seq)),
@@ -101,20 +88,15 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
   const key = (p: Pair) => `${p.coachId}\u0000${p.clientId}`
   const unread = new Map(unreadRows.map((r) => [key(r), r.count]))
   const last = new Map(lastRows.map((r) => [key(r), toMessage(r)]))
-  const items = links.map(
-    (link): Conversation => ({
-      otherId: link.otherId,
-      otherName: link.otherName,
-      coachId: link.coachId,
-      clientId: link.clientId,
-      active: Boolean(link.active),
-      unread: unread.get(key(link)) ?? 0,
-      lastMessage: last.get(key(link)) ?? null,
-    }),
-  )
-  const activity = (c: Conversation, since: Date) => (c.lastMessage ? Date.parse(c.lastMessage.createdAt) : new Date(since).getTime())
-  const sinceOf = new Map(links.map((l) => [key(l), l.since]))
-  items.sort((a, b) => activity(b, sinceOf.get(key(b)) ?? new Date(0)) - activity(a, sinceOf.get(key(a)) ?? new Date(0)))
+  // Newest activity first: the last message, or when the link began.
+  const items = links
+    .map((link) => {
+      const lastMessage = last.get(key(link)) ?? null
+      const activity = lastMessage ? Date.parse(lastMessage.createdAt) : new Date(link.since).getTime()
+      return { activity, conversation: toConversation({ ...link, active: Boolean(link.active) }, unread.get(key(link)) ?? 0, lastMessage) }
+    })
+    .sort((a, b) => b.activity - a.activity)
+    .map((entry) => entry.conversation)
   return { items, unread: items.reduce((sum, c) => sum + c.unread, 0) }
 }
 
@@ -134,7 +116,7 @@ export async function listMessages(db: Db, me: Profile, otherId: string, query: 
     // Catching up: the oldest first, as many as a page holds; `hasMore` says newer ones remain.
     const limit = query.limit ?? MESSAGE_PAGE_MAX
     const rows = await db
-      .select(messageColumns)
+      .select()
       .from(messages)
       .where(and(inPair(ref), gt(messages.seq, query.after)))
       .orderBy(asc(messages.seq))
@@ -144,7 +126,7 @@ export async function listMessages(db: Db, me: Profile, otherId: string, query: 
   } else {
     const limit = query.limit ?? MESSAGE_PAGE
     const rows = await db
-      .select(messageColumns)
+      .select()
       .from(messages)
       .where(and(inPair(ref), query.before === undefined ? undefined : lt(messages.seq, query.before)))
       .orderBy(desc(messages.seq))
@@ -158,8 +140,11 @@ export async function listMessages(db: Db, me: Profile, otherId: string, query: 
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
     .where(and(inPair(ref), ne(messages.senderId, me.id), isNull(messages.readAt)))
-  const [last] = await db.select(messageColumns).from(messages).where(inPair(ref)).orderBy(desc(messages.seq)).limit(1)
-  return { conversation: toConversation(ref, unread?.count ?? 0, last ? toMessage(last) : null), items, hasMore }
+  // The newest page ends with the conversation's latest message; other pages look it up.
+  const newestPage = query.before === undefined && query.after === undefined
+  const [last] = newestPage ? [] : await db.select().from(messages).where(inPair(ref)).orderBy(desc(messages.seq)).limit(1)
+  const latest = newestPage ? (items.at(-1) ?? null) : last ? toMessage(last) : null
+  return { conversation: toConversation(ref, unread?.count ?? 0, latest), items, hasMore }
 }
 
 /** Messages to `userId` among these reached their app: delivered (the sender hears it). Answers the time, or null. */
@@ -188,7 +173,7 @@ const pick = ({ coachId, clientId }: Pair): Pair => ({ coachId, clientId })
 export async function sendMessage(db: Db, me: Profile, otherId: string, input: SendMessageInput): Promise<{ message: Message; created: boolean }> {
   const ref = await findConversation(db, me, otherId)
   const replay = async () => {
-    const [existing] = await db.select(messageColumns).from(messages).where(eq(messages.id, input.id))
+    const [existing] = await db.select().from(messages).where(eq(messages.id, input.id))
     if (existing && existing.senderId === me.id && existing.coachId === ref.coachId && existing.clientId === ref.clientId && existing.body === input.body) {
       return { message: toMessage(existing), created: false }
     }
@@ -240,7 +225,7 @@ export async function messagesSince(db: Db, userId: string, since: number, only:
     : or(eq(messages.coachId, userId), eq(messages.clientId, userId))
   // A message may commit after a later seq did: a few seconds of overlap catch it (the app dedupes by id).
   const rows = await db
-    .select(messageColumns)
+    .select()
     .from(messages)
     .where(and(where, overlap ? or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`)) : gt(messages.seq, since)))
     .orderBy(asc(messages.seq))
@@ -249,7 +234,7 @@ export async function messagesSince(db: Db, userId: string, since: number, only:
 }
 
 export async function messageById(db: Db, id: string): Promise<Message | null> {
-  const [row] = await db.select(messageColumns).from(messages).where(eq(messages.id, id))
+  const [row] = await db.select().from(messages).where(eq(messages.id, id))
   return row ? toMessage(row) : null
 }
 
