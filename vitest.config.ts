@@ -33,6 +33,17 @@ export default defineConfig({
           include: ['tests/build/**/*.test.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // The built server as a process: killed, stopped, started twice, its database cut off.
+          name: 'process',
+          environment: 'node',
+          include: ['tests/process/**/*.test.ts'],
+          testTimeout: 120_000,
+          passWithNoTests: true,
+        },
+      },
     ],
   },
 })
