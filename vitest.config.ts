@@ -41,7 +41,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 120_000,
-          passWithNoTests: true,
         },
       },
     ],

@@ -15,6 +15,7 @@ export const inviteMessages = {
   welcome: (planName: string) => ({ title: 'Welcome!', description: `You've successfully joined ${planName}` }),
 
   alreadyUsed: 'This invite has already been accepted.',
+  acceptedElsewhere: 'You joined another coach at the same moment. Open this invite again to switch to this coach.',
   revoked: 'This invite was withdrawn by the coach.',
   ownInvite: 'You cannot accept your own invite.',
   coachAccount: 'This is a coach account. Sign in with the client account the invite was sent to.',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteMessages } from '#shared/schemas/invites.ts'
 import { clientInvites, coachClients, trainingPlans } from '../../db/schema/index.ts'
-import { createTestApp, jsonHeaders, latestMail, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -168,6 +168,48 @@ describe('accept_client_invite', () => {
 
     const anonymous = await send(undefined, 'POST', '/api/invites/accept', { token: again.token })
     expect(anonymous.status).toBe(401)
+  })
+
+  test('two coaches\' invites accepted at once: never a 409, one active link, the loser told why', async () => {
+    const otherPlan = ((await (await send(otherCoach, 'POST', '/api/plans', { name: 'Race', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
+    for (let round = 0; round < 15; round++) {
+      const client = await signIn(t, { role: 'client' })
+      const first = await invite(client.email)
+      const second = await invite(client.email, otherCoach, otherPlan)
+      const results = await Promise.all([first, second].map((i) => send(client, 'POST', '/api/invites/accept', { token: i.token })))
+      expect(results.map((r) => r.status)).toEqual([200, 200])
+      const answers = await Promise.all(results.map(async (r) => AcceptInviteResultSchema.parse(await r.json())))
+      // Either one was refused as made at the same moment, or (on a single-connection database
+      // that ran them one after the other) the second switched coaches as a later accept does.
+      expect(answers.filter((a) => a.success).length).toBeGreaterThanOrEqual(1)
+      expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(answers.some((a) => !a.success) ? [inviteMessages.acceptedElsewhere] : [])
+      const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
+      expect(links).toHaveLength(1)
+      const active = await t.db.select().from(trainingPlans).where(and(eq(trainingPlans.clientId, client.id), eq(trainingPlans.status, 'active')))
+      expect(active.map((p) => p.ownerId)).toEqual(links.map((l) => l.coachId))
+    }
+  })
+
+  test('becoming a coach while accepting an invite: never both a coach and a client', async () => {
+    for (let round = 0; round < 15; round++) {
+      const client = await signIn(t, { role: 'client' })
+      const created = await invite(client.email)
+      const [accepted, promoted] = await Promise.all([
+        send(client, 'POST', '/api/invites/accept', { token: created.token }),
+        send(client, 'POST', '/api/profile/become-coach'),
+      ])
+      expect(accepted.status).toBe(200)
+      expect([200, 409]).toContain(promoted.status)
+      const me = await whoIs(t, client.cookie)
+      const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
+      if (me.profile?.role === 'coach') {
+        expect(links).toHaveLength(0)
+        expect(await accepted.json()).toEqual({ success: false, error: inviteMessages.coachAccount })
+      } else {
+        expect(links).toHaveLength(1)
+        expect(promoted.status).toBe(409)
+      }
+    }
   })
 
   test('a coach account cannot join as a client; joining a new coach ends the previous link', async () => {

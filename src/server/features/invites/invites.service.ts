@@ -3,9 +3,10 @@ import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
 import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { hit } from '../../lib/rate-limit.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { inviteEmail } from '../mail/templates.ts'
@@ -227,23 +228,49 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
   if (profile.role === 'coach') return refuse(inviteMessages.coachAccount)
 
   const today = planStartFor(clientToday)
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(clientInvites)
-      .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
-      .where(and(eq(clientInvites.id, invite.id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
-      .returning({ id: clientInvites.id })
-    if (!claimed) return refuse(inviteMessages.alreadyUsed)
-    await tx
-      .update(coachClients)
-      .set({ status: 'archived', endedAt: sql`now()` })
-      .where(and(eq(coachClients.clientId, user.id), eq(coachClients.status, 'active'), ne(coachClients.coachId, invite.coachId)))
-    const [linked] = await tx
-      .select({ id: coachClients.id })
-      .from(coachClients)
-      .where(and(eq(coachClients.clientId, user.id), eq(coachClients.coachId, invite.coachId), eq(coachClients.status, 'active')))
-    if (!linked) await tx.insert(coachClients).values({ coachId: invite.coachId, clientId: user.id })
-    await assignPlan(db, invite.coachId, invite.planId, { clientId: user.id, startDate: today }, tx)
-    return { success: true, error: null, planName: invite.planName }
-  })
+  const coachBefore = await activeCoachIdOf(db, user.id)
+  const { coachId, planId, planName } = invite
+  return db
+    .transaction(async (tx): Promise<AcceptInviteResult> => {
+      // The profile row is the client's lock: an accept of another invite or 'become a coach'
+      // waits here for this one to finish, then sees what it did.
+      const [locked] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id)).for('update')
+      if (locked?.role === 'coach') return refuse(inviteMessages.coachAccount)
+      const [claimed] = await tx
+        .update(clientInvites)
+        .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+        .where(and(eq(clientInvites.id, invite.id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
+        .returning({ id: clientInvites.id })
+      if (!claimed) return refuse(inviteMessages.alreadyUsed)
+      // Another coach's invite was accepted while this one was on its way: the client chose from
+      // a screen that no longer holds, so they confirm again instead of silently switching.
+      if ((await activeCoachIdOf(tx, user.id)) !== coachBefore) throw new ConcurrentAccept()
+      await tx
+        .update(coachClients)
+        .set({ status: 'archived', endedAt: sql`now()` })
+        .where(and(eq(coachClients.clientId, user.id), eq(coachClients.status, 'active'), ne(coachClients.coachId, coachId)))
+      const [linked] = await tx
+        .select({ id: coachClients.id })
+        .from(coachClients)
+        .where(and(eq(coachClients.clientId, user.id), eq(coachClients.coachId, coachId), eq(coachClients.status, 'active')))
+      if (!linked) await tx.insert(coachClients).values({ coachId, clientId: user.id })
+      await assignPlan(db, coachId, planId, { clientId: user.id, startDate: today }, tx)
+      return { success: true, error: null, planName }
+    })
+    .catch((error: unknown) => {
+      // The rolled-back claim leaves the invite open for the client's second try.
+      if (error instanceof ConcurrentAccept || isUniqueViolation(error)) return refuse(inviteMessages.acceptedElsewhere)
+      throw error
+    })
+}
+
+/** Thrown to roll an accept back when the client's coach changed under it. */
+class ConcurrentAccept extends Error {}
+
+async function activeCoachIdOf(db: Db | Tx, clientId: string): Promise<string | null> {
+  const [link] = await db
+    .select({ coachId: coachClients.coachId })
+    .from(coachClients)
+    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+  return link?.coachId ?? null
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Role } from '#shared/paths.ts'
 import { defaultDisplayName, type Profile, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { coachClients, profiles, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 
@@ -61,7 +61,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   return mustGetProfile(db, userId)
 }
 
-export async function hasActiveCoach(db: Db, clientId: string): Promise<boolean> {
+export async function hasActiveCoach(db: Db | Tx, clientId: string): Promise<boolean> {
   const [link] = await db
     .select({ id: coachClients.id })
     .from(coachClients)
@@ -81,12 +81,16 @@ export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: str
 
 /** PRODUCT.md section 7: a client without an active coach may turn their account into a coach's. */
 export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
-  const profile = await mustGetProfile(db, userId)
-  if (profile.role === 'coach') return profile
-  if (await hasActiveCoach(db, userId)) {
-    throw new AppError('CONFLICT', { message: 'A client with an active coach cannot become a coach' })
-  }
-  await db.update(profiles).set({ role: 'coach' }).where(eq(profiles.id, userId))
+  await db.transaction(async (tx) => {
+    // Locked like an invite's accept locks it, so the two cannot both go through.
+    const [profile] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update')
+    if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
+    if (profile.role === 'coach') return
+    if (await hasActiveCoach(tx, userId)) {
+      throw new AppError('CONFLICT', { message: 'A client with an active coach cannot become a coach' })
+    }
+    await tx.update(profiles).set({ role: 'coach' }).where(eq(profiles.id, userId))
+  })
   return mustGetProfile(db, userId)
 }
 
