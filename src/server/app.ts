@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { compress } from 'hono/compress'
@@ -31,7 +32,7 @@ import { testingRoutes } from './features/testing/testing.routes.ts'
 import { invitesRoutes } from './features/invites/invites.routes.ts'
 import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
-import { isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
 import type { SessionCache } from './middleware/session-cache.ts'
 import { loadSession } from './middleware/session.ts'
@@ -169,7 +170,11 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
-      return c.json(err.toBody(), err.status)
+      return answerError(c, err.toBody(), err.status)
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ reqId: c.var.requestId, err }, 'database unavailable')
+      return answerError(c, { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE }, 503)
     }
     if (isInvalidTextError(err)) {
       const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'Text must not contain NUL characters' }
@@ -192,6 +197,12 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** An error answer; every 503 says when to try again. */
+function answerError(c: Context, body: ApiErrorBody, status: ContentfulStatusCode): Response {
+  if (status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+  return c.json(body, status)
+}
 
 const requireLoopbackHostHeader = createMiddleware<AppEnv>(async (c, next) => {
   // The request URL's host is the Host header the browser sent.

@@ -117,6 +117,9 @@ export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    // A failure that is not one of better-auth's own answers (the database went away, a bug)
+    // reaches our error handler, which answers 503 or logs it, instead of an empty 500.
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },

@@ -17,7 +17,7 @@ export const TEST_ADMIN_SECRET = 'test-operator-secret'
  * A fresh database with the migrations applied: in-memory PGlite by default, or a new database
  * on the server of TEST_DATABASE_URL (the CI's real-PostgreSQL run), dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export async function openTestDatabase(options: { rewriteUrl?: (url: URL) => URL } = {}): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null })
@@ -31,7 +31,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
+  // The app may reach the database another way (a relay that a test cuts) than the one that made it.
+  const appUrl = options.rewriteUrl ? options.rewriteUrl(new URL(url)) : url
+  const database = await openDatabase({ kind: 'postgres', url: appUrl.toString(), poolSize: 5 })
   await prepareDatabase(database, resolve('drizzle'))
   return {
     ...database,
@@ -49,9 +51,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>
 
 /** The real app on a fresh database, as the server builds it; no mocks. */
-export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: Parameters<typeof openTestDatabase>[0] = {}) {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', CLIENT_DIST: './dist/client', ...overrides })
-  const database = await openTestDatabase()
+  const database = await openTestDatabase(options)
   const { app, auth, mailer } = await buildApp(env, database, { adminSecret: TEST_ADMIN_SECRET })
   return { app, auth, mailer, db: database.db, database, env, close: () => database.close() }
 }

@@ -34,7 +34,9 @@ const MIGRATION_LOCK_ID = 7_219_004_113
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // A server that stopped answering (paused, unplugged) fails a request in 5 s instead of
+    // holding it forever; keep-alive finds a connection whose server vanished.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true })
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {})
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db

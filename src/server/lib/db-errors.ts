@@ -21,3 +21,35 @@ function someCause(error: unknown, test: (e: unknown) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (test(e)) return true
   return false
 }
+
+/** What a caller reads while the database cannot be reached; the app retries after Retry-After. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again in a few seconds.'
+
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5
+
+// Connection classes: refused, reset, timed out, host unreachable, or a server shutting down
+// (SQLSTATE 08 connection exceptions, 57P01-57P03 admin/crash shutdown, 53300 too many clients).
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'the database system is starting up',
+  'the database system is shutting down',
+]
+
+/**
+ * The database could not be reached or went away mid-query: not the caller's fault and not a bug,
+ * so the API answers 503 and the request may be retried. pg reports this in several shapes
+ * (socket errors, SQLSTATE codes, plain messages, an AggregateError of every address tried).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someCause(error, (e) => {
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true
+    return e instanceof Error && UNAVAILABLE_MESSAGES.some((m) => e.message.includes(m))
+  })
+}
