@@ -21,7 +21,9 @@ export type SessionCache = {
  * Remembers better-auth's answer to getSession per cookie header for a few seconds, so that logging a set
  * costs one query instead of three (decision 010). Revocation stays immediate: better-auth's
  * delete and update hooks call `invalidate`, which clears this process's cache and, through
- * LISTEN/NOTIFY, every other server's; a lost listening connection clears it too.
+ * LISTEN/NOTIFY, every other server's; a lost listening connection clears it too. A trigger on
+ * the sessions table sends the same notification whenever a row is deleted by any other path
+ * (the absolute lifetime, an operator, a cleanup), so no server trusts a session that is gone.
  */
 export async function createSessionCache(db: Db, notifications: Notifications): Promise<SessionCache> {
   const entries = new Map<string, { value: AuthSession; until: number }>()

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SESSION_ABSOLUTE_SECONDS } from '../auth.ts'
+import { sessions } from '../db/schema/index.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { parseEnv } from '../env.ts'
 import { buildApp } from '../server.ts'
@@ -40,6 +43,27 @@ describe('the session cache', () => {
     const out = await serverA.app.request('/api/auth/sign-out', { method: 'POST', headers: jsonHeaders(user), body: '{}' })
     expect(out.status).toBe(200)
     expect((await whoIs(serverA, user.cookie)).user).toBeNull()
+    expect(await eventually(async () => (await whoIs(serverB, user.cookie)).user === null)).toBe(true)
+  })
+
+  test('a session ended at its 30-day lifetime on one server is refused by the other at once', async () => {
+    const user = await signIn({ auth: serverA.auth, db: database.db })
+    expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
+    await database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_SECONDS + 60) * 1000) })
+      .where(eq(sessions.userId, user.id))
+    expect((await whoIs(serverA, user.cookie)).user).toBeNull()
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+    expect(await eventually(async () => (await whoIs(serverB, user.cookie)).user === null)).toBe(true)
+  })
+
+  test('a session row deleted outside the app (an operator, a cleanup) is refused by every server at once', async () => {
+    const user = await signIn({ auth: serverA.auth, db: database.db })
+    expect((await whoIs(serverA, user.cookie)).user?.id).toBe(user.id)
+    expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
+    await second.db.execute(sql`delete from sessions where user_id = ${user.id}`)
+    expect(await eventually(async () => (await whoIs(serverA, user.cookie)).user === null)).toBe(true)
     expect(await eventually(async () => (await whoIs(serverB, user.cookie)).user === null)).toBe(true)
   })
 
