@@ -29,6 +29,37 @@ type Body = Record<string, unknown>
  * registered', and the password rules of SPEC.md section 5 enforced on the server too.
  */
 export async function handleAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
+  return withoutSessionTokens(await gateAuthRequest(c, request))
+}
+
+/**
+ * better-auth puts the session token in some JSON answers (sign-in, get-session, list-sessions).
+ * The token is what the httpOnly cookie carries: script on the page must never read it, and the
+ * app never needs it, so every `token` key is dropped from /api/auth's JSON.
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return response
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return new Response(text, response)
+  }
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(dropTokens(body)), { status: response.status, statusText: response.statusText, headers })
+}
+
+function dropTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropTokens)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, dropTokens(inner)]))
+  }
+  return value
+}
+
+async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const { auth } = c.var
   const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, '')
   if (request.method !== 'POST' || !GATED.has(endpoint)) return auth.handler(request)

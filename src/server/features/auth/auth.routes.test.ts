@@ -155,6 +155,24 @@ describe('sign-in', () => {
     expect(me.user?.id).toBe(user.id)
   })
 
+  test('no answer of /api/auth gives a session token to JavaScript (the cookie is httpOnly)', async () => {
+    const user = await signIn(t)
+    const [stored] = await t.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, user.id))
+    const answers = [
+      await t.app.request('/api/auth/list-sessions', { headers: jsonHeaders(user) }),
+      await t.app.request('/api/auth/get-session', { headers: jsonHeaders(user) }),
+      await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' }),
+    ]
+    for (const res of answers) {
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      expect(text).toContain(user.id)
+      expect(text).not.toMatch(/"token"/)
+      expect(text).not.toContain(stored!.token)
+    }
+    expect(JSON.parse(await (await t.app.request('/api/auth/list-sessions', { headers: jsonHeaders(user) })).text())).toHaveLength(2)
+  })
+
   test('a session ends 30 days after sign-in however recently it was used', async () => {
     const user = await signIn(t)
     await t.db
