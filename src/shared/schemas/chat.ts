@@ -18,6 +18,7 @@ export const chatMessages = {
   notLinked: 'You can only message your coach or your own clients',
   readOnly: 'This conversation is archived: you can read it but not send messages',
   idTaken: 'This message id is already used',
+  tooManyStreams: 'Too many open chat connections for this account. Close a tab or device and try again.',
   noCoach: "You don't have a coach yet",
 } as const
 

@@ -16,7 +16,12 @@ export type Subscriber = {
   close: () => void
 }
 
+/** Streams one account may hold open in one server process (tabs and devices); more are refused. */
+export const MAX_STREAMS_PER_USER = 8
+
 export type ChatHub = {
+  /** A place for one more stream of this user, freed by the function it gives; null when they hold the most. */
+  reserve: (userId: string) => (() => void) | null
   subscribe: (subscriber: Subscriber) => () => void
   /** Streams open in this process (for tests and the bench). */
   size: () => number
@@ -31,6 +36,7 @@ export type ChatHub = {
  */
 export async function createChatHub(db: Db, notifications: Notifications, logger: Logger): Promise<ChatHub> {
   const byUser = new Map<string, Set<Subscriber>>()
+  const reserved = new Map<string, number>()
   let closed = false
 
   const deliver = async (event: ChatEvent) => {
@@ -68,6 +74,19 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
   })
 
   return {
+    reserve: (userId) => {
+      const held = reserved.get(userId) ?? 0
+      if (held >= MAX_STREAMS_PER_USER) return null
+      reserved.set(userId, held + 1)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        const left = (reserved.get(userId) ?? 1) - 1
+        if (left > 0) reserved.set(userId, left)
+        else reserved.delete(userId)
+      }
+    },
     subscribe: (subscriber) => {
       // Shutting down: a stream that opens now ends at once (its app reconnects to another server).
       if (closed) {

@@ -5,6 +5,7 @@ import { chatMessages, ConversationsSchema, MessageSchema, MessagesPageSchema, R
 import { coachClients, messages } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
+import { MAX_STREAMS_PER_USER } from './chat.hub.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -163,6 +164,28 @@ describe('chat', () => {
     const second = await stream.next((e) => e.event === 'message' && e.data.includes(missed[1]?.id ?? '-'))
     expect(Number(second.id)).toBeGreaterThan(Number(first.id))
     await stream.close()
+  })
+
+  test(`one account holds at most ${MAX_STREAMS_PER_USER} streams: the next is refused with 429 until one closes`, async () => {
+    const busy = await signIn(t, { role: 'client', displayName: 'Many Tabs' })
+    const streams = []
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(busy))
+    const refused = await call(busy, 'GET', '/api/chat/stream')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: chatMessages.tooManyStreams })
+    // Someone else is not affected.
+    const other = await openStream(otherClient)
+    await other.close()
+    await streams.pop()?.close()
+    let reopened: Response | undefined
+    for (let i = 0; i < 50 && reopened?.status !== 200; i++) {
+      await reopened?.body?.cancel()
+      await new Promise((r) => setTimeout(r, 20))
+      reopened = await call(busy, 'GET', '/api/chat/stream')
+    }
+    expect(reopened?.status).toBe(200)
+    await reopened?.body?.cancel()
+    for (const s of streams) await s.close()
   })
 
   test('an archived link leaves the conversation readable but read-only, on both sides', async () => {

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import * as z from 'zod/mini'
-import { MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
+import { chatMessages, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
 import type { AppEnv } from '../../context.ts'
+import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 import { lookupSession, requireProfile } from '../../middleware/session.ts'
 import type { StreamEvent } from './chat.hub.ts'
@@ -52,15 +53,33 @@ export const chatRoutes = new Hono<AppEnv>()
     const me = c.var.profile
     const { db, chat } = c.var
     const { with: otherId, since } = c.req.valid('query')
-    const only: Pair | null = otherId ? await findConversation(db, me, otherId) : null
+    // Each stream holds a connection and a subscription: one account cannot open them without end.
+    const release = chat.reserve(me.id)
+    if (!release) throw new AppError('RATE_LIMITED', { message: chatMessages.tooManyStreams })
+    let only: Pair | null
+    let startSeq: number
+    try {
+      only = otherId ? await findConversation(db, me, otherId) : null
+      // Where a catch-up after a lost LISTEN connection starts (read before the stream opens).
+      startSeq = since ?? (await latestSeq(db))
+    } catch (error) {
+      release()
+      throw error
+    }
     const caller = { auth: c.var.auth, db, sessionCache: c.var.sessionCache }
     const requestHeaders = c.req.raw.headers
     const disconnected = c.req.raw.signal
-    // Where a catch-up after a lost LISTEN connection starts (read before the stream opens).
-    const startSeq = since ?? (await latestSeq(db))
     c.header('X-Accel-Buffering', 'no')
 
     return streamSSE(c, async (stream) => {
+      try {
+        await serve(stream)
+      } finally {
+        release()
+      }
+    })
+
+    async function serve(stream: SSEStreamingApi) {
       let open = true
       let wake = () => {}
       const end = () => {
@@ -127,5 +146,5 @@ export const chatRoutes = new Hono<AppEnv>()
         unsubscribe()
         disconnected.removeEventListener('abort', end)
       }
-    })
+    }
   })
