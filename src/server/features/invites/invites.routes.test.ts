@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteMessages } from '#shared/schemas/invites.ts'
-import { clientInvites, coachClients, trainingPlans } from '../../db/schema/index.ts'
+import { clientInvites, coachClients, outboxMessages, trainingPlans } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -95,6 +95,22 @@ describe('inviting', () => {
     const theirs = await send(otherCoach, 'POST', '/api/invites', { email: 'x@example.test', planId })
     expect(theirs.status).toBe(400)
     expect(await theirs.json()).toMatchObject({ fields: { planId: ['Choose one of your plans'] } })
+  })
+
+  test('a 100,000-character email is refused at once: no invite, no mail', async () => {
+    // A run of dots ending in an @: the kind of text a backtracking email pattern takes seconds over.
+    const email = `a@${'.'.repeat(99_997)}@`
+    const invitesBefore = await t.db.select({ id: clientInvites.id }).from(clientInvites)
+    const mailBefore = await t.db.select({ id: outboxMessages.id }).from(outboxMessages)
+    const started = performance.now()
+    const res = await send(coach, 'POST', '/api/invites', { email, planId })
+    const ms = performance.now() - started
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ fields: { email: [inviteMessages.emailInvalid] } })
+    // The length is checked before any pattern, so this takes milliseconds; the margin is for a busy machine.
+    expect(ms).toBeLessThan(2000)
+    expect(await t.db.select({ id: clientInvites.id }).from(clientInvites)).toEqual(invitesBefore)
+    expect(await t.db.select({ id: outboxMessages.id }).from(outboxMessages)).toEqual(mailBefore)
   })
 
   test('inviting the same email again replaces the open invite; resending keeps the link and renews the expiry', async () => {
