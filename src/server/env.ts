@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { withoutTrailing } from '#shared/text.ts'
 
 const text = z.string().check(z.minLength(1))
 const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -67,7 +68,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /** The origin users reach the app at: PUBLIC_URL, or the address the server listens on. */
 export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '')
+  if (env.PUBLIC_URL) return withoutTrailing(env.PUBLIC_URL, '/')
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST
   return `http://${host}:${env.PORT}`
 }

@@ -1,15 +1,17 @@
+import { withoutTrailing } from '#shared/text.ts'
+
 /** A message's text cut into plain runs and web links (http and https only). */
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi
 /** Punctuation that ends a sentence rather than the address ('see https://x.io.'). */
-const TRAILING = /[.,;:!?'"*_~]+$/
+const TRAILING = `.,;:!?'"*_~`
 
 function trimTrailing(candidate: string): string {
-  let url = candidate.replace(TRAILING, '')
+  let url = withoutTrailing(candidate, TRAILING)
   // A closing bracket belongs to the address only if the address opened one ('(see https://x.io)').
   for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
-    while (url.endsWith(close) && url.split(close).length > url.split(open).length) url = url.slice(0, -1).replace(TRAILING, '')
+    while (url.endsWith(close) && url.split(close).length > url.split(open).length) url = withoutTrailing(url.slice(0, -1), TRAILING)
   }
   return url
 }

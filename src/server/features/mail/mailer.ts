@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
+import { withoutTrailing } from '#shared/text.ts'
 
 export type MailMessage = { to: string; subject: string; text: string; html: string }
 
@@ -13,7 +14,7 @@ export type Mailer = {
 /** Every http(s) address in a text, in order, once each: the outbox lists them for the tester. */
 export function extractLinks(text: string): string[] {
   const found = text.match(/https?:\/\/[^\s<>"')]+/g) ?? []
-  return [...new Set(found.map((link) => link.replace(/[.,;:!?]+$/, '')))]
+  return [...new Set(found.map((link) => withoutTrailing(link, '.,;:!?')))]
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox in the database. */

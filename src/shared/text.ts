@@ -1,0 +1,10 @@
+/**
+ * The text without any of `chars` at its end ('see https://x.io.' loses its full stop).
+ * A loop rather than a pattern like /[.,]+$/: the pattern is tried again from every character of
+ * a long run of those characters followed by another, which takes quadratic time.
+ */
+export function withoutTrailing(text: string, chars: string): string {
+  let end = text.length
+  while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1
+  return text.slice(0, end)
+}
