@@ -206,8 +206,7 @@ function answerError(c: Context, body: ApiErrorBody, status: ContentfulStatusCod
 
 const requireLoopbackHostHeader = createMiddleware<AppEnv>(async (c, next) => {
   // The request URL's host is the Host header the browser sent.
-  const host = new URL(c.req.url).hostname.replace(/^\[|\]$/g, '')
-  if (!isLoopbackHost(host)) throw new AppError('NOT_FOUND')
+  if (!isLoopbackHost(new URL(c.req.url).hostname)) throw new AppError('NOT_FOUND')
   await next()
 })
 

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net'
 import * as z from 'zod/mini'
 import { withoutTrailing } from '#shared/text.ts'
 
@@ -59,11 +60,30 @@ export function checkMailSetup(env: Pick<Env, 'SMTP_URL' | 'HOST' | 'PUBLIC_URL'
 
 /** Reachable only from this machine: a loopback HOST and, behind a proxy, a loopback PUBLIC_URL. */
 export function isLocalOnly(env: Pick<Env, 'HOST' | 'PUBLIC_URL'>): boolean {
-  return isLoopbackHost(env.HOST) && (!env.PUBLIC_URL || isLoopbackHost(new URL(env.PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')))
+  return isLoopbackHost(env.HOST) && (!env.PUBLIC_URL || isLoopbackHost(new URL(env.PUBLIC_URL).hostname))
 }
 
+const LOOPBACK = new BlockList()
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK.addAddress('::1', 'ipv6')
+
+/**
+ * Whether a host name or address (a Host header's, a URL's, HOST's, a socket's) can only mean
+ * this machine: `localhost` (any case, one trailing dot allowed), an IPv4 address in 127.0.0.0/8
+ * written as four decimal numbers, or ::1 in any spelling, bracketed or not (IPv4-mapped
+ * loopback addresses count too). Anything else is a name that DNS may point anywhere, so
+ * `127.0.0.1.evil.example`, `localhost.evil.example`, `evil.localhost` and the short or hex
+ * spellings of 127.0.0.1 (`127.1`, `0x7f000001`) are not loopback, nor is `127.0.0.1.`.
+ */
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.')
+  const name = host.toLowerCase()
+  if (name === 'localhost' || name === 'localhost.') return true
+  const bracketed = name.startsWith('[') && name.endsWith(']')
+  const address = bracketed ? name.slice(1, -1) : name
+  const family = isIP(address)
+  if (family === 4 && !bracketed) return LOOPBACK.check(address, 'ipv4')
+  if (family === 6 && !address.includes('%')) return LOOPBACK.check(address, 'ipv6')
+  return false
 }
 
 /** The origin users reach the app at: PUBLIC_URL, or the address the server listens on. */

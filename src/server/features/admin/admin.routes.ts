@@ -25,7 +25,7 @@ function requireOperator(secret: string | undefined) {
     } catch {
       remote = '127.0.0.1' // app.request() in tests has no socket
     }
-    if (!secret || !given || !sameSecret(given, secret) || !isLoopbackHost(remote.replace(/^::ffff:/, ''))) {
+    if (!secret || !given || !sameSecret(given, secret) || !isLoopbackHost(remote)) {
       throw new AppError('UNAUTHENTICATED', { message: 'Operator secret required' })
     }
     await next()
