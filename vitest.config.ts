@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'process',
           environment: 'node',
           include: ['tests/process/**/*.test.ts'],
+          globalSetup: ['tests/process/global-setup.ts'],
           testTimeout: 120_000,
         },
       },
