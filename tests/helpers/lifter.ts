@@ -1,53 +1,59 @@
-import { randomUUID } from 'node:crypto'
+/** A signed-in lifter with a session to log sets into, made through the test fixtures API. */
+export type Lifter = { cookie: string; sessionId: string; exerciseKey: string }
 
-/** A lifter with an open session on a running server, made through the test fixtures API. */
-export type Lifter = { url: string; headers: Record<string, string>; sessionId: string; exerciseKey: string }
+export function jsonHeaders(url: string, cookie: string): Record<string, string> {
+  return { cookie, 'content-type': 'application/json', origin: url }
+}
 
-export async function newLifter(url: string): Promise<Lifter> {
-  const email = `lifter-${randomUUID()}@example.test`
-  const created = await fetch(`${url}/api/testing/users`, {
+/** A client user, signed in (the fixtures API sets the session cookie). */
+export async function signIn(url: string, role: 'coach' | 'client' = 'client'): Promise<{ id: string; cookie: string }> {
+  const res = await fetch(`${url}/api/testing/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, role: 'client', displayName: 'Lifter' }),
+    body: JSON.stringify({ email: `process-${role}-${crypto.randomUUID()}@example.test`, role, displayName: `Process ${role}` }),
   })
-  if (created.status !== 201) throw new Error(`could not create a lifter: ${created.status} ${await created.text()}`)
-  const cookie = created.headers
+  if (res.status !== 201) throw new Error(`could not create a ${role}: ${res.status} ${await res.text()}`)
+  const { id } = (await res.json()) as { id: string }
+  const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  const headers = { cookie, 'content-type': 'application/json', origin: url }
+  return { id, cookie }
+}
+
+/** A client with a started session holding one exercise. */
+export async function lifterWithSession(url: string): Promise<Lifter> {
+  const { cookie } = await signIn(url, 'client')
+  const headers = jsonHeaders(url, cookie)
   const found = (await (await fetch(`${url}/api/movements?q=back%20squat&limit=1`, { headers })).json()) as { items: { id: string; name: string }[] }
   const movement = found.items[0]
   if (!movement) throw new Error('no movement to log')
-  const session = (await (await fetch(`${url}/api/sessions`, { method: 'POST', headers, body: '{}' })).json()) as { id: string }
-  const exerciseKey = randomUUID()
+  const started = await fetch(`${url}/api/sessions`, { method: 'POST', headers, body: '{}' })
+  if (started.status !== 201) throw new Error(`could not start a session: ${started.status}`)
+  const { id: sessionId } = (await started.json()) as { id: string }
+  const exerciseKey = crypto.randomUUID()
   const exercise = { key: exerciseKey, movementId: movement.id, movementName: movement.name, tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 90, notes: null, targets: [] }
-  const patched = await fetch(`${url}/api/sessions/${session.id}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
-  if (!patched.ok) throw new Error(`could not prepare a session: ${patched.status}`)
-  return { url, headers, sessionId: session.id, exerciseKey }
+  const patched = await fetch(`${url}/api/sessions/${sessionId}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
+  if (!patched.ok) throw new Error(`could not add an exercise: ${patched.status}`)
+  return { cookie, sessionId, exerciseKey }
 }
 
-/** Logs one set; the answer's status (0 when no answer came: the server was gone). */
-export async function logSet(lifter: Lifter, setId: string, setNumber: number, inspect: (res: Response) => void = () => {}): Promise<number> {
-  try {
-    const res = await fetch(`${lifter.url}/api/sessions/${lifter.sessionId}/sets/${setId}`, {
-      method: 'PUT',
-      headers: lifter.headers,
-      body: JSON.stringify({ exerciseKey: lifter.exerciseKey, setNumber, reps: 5, loadKg: 100, rpe: 8, editedAt: new Date().toISOString() }),
-      signal: AbortSignal.timeout(15_000),
-    })
-    await res.arrayBuffer()
-    inspect(res)
-    return res.status
-  } catch {
-    return 0
-  }
+/** Logs one set; resolves to the answer's status (`inspect` may read the answer's headers). */
+export async function logSet(url: string, lifter: Lifter, setId: string, i: number, inspect: (res: Response) => void = () => {}): Promise<number> {
+  const res = await fetch(`${url}/api/sessions/${lifter.sessionId}/sets/${setId}`, {
+    method: 'PUT',
+    headers: jsonHeaders(url, lifter.cookie),
+    body: JSON.stringify({ exerciseKey: lifter.exerciseKey, setNumber: 1 + (i % 50), reps: 5, loadKg: 100 + (i % 20), editedAt: new Date().toISOString() }),
+  })
+  await res.arrayBuffer()
+  inspect(res)
+  return res.status
 }
 
-/** The ids of the sets the server has stored in the lifter's session. */
-export async function storedSetIds(lifter: Lifter, url = lifter.url): Promise<Set<string>> {
-  const res = await fetch(`${url}/api/sessions/${lifter.sessionId}`, { headers: { ...lifter.headers, origin: url } })
-  if (!res.ok) throw new Error(`could not read the session: ${res.status}`)
+/** The ids of the sets a session holds. */
+export async function setIdsOf(url: string, lifter: Lifter): Promise<Set<string>> {
+  const res = await fetch(`${url}/api/sessions/${lifter.sessionId}`, { headers: jsonHeaders(url, lifter.cookie) })
+  if (res.status !== 200) throw new Error(`could not read the session: ${res.status} ${await res.text()}`)
   const session = (await res.json()) as { sets: { id: string }[] }
   return new Set(session.sets.map((s) => s.id))
 }
