@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { freePort, startBuiltServer, type BuiltServer } from '../helpers/built-server.ts'
-import { logSet, newLifter, storedSetIds, type Lifter } from '../helpers/lifter.ts'
+import { lifterWithSession, logSet, setIdsOf, type Lifter } from '../helpers/lifter.ts'
 
 // A real PostgreSQL server, stopped and started again under the running app: set logging answers
 // 503 meanwhile (never 500), recovers without restarting the app, and loses no acknowledged set.
@@ -30,7 +30,7 @@ afterAll(async () => {
 test.runIf(hasPostgres || required)('set logging while PostgreSQL stops and starts again: 503 meanwhile, then recovery, no set lost', async () => {
   expect(hasPostgres, 'no PostgreSQL server binaries (initdb): apt-get install postgresql').toBe(true)
   const url = server!.url
-  const lifters = await Promise.all(Array.from({ length: 6 }, () => newLifter(url)))
+  const lifters = await Promise.all(Array.from({ length: 6 }, () => lifterWithSession(url)))
   const acknowledged = new Map<Lifter, string[]>(lifters.map((l) => [l, []]))
   const statuses: number[] = []
   const retryAfter = new Set<string | null>()
@@ -39,7 +39,7 @@ test.runIf(hasPostgres || required)('set logging while PostgreSQL stops and star
   const loops = lifters.map(async (lifter) => {
     for (let n = 1; running; n++) {
       const id = crypto.randomUUID()
-      const status = await logSet(lifter, id, 1 + (n % 50), (res) => {
+      const status = await logSet(url, lifter, id, n, (res) => {
         if (res.status === 503) retryAfter.add(res.headers.get('retry-after'))
       })
       statuses.push(status)
@@ -67,7 +67,7 @@ test.runIf(hasPostgres || required)('set logging while PostgreSQL stops and star
   expect([...retryAfter]).toEqual(['5'])
   expect(okSince()).toBeGreaterThanOrEqual(30)
   for (const lifter of lifters) {
-    const stored = await storedSetIds(lifter)
+    const stored = await setIdsOf(url, lifter)
     expect(acknowledged.get(lifter)!.filter((id) => !stored.has(id))).toEqual([])
   }
 })
