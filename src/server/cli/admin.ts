@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import { openDatabase } from '../db/client.ts'
+import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { parseEnv, type Env } from '../env.ts'
 import { setRoleByEmail } from '../features/profiles/profiles.service.ts'
 import { AppError } from '../lib/app-error.ts'
@@ -44,7 +45,14 @@ async function setRoleThroughServer(handle: AdminHandle, email: string, role: st
 }
 
 async function setRoleDirectly(env: Env, email: string, role: (typeof ROLES)[number]) {
-  const database = env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 }) : await openAppDatabase(env)
+  // On the embedded database this takes the data folder's lock too: a server starting right now
+  // (not yet answering) has it, and the command must not open the folder beside it.
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 })
+    : await openAppDatabase(env).catch((error: unknown) => {
+        if (error instanceof DataDirInUseError) fail(`${error.message}\nIf it is starting, try again in a moment.`)
+        throw error
+      })
   try {
     return await setRoleByEmail(database.db, email, role)
   } catch (error) {

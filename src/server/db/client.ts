@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql, type SQL } from 'drizzle-orm'
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts'
 import * as schema from './schema/index.ts'
 
@@ -69,9 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  // pg_trgm: typo-tolerant movement search (PostgreSQL's contrib, which PGlite ships).
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  // One process per data folder, checked before PGlite reads a byte of it (throws DataDirInUseError).
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : null
+  let client: PGlite
+  try {
+    // pg_trgm: typo-tolerant movement search (PostgreSQL's contrib, which PGlite ships).
+    client = await PGlite.create(lock?.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db
   const notifications = pgliteNotifications(client)
   return {
@@ -85,8 +92,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     notifications,
     close: async () => {
-      await notifications.close()
-      await client.close()
+      try {
+        await notifications.close()
+        await client.close()
+      } finally {
+        lock?.release()
+      }
     },
   }
 }
