@@ -104,21 +104,56 @@ export async function start(env: Env): Promise<RunningServer> {
   let stopping: Promise<void> | null = null
   const stop = () =>
     (stopping ??= (async () => {
+      // One budget for the whole shutdown; every step below is bounded by it, so nothing that
+      // hangs (a stream, a digest round waiting on SMTP, the database) keeps the process alive.
+      const deadline = Date.now() + env.SHUTDOWN_TIMEOUT_MS
+      const left = () => Math.max(0, deadline - Date.now())
       logger.info('shutting down: finishing in-flight requests')
-      // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
-      await chat.close()
-      await stopDigests()
+      // No new connections from now on. A keep-alive connection is closed once it is idle: those
+      // idle now at once, the others as their answer (or chat stream) ends, instead of staying
+      // open until the client's keep-alive timeout.
       const closed = new Promise<void>((done) => server.close(() => done()))
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
-      const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), env.SHUTDOWN_TIMEOUT_MS).unref())
-      if ((await Promise.race([closed, timeout])) === 'timeout') {
+      const closeIdle = () => {
+        if ('closeIdleConnections' in server) server.closeIdleConnections()
+      }
+      closeIdle()
+      const idleSweep = setInterval(closeIdle, IDLE_SWEEP_MS)
+      void closed.then(() => clearInterval(idleSweep))
+      // The admin CLI can no longer go through this server.
+      rmSync(adminHandleFile(env), { force: true })
+      // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
+      if (!(await within(chat.close(), left()))) logger.warn('shutdown timeout: chat streams still open')
+      const drained = await within(Promise.all([closed, stopDigests()]), left())
+      clearInterval(idleSweep)
+      if (!drained) {
         logger.warn('shutdown timeout: closing remaining connections')
         if ('closeAllConnections' in server) server.closeAllConnections()
       }
-      await database.close()
-      rmSync(adminHandleFile(env), { force: true })
+      // The database goes last (requests and the digest use it until they end); a close that
+      // hangs gets a short grace and is then left to the exit, which also drops the folder's lock.
+      if (!(await within(database.close(), Math.max(left(), DATABASE_CLOSE_GRACE_MS)))) {
+        logger.warn('shutdown timeout: the database did not close')
+        return
+      }
       logger.info('database closed; bye')
     })())
 
   return { url, port, stop }
+}
+
+/** While shutting down, how often connections that have become idle are closed. */
+const IDLE_SWEEP_MS = 100
+
+/** How long the database may take to close once the shutdown budget is spent. */
+const DATABASE_CLOSE_GRACE_MS = 1000
+
+/** Waits for `work` at most `ms`: true when it finished in time (its failure is thrown), false when it did not. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)))
+  try {
+    return await Promise.race([work.then(() => true), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
 }
