@@ -109,3 +109,41 @@ test('SIGTERM while the reader of its log stream has stalled (stdout full): the 
   expect(result, `exit after ${Math.round(ms)} ms`).toEqual({ code: 0, signal: null })
   expect(ms).toBeLessThan(EXIT_WITHIN_MS)
 })
+
+/** A request whose body never finishes arriving: the server keeps waiting for it. */
+function unfinishedRequest(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}/api/testing/users`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } })
+    request.on('error', () => {})
+    request.on('socket', (socket) => socket.once('connect', () => setTimeout(resolve, 200)))
+    request.on('response', () => reject(new Error('the unfinished request was answered')))
+    request.write('{"email":')
+    sockets.push(request)
+  })
+}
+
+test('SIGTERM with a request still in flight at the end of the budget: its connection is cut and the process exits', async () => {
+  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) })
+  spawned.push(server)
+  await unfinishedRequest(server.url)
+
+  const { result, ms } = await terminate(server)
+  expect(result, `exit after ${Math.round(ms)} ms`).toEqual({ code: 0, signal: null })
+  expect(ms).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 100)
+  expect(ms).toBeLessThan(EXIT_WITHIN_MS)
+})
+
+test('a second SIGTERM during the shutdown exits at once', async () => {
+  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: '60000' })
+  spawned.push(server)
+  await unfinishedRequest(server.url)
+
+  const started = performance.now()
+  server.child.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  expect(server.child.exitCode, 'still shutting down after the first signal').toBeNull()
+  server.child.kill('SIGTERM')
+  const result = await server.exited
+  expect(result).toEqual({ code: 128 + 15, signal: null })
+  expect(performance.now() - started).toBeLessThan(5000)
+})
