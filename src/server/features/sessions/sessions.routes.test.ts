@@ -94,6 +94,26 @@ describe('sessions', () => {
     await send(otherClient, 'POST', `/api/sessions/${other.id}/discard`)
   })
 
+  test('a patch that names no field changes nothing; a body not sent as JSON is refused and changes nothing', async () => {
+    const session = await start(client)
+    expect((await send(client, 'PATCH', `/api/sessions/${session.id}`, { notes: 'Keep me' })).status).toBe(200)
+    const empty = await send(client, 'PATCH', `/api/sessions/${session.id}`, {})
+    expect(empty.status, await empty.clone().text()).toBe(200)
+    expect(SessionSchema.parse(await empty.json())).toMatchObject({ notes: 'Keep me', exercises: session.exercises })
+    const bare = await t.app.request(`/api/sessions/${session.id}`, { method: 'PATCH', headers: { ...jsonHeaders(client), 'content-type': '' } })
+    expect(bare.status).toBe(200)
+    for (const [contentType, body] of [
+      ['text/plain', JSON.stringify({ notes: 'Not JSON' })],
+      ['application/x-www-form-urlencoded', 'notes=Not+JSON'],
+    ]) {
+      const res = await t.app.request(`/api/sessions/${session.id}`, { method: 'PATCH', headers: { ...jsonHeaders(client), 'content-type': contentType ?? '' }, body })
+      expect(res.status, contentType).toBe(415)
+      expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+    }
+    expect(((await (await send(client, 'GET', `/api/sessions/${session.id}`)).json()) as Session).notes).toBe('Keep me')
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
   test('two devices editing one set: the later edit wins, the other version is kept in history', async () => {
     const session = await start(client)
     const setId = randomUUID()

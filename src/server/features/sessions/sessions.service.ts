@@ -430,13 +430,12 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
     const fields = await movementErrors(db, actor.id, input.exercises.filter((e) => !session.exercises.some((s) => s.movementId === e.movementId)), 'exercises')
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
   }
-  await db
-    .update(workoutSessions)
-    .set({
-      ...(input.exercises ? { exercises: input.exercises } : {}),
-      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
-    })
-    .where(eq(workoutSessions.id, id))
+  const changes = {
+    ...(input.exercises ? { exercises: input.exercises } : {}),
+    ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+  }
+  // A patch that names no field changes nothing (as for the profile): the session as it is.
+  if (Object.keys(changes).length) await db.update(workoutSessions).set(changes).where(eq(workoutSessions.id, id))
   return getSession(db, actor, id)
 }
 
