@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER } from '../../auth.ts'
 import type { AppEnv } from '../../context.ts'
 import { users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
+import { illFormedTextFields } from '../../lib/validate.ts'
 import { check, hit, increment } from '../../lib/rate-limit.ts'
 
 const FIFTEEN_MINUTES = 15 * 60
@@ -62,11 +63,16 @@ function dropTokens(value: unknown): unknown {
 async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const { auth } = c.var
   const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, '')
-  if (request.method !== 'POST' || !GATED.has(endpoint)) return auth.handler(request)
-
+  if (request.method !== 'POST') return auth.handler(request)
   const text = await request.text()
-  const body = parseBody(text)
   const forward = () => auth.handler(new Request(request, { body: text }))
+  if (!GATED.has(endpoint)) {
+    // The other endpoints' bodies are better-auth's to read, but text it would store must be storable.
+    refuseUnstorableText(parseLoosely(text))
+    return forward()
+  }
+
+  const body = parseBody(text)
   const { db, env } = c.var
   const ip = limitKeyOf(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')
   const email = typeof body.email === 'string' ? normalizeEmail(body.email) : ''
@@ -124,10 +130,14 @@ export function limitKeyOf(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`
 }
 
+/** Walked with its own stack: JSON nested deeper than the call stack is still just bad input. */
 function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(hasNul)
-  if (value && typeof value === 'object') return Object.values(value).some(hasNul)
+  const pending: unknown[] = [value]
+  for (let i = 0; i < pending.length; i++) {
+    const item = pending[i]
+    if (typeof item === 'string' && item.includes('\u0000')) return true
+    if (item && typeof item === 'object') for (const child of Object.values(item)) pending.push(child)
+  }
   return false
 }
 
@@ -141,8 +151,24 @@ function parseBody(text: string): Body {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('VALIDATION_FAILED', { message: 'The request body must be a JSON object' })
   }
-  if (hasNul(body)) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
+  refuseUnstorableText(body)
   return body as Body
+}
+
+/** The body as JSON when it is JSON; anything else is left for better-auth to refuse. */
+function parseLoosely(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** Text PostgreSQL cannot store (NUL characters, half of a UTF-16 pair) is bad input, refused before it gets there. */
+function refuseUnstorableText(body: unknown): void {
+  if (hasNul(body)) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
+  const illFormed = illFormedTextFields(body)
+  if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })
 }
 
 /** Messages start 'Password should be…' as SPEC.md section 8's server answers do. */

@@ -122,6 +122,27 @@ describe('sign-up and confirmation', () => {
   })
 })
 
+describe('text that cannot be stored', () => {
+  test('half of a UTF-16 pair in a sign-up name is refused by field and nothing is stored', async () => {
+    const email = uniqueEmail()
+    const res = await postJson(t, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Lee \ud800' })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: [expect.stringContaining('valid Unicode')] } })
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([])
+  })
+
+  test('a NUL or half a UTF-16 pair in a name better-auth saves itself answers 400 and changes nothing', async () => {
+    const user = await signIn(t, { displayName: 'Kept Name' })
+    for (const name of ['a\u0000b', '\udc00']) {
+      const res = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: JSON.stringify({ name }) })
+      expect(res.status, JSON.stringify(name)).toBe(400)
+      ApiErrorBodySchema.parse(await res.json())
+    }
+    const [stored] = await t.db.select({ name: users.name }).from(users).where(eq(users.id, user.id))
+    expect(stored?.name).toBe('Kept Name')
+  })
+})
+
 describe('sign-in', () => {
   test('an unknown email and a wrong password get the same answer', async () => {
     const user = await signIn(t)

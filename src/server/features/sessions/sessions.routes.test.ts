@@ -114,6 +114,25 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
+  test('half of a UTF-16 pair anywhere in a session or a late set answers 400 naming the field, and changes nothing', async () => {
+    const session = await start(client)
+    const exercises = session.exercises.map((e) => ({ ...e, movementName: 'Squat \ud800' }))
+    const patched = await send(client, 'PATCH', `/api/sessions/${session.id}`, { exercises, notes: 'ok' })
+    expect(patched.status, await patched.clone().text()).toBe(400)
+    expect(await patched.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'exercises.0.movementName': [expect.stringContaining('valid Unicode')] } })
+
+    const setId = randomUUID()
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }))
+    // An older edit arriving late is kept in history (a JSON column), not applied.
+    const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 4, note: '\udc00 late' }, new Date(Date.now() - 60_000).toISOString()))
+    expect(late.status, await late.clone().text()).toBe(400)
+    expect(await late.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { note: [expect.stringContaining('valid Unicode')] } })
+    expect(await t.db.select().from(setLogHistory).where(eq(setLogHistory.setLogId, setId))).toEqual([])
+    const now = SessionSchema.parse(await (await send(client, 'GET', `/api/sessions/${session.id}`)).json())
+    expect(now).toMatchObject({ notes: null, exercises: session.exercises })
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
   test('two devices editing one set: the later edit wins, the other version is kept in history', async () => {
     const session = await start(client)
     const setId = randomUUID()
