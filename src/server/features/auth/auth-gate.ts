@@ -4,7 +4,7 @@ import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.t
 import { CLIENT_IP_HEADER } from '../../auth.ts'
 import type { AppEnv } from '../../context.ts'
 import { users } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { AppError, codeForStatus } from '../../lib/app-error.ts'
 import { illFormedTextFields } from '../../lib/validate.ts'
 import { check, hit, increment } from '../../lib/rate-limit.ts'
 
@@ -63,12 +63,12 @@ function dropTokens(value: unknown): unknown {
 async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const { auth } = c.var
   const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, '')
-  if (request.method !== 'POST') return auth.handler(request)
+  if (request.method !== 'POST') return withErrorShape(await auth.handler(request))
   const text = await request.text()
-  const forward = () => auth.handler(new Request(request, { body: text }))
+  const forward = async () => withErrorShape(await auth.handler(new Request(request, { body: text })))
   if (!GATED.has(endpoint)) {
     // The other endpoints' bodies are better-auth's to read, but text it would store must be storable.
-    refuseUnstorableText(parseLoosely(text))
+    refuseUnsafeBody(parseLoosely(text))
     return forward()
   }
 
@@ -151,7 +151,7 @@ function parseBody(text: string): Body {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('VALIDATION_FAILED', { message: 'The request body must be a JSON object' })
   }
-  refuseUnstorableText(body)
+  refuseUnsafeBody(body)
   return body as Body
 }
 
@@ -164,8 +164,42 @@ function parseLoosely(text: string): unknown {
   }
 }
 
-/** Text PostgreSQL cannot store (NUL characters, half of a UTF-16 pair) is bad input, refused before it gets there. */
-function refuseUnstorableText(body: unknown): void {
+/** No body of better-auth's nests this deep; deeper input overflows its parsing's call stack. */
+const MAX_BODY_DEPTH = 16
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > max) return true
+    if (next.item && typeof next.item === 'object') for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
+  }
+  return false
+}
+
+/**
+ * better-auth refuses some requests with a message alone ('No fields to update'): every error the
+ * API answers carries a code too, so clients read one shape.
+ */
+async function withErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code === 'string') return response
+  const { message } = body as { message?: unknown }
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  const shaped = { ...body, code: codeForStatus(response.status), message: typeof message === 'string' && message ? message : response.statusText || 'Bad request' }
+  return new Response(JSON.stringify(shaped), { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * Bad input refused before better-auth sees it: nesting deep enough to overflow its parsing, and
+ * text PostgreSQL cannot store (NUL characters, half of a UTF-16 pair).
+ */
+function refuseUnsafeBody(body: unknown): void {
+  if (nestedDeeperThan(body, MAX_BODY_DEPTH)) throw new AppError('VALIDATION_FAILED', { message: 'The request body is nested too deeply' })
   if (hasNul(body)) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
   const illFormed = illFormedTextFields(body)
   if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })

@@ -131,6 +131,16 @@ describe('text that cannot be stored', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([])
   })
 
+  test('better-auth’s own refusals carry a code like every API error; nesting that would overflow it answers 400', async () => {
+    const user = await signIn(t)
+    const empty = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: '{}' })
+    expect(empty.status).toBe(400)
+    expect(await errorOf(empty)).toMatchObject({ code: 'BAD_REQUEST', message: 'No fields to update' })
+    const deep = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)}}` })
+    expect(deep.status).toBe(400)
+    expect(await errorOf(deep)).toMatchObject({ code: 'VALIDATION_FAILED' })
+  })
+
   test('a NUL or half a UTF-16 pair in a name better-auth saves itself answers 400 and changes nothing', async () => {
     const user = await signIn(t, { displayName: 'Kept Name' })
     for (const name of ['a\u0000b', '\udc00']) {
