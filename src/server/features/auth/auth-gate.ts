@@ -30,15 +30,12 @@ type Body = Record<string, unknown>
  * registered', and the password rules of SPEC.md section 5 enforced on the server too.
  */
 export async function handleAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
-  return withoutSessionTokens(await gateAuthRequest(c, request))
+  const response = await gateAuthRequest(c, request)
+  return rewriteJson(response, (body) => withoutSessionTokens(response.status >= 400 ? withErrorCode(body, response) : body))
 }
 
-/**
- * better-auth puts the session token in some JSON answers (sign-in, get-session, list-sessions).
- * The token is what the httpOnly cookie carries: script on the page must never read it, and the
- * app never needs it, so every `token` key is dropped from /api/auth's JSON.
- */
-async function withoutSessionTokens(response: Response): Promise<Response> {
+/** The same answer with its JSON body transformed; any other answer as it is. */
+async function rewriteJson(response: Response, transform: (body: unknown) => unknown): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('application/json')) return response
   const text = await response.text()
   let body: unknown
@@ -49,23 +46,38 @@ async function withoutSessionTokens(response: Response): Promise<Response> {
   }
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  return new Response(JSON.stringify(dropTokens(body)), { status: response.status, statusText: response.statusText, headers })
+  return new Response(JSON.stringify(transform(body)), { status: response.status, statusText: response.statusText, headers })
 }
 
-function dropTokens(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropTokens)
+/**
+ * better-auth puts the session token in some JSON answers (sign-in, get-session, list-sessions).
+ * The token is what the httpOnly cookie carries: script on the page must never read it, and the
+ * app never needs it, so every `token` key is dropped from /api/auth's JSON.
+ */
+function withoutSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSessionTokens)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, dropTokens(inner)]))
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutSessionTokens(inner)]))
   }
   return value
+}
+
+/**
+ * better-auth refuses some requests with a message alone ('No fields to update'): every error the
+ * API answers carries a code too, so clients read one shape.
+ */
+function withErrorCode(body: unknown, response: Response): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code === 'string') return body
+  const { message } = body as { message?: unknown }
+  return { ...body, code: codeForStatus(response.status), message: typeof message === 'string' && message ? message : response.statusText || 'Bad request' }
 }
 
 async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const { auth } = c.var
   const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, '')
-  if (request.method !== 'POST') return withErrorShape(await auth.handler(request))
+  if (request.method !== 'POST') return auth.handler(request)
   const text = await request.text()
-  const forward = async () => withErrorShape(await auth.handler(new Request(request, { body: text })))
+  const forward = () => auth.handler(new Request(request, { body: text }))
   if (!GATED.has(endpoint)) {
     // The other endpoints' bodies are better-auth's to read, but text it would store must be storable.
     refuseUnsafeBody(parseLoosely(text))
@@ -130,17 +142,6 @@ export function limitKeyOf(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`
 }
 
-/** Walked with its own stack: JSON nested deeper than the call stack is still just bad input. */
-function hasNul(value: unknown): boolean {
-  const pending: unknown[] = [value]
-  for (let i = 0; i < pending.length; i++) {
-    const item = pending[i]
-    if (typeof item === 'string' && item.includes('\u0000')) return true
-    if (item && typeof item === 'object') for (const child of Object.values(item)) pending.push(child)
-  }
-  return false
-}
-
 function parseBody(text: string): Body {
   let body: unknown
   try {
@@ -167,31 +168,20 @@ function parseLoosely(text: string): unknown {
 /** No body of better-auth's nests this deep; deeper input overflows its parsing's call stack. */
 const MAX_BODY_DEPTH = 16
 
-function nestedDeeperThan(value: unknown, max: number): boolean {
+/**
+ * One pass over parsed JSON with its own stack (input nested deeper than the call stack is still
+ * just input): how deep it nests, and whether any string holds a NUL character.
+ */
+function measureJson(value: unknown): { depth: number; hasNul: boolean } {
+  let depth = 0
+  let hasNul = false
   const pending: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }]
   for (let next = pending.pop(); next; next = pending.pop()) {
-    if (next.depth > max) return true
-    if (next.item && typeof next.item === 'object') for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
+    depth = Math.max(depth, next.depth)
+    if (typeof next.item === 'string') hasNul ||= next.item.includes('\u0000')
+    else if (next.item && typeof next.item === 'object') for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
   }
-  return false
-}
-
-/**
- * better-auth refuses some requests with a message alone ('No fields to update'): every error the
- * API answers carries a code too, so clients read one shape.
- */
-async function withErrorShape(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null)
-  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code === 'string') return response
-  const { message } = body as { message?: unknown }
-  const headers = new Headers(response.headers)
-  headers.delete('content-length')
-  const shaped = { ...body, code: codeForStatus(response.status), message: typeof message === 'string' && message ? message : response.statusText || 'Bad request' }
-  return new Response(JSON.stringify(shaped), { status: response.status, statusText: response.statusText, headers })
+  return { depth, hasNul }
 }
 
 /**
@@ -199,8 +189,9 @@ async function withErrorShape(response: Response): Promise<Response> {
  * text PostgreSQL cannot store (NUL characters, half of a UTF-16 pair).
  */
 function refuseUnsafeBody(body: unknown): void {
-  if (nestedDeeperThan(body, MAX_BODY_DEPTH)) throw new AppError('VALIDATION_FAILED', { message: 'The request body is nested too deeply' })
-  if (hasNul(body)) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
+  const { depth, hasNul } = measureJson(body)
+  if (depth > MAX_BODY_DEPTH) throw new AppError('VALIDATION_FAILED', { message: 'The request body is nested too deeply' })
+  if (hasNul) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
   const illFormed = illFormedTextFields(body)
   if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })
 }
