@@ -85,15 +85,20 @@ test.describe('profiles', () => {
 test.describe('auth errors', () => {
   test('retries three times, then offers to sign out, and signs out', async ({ page, login }) => {
     await login({ role: 'client' })
+    // Every retry waits until the test has seen the count before it, however slow the machine.
     let calls = 0
-    await page.route('**/api/me', (route) => {
+    const waiting: Array<() => void> = []
+    await page.route('**/api/me', async (route) => {
       calls += 1
-      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"down"}' })
+      if (calls > 1) await new Promise<void>((answer) => waiting.push(answer))
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"down"}' })
     })
     await page.goto('/home')
-    await expect(page.getByText('Retry 1/3')).toBeVisible()
-    await expect(page.getByText('Retry 2/3')).toBeVisible()
-    await expect(page.getByText('Retry 3/3')).toBeVisible()
+    for (const n of [1, 2, 3]) {
+      await expect(page.getByText(`Retry ${n}/3`)).toBeVisible()
+      await expect.poll(() => waiting.length).toBe(n)
+      waiting[n - 1]?.()
+    }
     const signOut = page.getByRole('button', { name: 'Sign out and try again' })
     await expect(signOut).toBeVisible({ timeout: 10_000 })
     expect(calls).toBe(4)
