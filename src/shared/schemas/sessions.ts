@@ -44,6 +44,8 @@ export const SessionExerciseSchema = z.object({
   restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
   notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
   targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
+  /** The movement the plan asked for, when the lifter swapped it for this one. */
+  swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) }))),
 })
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
 
@@ -107,6 +109,8 @@ export const SetLogSchema = z.object({
   completed: z.boolean(),
   note: z.nullable(z.string()),
   editedAt: z.string(),
+  /** When the server first stored the set (absent on a set still waiting on the device). */
+  loggedAt: z.optional(z.string()),
 })
 export type SetLog = z.infer<typeof SetLogSchema>
 

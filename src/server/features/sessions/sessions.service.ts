@@ -64,6 +64,7 @@ const toSetLog = (row: SetRow): SetLog => ({
   completed: row.completed,
   note: row.note,
   editedAt: row.editedAt.toISOString(),
+  loggedAt: row.loggedAt.toISOString(),
 })
 
 const fromPrescription = (exercise: Exercise): SessionExercise => ({

@@ -19,6 +19,7 @@ import { RestTimerBar, useRestTimer } from '#client/features/training/components
 import { pendingSetCount } from '#client/features/training/offline/offline-store.ts'
 import { flushPending } from '#client/features/training/offline/sync.ts'
 import { useSessionLog } from '#client/features/training/offline/use-session-log.ts'
+import { swapExercise } from '#client/features/training/swap-exercise.ts'
 import { trainingMessages } from '#client/features/training/training-messages.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
@@ -134,7 +135,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             }}
             onRemoveSet={(set) => log.removeSet(set.id)}
             onSwap={(movement) =>
-              setExercises(session.exercises.map((e) => (e.key === exercise.key ? { ...e, movementId: movement.id, movementName: movement.name, tracking: movement.tracking, prescriptionId: null } : e)))
+              setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))
             }
           />
         ))}

@@ -1,0 +1,136 @@
+import type { PrescribedSet } from './schemas/programs.ts'
+import type { SessionExercise, SetLog } from './schemas/sessions.ts'
+
+/**
+ * Set-level review and adherence: the one definition, shared by the server (figures on the
+ * roster, the dashboard and the client detail) and the screens that mark each set. The rules,
+ * with their reasons, are written out in docs/set-adherence.md.
+ */
+
+/** What can differ between a prescribed set and the set the lifter logged. */
+export const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
+export type Deviation = (typeof DEVIATIONS)[number]
+
+/** A load is off when it misses the target by more than 5% of it or 2.5 kg, whichever is larger. */
+export const LOAD_TOLERANCE_SHARE = 0.05
+export const LOAD_TOLERANCE_KG = 2.5
+/** Time and distance are short when they fall more than 5% under the target. */
+export const SHORTFALL_TOLERANCE_SHARE = 0.05
+/** RPE is high when it reaches one point or more above the target. */
+export const RPE_HIGH_BY = 1
+
+export type ReviewedSet = {
+  setNumber: number
+  /** What the plan asked for; null for a set the lifter added. */
+  target: PrescribedSet | null
+  /** The target load in kg: a kg load as written, a %1RM load from the lifter's e1RM when known. */
+  targetLoadKg: number | null
+  /** The target RPE, from RIR (10 - RIR) when the coach wrote RIR. */
+  targetRpe: number | null
+  /** The logged set (completed, not deleted), or null when skipped. */
+  logged: SetLog | null
+  deviations: Deviation[]
+  /** Done as prescribed; null for an added set, which is not part of the prescription. */
+  asPrescribed: boolean | null
+}
+
+export type ReviewedExercise = {
+  exerciseKey: string
+  movementId: string
+  movementName: string
+  /** The movement the plan asked for, when the lifter swapped it. */
+  swappedFrom: { movementId: string; movementName: string } | null
+  sets: ReviewedSet[]
+}
+
+export type SessionReview = {
+  exercises: ReviewedExercise[]
+  /** Prescribed sets, and of them the ones done as prescribed. */
+  prescribed: number
+  asPrescribed: number
+  /** asPrescribed / prescribed; null when nothing was prescribed. */
+  adherence: number | null
+}
+
+export type ReviewContext = {
+  /** When the session was finished: sets logged later are marked late. */
+  completedAt: string | null
+  /** The lifter's e1RM per movement before this session, for %1RM targets. */
+  oneRepMaxKg?: ReadonlyMap<string, number>
+}
+
+/** What a swapped exercise replaced: recorded at the swap, or (older sessions) a prescribed exercise without its prescription. */
+export function swappedFrom(exercise: SessionExercise): ReviewedExercise['swappedFrom'] {
+  if (exercise.swappedFrom) return exercise.swappedFrom
+  return exercise.prescriptionId === null && exercise.targets.length > 0 ? { movementId: exercise.movementId, movementName: exercise.movementName } : null
+}
+
+export function targetLoadKg(target: PrescribedSet, oneRepMaxKg: number | undefined): number | null {
+  const load = target.load
+  if (!load) return null
+  if (load.kind === 'kg') return load.value
+  if (load.kind === 'percent_1rm' && oneRepMaxKg && oneRepMaxKg > 0) return Math.round(oneRepMaxKg * load.value) / 100
+  return null
+}
+
+export function targetRpe(target: PrescribedSet): number | null {
+  if (target.rpe !== undefined && target.rpe !== null) return target.rpe
+  if (target.rir !== undefined && target.rir !== null) return 10 - target.rir
+  return null
+}
+
+const short = (done: number | null, target: number) => done === null || done < target * (1 - SHORTFALL_TOLERANCE_SHARE)
+
+/** The deviations of one logged set from its target (the set was done; 'skipped' is decided by the caller). */
+export function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | null, rpe: number | null, swapped: boolean): Deviation[] {
+  const found: Deviation[] = []
+  if (swapped) found.push('swapped')
+  if (target.reps && (logged.reps === null || logged.reps < target.reps.min)) found.push('reps_short')
+  // A swapped movement's load is not comparable with the one prescribed.
+  if (!swapped && loadKg !== null && loadKg > 0) {
+    const tolerance = Math.max(loadKg * LOAD_TOLERANCE_SHARE, LOAD_TOLERANCE_KG)
+    if (logged.loadKg === null || Math.abs(logged.loadKg - loadKg) > tolerance + 1e-9) found.push('load_off')
+  }
+  if (rpe !== null && logged.rpe !== null && logged.rpe >= rpe + RPE_HIGH_BY) found.push('rpe_high')
+  if (target.durationSeconds && short(logged.durationSeconds, target.durationSeconds)) found.push('time_short')
+  if (target.distanceMeters && short(logged.distanceMeters, target.distanceMeters)) found.push('distance_short')
+  return found
+}
+
+/** One exercise's sets beside their targets: the n-th logged set answers the n-th prescribed one. */
+export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext): ReviewedExercise {
+  const from = swappedFrom(exercise)
+  const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
+  const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
+  const bySetNumber = new Map(mine.map((s) => [s.setNumber, s]))
+  const oneRepMax = context.oneRepMaxKg?.get(from?.movementId ?? exercise.movementId)
+  const late = (set: SetLog): Deviation[] => (finishedAt !== null && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
+
+  const prescribed: ReviewedSet[] = exercise.targets.map((target, index) => {
+    const logged = bySetNumber.get(index + 1) ?? null
+    const loadKg = targetLoadKg(target, oneRepMax)
+    const rpe = targetRpe(target)
+    if (!logged) return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
+    const deviations = deviationsOf(logged, target, loadKg, rpe, from !== null)
+    // Logging late is marked, but a set done as written still counts as done as prescribed.
+    return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: [...deviations, ...late(logged)], asPrescribed: deviations.length === 0 }
+  })
+  const added: ReviewedSet[] = mine
+    .filter((s) => s.setNumber > exercise.targets.length)
+    .sort((a, b) => a.setNumber - b.setNumber)
+    .map((logged) => ({ setNumber: logged.setNumber, target: null, targetLoadKg: null, targetRpe: null, logged, deviations: ['added', ...late(logged)], asPrescribed: null }))
+  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, sets: [...prescribed, ...added] }
+}
+
+export function reviewSession(session: { exercises: readonly SessionExercise[]; sets: readonly SetLog[] }, context: ReviewContext): SessionReview {
+  const exercises = session.exercises.map((exercise) => reviewExercise(exercise, session.sets, context))
+  const all = exercises.flatMap((e) => e.sets).filter((s) => s.asPrescribed !== null)
+  const asPrescribed = all.filter((s) => s.asPrescribed).length
+  return { exercises, prescribed: all.length, asPrescribed, adherence: all.length ? asPrescribed / all.length : null }
+}
+
+/** Sums of several sessions (a window of days): missed planned workouts add their prescribed sets, none done. */
+export function setAdherence(parts: readonly { prescribed: number; asPrescribed: number }[]): number | null {
+  const prescribed = parts.reduce((n, p) => n + p.prescribed, 0)
+  return prescribed ? parts.reduce((n, p) => n + p.asPrescribed, 0) / prescribed : null
+}
