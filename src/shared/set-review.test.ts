@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PrescribedSet } from './schemas/programs.ts'
-import type { SessionExercise, SetLog } from './schemas/sessions.ts'
-import { reviewExercise, reviewSession, setAdherence, type Deviation } from './set-review.ts'
+import type { Deviation, SessionExercise, SetLog } from './schemas/sessions.ts'
+import { reviewExercise, reviewSession, setAdherence } from './set-review.ts'
 
 const SQUAT = '00000000-0000-4000-8000-000000000001'
 const PRESS = '00000000-0000-4000-8000-000000000002'

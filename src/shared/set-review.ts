@@ -1,15 +1,11 @@
 import type { PrescribedSet } from './schemas/programs.ts'
-import type { SessionExercise, SetLog } from './schemas/sessions.ts'
+import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, SessionReview, SetLog } from './schemas/sessions.ts'
 
 /**
  * Set-level review and adherence: the one definition, shared by the server (figures on the
  * roster, the dashboard and the client detail) and the screens that mark each set. The rules,
  * with their reasons, are written out in docs/set-adherence.md.
  */
-
-/** What can differ between a prescribed set and the set the lifter logged. */
-export const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
-export type Deviation = (typeof DEVIATIONS)[number]
 
 /** A load is off when it misses the target by more than 5% of it or 2.5 kg, whichever is larger. */
 export const LOAD_TOLERANCE_SHARE = 0.05
@@ -18,39 +14,6 @@ export const LOAD_TOLERANCE_KG = 2.5
 export const SHORTFALL_TOLERANCE_SHARE = 0.05
 /** RPE is high when it reaches one point or more above the target. */
 export const RPE_HIGH_BY = 1
-
-export type ReviewedSet = {
-  setNumber: number
-  /** What the plan asked for; null for a set the lifter added. */
-  target: PrescribedSet | null
-  /** The target load in kg: a kg load as written, a %1RM load from the lifter's e1RM when known. */
-  targetLoadKg: number | null
-  /** The target RPE, from RIR (10 - RIR) when the coach wrote RIR. */
-  targetRpe: number | null
-  /** The logged set (completed, not deleted), or null when skipped. */
-  logged: SetLog | null
-  deviations: Deviation[]
-  /** Done as prescribed; null for an added set, which is not part of the prescription. */
-  asPrescribed: boolean | null
-}
-
-export type ReviewedExercise = {
-  exerciseKey: string
-  movementId: string
-  movementName: string
-  /** The movement the plan asked for, when the lifter swapped it. */
-  swappedFrom: { movementId: string; movementName: string } | null
-  sets: ReviewedSet[]
-}
-
-export type SessionReview = {
-  exercises: ReviewedExercise[]
-  /** Prescribed sets, and of them the ones done as prescribed. */
-  prescribed: number
-  asPrescribed: number
-  /** asPrescribed / prescribed; null when nothing was prescribed. */
-  adherence: number | null
-}
 
 export type ReviewContext = {
   /** When the session was finished: sets logged later are marked late. */

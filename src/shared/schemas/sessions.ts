@@ -114,6 +114,46 @@ export const SetLogSchema = z.object({
 })
 export type SetLog = z.infer<typeof SetLogSchema>
 
+/** What can differ between a prescribed set and the set logged for it (docs/set-adherence.md). */
+export const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
+export type Deviation = (typeof DEVIATIONS)[number]
+
+export const ReviewedSetSchema = z.object({
+  setNumber: z.number(),
+  /** What the plan asked for; null for a set the lifter added. */
+  target: z.nullable(PrescribedSetSchema),
+  /** The target load in kg: a kg load as written, a %1RM load from the lifter's e1RM when known. */
+  targetLoadKg: z.nullable(z.number()),
+  /** The target RPE, from RIR (10 - RIR) when the coach wrote RIR. */
+  targetRpe: z.nullable(z.number()),
+  /** The logged set (completed, not deleted), or null when skipped. */
+  logged: z.nullable(SetLogSchema),
+  deviations: z.array(z.enum(DEVIATIONS)),
+  /** Done as prescribed; null for an added set, which is not part of the prescription. */
+  asPrescribed: z.nullable(z.boolean()),
+})
+export type ReviewedSet = z.infer<typeof ReviewedSetSchema>
+
+export const ReviewedExerciseSchema = z.object({
+  exerciseKey: z.string(),
+  movementId: z.string(),
+  movementName: z.string(),
+  /** The movement the plan asked for, when the lifter swapped it. */
+  swappedFrom: z.nullable(z.object({ movementId: z.string(), movementName: z.string() })),
+  sets: z.array(ReviewedSetSchema),
+})
+export type ReviewedExercise = z.infer<typeof ReviewedExerciseSchema>
+
+export const SessionReviewSchema = z.object({
+  exercises: z.array(ReviewedExerciseSchema),
+  /** Prescribed sets, and of them the ones done as prescribed. */
+  prescribed: z.number(),
+  asPrescribed: z.number(),
+  /** asPrescribed / prescribed; null when nothing was prescribed. */
+  adherence: z.nullable(z.number()),
+})
+export type SessionReview = z.infer<typeof SessionReviewSchema>
+
 export const CommentSchema = z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() })
 export type Comment = z.infer<typeof CommentSchema>
 
@@ -176,6 +216,8 @@ export const SessionReportSchema = z.object({
     }),
   ),
   records: z.array(RecordSchema),
+  /** Every set beside its prescription, with what differed. */
+  review: SessionReviewSchema,
 })
 export type SessionReport = z.infer<typeof SessionReportSchema>
 

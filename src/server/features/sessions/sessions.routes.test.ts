@@ -241,16 +241,55 @@ describe('sessions', () => {
     expect((await send(lifter, 'GET', '/api/sessions/movement-stats?movementIds=nope')).status).toBe(400)
   })
 
-  test('the coach comments on a session; the client reads it; nobody else may', async () => {
+  test('the report reviews every set against its target: %1RM from the e1RM before, skipped, short, added, swapped', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const benchId = ((await (await send(lifter, 'GET', '/api/movements?q=bench%20press')).json()) as { items: { id: string }[] }).items[0]?.id ?? ''
+    const first = await start(lifter, {})
+    const key = randomUUID()
+    const exercise = { key, movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 120, notes: null, targets: [] }
+    await send(lifter, 'PATCH', `/api/sessions/${first.id}`, { exercises: [exercise] })
+    await send(lifter, 'PUT', `/api/sessions/${first.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 1, reps: 1, loadKg: 160, editedAt: new Date().toISOString() })
+    await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
+
+    const second = await start(lifter, {})
+    const swappedKey = randomUUID()
+    const targets = [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm', value: 75 } }))
+    const patched = await send(lifter, 'PATCH', `/api/sessions/${second.id}`, {
+      exercises: [
+        { ...exercise, prescriptionId: randomUUID(), targets },
+        { ...exercise, key: swappedKey, movementId: benchId, movementName: 'Bench press', prescriptionId: randomUUID(), targets: [{ reps: { min: 8, max: 8 } }], swappedFrom: { movementId: squatId, movementName: 'Back squat' } },
+      ],
+    })
+    expect(patched.status, await patched.clone().text()).toBe(200)
+    for (const [k, n, reps, loadKg] of [[key, 1, 5, 120], [key, 3, 4, 120], [key, 4, 5, 100], [swappedKey, 1, 8, 60]] as const) {
+      await send(lifter, 'PUT', `/api/sessions/${second.id}/sets/${randomUUID()}`, { exerciseKey: k, setNumber: n, reps, loadKg, editedAt: new Date().toISOString() })
+    }
+    await send(lifter, 'POST', `/api/sessions/${second.id}/finish`, {})
+
+    const { review } = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${second.id}/report`)).json())
+    expect(review.exercises[0]?.sets.map((s) => [s.setNumber, s.targetLoadKg, s.deviations])).toEqual([
+      [1, 120, []],
+      [2, 120, ['skipped']],
+      [3, 120, ['reps_short']],
+      [4, null, ['added']],
+    ])
+    expect(review.exercises[1]).toMatchObject({ movementName: 'Bench press', swappedFrom: { movementName: 'Back squat' }, sets: [{ deviations: ['swapped'], asPrescribed: false }] })
+    expect(review).toMatchObject({ prescribed: 4, asPrescribed: 1, adherence: 0.25 })
+  })
+
+  test('the coach comments on a set, the client reads it and replies; nobody else may', async () => {
     const session = await start(client)
     const setId = randomUUID()
     await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }))
     await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})
     expect((await send(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Great depth!', setLogId: setId })).status).toBe(201)
     expect((await send(otherCoach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Hi' })).status).toBe(403)
-    expect((await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Me' })).status).toBe(403)
+    expect((await send(otherClient, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Hi' })).status).toBe(403)
     const seen = SessionSchema.parse(await (await send(client, 'GET', `/api/sessions/${session.id}`)).json())
     expect(seen.comments).toMatchObject([{ body: 'Great depth!', authorName: 'Coach Sam', setLogId: setId }])
+    expect((await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Thanks, it felt deep', setLogId: setId })).status).toBe(201)
+    const read = SessionSchema.parse(await (await send(coach, 'GET', `/api/sessions/${session.id}`)).json())
+    expect(read.comments.map((c) => [c.authorName, c.body])).toEqual([['Coach Sam', 'Great depth!'], ['Lifter Lee', 'Thanks, it felt deep']])
   })
 
   test('a plan with logged sessions is archived instead of deleted', async () => {

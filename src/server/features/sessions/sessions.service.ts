@@ -26,6 +26,7 @@ import type { Actor } from '../movements/movements.service.ts'
 import { movementErrors } from '../programs/prescriptions.service.ts'
 import { getPlanWorkout } from '../programs/programs.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
+import { reviewSessions } from './review.service.ts'
 
 type SessionRow = typeof workoutSessions.$inferSelect
 type SetRow = typeof setLogs.$inferSelect
@@ -459,10 +460,12 @@ export async function discardSession(db: Db, actor: Actor, id: string): Promise<
   await db.update(workoutSessions).set({ status: 'abandoned', completedAt: sql`now()` }).where(eq(workoutSessions.id, id))
 }
 
-/** A coach's comment on one of their active client's sessions (or on one of its sets). */
+/** A comment on a session or one of its sets: by the client's active coach, or the client's reply. */
 export async function addComment(db: Db, actor: Actor, sessionId: string, input: CommentInput): Promise<Comment> {
   const session = await findSession(db, sessionId)
-  if (!(await isCoachOf(db, actor.id, session.clientId))) throw new AppError('FORBIDDEN', { message: 'Only the client’s coach comments on a session' })
+  if (session.clientId !== actor.id && !(await isCoachOf(db, actor.id, session.clientId))) {
+    throw new AppError('FORBIDDEN', { message: 'Only the client and their coach comment on a session' })
+  }
   if (input.setLogId) {
     const [set] = await db.select({ id: setLogs.id }).from(setLogs).where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
     if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })
@@ -533,6 +536,8 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
   }
 
   const end = session.completedAt ?? null
+  const review = (await reviewSessions(db, [session])).get(session.id)
+  if (!review) throw new Error('no review of the session')
   return {
     session,
     durationSeconds: end ? Math.round((Date.parse(end) - Date.parse(session.startedAt)) / 1000) : null,
@@ -541,6 +546,7 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
     volumeKg: Math.round(volumeKg * 10) / 10,
     movements,
     records,
+    review,
   }
 }
 

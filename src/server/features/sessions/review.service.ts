@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Session, SessionReview } from '#shared/schemas/sessions.ts'
+import { reviewSession } from '#shared/set-review.ts'
+import { queryRows, type Db } from '../../db/client.ts'
+
+/** Epley's e1RM of a set_logs row in SQL, null outside 1-12 reps (the same rule as `e1rm`). */
+export function e1rmSql(alias: string): SQL {
+  const t = sql.raw(alias)
+  return sql`case when ${t}.reps between 1 and 12 and ${t}.load_kg > 0 then case when ${t}.reps = 1 then ${t}.load_kg else ${t}.load_kg * (1 + ${t}.reps / 30.0) end end`
+}
+
+/** The movements of these sessions that a %1RM target names, by session. */
+function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]): { sessionId: string; movementId: string }[] {
+  return sessions.flatMap((s) =>
+    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map((e) => e.swappedFrom?.movementId ?? e.movementId))].map(
+      (movementId) => ({ sessionId: s.id, movementId }),
+    ),
+  )
+}
+
+/**
+ * For each session, the lifter's best e1RM of each movement its %1RM targets name, from the
+ * sessions they completed before it: what a percentage meant on the day.
+ */
+export async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
+  const pairs = percentMovements(sessions)
+  const bySession = new Map<string, Map<string, number>>()
+  if (!pairs.length) return bySession
+  const rows = await queryRows<{ session_id: string; movement_id: string; best: number | string | null }>(
+    db,
+    sql`
+      select pair.session_id, pair.movement_id, (
+        select max(${e1rmSql('sl')})
+        from workout_sessions p join set_logs sl on sl.session_id = p.id
+        where p.client_id = s.client_id and p.status = 'completed' and p.started_at < s.started_at
+          and sl.movement_id = pair.movement_id and sl.completed and sl.deleted_at is null
+      ) as best
+      from (values ${sql.join(pairs.map((p) => sql`(${p.sessionId}::uuid, ${p.movementId}::uuid)`), sql`, `)}) as pair(session_id, movement_id)
+      join workout_sessions s on s.id = pair.session_id`,
+  )
+  for (const row of rows) {
+    if (row.best === null) continue
+    const mine = bySession.get(row.session_id) ?? new Map<string, number>()
+    mine.set(row.movement_id, Number(row.best))
+    bySession.set(row.session_id, mine)
+  }
+  return bySession
+}
+
+/** Sessions read set by set against their prescriptions. */
+export async function reviewSessions(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'>[]): Promise<Map<string, SessionReview>> {
+  const references = await oneRepMaxesBefore(db, sessions)
+  return new Map(sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]))
+}
