@@ -158,6 +158,8 @@ const ROUTES: Row[] = [
   { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}` }) },
   { method: 'POST', path: '/api/sessions/:id/finish', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/finish`, body: {} }) },
   { method: 'POST', path: '/api/sessions/:id/discard', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/discard` }) },
+  { method: 'GET', path: '/api/sessions/comments/unread', access: 'signed-in' },
+  { method: 'POST', path: '/api/sessions/:id/comments/read', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments/read` }) },
   { method: 'POST', path: '/api/sessions/:id/comments', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments`, body: { body: 'Nice work' } }) },
   { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.

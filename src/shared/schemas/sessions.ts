@@ -157,6 +157,22 @@ export type SessionReview = z.infer<typeof SessionReviewSchema>
 export const CommentSchema = z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() })
 export type Comment = z.infer<typeof CommentSchema>
 
+/** A comment someone has not read yet: the lifter's coach's, or (for the coach) a lifter's reply. */
+export const CommentNoticeSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  sessionTitle: z.string(),
+  setLogId: z.nullable(z.string()),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+})
+export type CommentNotice = z.infer<typeof CommentNoticeSchema>
+
+/** GET /api/sessions/comments/unread: how many, and the newest few. */
+export const UnreadCommentsSchema = z.object({ count: z.number(), latest: z.array(CommentNoticeSchema) })
+export type UnreadComments = z.infer<typeof UnreadCommentsSchema>
+
 export const SessionSummarySchema = z.object({
   id: z.string(),
   clientId: z.string(),

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -108,6 +109,27 @@ export const sessionComments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    /** When the other party (the lifter, or the coach for a reply) first saw it. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('session_comments_session_idx').on(t.sessionId, t.createdAt)],
+  (t) => [
+    index('session_comments_session_idx').on(t.sessionId, t.createdAt),
+    index('session_comments_unread_idx').on(t.sessionId).where(sql`${t.readAt} is null`),
+  ],
+)
+
+/** The lifter's body weight, one reading per day (the latest of a day replaces the earlier). */
+export const bodyWeights = pgTable(
+  'body_weights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    measuredOn: date('measured_on', { mode: 'string' }).notNull(),
+    weightKg: numeric('weight_kg', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('body_weights_client_day').on(t.clientId, t.measuredOn)],
 )

@@ -1,10 +1,13 @@
 import type { Message, Receipt } from '#shared/schemas/chat.ts'
+import type { CommentNotice } from '#shared/schemas/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import type { Notifications } from '../../db/notifications.ts'
 import type { Logger } from '../../lib/logger.ts'
+import { commentNotice, type CommentEvent } from '../sessions/comments.service.ts'
 import { CHAT_CHANNEL, markDelivered, messageById, type ChatEvent } from './chat.service.ts'
 
-export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt }
+/** What a stream carries: chat messages and receipts, and comments on sessions for their reader. */
+export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice }
 
 export type Subscriber = {
   userId: string
@@ -30,7 +33,7 @@ export type ChatHub = {
 
 /**
  * Live delivery in one server process: the open streams by user, fed by PostgreSQL NOTIFY on
- * CHAT_CHANNEL, so a message sent through any process reaches streams held by every other.
+ * CHAT_CHANNEL (chat messages, receipts, and comments on sessions), so a message sent through any process reaches streams held by every other.
  * A notification carries ids only; the process that holds a party's stream reads the message
  * once and marks it delivered when it reaches the recipient.
  */
@@ -39,7 +42,14 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
   const reserved = new Map<string, number>()
   let closed = false
 
-  const deliver = async (event: ChatEvent) => {
+  const deliver = async (event: ChatEvent | CommentEvent) => {
+    if (event.type === 'comment') {
+      const recipients = byUser.get(event.recipientId)
+      if (!recipients?.size) return
+      const comment = await commentNotice(db, event.id)
+      if (comment) for (const s of recipients) s.send({ type: 'comment', comment })
+      return
+    }
     if (event.type === 'receipt') {
       const { type: _type, ...receipt } = event
       for (const userId of [event.coachId, event.clientId]) for (const s of byUser.get(userId) ?? []) s.send({ type: 'receipt', receipt })
@@ -60,9 +70,9 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
 
   const stop = await notifications.listen(CHAT_CHANNEL, {
     onMessage: (payload) => {
-      let event: ChatEvent
+      let event: ChatEvent | CommentEvent
       try {
-        event = JSON.parse(payload) as ChatEvent
+        event = JSON.parse(payload) as ChatEvent | CommentEvent
       } catch {
         return
       }

@@ -101,6 +101,8 @@ export const chatRoutes = new Hono<AppEnv>()
             if (event.type === 'message') {
               lastSeq = Math.max(lastSeq, event.message.seq)
               await stream.writeSSE({ event: 'message', id: String(event.message.seq), data: JSON.stringify(event.message) })
+            } else if (event.type === 'comment') {
+              await stream.writeSSE({ event: 'comment', data: JSON.stringify(event.comment) })
             } else {
               await stream.writeSSE({ event: 'receipt', data: JSON.stringify(event.receipt) })
             }
@@ -120,7 +122,9 @@ export const chatRoutes = new Hono<AppEnv>()
       const unsubscribe = chat.subscribe({
         userId: me.id,
         send: (event) => {
-          if (!open || stream.aborted || !concerns(event.type === 'message' ? event.message : event.receipt)) return false
+          if (!open || stream.aborted) return false
+          // Comments go to the app's own stream, not to one narrowed to a conversation.
+          if (event.type === 'comment' ? only !== null : !concerns(event.type === 'message' ? event.message : event.receipt)) return false
           void write(event)
           return true
         },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SessionReportSchema, SessionSchema, sessionMessages, type Session } from '#shared/schemas/sessions.ts'
+import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadCommentsSchema, sessionMessages, type Session } from '#shared/schemas/sessions.ts'
 import { coachClients, setLogHistory, setLogs } from '../../db/schema/index.ts'
+import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -290,6 +291,43 @@ describe('sessions', () => {
     expect((await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Thanks, it felt deep', setLogId: setId })).status).toBe(201)
     const read = SessionSchema.parse(await (await send(coach, 'GET', `/api/sessions/${session.id}`)).json())
     expect(read.comments.map((c) => [c.authorName, c.body])).toEqual([['Coach Sam', 'Great depth!'], ['Lifter Lee', 'Thanks, it felt deep']])
+  })
+
+  test('a comment is unread for the other party until they open the session, and reaches their open app at once', async () => {
+    const unread = async (who: SignedIn) => UnreadCommentsSchema.parse(await (await send(who, 'GET', '/api/sessions/comments/unread')).json())
+    const session = await start(client)
+    const setId = randomUUID()
+    await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }))
+    await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})
+    await send(client, 'POST', `/api/sessions/${session.id}/comments/read`)
+    const before = (await unread(client)).count
+
+    const res = await send(client, 'GET', '/api/chat/stream')
+    if (!res.body) throw new Error('no stream body')
+    const live = readEvents(res.body)
+    await live.next((e) => e.event === 'ready')
+    await send(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Brace harder on set 1', setLogId: setId })
+    const told = CommentNoticeSchema.parse(JSON.parse((await live.next((e) => e.event === 'comment')).data))
+    expect(told).toMatchObject({ sessionId: session.id, sessionTitle: 'Lower A', setLogId: setId, authorName: 'Coach Sam', body: 'Brace harder on set 1' })
+    await live.close()
+
+    const news = await unread(client)
+    expect(news.count).toBe(before + 1)
+    expect(news.latest[0]?.id).toBe(told.id)
+    expect((await send(otherClient, 'POST', `/api/sessions/${session.id}/comments/read`)).status).toBe(403)
+    // The coach opening the session does not read their own comment for the lifter.
+    expect((await send(coach, 'POST', `/api/sessions/${session.id}/comments/read`)).status).toBe(204)
+    expect((await unread(client)).count).toBe(before + 1)
+    expect((await send(client, 'POST', `/api/sessions/${session.id}/comments/read`)).status).toBe(204)
+    expect((await unread(client)).count).toBe(before)
+
+    // The lifter's reply is unread for the coach.
+    const coachBefore = (await unread(coach)).count
+    await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Will do', setLogId: setId })
+    const replies = await unread(coach)
+    expect(replies.count).toBe(coachBefore + 1)
+    expect(replies.latest[0]).toMatchObject({ body: 'Will do', authorName: 'Lifter Lee' })
+    expect((await unread(otherCoach)).count).toBe(0)
   })
 
   test('a plan with logged sessions is archived instead of deleted', async () => {

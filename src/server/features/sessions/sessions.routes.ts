@@ -4,7 +4,8 @@ import { CommentBody, DeleteSetQuery, FinishSessionBody, LogSetBody, StartSessio
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile, requireUser } from '../../middleware/session.ts'
-import { addComment, deleteSet, movementStats, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
+import { unreadComments } from './comments.service.ts'
+import { addComment, readComments, deleteSet, movementStats, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
 const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set id is a UUID made by the client') })
@@ -37,6 +38,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   })
   .use(requireProfile())
   .get('/', validate('query', ListQuery), async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/comments/unread', async (c) => c.json(await unreadComments(c.var.db, c.var.profile)))
   .get('/movement-stats', validate('query', StatsQuery), async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)))
   .post('/', requireProfile('client'), validate('json', StartSessionBody), async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201))
   .get('/:id', validate('param', IdParam), async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)))
@@ -54,3 +56,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   .post('/:id/comments', validate('param', IdParam), validate('json', CommentBody), async (c) =>
     c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
+  .post('/:id/comments/read', validate('param', IdParam), async (c) => {
+    await readComments(c.var.db, c.var.profile, c.req.valid('param').id)
+    return c.body(null, 204)
+  })
