@@ -8,3 +8,9 @@ export function withoutTrailing(text: string, chars: string): string {
   while (end > 0 && chars.includes(text.charAt(end - 1))) end -= 1
   return text.slice(0, end)
 }
+
+/** One line of at most `max` characters, for a toast or a list: whitespace folded, an ellipsis when cut. */
+export function excerpt(body: string, max = 80): string {
+  const line = body.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}

@@ -88,12 +88,24 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect(recent).toContainText('Lifter Lou')
   await recent.getByRole('link', { name: /Squat day/ }).click()
   await expect(coachPage).toHaveURL(`${baseURL}/summary/${sessionId}`)
+  await page.goto('/home')
   await coachPage.getByLabel('Your comment').fill('Great depth on the last three!')
   await coachPage.getByRole('button', { name: 'Add comment' }).click()
   await expectToast(coachPage, 'Comment added')
-  await page.reload()
-  await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Great depth on the last three!')
-  await expect(page.getByRole('region', { name: 'Coach comments' })).toContainText('Coach Tara')
+  // The lifter's open app is told at once, and the toast opens the summary.
+  await expectToast(page, 'Coach Tara commented on your workout')
+  await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Open' }).click()
+  await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
+  await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Great depth on the last three!')
+  await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Coach Tara')
+
+  // A comment on one set shows under that set, for both.
+  const squatReview = (p: typeof page) => p.getByRole('region', { name: 'Back squat' })
+  await squatReview(coachPage).getByRole('button', { name: 'Comment on set 2' }).click()
+  await squatReview(coachPage).getByLabel('Comment on set 2').fill('Hips rose first here')
+  await squatReview(coachPage).getByRole('button', { name: 'Add comment' }).click()
+  await expect(squatReview(coachPage).getByRole('listitem', { name: 'Set 2' })).toContainText('Hips rose first here')
+  await expect(squatReview(page).getByRole('listitem', { name: 'Set 2' })).toContainText('Hips rose first here')
   await coachPage.context().close()
 
   // This browser kept the timings of its session and set-log calls.

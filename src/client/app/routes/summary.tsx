@@ -1,16 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Trophy } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
 import { useParams } from 'react-router'
 import { fromKg, type Unit } from '#shared/units.ts'
-import { Button } from '#client/components/ui/button.tsx'
-import { Field } from '#client/components/ui/field.tsx'
-import { Textarea } from '#client/components/ui/textarea.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { formatDuration } from '#client/features/programs/prescription-format.ts'
-import { sessionCalls, sessionQueries } from '#client/features/training/api/session-queries.ts'
-import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
+import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { CommentForm, CommentItem, SessionReview } from '#client/features/training/components/session-review.tsx'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 const load = (kg: number, unit: Unit) => `${fromKg(kg, unit).toLocaleString()} ${unit}`
@@ -24,8 +19,11 @@ export function SummaryPage() {
   const unit = auth.profile.unit
   if (report.isPending) return <p className="text-muted-foreground">Loading…</p>
   if (report.isError) return <LoadError error={report.error} what="session" />
-  const { session, durationSeconds, setsCompleted, setsPrescribed, volumeKg, movements, records } = report.data
+  const { session, durationSeconds, setsCompleted, setsPrescribed, volumeKg, movements, records, review } = report.data
   const isCoach = auth.profile.role === 'coach' && session.clientId !== auth.user.id
+  // The server lets only the lifter and their coach comment; anyone else here reads.
+  const canComment = isCoach || session.clientId === auth.user.id
+  const sessionComments = session.comments.filter((c) => c.setLogId === null || !review.exercises.some((e) => e.sets.some((s) => s.logged?.id === c.setLogId)))
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
@@ -91,52 +89,20 @@ export function SummaryPage() {
         </section>
       )}
 
-      <section aria-label="Coach comments" className="flex flex-col gap-2">
-        <h2 className="font-semibold">Coach comments</h2>
-        {session.comments.length === 0 && <p className="text-sm text-muted-foreground">No comments yet.</p>}
-        <ul className="flex flex-col gap-2">
-          {session.comments.map((c) => (
-            <li key={c.id} className="rounded-xl bg-muted/50 p-3 text-sm">
-              <p className="text-xs text-muted-foreground">
-                {c.authorName} · {new Date(c.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-              </p>
-              <p className="whitespace-pre-line">{c.body}</p>
-            </li>
-          ))}
-        </ul>
-        {isCoach && <CommentForm sessionId={session.id} />}
+      <SessionReview sessionId={session.id} review={review} comments={session.comments} unit={unit} canComment={canComment} />
+
+      <section aria-label="Comments on the session" className="flex flex-col gap-2">
+        <h2 className="font-semibold">Comments on the session</h2>
+        {sessionComments.length === 0 && <p className="text-sm text-muted-foreground">No comments yet.</p>}
+        {sessionComments.length > 0 && (
+          <ul className="flex flex-col gap-2 text-sm">
+            {sessionComments.map((c) => (
+              <CommentItem key={c.id} comment={c} />
+            ))}
+          </ul>
+        )}
+        {canComment && <CommentForm sessionId={session.id} label={isCoach ? 'Your comment' : 'Your reply'} />}
       </section>
     </section>
-  )
-}
-
-function CommentForm({ sessionId }: { sessionId: string }) {
-  const queryClient = useQueryClient()
-  const [body, setBody] = useState('')
-  const [busy, setBusy] = useState(false)
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault()
-    if (!body.trim()) return
-    setBusy(true)
-    try {
-      await sessionCalls.comment(sessionId, { body })
-      setBody('')
-      await queryClient.invalidateQueries({ queryKey: sessionQueries.report(sessionId).queryKey })
-      notify.success({ title: 'Comment added' })
-    } catch (error) {
-      notify.error({ title: 'Could not add the comment', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <Field label="Your comment">
-        {(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}
-      </Field>
-      <Button type="submit" className="self-start" disabled={busy || !body.trim()}>
-        {busy ? 'Adding…' : 'Add comment'}
-      </Button>
-    </form>
   )
 }

@@ -9,4 +9,8 @@ export const trainingMessages = {
   restDone: 'Rest is over',
   noSession: 'This session does not exist or is not yours.',
   loadFailed: 'The session could not be loaded. Check your connection and try again.',
+  commentAdded: { title: 'Comment added' },
+  newComment: (author: string) => `${author} commented on your workout`,
+  newReply: (author: string) => `${author} replied on a workout`,
+  openComment: 'Open',
 } as const

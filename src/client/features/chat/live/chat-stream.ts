@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { MessageSchema, ReceiptSchema, type Message, type Receipt } from '#shared/schemas/chat.ts'
+import { CommentNoticeSchema, type CommentNotice } from '#shared/schemas/sessions.ts'
 import { retryDelay } from './backoff.ts'
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting'
@@ -10,6 +11,8 @@ const SILENCE_MS = 45_000
 type Handlers = {
   onMessage: (message: Message) => void
   onReceipt: (receipt: Receipt) => void
+  /** Someone commented on one of my sessions (or replied to my comment). */
+  onComment: (comment: CommentNotice) => void
   /** Subscribed (first time or again): time to catch up on what a gap may have hidden. */
   onReady: () => void
   onStatus: (status: StreamStatus) => void
@@ -89,6 +92,12 @@ export function openChatStream(handlers: Handlers) {
       alive(es)
       const receipt = parse(ReceiptSchema, event.data)
       if (receipt) handlers.onReceipt(receipt)
+    })
+    es.addEventListener('comment', (event) => {
+      if (closed || source !== es) return
+      alive(es)
+      const comment = parse(CommentNoticeSchema, event.data)
+      if (comment) handlers.onComment(comment)
     })
     es.addEventListener('error', () => {
       if (closed || source !== es) return

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { paths, type Role } from '#shared/paths.ts'
+import { excerpt } from '#shared/text.ts'
 import type { Message } from '#shared/schemas/chat.ts'
 import { notify } from '#client/lib/notify.ts'
 import { applyReceipt, cacheMessages, hasMessage, noteMessage, otherIdOf } from '../api/chat-cache.ts'
@@ -9,18 +10,13 @@ import { chatQueries, fetchNewer, type MessagePages } from '../api/chat-queries.
 import { chatText } from '../chat-messages.ts'
 import { outbox } from '../outbox/outbox-store.ts'
 import { flushOutbox } from '../outbox/send-outbox.ts'
+import { receiveComment } from '#client/features/training/api/comment-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
 
 const RETRY_OUTBOX_MS = 10_000
 /** After counting a message locally, the server's counts are fetched this much later (one fetch for a burst). */
 const RECONCILE_MS = 500
-const EXCERPT = 80
-
-export const excerpt = (body: string) => {
-  const line = body.replace(/\s+/g, ' ').trim()
-  return line.length > EXCERPT ? `${line.slice(0, EXCERPT - 1)}…` : line
-}
 
 /**
  * The signed-in app's one live connection (mounted once, in the signed-in layout): messages and
@@ -101,6 +97,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
 
     const stream = openChatStream({
       onMessage: receive,
+      onComment: (comment) => receiveComment(queryClient, comment, role, (href) => void navigateRef.current(href)),
       onReceipt: (receipt) => {
         applyReceipt(queryClient, me, receipt)
         // Read on another device of mine: the badge follows.

@@ -7,6 +7,7 @@ import {
   SessionReportSchema,
   SessionSchema,
   SessionSummarySchema,
+  UnreadCommentsSchema,
   type CommentInput,
   type FinishSessionInput,
   type StartSessionInput,
@@ -34,6 +35,8 @@ export const sessionQueries = {
       queryFn: ({ signal }) =>
         movementIds.length ? apiRequest(`/api/sessions/movement-stats?movementIds=${movementIds.join(',')}`, { schema: z.array(MovementStatsSchema), signal }) : Promise.resolve([]),
     }),
+  unreadComments: () =>
+    queryOptions({ queryKey: [...sessionQueries.all(), 'unread-comments'], queryFn: ({ signal }) => apiRequest('/api/sessions/comments/unread', { schema: UnreadCommentsSchema, signal }) }),
   coach: () => queryOptions({ queryKey: ['coach-card'], queryFn: ({ signal }) => apiRequest('/api/profile/coach', { schema: CoachCardSchema, signal }) }),
 }
 
