@@ -81,14 +81,17 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
   await expect(page.getByRole('listitem', { name: 'Week 1 day 2: Rest' })).toHaveCount(0)
 
-  // The coach sees it on the dashboard, reads the session and comments; the client sees it.
+  // The coach sees it on the dashboard, reads the session and comments; the client, elsewhere
+  // in the app with its live connection open, is told.
+  const live = page.waitForResponse((r) => r.url().includes('/api/chat/stream'))
+  await page.goto('/home')
+  await live
   await coachPage.goto('/coach')
   await expect(coachPage.getByRole('dialog')).toHaveCount(0)
   const recent = coachPage.getByRole('region', { name: 'Recent sessions' })
   await expect(recent).toContainText('Lifter Lou')
   await recent.getByRole('link', { name: /Squat day/ }).click()
   await expect(coachPage).toHaveURL(`${baseURL}/summary/${sessionId}`)
-  await page.goto('/home')
   await coachPage.getByLabel('Your comment').fill('Great depth on the last three!')
   await coachPage.getByRole('button', { name: 'Add comment' }).click()
   await expectToast(coachPage, 'Comment added')

@@ -5,6 +5,7 @@ import { fromKg, type Unit } from '#shared/units.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { formatDuration } from '#client/features/programs/prescription-format.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { useReadComments } from '#client/features/training/api/use-read-comments.ts'
 import { CommentForm, CommentItem, SessionReview } from '#client/features/training/components/session-review.tsx'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
@@ -15,6 +16,7 @@ export function SummaryPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
   const report = useQuery(sessionQueries.report(id))
+  useReadComments(id, report.data?.session.comments.length)
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
   if (report.isPending) return <p className="text-muted-foreground">Loading…</p>
