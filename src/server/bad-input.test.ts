@@ -217,6 +217,7 @@ const BODILESS = [
   'DELETE /api/plans/:id',
   'DELETE /api/sessions/:id/sets/:setId',
   'POST /api/sessions/:id/discard',
+  'POST /api/sessions/:id/comments/read',
   'POST /api/clients/:clientId/archive',
   'POST /api/invites/:id/resend',
   'POST /api/invites/:id/revoke',
