@@ -1,28 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
-import { startBuiltServer, type ServerProcess } from '../helpers/built-server.ts'
+import { expect, test } from 'vitest'
+import { startBuiltServer } from '../helpers/built-server.ts'
+import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 import { lifterWithSession, logSet, setIdsOf } from '../helpers/lifter.ts'
 
 const LOOPS = 4
 
-const spawned: ServerProcess[] = []
-const folders: string[] = []
-
-afterEach(async () => {
-  for (const server of spawned.splice(0)) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
-})
+const cleanup = cleanUpAfterEach()
 
 test('every set the server acknowledged is still there after it is killed mid-write and restarted', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coachline-crash-'))
-  folders.push(dataDir)
-  const first = await startBuiltServer({}, { dataDir })
-  spawned.push(first)
+  const dataDir = cleanup.dataDir('coachline-crash-')
+  const first = cleanup.track(await startBuiltServer({}, { dataDir }))
   const lifters = await Promise.all(Array.from({ length: LOOPS }, () => lifterWithSession(first.url)))
 
   const acknowledged = lifters.map(() => new Set<string>())
@@ -46,8 +33,7 @@ test('every set the server acknowledged is still there after it is killed mid-wr
   const total = acknowledged.reduce((sum, ids) => sum + ids.size, 0)
   expect(total).toBeGreaterThanOrEqual(200)
 
-  const restarted = await startBuiltServer({}, { dataDir })
-  spawned.push(restarted)
+  const restarted = cleanup.track(await startBuiltServer({}, { dataDir }))
   for (const [n, lifter] of lifters.entries()) {
     const stored = await setIdsOf(restarted.url, lifter)
     const lost = [...(acknowledged[n] ?? [])].filter((id) => !stored.has(id))

@@ -1,20 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { freePort, spawnBuiltServer, startBuiltServer, waitHealthy, type ServerProcess } from '../helpers/built-server.ts'
+import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 import { lifterWithSession, logSet, setIdsOf } from '../helpers/lifter.ts'
 
-const spawned: ServerProcess[] = []
-const folders: string[] = []
-
-afterEach(async () => {
-  for (const server of spawned.splice(0)) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
-})
+const cleanup = cleanUpAfterEach()
 
 /** The exit code, or 'still running' when the process is alive after `withinMs`. */
 async function exitCodeOf(server: ServerProcess, withinMs: number): Promise<number | null | 'still running'> {
@@ -26,17 +15,14 @@ async function exitCodeOf(server: ServerProcess, withinMs: number): Promise<numb
 }
 
 test('one server per data folder: a second one exits naming the folder, the first keeps serving, a dead one is taken over', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coachline-lock-'))
-  folders.push(dataDir)
-  const first = await startBuiltServer({}, { dataDir })
-  spawned.push(first)
+  const dataDir = cleanup.dataDir('coachline-lock-')
+  const first = cleanup.track(await startBuiltServer({}, { dataDir }))
   const lifter = await lifterWithSession(first.url)
   expect(await logSet(first.url, lifter, crypto.randomUUID(), 1)).toBe(200)
 
   // Another port, and the first one's own port: either way the folder is refused before the port matters.
   for (const port of [await freePort(), first.port]) {
-    const second = await spawnBuiltServer({ dataDir, port, captureStderr: true })
-    spawned.push(second)
+    const second = cleanup.track(await spawnBuiltServer({ dataDir, port, captureStderr: true }))
     const code = await exitCodeOf(second, 20_000)
     expect(code, `the second server (port ${port}) must not start`).not.toBe('still running')
     expect(code, 'a failure exit code').toBeGreaterThan(0)
@@ -53,8 +39,7 @@ test('one server per data folder: a second one exits naming the folder, the firs
   // The kernel drops the lock of a killed process: the next server takes the folder over.
   first.child.kill('SIGKILL')
   await first.exited
-  const next = await spawnBuiltServer({ dataDir, captureStderr: true })
-  spawned.push(next)
+  const next = cleanup.track(await spawnBuiltServer({ dataDir, captureStderr: true }))
   await waitHealthy(next)
   expect(await setIdsOf(next.url, lifter)).toEqual(written)
   expect(await logSet(next.url, lifter, crypto.randomUUID(), 4)).toBe(200)

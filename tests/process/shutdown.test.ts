@@ -1,21 +1,18 @@
 import http from 'node:http'
 import { afterEach, expect, test } from 'vitest'
 import { startBuiltServer, type ServerProcess } from '../helpers/built-server.ts'
+import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 import { signIn } from '../helpers/lifter.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 2000
 // What "exits in time" means: the shutdown timeout, the final deadline's margin and process start-up slack.
 const EXIT_WITHIN_MS = SHUTDOWN_TIMEOUT_MS + 5000
 
-const spawned: ServerProcess[] = []
+const cleanup = cleanUpAfterEach()
 const sockets: { destroy: () => void }[] = []
 
-afterEach(async () => {
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy()
-  for (const server of spawned.splice(0)) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
 })
 
 /** SIGTERM, then how long the process took to exit (or 'still running' after the allowance plus 10 s). */
@@ -69,8 +66,7 @@ async function requests(url: string, count: number, concurrency = 20) {
 }
 
 test('SIGTERM with an open chat stream and an idle keep-alive connection: the process exits in time', async () => {
-  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) })
-  spawned.push(server)
+  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }))
   const { cookie } = await signIn(server.url, 'client')
   await openChatStream(server.url, cookie)
   await idleKeepAlive(server.url)
@@ -82,8 +78,7 @@ test('SIGTERM with an open chat stream and an idle keep-alive connection: the pr
 })
 
 test('SIGTERM while the reader of its log stream has gone (EPIPE on stdout): the process exits in time', async () => {
-  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' })
-  spawned.push(server)
+  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }))
   // Whatever reads the logs goes away: every write from now on fails with EPIPE.
   server.child.stdout?.destroy()
   const { cookie } = await signIn(server.url, 'client')
@@ -96,8 +91,7 @@ test('SIGTERM while the reader of its log stream has gone (EPIPE on stdout): the
 })
 
 test('SIGTERM while the reader of its log stream has stalled (stdout full): the process exits in time', async () => {
-  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' })
-  spawned.push(server)
+  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }))
   // Whatever reads the logs stops reading (a terminal paused, a stuck log shipper): the pipe fills up.
   server.child.stdout?.pause()
   const { cookie } = await signIn(server.url, 'client')
@@ -123,8 +117,7 @@ function unfinishedRequest(url: string): Promise<void> {
 }
 
 test('SIGTERM with a request still in flight at the end of the budget: its connection is cut and the process exits', async () => {
-  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) })
-  spawned.push(server)
+  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }))
   await unfinishedRequest(server.url)
 
   const { result, ms } = await terminate(server)
@@ -134,8 +127,7 @@ test('SIGTERM with a request still in flight at the end of the budget: its conne
 })
 
 test('a second SIGTERM during the shutdown exits at once', async () => {
-  const server = await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: '60000' })
-  spawned.push(server)
+  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: '60000' }))
   await unfinishedRequest(server.url)
 
   const started = performance.now()
