@@ -16,7 +16,8 @@ export function SummaryPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
   const report = useQuery(sessionQueries.report(id))
-  useReadComments(id, report.data?.session.comments.length)
+  const myId = auth.status === 'authenticated' ? auth.user.id : null
+  useReadComments(id, report.data?.session.comments.filter((c) => c.authorId !== myId).length)
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
   if (report.isPending) return <p className="text-muted-foreground">Loading…</p>

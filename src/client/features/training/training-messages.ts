@@ -1,3 +1,5 @@
+import type { Deviation } from '#shared/schemas/sessions.ts'
+
 /** The training screens' words, in one place (PRODUCT.md section 4). */
 export const trainingMessages = {
   offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
@@ -13,4 +15,16 @@ export const trainingMessages = {
   newComment: (author: string) => `${author} commented on your workout`,
   newReply: (author: string) => `${author} replied on a workout`,
   openComment: 'Open',
+  /** How the set-by-set review marks what differed from the prescription. */
+  deviations: {
+    skipped: 'Skipped',
+    reps_short: 'Reps short',
+    load_off: 'Load off',
+    rpe_high: 'RPE high',
+    time_short: 'Time short',
+    distance_short: 'Distance short',
+    swapped: 'Swapped',
+    added: 'Added',
+    late: 'Logged late',
+  } satisfies Record<Deviation, string>,
 } as const

@@ -18,3 +18,8 @@ export function receiveComment(queryClient: QueryClient, comment: CommentNotice,
   const title = role === 'coach' ? trainingMessages.newReply(comment.authorName) : trainingMessages.newComment(comment.authorName)
   notify.info({ title, description: `${comment.sessionTitle}: ${excerpt(comment.body)}` }, { label: trainingMessages.openComment, onClick: () => open(href) })
 }
+
+/** After a gap in the live connection: comments made meanwhile are in the count. */
+export function refreshUnreadComments(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: sessionQueries.unreadComments().queryKey })
+}

@@ -45,4 +45,5 @@ export const sessionCalls = {
   finish: (id: string, body: FinishSessionInput) => timed('finish a session', () => apiRequest(`${base(id)}/finish`, { method: 'POST', body, schema: SessionSchema })),
   discard: (id: string) => apiRequest(`${base(id)}/discard`, { method: 'POST', body: {} }),
   comment: (id: string, body: CommentInput) => apiRequest(`${base(id)}/comments`, { method: 'POST', body, schema: CommentSchema }),
+  readComments: (id: string) => apiRequest(`${base(id)}/comments/read`, { method: 'POST', body: {} }),
 }

@@ -9,18 +9,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { formatDuration, formatPrescribedSet } from '#client/features/programs/prescription-format.ts'
 import { useAddComment } from '../api/use-add-comment.ts'
-
-export const deviationLabels: Record<Deviation, string> = {
-  skipped: 'Skipped',
-  reps_short: 'Reps short',
-  load_off: 'Load off',
-  rpe_high: 'RPE high',
-  time_short: 'Time short',
-  distance_short: 'Distance short',
-  swapped: 'Swapped',
-  added: 'Added',
-  late: 'Logged late',
-}
+import { trainingMessages } from '../training-messages.ts'
 
 /** Marks that are news rather than a miss. */
 const NEUTRAL: readonly Deviation[] = ['added', 'late']
@@ -99,7 +88,7 @@ function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'rev
         <ul aria-label={`Set ${set.setNumber} marks`} className="flex flex-wrap gap-1.5">
           {set.deviations.map((d) => (
             <li key={d}>
-              <Badge variant={NEUTRAL.includes(d) ? 'outline' : 'alert'}>{deviationLabels[d]}</Badge>
+              <Badge variant={NEUTRAL.includes(d) ? 'outline' : 'alert'}>{trainingMessages.deviations[d]}</Badge>
             </li>
           ))}
         </ul>
