@@ -3,14 +3,14 @@ import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
 import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { hit } from '../../lib/rate-limit.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { inviteEmail } from '../mail/templates.ts'
-import { ensureProfile } from '../profiles/profiles.service.ts'
+import { activeCoachIdOf, ensureProfile } from '../profiles/profiles.service.ts'
 import { assignPlan } from '../programs/programs.service.ts'
 
 /** What inviting needs beyond the database: the secret that seals tokens, the mailer and the app's address. */
@@ -267,10 +267,3 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
 /** Thrown to roll an accept back when the client's coach changed under it. */
 class ConcurrentAccept extends Error {}
 
-async function activeCoachIdOf(db: Db | Tx, clientId: string): Promise<string | null> {
-  const [link] = await db
-    .select({ coachId: coachClients.coachId })
-    .from(coachClients)
-    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-  return link?.coachId ?? null
-}

@@ -61,12 +61,17 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   return mustGetProfile(db, userId)
 }
 
-export async function hasActiveCoach(db: Db | Tx, clientId: string): Promise<boolean> {
+/** The id of the client's active coach (a client has at most one); null without one. */
+export async function activeCoachIdOf(db: Db | Tx, clientId: string): Promise<string | null> {
   const [link] = await db
-    .select({ id: coachClients.id })
+    .select({ coachId: coachClients.coachId })
     .from(coachClients)
     .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-  return Boolean(link)
+  return link?.coachId ?? null
+}
+
+export async function hasActiveCoach(db: Db | Tx, clientId: string): Promise<boolean> {
+  return (await activeCoachIdOf(db, clientId)) !== null
 }
 
 /** The client's active coach, for their home screen's coach card; null without one. */

@@ -25,6 +25,7 @@ import { createBatcher, type Batcher } from '../../lib/batcher.ts'
 import type { Actor } from '../movements/movements.service.ts'
 import { movementErrors } from '../programs/prescriptions.service.ts'
 import { getPlanWorkout } from '../programs/programs.service.ts'
+import { activeCoachIdOf } from '../profiles/profiles.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
 import { announceComment, markCommentsRead } from './comments.service.ts'
 import { reviewSessions } from './review.service.ts'
@@ -88,14 +89,6 @@ async function isCoachOf(db: Db | Tx, coachId: string, clientId: string): Promis
     .from(coachClients)
     .where(and(eq(coachClients.coachId, coachId), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
   return Boolean(link)
-}
-
-async function activeCoachOf(db: Db, clientId: string): Promise<string | null> {
-  const [link] = await db
-    .select({ coachId: coachClients.coachId })
-    .from(coachClients)
-    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-  return link?.coachId ?? null
 }
 
 async function findSession(db: Db | Tx, id: string): Promise<SessionRow> {
@@ -482,7 +475,7 @@ export async function addComment(db: Db, actor: Actor, sessionId: string, input:
   const [row] = await db.insert(sessionComments).values({ sessionId, setLogId: input.setLogId ?? null, authorId: actor.id, body: input.body }).returning({ id: sessionComments.id })
   const comment = (await commentsOf(db, sessionId)).find((c) => c.id === row?.id)
   if (!comment) throw new Error('comment not found after insert')
-  const recipientId = session.clientId === actor.id ? await activeCoachOf(db, session.clientId) : session.clientId
+  const recipientId = session.clientId === actor.id ? await activeCoachIdOf(db, session.clientId) : session.clientId
   if (recipientId) await announceComment(db, { id: comment.id, recipientId })
   return comment
 }
