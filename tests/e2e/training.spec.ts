@@ -97,10 +97,14 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expectToast(coachPage, 'Comment added')
   // The lifter's open app is told at once, and the toast opens the summary.
   await expectToast(page, 'Coach Tara commented on your workout')
+  await expect(page.getByRole('region', { name: 'New comments from your coach' })).toContainText('Great depth on the last three!')
+  await expect(page.getByRole('link', { name: 'Home, 1 unread' }).first()).toBeVisible()
   await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Open' }).click()
   await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Great depth on the last three!')
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Coach Tara')
+  // Read now: the count is gone.
+  await expect(page.getByRole('link', { name: /^Home, \d+ unread$/ })).toHaveCount(0)
 
   // A comment on one set shows under that set, for both.
   const squatReview = (p: typeof page) => p.getByRole('region', { name: 'Back squat' })

@@ -5,6 +5,7 @@ import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
+import { useUnreadCommentCount } from '#client/features/training/components/unread-comments.tsx'
 import { useOfflineSync } from '#client/features/training/offline/sync.ts'
 
 /**
@@ -20,11 +21,16 @@ export function SignedInLayout() {
   // One live chat connection for the whole app: messages, receipts, toasts, the outbox.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)
+  const comments = useUnreadCommentCount(signedIn)
   if (auth.status !== 'authenticated') return <Outlet />
   const isCoach = auth.profile.role === 'coach'
   const Shell = isCoach ? CoachShell : ClientShell
-  // Coaches have no chat item: their conversations open from the clients.
-  const badges = { [isCoach ? paths.coach.clients.getHref() : paths.client.chat.getHref()]: unread }
+  // Coaches have no chat item: their conversations open from the clients. Unread comments wait
+  // on the first screen, which lists them.
+  const badges = {
+    [isCoach ? paths.coach.clients.getHref() : paths.client.chat.getHref()]: unread,
+    [isCoach ? paths.coach.dashboard.getHref() : paths.client.home.getHref()]: comments,
+  }
   return (
     <Shell displayName={auth.profile.displayName} onSignOut={() => void signOut()} badges={badges}>
       <Outlet />

@@ -10,6 +10,7 @@ import { useUnreadTotal } from '#client/features/chat/components/unread-messages
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
+import { UnreadComments } from '#client/features/training/components/unread-comments.tsx'
 import { SessionList } from '#client/features/training/components/session-list.tsx'
 import { DAY_STATE_TEXT, dayState } from '#client/features/training/plan-progress.ts'
 import { useActivePlan } from '#client/features/training/use-active-plan.ts'
@@ -109,6 +110,8 @@ export function HomePage() {
           )}
         </>
       )}
+
+      <UnreadComments title="New comments from your coach" />
 
       <section aria-label="Last sessions" className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold">Last sessions</h2>

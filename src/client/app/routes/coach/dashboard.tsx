@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { UnreadComments } from '#client/features/training/components/unread-comments.tsx'
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/components/client-roster.tsx'
@@ -73,6 +74,7 @@ export function DashboardPage() {
         </section>
         <div className="flex flex-col gap-6">
           <UnreadMessages />
+          <UnreadComments title="Replies from your clients" />
           <section aria-label="Needs attention" className="flex flex-col gap-2">
             <h2 className="font-semibold">Missed their last two workouts</h2>
             {d.missedLastTwo.length === 0 ? (
