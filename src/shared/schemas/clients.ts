@@ -14,6 +14,11 @@ export const ActiveClientSchema = z.object({
   /** Completed / due planned workouts over the last 7 and 28 days (null when none were due). */
   adherence7: z.nullable(z.number()),
   adherence28: z.nullable(z.number()),
+  /** Sets done as prescribed / sets prescribed over the same planned workouts (docs/set-adherence.md). */
+  setAdherence7: z.nullable(z.number()),
+  setAdherence28: z.nullable(z.number()),
+  /** The same over the week before (8 to 14 days back): a drop shows against it. */
+  setAdherencePreviousWeek: z.nullable(z.number()),
   /** The last two planned workouts due before today were both missed. */
   missedLastTwo: z.boolean(),
   /** When the client last finished a session. */
@@ -37,6 +42,8 @@ export const DashboardSchema = z.object({
   activeClients: z.number(),
   adherence7: z.nullable(z.number()),
   adherence28: z.nullable(z.number()),
+  setAdherence7: z.nullable(z.number()),
+  setAdherence28: z.nullable(z.number()),
   sessionsSince: z.array(z.object({ sessionId: z.string(), clientId: z.string(), clientName: z.string(), title: z.string(), completedAt: z.string() })),
   missedLastTwo: z.array(z.object({ clientId: z.string(), displayName: z.string() })),
   expiringInvites: z.array(z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() })),

@@ -3,29 +3,60 @@ import { summarizeAdherence } from './adherence.ts'
 
 const TODAY = '2026-11-22'
 
+/** A planned workout of four prescribed sets: done with `asPrescribed` of them as prescribed, or missed. */
+const day = (date: string, done: boolean, asPrescribed = done ? 4 : 0) => ({ date, done, prescribed: 4, asPrescribed })
+
 describe('summarizeAdherence', () => {
   test('done over due in the last 7 and 28 days, today included; nothing due is null, not 0%', () => {
-    expect(summarizeAdherence([], TODAY)).toEqual({ adherence7: null, adherence28: null, missedLastTwo: false })
+    expect(summarizeAdherence([], TODAY)).toEqual({
+      adherence7: null,
+      adherence28: null,
+      setAdherence7: null,
+      setAdherence28: null,
+      setAdherencePreviousWeek: null,
+      missedLastTwo: false,
+    })
     const due = [
-      { date: '2026-11-22', done: true }, // today
-      { date: '2026-11-20', done: false },
-      { date: '2026-11-16', done: true }, // 7th day back: inside the week
-      { date: '2026-11-15', done: false }, // 8 days back: outside
-      { date: '2026-10-26', done: true }, // 28th day back: inside
-      { date: '2026-10-25', done: true }, // outside
-      { date: '2026-11-23', done: false }, // tomorrow: not due yet
+      day('2026-11-22', true), // today
+      day('2026-11-20', false),
+      day('2026-11-16', true), // 7th day back: inside the week
+      day('2026-11-15', false), // 8 days back: outside
+      day('2026-10-26', true), // 28th day back: inside
+      day('2026-10-25', true), // outside
+      day('2026-11-23', false), // tomorrow: not due yet
     ]
-    expect(summarizeAdherence(due, TODAY)).toEqual({ adherence7: 2 / 3, adherence28: 3 / 5, missedLastTwo: false })
+    expect(summarizeAdherence(due, TODAY)).toMatchObject({ adherence7: 2 / 3, adherence28: 3 / 5, missedLastTwo: false })
+  })
+
+  test('set adherence sums sets over the same workouts: a missed workout adds its sets, none done', () => {
+    const due = [
+      day('2026-11-22', true, 3), // today, 3 of 4 as prescribed
+      day('2026-11-20', false), // missed: 0 of 4
+      day('2026-11-18', true, 4),
+      day('2026-11-14', true, 1), // the week before
+      day('2026-11-12', true, 4), // the week before
+    ]
+    const adherence = summarizeAdherence(due, TODAY)
+    expect(adherence.setAdherence7).toBe(7 / 12)
+    expect(adherence.setAdherence28).toBe(12 / 20)
+    expect(adherence.setAdherencePreviousWeek).toBe(5 / 8)
+    // Session adherence of the same week: 2 of 3 sessions, though only 7 of 12 sets.
+    expect(adherence.adherence7).toBe(2 / 3)
+  })
+
+  test('workouts without prescribed sets count for sessions but give no set figure', () => {
+    const free = { date: '2026-11-21', done: true, prescribed: 0, asPrescribed: 0 }
+    expect(summarizeAdherence([free], TODAY)).toMatchObject({ adherence7: 1, setAdherence7: null })
   })
 
   test('today’s workout counts once done; until then the day is not over', () => {
-    expect(summarizeAdherence([{ date: '2026-11-22', done: false }, { date: '2026-11-21', done: true }], TODAY).adherence7).toBe(1)
-    expect(summarizeAdherence([{ date: '2026-11-22', done: true }, { date: '2026-11-21', done: true }], TODAY).adherence7).toBe(1)
+    expect(summarizeAdherence([day('2026-11-22', false), day('2026-11-21', true)], TODAY)).toMatchObject({ adherence7: 1, setAdherence7: 1 })
+    expect(summarizeAdherence([day('2026-11-22', true), day('2026-11-21', true)], TODAY).adherence7).toBe(1)
   })
 
   test('missing the last two planned workouts before today is flagged; today does not count yet', () => {
-    expect(summarizeAdherence([{ date: '2026-11-22', done: false }, { date: '2026-11-21', done: false }, { date: '2026-11-19', done: false }], TODAY).missedLastTwo).toBe(true)
-    expect(summarizeAdherence([{ date: '2026-11-21', done: false }, { date: '2026-11-19', done: true }], TODAY).missedLastTwo).toBe(false)
-    expect(summarizeAdherence([{ date: '2026-11-21', done: false }], TODAY).missedLastTwo).toBe(false)
+    expect(summarizeAdherence([day('2026-11-22', false), day('2026-11-21', false), day('2026-11-19', false)], TODAY).missedLastTwo).toBe(true)
+    expect(summarizeAdherence([day('2026-11-21', false), day('2026-11-19', true)], TODAY).missedLastTwo).toBe(false)
+    expect(summarizeAdherence([day('2026-11-21', false)], TODAY).missedLastTwo).toBe(false)
   })
 })

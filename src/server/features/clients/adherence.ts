@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm'
+import { setAdherence } from '#shared/set-review.ts'
 import { queryRows, type Db } from '../../db/client.ts'
+import { reviewCounts } from '../sessions/review.service.ts'
 
-/** One planned workout that has come due: its date and whether a session completed it. */
-export type DueWorkout = { clientId: string; date: string; done: boolean }
+/**
+ * One planned workout that has come due: its date, whether a session completed it, and its sets:
+ * those the completed session prescribed and did as prescribed, or the plan's sets, none done.
+ */
+export type DueWorkout = { clientId: string; date: string; done: boolean; prescribed: number; asPrescribed: number }
 
 export type Adherence = {
   /** Completed / due over the last 7 and 28 days (today included); null when nothing was due. */
   adherence7: number | null
   adherence28: number | null
+  /** Sets done as prescribed / sets prescribed, over the same planned workouts; null when none prescribed sets. */
+  setAdherence7: number | null
+  setAdherence28: number | null
+  /** The week before (8 to 14 days back), to tell whether set adherence dropped. */
+  setAdherencePreviousWeek: number | null
   /** Both of the last two planned workouts due before today were missed. */
   missedLastTwo: boolean
 }
@@ -25,29 +35,51 @@ export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[],
   const todayNumber = dayNumber(today)
   // Today's workout counts once it is done; until then the day is not over.
   const counts = (d: { date: string; done: boolean }) => dayNumber(d.date) < todayNumber || (dayNumber(d.date) === todayNumber && d.done)
-  const within = (days: number) => due.filter((d) => counts(d) && dayNumber(d.date) > todayNumber - days)
+  const within = (days: number, from = 0) => due.filter((d) => counts(d) && dayNumber(d.date) <= todayNumber - from && dayNumber(d.date) > todayNumber - from - days)
   const ratio = (rows: readonly { done: boolean }[]) => (rows.length ? rows.filter((r) => r.done).length / rows.length : null)
   const beforeToday = due.filter((d) => dayNumber(d.date) < todayNumber).sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
   const lastTwo = beforeToday.slice(0, 2)
-  return { adherence7: ratio(within(7)), adherence28: ratio(within(28)), missedLastTwo: lastTwo.length === 2 && lastTwo.every((d) => !d.done) }
+  return {
+    adherence7: ratio(within(7)),
+    adherence28: ratio(within(28)),
+    setAdherence7: setAdherence(within(7)),
+    setAdherence28: setAdherence(within(28)),
+    setAdherencePreviousWeek: setAdherence(within(7, 7)),
+    missedLastTwo: lastTwo.length === 2 && lastTwo.every((d) => !d.done),
+  }
 }
 
-/** The planned workouts of these clients' active plans from this coach, due in the last 28 days. */
+/**
+ * The planned workouts of these clients' active plans from this coach, due in the last 28 days,
+ * each with its sets reviewed: a completed one by its latest completed session, set by set.
+ */
 export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly string[], today: string): Promise<DueWorkout[]> {
   if (!clientIds.length) return []
-  const rows = await queryRows<{ client_id: string; date: string; done: boolean }>(
+  const rows = await queryRows<{ client_id: string; date: string; session_id: string | null; planned_sets: number | string }>(
     db,
     sql`
       select p.client_id, to_char(p.start_date + (pw.week - 1) * 7 + (pw.day - 1), 'YYYY-MM-DD') as date,
-        exists (
-          select 1 from workout_sessions s
+        (
+          select s.id from workout_sessions s
           where s.plan_id = p.id and s.week = pw.week and s.day = pw.day and s.status = 'completed'
-        ) as done
+          order by s.completed_at desc limit 1
+        ) as session_id,
+        (select coalesce(sum(jsonb_array_length(pr.sets)), 0) from prescriptions pr where pr.plan_workout_id = pw.id) as planned_sets
       from training_plans p
       join plan_workouts pw on pw.plan_id = p.id
       where p.owner_id = ${coachId} and p.status = 'active' and p.start_date is not null
         and p.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
         and p.start_date + (pw.week - 1) * 7 + (pw.day - 1) between ${today}::date - 27 and ${today}::date`,
   )
-  return rows.map((r) => ({ clientId: r.client_id, date: r.date, done: r.done }))
+  const reviews = await reviewCounts(db, rows.flatMap((r) => (r.session_id ? [r.session_id] : [])))
+  return rows.map((r) => {
+    const review = r.session_id ? reviews.get(r.session_id) : undefined
+    return {
+      clientId: r.client_id,
+      date: r.date,
+      done: r.session_id !== null,
+      prescribed: review ? review.prescribed : Number(r.planned_sets),
+      asPrescribed: review ? review.asPrescribed : 0,
+    }
+  })
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
@@ -42,7 +43,7 @@ describe('GET /api/clients', () => {
 
     const clients = await list(coach)
     expect(clients.map((c) => c.displayName)).toEqual(['Adam Lee', 'zoe Park'])
-    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, adherence7: null, adherence28: null, missedLastTwo: false, lastSessionAt: null, email: adam.email, since: expect.any(String), activePlan: null })
+    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, adherence7: null, adherence28: null, setAdherence7: null, setAdherence28: null, setAdherencePreviousWeek: null, missedLastTwo: false, lastSessionAt: null, email: adam.email, since: expect.any(String), activePlan: null })
     expect(clients[1]).toMatchObject({ clientId: zoe.id, email: zoe.email, activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' } })
     expect(Number.isNaN(Date.parse(clients[1]?.since ?? ''))).toBe(false)
 
@@ -81,28 +82,41 @@ describe('POST /api/clients/:clientId/archive', () => {
 })
 
 describe('adherence in the roster', () => {
-  test('planned workouts due so far against completed sessions, over 7 and 28 days, and the last session', async () => {
+  test('planned workouts due so far against completed sessions and their sets, over 7 and 28 days, and the last session', async () => {
     const client = await signIn(t, { role: 'client', displayName: 'Ada Adherent' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
     const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Adherence', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }
     const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
     let version = 1
     for (const [week, day] of [[1, 1], [1, 3], [2, 1], [2, 3]] as const) {
-      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises: [{ movementId: squat, sets: [{ reps: { min: 5, max: 5 } }] }] } })
+      const fives = { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }
+      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises: [{ movementId: squat, sets: [fives, fives] }] } })
       expect(res.status).toBe(200)
       version += 1
     }
     // Started 2026-11-09 (a Monday): due by 2026-11-22 are W1D1 (9th), W1D3 (11th), W2D1 (16th), W2D3 (18th).
     const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-11-09' })).json()) as { id: string }
     const workouts = ((await (await send(client, 'GET', `/api/plans/${assigned.id}`)).json()) as { workouts: { id: string; week: number; day: number }[] }).workouts
-    for (const w of workouts.filter((w) => w.week === 1 || (w.week === 2 && w.day === 1))) {
-      const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as { id: string }
+    // Each planned workout prescribes 2 sets of 5 at 100 kg. W1D1: both done; W1D3: the second 3 reps
+    // (short); W2D1: the second skipped; W2D3: missed.
+    const logged: Record<string, { reps: number; loadKg: number }[]> = {
+      '1-1': [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }],
+      '1-3': [{ reps: 5, loadKg: 100 }, { reps: 3, loadKg: 100 }],
+      '2-1': [{ reps: 6, loadKg: 100 }],
+    }
+    for (const w of workouts.filter((w) => logged[`${w.week}-${w.day}`])) {
+      const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as { id: string; exercises: { key: string }[] }
+      for (const [i, set] of (logged[`${w.week}-${w.day}`] ?? []).entries()) {
+        const body = { exerciseKey: session.exercises[0]?.key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() }
+        expect((await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, body)).status).toBe(200)
+      }
       expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
     }
     const roster = await (await send(coach, 'GET', '/api/clients?today=2026-11-22')).json()
     const ada = z.array(ActiveClientSchema).parse(roster).find((c) => c.clientId === client.id)
-    // 7 days (16th-22nd): W2D1 done, W2D3 missed; 28 days: 3 of 4.
-    expect(ada).toMatchObject({ adherence7: 0.5, adherence28: 0.75, missedLastTwo: false })
+    // Sessions: 7 days (16th-22nd) W2D1 done, W2D3 missed; 28 days: 3 of 4. Sets: 7 days 1 of 4;
+    // 28 days 4 of 8; the week before (W1) 3 of 4.
+    expect(ada).toMatchObject({ adherence7: 0.5, adherence28: 0.75, setAdherence7: 0.25, setAdherence28: 0.5, setAdherencePreviousWeek: 0.75, missedLastTwo: false })
     expect(ada?.lastSessionAt).not.toBeNull()
     expect((await send(coach, 'GET', '/api/clients?today=yesterday')).status).toBe(400)
 

@@ -3,11 +3,16 @@ import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { dueWorkouts, summarizeAdherence } from './adherence.ts'
+import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
 export async function listActiveClients(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<ActiveClient[]> {
+  return (await activeClientsAndDue(db, actor, today)).clients
+}
+
+/** The roster, and the planned workouts its adherence figures came from (the dashboard sums them). */
+async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise<{ clients: ActiveClient[]; due: DueWorkout[] }> {
   const rows = await db
     .select({
       clientId: coachClients.clientId,
@@ -38,7 +43,7 @@ export async function listActiveClients(db: Db, actor: Actor, today = new Date()
         .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed')))
         .groupBy(workoutSessions.clientId)
     : []
-  return rows.map(({ planId, planName, planStartDate, since, ...client }) => ({
+  const clients = rows.map(({ planId, planName, planStartDate, since, ...client }) => ({
     ...client,
     ...summarizeAdherence(
       due.filter((d) => d.clientId === client.clientId),
@@ -48,6 +53,7 @@ export async function listActiveClients(db: Db, actor: Actor, today = new Date()
     since: since.toISOString(),
     activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate } : null,
   }))
+  return { clients, due }
 }
 
 /**
@@ -70,9 +76,8 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
  */
 export async function coachDashboard(db: Db, actor: Actor, { today, since }: { today?: string; since?: string }): Promise<Dashboard> {
   const day = today ?? new Date().toISOString().slice(0, 10)
-  const clients = await listActiveClients(db, actor, day)
+  const { clients, due } = await activeClientsAndDue(db, actor, day)
   const ids = clients.map((c) => c.clientId)
-  const due = await dueWorkouts(db, actor.id, ids, day)
   const overall = summarizeAdherence(due, day)
   const after = since ? new Date(since) : new Date(Date.now() - 7 * 86_400_000)
   const sessions = ids.length
@@ -102,6 +107,8 @@ export async function coachDashboard(db: Db, actor: Actor, { today, since }: { t
     activeClients: clients.length,
     adherence7: overall.adherence7,
     adherence28: overall.adherence28,
+    setAdherence7: overall.setAdherence7,
+    setAdherence28: overall.setAdherence28,
     sessionsSince: sessions.map((s) => ({ ...s, clientName: nameOf.get(s.clientId) ?? 'Client', completedAt: (s.completedAt ?? new Date()).toISOString() })),
     missedLastTwo: clients.filter((c) => c.missedLastTwo).map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
     expiringInvites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),

@@ -1,7 +1,31 @@
-import { sql, type SQL } from 'drizzle-orm'
-import type { Session, SessionReview } from '#shared/schemas/sessions.ts'
+import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { reviewSession } from '#shared/set-review.ts'
 import { queryRows, type Db } from '../../db/client.ts'
+import { setLogs, workoutSessions } from '../../db/schema/index.ts'
+
+type SetRow = typeof setLogs.$inferSelect
+
+export const toSetLog = (row: SetRow): SetLog => ({
+  id: row.id,
+  exerciseKey: row.exerciseKey,
+  movementId: row.movementId,
+  setNumber: row.setNumber,
+  reps: row.reps,
+  loadKg: row.loadKg,
+  rpe: row.rpe,
+  durationSeconds: row.durationSeconds,
+  distanceMeters: row.distanceMeters,
+  targetRepsMin: row.targetRepsMin,
+  targetRepsMax: row.targetRepsMax,
+  targetLoadKg: row.targetLoadKg,
+  targetRpe: row.targetRpe,
+  completed: row.completed,
+  note: row.note,
+  editedAt: row.editedAt.toISOString(),
+  loggedAt: row.loggedAt.toISOString(),
+})
+
 
 /** Epley's e1RM of a set_logs row in SQL, null outside 1-12 reps (the same rule as `e1rm`). */
 export function e1rmSql(alias: string): SQL {
@@ -51,4 +75,30 @@ export async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session,
 export async function reviewSessions(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'>[]): Promise<Map<string, SessionReview>> {
   const references = await oneRepMaxesBefore(db, sessions)
   return new Map(sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]))
+}
+
+/** Sets prescribed and sets done as prescribed, by session id: what set-level adherence sums over days. */
+export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promise<Map<string, { prescribed: number; asPrescribed: number }>> {
+  if (!sessionIds.length) return new Map()
+  const ids = [...sessionIds]
+  const sessions = await db
+    .select({ id: workoutSessions.id, exercises: workoutSessions.exercises, completedAt: workoutSessions.completedAt })
+    .from(workoutSessions)
+    .where(inArray(workoutSessions.id, ids))
+  const sets = await db
+    .select()
+    .from(setLogs)
+    .where(and(inArray(setLogs.sessionId, ids), isNull(setLogs.deletedAt)))
+    .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
+  const setsOf = new Map<string, SetRow[]>()
+  for (const set of sets) {
+    const list = setsOf.get(set.sessionId)
+    if (list) list.push(set)
+    else setsOf.set(set.sessionId, [set])
+  }
+  const reviews = await reviewSessions(
+    db,
+    sessions.map((s) => ({ id: s.id, exercises: s.exercises, completedAt: s.completedAt?.toISOString() ?? null, sets: (setsOf.get(s.id) ?? []).map(toSetLog) })),
+  )
+  return new Map([...reviews].map(([id, r]) => [id, { prescribed: r.prescribed, asPrescribed: r.asPrescribed }]))
 }

@@ -28,7 +28,7 @@ import { getPlanWorkout } from '../programs/programs.service.ts'
 import { activeCoachIdOf } from '../profiles/profiles.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
 import { announceComment, markCommentsRead } from './comments.service.ts'
-import { reviewSessions } from './review.service.ts'
+import { reviewSessions, toSetLog } from './review.service.ts'
 
 type SessionRow = typeof workoutSessions.$inferSelect
 type SetRow = typeof setLogs.$inferSelect
@@ -48,26 +48,6 @@ const toSummary = (row: SessionRow): SessionSummary => ({
   completedAt: row.completedAt?.toISOString() ?? null,
   rpe: row.rpe,
   notes: row.notes,
-})
-
-const toSetLog = (row: SetRow): SetLog => ({
-  id: row.id,
-  exerciseKey: row.exerciseKey,
-  movementId: row.movementId,
-  setNumber: row.setNumber,
-  reps: row.reps,
-  loadKg: row.loadKg,
-  rpe: row.rpe,
-  durationSeconds: row.durationSeconds,
-  distanceMeters: row.distanceMeters,
-  targetRepsMin: row.targetRepsMin,
-  targetRepsMax: row.targetRepsMax,
-  targetLoadKg: row.targetLoadKg,
-  targetRpe: row.targetRpe,
-  completed: row.completed,
-  note: row.note,
-  editedAt: row.editedAt.toISOString(),
-  loggedAt: row.loggedAt.toISOString(),
 })
 
 const fromPrescription = (exercise: Exercise): SessionExercise => ({

@@ -41,11 +41,13 @@ export function DashboardPage() {
           </Button>
         </div>
       </div>
-      <dl aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
           ['Active clients', String(d.activeClients)],
           ['Adherence, 7 days', percent(d.adherence7)],
           ['Adherence, 28 days', percent(d.adherence28)],
+          ['Sets as prescribed, 7 days', percent(d.setAdherence7)],
+          ['Sets as prescribed, 28 days', percent(d.setAdherence28)],
           [since ? 'Sessions since your last visit' : 'Sessions this week', String(d.sessionsSince.length)],
         ].map(([term, value]) => (
           <div key={term} className="rounded-xl border bg-card p-4">

@@ -31,6 +31,10 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
         <dd>{percent(client.adherence7)}</dd>
         <dt className="text-muted-foreground">Adherence 28 days</dt>
         <dd>{percent(client.adherence28)}</dd>
+        <dt className="text-muted-foreground">Sets as prescribed 7 days</dt>
+        <dd>{percent(client.setAdherence7)}</dd>
+        <dt className="text-muted-foreground">Sets as prescribed 28 days</dt>
+        <dd>{percent(client.setAdherence28)}</dd>
       </dl>
 
       <section aria-label="Current plan" className="flex flex-col gap-2">

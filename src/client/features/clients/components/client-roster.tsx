@@ -63,8 +63,11 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
                 {[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}
               </p>
               <p className="text-sm text-muted-foreground">
-                Adherence {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastSession(client.lastSessionAt)}
+                Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastSession(client.lastSessionAt)}
                 {client.missedLastTwo && <span className="ml-1 font-medium text-destructive">· missed the last two</span>}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Sets as prescribed {percent(client.setAdherence7)} this week · {percent(client.setAdherence28)} over 4 weeks
               </p>
               <p className="text-sm">
                 {client.activePlan ? (
