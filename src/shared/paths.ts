@@ -35,7 +35,7 @@ export const paths = {
     dashboard: { path: '/coach', getHref: () => '/coach' },
     createPlan: { path: '/coach/create-plan', getHref: () => '/coach/create-plan' },
     program: { path: '/coach/program/:id', getHref: (id: string) => `/coach/program/${enc(id)}` },
-    clients: { path: '/coach/clients', getHref: () => '/coach/clients' },
+    clients: { path: '/coach/clients', getHref: (clientId?: string) => (clientId ? `/coach/clients?client=${enc(clientId)}` : '/coach/clients') },
     library: { path: '/coach/library', getHref: () => '/coach/library' },
     templateBoard: { path: '/coach/template-board', getHref: () => '/coach/template-board' },
     chat: { path: '/coach/chat/:clientId', getHref: (clientId: string) => `/coach/chat/${enc(clientId)}` },

@@ -37,6 +37,18 @@ export const DashboardQuery = z.object({
   since: z.optional(moment('since must be an ISO date-time')),
 })
 
+/**
+ * Why a client needs the coach today (docs/needs-you.md): set adherence fell against the week
+ * before, planned workouts missed, RPE above target all week, or new records to congratulate.
+ */
+export const AttentionReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('set_adherence_dropped'), from: z.number(), to: z.number() }),
+  z.object({ kind: z.literal('missed_workouts'), count: z.number(), lastTwo: z.boolean() }),
+  z.object({ kind: z.literal('rpe_above_target'), by: z.number(), sets: z.number() }),
+  z.object({ kind: z.literal('new_records'), movements: z.array(z.string()) }),
+])
+export type AttentionReason = z.infer<typeof AttentionReasonSchema>
+
 /** /coach: the coach's day at a glance. */
 export const DashboardSchema = z.object({
   activeClients: z.number(),
@@ -46,6 +58,8 @@ export const DashboardSchema = z.object({
   setAdherence28: z.nullable(z.number()),
   sessionsSince: z.array(z.object({ sessionId: z.string(), clientId: z.string(), clientName: z.string(), title: z.string(), completedAt: z.string() })),
   missedLastTwo: z.array(z.object({ clientId: z.string(), displayName: z.string() })),
+  /** Clients to look at today, most reasons first, each with why. */
+  needsYou: z.array(z.object({ clientId: z.string(), displayName: z.string(), reasons: z.array(AttentionReasonSchema) })),
   expiringInvites: z.array(z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() })),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
-import { coachClients } from '../../db/schema/index.ts'
+import { eq } from 'drizzle-orm'
+import { coachClients, workoutSessions } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -124,9 +125,60 @@ describe('adherence in the roster', () => {
     expect(dashboard.sessionsSince.filter((s) => s.clientId === client.id)).toHaveLength(3)
     expect(dashboard.sessionsSince[0]).toMatchObject({ clientName: expect.any(String), title: expect.any(String) })
     expect(dashboard.activeClients).toBeGreaterThan(0)
+    // This week's sets fell from 3 of 4 to 1 of 4 as prescribed: the coach is told.
+    expect(dashboard.needsYou.find((c) => c.clientId === client.id)?.reasons).toEqual([{ kind: 'set_adherence_dropped', from: 0.75, to: 0.25 }])
     const later = DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`)).json())
     expect(later.sessionsSince).toEqual([])
     expect((await send(otherCoach, 'GET', '/api/clients/dashboard')).status).toBe(200)
     expect(DashboardSchema.parse(await (await send(otherCoach, 'GET', '/api/clients/dashboard')).json()).sessionsSince).toEqual([])
+  })
+})
+
+describe('who needs the coach today', () => {
+  test('RPE above target over a week of sessions, and a new record to congratulate', async () => {
+    const coachOfRex = await signIn(t, { role: 'coach' })
+    const rex = await signIn(t, { role: 'client', displayName: 'Rex Rising' })
+    const calm = await signIn(t, { role: 'client', displayName: 'Cal Calm' })
+    await t.db.insert(coachClients).values([
+      { coachId: coachOfRex.id, clientId: rex.id },
+      { coachId: coachOfRex.id, clientId: calm.id },
+    ])
+    const squat = ((await (await send(coachOfRex, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string; name: string; tracking: string }[] }).items[0]
+    if (!squat) throw new Error('no squat in the library')
+    /** A finished free session of back squats at RPE 7 targets: the sets as logged. */
+    async function train(who: SignedIn, sets: { reps: number; loadKg: number; rpe: number }[]) {
+      const session = (await (await send(who, 'POST', '/api/sessions', {})).json()) as { id: string }
+      const key = randomUUID()
+      const exercise = { key, movementId: squat?.id, movementName: squat?.name, tracking: squat?.tracking, prescriptionId: null, superset: null, restSeconds: null, notes: null, targets: sets.map(() => ({ reps: { min: 5, max: 5 }, rpe: 7 })) }
+      expect((await send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [exercise] })).status).toBe(200)
+      for (const [i, set] of sets.entries()) {
+        expect((await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() })).status).toBe(200)
+      }
+      expect((await send(who, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
+      return session.id
+    }
+    // Ten days ago: 100 kg x 5, the best so far, at RPE 8.5 (outside this week).
+    const earlier = await train(rex, [{ reps: 5, loadKg: 100, rpe: 8.5 }])
+    await t.db.update(workoutSessions).set({ startedAt: new Date(Date.now() - 10 * 86_400_000) }).where(eq(workoutSessions.id, earlier))
+    // This week: 105 kg x 5 (a record), then 100 kg x 5, all a point or more over the target RPE 7.
+    await train(rex, [{ reps: 5, loadKg: 105, rpe: 8 }, { reps: 5, loadKg: 105, rpe: 8 }, { reps: 5, loadKg: 105, rpe: 8 }])
+    await train(rex, [{ reps: 5, loadKg: 100, rpe: 8.5 }, { reps: 5, loadKg: 100, rpe: 8.5 }])
+    // Cal trains once this week at target, and for the first time: no record, nothing to say.
+    await train(calm, [{ reps: 5, loadKg: 60, rpe: 7 }, { reps: 5, loadKg: 60, rpe: 7 }])
+
+    const today = new Date().toISOString().slice(0, 10)
+    const dashboard = DashboardSchema.parse(await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json())
+    expect(dashboard.needsYou).toEqual([
+      {
+        clientId: rex.id,
+        displayName: 'Rex Rising',
+        reasons: [
+          { kind: 'rpe_above_target', by: 1.2, sets: 5 },
+          { kind: 'new_records', movements: [squat.name] },
+        ],
+      },
+    ])
+    // Another coach hears nothing of Rex.
+    expect(DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?today=${today}`)).json()).needsYou.map((c) => c.clientId)).not.toContain(rex.id)
   })
 })

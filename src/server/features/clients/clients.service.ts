@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
+import { whoNeedsYou } from './attention.ts'
 import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
@@ -111,6 +112,7 @@ export async function coachDashboard(db: Db, actor: Actor, { today, since }: { t
     setAdherence28: overall.setAdherence28,
     sessionsSince: sessions.map((s) => ({ ...s, clientName: nameOf.get(s.clientId) ?? 'Client', completedAt: (s.completedAt ?? new Date()).toISOString() })),
     missedLastTwo: clients.filter((c) => c.missedLastTwo).map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
+    needsYou: await whoNeedsYou(db, clients, due, day),
     expiringInvites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
   }
 }

@@ -8,10 +8,11 @@ import { UnreadComments } from '#client/features/training/components/unread-comm
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/components/client-roster.tsx'
+import { NeedsYou } from '#client/features/clients/components/needs-you.tsx'
 
 const LAST_VISIT = 'coachline-dashboard-visit'
 
-/** /coach: active clients, adherence, sessions since the last visit, unread messages, who missed two, invites about to expire. */
+/** /coach: active clients, adherence, sessions since the last visit, unread messages, who needs the coach today, invites about to expire. */
 export function DashboardPage() {
   const auth = useAuth()
   const key = `${LAST_VISIT}:${auth.status === 'authenticated' ? auth.user.id : ''}`
@@ -57,6 +58,8 @@ export function DashboardPage() {
         ))}
       </dl>
 
+      <NeedsYou clients={d.needsYou} />
+
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Recent sessions" className="flex flex-col gap-2">
           <h2 className="font-semibold">{since ? 'Completed since your last visit' : 'Completed this week'}</h2>
@@ -77,22 +80,6 @@ export function DashboardPage() {
         <div className="flex flex-col gap-6">
           <UnreadMessages />
           <UnreadComments title="Replies from your clients" />
-          <section aria-label="Needs attention" className="flex flex-col gap-2">
-            <h2 className="font-semibold">Missed their last two workouts</h2>
-            {d.missedLastTwo.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nobody. Nice.</p>
-            ) : (
-              <ul className="flex flex-col gap-1 text-sm">
-                {d.missedLastTwo.map((c) => (
-                  <li key={c.clientId}>
-                    <Link to={paths.coach.chat.getHref(c.clientId)} className="font-medium hover:underline">
-                      {c.displayName}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
           <section aria-label="Invites expiring soon" className="flex flex-col gap-2">
             <h2 className="font-semibold">Invites expiring within two days</h2>
             {d.expiringInvites.length === 0 ? (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -38,7 +38,16 @@ function lastSession(at: string | null): string {
 export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => ReactNode }) {
   const clients = useQuery(clientQueries.active())
   const [search, setSearch] = useState('')
-  const [open, setOpen] = useState<string | null>(null)
+  // A link to one client (?client=id, from the dashboard) opens their details.
+  const [params] = useSearchParams()
+  const [open, setOpen] = useState<string | null>(() => params.get('client'))
+  const scrolled = useRef(false)
+  useEffect(() => {
+    // Once, when the list arrives: a later click on Details does not scroll.
+    if (scrolled.current || !open || !clients.data) return
+    scrolled.current = true
+    document.getElementById(`client-${open}`)?.scrollIntoView({ block: 'start' })
+  }, [open, clients.data])
   const needle = search.trim().toLowerCase()
   const shown = clients.data?.filter((c) => !needle || `${c.displayName} ${c.email} ${c.primaryGoal ?? ''}`.toLowerCase().includes(needle)) ?? []
 
@@ -56,7 +65,7 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
       {clients.data && clients.data.length > 0 && shown.length === 0 && <p className="text-sm text-muted-foreground">No client matches “{search}”.</p>}
       <ul className="divide-y rounded-xl border bg-card">
         {shown.map((client) => (
-          <li key={client.clientId} aria-label={client.displayName} className="flex flex-wrap items-center justify-between gap-3 p-4">
+          <li key={client.clientId} id={`client-${client.clientId}`} aria-label={client.displayName} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div className="min-w-0">
               <p className="font-medium">{client.displayName}</p>
               <p className="text-sm text-muted-foreground">

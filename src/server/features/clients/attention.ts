@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
+import { queryRows, type Db } from '../../db/client.ts'
+import { e1rmSql } from '../sessions/review.service.ts'
+import type { DueWorkout } from './adherence.ts'
+
+/** Set adherence this week at least this far under the week before (15 points) is a drop. */
+export const SET_ADHERENCE_DROP = 0.15
+/** RPE runs above target when, over the week, sets average one point or more above their target RPE... */
+export const RPE_ABOVE_BY = 1
+/** ...over at least this many sets in at least two sessions (one hard day is not a trend). */
+export const RPE_MIN_SETS = 4
+
+const DAY_MS = 86_400_000
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
+
+/** Planned workouts of the last 7 days before today that no session completed. */
+function missedThisWeek(due: readonly DueWorkout[], today: string): number {
+  const todayNumber = dayNumber(today)
+  return due.filter((d) => !d.done && dayNumber(d.date) < todayNumber && dayNumber(d.date) >= todayNumber - 7).length
+}
+
+/** Per client, the average of logged RPE over target RPE in the last 7 days, with its number of sets and sessions. */
+async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string) {
+  return queryRows<{ client_id: string; sets: number; sessions: number; over: number | string }>(
+    db,
+    sql`
+      select s.client_id, count(*)::int as sets, count(distinct s.id)::int as sessions, avg(sl.rpe - sl.target_rpe) as over
+      from workout_sessions s
+      join set_logs sl on sl.session_id = s.id
+      where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+        and s.status = 'completed' and s.started_at >= ${today}::date - 6
+        and sl.completed and sl.deleted_at is null and sl.rpe is not null and sl.target_rpe is not null
+      group by s.client_id`,
+  )
+}
+
+/**
+ * Per client, the movements whose best e1RM of the last 7 days beats every earlier completed
+ * session: records to congratulate. A movement trained for the first time is not a record.
+ */
+async function newRecords(db: Db, clientIds: readonly string[], today: string) {
+  return queryRows<{ client_id: string; name: string }>(
+    db,
+    sql`
+      with recent as (
+        select s.client_id, sl.movement_id, max(${e1rmSql('sl')}) as best
+        from workout_sessions s
+        join set_logs sl on sl.session_id = s.id
+        where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+          and s.status = 'completed' and s.started_at >= ${today}::date - 6
+          and sl.completed and sl.deleted_at is null
+        group by s.client_id, sl.movement_id
+      )
+      select r.client_id, m.name
+      from recent r
+      join movements m on m.id = r.movement_id
+      where r.best > (
+        select max(${e1rmSql('sl')})
+        from workout_sessions p
+        join set_logs sl on sl.session_id = p.id
+        where p.client_id = r.client_id and p.status = 'completed' and p.started_at < ${today}::date - 6
+          and sl.movement_id = r.movement_id and sl.completed and sl.deleted_at is null
+      )
+      order by r.client_id, r.best desc`,
+  )
+}
+
+/** The clients who need the coach today, most reasons first, then by name. */
+export async function whoNeedsYou(
+  db: Db,
+  clients: readonly ActiveClient[],
+  due: readonly DueWorkout[],
+  today: string,
+): Promise<{ clientId: string; displayName: string; reasons: AttentionReason[] }[]> {
+  if (!clients.length) return []
+  const ids = clients.map((c) => c.clientId)
+  const [rpe, records] = await Promise.all([rpeOverTarget(db, ids, today), newRecords(db, ids, today)])
+  const found = clients.map((client) => {
+    const reasons: AttentionReason[] = []
+    const { setAdherence7: now, setAdherencePreviousWeek: before } = client
+    if (now !== null && before !== null && before - now >= SET_ADHERENCE_DROP - 1e-9) reasons.push({ kind: 'set_adherence_dropped', from: before, to: now })
+    const missed = missedThisWeek(
+      due.filter((d) => d.clientId === client.clientId),
+      today,
+    )
+    if (missed >= 2 || client.missedLastTwo) reasons.push({ kind: 'missed_workouts', count: missed, lastTwo: client.missedLastTwo })
+    const effort = rpe.find((r) => r.client_id === client.clientId)
+    if (effort && effort.sets >= RPE_MIN_SETS && effort.sessions >= 2 && Number(effort.over) >= RPE_ABOVE_BY - 1e-9) {
+      reasons.push({ kind: 'rpe_above_target', by: Math.round(Number(effort.over) * 10) / 10, sets: effort.sets })
+    }
+    const mine = records.filter((r) => r.client_id === client.clientId).map((r) => r.name)
+    if (mine.length) reasons.push({ kind: 'new_records', movements: mine })
+    return { clientId: client.clientId, displayName: client.displayName, reasons }
+  })
+  return found.filter((c) => c.reasons.length > 0).sort((a, b) => b.reasons.length - a.reasons.length)
+}
