@@ -351,10 +351,10 @@ function makeSessions(
       for (let n = 1; n <= setCount; n++) {
         const target = current.targets[n - 1] ?? current.targets[current.targets.length - 1] ?? null
         const added = n > current.targets.length
-        if (noisy && !added && n === current.targets.length && n > 2 && chance(random, client.character === 'misses' ? 0.15 : 0.04)) continue // skipped
+        if (noisy && setCount === current.targets.length && n === setCount && n > 2 && chance(random, client.character === 'misses' ? 0.15 : 0.04)) continue // skipped
         clock = addMinutes(clock, 2 + Math.floor(random() * 3))
         const targetRpe = target?.rpe ?? null
-        let rpe = targetRpe === null ? null : halfStep(targetRpe + pick(random, [-0.5, 0, 0, 0, 0.5]) + (n === setCount ? 0.5 : 0))
+        let rpe = targetRpe === null ? null : halfStep(targetRpe + pick(random, [-0.5, 0, 0, 0, 0.5]))
         if (client.character === 'rpe_drift' && lastWeeks && targetRpe !== null) rpe = halfStep(targetRpe + (cell.week === 12 ? 1 : 0.5) + (n > 2 ? 0.5 : 0))
         if (client.character === 'misses' && rpe !== null && chance(random, 0.3)) rpe = halfStep(rpe + 0.5)
 
@@ -745,11 +745,14 @@ async function main(): Promise<void> {
     const db = database.db
     const [{ users: existing } = { users: 0 }] = await db.select({ users: count() }).from(users)
     if (existing > 0 && !force) {
-      fail(`${where} already has ${existing} user${existing === 1 ? '' : 's'}: the demo adds its own only to an empty database.\nRun npm run demo -- --force to add the demo users anyway, or use another DATA_DIR.`)
+      fail(`${where.charAt(0).toUpperCase()}${where.slice(1)} already has ${existing} user${existing === 1 ? '' : 's'}: the demo adds its own only to an empty database.\nRun npm run demo -- --force to add the demo users anyway, or use another DATA_DIR.`)
     }
     const emails = [DEMO_COACH.email, ...DEMO_CLIENTS.map((c) => c.email)]
-    const taken = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))
-    if (taken.length) fail(`The demo users are there already (${taken.map((t) => t.email).join(', ')}): nothing added.\nSign in as ${DEMO_COACH.email} with the password ${DEMO_PASSWORD}.`)
+    const taken = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((t) => t.email)
+    if (taken.includes(DEMO_COACH.email)) {
+      fail(`The demo coach ${DEMO_COACH.email} is there already: nothing added.\nSign in as ${DEMO_COACH.email} with the password ${DEMO_PASSWORD}.`)
+    }
+    if (taken.length) fail(`Some demo emails are taken already (${taken.join(', ')}): nothing added.`)
     result = await seedDemo(db, env)
   } finally {
     await database.close()
