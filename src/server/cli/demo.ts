@@ -298,7 +298,7 @@ const movementOf = (library: Map<string, MovementInfo>, slug: string): MovementI
 
 type SetRow = typeof setLogs.$inferInsert
 type SessionRow = typeof workoutSessions.$inferInsert
-type Made = { sessionId: string; week: number; day: number; title: string; completedAt: Date; sets: (SetRow & { id: string })[]; exercises: SessionExercise[] }
+type Made = { sessionId: string; week: number; day: number; title: string; startedAt: Date; completedAt: Date; sets: (SetRow & { id: string })[]; exercises: SessionExercise[] }
 
 /** Swaps a character-4 lifter makes: the plan's movement, what they did instead, and the load they used for it. */
 const SWAPS: { week: number; day: number; from: string; to: string; loadFactor: number }[] = [
@@ -401,7 +401,7 @@ function makeSessions(
       }
       clock = addMinutes(clock, 2)
     })
-    made.push({ sessionId, week: cell.week, day: cell.day, title: cell.title, completedAt: addMinutes(clock, 3), sets, exercises })
+    made.push({ sessionId, week: cell.week, day: cell.day, title: cell.title, startedAt, completedAt: addMinutes(clock, 3), sets, exercises })
   }
   return made
 }
@@ -411,7 +411,6 @@ function sessionRows(client: DemoClient, clientId: string, planId: string, planN
   return made.map((m) => {
     const rpes = m.sets.map((s) => s.rpe).filter((r): r is number => typeof r === 'number')
     const mean = rpes.length ? rpes.reduce((a, b) => a + b, 0) / rpes.length : 7
-    const first = m.sets[0]?.editedAt ?? m.completedAt
     return {
       id: m.sessionId,
       clientId,
@@ -423,11 +422,11 @@ function sessionRows(client: DemoClient, clientId: string, planId: string, planN
       day: m.day,
       exercises: m.exercises,
       status: 'completed' as const,
-      startedAt: addMinutes(first as Date, -4),
+      startedAt: m.startedAt,
       completedAt: m.completedAt,
       rpe: halfStep(mean + (chance(random, 0.3) ? 0.5 : 0)),
       notes: NOTES[client.character].find((n) => n.week === m.week && n.day === m.day)?.text ?? null,
-      createdAt: addMinutes(first as Date, -4),
+      createdAt: m.startedAt,
       updatedAt: m.completedAt,
     }
   })
@@ -721,15 +720,26 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
-async function openForDemo(env: Env): Promise<Database> {
-  if (env.DATABASE_URL) {
-    const database = await openAppDatabase(env)
-    return database
-  }
+/** On the embedded database this takes the data folder's lock: a running server has it. */
+function openForDemo(env: Env): Promise<Database> {
   return openAppDatabase(env).catch((error: unknown) => {
     if (error instanceof DataDirInUseError) fail(`${error.message}\nThe demo fills the data folder itself: stop the server first, then run npm run demo again.`)
     throw error
   })
+}
+
+/** Why the demo must not run on this database, or null: it has users (without --force), or has the demo's. */
+async function refusal(db: Db, where: string, force: boolean): Promise<string | null> {
+  const [{ users: existing } = { users: 0 }] = await db.select({ users: count() }).from(users)
+  if (existing > 0 && !force) {
+    return `${where.charAt(0).toUpperCase()}${where.slice(1)} already has ${existing} user${existing === 1 ? '' : 's'}: the demo adds its own only to an empty database.\nRun npm run demo -- --force to add the demo users anyway, or use another DATA_DIR.`
+  }
+  const emails = [DEMO_COACH.email, ...DEMO_CLIENTS.map((c) => c.email)]
+  const taken = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((t) => t.email)
+  if (taken.includes(DEMO_COACH.email)) {
+    return `The demo coach ${DEMO_COACH.email} is there already: nothing added.\nSign in as ${DEMO_COACH.email} with the password ${DEMO_PASSWORD}.`
+  }
+  return taken.length ? `Some demo emails are taken already (${taken.join(', ')}): nothing added.` : null
 }
 
 async function main(): Promise<void> {
@@ -740,23 +750,16 @@ async function main(): Promise<void> {
   const env = parseEnv()
   const where = env.DATABASE_URL ? 'the database of DATABASE_URL' : `the data folder ${resolve(env.DATA_DIR)}`
   const database = await openForDemo(env)
-  let result: DemoResult
+  // A refusal closes the database before exiting, so the embedded one is left cleanly.
+  let outcome: { refused: string } | { result: DemoResult }
   try {
-    const db = database.db
-    const [{ users: existing } = { users: 0 }] = await db.select({ users: count() }).from(users)
-    if (existing > 0 && !force) {
-      fail(`${where.charAt(0).toUpperCase()}${where.slice(1)} already has ${existing} user${existing === 1 ? '' : 's'}: the demo adds its own only to an empty database.\nRun npm run demo -- --force to add the demo users anyway, or use another DATA_DIR.`)
-    }
-    const emails = [DEMO_COACH.email, ...DEMO_CLIENTS.map((c) => c.email)]
-    const taken = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((t) => t.email)
-    if (taken.includes(DEMO_COACH.email)) {
-      fail(`The demo coach ${DEMO_COACH.email} is there already: nothing added.\nSign in as ${DEMO_COACH.email} with the password ${DEMO_PASSWORD}.`)
-    }
-    if (taken.length) fail(`Some demo emails are taken already (${taken.join(', ')}): nothing added.`)
-    result = await seedDemo(db, env)
+    const refused = await refusal(database.db, where, force)
+    outcome = refused ? { refused } : { result: await seedDemo(database.db, env) }
   } finally {
     await database.close()
   }
+  if ('refused' in outcome) fail(outcome.refused)
+  const { result } = outcome
   console.log(`The demo is ready in ${where} (${result.seconds.toFixed(1)} s).`)
   console.log('')
   console.log(`Sign in with the password ${DEMO_PASSWORD} as:`)
