@@ -106,11 +106,17 @@ async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: n
         order by count(*) desc, max(started_at) desc, movement_id
         limit ${RECORD_MOVEMENTS}
       ),
+      heaviest as (
+        select movement_id, reps, max(load_kg) as load_kg
+        from done
+        where reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and load_kg > 0 and movement_id in (select movement_id from counts)
+        group by movement_id, reps
+      ),
       rep_best as (
-        select distinct on (d.movement_id, d.reps) d.movement_id, d.reps, d.load_kg, d.started_at
-        from done d
-        where d.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and d.load_kg > 0 and d.movement_id in (select movement_id from counts)
-        order by d.movement_id, d.reps, d.load_kg desc, d.started_at asc
+        select h.movement_id, h.reps, h.load_kg, min(d.started_at) as started_at
+        from heaviest h
+        join done d on d.movement_id = h.movement_id and d.reps = h.reps and d.load_kg = h.load_kg
+        group by h.movement_id, h.reps, h.load_kg
       ),
       e1rm_best as (
         select distinct on (movement_id) movement_id, reps, load_kg, started_at,
@@ -259,16 +265,23 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       )`,
   )
   if (!movement) throw new AppError('NOT_FOUND', { message: progressMessages.unknownMovement })
+  // The lifter's sessions newest first, each probed for its best set of the movement: the walk
+  // stops at the cap instead of reading every session.
   const rows = await queryRows<E1rmRow>(
     db,
     sql`
-      select * from (
-        select distinct on (s.id) s.id as session_id, s.started_at, ${localDay(sql`s.started_at`, query.utcOffsetMinutes)} as day, l.load_kg, l.reps,
-          case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
-        ${doneSets(lifterId, { where: sql`and l.movement_id = ${query.movementId} and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0` })}
-        order by s.id, e1rm desc, l.load_kg desc
-      ) best
-      order by started_at desc
+      select s.id as session_id, ${localDay(sql`s.started_at`, query.utcOffsetMinutes)} as day, b.load_kg, b.reps, b.e1rm
+      from workout_sessions s
+      cross join lateral (
+        select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
+        from set_logs l
+        where l.session_id = s.id and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
+          and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
+        order by e1rm desc, l.load_kg desc
+        limit 1
+      ) b
+      where s.client_id = ${lifterId} and s.status = 'completed'
+      order by s.started_at desc
       limit ${E1RM_POINTS_CAP}`,
   )
   return {
