@@ -97,26 +97,25 @@ async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: n
   const rows = await queryRows<MovementRow>(
     db,
     sql`
-      with done as materialized (
-        select l.movement_id, l.reps, l.load_kg, s.started_at ${doneSets(lifterId)}
+      with per_reps as materialized (
+        select l.movement_id, l.reps, count(*) as n, max(s.started_at) as last_at,
+          -- The heaviest load and the first time it was lifted, in one pass: the smallest of
+          -- (-load, time) is the largest load, and of its sets the earliest.
+          min(array[-l.load_kg, extract(epoch from s.started_at)::numeric])
+            filter (where l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0) as best
+        ${doneSets(lifterId)}
+        group by l.movement_id, l.reps
       ),
       counts as (
-        select movement_id, count(*)::int as sets, max(started_at) as last_at
-        from done group by movement_id
-        order by count(*) desc, max(started_at) desc, movement_id
+        select movement_id, sum(n)::int as sets, max(last_at) as last_at
+        from per_reps group by movement_id
+        order by sum(n) desc, max(last_at) desc, movement_id
         limit ${RECORD_MOVEMENTS}
       ),
-      heaviest as (
-        select movement_id, reps, max(load_kg) as load_kg
-        from done
-        where reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and load_kg > 0 and movement_id in (select movement_id from counts)
-        group by movement_id, reps
-      ),
       rep_best as (
-        select h.movement_id, h.reps, h.load_kg, min(d.started_at) as started_at
-        from heaviest h
-        join done d on d.movement_id = h.movement_id and d.reps = h.reps and d.load_kg = h.load_kg
-        group by h.movement_id, h.reps, h.load_kg
+        select p.movement_id, p.reps, -p.best[1] as load_kg, to_timestamp(p.best[2]::double precision) as started_at
+        from per_reps p join counts c on c.movement_id = p.movement_id
+        where p.best is not null
       ),
       e1rm_best as (
         select distinct on (movement_id) movement_id, reps, load_kg, started_at,
@@ -171,11 +170,16 @@ async function weeklyVolume(db: Db, lifterId: string, today: string, utcOffsetMi
   const rows = await queryRows<VolumeRow>(
     db,
     sql`
-      with base as (
-        select date_trunc('week', ${localDay(sql`s.started_at`, utcOffsetMinutes)})::date as week, m.pattern, m.primary_muscles, m.secondary_muscles,
-          coalesce(l.load_kg * l.reps, 0) as tonnage,
-          case when l.rpe is null or l.rpe >= 6 then 1 else 0 end as hard
-        ${doneSets(lifterId, { join: sql`join movements m on m.id = l.movement_id`, where: sql`and s.started_at >= ${from}::timestamptz and s.started_at < ${to}::timestamptz` })}
+      with per_movement as (
+        select date_trunc('week', ${localDay(sql`s.started_at`, utcOffsetMinutes)})::date as week, l.movement_id,
+          sum(coalesce(l.load_kg * l.reps, 0)) as tonnage,
+          count(*) filter (where l.rpe is null or l.rpe >= 6) as hard
+        ${doneSets(lifterId, { where: sql`and s.started_at >= ${from}::timestamptz and s.started_at < ${to}::timestamptz` })}
+        group by 1, 2
+      ),
+      base as (
+        select p.week, m.pattern, m.primary_muscles, m.secondary_muscles, p.tonnage, p.hard
+        from per_movement p join movements m on m.id = p.movement_id
       )
       select week, case when grouping(pattern) = 0 then pattern end as pattern, null as muscle, sum(tonnage) as tonnage, sum(hard) as hard
       from base group by grouping sets ((week), (week, pattern))
