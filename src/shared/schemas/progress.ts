@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { calendarDate } from './dates.ts'
 import { MUSCLES, PATTERNS, TRACKING } from './movements.ts'
 
 /**
@@ -35,7 +34,7 @@ export const progressMessages = {
   weight: `Body weight must be a number from ${BODY_WEIGHT_MIN_KG} to ${BODY_WEIGHT_MAX_KG} kg with at most 2 decimals`,
   noReading: 'No body weight on this date',
   onlyLifter: 'Only the lifter records their own body weight',
-  today: 'today must be a date (YYYY-MM-DD)',
+  today: 'today must be a date (YYYY-MM-DD) from 2000 to 2200',
   offset: `utcOffsetMinutes must be a whole number from -${MAX_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`,
   query: `The search is at most ${MOVEMENT_SEARCH_MAX} characters`,
 } as const
@@ -49,7 +48,8 @@ const utcOffsetMinutes = z._default(
   ),
   0,
 )
-const today = z.optional(calendarDate(progressMessages.today))
+/** The lifter's today: a day of this era, so that a year of weeks around it stays a valid date. */
+const today = z.optional(z.string(progressMessages.today).check(z.refine((value) => isRealDay(value) && value >= '2000-01-01' && value <= '2200-12-31', progressMessages.today)))
 
 /** GET /api/progress. `clientId` may be left out by a client (themselves); a coach names one. */
 export const ProgressQuery = z.object({ clientId, today, utcOffsetMinutes })

@@ -136,7 +136,10 @@ describe('weekly volume', () => {
     // Outside the twelve weeks: neither volume nor session RPE.
     expect((await progressOf(lifter, 'today=2026-09-01')).sessionRpe).toEqual([])
     expect((await send(lifter, 'GET', '/api/progress?utcOffsetMinutes=900')).status).toBe(400)
-    expect((await send(lifter, 'GET', '/api/progress?today=2026-02-30')).status).toBe(400)
+    for (const query of ['today=2026-02-30', 'today=9999-12-31', 'today=1900-01-01', 'utcOffsetMinutes=1.5', 'utcOffsetMinutes=east']) {
+      expect((await send(lifter, 'GET', `/api/progress?${query}`)).status, query).toBe(400)
+      expect((await send(lifter, 'GET', `/api/body-weights?${query}`)).status, query).toBe(query.startsWith('today') ? 400 : 200)
+    }
   })
 })
 
