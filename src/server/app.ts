@@ -27,6 +27,7 @@ import { movementsRoutes } from './features/movements/movements.routes.ts'
 import { programsRoutes } from './features/programs/programs.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
+import { bodyWeightsRoutes, progressRoutes } from './features/progress/progress.routes.ts'
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts'
 import { testingRoutes } from './features/testing/testing.routes.ts'
 import { invitesRoutes } from './features/invites/invites.routes.ts'
@@ -82,6 +83,8 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)
     .route('/sessions', sessionsRoutes)
+    .route('/progress', progressRoutes)
+    .route('/body-weights', bodyWeightsRoutes)
     .route('/chat', chatRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server

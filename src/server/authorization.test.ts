@@ -161,6 +161,19 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/sessions/comments/unread', access: 'signed-in' },
   { method: 'POST', path: '/api/sessions/:id/comments/read', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments/read` }) },
   { method: 'POST', path: '/api/sessions/:id/comments', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments`, body: { body: 'Nice work' } }) },
+  // A lifter's progress: the lifter's own, and their active coach's reading of it (named by clientId).
+  { method: 'GET', path: '/api/progress', access: 'own-client', request: (fx) => ({ path: `/api/progress?clientId=${fx.client.id}` }) },
+  {
+    method: 'GET',
+    path: '/api/progress/e1rm',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/progress/e1rm?clientId=${fx.client.id}&movementId=${fx.movementId}` }),
+  },
+  { method: 'GET', path: '/api/progress/movements', access: 'own-client', request: (fx) => ({ path: `/api/progress/movements?clientId=${fx.client.id}&q=squat` }) },
+  { method: 'GET', path: '/api/body-weights', access: 'own-client', request: (fx) => ({ path: `/api/body-weights?clientId=${fx.client.id}` }) },
+  // Each client writes their own readings; a coach never writes one.
+  { method: 'PUT', path: '/api/body-weights/:date', access: 'client', request: () => ({ path: `/api/body-weights/${todayUtc()}`, body: { weightKg: 80 } }) },
+  { method: 'DELETE', path: '/api/body-weights/:date', access: 'client', request: () => ({ path: `/api/body-weights/${todayUtc()}` }) },
   { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.
   { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
@@ -204,6 +217,8 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
   { method: 'POST', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/sign-out', body: {} }) },
 ]
+
+const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 /** The other side of `coach` and `client`'s conversation, as this caller would name it. */
 function partnerOf(fx: Fixtures, caller: Caller): string {

@@ -76,7 +76,16 @@ export const setLogs = pgTable(
     loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('set_logs_session_idx').on(t.sessionId, t.setNumber), index('set_logs_movement_idx').on(t.movementId)],
+  (t) => [
+    index('set_logs_session_idx').on(t.sessionId, t.setNumber),
+    index('set_logs_movement_idx').on(t.movementId),
+    // The sets that count (done, not deleted) with every value the progress figures read: those
+    // figures walk a lifter's sessions and read each one's sets from this index alone, never
+    // touching the table, so a long history stays quick to aggregate.
+    index('set_logs_done_idx')
+      .on(t.sessionId, t.movementId, t.reps, t.loadKg, t.rpe)
+      .where(sql`${t.completed} and ${t.deletedAt} is null`),
+  ],
 )
 
 /** Versions of a set that lost to a later edit (two devices): kept, never silently dropped. */

@@ -1,0 +1,1 @@
+CREATE INDEX "set_logs_done_idx" ON "set_logs" USING btree ("session_id","movement_id","reps","load_kg","rpe") WHERE "set_logs"."completed" and "set_logs"."deleted_at" is null;

@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import { BodyWeightBody, BodyWeightParam, BodyWeightsQuery, E1rmQuery, ProgressMovementsQuery, ProgressQuery } from '#shared/schemas/progress.ts'
+import type { AppEnv } from '../../context.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile } from '../../middleware/session.ts'
+import { deleteBodyWeight, e1rmSeries, getProgress, listBodyWeights, putBodyWeight, searchTrainedMovements } from './progress.service.ts'
+
+/** A lifter's progress: read by the lifter and by their active coach. */
+export const progressRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/', validate('query', ProgressQuery), async (c) => c.json(await getProgress(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/e1rm', validate('query', E1rmQuery), async (c) => c.json(await e1rmSeries(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/movements', validate('query', ProgressMovementsQuery), async (c) => c.json(await searchTrainedMovements(c.var.db, c.var.profile, c.req.valid('query'))))
+
+/** Body weight: one reading a day, written by the lifter alone; their coach reads it. */
+export const bodyWeightsRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/', validate('query', BodyWeightsQuery), async (c) => c.json(await listBodyWeights(c.var.db, c.var.profile, c.req.valid('query'))))
+  .put('/:date', validate('param', BodyWeightParam), validate('json', BodyWeightBody), async (c) =>
+    c.json(await putBodyWeight(c.var.db, c.var.profile, c.req.valid('param').date, c.req.valid('json').weightKg)),
+  )
+  .delete('/:date', validate('param', BodyWeightParam), async (c) => {
+    await deleteBodyWeight(c.var.db, c.var.profile, c.req.valid('param').date)
+    return c.body(null, 204)
+  })
