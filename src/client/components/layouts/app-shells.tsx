@@ -7,13 +7,14 @@ import { ScreenSuspense } from './screen-suspense.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { cn } from '#client/lib/cn.ts'
+import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { Brand } from './brand.tsx'
-import { clientNav, coachNav, navItemLabel, type NavBadges, type NavItem } from './nav-items.ts'
+import { clientNav, coachNav, navCountText, type NavBadges, type NavItem } from './nav-items.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type ShellProps = { children: ReactNode; displayName: string; onSignOut: () => void; badges?: NavBadges }
 
-/** A navigation item's count (its link's accessible name says it in words). */
+/** A navigation item's count, for the eye (`NavLabel` says it in words). */
 function NavCount({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
   const count = badges?.[item.href] ?? 0
   if (count <= 0) return null
@@ -21,6 +22,20 @@ function NavCount({ item, badges }: { item: NavItem; badges: NavBadges | undefin
     <Badge size="count" variant="alert" aria-hidden>
       {count > 99 ? '99+' : count}
     </Badge>
+  )
+}
+
+/**
+ * The item's label, and with a count the words 'Chat, 2 unread' for assistive technology. Part
+ * of the link's content rather than an aria-label, so the name starts with the text one sees.
+ */
+function NavLabel({ item, badges, className }: { item: NavItem; badges: NavBadges | undefined; className?: string }) {
+  const text = navCountText(item, badges)
+  if (!text) return <span className={className}>{item.label}</span>
+  return (
+    <span className={className}>
+      <SpokenLabel spoken={`${item.label}${text}`}>{item.label}</SpokenLabel>
+    </span>
   )
 }
 
@@ -68,12 +83,11 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
                 key={item.href}
                 to={item.href}
                 end={item.end}
-                aria-label={navItemLabel(item, badges)}
                 className={({ isActive }) =>
                   cn('flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm whitespace-nowrap', isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')
                 }
               >
-                {item.label}
+                <NavLabel item={item} badges={badges} />
                 <NavCount item={item} badges={badges} />
               </NavLink>
             ))}
@@ -96,13 +110,12 @@ function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefin
     <NavLink
       to={item.href}
       end={item.end}
-      aria-label={navItemLabel(item, badges)}
       className={({ isActive }) =>
         cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors', isActive ? 'bg-sidebar-accent font-medium' : 'opacity-80 hover:bg-sidebar-accent hover:opacity-100')
       }
     >
       <Icon className="size-4" aria-hidden />
-      <span className="flex-1">{item.label}</span>
+      <NavLabel item={item} badges={badges} className="flex-1" />
       <NavCount item={item} badges={badges} />
     </NavLink>
   )
@@ -120,10 +133,9 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
               <NavLink
                 key={item.href}
                 to={item.href}
-                aria-label={navItemLabel(item, badges)}
                 className={({ isActive }) => cn('flex items-center gap-1.5 rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')}
               >
-                {item.label}
+                <NavLabel item={item} badges={badges} />
                 <NavCount item={item} badges={badges} />
               </NavLink>
             ))}
@@ -144,15 +156,14 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8"><ScreenSuspense>{children}</ScreenSuspense></main>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
-        <ul className="grid grid-cols-5">
+        <ul className="grid grid-cols-6">
           {clientNav.map((item) => {
             const Icon = item.icon
             return (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
-                  aria-label={navItemLabel(item, badges)}
-                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-xs', isActive ? 'text-primary' : 'text-muted-foreground')}
+                    className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
                 >
                   <span className="relative">
                     <Icon className="size-5" aria-hidden />
@@ -160,7 +171,7 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
                       <NavCount item={item} badges={badges} />
                     </span>
                   </span>
-                  {item.label}
+                  <NavLabel item={item} badges={badges} />
                 </NavLink>
               </li>
             )

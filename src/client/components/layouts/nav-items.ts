@@ -8,6 +8,7 @@ import {
   LayoutTemplate,
   MessageCircle,
   SquarePlus,
+  TrendingUp,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -18,10 +19,10 @@ export type NavItem = { label: string; href: string; icon: LucideIcon; end?: boo
 /** Counts shown on navigation items (unread chat messages), by the item's href. */
 export type NavBadges = Partial<Record<string, number>>
 
-/** A navigation item's accessible name when it carries a count: 'Chat, 2 unread'. */
-export function navItemLabel(item: NavItem, badges: NavBadges | undefined): string | undefined {
+/** What a navigation item's count adds to its accessible name: ', 2 unread' (Chat, 2 unread). */
+export function navCountText(item: NavItem, badges: NavBadges | undefined): string | undefined {
   const count = badges?.[item.href] ?? 0
-  return count > 0 ? `${item.label}, ${count.toLocaleString('en-US')} unread` : undefined
+  return count > 0 ? `, ${count.toLocaleString('en-US')} unread` : undefined
 }
 
 export const coachNav: NavItem[] = [
@@ -39,5 +40,6 @@ export const clientNav: NavItem[] = [
   { label: 'Calendar', href: paths.client.mesocycle.getHref(), icon: CalendarDays },
   { label: 'Workouts', href: paths.client.workouts.getHref(), icon: Dumbbell },
   { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList },
+  { label: 'Progress', href: paths.client.progress.getHref(), icon: TrendingUp },
   { label: 'Chat', href: paths.client.chat.getHref(), icon: MessageCircle },
 ]

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -25,12 +26,14 @@ export function UnreadMessages() {
         <ul className="divide-y rounded-xl border bg-card">
           {unread.map((c) => (
             <li key={c.otherId}>
-              <Link to={paths.coach.chat.getHref(c.otherId)} aria-label={chatText.messageClient(c.otherName, c.unread)} className="flex items-center justify-between gap-3 p-3 text-sm hover:bg-muted">
-                <span className="min-w-0">
-                  <span className="block font-medium">{c.otherName}</span>
-                  {c.lastMessage && <span className="block truncate text-muted-foreground">{c.lastMessage.body}</span>}
-                </span>
-                <Badge size="count">{c.unread}</Badge>
+              <Link to={paths.coach.chat.getHref(c.otherId)} className="flex p-3 text-sm hover:bg-muted">
+                <SpokenLabel spoken={chatText.messageClient(c.otherName, c.unread)} className="flex flex-1 items-center justify-between gap-3">
+                  <span className="min-w-0">
+                    <span className="block font-medium">{c.otherName}</span>
+                    {c.lastMessage && <span className="block truncate text-muted-foreground">{c.lastMessage.body}</span>}
+                  </span>
+                  <Badge size="count">{c.unread}</Badge>
+                </SpokenLabel>
               </Link>
             </li>
           ))}
@@ -46,9 +49,11 @@ export function MessageClientLink({ clientId, name }: { clientId: string; name: 
   const count = unread.data ?? 0
   return (
     <Button asChild size="sm" variant="outline">
-      <Link to={paths.coach.chat.getHref(clientId)} aria-label={chatText.messageClient(name, count)}>
-        {chatText.message}
-        {count > 0 && <Badge size="count">{count}</Badge>}
+      <Link to={paths.coach.chat.getHref(clientId)}>
+        <SpokenLabel spoken={chatText.messageClient(name, count)} className="inline-flex items-center gap-2">
+          {chatText.message}
+          {count > 0 && <Badge size="count">{count}</Badge>}
+        </SpokenLabel>
       </Link>
     </Button>
   )
