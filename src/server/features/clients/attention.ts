@@ -6,9 +6,12 @@ import type { DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */
 export const SET_ADHERENCE_DROP = 0.15
-/** RPE runs above target when, over the week, sets average one point or more above their target RPE... */
-export const RPE_ABOVE_BY = 1
-/** ...over at least this many sets in at least two sessions (one hard day is not a trend). */
+/**
+ * RPE runs above target when, over the week, sets average half a point or more above their target
+ * RPE, every session of the week averages above it, and there were at least this many such sets in
+ * at least two sessions (one hard day is not a trend).
+ */
+export const RPE_ABOVE_BY = 0.5
 export const RPE_MIN_SETS = 4
 
 const DAY_MS = 86_400_000
@@ -20,18 +23,25 @@ function missedThisWeek(due: readonly DueWorkout[], today: string): number {
   return due.filter((d) => !d.done && dayNumber(d.date) < todayNumber && dayNumber(d.date) >= todayNumber - 7).length
 }
 
-/** Per client, the average of logged RPE over target RPE in the last 7 days, with its number of sets and sessions. */
+/**
+ * Per client, over the sets with a target RPE of the last 7 days: how far the logged RPE ran over
+ * the target on average, the least of the sessions' averages, and the number of sets and sessions.
+ */
 async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string) {
-  return queryRows<{ client_id: string; sets: number; sessions: number; over: number | string }>(
+  return queryRows<{ client_id: string; sets: number; sessions: number; over: number | string; least: number | string }>(
     db,
     sql`
-      select s.client_id, count(*)::int as sets, count(distinct s.id)::int as sessions, avg(sl.rpe - sl.target_rpe) as over
-      from workout_sessions s
-      join set_logs sl on sl.session_id = s.id
-      where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
-        and s.status = 'completed' and s.started_at >= ${today}::date - 6
-        and sl.completed and sl.deleted_at is null and sl.rpe is not null and sl.target_rpe is not null
-      group by s.client_id`,
+      select client_id, sum(sets)::int as sets, count(*)::int as sessions, sum(over_sum) / sum(sets) as over, min(over_sum / sets) as least
+      from (
+        select s.client_id, s.id, count(*) as sets, sum(sl.rpe - sl.target_rpe) as over_sum
+        from workout_sessions s
+        join set_logs sl on sl.session_id = s.id
+        where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+          and s.status = 'completed' and s.started_at >= ${today}::date - 6
+          and sl.completed and sl.deleted_at is null and sl.rpe is not null and sl.target_rpe is not null
+        group by s.client_id, s.id
+      ) per_session
+      group by client_id`,
   )
 }
 
@@ -86,7 +96,7 @@ export async function whoNeedsYou(
     )
     if (missed >= 2 || client.missedLastTwo) reasons.push({ kind: 'missed_workouts', count: missed, lastTwo: client.missedLastTwo })
     const effort = rpe.find((r) => r.client_id === client.clientId)
-    if (effort && effort.sets >= RPE_MIN_SETS && effort.sessions >= 2 && Number(effort.over) >= RPE_ABOVE_BY - 1e-9) {
+    if (effort && effort.sets >= RPE_MIN_SETS && effort.sessions >= 2 && Number(effort.over) >= RPE_ABOVE_BY - 1e-9 && Number(effort.least) > 0) {
       reasons.push({ kind: 'rpe_above_target', by: Math.round(Number(effort.over) * 10) / 10, sets: effort.sets })
     }
     const mine = records.filter((r) => r.client_id === client.clientId).map((r) => r.name)
