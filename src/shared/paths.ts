@@ -29,6 +29,7 @@ export const paths = {
     },
     session: { path: '/session/:sessionId', getHref: (sessionId: string) => `/session/${enc(sessionId)}` },
     chat: { path: '/chat', getHref: () => '/chat' },
+    progress: { path: '/progress', getHref: () => '/progress' },
   },
 
   coach: {

@@ -40,6 +40,7 @@ const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) 
 const PerfSessions = lazyScreen(() => import('./routes/perf-sessions.tsx'), (m) => m.PerfSessionsPage)
 const Dashboard = lazyScreen(() => import('./routes/coach/dashboard.tsx'), (m) => m.DashboardPage)
 const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
+const Progress = lazyScreen(() => import('./routes/client/progress.tsx'), (m) => m.ProgressPage)
 const ClientChat = lazyScreen(() => import('./routes/client/chat.tsx'), (m) => m.ClientChatPage)
 const CoachChat = lazyScreen(() => import('./routes/coach/chat.tsx'), (m) => m.CoachChatPage)
 
@@ -66,6 +67,7 @@ const clientRoutes: RouteObject[] = [
   screen(paths.client.workoutPreview.path, WorkoutPreview, { title: 'Workout preview' }),
   screen(paths.client.session.path, Session, { title: 'Workout session' }),
   screen(paths.client.chat.path, ClientChat, { title: 'Chat' }),
+  screen(paths.client.progress.path, Progress, { title: 'Progress' }),
 ]
 
 const coachRoutes: RouteObject[] = [

@@ -3,12 +3,14 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { chatText } from '#client/features/chat/chat-messages.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
+import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
 import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
 import { UnreadComments } from '#client/features/training/components/unread-comments.tsx'
 import { SessionList } from '#client/features/training/components/session-list.tsx'
@@ -125,13 +127,25 @@ export function HomePage() {
             <CardTitle>{coach.data.coach.displayName}</CardTitle>
           </CardHeader>
           <Button asChild variant="outline" className="self-start">
-            <Link to={paths.client.chat.getHref()} aria-label={unread > 0 ? chatText.messageCoachUnread(unread) : undefined}>
-              {chatText.messageCoach}
-              {unread > 0 && <Badge size="count">{unread}</Badge>}
+            <Link to={paths.client.chat.getHref()}>
+              <SpokenLabel spoken={unread > 0 ? chatText.messageCoachUnread(unread) : chatText.messageCoach} className="inline-flex items-center gap-2">
+                {chatText.messageCoach}
+                {unread > 0 && <Badge size="count">{unread}</Badge>}
+              </SpokenLabel>
             </Link>
           </Button>
         </Card>
       )}
+
+      <section aria-label="Body weight" className="flex flex-col gap-2 rounded-xl border bg-card p-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold">Body weight</h2>
+          <Link to={paths.client.progress.getHref()} className="text-sm text-muted-foreground hover:underline">
+            See your progress
+          </Link>
+        </div>
+        <BodyWeightForm unit={auth.profile.unit} compact />
+      </section>
 
       <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({})}>
         Start an unplanned session

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
@@ -13,11 +13,17 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { ChartHeadingLevel } from '#client/features/progress/components/chart-figure.tsx'
 import { clientQueries } from '../api/client-queries.ts'
 import { percent } from './client-roster.tsx'
 
+// The charts' library loads only when a coach opens a client's details.
+const ProgressView = lazy(() => import('#client/features/progress/components/progress-view.tsx').then((m) => ({ default: m.ProgressView })))
+
 /** One client in detail: profile, current plan, recent sessions (to their summaries), and assigning another plan. */
 export function ClientDetail({ client }: { client: ActiveClient }) {
+  const auth = useAuth()
   const sessions = useQuery(sessionQueries.list({ clientId: client.clientId, limit: 10 }))
   const plan = useQuery({ ...planQueries.detail(client.activePlan?.id ?? ''), enabled: Boolean(client.activePlan) })
   return (
@@ -60,6 +66,15 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
       <section aria-label="Recent sessions" className="flex flex-col gap-2">
         <h3 className="font-semibold">Recent sessions</h3>
         <SessionList sessions={sessions.data} hrefOf={(s) => paths.open.summary.getHref(s.id)} />
+      </section>
+
+      <section aria-label="Progress" className="flex flex-col gap-2">
+        <h3 className="font-semibold">Progress</h3>
+        <ChartHeadingLevel value={4}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading progress…</p>}>
+            <ProgressView clientId={client.clientId} unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'} canLogBodyWeight={false} />
+          </Suspense>
+        </ChartHeadingLevel>
       </section>
     </div>
   )

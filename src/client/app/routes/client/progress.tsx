@@ -1,0 +1,17 @@
+import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { ProgressView } from '#client/features/progress/components/progress-view.tsx'
+
+/** /progress: the lifter's own progress, with body weight logging. */
+export function ProgressPage() {
+  const auth = useAuth()
+  if (auth.status !== 'authenticated') return null
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Progress</h1>
+        <p className="text-sm text-muted-foreground">Your estimated maxes, weekly volume, records, effort and body weight.</p>
+      </div>
+      <ProgressView unit={auth.profile.unit} canLogBodyWeight />
+    </section>
+  )
+}
