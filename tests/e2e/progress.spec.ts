@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import AxeBuilder from '@axe-core/playwright'
+import { test, expect, type Browser, type Page } from '@playwright/test'
+import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts'
+import { expectToast } from './fixtures.ts'
+
+/**
+ * The coach's and the lifter's progress and review, on the demo's twelve weeks of training: a
+ * server of its own on a data folder that `npm run demo` filled.
+ */
+const run = promisify(execFile)
+const PASSWORD = 'CoachlineDemo1'
+let server: BuiltServer
+let dataDir: string
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  dataDir = mkdtempSync(join(tmpdir(), 'coachline-demo-e2e-'))
+  await run('node_modules/.bin/tsx', ['src/server/cli/demo.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } })
+  server = await startBuiltServer({}, { dataDir })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport })
+  const page = await context.newPage()
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: server.url } })
+  expect(res.status(), await res.text()).toBe(200)
+  return page
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+test('a coach reads a client’s progress and a session set by set, and comments on a set the lifter is told of', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const coach = await signedIn(browser, 'coach@demo.coachline.app')
+  const maya = await signedIn(browser, 'maya@demo.coachline.app')
+  // Maya has the app open: the coach's comment will reach her live.
+  const live = maya.waitForResponse((r) => r.url().includes('/api/chat/stream'))
+  await maya.goto('/home')
+  await live
+
+  // The dashboard says who needs the coach today, and why.
+  await coach.goto('/coach')
+  const needs = coach.getByRole('region', { name: 'Needs you today' })
+  await expect(needs.getByRole('listitem', { name: 'Jordan Blake' })).toContainText(/Missed (2 planned workouts this week|the last two planned workouts)/)
+  await expect(needs.getByRole('listitem', { name: 'Priya Natarajan' })).toContainText(/RPE [\d.]+ above target/)
+  await expect(needs.getByRole('listitem', { name: 'Leo Marchetti' })).toContainText('New record')
+  await expectNoSeriousViolations(coach)
+  await coach.setViewportSize({ width: 360, height: 780 })
+  await expectNoSeriousViolations(coach)
+  // One tap opens a client's details.
+  await needs.getByRole('link', { name: 'Open Jordan Blake' }).click()
+  await expect(coach).toHaveURL(/\/coach\/clients\?client=/)
+  await expect(coach.getByRole('listitem', { name: 'Jordan Blake' }).getByRole('region', { name: 'Progress' })).toBeVisible()
+  await expectNoSeriousViolations(coach)
+  await coach.setViewportSize({ width: 1280, height: 900 })
+
+  // The coach opens Maya's details on the roster.
+  await coach.goto('/coach/clients')
+  const row = coach.getByRole('listitem', { name: 'Maya Chen' })
+  await row.getByRole('button', { name: 'Details' }).click()
+  const progress = row.getByRole('region', { name: 'Progress' })
+
+  // Estimated 1RM of her most trained movement: one dot per session that trained it.
+  const e1rm = progress.getByRole('img', { name: /^Estimated 1RM of / })
+  await expect(e1rm).toBeVisible()
+  const movement = await progress.getByRole('combobox', { name: 'Movement' }).inputValue()
+  const series = (await (await coach.request.get(`/api/progress/e1rm?clientId=${await clientIdOf(coach, 'Maya Chen')}&movementId=${movement}`)).json()) as { points: unknown[] }
+  expect(series.points.length).toBeGreaterThanOrEqual(10)
+  await expect(e1rm.locator('.recharts-line-dot')).toHaveCount(series.points.length)
+  await expect(e1rm).toHaveAccessibleName(new RegExp(`${series.points.length} sessions`))
+  // The same figures as a table, on request.
+  await progress.getByText('Show as table').first().click()
+  await expect(progress.getByRole('table', { name: /^Estimated 1RM of .* by session$/ }).getByRole('row')).toHaveCount(series.points.length + 1)
+
+  // Another movement by search.
+  await progress.getByLabel('Find a movement').fill('dead')
+  await progress.getByRole('group', { name: 'Movements found' }).getByRole('button', { name: 'Deadlift' }).click()
+  await expect(progress.getByRole('img', { name: /^Estimated 1RM of Deadlift/ })).toBeVisible()
+
+  // Weekly volume by muscle group, then by pattern; and the records table.
+  const volume = progress.getByRole('img', { name: /^Weekly hard sets by muscle group over the last 12 weeks/ })
+  await expect(volume).toBeVisible()
+  await expect(volume.locator('.recharts-bar-rectangle').first()).toBeVisible()
+  await progress.getByRole('button', { name: 'By movement pattern' }).click()
+  await expect(progress.getByRole('img', { name: /^Weekly hard sets by movement pattern/ })).toBeVisible()
+  const records = progress.getByRole('table', { name: 'Personal records' })
+  await expect(records.getByRole('row', { name: /Back squat/ })).toBeVisible()
+  await expectNoSeriousViolations(coach)
+
+  // The session of two days ago, set by set: a skipped set and a short one are marked.
+  await row.getByRole('region', { name: 'Recent sessions' }).getByRole('link', { name: /Squat & bench/ }).first().click()
+  await expect(coach).toHaveURL(/\/summary\//)
+  const bench = coach.getByRole('region', { name: 'Bench press' })
+  await expect(bench.getByRole('list', { name: 'Set 4 marks' })).toContainText('Reps short')
+  await expect(coach.getByRole('region', { name: 'Plank' }).getByRole('list', { name: 'Set 3 marks' })).toContainText('Skipped')
+  await expectNoSeriousViolations(coach)
+  await coach.setViewportSize({ width: 360, height: 780 })
+  await expectNoSeriousViolations(coach)
+
+  // A comment on set 2 of the squats.
+  const squat = (p: Page) => p.getByRole('region', { name: 'Back squat' })
+  await squat(coach).getByRole('button', { name: 'Comment on set 2' }).click()
+  await squat(coach).getByLabel('Comment on set 2').fill('Second set looked fast. Add 2.5 next week.')
+  await squat(coach).getByRole('button', { name: 'Add comment' }).click()
+  await expectToast(coach, 'Comment added')
+
+  // Maya is told, and finds the comment under that set on her summary.
+  await expectToast(maya, 'Dana Reyes commented on your workout')
+  await expect(maya.getByRole('region', { name: 'New comments from your coach' })).toContainText('Second set looked fast')
+  await maya.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Open' }).first().click()
+  await expect(maya).toHaveURL(/\/summary\//)
+  await expect(squat(maya).getByRole('listitem', { name: 'Set 2' })).toContainText('Second set looked fast. Add 2.5 next week.')
+})
+
+test('the lifter’s progress page charts their training and logs body weight, on a laptop and a phone', async ({ browser }) => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 780 }]) {
+    const leo = await signedIn(browser, 'leo@demo.coachline.app', viewport)
+    await leo.goto('/progress')
+    await expect(leo.getByRole('heading', { level: 1, name: 'Progress' })).toBeVisible()
+    // Leo trains in lb: his estimated 1RM reads in lb.
+    await expect(leo.getByRole('img', { name: /^Estimated 1RM of .* lb/ })).toBeVisible()
+    await expect(leo.getByRole('img', { name: /^Session RPE over the last 12 weeks/ })).toBeVisible()
+    await expect(leo.getByRole('img', { name: /^Body weight over the last year/ })).toBeVisible()
+    await expectNoSeriousViolations(leo)
+    await leo.context().close()
+  }
+
+  // A body weight typed in lb is kept to the pound.
+  const leo = await signedIn(browser, 'leo@demo.coachline.app')
+  await leo.goto('/progress')
+  const form = leo.getByRole('form', { name: 'Log body weight' })
+  await form.getByLabel('Body weight (lb)').fill('2000')
+  await form.getByRole('button', { name: 'Save weight' }).click()
+  await expect(form.getByRole('alert')).toContainText('Enter your weight from')
+  await form.getByLabel('Date').fill('2026-01-05')
+  await form.getByLabel('Body weight (lb)').fill('181.5')
+  await form.getByRole('button', { name: 'Save weight' }).click()
+  await expectToast(leo, 'Body weight saved', '181.5 lb')
+  const section = leo.getByRole('region', { name: 'Body weight' })
+  await section.getByText('Show as table').click()
+  await expect(section.getByRole('row', { name: /Jan 5, 2026/ })).toContainText('181.5')
+})
+
+async function clientIdOf(page: Page, name: string): Promise<string> {
+  const clients = (await (await page.request.get('/api/clients')).json()) as { clientId: string; displayName: string }[]
+  const found = clients.find((c) => c.displayName === name)
+  if (!found) throw new Error(`${name} is not on the roster`)
+  return found.clientId
+}
