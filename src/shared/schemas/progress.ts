@@ -29,6 +29,7 @@ export const MAX_UTC_OFFSET_MINUTES = 14 * 60
 
 export const progressMessages = {
   clientRequired: 'Choose a client: clientId is required for a coach',
+  notYourClient: 'Only this lifter and their coach can see their progress',
   unknownMovement: 'Movement not found',
   date: 'The date must be a real day (YYYY-MM-DD) from 1900 until tomorrow',
   weight: `Body weight must be a number from ${BODY_WEIGHT_MIN_KG} to ${BODY_WEIGHT_MAX_KG} kg with at most 2 decimals`,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BodyWeightsSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema, progressMessages, type Progress } from '#shared/schemas/progress.ts'
-import { sessionMessages } from '#shared/schemas/sessions.ts'
 import { coachClients, movements, workoutSessions } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -293,7 +292,7 @@ describe('who reads a lifter’s progress', () => {
     ] as const) {
       const res = await send(who, 'GET', path)
       expect(res.status, path).toBe(403)
-      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', message: sessionMessages.notYours })
+      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', message: progressMessages.notYourClient })
     }
     // A coach whose link with the client ended reads no more.
     await t.db.update(coachClients).set({ status: 'archived' }).where(eq(coachClients.clientId, lifter.id))

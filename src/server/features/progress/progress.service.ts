@@ -24,7 +24,6 @@ import {
   type Volume,
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
-import { sessionMessages } from '#shared/schemas/sessions.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../lib/app-error.ts'
 import type { Actor } from '../movements/movements.service.ts'
@@ -42,7 +41,7 @@ export async function lifterOf(db: Db, actor: Actor, clientId: string | undefine
     return actor.id
   }
   if (clientId === actor.id) return actor.id
-  if ((await activeCoachIdOf(db, clientId)) !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  if ((await activeCoachIdOf(db, clientId)) !== actor.id) throw new AppError('FORBIDDEN', { message: progressMessages.notYourClient })
   return clientId
 }
 
