@@ -39,6 +39,9 @@ export const workoutSessions = pgTable(
     oneOf('workout_sessions_status_check', t.status, SESSION_STATUSES),
     index('workout_sessions_client_idx').on(t.clientId, t.startedAt),
     index('workout_sessions_plan_workout_idx').on(t.planWorkoutId),
+    // A plan's sessions by week and day: adherence looks up the session that answered each
+    // planned workout, for every client on the coach's roster, on each roster load.
+    index('workout_sessions_plan_day_idx').on(t.planId, t.week, t.day),
   ],
 )
 

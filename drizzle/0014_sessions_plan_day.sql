@@ -1,0 +1,1 @@
+CREATE INDEX "workout_sessions_plan_day_idx" ON "workout_sessions" USING btree ("plan_id","week","day");
