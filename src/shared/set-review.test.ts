@@ -120,6 +120,17 @@ describe('a session', () => {
     expect(review.exercises[0]?.swappedFrom).toBeNull()
   })
 
+  test('a prescribed exercise removed during the session is still reviewed: every set skipped', () => {
+    const kept = exercise(targets)
+    const removed = exercise(targets.slice(0, 2), { key: 'ex-2', movementId: PRESS, movementName: 'Overhead press' })
+    const review = reviewSession({ exercises: [kept], removedExercises: [removed], sets: [1, 2, 3].map((n) => set(n, { reps: 5, loadKg: 100 })) }, { completedAt: FINISHED })
+    expect(review.exercises.map((e) => [e.movementName, e.removed, e.sets.map((s) => s.deviations)])).toEqual([
+      ['Back squat', false, [[], [], []]],
+      ['Overhead press', true, [['skipped'], ['skipped']]],
+    ])
+    expect(review).toMatchObject({ prescribed: 5, asPrescribed: 3 })
+  })
+
   test('a set logged under a skipped number leaves the gap skipped', () => {
     const review = reviewSession({ exercises: [exercise(targets)], sets: [set(1, { reps: 5, loadKg: 100 }), set(3, { reps: 5, loadKg: 100 })] }, { completedAt: null })
     expect(review.exercises[0]?.sets.map((s) => s.deviations)).toEqual([[], ['skipped'], []])

@@ -61,7 +61,7 @@ export function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: numb
 }
 
 /** One exercise's sets beside their targets: the n-th logged set answers the n-th prescribed one. */
-export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext): ReviewedExercise {
+export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext, removed = false): ReviewedExercise {
   const from = swappedFrom(exercise)
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
   const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
@@ -82,11 +82,18 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
     .filter((s) => s.setNumber > exercise.targets.length)
     .sort((a, b) => a.setNumber - b.setNumber)
     .map((logged) => ({ setNumber: logged.setNumber, target: null, targetLoadKg: null, targetRpe: null, logged, deviations: ['added', ...late(logged)], asPrescribed: null }))
-  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, sets: [...prescribed, ...added] }
+  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, removed, sets: [...prescribed, ...added] }
 }
 
-export function reviewSession(session: { exercises: readonly SessionExercise[]; sets: readonly SetLog[] }, context: ReviewContext): SessionReview {
-  const exercises = session.exercises.map((exercise) => reviewExercise(exercise, session.sets, context))
+export function reviewSession(
+  session: { exercises: readonly SessionExercise[]; removedExercises?: readonly SessionExercise[]; sets: readonly SetLog[] },
+  context: ReviewContext,
+): SessionReview {
+  // A prescribed exercise removed during the session stays in the review: its sets were skipped.
+  const exercises = [
+    ...session.exercises.map((exercise) => reviewExercise(exercise, session.sets, context)),
+    ...(session.removedExercises ?? []).map((exercise) => reviewExercise(exercise, session.sets, context, true)),
+  ]
   const all = exercises.flatMap((e) => e.sets).filter((s) => s.asPrescribed !== null)
   const asPrescribed = all.filter((s) => s.asPrescribed).length
   return { exercises, prescribed: all.length, asPrescribed, adherence: all.length ? asPrescribed / all.length : null }

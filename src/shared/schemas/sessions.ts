@@ -140,6 +140,8 @@ export const ReviewedExerciseSchema = z.object({
   movementName: z.string(),
   /** The movement the plan asked for, when the lifter swapped it. */
   swappedFrom: z.nullable(z.object({ movementId: z.string(), movementName: z.string() })),
+  /** The lifter removed this prescribed exercise during the session. */
+  removed: z.boolean(),
   sets: z.array(ReviewedSetSchema),
 })
 export type ReviewedExercise = z.infer<typeof ReviewedExerciseSchema>
@@ -194,6 +196,8 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>
 export const SessionSchema = z.object({
   ...SessionSummarySchema.shape,
   exercises: z.array(SessionExerciseSchema),
+  /** Prescribed exercises removed during the session: the review counts their sets as skipped. */
+  removedExercises: z._default(z.array(SessionExerciseSchema), []),
   sets: z.array(SetLogSchema),
   comments: z.array(CommentSchema),
 })

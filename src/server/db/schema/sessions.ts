@@ -27,6 +27,8 @@ export const workoutSessions = pgTable(
     week: integer('week'),
     day: integer('day'),
     exercises: jsonb('exercises').$type<SessionExercise[]>().notNull(),
+    /** Prescribed exercises the lifter removed during the session: their sets count as skipped. */
+    removedExercises: jsonb('removed_exercises').$type<SessionExercise[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: SESSION_STATUSES }).notNull().default('in_progress'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -72,7 +72,10 @@ export async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session,
 }
 
 /** Sessions read set by set against their prescriptions. */
-export async function reviewSessions(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'>[]): Promise<Map<string, SessionReview>> {
+export async function reviewSessions(
+  db: Db,
+  sessions: readonly (Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'> & { removedExercises?: Session['removedExercises'] })[],
+): Promise<Map<string, SessionReview>> {
   const references = await oneRepMaxesBefore(db, sessions)
   return new Map(sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]))
 }
@@ -82,7 +85,7 @@ export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promi
   if (!sessionIds.length) return new Map()
   const ids = [...sessionIds]
   const sessions = await db
-    .select({ id: workoutSessions.id, exercises: workoutSessions.exercises, completedAt: workoutSessions.completedAt })
+    .select({ id: workoutSessions.id, exercises: workoutSessions.exercises, removedExercises: workoutSessions.removedExercises, completedAt: workoutSessions.completedAt })
     .from(workoutSessions)
     .where(inArray(workoutSessions.id, ids))
   const sets = await db
@@ -98,7 +101,7 @@ export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promi
   }
   const reviews = await reviewSessions(
     db,
-    sessions.map((s) => ({ id: s.id, exercises: s.exercises, completedAt: s.completedAt?.toISOString() ?? null, sets: (setsOf.get(s.id) ?? []).map(toSetLog) })),
+    sessions.map((s) => ({ id: s.id, exercises: s.exercises, removedExercises: s.removedExercises, completedAt: s.completedAt?.toISOString() ?? null, sets: (setsOf.get(s.id) ?? []).map(toSetLog) })),
   )
   return new Map([...reviews].map(([id, r]) => [id, { prescribed: r.prescribed, asPrescribed: r.asPrescribed }]))
 }

@@ -278,6 +278,31 @@ describe('sessions', () => {
     expect(review).toMatchObject({ prescribed: 4, asPrescribed: 1, adherence: 0.25 })
   })
 
+  test('a prescribed exercise removed during the session stays in the review, its sets skipped; put back, it counts again', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const session = await start(lifter, {})
+    const prescribed = { key: randomUUID(), movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: randomUUID(), superset: null, restSeconds: null, notes: null, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] }
+    const mine = { ...prescribed, key: randomUUID(), prescriptionId: null, targets: [] }
+    expect((await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [prescribed] })).status).toBe(200)
+    // Removed, and one of the lifter's own added instead: no prescribed set left to miss, on the face of it.
+    const removed = SessionSchema.parse(await (await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [mine] })).json())
+    expect(removed.exercises.map((e) => e.key)).toEqual([mine.key])
+    expect(removed.removedExercises.map((e) => e.key)).toEqual([prescribed.key])
+    await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: mine.key, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() })
+    const report = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
+    expect(report.review.exercises.find((e) => e.exerciseKey === prescribed.key)).toMatchObject({ removed: true, sets: [{ deviations: ['skipped'] }, { deviations: ['skipped'] }] })
+    expect(report.review).toMatchObject({ prescribed: 2, asPrescribed: 0, adherence: 0 })
+    expect(report.setsPrescribed).toBe(2)
+
+    // Put back (undo): it is an exercise of the session again, not a removed one.
+    const back = SessionSchema.parse(await (await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [prescribed, mine] })).json())
+    expect(back.removedExercises).toEqual([])
+    await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: prescribed.key, setNumber: 1, reps: 5, editedAt: new Date().toISOString() })
+    const again = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
+    expect(again.review).toMatchObject({ prescribed: 2, asPrescribed: 1 })
+    expect(again.review.exercises.every((e) => !e.removed)).toBe(true)
+  })
+
   test('the coach comments on a set, the client reads it and replies; nobody else may', async () => {
     const session = await start(client)
     const setId = randomUUID()

@@ -177,7 +177,7 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
     .from(setLogs)
     .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
-  return { ...toSummary(row), exercises: row.exercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
+  return { ...toSummary(row), exercises: row.exercises, removedExercises: row.removedExercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
@@ -408,6 +408,18 @@ export async function deleteSet(db: Db, clientId: string, sessionId: string, set
 }
 
 /** Adds, swaps, removes or reorders exercises, and keeps notes, while the session is in progress. */
+/**
+ * The prescribed exercises missing from a new exercise list, added to those removed before (one
+ * put back leaves the list): what the lifter was asked to do stays in the review as skipped.
+ */
+function removedPrescribed(session: SessionRow, next: readonly SessionExercise[]): SessionExercise[] {
+  const kept = new Set(next.map((e) => e.key))
+  const prescribed = (e: SessionExercise) => e.targets.length > 0 && (e.prescriptionId !== null || Boolean(e.swappedFrom))
+  const now = session.exercises.filter((e) => prescribed(e) && !kept.has(e.key))
+  const before = session.removedExercises.filter((e) => !kept.has(e.key) && !now.some((n) => n.key === e.key))
+  return [...before, ...now]
+}
+
 export async function updateSession(db: Db, actor: Actor, id: string, input: UpdateSessionInput): Promise<Session> {
   const session = await findWritable(db, actor, id)
   if (input.exercises) {
@@ -415,7 +427,7 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
   }
   const changes = {
-    ...(input.exercises ? { exercises: input.exercises } : {}),
+    ...(input.exercises ? { exercises: input.exercises, removedExercises: removedPrescribed(session, input.exercises) } : {}),
     ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
   }
   // A patch that names no field changes nothing (as for the profile): the session as it is.
@@ -474,7 +486,7 @@ export async function readComments(db: Db, actor: Actor, id: string): Promise<vo
 export async function sessionReport(db: Db, actor: Actor, id: string): Promise<SessionReport> {
   const session = await getSession(db, actor, id)
   const done = session.sets.filter((s) => s.completed)
-  const setsPrescribed = session.exercises.reduce((n, e) => n + e.targets.length, 0)
+  const setsPrescribed = [...session.exercises, ...session.removedExercises].reduce((n, e) => n + e.targets.length, 0)
   const volumeKg = done.reduce((sum, s) => sum + (s.loadKg ?? 0) * (s.reps ?? 0), 0)
   const names = new Map(session.exercises.map((e) => [e.movementId, e.movementName]))
 

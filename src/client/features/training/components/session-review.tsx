@@ -51,6 +51,7 @@ function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omi
       <h3 className="border-b px-3 py-2 font-medium">
         {exercise.movementName}
         {exercise.swappedFrom && <span className="ml-2 text-sm font-normal text-muted-foreground">instead of {exercise.swappedFrom.movementName}</span>}
+        {exercise.removed && <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>}
       </h3>
       {exercise.sets.length === 0 ? (
         <p className="p-3 text-sm text-muted-foreground">No sets.</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "workout_sessions" ADD COLUMN "removed_exercises" jsonb DEFAULT '[]'::jsonb NOT NULL;
