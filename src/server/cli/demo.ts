@@ -22,6 +22,7 @@ import type { Actor } from '../features/movements/movements.service.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '../features/profiles/profiles.service.ts'
 import { loadExercises } from '../features/programs/prescriptions.service.ts'
 import { assignPlan, createPlan, savePlanDay, updatePlan } from '../features/programs/programs.service.ts'
+import { fromPrescription } from '../features/sessions/sessions.service.ts'
 import { createLogger } from '../lib/logger.ts'
 import { getOrCreateSecret } from '../lib/secrets.ts'
 import { openAppDatabase } from '../server.ts'
@@ -628,17 +629,7 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
       ...cell,
       exercises: (exercisesByCell.get(cell.id) ?? []).map((exercise): SessionExercise => {
         const written = daySpec(cell.week, cell.day).exercises[exercise.position]
-        return {
-          key: randomUUID(),
-          movementId: exercise.movementId,
-          movementName: exercise.movementName,
-          tracking: exercise.tracking,
-          prescriptionId: exercise.id,
-          superset: exercise.superset,
-          restSeconds: exercise.restSeconds,
-          notes: exercise.notes,
-          targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets,
-        }
+        return { ...fromPrescription(exercise), targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets }
       }),
     }))
   const made = makeSessions(client, sessionCells, library)

@@ -50,7 +50,8 @@ const toSummary = (row: SessionRow): SessionSummary => ({
   notes: row.notes,
 })
 
-const fromPrescription = (exercise: Exercise): SessionExercise => ({
+/** A session's copy of a prescribed exercise, as a session starts with it. */
+export const fromPrescription = (exercise: Exercise): SessionExercise => ({
   key: randomUUID(),
   movementId: exercise.movementId,
   movementName: exercise.movementName,
