@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm'
-import type { CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
 import { queryRows, type Db, type Tx } from '../../db/client.ts'
+import { profiles, sessionComments, setLogs } from '../../db/schema/index.ts'
 import { notify } from '../../db/notifications.ts'
+import { AppError } from '../../lib/app-error.ts'
 import { CHAT_CHANNEL } from '../chat/chat.service.ts'
 import type { Actor } from '../movements/movements.service.ts'
+import { activeCoachIdOf } from '../profiles/profiles.service.ts'
+import { findReadable, findSession, isCoachOf } from './session-access.ts'
 
 /**
  * Comments on sessions and sets go between two people: the lifter and their coach. What one of
@@ -64,4 +68,46 @@ export async function commentNotice(db: Db, id: string): Promise<CommentNotice |
 /** Tells the other party's open apps, through any server process. */
 export async function announceComment(db: Db | Tx, event: Omit<CommentEvent, 'type'>): Promise<void> {
   await notify(db, CHAT_CHANNEL, JSON.stringify({ type: 'comment', ...event } satisfies CommentEvent))
+}
+
+/** A session's comments, oldest first, with their authors' names. */
+export async function commentsOf(db: Db, sessionId: string): Promise<Comment[]> {
+  const rows = await db
+    .select({
+      id: sessionComments.id,
+      setLogId: sessionComments.setLogId,
+      authorId: sessionComments.authorId,
+      authorName: profiles.displayName,
+      body: sessionComments.body,
+      createdAt: sessionComments.createdAt,
+    })
+    .from(sessionComments)
+    .leftJoin(profiles, eq(profiles.id, sessionComments.authorId))
+    .where(eq(sessionComments.sessionId, sessionId))
+    .orderBy(asc(sessionComments.createdAt))
+  return rows.map((r) => ({ ...r, authorName: r.authorName ?? 'Coach', createdAt: r.createdAt.toISOString() }))
+}
+
+/** A comment on a session or one of its sets: by the client's active coach, or the client's reply. */
+export async function addComment(db: Db, actor: Actor, sessionId: string, input: CommentInput): Promise<Comment> {
+  const session = await findSession(db, sessionId)
+  if (session.clientId !== actor.id && !(await isCoachOf(db, actor.id, session.clientId))) {
+    throw new AppError('FORBIDDEN', { message: 'Only the client and their coach comment on a session' })
+  }
+  if (input.setLogId) {
+    const [set] = await db.select({ id: setLogs.id }).from(setLogs).where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
+    if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })
+  }
+  const [row] = await db.insert(sessionComments).values({ sessionId, setLogId: input.setLogId ?? null, authorId: actor.id, body: input.body }).returning({ id: sessionComments.id })
+  const comment = (await commentsOf(db, sessionId)).find((c) => c.id === row?.id)
+  if (!comment) throw new Error('comment not found after insert')
+  const recipientId = session.clientId === actor.id ? await activeCoachIdOf(db, session.clientId) : session.clientId
+  if (recipientId) await announceComment(db, { id: comment.id, recipientId })
+  return comment
+}
+
+/** Opening a session (its summary) reads the comments the other party left on it. */
+export async function readComments(db: Db, actor: Actor, id: string): Promise<void> {
+  await findReadable(db, actor, id)
+  await markCommentsRead(db, actor, id)
 }

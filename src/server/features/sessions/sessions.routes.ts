@@ -4,8 +4,10 @@ import { CommentBody, DeleteSetQuery, FinishSessionBody, LogSetBody, StartSessio
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile, requireUser } from '../../middleware/session.ts'
-import { unreadComments } from './comments.service.ts'
-import { addComment, readComments, deleteSet, movementStats, discardSession, finishSession, getSession, listSessions, logSet, sessionReport, startSession, updateSession } from './sessions.service.ts'
+import { addComment, readComments, unreadComments } from './comments.service.ts'
+import { movementStats, sessionReport } from './report.service.ts'
+import { discardSession, finishSession, getSession, listSessions, startSession, updateSession } from './sessions.service.ts'
+import { deleteSet, logSet } from './set-logs.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
 const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set id is a UUID made by the client') })

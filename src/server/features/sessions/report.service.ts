@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm'
+import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
+import { queryRows, type Db } from '../../db/client.ts'
+import type { Actor } from '../movements/movements.service.ts'
+import { e1rmSql, reviewSessions } from './review.service.ts'
+import { getSession } from './sessions.service.ts'
+
+/** Load records are kept for these rep counts; e1RM covers 1 to 12. */
+const LOAD_RECORD_MAX_REPS = 10
+
+const round1 = (value: number) => Math.round(value * 10) / 10
+const num = (value: string | number | null) => (value === null ? null : Number(value))
+const ids = (values: readonly string[]) => sql.join(values.map((id) => sql`${id}::uuid`), sql`, `)
+
+/**
+ * The bests of these movements in the lifter's completed sessions that started before `before`
+ * (and are not `exceptId`): per movement and rep count, the heaviest load and the best e1RM.
+ * Aggregated in the database: a few rows, however long the history.
+ */
+async function bestsBefore(db: Db, clientId: string, movementIds: readonly string[], before: string, exceptId: string) {
+  return queryRows<{ movement_id: string; reps: number; heaviest: string | number | null; best_e1rm: string | number | null }>(
+    db,
+    sql`
+      select l.movement_id, l.reps, max(l.load_kg) as heaviest, max(${e1rmSql('l')}) as best_e1rm
+      from workout_sessions s
+      join set_logs l on l.session_id = s.id
+      where s.client_id = ${clientId} and s.status = 'completed' and s.id <> ${exceptId} and s.started_at < ${before}
+        and l.movement_id in (${ids(movementIds)}) and l.completed and l.deleted_at is null
+        and l.load_kg is not null and l.reps is not null
+      group by l.movement_id, l.reps`,
+  )
+}
+
+/**
+ * The summary of a session: duration, sets done vs prescribed, volume, the best set and e1RM of
+ * each movement, and the personal records it set against the client's earlier completed sessions
+ * (heaviest e1RM per movement; heaviest load per movement for each rep count 1-10).
+ */
+export async function sessionReport(db: Db, actor: Actor, id: string): Promise<SessionReport> {
+  const session = await getSession(db, actor, id)
+  const done = session.sets.filter((s) => s.completed)
+  const setsPrescribed = [...session.exercises, ...session.removedExercises].reduce((n, e) => n + e.targets.length, 0)
+  const volumeKg = done.reduce((sum, s) => sum + (s.loadKg ?? 0) * (s.reps ?? 0), 0)
+  const names = new Map(session.exercises.map((e) => [e.movementId, e.movementName]))
+
+  const movements = [...new Set(done.map((s) => s.movementId))].map((movementId) => {
+    const sets = done.filter((s) => s.movementId === movementId)
+    const weighted = sets.filter((s) => s.loadKg !== null && s.reps !== null && s.reps > 0) as (SetLog & { loadKg: number; reps: number })[]
+    const best = weighted.reduce<(typeof weighted)[number] | null>((top, s) => (!top || (e1rm(s.loadKg, s.reps) ?? s.loadKg) > (e1rm(top.loadKg, top.reps) ?? top.loadKg) ? s : top), null)
+    const bestE1rm = Math.max(0, ...weighted.map((s) => e1rm(s.loadKg, s.reps) ?? 0))
+    return {
+      movementId,
+      movementName: names.get(movementId) ?? 'Movement',
+      sets: sets.length,
+      bestSet: best ? { reps: best.reps, loadKg: best.loadKg } : null,
+      bestE1rmKg: bestE1rm > 0 ? round1(bestE1rm) : null,
+    }
+  })
+
+  const records: PersonalRecord[] = []
+  if (movements.length) {
+    const before = await bestsBefore(
+      db,
+      session.clientId,
+      movements.map((m) => m.movementId),
+      session.startedAt,
+      id,
+    )
+    for (const m of movements) {
+      const previous = before.filter((b) => b.movement_id === m.movementId)
+      const prevE1rm = Math.max(0, ...previous.map((b) => num(b.best_e1rm) ?? 0))
+      if (m.bestE1rmKg && m.bestE1rmKg > prevE1rm + 1e-9) {
+        records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'e1rm', reps: null, valueKg: m.bestE1rmKg, previousKg: prevE1rm > 0 ? round1(prevE1rm) : null })
+      }
+      const mine = done.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null && s.reps >= 1 && s.reps <= LOAD_RECORD_MAX_REPS)
+      for (const reps of [...new Set(mine.map((s) => s.reps as number))].sort((a, b) => a - b)) {
+        const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
+        const prev = num(previous.find((b) => b.reps === reps)?.heaviest ?? null) ?? 0
+        if (heaviest > 0 && heaviest > prev) records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
+      }
+    }
+  }
+
+  const end = session.completedAt ?? null
+  const review = (await reviewSessions(db, [session])).get(session.id)
+  if (!review) throw new Error('no review of the session')
+  return {
+    session,
+    durationSeconds: end ? Math.round((Date.parse(end) - Date.parse(session.startedAt)) / 1000) : null,
+    setsCompleted: done.length,
+    setsPrescribed,
+    volumeKg: round1(volumeKg),
+    movements,
+    records,
+    review,
+  }
+}
+
+type LastSetRow = { movement_id: string; session_id: string; started_at: string | Date; reps: number | null; load_kg: string | number | null; duration_s: number | null; distance_m: number | null }
+
+/**
+ * For each movement: the sets of the lifter's last completed session with it, and their best e1RM
+ * ever. The last session is found walking the lifter's sessions newest first (it stops at the
+ * first with the movement); the best is one aggregate. Neither loads the history into the server.
+ */
+export async function movementStats(db: Db, actor: Actor, movementIds: string[]): Promise<MovementStats[]> {
+  if (!movementIds.length) return []
+  const done = sql`l.completed and l.deleted_at is null`
+  const [lastSets, bests] = await Promise.all([
+    queryRows<LastSetRow>(
+      db,
+      sql`
+        select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
+        from unnest(array[${ids(movementIds)}]) as m(id)
+        cross join lateral (
+          select s.id, s.started_at from workout_sessions s
+          where s.client_id = ${actor.id} and s.status = 'completed'
+            and exists (select 1 from set_logs l where l.session_id = s.id and l.movement_id = m.id and ${done})
+          order by s.started_at desc
+          limit 1
+        ) last
+        join set_logs l on l.session_id = last.id and l.movement_id = m.id and ${done}
+        order by m.id, l.set_number, l.logged_at`,
+    ),
+    queryRows<{ movement_id: string; best: string | number | null }>(
+      db,
+      sql`
+        select l.movement_id, max(${e1rmSql('l')}) as best
+        from workout_sessions s
+        join set_logs l on l.session_id = s.id
+        where s.client_id = ${actor.id} and s.status = 'completed' and l.movement_id in (${ids(movementIds)}) and ${done}
+        group by l.movement_id`,
+    ),
+  ])
+  return movementIds.map((movementId) => {
+    const last = lastSets.filter((r) => r.movement_id === movementId)
+    const best = num(bests.find((b) => b.movement_id === movementId)?.best ?? null) ?? 0
+    return {
+      movementId,
+      last: last[0]
+        ? {
+            sessionId: last[0].session_id,
+            date: new Date(last[0].started_at).toISOString(),
+            sets: last.map((r) => ({ reps: r.reps, loadKg: num(r.load_kg), durationSeconds: r.duration_s, distanceMeters: r.distance_m })),
+          }
+        : null,
+      bestE1rmKg: best > 0 ? round1(best) : null,
+    }
+  })
+}

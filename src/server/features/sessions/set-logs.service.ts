@@ -1,0 +1,219 @@
+import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { sessionMessages, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
+import { queryRows, type Db } from '../../db/client.ts'
+import { setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { createBatcher, type Batcher } from '../../lib/batcher.ts'
+import { toSetLog } from './review.service.ts'
+import { findWritable } from './session-access.ts'
+
+type SetRow = typeof setLogs.$inferSelect
+
+type SetValues = Pick<SetRow, 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'>
+const valuesOf = (row: SetValues): SetValues => ({
+  exerciseKey: row.exerciseKey,
+  setNumber: row.setNumber,
+  reps: row.reps,
+  loadKg: row.loadKg,
+  rpe: row.rpe,
+  durationSeconds: row.durationSeconds,
+  distanceMeters: row.distanceMeters,
+  completed: row.completed,
+  note: row.note,
+})
+const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b))
+
+type SetRowSql = {
+  id: string
+  exercise_key: string
+  movement_id: string
+  set_number: number
+  reps: number | null
+  load_kg: string | number | null
+  rpe: string | number | null
+  duration_s: number | null
+  distance_m: number | null
+  target_reps_min: number | null
+  target_reps_max: number | null
+  target_load_kg: string | number | null
+  target_rpe: string | number | null
+  completed: boolean
+  note: string | null
+  edited_at: string | Date
+}
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value))
+
+type NewSet = { clientId: string; sessionId: string; setId: string; input: LogSetInput }
+
+/**
+ * The hot path of the gym: new sets in one statement that also checks each session (the
+ * client's own, in progress) and takes the exercise's movement and targets from it. A set it
+ * does not insert (a replay, an edit, an error to explain) is missing from the answer and takes
+ * the careful path.
+ */
+async function insertNewSets(db: Db, sets: NewSet[]): Promise<Map<string, SetLog>> {
+  const values = sets.map(
+    ({ clientId, sessionId, setId, input }) =>
+      sql`(${setId}::uuid, ${sessionId}::uuid, ${clientId}::text, ${input.exerciseKey}::text, ${input.setNumber}::int, ${input.reps ?? null}::int,
+        ${input.loadKg ?? null}::numeric, ${input.rpe ?? null}::numeric, ${input.durationSeconds ?? null}::int, ${input.distanceMeters ?? null}::int,
+        ${input.completed ?? true}::boolean, ${input.note || null}::text, ${input.editedAt}::timestamptz)`,
+  )
+  const target = sql`e->'targets'->(v.set_number - 1)`
+  const rows = await queryRows<SetRowSql>(
+    db,
+    sql`
+      insert into set_logs (id, session_id, exercise_key, movement_id, prescription_id, set_number, reps, load_kg, rpe, duration_s, distance_m,
+        target_reps_min, target_reps_max, target_load_kg, target_rpe, completed, note, edited_at)
+      select v.id, s.id, e->>'key', (e->>'movementId')::uuid, (e->>'prescriptionId')::uuid, v.set_number, v.reps, v.load_kg, v.rpe, v.duration_s, v.distance_m,
+        (${target}->'reps'->>'min')::int, (${target}->'reps'->>'max')::int,
+        case when ${target}->'load'->>'kind' = 'kg' then (${target}->'load'->>'value')::numeric end,
+        (${target}->>'rpe')::numeric, v.completed, v.note, v.edited_at
+      from (values ${sql.join(values, sql`, `)}) as v(id, session_id, client_id, exercise_key, set_number, reps, load_kg, rpe, duration_s, distance_m, completed, note, edited_at)
+      join workout_sessions s on s.id = v.session_id and s.client_id = v.client_id and s.status = 'in_progress'
+      cross join lateral (select x as e from jsonb_array_elements(s.exercises) x where x->>'key' = v.exercise_key limit 1) ex
+      on conflict (id) do nothing
+      returning id, exercise_key, movement_id, set_number, reps, load_kg, rpe, duration_s, distance_m, target_reps_min, target_reps_max,
+        target_load_kg, target_rpe, completed, note, edited_at`,
+  )
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        exerciseKey: row.exercise_key,
+        movementId: row.movement_id,
+        setNumber: row.set_number,
+        reps: row.reps,
+        loadKg: numberOrNull(row.load_kg),
+        rpe: numberOrNull(row.rpe),
+        durationSeconds: row.duration_s,
+        distanceMeters: row.distance_m,
+        targetRepsMin: row.target_reps_min,
+        targetRepsMax: row.target_reps_max,
+        targetLoadKg: numberOrNull(row.target_load_kg),
+        targetRpe: numberOrNull(row.target_rpe),
+        completed: row.completed,
+        note: row.note,
+        editedAt: new Date(row.edited_at).toISOString(),
+      },
+    ]),
+  )
+}
+
+const setBatchers = new WeakMap<Db, Batcher<NewSet, SetLog | null>>()
+
+/**
+ * New sets that arrive while the previous statement runs go in together in the next one (one
+ * statement and one commit for many lifters; decision 010). A lone set goes at once.
+ */
+function insertNewSet(db: Db, set: NewSet): Promise<SetLog | null> {
+  let batcher = setBatchers.get(db)
+  if (!batcher) {
+    batcher = createBatcher(async (sets) => {
+      // Two copies of one set in one batch (two tabs replaying it): only the first is written; the
+      // other takes the careful path, which compares its values and its time with what is stored.
+      const first = sets.filter((set, index) => sets.findIndex((other) => other.setId === set.setId) === index)
+      const inserted = await insertNewSets(db, first)
+      return sets.map((set) => (first.includes(set) ? (inserted.get(set.setId) ?? null) : null))
+    })
+    setBatchers.set(db, batcher)
+  }
+  return batcher.add(set)
+}
+
+/**
+ * Logs or edits one set, idempotent by its client-made id: the same set sent five times is one
+ * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
+ */
+export async function logSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
+  const fresh = await insertNewSet(db, { clientId, sessionId, setId, input })
+  if (fresh) return fresh
+  const session = await findWritable(db, { id: clientId, role: 'client' }, sessionId)
+  const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
+  if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
+  const target = exercise.targets[input.setNumber - 1]
+  const incoming = {
+    exerciseKey: exercise.key,
+    setNumber: input.setNumber,
+    reps: input.reps ?? null,
+    loadKg: input.loadKg ?? null,
+    rpe: input.rpe ?? null,
+    durationSeconds: input.durationSeconds ?? null,
+    distanceMeters: input.distanceMeters ?? null,
+    completed: input.completed ?? true,
+    note: input.note || null,
+  }
+  const editedAt = new Date(input.editedAt)
+
+  // Not inserted above: a replay, an edit, or a new set that lost a race. A replay or an edit finds the row.
+  const [inserted] = await db
+    .insert(setLogs)
+    .values({
+      id: setId,
+      sessionId,
+      movementId: exercise.movementId,
+      prescriptionId: exercise.prescriptionId,
+      ...incoming,
+      targetRepsMin: target?.reps?.min ?? null,
+      targetRepsMax: target?.reps?.max ?? null,
+      targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
+      targetRpe: target?.rpe ?? null,
+      editedAt,
+    })
+    .onConflictDoNothing({ target: setLogs.id })
+    .returning()
+  if (inserted) return toSetLog(inserted)
+
+  const [seen] = await db.select().from(setLogs).where(eq(setLogs.id, setId))
+  if (seen && seen.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
+  // A replay of what is stored, or of a set since deleted (a late copy must not bring it back).
+  if (seen && sameValues(seen, incoming)) return toSetLog(seen)
+
+  // An edit: of two versions of one set, the later wins; the other is kept in history.
+  return db.transaction(async (tx) => {
+    // The session must still be in progress when the edit lands (a finish may have come between).
+    const [open] = await tx
+      .select({ id: workoutSessions.id })
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.id, sessionId), eq(workoutSessions.status, 'in_progress')))
+      .for('share')
+    if (!open) throw new AppError('CONFLICT', { message: sessionMessages.finished })
+    const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
+    if (!existing) throw new AppError('CONFLICT', { message: 'This set was removed meanwhile; log it again' })
+    const deleted = existing.deletedAt !== null
+    if (sameValues(existing, incoming)) return toSetLog(existing)
+    if (editedAt < existing.editedAt) {
+      // An older edit arriving late (the other device synced first): kept, not applied.
+      await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: incoming, editedAt })
+      return toSetLog(existing)
+    }
+    await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { ...valuesOf(existing), deleted }, editedAt: existing.editedAt })
+    const [row] = await tx
+      .update(setLogs)
+      .set({ ...incoming, movementId: exercise.movementId, editedAt, deletedAt: null })
+      .where(eq(setLogs.id, setId))
+      .returning()
+    if (!row) throw new Error('update returned nothing')
+    return toSetLog(row)
+  })
+}
+
+/**
+ * Deletes a set, kept as deleted so a late replay of it does not bring it back unnoticed. Like an edit, a deletion carries the device's time: an edit made later on
+ * another device wins over it, and the lost deletion is kept in history.
+ */
+export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string, editedAt?: string): Promise<void> {
+  await findWritable(db, { id: clientId, role: 'client' }, sessionId)
+  const at = editedAt ? new Date(editedAt) : null
+  const deleted = await db
+    .update(setLogs)
+    .set({ deletedAt: sql`now()`, editedAt: at ?? sql`now()` })
+    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt), at ? lte(setLogs.editedAt, at) : undefined))
+    .returning({ id: setLogs.id })
+  if (deleted.length || !at) return
+  const [later] = await db
+    .select({ id: setLogs.id })
+    .from(setLogs)
+    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt)))
+  if (later) await db.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { deleted: true }, editedAt: at })
+}
