@@ -18,7 +18,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'check-file/filename-naming-convention': ['error', { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'tests/**/*.ts': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
-      // The layer boundaries of STYLE.md: shared imports nothing of ours but shared; the client
+      // The layer boundaries (docs/decisions/001-stack-and-layout.md): shared imports nothing of ours but shared; the client
       // never imports the server; the server never imports the client.
       'import-x/no-restricted-paths': [
         'error',

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
-/** Debian's Chromium: Playwright cannot download its own browser here (STACK-NOTES.md). */
+/** Debian's Chromium: Playwright cannot download its own browser here (docs/stack-notes.md#browser-tests). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({

@@ -31,7 +31,7 @@ export default defineConfig({
         // Links from emails (/api/auth/...) and every API call must reach the server.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        // Offline in the gym (PRODUCT.md section 6): who is signed in comes from the network when
+        // Offline in the gym (docs/product.md#offline-logging): who is signed in comes from the network when
         // there is one, and from the last answer when there is not. (A session being logged lives
         // in IndexedDB, which is newer than any cached answer could be.)
         runtimeCaching: [

@@ -6,7 +6,7 @@ const CLIENTS_PER_COACH = 10
 const MESSAGES = 1000
 
 /**
- * Chat delivery (issue 8): 200 clients hold an open stream on one server process while their
+ * Chat delivery (decision 011): 200 clients hold an open stream on one server process while their
  * coaches write to them; delivery is the time from sending a message to its arrival on the
  * recipient's stream. Beside it, the floor: the send's own round trip.
  */

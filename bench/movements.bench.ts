@@ -9,7 +9,7 @@ const QUERIES = ['rdl', 'bench', 'squat', 'romanain deadlift', 'pull', 'ohp', 'p
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T
 
-/** Search latency over the built-in library plus 10,000 of one coach's own movements (issue 4). */
+/** Search latency over the built-in library plus 10,000 of one coach's own movements (decision 005). */
 export async function benchMovementSearch(server: BenchServer, label: string): Promise<void> {
   const cookie = await signInCoach(server.url)
   const headers = { cookie, 'content-type': 'application/json', origin: server.url }

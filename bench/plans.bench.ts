@@ -4,7 +4,7 @@ const WEEKS = 16
 const DAYS = 7
 const EXERCISES = 8
 
-/** Loading and saving a 16-week, 7-day plan with 8 exercises a day (~900 exercise rows; issue 5). */
+/** Loading and saving a 16-week, 7-day plan with 8 exercises a day (~900 exercise rows; decision 006). */
 export async function benchPlans(server: BenchServer, label: string): Promise<void> {
   const cookie = await signInCoach(server.url)
   const headers = { cookie, 'content-type': 'application/json', origin: server.url }

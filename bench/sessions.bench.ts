@@ -12,7 +12,7 @@ const SETS = 2000
 const WARM_UP = 1000
 
 /**
- * Set logging under load (issue 7): 50 clients, each in their own session, logging sets over HTTP
+ * Set logging under load (docs/product.md#measured-budgets): 50 clients, each in their own session, logging sets over HTTP
  * at once; beside it, the floor: the same row inserted straight through the same database driver,
  * 50 at a time. Decision 010 says why latency is measured with paced clients and throughput
  * without pauses.

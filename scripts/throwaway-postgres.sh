@@ -5,7 +5,7 @@
 #   scripts/throwaway-postgres.sh pause          stops the server, keeping its data (an outage)
 #   scripts/throwaway-postgres.sh resume         starts it again on the same port with the same data
 # Data lives in /tmp/coachline-pg (override with PG_TEST_DIR); initdb refuses root, so as root the
-# server runs as the postgres user (STACK-NOTES.md).
+# server runs as the postgres user (docs/stack-notes.md#a-real-postgresql-for-tests).
 set -euo pipefail
 
 dir="${PG_TEST_DIR:-/tmp/coachline-pg}"

@@ -65,7 +65,7 @@ const BAD_BODIES: [string, string, string][] = [
   ['binary', 'application/octet-stream', '\u0000\u0001\u0002'],
 ]
 
-// better-auth's endpoints live behind one catch-all route; these are the ones issue 2 and 3 rely on.
+// better-auth's endpoints live behind one catch-all route; these are the ones the account flows use.
 const AUTH_POST_PATHS = [
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',

@@ -237,7 +237,7 @@ function readIndexHtml(clientDist: string): string | null {
 
 /**
  * better-auth keys its rate limits by a client-IP header. Our server is the edge: drop whatever
- * the client sent in that header and set it from the socket (STACK-NOTES.md).
+ * the client sent in that header and set it from the socket (docs/stack-notes.md#better-auth).
  */
 async function authRequest(request: Request, c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): Promise<Request> {
   const headers = new Headers(request.headers)

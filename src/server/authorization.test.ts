@@ -213,7 +213,7 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/chat/:otherId/read', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }) },
   { method: 'GET', path: '/api/chat/stream', access: 'own-client', stream: true, request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }) },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
-  // issue 3's flows add their rows in auth.routes.test.ts.
+  // the account flows' own rows are in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
   { method: 'POST', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/sign-out', body: {} }) },
 ]

@@ -49,7 +49,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data
 }
 
-/** Outbox links sign people in: without SMTP the server may only listen on loopback (PRODUCT.md section 5). */
+/** Outbox links sign people in: without SMTP the server may only listen on loopback (docs/product.md#our-server-in-place-of-a-hosted-backend). */
 export function checkMailSetup(env: Pick<Env, 'SMTP_URL' | 'HOST' | 'PUBLIC_URL'>): void {
   if (!env.SMTP_URL && !isLocalOnly(env)) {
     throw new Error(

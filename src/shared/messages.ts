@@ -18,7 +18,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   UNAVAILABLE: 'The service is unavailable right now. Please try again shortly.',
 }
 
-/** Texts of the app shell: the route guard, the error and 404 pages (SPEC.md sections 2 and 4). */
+/** Texts of the app shell: the route guard, the error and 404 pages (docs/product.md#routes-and-redirects). */
 export const shellMessages = {
   loading: 'Loading…',
   retry: (attempt: number, of: number) => `Retry ${attempt}/${of}`,
@@ -38,10 +38,13 @@ export const shellMessages = {
   offlineReady: 'Coachline is ready to work offline.',
 } as const
 
-/** A toast's title and text (SPEC.md writes them 'Title: text'). */
+/** A toast's title and optional text (docs/product.md writes them 'Title: text'). */
 export type Notice = { title: string; description?: string }
 
-/** Every text of the account flows, to the letter of SPEC.md sections 5 and 8. */
+/**
+ * Every text of the account flows. Acceptance checks compare them word for word: never reword one
+ * (docs/product.md#user-facing-strings).
+ */
 export const authMessages = {
   missingCredentials: { title: 'Missing credentials', description: 'Please enter both email and password.' },
   invalidEmail: { title: 'Invalid email format', description: 'Please enter a valid email address.' },

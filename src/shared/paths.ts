@@ -1,5 +1,5 @@
 /**
- * Every route of the app, in one place (SPEC.md section 2, PRODUCT.md section 3).
+ * Every route of the app, in one place (docs/product.md#routes-and-redirects).
  * Components and the server build URLs with these helpers, never by hand.
  */
 const enc = encodeURIComponent
@@ -58,7 +58,7 @@ export const paths = {
 
 export type Role = 'coach' | 'client'
 
-/** Where a signed-in user belongs by default (SPEC.md section 2, /auth). */
+/** Where a signed-in user belongs by default: /coach for coaches, /home for clients. */
 export function homeHrefFor(role: Role): string {
   return role === 'coach' ? paths.coach.dashboard.getHref() : paths.client.home.getHref()
 }

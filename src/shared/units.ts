@@ -1,6 +1,6 @@
 import type { UNITS } from './schemas/profiles.ts'
 
-/** Loads are stored in kg; the profile's unit only changes display and input (PRODUCT.md section 2). */
+/** Loads are stored in kg; the profile's unit only changes display and input (docs/product.md#loads-units-and-e1rm). */
 export type Unit = (typeof UNITS)[number]
 
 export const KG_PER_LB = 0.45359237

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 
-/** Issue 2's budget: the JavaScript that /auth loads is at most 150 KB compressed. */
+/** The /auth budget: the JavaScript it loads is at most 150 KB compressed (docs/product.md#measured-budgets). */
 const BUDGET_BYTES = 150 * 1024
 const DIST = 'dist/client'
 /** The module of the screen the router renders at /auth (src/client/app/router.tsx). */

@@ -48,7 +48,7 @@ test.describe('sign up', () => {
     expect(me.profile).toMatchObject({ role: 'client', displayName: 'Nina Newbie', primaryGoal: 'First strict pull-up', experienceLevel: 'Beginner' })
   })
 
-  test('every sign-up rule answers with SPEC.md’s message', async ({ page }) => {
+  test('every sign-up rule answers with its fixed message', async ({ page }) => {
     await page.goto('/auth')
     await fillSignUp(page, 'not-an-email', PASSWORD)
     await expectToast(page, 'Invalid email format', 'Please enter a valid email address.')
@@ -232,7 +232,7 @@ test.describe('password reset', () => {
 })
 
 test.describe('mail failures', () => {
-  test('the server refusing a magic link or reset email shows SPEC.md’s failure titles', async ({ page, login }) => {
+  test('the server refusing a magic link or reset email shows the fixed failure titles', async ({ page, login }) => {
     const { email } = await login({ role: 'client' })
     await page.context().clearCookies()
     await page.goto('/auth')

@@ -42,7 +42,7 @@ export async function readMail(request: APIRequestContext, to: string, subject?:
   return found as Mail
 }
 
-/** A toast with SPEC.md's title and, when given, its text. */
+/** A toast with exactly this title and, when given, this text (docs/product.md#user-facing-strings). */
 export async function expectToast(page: Page, title: string, description?: string) {
   const region = page.getByRole('region', { name: /Notifications/ })
   await expect(region.getByText(title, { exact: true }).first()).toBeVisible()

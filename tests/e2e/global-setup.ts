@@ -6,7 +6,7 @@ import { startBuiltServer } from '../helpers/built-server.ts'
  */
 export default async function globalSetup() {
   const server = await startBuiltServer({
-    // Low enough for the test that reaches SPEC.md's 'Too many requests'; every test uses its own email.
+    // Low enough for the test that reaches 'Too many requests'; every test uses its own email.
     RATE_LIMIT_SIGN_IN_PER_EMAIL: '5',
   })
   process.env.E2E_BASE_URL = server.url

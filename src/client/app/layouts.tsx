@@ -66,7 +66,7 @@ export function PublicLayout() {
   )
 }
 
-/** /auth: a signed-in visitor is sent to /coach or /home (SPEC.md section 2). */
+/** /auth: a signed-in visitor is sent to /coach or /home (docs/product.md#routes-and-redirects). */
 export function RedirectSignedIn() {
   const auth = useAuth()
   if (auth.status === 'loading') return <Loading />
@@ -75,8 +75,8 @@ export function RedirectSignedIn() {
 }
 
 /**
- * SPEC.md's unguarded routes render without the guard, but what they show needs a signed-in
- * user: a visitor gets a sign-in prompt (PRODUCT.md section 3).
+ * The open routes render without the guard, but what they show needs a signed-in user: a
+ * visitor gets a sign-in prompt (docs/product.md#the-route-guard).
  */
 export function OpenLayout() {
   const auth = useAuth()

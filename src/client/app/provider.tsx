@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { createQueryClient } from '#client/lib/query-client.ts'
 
-/** Toasts close after 4 seconds, at most 3 at once (SPEC.md section 9). */
+/** Toasts close after 4 seconds, at most 3 at once (docs/product.md#client-data-and-toasts). */
 export const TOAST_DURATION_MS = 4000
 export const MAX_VISIBLE_TOASTS = 3
 

@@ -19,7 +19,7 @@ export class ApiError extends Error {
 type Listener = () => void
 const unauthenticatedListeners = new Set<Listener>()
 
-/** Called whenever the server answers 401: the session has expired (PRODUCT.md section 5). */
+/** Called whenever the server answers 401: the session has expired (docs/product.md#signing-in-and-landing). */
 export function onUnauthenticated(listener: Listener): () => void {
   unauthenticatedListeners.add(listener)
   return () => unauthenticatedListeners.delete(listener)

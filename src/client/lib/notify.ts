@@ -3,7 +3,7 @@ import type { Notice } from '#shared/messages.ts'
 
 export type NoticeAction = { label: string; onClick: () => void }
 
-/** Toasts with SPEC.md's title and text; the one way screens tell the user what happened. */
+/** Toasts with a title and an optional text; the one way screens tell the user what happened. */
 export const notify = {
   success: ({ title, description }: Notice) => toast.success(title, { description }),
   error: ({ title, description }: Notice) => toast.error(title, { description }),

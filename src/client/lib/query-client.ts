@@ -4,7 +4,7 @@ import { errorMessages } from '#shared/messages.ts'
 import type { ErrorCode } from '#shared/errors.ts'
 import { ApiError } from './api-client.ts'
 
-/** Failed queries retry once; data stays fresh for 5 minutes (SPEC.md sections 7 and 9). */
+/** Failed queries retry once; data stays fresh for 5 minutes (docs/product.md#client-data-and-toasts). */
 export const QUERY_DEFAULTS = { retry: 1, staleTime: 5 * 60 * 1000 } as const
 
 export function describeError(error: unknown): string {

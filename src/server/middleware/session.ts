@@ -10,7 +10,7 @@ import { AppError } from '../lib/app-error.ts'
 
 /**
  * Reads the session from its cookie. Requests without the cookie skip better-auth entirely:
- * its getSession costs two queries (STACK-NOTES.md), and a signed-in request finds its answer in
+ * its getSession costs two queries (docs/stack-notes.md#better-auth), and a signed-in request finds its answer in
  * the session cache for a few seconds (decision 010). A session older than its absolute
  * lifetime (30 days) is ended here, however recently it was used.
  */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 
-/** SPEC.md section 5: emails are trimmed and lowercased before use. */
+/** Emails are trimmed and lowercased before any use (docs/product.md#validation-rules). */
 export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase()
 }
@@ -26,7 +26,7 @@ export const MAX_PASSWORD_LENGTH = 128
 
 export type PasswordProblem = 'too-short' | 'too-weak' | 'too-long'
 
-/** The password rules of SPEC.md section 5, for sign-up and every new password, on both sides. */
+/** The password rules (docs/product.md#validation-rules), for sign-up and every new password, on both sides. */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'too-short'
   if (password.length > MAX_PASSWORD_LENGTH) return 'too-long'

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /**
- * Coach chat (issue 8; PRODUCT.md sections 2 and 3). A conversation is a coach and one client;
+ * Coach chat (docs/product.md#domain-model, decision 011). A conversation is a coach and one client;
  * either side names it by the other person's user id (`/api/chat/:otherId/...`). Messages carry
  * a client-made UUID (a resend is the same message) and a server-given `seq`, increasing across
  * all conversations, for ordering, pages and catching up after a reconnect.

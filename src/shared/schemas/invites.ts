@@ -2,10 +2,13 @@ import * as z from 'zod/mini'
 import { isEmail, normalizeEmail } from './auth.ts'
 import { calendarDate } from './dates.ts'
 
-/** How long an invite link works (SPEC.md: expires_at; issue 6: 7 days). */
+/** How long an invite link works, in days (docs/product.md#invites). */
 export const INVITE_DAYS = 7
 
-/** Every text of the invite flow: SPEC.md section 8 to the letter, then the coach's side. */
+/**
+ * Every text of the invite flow. The first group is the original product's wording, kept word for
+ * word (docs/product.md#user-facing-strings); the rest are ours: further refusals and the coach's side.
+ */
 export const inviteMessages = {
   invalid: { title: 'Invalid invite', description: 'This invite link is invalid or has expired.' },
   signInFirst: { title: 'Please sign in', description: 'You must be signed in to accept this invite.' },
@@ -54,7 +57,7 @@ export const InviteSchema = z.object({
 })
 export type Invite = z.infer<typeof InviteSchema>
 
-/** What the invite page shows (SPEC.md: plan name, coach display name, invited email, expiry date). */
+/** What the invite page shows: plan name, coach display name, invited email, expiry date (docs/product.md#invites). */
 export const InvitePreviewSchema = z.object({
   planName: z.string(),
   coachName: z.string(),
@@ -63,7 +66,7 @@ export const InvitePreviewSchema = z.object({
 })
 export type InvitePreview = z.infer<typeof InvitePreviewSchema>
 
-/** accept_client_invite (SPEC.md section 7): {token} in, {success, error} out. */
+/** Accepting an invite: {token} in, {success, error} out, the original backend's contract (docs/product.md#our-server-in-place-of-a-hosted-backend). */
 export const AcceptInviteBody = z.object({
   token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
   /** The invitee's own date: the plan starts on it (a day either side of the server's, else the server's). */

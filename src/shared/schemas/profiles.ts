@@ -13,7 +13,7 @@ export const ProfileSchema = z.object({
   primaryGoal: z.nullable(z.string()),
   experienceLevel: z.nullable(z.enum(EXPERIENCE_LEVELS)),
   unit: z.enum(UNITS),
-  /** Email me unread chat messages older than 30 minutes (issue 8); on by default. */
+  /** Email me unread chat messages older than 30 minutes (decision 011); on by default. */
   messageDigest: z.boolean(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
@@ -30,7 +30,7 @@ export const MeSchema = z.object({
 })
 export type Me = z.infer<typeof MeSchema>
 
-/** The automatic profile's name: the part of the email before the @, or 'User' (SPEC.md section 4). */
+/** The automatic profile's name: the part of the email before the @, or 'User' (docs/product.md#signing-in-and-landing). */
 export function defaultDisplayName(email: string): string {
   const local = email.split('@')[0]?.trim() ?? ''
   return (local || 'User').slice(0, DISPLAY_NAME_MAX)

@@ -4,7 +4,7 @@ import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
 import { UNITS } from './profiles.ts'
 
-/** Limits of a plan (issue 5): what a coach can build and what the server accepts. */
+/** Limits of a plan: what a coach can build and what the server accepts (docs/product.md#validation-rules). */
 export const MAX_WEEKS = 16
 export const MAX_DAYS_PER_WEEK = 7
 export const MAX_SETS_PER_EXERCISE = 20
@@ -49,7 +49,7 @@ export const VersionSchema = int(1, 2_147_483_647, 'Version is required')
 /** The app's id for one save, the same on every retry: a save that landed but whose answer was lost is not a conflict. */
 export const SaveIdSchema = z.optional(z.uuid('Not a save id'))
 
-/** One prescribed set: the targets a logged set will answer (PRODUCT.md section 2). */
+/** One prescribed set: the targets a logged set will answer (docs/product.md#domain-model). */
 export const PrescribedSetSchema = z
   .object({
     reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, programMessages.reps), max: int(1, MAX_REPS, programMessages.reps) }))),

@@ -3,7 +3,7 @@ import { moment } from './dates.ts'
 import { TRACKING } from './movements.ts'
 import { PrescribedSetSchema } from './programs.ts'
 
-/** Workout sessions and logged sets (issue 7; PRODUCT.md section 2). */
+/** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
 export const MAX_LOGGED_REPS = 1000
 export const MAX_LOGGED_LOAD_KG = 1500
@@ -203,7 +203,7 @@ export const SessionSchema = z.object({
 })
 export type Session = z.infer<typeof SessionSchema>
 
-/** Epley's estimated one-rep max (PRODUCT.md section 2), for sets of 1 to 12 reps. */
+/** Epley's estimated one-rep max, for sets of 1 to 12 reps (docs/product.md#loads-units-and-e1rm). */
 export function e1rm(loadKg: number | null, reps: number | null): number | null {
   if (!loadKg || !reps || reps < 1 || reps > 12) return null
   return reps === 1 ? loadKg : loadKg * (1 + reps / 30)

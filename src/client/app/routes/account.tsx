@@ -82,7 +82,7 @@ function ProfileCard() {
   )
 }
 
-/** The unread-messages digest (issue 8): on by default, saved as soon as it is switched. */
+/** The unread-messages email (decision 011): on by default, saved as soon as it is switched. */
 function ChatEmailsCard() {
   const auth = useAuth()
   const queryClient = useQueryClient()

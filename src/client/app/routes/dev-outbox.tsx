@@ -8,7 +8,7 @@ const OutboxSchema = z.array(
   z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.string() }),
 )
 
-/** The development outbox (PRODUCT.md section 5): mail the server kept instead of sending, newest first. */
+/** The development outbox (docs/product.md#our-server-in-place-of-a-hosted-backend): mail the server kept instead of sending, newest first. */
 export function DevOutboxPage() {
   const outbox = useQuery({
     queryKey: ['dev-outbox'],

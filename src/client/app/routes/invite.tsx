@@ -15,7 +15,7 @@ import { notify } from '#client/lib/notify.ts'
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
 
-/** /invite/{token} (SPEC.md sections 2, 4 and 8): who invites whom into what, and accepting it. */
+/** /invite/{token} (docs/product.md#invites): who invites whom into what, and accepting it. */
 export function InvitePage() {
   const { token = '' } = useParams()
   const auth = useAuth()

@@ -4,7 +4,7 @@ import { shellMessages } from '#shared/messages.ts'
 import { FullPageMessage } from '#client/components/feedback/full-page-message.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 
-/** An unexpected crash anywhere below the root route (SPEC.md section 2). */
+/** An unexpected crash anywhere below the root route: its texts are fixed (docs/product.md#routes-and-redirects). */
 export function RouteError() {
   const error = useRouteError()
   useEffect(() => {

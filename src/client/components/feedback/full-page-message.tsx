@@ -12,7 +12,7 @@ export function FullPageMessage({ title, children, role }: { title: string; chil
   )
 }
 
-/** The lazy-loading fallback of SPEC.md section 2. */
+/** The fallback shown while a lazily loaded screen loads: 'Loading…'. */
 export function Loading() {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center p-6 text-muted-foreground">

@@ -6,7 +6,7 @@ import type { Me, Profile } from '#shared/schemas/profiles.ts'
 import { onUnauthenticated } from '#client/lib/api-client.ts'
 import { authQueries } from './api/auth-queries.ts'
 
-/** SPEC.md section 4: loading, then unauthenticated or authenticated with a profile; errors are counted. */
+/** Loading, then unauthenticated or authenticated with a profile; errors are counted for the guard's retries. */
 export type AuthState =
   | { status: 'loading' }
   | { status: 'error'; failures: number; isRetrying: boolean; retry: () => void }

@@ -6,7 +6,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** SPEC.md section 8, sign in: the server's answer mapped to what the user reads. */
+/** Sign in: the server's answer mapped to the fixed text the user reads (docs/product.md#user-facing-strings). */
 export function signInErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.message === 'Invalid login credentials') return authMessages.invalidCredentials
@@ -16,7 +16,7 @@ export function signInErrorText(error: unknown): string {
   return messageOf(error)
 }
 
-/** SPEC.md section 8, sign up. */
+/** Sign up: the same, for a refused sign-up. */
 export function signUpErrorText(error: unknown): string {
   if (error instanceof ApiError && (error.code === 'USER_ALREADY_EXISTS' || error.message === 'User already registered')) {
     return authMessages.alreadyRegistered
@@ -28,7 +28,7 @@ export function signUpErrorText(error: unknown): string {
 
 export { messageOf as errorText }
 
-/** SPEC.md section 8: a reset link's error read from `error`, `error_code` and `error_description`. */
+/** A reset link's error read from `error`, `error_code` and `error_description` (docs/product.md#user-facing-strings). */
 export function resetLinkErrorText(params: URLSearchParams): string {
   if (params.get('error_code') === 'otp_expired') return authMessages.linkExpired
   if (params.get('error') === 'access_denied') return authMessages.linkInvalid

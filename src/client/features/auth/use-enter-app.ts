@@ -5,7 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { authQueries } from './api/auth-queries.ts'
 import { landingHref } from './return-to.ts'
 
-/** After a sign-in: load who the user is now and go where they belong (SPEC.md section 2). */
+/** After a sign-in: load who the user is now and go where they belong (docs/product.md#signing-in-and-landing). */
 export function useEnterApp() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()

@@ -1,7 +1,7 @@
 import { authMessages, type Notice } from '#shared/messages.ts'
 import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
 
-/** SPEC.md section 5, sign in (and the email check of sign-up). Returns the email to use. */
+/** Sign in (and the email check of sign-up; docs/product.md#validation-rules). Returns the email to use. */
 export function checkCredentials(rawEmail: string, password: string): { email: string } | { problem: Notice } {
   const email = normalizeEmail(rawEmail)
   if (!email || !password) return { problem: authMessages.missingCredentials }
@@ -9,7 +9,7 @@ export function checkCredentials(rawEmail: string, password: string): { email: s
   return { email }
 }
 
-/** SPEC.md section 5, sign-up and new password: match, length, character classes. */
+/** Sign-up and new password: match, length, character classes. */
 export function checkNewPassword(password: string, confirm: string): Notice | null {
   if (password !== confirm) return authMessages.passwordMismatch
   const problem = passwordProblem(password)
@@ -19,7 +19,7 @@ export function checkNewPassword(password: string, confirm: string): Notice | nu
   return null
 }
 
-/** SPEC.md section 5: after 3 failures, another try within 2 seconds of the last one is refused. */
+/** After 3 failures, another try within 2 seconds of the last one is refused. */
 export const THROTTLE_AFTER_FAILURES = 3
 export const THROTTLE_WINDOW_MS = 2000
 

@@ -3,7 +3,7 @@ import { MESSAGE_MAX } from '#shared/schemas/chat.ts'
 const count = (n: number) => n.toLocaleString('en-US')
 
 /**
- * The chat screens' words, in one place (PRODUCT.md section 4). The words the server also uses
+ * The chat screens' words, in one place (docs/product.md#user-facing-strings). The words the server also uses
  * (too long, read-only, no coach) are the shared `chatMessages` of `#shared/schemas/chat.ts`.
  */
 export const chatText = {

@@ -1,4 +1,4 @@
-/** The builder's words, in one place (PRODUCT.md section 4). */
+/** The builder's words, in one place (docs/product.md#user-facing-strings). */
 export const builderMessages = {
   notesPlaceholder: 'Warm-up, cues, what to focus on…',
   saveState: {

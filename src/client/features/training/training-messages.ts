@@ -1,6 +1,6 @@
 import type { Deviation } from '#shared/schemas/sessions.ts'
 
-/** The training screens' words, in one place (PRODUCT.md section 4). */
+/** The training screens' words, in one place (docs/product.md#user-facing-strings). */
 export const trainingMessages = {
   offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
   syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,

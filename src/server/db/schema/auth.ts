@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns.ts'
 
 // better-auth's own tables (users, sessions, accounts, verifications), in the shape its
-// drizzle adapter expects, with timestamptz columns. Issue 3's flows build on them.
+// drizzle adapter expects, with timestamptz columns (docs/stack-notes.md#better-auth).
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

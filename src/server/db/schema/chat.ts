@@ -4,7 +4,7 @@ import { MESSAGE_MAX } from '#shared/schemas/chat.ts'
 import { users } from './auth.ts'
 
 /**
- * A chat message between a coach and one client (PRODUCT.md: `messages`). The id is made by the
+ * A chat message between a coach and one client (decision 011). The id is made by the
  * sender's app (a resend is the same message); `seq` orders all messages and lets a stream catch
  * up on what it missed. `digested_at` marks a message included in an unread-messages email.
  */

@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { users } from './auth.ts'
 import { oneOf } from './columns.ts'
 
-/** A coach and a client, linked when an invite is accepted (PRODUCT.md section 2). */
+/** A coach and a client, linked when an invite is accepted (docs/product.md#roles-and-authorization). */
 export const coachClients = pgTable(
   'coach_clients',
   {

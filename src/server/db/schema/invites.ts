@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from './columns.ts'
 import { trainingPlans } from './programs.ts'
 
 /**
- * A coach's invite of one email into one of their plans (SPEC.md section 3). The raw token lives
+ * A coach's invite of one email into one of their plans (docs/product.md#invites). The raw token lives
  * only in the link: the table keeps its SHA-256 for lookup, and a copy sealed with the server's
  * secret so the coach can copy the same link again and a resend mails the same link.
  */

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.ts'
 
-/** The development outbox (PRODUCT.md section 5): mail kept in the database when no SMTP_URL is set. */
+/** The development outbox (docs/product.md#our-server-in-place-of-a-hosted-backend): mail kept in the database when no SMTP_URL is set. */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {

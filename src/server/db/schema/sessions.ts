@@ -8,7 +8,7 @@ import { planWorkouts, trainingPlans } from './programs.ts'
 import { workouts } from './workouts.ts'
 
 /**
- * One workout as performed (PRODUCT.md: `workout_sessions`): from a planned day, a standalone
+ * One workout as performed (docs/product.md#domain-model): from a planned day, a standalone
  * workout, or nothing. It copies the names and the exercise list at start, so history reads
  * right after the plan is edited; the list then changes with the session (added, swapped).
  */

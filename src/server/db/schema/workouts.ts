@@ -3,7 +3,7 @@ import { users } from './auth.ts'
 import { createdAt, updatedAt } from './columns.ts'
 
 /**
- * A standalone workout of the workout library (PRODUCT.md: `workouts`): a client's own, or a
+ * A standalone workout of the workout library (docs/product.md#domain-model): a client's own, or a
  * coach's, which as a template is shared with the coach's active clients. Its exercises are
  * prescriptions, as a planned workout's are.
  */

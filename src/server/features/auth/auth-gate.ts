@@ -26,8 +26,9 @@ type Body = Record<string, unknown>
 
 /**
  * What better-auth does not do for us, in front of it: rate limits per IP, per email and per
- * account kept in the database (so they hold across servers), SPEC.md's 'User already
- * registered', and the password rules of SPEC.md section 5 enforced on the server too.
+ * account kept in the database (so they hold across servers), 'User already registered' on a
+ * duplicate sign-up (better-auth hides it; docs/stack-notes.md#better-auth), and the password
+ * rules of docs/product.md#validation-rules enforced on the server too.
  */
 export async function handleAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const response = await gateAuthRequest(c, request)
@@ -196,7 +197,7 @@ function refuseUnsafeBody(body: unknown): void {
   if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })
 }
 
-/** Messages start 'Password should be…' as SPEC.md section 8's server answers do. */
+/** Messages start 'Password should be…': the client maps that prefix to its sign-up text (docs/product.md#user-facing-strings). */
 function requireStrongPassword(password: unknown): void {
   if (typeof password !== 'string') return // better-auth answers the missing field itself
   const problem = passwordProblem(password)

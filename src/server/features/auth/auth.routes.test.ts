@@ -81,7 +81,7 @@ describe('sign-up and confirmation', () => {
     expect((await signInWith(email)).status).toBe(200)
   })
 
-  test('an email that is already registered is refused with SPEC.md’s message', async () => {
+  test('an email that is already registered, in any letter case, is refused as already registered', async () => {
     const email = uniqueEmail('dup')
     await signUp(email)
     const res = await signUp(email.toUpperCase())

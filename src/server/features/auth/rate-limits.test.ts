@@ -17,7 +17,7 @@ afterAll(() => t.close())
 
 async function expectTooMany(res: Response) {
   expect(res.status).toBe(429)
-  // SPEC.md section 8's 'Too many requests' path.
+  // The client shows 'Too many requests' as its sign-in text (docs/product.md#user-facing-strings).
   expect(ApiErrorBodySchema.parse(await res.json())).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests' })
 }
 

@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
 
 /**
- * Adherence, the one definition (issue 6): of the planned workouts of the client's active plan
+ * Adherence, the one definition (docs/set-adherence.md#adherence-over-days): of the planned workouts of the client's active plan
  * that came due in the window (their date from the plan's start date, before today, and today's
  * once it is done),
  * the share that a completed session answered (matched by plan, week and day).

@@ -16,7 +16,7 @@ async function depsOf({ db, auth, mailer, env }: Pick<AppVariables, 'db' | 'auth
   return { db, secret, mailer, baseUrl: publicUrl(env) }
 }
 
-/** The coach's invites, the public invite page's data, and accept_client_invite (SPEC.md section 7). */
+/** The coach's invites, the public invite page's data, and accepting an invite (docs/product.md#invites). */
 export const invitesRoutes = new Hono<AppEnv>()
   // Public: the invite page shows who invited whom into what, before anyone signs in.
   .get('/preview/:token', validate('param', TokenParam), async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)))

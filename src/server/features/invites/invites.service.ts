@@ -176,7 +176,7 @@ export async function revokeInvite(deps: InviteDeps, coachId: string, id: string
   return toInvite(deps, { ...row, revokedAt: done?.revokedAt ?? new Date() })
 }
 
-/** The invite page's data (SPEC.md section 7): only an open, unexpired invite is found. */
+/** The invite page's data (docs/product.md#invites): only an open, unrevoked, unexpired invite is found. */
 export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
   const [row] = await db
     .select({ planName: trainingPlans.name, coachName: profiles.displayName, email: clientInvites.email, expiresAt: clientInvites.expiresAt })

@@ -31,7 +31,7 @@ describe('GET /api/me', () => {
   })
 })
 
-describe('the automatic profile (SPEC.md section 4)', () => {
+describe('the automatic profile of a user without one', () => {
   test('is created as a client named after the email', async () => {
     const user = await signIn(t, { profile: false })
     const before = MeSchema.parse(await (await t.app.request('/api/me', { headers: user.headers })).json())

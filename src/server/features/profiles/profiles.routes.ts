@@ -24,7 +24,7 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
     return c.json(profile)
   })
-  // The automatic profile (SPEC.md section 4): built from the user's email, never from the body.
+  // The automatic profile (docs/product.md#signing-in-and-landing): built from the user's email, never from the body.
   .post('/', async (c) => c.json(await ensureProfile(c.var.db, c.var.user)))
   // /create-profile
   .put('/', validate('json', SaveProfileBody), async (c) => c.json(await saveProfile(c.var.db, c.var.user.id, c.req.valid('json'))))

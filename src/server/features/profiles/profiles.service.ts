@@ -27,7 +27,7 @@ async function mustGetProfile(db: Db, userId: string): Promise<Profile> {
 }
 
 /**
- * The automatic profile of SPEC.md section 4: created as a client, named after the email's
+ * The automatic profile (docs/product.md#signing-in-and-landing): created as a client, named after the email's
  * local part (or 'User'). An existing profile is returned unchanged; concurrent calls create one.
  */
 export async function ensureProfile(db: Db, user: { id: string; email: string }): Promise<Profile> {
@@ -84,7 +84,7 @@ export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: str
   return row ? { ...row, since: row.since.toISOString() } : null
 }
 
-/** PRODUCT.md section 7: a client without an active coach may turn their account into a coach's. */
+/** A client without an active coach may turn their account into a coach's (docs/product.md#roles-and-authorization). */
 export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
   await db.transaction(async (tx) => {
     // Locked like an invite's accept locks it, so the two cannot both go through.

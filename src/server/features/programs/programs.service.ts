@@ -259,7 +259,7 @@ export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlan
 /**
  * Assigns a plan to one of the coach's active clients from a start date: the client gets their
  * own deep copy (the coach edits it in the same builder); their previous active plan is completed.
- * One operation, also used when a client accepts an invite (issue 6).
+ * One operation, also used inside the transaction that accepts an invite.
  */
 export async function assignPlan(db: Db, coachId: string, planId: string, { clientId, startDate }: AssignPlanInput, tx?: Tx): Promise<PlanSummary> {
   const run = async (t: Tx) => {

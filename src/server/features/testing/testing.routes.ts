@@ -34,7 +34,7 @@ export const testingRoutes = new Hono<AppEnv>()
     await c.var.db.update(clientInvites).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(clientInvites.email, c.req.valid('json').email))
     return c.json({ ok: true })
   })
-  // The coach-client link an accepted invite makes (issue 6), for tests that need one before invites exist.
+  // The coach-client link an accepted invite makes, for tests that need one without going through an invite.
   .post('/coach-clients', validate('json', z.object({ coachEmail: z.email().check(z.toLowerCase()), clientEmail: z.email().check(z.toLowerCase()) })), async (c) => {
     const { coachEmail, clientEmail } = c.req.valid('json')
     const [coach] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, coachEmail))

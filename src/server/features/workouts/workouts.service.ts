@@ -166,7 +166,7 @@ export async function copyWorkout(db: Db, actor: Actor, id: string, input: CopyW
   return getWorkout(db, actor, copyId)
 }
 
-/** Deletes a workout and its exercises. (Once sessions are logged against workouts, issue 7, one with logs is archived instead.) */
+/** Deletes a workout and its exercises; sessions logged from it keep their own copy of it. */
 export async function deleteWorkout(db: Db, actor: Actor, id: string): Promise<void> {
   await findOwned(db, actor, id)
   await db.delete(workouts).where(eq(workouts.id, id))

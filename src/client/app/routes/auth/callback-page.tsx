@@ -11,7 +11,7 @@ import type { AuthPageState } from './auth-page.tsx'
 import { landingHref } from '#client/features/auth/return-to.ts'
 
 /**
- * /auth/callback (SPEC.md section 2): exchanges the emailed token for a session, then goes to
+ * /auth/callback (docs/product.md#signing-in-and-landing): exchanges the emailed token for a session, then goes to
  * /create-profile when there is no display name, /coach for coaches, /home for clients, and to
  * /auth with the error on any failure.
  */

@@ -16,7 +16,7 @@ import { NewPasswordFields } from '#client/features/auth/components/new-password
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { notify } from '#client/lib/notify.ts'
 
-/** SPEC.md section 2: request a reset email, set a new password from a recovery link, or show the link's error. */
+/** /auth/reset: request a reset email, set a new password from a recovery link, or show the link's error. */
 type Mode = { kind: 'checking' } | { kind: 'request' } | { kind: 'link-error'; message: string } | { kind: 'set-password'; token: string }
 
 function initialMode(params: URLSearchParams): Mode {

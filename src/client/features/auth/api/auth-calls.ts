@@ -2,7 +2,7 @@ import { paths } from '#shared/paths.ts'
 import { ResetTokenStatusSchema } from '#shared/schemas/auth.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
-// The auth calls of SPEC.md section 7, on better-auth's endpoints and the pages' token POSTs.
+// The account calls, on better-auth's endpoints and the pages' token POSTs (decision 004).
 
 export const signInWithPassword = (email: string, password: string) =>
   apiRequest('/api/auth/sign-in/email', { method: 'POST', body: { email, password } })
@@ -25,6 +25,6 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 export const checkResetToken = (token: string) =>
   apiRequest('/api/account/reset-token', { method: 'POST', body: { token }, schema: ResetTokenStatusSchema })
 
-/** The exchange of SPEC.md section 7: a confirmation or magic-link token for a session. */
+/** A confirmation or magic-link token exchanged for a session. */
 export const exchangeEmailLink = (type: 'signup' | 'magiclink', token: string) =>
   apiRequest(type === 'signup' ? '/api/account/verify-email' : '/api/account/magic-link', { method: 'POST', body: { token } })

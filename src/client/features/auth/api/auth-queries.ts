@@ -4,7 +4,7 @@ import { apiRequest } from '#client/lib/api-client.ts'
 
 /**
  * Who am I. A signed-in user without a profile gets the automatic client profile
- * (SPEC.md section 4) before the answer is used.
+ * (docs/product.md#signing-in-and-landing) before the answer is used.
  */
 async function fetchMe(signal: AbortSignal): Promise<Me> {
   const me = await apiRequest('/api/me', { schema: MeSchema, signal })
@@ -15,6 +15,6 @@ async function fetchMe(signal: AbortSignal): Promise<Me> {
 
 export const authQueries = {
   all: () => ['auth'] as const,
-  // The guard counts and shows its own retries (SPEC.md section 4), so the query does not retry.
+  // The guard counts and shows its own retries ('Retry n/3'), so the query does not retry.
   me: () => queryOptions({ queryKey: [...authQueries.all(), 'me'], queryFn: ({ signal }) => fetchMe(signal), retry: false }),
 }

@@ -8,14 +8,14 @@ import { signOutOnServer, useSignOut } from '../api/sign-out.ts'
 import { useAuth } from '../auth-context.tsx'
 
 export const MAX_AUTH_RETRIES = 3
-/** Sign-out is forced after more than this many errors (SPEC.md section 9). */
+/** Sign-out is forced after more than this many errors (docs/product.md#the-route-guard). */
 const FORCED_SIGN_OUT_AFTER = 2
 
 /** 'any': every signed-in user with a name (the account page). */
 export type GuardArea = 'client' | 'coach' | 'any'
 
 /**
- * The one route guard, following SPEC.md section 4 in order: wait while loading; on auth errors
+ * The one route guard, in the order of docs/product.md#the-route-guard: wait while loading; on auth errors
  * retry up to 3 times showing 'Retry n/3', then offer 'Sign out and try again' (sign-out is
  * forced after more than 2 errors); unauthenticated to /auth; empty display name to
  * /create-profile; a non-coach on a coach route to /home; a non-client on a client route to /coach.
@@ -33,7 +33,7 @@ export function RouteGuard({ area }: { area: GuardArea }) {
   const hasName = profile.displayName.trim() !== ''
   if (!hasName && !onCreateProfile) return <Navigate to={paths.createProfile.getHref()} replace />
   if (area === 'coach' && profile.role !== 'coach') return <Navigate to={homeHrefFor(profile.role)} replace />
-  // A coach without a name may finish their profile without bouncing back to /coach (PRODUCT.md section 3).
+  // A coach without a name may finish their profile without bouncing back to /coach.
   if (area === 'client' && profile.role !== 'client' && !(onCreateProfile && !hasName)) {
     return <Navigate to={homeHrefFor(profile.role)} replace />
   }

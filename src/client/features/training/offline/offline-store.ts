@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { LogSetInput, Session, SetLog, UpdateSessionInput } from '#shared/schemas/sessions.ts'
 
 /**
- * The gym's safety net (PRODUCT.md section 6): every change to a session is written here first,
+ * The gym's safety net (docs/product.md#offline-logging): every change to a session is written here first,
  * then sent. `sessions` keeps the latest snapshot of each session as this device knows it;
  * `pending` keeps the changes the server has not confirmed, oldest first.
  */
