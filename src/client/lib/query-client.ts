@@ -1,8 +1,21 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { errorMessages } from '#shared/messages.ts'
 import type { ErrorCode } from '#shared/errors.ts'
 import { ApiError } from './api-client.ts'
+import { notify } from './notify.ts'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The failure toast's title ('Could not archive the client'); the error's text is its description. */
+      errorTitle?: string
+      /** false: the mutation shows its own error (under a field, in a dialog): no toast. */
+      toast?: boolean
+      /** The form shows the server's field errors under their fields: only other errors toast. */
+      fieldsShown?: boolean
+    }
+  }
+}
 
 /** Failed queries retry once; data stays fresh for 5 minutes (docs/product.md#client-data-and-toasts). */
 export const QUERY_DEFAULTS = { retry: 1, staleTime: 5 * 60 * 1000 } as const
@@ -20,7 +33,9 @@ export function createQueryClient() {
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.toast === false) return
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return
-        toast.error(describeError(error))
+        if (mutation.meta?.fieldsShown && error instanceof ApiError && error.fields) return
+        const text = describeError(error)
+        notify.error(mutation.meta?.errorTitle ? { title: mutation.meta.errorTitle, description: text } : { title: text })
       },
     }),
   })

@@ -1,16 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { workoutMessages } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
+import { useCopyWorkout } from '#client/features/programs/api/workout-mutations.ts'
+import { workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { StandaloneWorkoutEditor, useWorkoutSaver } from '#client/features/programs/components/standalone-workout-editor.tsx'
 import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
 import { useStartSession } from '#client/features/training/use-start-session.ts'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /workout/{id}: one standalone workout: the editor when it is yours, read-only (with 'Copy') when your coach shares it. */
@@ -18,9 +17,8 @@ export function WorkoutPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
   const workout = useQuery(workoutQueries.detail(id))
-  const queryClient = useQueryClient()
+  const copy = useCopyWorkout()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
   const starting = useStartSession()
   const saving = useWorkoutSaver(id)
   if (auth.status !== 'authenticated') return null
@@ -29,21 +27,18 @@ export function WorkoutPage() {
   const data = workout.data
   const own = data.ownerId === auth.user.id
 
-  async function copyToMine() {
-    setBusy(true)
-    try {
+  const copyToMine = () =>
+    copy.mutate(
       // Duplicating copies the server's workout: what is being typed goes first.
-      if (own) await saving.whenSaved()
-      const copy = await workoutCalls.copy(data.id, { isTemplate: false })
-      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
-      notify.success({ title: workoutMessages.copied, description: copy.title })
-      await navigate(paths.open.workout.getHref(copy.id))
-    } catch (error) {
-      notify.error({ title: 'Could not copy the workout', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
+      { workoutId: data.id, body: { isTemplate: false }, whenSaved: own ? saving.whenSaved : undefined },
+      {
+        onSuccess: (copied) => {
+          notify.success({ title: workoutMessages.copied, description: copied.title })
+          void navigate(paths.open.workout.getHref(copied.id))
+        },
+      },
+    )
+
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">
@@ -58,7 +53,7 @@ export function WorkoutPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={busy} onClick={() => void copyToMine()}>
+          <Button variant="outline" disabled={copy.isPending || copy.isSuccess} onClick={copyToMine}>
             {own ? 'Duplicate' : 'Copy to my workouts'}
           </Button>
           {auth.profile.role === 'client' && (

@@ -1,30 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { StartSessionInput } from '#shared/schemas/sessions.ts'
-import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 import { sessionCalls, sessionQueries } from './api/session-queries.ts'
 
 /** Starts (or resumes) a session and opens the logger; the id is made here, so a retried start is the same session. */
 export function useStartSession() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  /** `before` runs first (e.g. the editor's pending saves); a tap while busy does nothing. */
-  async function start(input: Omit<StartSessionInput, 'id'>, before?: () => Promise<void>) {
-    if (busy) return
-    setBusy(true)
-    try {
+  const starting = useMutation({
+    mutationFn: async ({ input, before }: { input: Omit<StartSessionInput, 'id'>; before?: () => Promise<void> }) => {
       await before?.()
-      const session = await sessionCalls.start({ ...input, id: crypto.randomUUID() })
+      return sessionCalls.start({ ...input, id: crypto.randomUUID() })
+    },
+    meta: { errorTitle: 'Could not start the workout' },
+    onSuccess: async (session) => {
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
       await navigate(paths.client.session.getHref(session.id))
-    } catch (error) {
-      notify.error({ title: 'Could not start the workout', description: describeError(error) })
-      setBusy(false)
-    }
+    },
+  })
+  // Busy until the logger opens: a second tap meanwhile does nothing.
+  const busy = starting.isPending || starting.isSuccess
+  /** `before` runs first (e.g. the editor's pending saves). */
+  function start(input: Omit<StartSessionInput, 'id'>, before?: () => Promise<void>): Promise<void> {
+    if (busy) return Promise.resolve()
+    return starting.mutateAsync({ input, before }).then(
+      () => undefined,
+      () => undefined, // the failure is already a toast
+    )
   }
   return { start, busy }
 }

@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { workoutMessages, type WorkoutSummary } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
+import { useCardAction } from '#client/features/programs/api/workout-mutations.ts'
 import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 
 /** /workouts: the user's standalone workouts and the templates their coach shares. */
 export function WorkoutsPage() {
@@ -42,16 +42,12 @@ export function WorkoutsPage() {
 }
 
 function WorkoutList({ label, items, archived, empty }: { label: string; items: WorkoutSummary[]; archived: boolean; empty: string }) {
-  const queryClient = useQueryClient()
-  async function toggle(workout: WorkoutSummary) {
-    try {
-      await (archived ? workoutCalls.restore(workout.id) : workoutCalls.archive(workout.id))
-      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
-      notify.success({ title: archived ? workoutMessages.restored : workoutMessages.archived, description: workout.title })
-    } catch (error) {
-      notify.error({ title: 'That did not work', description: describeError(error) })
-    }
-  }
+  const card = useCardAction()
+  const toggle = (workout: WorkoutSummary) =>
+    card.mutate(
+      { id: workout.id, run: () => (archived ? workoutCalls.restore(workout.id) : workoutCalls.archive(workout.id)) },
+      { onSuccess: () => notify.success({ title: archived ? workoutMessages.restored : workoutMessages.archived, description: workout.title }) },
+    )
   return (
     <section aria-label={label} className="flex flex-col gap-3">
       <h2 className="text-sm font-semibold">{label}</h2>

@@ -1,16 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { PlanSummary } from '#shared/schemas/programs.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { planCalls } from '#client/features/programs/api/plan-calls.ts'
+import { useCopyPlan } from '#client/features/programs/api/plan-mutations.ts'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { useCardAction, useCreateWorkout } from '#client/features/programs/api/workout-mutations.ts'
 import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
 import { builderMessages } from '#client/features/programs/builder-messages.ts'
 import { TemplateActions, TemplateCard } from '#client/features/programs/components/template-card.tsx'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 
 const NO_GOAL = 'No goal set'
 
@@ -29,48 +30,27 @@ export function TemplateBoardPage() {
   const [showArchived, setShowArchived] = useState(false)
   const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.list()), select: (plans) => plans.filter((p) => p.isTemplate) })
   const workoutTemplates = useQuery({ ...workoutQueries.list(showArchived), select: (all) => all.filter((w) => w.isTemplate && !w.shared) })
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState<string | null>(null)
+  const card = useCardAction()
+  const fromTemplate = useCopyPlan({ errorTitle: 'Could not create the plan' })
+  const newWorkout = useCreateWorkout()
+  const busy = card.isPending ? card.variables.id : fromTemplate.isPending || fromTemplate.isSuccess ? fromTemplate.variables?.planId : null
 
-  async function act(id: string, work: () => Promise<unknown>, done: string) {
-    setBusy(id)
-    try {
-      await work()
-      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
-      notify.success({ title: done })
-    } catch (error) {
-      notify.error({ title: 'That did not work', description: describeError(error) })
-    } finally {
-      setBusy(null)
-    }
-  }
+  const act = (id: string, run: () => Promise<unknown>, done: string) => card.mutate({ id, run }, { onSuccess: () => notify.success({ title: done }) })
 
-  async function startFromTemplate(template: PlanSummary) {
-    setBusy(template.id)
-    try {
-      const plan = await planCalls.copy(template.id, { name: template.name, isTemplate: false })
-      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      notify.success({ title: 'Plan created', description: `A new plan from “${template.name}”.` })
-      await navigate(paths.coach.program.getHref(plan.id))
-    } catch (error) {
-      notify.error({ title: 'Could not create the plan', description: describeError(error) })
-      setBusy(null)
-    }
-  }
+  const startFromTemplate = (template: PlanSummary) =>
+    fromTemplate.mutate(
+      { planId: template.id, body: { name: template.name, isTemplate: false } },
+      {
+        onSuccess: (plan) => {
+          notify.success({ title: 'Plan created', description: `A new plan from “${template.name}”.` })
+          void navigate(paths.coach.program.getHref(plan.id))
+        },
+      },
+    )
 
-  async function newWorkoutTemplate() {
-    setBusy('new-workout')
-    try {
-      const workout = await workoutCalls.create({ title: 'New workout', notes: null, exercises: [], isTemplate: true })
-      await queryClient.invalidateQueries({ queryKey: workoutQueries.all() })
-      await navigate(paths.open.workout.getHref(workout.id))
-    } catch (error) {
-      notify.error({ title: 'Could not create the workout', description: describeError(error) })
-      setBusy(null)
-    }
-  }
+  const newWorkoutTemplate = () =>
+    newWorkout.mutate({ title: 'New workout', notes: null, exercises: [], isTemplate: true }, { onSuccess: (workout) => void navigate(paths.open.workout.getHref(workout.id)) })
 
   const groups = byGoal(templates.data ?? [])
   return (
@@ -84,7 +64,7 @@ export function TemplateBoardPage() {
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
             {showArchived ? 'Show current' : 'Show archived'}
           </Button>
-          <Button variant="outline" disabled={busy === 'new-workout'} onClick={() => void newWorkoutTemplate()}>
+          <Button variant="outline" disabled={newWorkout.isPending || newWorkout.isSuccess} onClick={newWorkoutTemplate}>
             New workout template
           </Button>
           <Button asChild>
@@ -112,11 +92,11 @@ export function TemplateBoardPage() {
                     archived={showArchived}
                     busy={busy === t.id}
                     editHref={paths.coach.program.getHref(t.id)}
-                    onRestore={() => void act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}
-                    onDuplicate={() => void act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                    onArchive={() => void act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}
+                    onRestore={() => act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}
+                    onDuplicate={() => act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                    onArchive={() => act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}
                   >
-                    <Button size="sm" disabled={busy === t.id} onClick={() => void startFromTemplate(t)}>
+                    <Button size="sm" disabled={busy === t.id} onClick={() => startFromTemplate(t)}>
                       Use template
                     </Button>
                   </TemplateActions>
@@ -137,9 +117,9 @@ export function TemplateBoardPage() {
                     archived={showArchived}
                     busy={busy === w.id}
                     editHref={paths.open.workout.getHref(w.id)}
-                    onRestore={() => void act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}
-                    onDuplicate={() => void act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                    onArchive={() => void act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}
+                    onRestore={() => act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}
+                    onDuplicate={() => act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
+                    onArchive={() => act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}
                   />
                 </TemplateCard>
               ))}

@@ -1,21 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { sessionQueries } from '#client/features/training/api/session-queries.ts'
 import { SessionList } from '#client/features/training/components/session-list.tsx'
-import { planCalls } from '#client/features/programs/api/plan-calls.ts'
+import { useAssignPlan } from '#client/features/programs/api/plan-mutations.ts'
 import { planQueries } from '#client/features/programs/api/plan-queries.ts'
 import { dateOfPlanDay, formatPlanDate, localToday } from '#client/features/programs/plan-dates.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { ChartHeadingLevel } from '#client/features/progress/components/chart-figure.tsx'
-import { clientQueries } from '../api/client-queries.ts'
+
 import { percent } from './client-roster.tsx'
 
 // The charts' library loads only when a coach opens a client's details.
@@ -81,26 +80,22 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
 }
 
 function AssignAnotherPlan({ client }: { client: ActiveClient }) {
-  const queryClient = useQueryClient()
+  const assign = useAssignPlan()
   const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => !p.clientId && p.status !== 'archived') })
   const [planId, setPlanId] = useState('')
   const [startDate, setStartDate] = useState(localToday)
-  const [busy, setBusy] = useState(false)
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (!planId) return
-    setBusy(true)
-    try {
-      await planCalls.assign(planId, { clientId: client.clientId, startDate })
-      await queryClient.invalidateQueries({ queryKey: clientQueries.all() })
-      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
-      setPlanId('')
-    } catch (error) {
-      notify.error({ title: 'Could not assign the plan', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
+    assign.mutate(
+      { planId, input: { clientId: client.clientId, startDate } },
+      {
+        onSuccess: () => {
+          notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+          setPlanId('')
+        },
+      },
+    )
   }
   return (
     <form onSubmit={handleSubmit} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
@@ -119,8 +114,8 @@ function AssignAnotherPlan({ client }: { client: ActiveClient }) {
       <Field label="Starting">
         {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
       </Field>
-      <Button type="submit" disabled={busy || !planId}>
-        {busy ? 'Assigning…' : 'Assign'}
+      <Button type="submit" disabled={assign.isPending || !planId}>
+        {assign.isPending ? 'Assigning…' : 'Assign'}
       </Button>
     </form>
   )

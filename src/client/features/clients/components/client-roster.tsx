@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
@@ -7,9 +7,8 @@ import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Input } from '#client/components/ui/input.tsx'
-import { apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
+import { useArchiveClient } from '../api/client-mutations.ts'
 import { clientQueries } from '../api/client-queries.ts'
 import { ClientDetail } from './client-detail.tsx'
 
@@ -108,19 +107,8 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
 }
 
 function ArchiveClientButton({ client }: { client: ActiveClient }) {
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  async function archive() {
-    setBusy(true)
-    try {
-      await apiRequest(`/api/clients/${encodeURIComponent(client.clientId)}/archive`, { method: 'POST', body: {} })
-      await queryClient.invalidateQueries({ queryKey: clientQueries.all() })
-      notify.success({ title: 'Client archived', description: client.displayName })
-    } catch (error) {
-      notify.error({ title: 'Could not archive the client', description: describeError(error) })
-      setBusy(false)
-    }
-  }
+  const archiveClient = useArchiveClient()
+  const archive = () => archiveClient.mutate(client.clientId, { onSuccess: () => notify.success({ title: 'Client archived', description: client.displayName }) })
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -135,7 +123,7 @@ function ArchiveClientButton({ client }: { client: ActiveClient }) {
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={busy} onClick={() => void archive()}>
+          <Button variant="destructive" disabled={archiveClient.isPending || archiveClient.isSuccess} onClick={archive}>
             Archive client
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { CreateInviteBody, inviteMessages, type Invite } from '#shared/schemas/invites.ts'
@@ -9,8 +9,8 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
-import { inviteCalls, inviteQueries } from '../api/invite-queries.ts'
+import { useCreateInvite } from '../api/invite-mutations.ts'
+import { inviteQueries } from '../api/invite-queries.ts'
 import { CopyLinkButton } from './copy-link-button.tsx'
 
 type Props = {
@@ -20,32 +20,28 @@ type Props = {
 
 /** Invite a client by email into one of the coach's plans; the link is emailed and can be copied. */
 export function InviteForm({ plans }: Props) {
-  const queryClient = useQueryClient()
+  const create = useCreateInvite()
   const [email, setEmail] = useState('')
   const [planId, setPlanId] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState<Invite | null>(null)
   const invites = useQuery(inviteQueries.list())
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = CreateInviteBody.safeParse({ email, planId })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
-    setBusy(true)
-    try {
-      const invite = await inviteCalls.create(parsed.data)
-      await queryClient.invalidateQueries({ queryKey: inviteQueries.all() })
-      notify.success({ title: inviteMessages.sent, description: `${invite.email} can join ${invite.planName} within 7 days.` })
-      setSent(invite)
-      setEmail('')
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields)
-      else notify.error({ title: 'Could not send the invite', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
+    create.mutate(parsed.data, {
+      onSuccess: (invite) => {
+        notify.success({ title: inviteMessages.sent, description: `${invite.email} can join ${invite.planName} within 7 days.` })
+        setSent(invite)
+        setEmail('')
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields)
+      },
+    })
   }
 
   const replacing = invites.data?.some((i) => i.status === 'pending' && i.email === email.trim().toLowerCase())
@@ -72,8 +68,8 @@ export function InviteForm({ plans }: Props) {
             </NativeSelect>
           )}
         </Field>
-        <Button type="submit" size="lg" className="sm:mt-6" disabled={busy}>
-          {busy ? 'Sending…' : 'Send invite'}
+        <Button type="submit" size="lg" className="sm:mt-6" disabled={create.isPending}>
+          {create.isPending ? 'Sending…' : 'Send invite'}
         </Button>
       </form>
       {sent?.link && (

@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { inviteMessages, type Invite } from '#shared/schemas/invites.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
-import { inviteCalls, inviteQueries } from '../api/invite-queries.ts'
+import { useInviteAction } from '../api/invite-mutations.ts'
+import { inviteQueries } from '../api/invite-queries.ts'
 import { CopyLinkButton } from './copy-link-button.tsx'
 
 const DAY_MS = 86_400_000
@@ -18,22 +17,11 @@ function expiryText(invite: Invite): string {
 
 /** The coach's open invites (pending or expired): copy the link, send it again, or revoke it. */
 export function InviteList() {
-  const queryClient = useQueryClient()
   const invites = useQuery({ ...inviteQueries.list(), select: (all) => all.filter((i) => i.status === 'pending' || i.status === 'expired') })
-  const [busy, setBusy] = useState<string | null>(null)
-
-  async function act(invite: Invite, work: () => Promise<unknown>, title: string) {
-    setBusy(invite.id)
-    try {
-      await work()
-      await queryClient.invalidateQueries({ queryKey: inviteQueries.all() })
-      notify.success({ title, description: invite.email })
-    } catch (error) {
-      notify.error({ title: 'That did not work', description: describeError(error) })
-    } finally {
-      setBusy(null)
-    }
-  }
+  const action = useInviteAction()
+  const busy = action.isPending ? action.variables.invite.id : null
+  const act = (invite: Invite, kind: 'resend' | 'revoke') =>
+    action.mutate({ invite, action: kind }, { onSuccess: () => notify.success({ title: kind === 'resend' ? inviteMessages.resent : inviteMessages.revokedDone, description: invite.email }) })
 
   if (invites.isPending) return <p className="text-sm text-muted-foreground">Loading invites…</p>
   if (invites.isError) return <p role="alert">The invites could not be loaded. Try again.</p>
@@ -52,10 +40,10 @@ export function InviteList() {
             </div>
             <div className="flex flex-wrap gap-2">
               {invite.link && <CopyLinkButton link={invite.link} label={`Copy link for ${invite.email}`} />}
-              <Button size="sm" variant="outline" disabled={busy === invite.id} onClick={() => void act(invite, () => inviteCalls.resend(invite.id), inviteMessages.resent)}>
+              <Button size="sm" variant="outline" disabled={busy === invite.id} onClick={() => act(invite, 'resend')}>
                 Resend
               </Button>
-              <Button size="sm" variant="ghost" disabled={busy === invite.id} onClick={() => void act(invite, () => inviteCalls.revoke(invite.id), inviteMessages.revokedDone)}>
+              <Button size="sm" variant="ghost" disabled={busy === invite.id} onClick={() => act(invite, 'revoke')}>
                 Revoke
               </Button>
             </div>

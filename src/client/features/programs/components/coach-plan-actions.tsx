@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { fieldErrorsOf } from '#shared/errors.ts'
@@ -12,8 +12,7 @@ import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
-import { planCalls } from '../api/plan-calls.ts'
-import { planQueries } from '../api/plan-queries.ts'
+import { useAssignPlan, useCopyPlan } from '../api/plan-mutations.ts'
 import { builderMessages } from '../builder-messages.ts'
 import { dateOfPlanDay, formatPlanDate, localToday } from '../plan-dates.ts'
 
@@ -21,37 +20,32 @@ type Props = { plan: Plan; /** Resolves when the builder's queued saves are on t
 
 /** The coach's header actions in the builder: save as a template (or start a plan from one) and assign. */
 export function CoachPlanActions({ plan, whenSaved }: Props) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-
-  async function copy(isTemplate: boolean) {
-    setBusy(true)
-    try {
-      await whenSaved()
-      const copy = await planCalls.copy(plan.id, { isTemplate, name: plan.name })
-      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      if (isTemplate) notify.success({ title: builderMessages.templateSaved, description: `“${copy.name}” is on your template board.` })
-      else {
-        notify.success({ title: 'Plan created', description: `A new plan from “${plan.name}”.` })
-        await navigate(paths.coach.program.getHref(copy.id))
-      }
-    } catch (error) {
-      notify.error({ title: 'Could not copy the plan', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const copyPlan = useCopyPlan()
+  const busy = copyPlan.isPending
+  const copy = (isTemplate: boolean) =>
+    copyPlan.mutate(
+      { planId: plan.id, body: { isTemplate, name: plan.name }, whenSaved },
+      {
+        onSuccess: (copy) => {
+          if (isTemplate) notify.success({ title: builderMessages.templateSaved, description: `“${copy.name}” is on your template board.` })
+          else {
+            notify.success({ title: 'Plan created', description: `A new plan from “${plan.name}”.` })
+            void navigate(paths.coach.program.getHref(copy.id))
+          }
+        },
+      },
+    )
 
   if (plan.clientId) return null
   return (
     <>
       {plan.isTemplate ? (
-        <Button variant="outline" disabled={busy} onClick={() => void copy(false)}>
+        <Button variant="outline" disabled={busy} onClick={() => copy(false)}>
           New plan from this template
         </Button>
       ) : (
-        <Button variant="outline" disabled={busy} onClick={() => void copy(true)}>
+        <Button variant="outline" disabled={busy} onClick={() => copy(true)}>
           Save as template
         </Button>
       )}
@@ -73,31 +67,28 @@ function AssignPlanDialog({ plan, whenSaved }: Props) {
 }
 
 function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void }) {
-  const queryClient = useQueryClient()
+  const assign = useAssignPlan({ inForm: true })
   const clients = useQuery(clientQueries.active())
   const [clientId, setClientId] = useState('')
   const [startDate, setStartDate] = useState(localToday)
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
-  const [busy, setBusy] = useState(false)
+  const busy = assign.isPending
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = AssignPlanBody.safeParse({ clientId, startDate })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
-    setBusy(true)
-    try {
-      await whenSaved()
-      await planCalls.assign(plan.id, parsed.data)
-      await queryClient.invalidateQueries({ queryKey: planQueries.all() })
-      const client = clients.data?.find((c) => c.clientId === clientId)
-      notify.success({ title: builderMessages.assigned, description: `${client?.displayName ?? 'Your client'} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
-      onDone()
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields)
-      else setErrors({ form: [describeError(error)] })
-    } finally {
-      setBusy(false)
-    }
+    assign.mutate(
+      { planId: plan.id, input: parsed.data, whenSaved },
+      {
+        onSuccess: () => {
+          const client = clients.data?.find((c) => c.clientId === clientId)
+          notify.success({ title: builderMessages.assigned, description: `${client?.displayName ?? 'Your client'} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+          onDone()
+        },
+        onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
+      },
+    )
   }
 
   return (
