@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import { whoNeedsYou } from './attention.ts'
-import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
 export async function listActiveClients(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<ActiveClient[]> {

@@ -15,10 +15,10 @@ import type {
   UpdatePlanInput,
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { clientInvites, coachClients, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
 
 const summaryColumns = {

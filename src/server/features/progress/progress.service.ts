@@ -24,9 +24,9 @@ import {
   type Volume,
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
+import type { Actor } from '../../access/actor.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { activeCoachIdOf } from '../profiles/profiles.service.ts'
 
 const DAY_MS = 86_400_000

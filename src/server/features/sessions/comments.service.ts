@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
 import { queryRows, type Db, type Tx } from '../../db/client.ts'
 import { profiles, sessionComments, setLogs } from '../../db/schema/index.ts'
 import { notify } from '../../db/notifications.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { CHAT_CHANNEL } from '../chat/chat.service.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { activeCoachIdOf } from '../profiles/profiles.service.ts'
 import { findReadable, findSession, isCoachOf } from './session-access.ts'
 

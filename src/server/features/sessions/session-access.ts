@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { sessionMessages } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { coachClients, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 
 export type SessionRow = typeof workoutSessions.$inferSelect
 

@@ -10,10 +10,10 @@ import {
   type StartSessionInput,
   type UpdateSessionInput,
 } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db } from '../../db/client.ts'
 import { setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { movementErrors } from '../programs/prescriptions.service.ts'
 import { getPlanWorkout } from '../programs/programs.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
