@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Actor } from '../../access/actor.ts'
+import { activeLink } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -33,7 +34,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
       trainingPlans,
       and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')),
     )
-    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.status, 'active')))
+    .where(activeLink({ coachId: actor.id }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
   const due = await dueWorkouts(db, actor.id, ids, today)
@@ -65,7 +66,7 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
   const [ended] = await db
     .update(coachClients)
     .set({ status: 'archived', endedAt: sql`now()` })
-    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+    .where(activeLink({ coachId: actor.id, clientId }))
     .returning({ id: coachClients.id })
   if (!ended) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
 }
