@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { chatMessages, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
+import { coachingLinkStatus } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { notify } from '../../db/notifications.ts'
 import { coachClients, messages, profiles } from '../../db/schema/index.ts'
@@ -43,15 +44,10 @@ async function publish(db: Db | Tx, event: ChatEvent): Promise<void> {
  */
 export async function findConversation(db: Db, me: Profile, otherId: string): Promise<ConversationRef> {
   const pair = me.role === 'coach' ? { coachId: me.id, clientId: otherId } : { coachId: otherId, clientId: me.id }
-  const [link] = await db
-    .select({ status: coachClients.status, otherName: profiles.displayName })
-    .from(coachClients)
-    .innerJoin(profiles, eq(profiles.id, otherId))
-    .where(and(eq(coachClients.coachId, pair.coachId), eq(coachClients.clientId, pair.clientId)))
-    .orderBy(sql`${coachClients.status} = 'active' desc`, desc(coachClients.since))
-    .limit(1)
-  if (!link || otherId === me.id) throw new AppError('FORBIDDEN', { message: chatMessages.notLinked })
-  return { ...pair, active: link.status === 'active', otherId, otherName: link.otherName }
+  const link = otherId === me.id ? null : await coachingLinkStatus(db, pair.coachId, pair.clientId)
+  const [other] = link ? await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, otherId)) : []
+  if (!link || !other) throw new AppError('FORBIDDEN', { message: chatMessages.notLinked })
+  return { ...pair, active: link === 'active', otherId, otherName: other.displayName }
 }
 
 /** My conversations, newest activity first, with what is unread and the last message. */

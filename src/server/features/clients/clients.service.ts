@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
+import type { Actor } from '../../access/actor.ts'
+import { activeLink } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import { whoNeedsYou } from './attention.ts'
-import type { Actor } from '../movements/movements.service.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
 export async function listActiveClients(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<ActiveClient[]> {
@@ -33,7 +34,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
       trainingPlans,
       and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')),
     )
-    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.status, 'active')))
+    .where(activeLink({ coachId: actor.id }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
   const due = await dueWorkouts(db, actor.id, ids, today)
@@ -65,7 +66,7 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
   const [ended] = await db
     .update(coachClients)
     .set({ status: 'archived', endedAt: sql`now()` })
-    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+    .where(activeLink({ coachId: actor.id, clientId }))
     .returning({ id: coachClients.id })
   if (!ended) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
 }

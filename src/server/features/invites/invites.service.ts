@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
 import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
+import { activeCoachIdOf, activeLink, isActiveCoachOf } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -10,7 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { hit } from '../../lib/rate-limit.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { inviteEmail } from '../mail/templates.ts'
-import { activeCoachIdOf, ensureProfile } from '../profiles/profiles.service.ts'
+import { ensureProfile } from '../profiles/profiles.service.ts'
 import { assignPlan } from '../programs/programs.service.ts'
 
 /** What inviting needs beyond the database: the secret that seals tokens, the mailer and the app's address. */
@@ -248,12 +249,8 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
       await tx
         .update(coachClients)
         .set({ status: 'archived', endedAt: sql`now()` })
-        .where(and(eq(coachClients.clientId, user.id), eq(coachClients.status, 'active'), ne(coachClients.coachId, coachId)))
-      const [linked] = await tx
-        .select({ id: coachClients.id })
-        .from(coachClients)
-        .where(and(eq(coachClients.clientId, user.id), eq(coachClients.coachId, coachId), eq(coachClients.status, 'active')))
-      if (!linked) await tx.insert(coachClients).values({ coachId, clientId: user.id })
+        .where(and(activeLink({ clientId: user.id }), ne(coachClients.coachId, coachId)))
+      if (!(await isActiveCoachOf(tx, coachId, user.id))) await tx.insert(coachClients).values({ coachId, clientId: user.id })
       await assignPlan(db, coachId, planId, { clientId: user.id, startDate: today }, tx)
       return { success: true, error: null, planName }
     })

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { Role } from '#shared/paths.ts'
 import type {
   BuiltinMovement,
   CreateMovementInput,
@@ -8,13 +7,12 @@ import type {
   MovementPage,
   UpdateMovementInput,
 } from '#shared/schemas/movements.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db } from '../../db/client.ts'
 import { queryRows } from '../../db/client.ts'
 import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { sharedWithClient } from '../workouts/workout-access.ts'
-
-export type Actor = { id: string; role: Role }
 
 const columns = {
   id: movements.id,

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Role } from '#shared/paths.ts'
 import { defaultDisplayName, type Profile, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import { activeLink, hasActiveCoach } from '../../access/coaching.ts'
+import type { Db } from '../../db/client.ts'
 import { coachClients, profiles, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 
@@ -61,26 +62,13 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   return mustGetProfile(db, userId)
 }
 
-/** The id of the client's active coach (a client has at most one); null without one. */
-export async function activeCoachIdOf(db: Db | Tx, clientId: string): Promise<string | null> {
-  const [link] = await db
-    .select({ coachId: coachClients.coachId })
-    .from(coachClients)
-    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-  return link?.coachId ?? null
-}
-
-export async function hasActiveCoach(db: Db | Tx, clientId: string): Promise<boolean> {
-  return (await activeCoachIdOf(db, clientId)) !== null
-}
-
 /** The client's active coach, for their home screen's coach card; null without one. */
 export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: string; displayName: string; since: string } | null> {
   const [row] = await db
     .select({ id: coachClients.coachId, displayName: profiles.displayName, since: coachClients.since })
     .from(coachClients)
     .innerJoin(profiles, eq(profiles.id, coachClients.coachId))
-    .where(and(eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
+    .where(activeLink({ clientId }))
   return row ? { ...row, since: row.since.toISOString() } : null
 }
 

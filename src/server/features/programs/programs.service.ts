@@ -15,10 +15,11 @@ import type {
   UpdatePlanInput,
 } from '#shared/schemas/programs.ts'
 import { programMessages, progressSet } from '#shared/schemas/programs.ts'
+import type { Actor } from '../../access/actor.ts'
+import { isActiveCoachOf } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { clientInvites, coachClients, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
+import { clientInvites, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
 
 const summaryColumns = {
@@ -66,11 +67,7 @@ async function findOwned(db: Db, actor: Actor, id: string): Promise<SummaryRow> 
 /** A client's copy is its coach's to read and change only while they coach that client. */
 async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
   if (!plan.clientId || plan.clientId === actor.id || plan.ownerId !== actor.id) return
-  const [link] = await db
-    .select({ id: coachClients.id })
-    .from(coachClients)
-    .where(and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, plan.clientId), eq(coachClients.status, 'active')))
-  if (!link) throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
+  if (!(await isActiveCoachOf(db, actor.id, plan.clientId))) throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
 }
 
 export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
@@ -266,11 +263,7 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
     const [source] = await t.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, planId))
     if (!source) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
     if (source.ownerId !== coachId) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may assign it' })
-    const [link] = await t
-      .select({ id: coachClients.id })
-      .from(coachClients)
-      .where(and(eq(coachClients.coachId, coachId), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-    if (!link) throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
+    if (!(await isActiveCoachOf(t, coachId, clientId))) throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
     await t
       .update(trainingPlans)
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })

@@ -24,10 +24,10 @@ import {
   type Volume,
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
+import type { Actor } from '../../access/actor.ts'
+import { activeCoachIds, assertCanReadClient } from '../../access/coaching.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
-import { activeCoachIdOf } from '../profiles/profiles.service.ts'
 
 const DAY_MS = 86_400_000
 
@@ -40,8 +40,7 @@ export async function lifterOf(db: Db, actor: Actor, clientId: string | undefine
     if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressMessages.clientRequired, fields: { clientId: [progressMessages.clientRequired] } })
     return actor.id
   }
-  if (clientId === actor.id) return actor.id
-  if ((await activeCoachIdOf(db, clientId)) !== actor.id) throw new AppError('FORBIDDEN', { message: progressMessages.notYourClient })
+  await assertCanReadClient(db, actor, clientId, progressMessages.notYourClient)
   return clientId
 }
 
@@ -263,7 +262,7 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       select m.id, m.name from movements m
       where m.id = ${query.movementId} and (
         m.owner_id is null or m.owner_id in (${actor.id}, ${lifterId})
-        or m.owner_id in (select coach_id from coach_clients where client_id = ${lifterId} and status = 'active')
+        or m.owner_id in ${activeCoachIds(lifterId)}
         or exists (select 1 from set_logs l join workout_sessions s on s.id = l.session_id where l.movement_id = m.id and s.client_id = ${lifterId})
       )`,
   )

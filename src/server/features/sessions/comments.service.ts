@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
+import { activeClientIds, activeCoachIdOf, assertCanReadClient } from '../../access/coaching.ts'
 import { queryRows, type Db, type Tx } from '../../db/client.ts'
 import { profiles, sessionComments, setLogs } from '../../db/schema/index.ts'
 import { notify } from '../../db/notifications.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { CHAT_CHANNEL } from '../chat/chat.service.ts'
-import type { Actor } from '../movements/movements.service.ts'
-import { activeCoachIdOf } from '../profiles/profiles.service.ts'
-import { findReadable, findSession, isCoachOf } from './session-access.ts'
+import { findReadable, findSession } from './session-access.ts'
 
 /**
  * Comments on sessions and sets go between two people: the lifter and their coach. What one of
@@ -19,8 +19,7 @@ export type CommentEvent = { type: 'comment'; id: string; recipientId: string }
 /** Unread for me: my coach's comments on my sessions, or (as a coach) my active clients' replies. */
 function unreadFor(me: Actor) {
   return me.role === 'coach'
-    ? sql`join coach_clients cc on cc.client_id = s.client_id and cc.coach_id = ${me.id} and cc.status = 'active'
-          where c.author_id = s.client_id and c.read_at is null`
+    ? sql`where s.client_id in ${activeClientIds(me.id)} and c.author_id = s.client_id and c.read_at is null`
     : sql`where s.client_id = ${me.id} and c.author_id <> ${me.id} and c.read_at is null`
 }
 
@@ -91,9 +90,7 @@ export async function commentsOf(db: Db, sessionId: string): Promise<Comment[]> 
 /** A comment on a session or one of its sets: by the client's active coach, or the client's reply. */
 export async function addComment(db: Db, actor: Actor, sessionId: string, input: CommentInput): Promise<Comment> {
   const session = await findSession(db, sessionId)
-  if (session.clientId !== actor.id && !(await isCoachOf(db, actor.id, session.clientId))) {
-    throw new AppError('FORBIDDEN', { message: 'Only the client and their coach comment on a session' })
-  }
+  await assertCanReadClient(db, actor, session.clientId, 'Only the client and their coach comment on a session')
   if (input.setLogId) {
     const [set] = await db.select({ id: setLogs.id }).from(setLogs).where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
     if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })

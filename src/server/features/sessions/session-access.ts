@@ -1,20 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { sessionMessages } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
+import { assertCanReadClient } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { coachClients, workoutSessions } from '../../db/schema/index.ts'
+import { workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 
 export type SessionRow = typeof workoutSessions.$inferSelect
-
-/** The client's own sessions; their active coach reads them too (never writes). */
-export async function isCoachOf(db: Db | Tx, coachId: string, clientId: string): Promise<boolean> {
-  const [link] = await db
-    .select({ id: coachClients.id })
-    .from(coachClients)
-    .where(and(eq(coachClients.coachId, coachId), eq(coachClients.clientId, clientId), eq(coachClients.status, 'active')))
-  return Boolean(link)
-}
 
 export async function findSession(db: Db | Tx, id: string): Promise<SessionRow> {
   const [row] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, id))
@@ -22,9 +14,10 @@ export async function findSession(db: Db | Tx, id: string): Promise<SessionRow> 
   return row
 }
 
+/** The client's own sessions; their active coach reads them too (never writes). */
 export async function findReadable(db: Db, actor: Actor, id: string): Promise<SessionRow> {
   const row = await findSession(db, id)
-  if (row.clientId !== actor.id && !(await isCoachOf(db, actor.id, row.clientId))) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  await assertCanReadClient(db, actor, row.clientId, sessionMessages.notYours)
   return row
 }
 

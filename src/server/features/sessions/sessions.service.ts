@@ -10,16 +10,17 @@ import {
   type StartSessionInput,
   type UpdateSessionInput,
 } from '#shared/schemas/sessions.ts'
+import type { Actor } from '../../access/actor.ts'
+import { assertCanReadClient } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { movementErrors } from '../programs/prescriptions.service.ts'
 import { getPlanWorkout } from '../programs/programs.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
 import { toSetLog } from './review.service.ts'
-import { findReadable, findSession, findWritable, isCoachOf, type SessionRow } from './session-access.ts'
+import { findReadable, findSession, findWritable, type SessionRow } from './session-access.ts'
 
 /**
  * A session's life: started from a planned workout, a standalone workout or nothing, changed while
@@ -136,7 +137,7 @@ export async function listSessions(
   { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number },
 ): Promise<SessionSummary[]> {
   const whose = clientId ?? actor.id
-  if (whose !== actor.id && !(await isCoachOf(db, actor.id, whose))) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  await assertCanReadClient(db, actor, whose, sessionMessages.notYours)
   const rows = await db
     .select()
     .from(workoutSessions)

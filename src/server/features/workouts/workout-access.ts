@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { coachClients, workouts } from '../../db/schema/index.ts'
+import { activeCoachIds } from '../../access/coaching.ts'
+import { workouts } from '../../db/schema/index.ts'
 
 /**
  * The one rule for sharing a standalone workout (a condition on `workouts`): a coach's template,
@@ -7,6 +8,5 @@ import { coachClients, workouts } from '../../db/schema/index.ts'
  * by it; the movements service lets those clients read the movements it prescribes.
  */
 export function sharedWithClient(clientId: string): SQL {
-  return sql`(${workouts.isTemplate} and ${workouts.archivedAt} is null and ${workouts.ownerId} in (
-    select ${coachClients.coachId} from ${coachClients} where ${coachClients.clientId} = ${clientId} and ${coachClients.status} = 'active'))`
+  return sql`(${workouts.isTemplate} and ${workouts.archivedAt} is null and ${workouts.ownerId} in ${activeCoachIds(clientId)})`
 }

@@ -9,10 +9,10 @@ import {
   type Workout,
   type WorkoutSummary,
 } from '#shared/schemas/workouts.ts'
+import type { Actor } from '../../access/actor.ts'
 import type { Db } from '../../db/client.ts'
 import { prescriptions, profiles, workouts } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import type { Actor } from '../movements/movements.service.ts'
 import { insertExercises, loadExercises, movementErrors } from '../programs/prescriptions.service.ts'
 import { sharedWithClient } from './workout-access.ts'
 
