@@ -24,7 +24,7 @@ import { handleAuthRequest } from './features/auth/auth-gate.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import type { Mailer } from './features/mail/mailer.ts'
 import { movementsRoutes } from './features/movements/movements.routes.ts'
-import { programsRoutes } from './features/programs/programs.routes.ts'
+import { plansRoutes } from './features/plans/plans.routes.ts'
 import { outboxRoutes } from './features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
 import { bodyWeightsRoutes, progressRoutes } from './features/progress/progress.routes.ts'
@@ -35,8 +35,8 @@ import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from './lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
 import type { Logger } from './lib/logger.ts'
-import type { SessionCache } from './middleware/session-cache.ts'
-import { loadSession } from './middleware/session.ts'
+import type { SessionCache } from './middleware/sign-in-cache.ts'
+import { loadSession } from './middleware/sign-in.ts'
 
 export type AppDeps = {
   db: Db
@@ -78,7 +78,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/account', accountRoutes)
     .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
-    .route('/plans', programsRoutes)
+    .route('/plans', plansRoutes)
     .route('/clients', clientsRoutes)
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)

@@ -4,7 +4,7 @@ import type { Env } from './env.ts'
 import type { Mailer } from './features/mail/mailer.ts'
 import type { ChatHub } from './features/chat/chat.hub.ts'
 import type { Logger } from './lib/logger.ts'
-import type { SessionCache } from './middleware/session-cache.ts'
+import type { SessionCache } from './middleware/sign-in-cache.ts'
 
 /** What every request handler can read from `c.var`. */
 export type AppVariables = {

@@ -12,7 +12,7 @@ import { scheduleMessageDigests } from './features/chat/chat.digest.ts'
 import { createChatHub } from './features/chat/chat.hub.ts'
 import { createMailer } from './features/mail/mailer.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
-import { createSessionCache } from './middleware/session-cache.ts'
+import { createSessionCache } from './middleware/sign-in-cache.ts'
 import { getOrCreateSecret } from './lib/secrets.ts'
 
 /** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies the migrations and seeds the built-ins. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { PrescribedSet } from './schemas/programs.ts'
+import type { PrescribedSet } from './schemas/plans.ts'
 import type { Deviation, SessionExercise, SetLog } from './schemas/sessions.ts'
 import { reviewExercise, reviewSession, setAdherence } from './set-review.ts'
 

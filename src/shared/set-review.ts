@@ -1,4 +1,4 @@
-import type { PrescribedSet } from './schemas/programs.ts'
+import type { PrescribedSet } from './schemas/plans.ts'
 import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, SessionReview, SetLog } from './schemas/sessions.ts'
 
 /**

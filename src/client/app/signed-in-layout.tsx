@@ -5,8 +5,8 @@ import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
-import { useUnreadCommentCount } from '#client/features/training/components/unread-comments.tsx'
-import { useOfflineSync } from '#client/features/training/offline/sync.ts'
+import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
+import { useOfflineSync } from '#client/features/sessions/offline/sync.ts'
 
 /**
  * The signed-in frame of the user's role: a sidebar for coaches, bottom navigation for clients.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { moment } from './dates.ts'
 import { TRACKING } from './movements.ts'
-import { PrescribedSetSchema } from './programs.ts'
+import { PrescribedSetSchema } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ExerciseSchema, SaveIdSchema, VersionSchema, WorkoutContentSchema } from './programs.ts'
+import { ExerciseSchema, SaveIdSchema, VersionSchema, WorkoutContentSchema } from './plans.ts'
 
 /** Standalone workouts (the workout library): a client's own, and a coach's templates shared with their clients. */
 export const workoutMessages = {

@@ -4,8 +4,8 @@ import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
+import { planQueries } from '#client/features/plans/api/plan-queries.ts'
+import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
 
 const STATUS_LABELS = { draft: 'Draft', active: 'Active', completed: 'Completed', archived: 'Archived' } as const
 

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
-import { WorkoutView } from '#client/features/programs/components/workout-view.tsx'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/programs/plan-dates.ts'
+import { planQueries } from '#client/features/plans/api/plan-queries.ts'
+import { WorkoutView } from '#client/features/plans/components/workout-view.tsx'
+import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 /** /workout-readonly/{planWorkoutId}: one planned workout, read-only. */

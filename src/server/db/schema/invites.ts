@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { createdAt, updatedAt } from './columns.ts'
-import { trainingPlans } from './programs.ts'
+import { trainingPlans } from './plans.ts'
 
 /**
  * A coach's invite of one email into one of their plans (docs/product.md#invites). The raw token lives

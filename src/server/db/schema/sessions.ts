@@ -4,7 +4,7 @@ import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
-import { planWorkouts, trainingPlans } from './programs.ts'
+import { planWorkouts, trainingPlans } from './plans.ts'
 import { workouts } from './workouts.ts'
 
 /**

@@ -5,7 +5,7 @@ import { chatMessages, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Mes
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
-import { lookupSession, requireProfile } from '../../middleware/session.ts'
+import { lookupSession, requireProfile } from '../../middleware/sign-in.ts'
 import type { StreamEvent } from './chat.hub.ts'
 import { findConversation, latestSeq, listConversations, listMessages, markDelivered, markRead, messagesSince, sendMessage, type Pair } from './chat.service.ts'
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { AsOfQuery, DashboardQuery } from '#shared/schemas/clients.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/session.ts'
+import { requireProfile } from '../../middleware/sign-in.ts'
 import { archiveClient, coachDashboard, listActiveClients } from './clients.service.ts'
 
 const ClientParam = z.object({ clientId: z.string().check(z.minLength(1), z.maxLength(64)) })

@@ -5,7 +5,7 @@ import type { AppEnv, AppVariables } from '../../context.ts'
 import { publicUrl } from '../../env.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile, requireUser } from '../../middleware/session.ts'
+import { requireProfile, requireUser } from '../../middleware/sign-in.ts'
 import { acceptInvite, createInvite, listInvites, previewInvite, resendInvite, revokeInvite, type InviteDeps } from './invites.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not an invite id') })

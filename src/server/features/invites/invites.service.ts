@@ -12,7 +12,7 @@ import { hit } from '../../lib/rate-limit.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { inviteEmail } from '../mail/templates.ts'
 import { ensureProfile } from '../profiles/profiles.service.ts'
-import { assignPlan } from '../programs/programs.service.ts'
+import { assignPlan } from '../plans/plans.service.ts'
 
 /** What inviting needs beyond the database: the secret that seals tokens, the mailer and the app's address. */
 export type InviteDeps = { db: Db; secret: string; mailer: Mailer; baseUrl: string }

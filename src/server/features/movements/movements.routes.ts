@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { CreateMovementBody, ListMovementsQuery, UpdateMovementBody } from '#shared/schemas/movements.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/session.ts'
+import { requireProfile } from '../../middleware/sign-in.ts'
 import { copyMovement, createMovement, getMovement, listMovements, setArchived, updateMovement } from './movements.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a movement id') })

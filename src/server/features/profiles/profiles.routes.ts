@@ -3,7 +3,7 @@ import { SaveProfileBody, UpdateProfileBody, type Me } from '#shared/schemas/pro
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile, requireUser } from '../../middleware/session.ts'
+import { requireProfile, requireUser } from '../../middleware/sign-in.ts'
 import { activeCoachOf, becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */

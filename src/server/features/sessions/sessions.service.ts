@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { Exercise } from '#shared/schemas/programs.ts'
+import type { Exercise } from '#shared/schemas/plans.ts'
 import {
   sessionMessages,
   type FinishSessionInput,
@@ -15,8 +15,8 @@ import { assertCanReadClient } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { movementErrors } from '../programs/prescriptions.service.ts'
-import { getPlanWorkout } from '../programs/programs.service.ts'
+import { movementErrors } from '../plans/prescriptions.service.ts'
+import { getPlanWorkout } from '../plans/plans.service.ts'
 import { getWorkout } from '../workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
 import { toSetLog } from './review.service.ts'

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { CopyWorkoutBody, CreateWorkoutBody, ListWorkoutsQuery, SaveWorkoutBody } from '#shared/schemas/workouts.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/session.ts'
+import { requireProfile } from '../../middleware/sign-in.ts'
 import { copyWorkout, createWorkout, deleteWorkout, getWorkout, listWorkouts, saveWorkout, setWorkoutArchived } from './workouts.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a workout id') })

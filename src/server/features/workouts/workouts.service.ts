@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { ExerciseInput } from '#shared/schemas/programs.ts'
+import type { ExerciseInput } from '#shared/schemas/plans.ts'
 import {
   workoutMessages,
   type CopyWorkoutInput,
@@ -13,7 +13,7 @@ import type { Actor } from '../../access/actor.ts'
 import type { Db } from '../../db/client.ts'
 import { prescriptions, profiles, workouts } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { insertExercises, loadExercises, movementErrors } from '../programs/prescriptions.service.ts'
+import { insertExercises, loadExercises, movementErrors } from '../plans/prescriptions.service.ts'
 import { sharedWithClient } from './workout-access.ts'
 
 const summaryColumns = {

@@ -4,8 +4,8 @@ import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
-import { PlanBuilder } from '#client/features/programs/components/plan-builder.tsx'
+import { planQueries } from '#client/features/plans/api/plan-queries.ts'
+import { PlanBuilder } from '#client/features/plans/components/plan-builder.tsx'
 
 /** /client/plan-builder: a self-coached client's plans, and the builder for one (`?plan=`). */
 export function PlanBuilderPage() {

@@ -1,5 +1,5 @@
 import { paths } from '#shared/paths.ts'
-import { CreatePlanForm } from '#client/features/programs/components/create-plan-form.tsx'
+import { CreatePlanForm } from '#client/features/plans/components/create-plan-form.tsx'
 
 /** /client/program/new: a self-coached client frames their own plan, then builds it. */
 export function ClientProgramNewPage() {

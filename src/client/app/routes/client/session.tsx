@@ -11,16 +11,16 @@ import { NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
-import { exerciseLabels } from '#client/features/programs/workout-draft.ts'
-import { sessionCalls, sessionQueries } from '#client/features/training/api/session-queries.ts'
-import { ExerciseLogger } from '#client/features/training/components/exercise-logger.tsx'
-import { PendingBanner } from '#client/features/training/components/pending-banner.tsx'
-import { RestTimerBar, useRestTimer } from '#client/features/training/components/rest-timer.tsx'
-import { pendingSetCount } from '#client/features/training/offline/offline-store.ts'
-import { flushPending } from '#client/features/training/offline/sync.ts'
-import { useSessionLog } from '#client/features/training/offline/use-session-log.ts'
-import { swapExercise } from '#client/features/training/swap-exercise.ts'
-import { trainingMessages } from '#client/features/training/training-messages.ts'
+import { exerciseLabels } from '#client/features/plans/workout-draft.ts'
+import { sessionCalls, sessionQueries } from '#client/features/sessions/api/session-queries.ts'
+import { ExerciseLogger } from '#client/features/sessions/components/exercise-logger.tsx'
+import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
+import { RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
+import { pendingSetCount } from '#client/features/sessions/offline/offline-store.ts'
+import { flushPending } from '#client/features/sessions/offline/sync.ts'
+import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
+import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
+import { sessionText } from '#client/features/sessions/session-text.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
 
@@ -56,8 +56,8 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   }, [])
 
   if (log.status === 'loading') return <p className="text-muted-foreground">Loading…</p>
-  if (log.status === 'missing') return <p role="alert">{trainingMessages.noSession}</p>
-  if (log.status === 'error' || !log.session) return <p role="alert">{trainingMessages.loadFailed}</p>
+  if (log.status === 'missing') return <p role="alert">{sessionText.noSession}</p>
+  if (log.status === 'error' || !log.session) return <p role="alert">{sessionText.loadFailed}</p>
   const session = log.session
   const labels = exerciseLabels(session.exercises.map((e) => ({ superset: e.superset ?? '' })))
 
@@ -80,12 +80,12 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
     try {
       if (navigator.onLine) await flushPending(userId)
       if (!navigator.onLine || (await pendingSetCount(userId, sessionId)) > 0) {
-        notify.error(trainingMessages.finishOffline)
+        notify.error(sessionText.finishOffline)
         return
       }
       await sessionCalls.finish(sessionId, { rpe: rpe ? Number(rpe) : null, notes: session.notes })
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
-      notify.success(trainingMessages.finished)
+      notify.success(sessionText.finished)
       await navigate(paths.open.summary.getHref(sessionId))
     } catch (error) {
       notify.error({ title: 'Could not finish the workout', description: describeError(error) })
@@ -99,7 +99,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
     try {
       await sessionCalls.discard(sessionId)
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
-      notify.success(trainingMessages.discarded)
+      notify.success(sessionText.discarded)
       await navigate(paths.client.home.getHref())
     } catch (error) {
       notify.error({ title: 'Could not discard the session', description: describeError(error) })

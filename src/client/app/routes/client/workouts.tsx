@@ -5,8 +5,8 @@ import { paths } from '#shared/paths.ts'
 import { workoutMessages, type WorkoutSummary } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
-import { useCardAction } from '#client/features/programs/api/workout-mutations.ts'
-import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
+import { useCardAction } from '#client/features/plans/api/workout-mutations.ts'
+import { workoutCalls, workoutQueries } from '#client/features/plans/api/workout-queries.ts'
 import { notify } from '#client/lib/notify.ts'
 
 /** /workouts: the user's standalone workouts and the templates their coach shares. */

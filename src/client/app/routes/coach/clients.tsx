@@ -3,7 +3,7 @@ import { MessageClientLink } from '#client/features/chat/components/unread-messa
 import { ClientRoster } from '#client/features/clients/components/client-roster.tsx'
 import { InviteForm } from '#client/features/invites/components/invite-form.tsx'
 import { InviteList } from '#client/features/invites/components/invite-list.tsx'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
+import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 
 /** /coach/clients: invite clients into a plan, follow the invites, and the roster. */
 export function ClientsPage() {

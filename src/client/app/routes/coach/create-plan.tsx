@@ -1,5 +1,5 @@
 import { paths } from '#shared/paths.ts'
-import { CreatePlanForm } from '#client/features/programs/components/create-plan-form.tsx'
+import { CreatePlanForm } from '#client/features/plans/components/create-plan-form.tsx'
 
 /** /coach/create-plan: name, goal, weeks and days per week, from scratch or from a template -> the builder. */
 export function CreatePlanPage() {

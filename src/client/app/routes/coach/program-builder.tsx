@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { CoachPlanActions } from '#client/features/programs/components/coach-plan-actions.tsx'
-import { PlanBuilder } from '#client/features/programs/components/plan-builder.tsx'
+import { CoachPlanActions } from '#client/features/plans/components/coach-plan-actions.tsx'
+import { PlanBuilder } from '#client/features/plans/components/plan-builder.tsx'
 
 /** /coach/program/{id}: the program builder, with assigning and templates. */
 export function ProgramBuilderPage() {

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import type { PlanSummary } from '#shared/schemas/programs.ts'
+import type { PlanSummary } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { planCalls } from '#client/features/programs/api/plan-calls.ts'
-import { useCopyPlan } from '#client/features/programs/api/plan-mutations.ts'
-import { planQueries } from '#client/features/programs/api/plan-queries.ts'
-import { useCardAction, useCreateWorkout } from '#client/features/programs/api/workout-mutations.ts'
-import { workoutCalls, workoutQueries } from '#client/features/programs/api/workout-queries.ts'
-import { builderMessages } from '#client/features/programs/builder-messages.ts'
-import { TemplateActions, TemplateCard } from '#client/features/programs/components/template-card.tsx'
+import { planCalls } from '#client/features/plans/api/plan-calls.ts'
+import { useCopyPlan } from '#client/features/plans/api/plan-mutations.ts'
+import { planQueries } from '#client/features/plans/api/plan-queries.ts'
+import { useCardAction, useCreateWorkout } from '#client/features/plans/api/workout-mutations.ts'
+import { workoutCalls, workoutQueries } from '#client/features/plans/api/workout-queries.ts'
+import { builderText } from '#client/features/plans/builder-text.ts'
+import { TemplateActions, TemplateCard } from '#client/features/plans/components/template-card.tsx'
 import { notify } from '#client/lib/notify.ts'
 
 const NO_GOAL = 'No goal set'
@@ -92,9 +92,9 @@ export function TemplateBoardPage() {
                     archived={showArchived}
                     busy={busy === t.id}
                     editHref={paths.coach.program.getHref(t.id)}
-                    onRestore={() => act(t.id, () => planCalls.restore(t.id), builderMessages.restored)}
-                    onDuplicate={() => act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                    onArchive={() => act(t.id, () => planCalls.archive(t.id), builderMessages.archived)}
+                    onRestore={() => act(t.id, () => planCalls.restore(t.id), builderText.restored)}
+                    onDuplicate={() => act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderText.duplicated)}
+                    onArchive={() => act(t.id, () => planCalls.archive(t.id), builderText.archived)}
                   >
                     <Button size="sm" disabled={busy === t.id} onClick={() => startFromTemplate(t)}>
                       Use template
@@ -117,9 +117,9 @@ export function TemplateBoardPage() {
                     archived={showArchived}
                     busy={busy === w.id}
                     editHref={paths.open.workout.getHref(w.id)}
-                    onRestore={() => act(w.id, () => workoutCalls.restore(w.id), builderMessages.restored)}
-                    onDuplicate={() => act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderMessages.duplicated)}
-                    onArchive={() => act(w.id, () => workoutCalls.archive(w.id), builderMessages.archived)}
+                    onRestore={() => act(w.id, () => workoutCalls.restore(w.id), builderText.restored)}
+                    onDuplicate={() => act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderText.duplicated)}
+                    onArchive={() => act(w.id, () => workoutCalls.archive(w.id), builderText.archived)}
                   />
                 </TemplateCard>
               ))}

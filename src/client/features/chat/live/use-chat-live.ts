@@ -10,7 +10,7 @@ import { chatQueries, fetchNewer, type MessagePages } from '../api/chat-queries.
 import { chatText } from '../chat-messages.ts'
 import { outbox } from '../outbox/outbox-store.ts'
 import { flushOutbox } from '../outbox/send-outbox.ts'
-import { receiveComment, refreshUnreadComments } from '#client/features/training/api/comment-notices.ts'
+import { receiveComment, refreshUnreadComments } from '#client/features/sessions/api/comment-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
 

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import * as z from 'zod/mini'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type CopyPlanInput, type CreatePlanInput } from '#shared/schemas/plans.ts'
+import { apiRequest } from '#client/lib/api-client.ts'
+
+export const planQueries = {
+  all: () => ['plans'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'list'],
+      queryFn: ({ signal }) => apiRequest('/api/plans', { schema: z.array(PlanSummarySchema), signal }),
+    }),
+  archived: () =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'list', 'archived'],
+      queryFn: ({ signal }) => apiRequest('/api/plans?archived=true', { schema: z.array(PlanSummarySchema), signal }),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'detail', id],
+      queryFn: ({ signal }) => apiRequest(`/api/plans/${encodeURIComponent(id)}`, { schema: PlanSchema, signal }),
+    }),
+  workout: (planWorkoutId: string) =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'workout', planWorkoutId],
+      queryFn: ({ signal }) => apiRequest(`/api/plans/workouts/${encodeURIComponent(planWorkoutId)}`, { schema: PlanWorkoutDetailSchema, signal }),
+    }),
+}
+
+/** A new plan: from scratch (POST /api/plans), or a deep copy of a template. */
+export function useCreatePlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { fromTemplateId: string; copy: CopyPlanInput } | { plan: CreatePlanInput }) =>
+      'plan' in input
+        ? apiRequest('/api/plans', { method: 'POST', body: input.plan, schema: PlanSummarySchema })
+        : apiRequest(`/api/plans/${encodeURIComponent(input.fromTemplateId)}/copy`, { method: 'POST', body: input.copy, schema: PlanSummarySchema }),
+    meta: { toast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
+  })
+}

@@ -1,0 +1,23 @@
+/** The builder's words, in one place (docs/product.md#user-facing-strings). */
+export const builderText = {
+  notesPlaceholder: 'Warm-up, cues, what to focus on…',
+  saveState: {
+    saved: 'All changes saved',
+    saving: 'Saving…',
+    pending: 'Unsaved changes',
+    invalid: 'Not saved: fix the marked fields',
+    failed: 'Not saved yet: the server could not be reached. Retrying…',
+    conflict: 'This plan was changed in another tab or by someone else.',
+  },
+  reload: 'Reload the latest version',
+  saveFirst: 'Some changes are not saved yet: fix them or reload the latest version first.',
+  emptyCell: 'Rest day',
+  templateSaved: 'Template saved',
+  assigned: 'Plan assigned',
+  archived: 'Archived',
+  restored: 'Restored',
+  duplicated: 'Duplicated',
+  copiedWeek: 'Week copied',
+  copiedDay: 'Day copied',
+  movedDay: 'Workout moved',
+} as const

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import type { FieldErrors } from '#shared/errors.ts'
+import type { Plan } from '#shared/schemas/plans.ts'
+import type { Unit } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
+import { ApiError } from '#client/lib/api-client.ts'
+import { planCalls } from '../api/plan-calls.ts'
+import type { SaveQueue } from '../api/use-save-queue.ts'
+import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { useDraftAutosave } from '../use-draft-autosave.ts'
+import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
+import { SaveStatus } from './save-status.tsx'
+import { WorkoutEditor } from './workout-editor.tsx'
+
+export type Cell = { week: number; day: number }
+
+type Props = {
+  plan: Plan
+  cell: Cell | null
+  onClose: () => void
+  saver: SaveQueue<Plan>
+  unit: Unit
+  userId: string
+}
+
+/** One day of the grid in the workout editor; every change saves itself a moment later. */
+export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: Props) {
+  const date = cell && plan.startDate ? ` · ${formatPlanDate(dateOfPlanDay(plan.startDate, cell.week, cell.day))}` : ''
+  // The open editor decides whether it may close (not while a changed field is invalid).
+  const requestClose = useRef<() => void>(onClose)
+  return (
+    <Dialog open={cell !== null} onOpenChange={(open) => !open && requestClose.current()}>
+      {/* Dragging an exercise can end over the overlay: only Done, Close or Escape leave the editor. */}
+      <DialogContent onInteractOutside={(event) => event.preventDefault()} size="wide">
+        {cell && (
+          <>
+            <DialogTitle>
+              Week {cell.week} · Day {cell.day}
+              {date}
+            </DialogTitle>
+            <DialogDescription>Changes save automatically.</DialogDescription>
+            <CellEditor
+              key={`${cell.week}:${cell.day}:${saver.generation}`}
+              plan={plan}
+              cell={cell}
+              saver={saver}
+              unit={unit}
+              userId={userId}
+              onClose={onClose}
+              closeRef={requestClose}
+            />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
+  Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
+
+function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
+  const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const saveKey = `cell:${cell.week}:${cell.day}`
+  // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
+  const [draft, setDraft] = useState<WorkoutDraft>(() => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const removed = useRef(false)
+
+  function save(next: WorkoutDraft) {
+    if (removed.current) return
+    const checked = validateWorkoutDraft(next, unit)
+    if (!checked.ok) {
+      setErrors(checked.fields)
+      saver.setState('invalid')
+      return
+    }
+    setErrors({})
+    saver
+      .enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: checked.content }), next)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
+      })
+  }
+  const { flush } = useDraftAutosave(draft, save)
+  const [initial] = useState(draft)
+
+  /** Leaving with a changed field that cannot be saved would drop every other unsaved change: stay and show it. */
+  function tryClose() {
+    if (!removed.current && draft !== initial) {
+      const checked = validateWorkoutDraft(draft, unit)
+      if (!checked.ok) {
+        setErrors(checked.fields)
+        saver.setState('invalid')
+        return
+      }
+    }
+    flush()
+    onClose()
+  }
+  useEffect(() => {
+    closeRef.current = tryClose
+  })
+
+  function change(next: WorkoutDraft) {
+    saver.setState('pending')
+    setDraft(next)
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} />
+      <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+        <SaveStatus state={saver.state} />
+        <div className="flex gap-2">
+          {existing && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                removed.current = true
+                // Replaces a waiting autosave of this cell; a failure shows in the save status.
+                saver.enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: null })).catch(() => {})
+                onClose()
+              }}
+            >
+              Remove workout
+            </Button>
+          )}
+          <Button onClick={tryClose}>Done</Button>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import type { PlanWorkout } from '#shared/schemas/plans.ts'
+import type { Unit } from '#shared/units.ts'
+import { formatDuration, formatPrescribedSet } from '../prescription-format.ts'
+import { exerciseLabels } from '../workout-draft.ts'
+
+type Props = {
+  workout: Pick<PlanWorkout, 'notes' | 'exercises'>
+  unit: Unit
+  /** More about each exercise (the preview adds last time's numbers and the best e1RM). */
+  extra?: (exercise: PlanWorkout['exercises'][number]) => ReactNode
+}
+
+/** A workout read-only: each exercise with its label (A1, A2…), sets, rest, tempo and notes. */
+export function WorkoutView({ workout, unit, extra }: Props) {
+  const labels = exerciseLabels(workout.exercises.map((e) => ({ superset: e.superset ?? '' })))
+  return (
+    <div className="flex flex-col gap-4">
+      {workout.notes && <p className="rounded-lg bg-muted/50 p-3 text-sm whitespace-pre-line">{workout.notes}</p>}
+      {workout.exercises.length === 0 && <p className="text-muted-foreground">No exercises yet.</p>}
+      <ol aria-label="Exercises" className="flex flex-col gap-3">
+        {workout.exercises.map((exercise, index) => {
+          const label = labels[index] ?? String(index + 1)
+          return (
+            <li key={exercise.id} aria-label={`${label} ${exercise.movementName}`} className="rounded-lg border bg-card p-4">
+              <div className="flex items-baseline gap-2">
+                <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
+                <h3 className="font-medium">{exercise.movementName}</h3>
+              </div>
+              <ol className="mt-2 flex flex-col gap-1 text-sm">
+                {exercise.sets.map((set, n) => (
+                  <li key={n} className="flex gap-3">
+                    <span className="w-12 shrink-0 text-muted-foreground">Set {n + 1}</span>
+                    <span>{formatPrescribedSet(set, unit)}</span>
+                  </li>
+                ))}
+              </ol>
+              {(exercise.restSeconds !== null || exercise.tempo) && (
+                <p className="mt-2 text-xs text-muted-foreground">
+                  {exercise.restSeconds !== null ? `Rest ${formatDuration(exercise.restSeconds)}` : ''}
+                  {exercise.restSeconds !== null && exercise.tempo ? ' · ' : ''}
+                  {exercise.tempo ? `Tempo ${exercise.tempo}` : ''}
+                </p>
+              )}
+              {exercise.notes && <p className="mt-2 text-sm whitespace-pre-line">{exercise.notes}</p>}
+              {extra?.(exercise)}
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}

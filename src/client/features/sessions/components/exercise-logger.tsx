@@ -1,0 +1,188 @@
+import { Check, Minus, Plus, Repeat } from 'lucide-react'
+import { useState } from 'react'
+import type { LogSetInput, MovementStats, SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
+import { fromKg, toKg, type Unit } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Input } from '#client/components/ui/input.tsx'
+import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
+import type { PickedMovement } from '#client/features/movements/recent-movements.ts'
+import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
+import { cn } from '#client/lib/cn.ts'
+
+type Props = {
+  exercise: SessionExercise
+  label: string
+  sets: SetLog[]
+  stats: MovementStats | undefined
+  unit: Unit
+  userId: string
+  onLog: (setId: string, body: LogSetInput) => void
+  onRemoveSet: (set: SetLog) => void
+  onSwap: (movement: PickedMovement) => void
+}
+
+/** One exercise in the logger: a row per set, targets as placeholders, one tap to log a set. */
+export function ExerciseLogger({ exercise, label, sets, stats, unit, userId, onLog, onRemoveSet, onSwap }: Props) {
+  const logged = sets.filter((s) => s.exerciseKey === exercise.key)
+  const [extra, setExtra] = useState(0)
+  const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
+  const name = `${label} ${exercise.movementName}`
+  const last = stats?.last?.sets ?? []
+
+  return (
+    <li aria-label={name} className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="flex items-center gap-2 text-base font-semibold">
+            <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
+            <span className="truncate">{exercise.movementName}</span>
+          </h2>
+          {stats?.bestE1rmKg && <p className="text-xs text-muted-foreground">Best e1RM {fromKg(stats.bestE1rmKg, unit)} {unit}</p>}
+          {exercise.notes && <p className="mt-1 text-sm whitespace-pre-line">{exercise.notes}</p>}
+        </div>
+        <MovementPicker
+          userId={userId}
+          title={`Swap ${exercise.movementName}`}
+          trigger={
+            <Button variant="ghost" size="sm" aria-label={`Swap ${name}`}>
+              <Repeat aria-hidden /> Swap
+            </Button>
+          }
+          onPick={onSwap}
+        />
+      </div>
+      <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
+        {Array.from({ length: rows }, (_, index) => {
+          const n = index + 1
+          return (
+            <SetRow
+              key={`${exercise.key}:${n}:${logged.find((s) => s.setNumber === n)?.id ?? 'new'}`}
+              number={n}
+              exercise={exercise}
+              movementName={exercise.movementName}
+              logged={logged.find((s) => s.setNumber === n)}
+              lastTime={last[index]}
+              unit={unit}
+              onLog={onLog}
+              onRemove={(set) => (set ? onRemoveSet(set) : setExtra((x) => Math.max(0, x - 1)))}
+              removable={n === rows && (extra > 0 || Boolean(logged.find((s) => s.setNumber === n)))}
+            />
+          )
+        })}
+      </ol>
+      <Button variant="outline" size="sm" className="self-start" aria-label={`Add a set to ${name}`} onClick={() => setExtra((x) => x + 1)}>
+        <Plus aria-hidden /> Add set
+      </Button>
+    </li>
+  )
+}
+
+type LastSet = NonNullable<MovementStats['last']>['sets'][number]
+
+type RowProps = {
+  number: number
+  exercise: SessionExercise
+  movementName: string
+  logged: SetLog | undefined
+  lastTime: LastSet | undefined
+  unit: Unit
+  onLog: (setId: string, body: LogSetInput) => void
+  onRemove: (set: SetLog | undefined) => void
+  removable: boolean
+}
+
+const str = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const num = (value: string) => {
+  const trimmed = value.trim().replace(',', '.')
+  return trimmed === '' ? null : Number(trimmed)
+}
+
+function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog, onRemove, removable }: RowProps) {
+  const target = exercise.targets[number - 1]
+  const targetLoad = target?.load?.kind === 'kg' ? fromKg(target.load.value, unit) : null
+  const [load, setLoad] = useState(logged?.loadKg != null ? str(fromKg(logged.loadKg, unit)) : '')
+  const [reps, setReps] = useState(str(logged?.reps))
+  const [seconds, setSeconds] = useState(str(logged?.durationSeconds))
+  const [meters, setMeters] = useState(str(logged?.distanceMeters))
+  const [rpe, setRpe] = useState(str(logged?.rpe))
+  const [setId] = useState(() => logged?.id ?? crypto.randomUUID())
+  const tracking = exercise.tracking
+  const label = `set ${number} of ${movementName}`
+
+  function log() {
+    // Empty inputs log the target: one tap for a set done as prescribed.
+    const value = (typed: string, fallback: number | null | undefined) => (typed.trim() === '' ? (fallback ?? null) : num(typed))
+    const loadValue = value(load, targetLoad)
+    const body: LogSetInput = {
+      exerciseKey: exercise.key,
+      setNumber: number,
+      reps: tracking === 'weight_reps' || tracking === 'reps' ? value(reps, target?.reps?.max) : null,
+      loadKg: tracking === 'weight_reps' && loadValue !== null ? toKg(loadValue, unit) : null,
+      durationSeconds: tracking === 'time' || tracking === 'distance_time' ? value(seconds, target?.durationSeconds) : null,
+      distanceMeters: tracking === 'distance_time' ? value(meters, target?.distanceMeters) : null,
+      rpe: num(rpe),
+      completed: true,
+      editedAt: new Date().toISOString(),
+    }
+    if ([body.reps, body.loadKg, body.durationSeconds, body.distanceMeters, body.rpe].some((v) => v !== null && v !== undefined && !Number.isFinite(v))) return
+    if (body.reps === null && body.durationSeconds === null && body.distanceMeters === null) return
+    if (body.loadKg !== null && body.loadKg !== undefined) setLoad(str(fromKg(body.loadKg, unit)))
+    if (body.reps !== null && body.reps !== undefined) setReps(str(body.reps))
+    onLog(setId, body)
+  }
+
+  function fillLast() {
+    if (!lastTime) return
+    setLoad(lastTime.loadKg != null ? str(fromKg(lastTime.loadKg, unit)) : '')
+    setReps(str(lastTime.reps))
+    setSeconds(str(lastTime.durationSeconds))
+    setMeters(str(lastTime.distanceMeters))
+  }
+
+  // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
+  const field = 'w-[4.5rem]'
+  return (
+    <li className={cn('flex flex-col gap-1 rounded-lg p-2', logged ? 'bg-primary/10' : 'bg-muted/40')}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="w-7 text-sm font-semibold">#{number}</span>
+        {tracking === 'weight_reps' && (
+          <Input aria-label={`Load (${unit}) for ${label}`} size="touch" className={field} inputMode="decimal" placeholder={targetLoad !== null ? String(targetLoad) : unit} value={load} onChange={(e) => setLoad(e.target.value)} />
+        )}
+        {(tracking === 'weight_reps' || tracking === 'reps') && (
+          <Input aria-label={`Reps for ${label}`} size="touch" className="w-14" inputMode="numeric" placeholder={target?.reps ? String(target.reps.max) : 'reps'} value={reps} onChange={(e) => setReps(e.target.value)} />
+        )}
+        {tracking === 'distance_time' && (
+          <Input aria-label={`Distance (m) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.distanceMeters) || 'm'} value={meters} onChange={(e) => setMeters(e.target.value)} />
+        )}
+        {(tracking === 'time' || tracking === 'distance_time') && (
+          <Input aria-label={`Time (s) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.durationSeconds) || 's'} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+        )}
+        <Input aria-label={`RPE for ${label}`} size="touch" className="w-14" inputMode="decimal" placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'} value={rpe} onChange={(e) => setRpe(e.target.value)} />
+        <Button
+          size="icon"
+          className={cn('size-12', !logged && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
+          aria-label={logged ? `Update ${label}` : `Log ${label}`}
+          aria-pressed={Boolean(logged)}
+          onClick={log}
+        >
+          <Check className="size-6" aria-hidden />
+        </Button>
+        {removable && (
+          <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={() => onRemove(logged)}>
+            <Minus aria-hidden />
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
+        {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
+        {lastTime && !logged && (
+          <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`Use last time's numbers for ${label}`}>
+            Last: {lastTime.loadKg != null ? `${fromKg(lastTime.loadKg, unit)} ${unit} × ` : ''}
+            {lastTime.reps ?? ''}
+            {lastTime.durationSeconds ? ` ${lastTime.durationSeconds} s` : ''}
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,177 @@
+import { MessageSquare } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import type { Comment, Deviation, ReviewedExercise, ReviewedSet, SessionReview as Review } from '#shared/schemas/sessions.ts'
+import { formatLoad, type Unit } from '#shared/units.ts'
+import { Badge } from '#client/components/ui/badge.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { cn } from '#client/lib/cn.ts'
+import { formatDuration, formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
+import { useAddComment } from '../api/use-add-comment.ts'
+import { sessionText } from '../session-text.ts'
+
+/** Marks that are news rather than a miss. */
+const NEUTRAL: readonly Deviation[] = ['added', 'late']
+
+type Props = {
+  sessionId: string
+  review: Review
+  comments: readonly Comment[]
+  unit: Unit
+  /** The coach, or the lifter replying: both may comment on a set. */
+  canComment: boolean
+}
+
+/** Every set beside what was prescribed, its deviations marked, with the comments on it. */
+export function SessionReview({ sessionId, review, comments, unit, canComment }: Props) {
+  return (
+    <section aria-labelledby="review-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="review-heading" className="font-semibold">
+          Set by set
+        </h2>
+        {review.adherence !== null && (
+          <p className="text-sm text-muted-foreground">
+            {review.asPrescribed} of {review.prescribed} sets as prescribed ({Math.round(review.adherence * 100)}%)
+          </p>
+        )}
+      </div>
+      {review.exercises.length === 0 && <p className="text-sm text-muted-foreground">No exercises in this session.</p>}
+      {review.exercises.map((exercise) => (
+        <ExerciseReview key={exercise.exerciseKey} sessionId={sessionId} exercise={exercise} comments={comments} unit={unit} canComment={canComment} />
+      ))}
+    </section>
+  )
+}
+
+function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
+  return (
+    <section aria-label={exercise.movementName} className="rounded-xl border bg-card">
+      <h3 className="border-b px-3 py-2 font-medium">
+        {exercise.movementName}
+        {exercise.swappedFrom && <span className="ml-2 text-sm font-normal text-muted-foreground">instead of {exercise.swappedFrom.movementName}</span>}
+        {exercise.removed && <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>}
+      </h3>
+      {exercise.sets.length === 0 ? (
+        <p className="p-3 text-sm text-muted-foreground">No sets.</p>
+      ) : (
+        <ol className="divide-y">
+          {exercise.sets.map((set) => (
+            <SetRow
+              key={set.setNumber}
+              sessionId={sessionId}
+              set={set}
+              comments={set.logged ? comments.filter((c) => c.setLogId === set.logged?.id) : []}
+              unit={unit}
+              canComment={canComment}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'review'> & { set: ReviewedSet }) {
+  const [writing, setWriting] = useState(false)
+  const misses = set.deviations.filter((d) => !NEUTRAL.includes(d))
+  return (
+    <li aria-label={`Set ${set.setNumber}`} className="flex flex-col gap-1.5 px-3 py-2 text-sm">
+      <div className="grid grid-cols-[3.5rem_1fr] gap-x-2 gap-y-0.5">
+        <span className="row-span-2 font-medium tabular-nums">Set {set.setNumber}</span>
+        <span className="text-muted-foreground">
+          Target: {set.target ? formatTarget(set, unit) : 'none (added)'}
+        </span>
+        <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}</span>
+      </div>
+      {set.deviations.length > 0 && (
+        <ul aria-label={`Set ${set.setNumber} marks`} className="flex flex-wrap gap-1.5">
+          {set.deviations.map((d) => (
+            <li key={d}>
+              <Badge variant={NEUTRAL.includes(d) ? 'outline' : 'alert'}>{sessionText.deviations[d]}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {comments.length > 0 && (
+        <ul aria-label={`Comments on set ${set.setNumber}`} className="flex flex-col gap-1.5">
+          {comments.map((c) => (
+            <CommentItem key={c.id} comment={c} />
+          ))}
+        </ul>
+      )}
+      {canComment && set.logged && !writing && (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => setWriting(true)} aria-label={`Comment on set ${set.setNumber}`}>
+          <MessageSquare aria-hidden /> Comment
+        </Button>
+      )}
+      {writing && set.logged && (
+        <CommentForm sessionId={sessionId} setLogId={set.logged.id} label={`Comment on set ${set.setNumber}`} onDone={() => setWriting(false)} />
+      )}
+    </li>
+  )
+}
+
+export function CommentItem({ comment }: { comment: Comment }) {
+  return (
+    <li className="rounded-lg bg-muted/50 px-3 py-2">
+      <p className="text-xs text-muted-foreground">
+        {comment.authorName} · {new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+      </p>
+      <p className="whitespace-pre-line">{comment.body}</p>
+    </li>
+  )
+}
+
+/** A comment on the session (no set) or on one set. */
+export function CommentForm({ sessionId, setLogId = null, label, onDone }: { sessionId: string; setLogId?: string | null; label: string; onDone?: () => void }) {
+  const addComment = useAddComment(sessionId)
+  const [body, setBody] = useState('')
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!body.trim()) return
+    addComment.mutate(
+      { body, setLogId },
+      {
+        onSuccess: () => {
+          setBody('')
+          onDone?.()
+        },
+      },
+    )
+  }
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-2">
+      <Field label={label}>
+        {(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={addComment.isPending || !body.trim()}>
+          {addComment.isPending ? 'Adding…' : 'Add comment'}
+        </Button>
+        {onDone && (
+          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  )
+}
+
+function formatTarget(set: ReviewedSet, unit: Unit): string {
+  const text = set.target ? formatPrescribedSet(set.target, unit) : ''
+  // A %1RM target also reads as the kg it meant on the day.
+  return set.target?.load?.kind === 'percent_1rm' && set.targetLoadKg !== null ? `${text} (${formatLoad(set.targetLoadKg, unit)})` : text
+}
+
+function formatDone(logged: NonNullable<ReviewedSet['logged']>, unit: Unit): string {
+  const parts: string[] = []
+  if (logged.reps !== null) parts.push(`${logged.reps} reps`)
+  if (logged.loadKg !== null) parts.push(`× ${formatLoad(logged.loadKg, unit)}`)
+  if (logged.distanceMeters !== null) parts.push(`${logged.distanceMeters} m`)
+  if (logged.durationSeconds !== null) parts.push(logged.distanceMeters !== null ? `in ${formatDuration(logged.durationSeconds)}` : formatDuration(logged.durationSeconds))
+  if (logged.rpe !== null) parts.push(`@ RPE ${logged.rpe}`)
+  return parts.join(' ') || 'done'
+}

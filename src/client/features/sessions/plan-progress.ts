@@ -1,0 +1,24 @@
+import type { Plan } from '#shared/schemas/plans.ts'
+import type { SessionSummary } from '#shared/schemas/sessions.ts'
+
+export type DayState = 'done' | 'missed' | 'today' | 'upcoming' | 'rest'
+
+export const DAY_STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 'Missed', today: 'Today', upcoming: 'Upcoming', rest: 'Rest' }
+
+const order = (week: number, day: number) => week * 10 + day
+
+/**
+ * A planned day's state, from the sessions completed against the plan (matched by week and day,
+ * so a day edited after it was trained still counts) and where today falls in the plan.
+ */
+export function dayState(plan: Plan, sessions: SessionSummary[], week: number, day: number, today: { week: number; day: number } | null): DayState {
+  if (!plan.workouts.some((w) => w.week === week && w.day === day)) return 'rest'
+  if (sessions.some((s) => s.status === 'completed' && s.week === week && s.day === day)) return 'done'
+  if (!today || order(week, day) > order(today.week, today.day)) return 'upcoming'
+  return order(week, day) === order(today.week, today.day) ? 'today' : 'missed'
+}
+
+/** The completed session of a planned day, if any (its summary opens from the calendar). */
+export function sessionOfDay(sessions: SessionSummary[], week: number, day: number): SessionSummary | undefined {
+  return sessions.find((s) => s.status === 'completed' && s.week === week && s.day === day)
+}

@@ -1,0 +1,30 @@
+import type { Deviation } from '#shared/schemas/sessions.ts'
+
+/** The training screens' words, in one place (docs/product.md#user-facing-strings). */
+export const sessionText = {
+  offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
+  syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
+  notSaved: 'A change could not be saved',
+  finishOffline: { title: 'You are offline', description: 'Your sets are safe on this device. Finish when you are back online.' },
+  finished: { title: 'Workout finished' },
+  discarded: { title: 'Session discarded' },
+  restDone: 'Rest is over',
+  noSession: 'This session does not exist or is not yours.',
+  loadFailed: 'The session could not be loaded. Check your connection and try again.',
+  commentAdded: { title: 'Comment added' },
+  newComment: (author: string) => `${author} commented on your workout`,
+  newReply: (author: string) => `${author} replied on a workout`,
+  openComment: 'Open',
+  /** How the set-by-set review marks what differed from the prescription. */
+  deviations: {
+    skipped: 'Skipped',
+    reps_short: 'Reps short',
+    load_off: 'Load off',
+    rpe_high: 'RPE high',
+    time_short: 'Time short',
+    distance_short: 'Distance short',
+    swapped: 'Swapped',
+    added: 'Added',
+    late: 'Logged late',
+  } satisfies Record<Deviation, string>,
+} as const

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/plans.ts'
+import { users } from './auth.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { movements } from './movements.ts'
+import { workouts } from './workouts.ts'
+
+/** A multi-week plan: a coach's (or a self-coached client's) program, a template, or a client's assigned copy. */
+export const trainingPlans = pgTable(
+  'training_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set on a client's assigned copy. */
+    clientId: text('client_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    goal: text('goal'),
+    description: text('description'),
+    weeks: integer('weeks').notNull(),
+    daysPerWeek: integer('days_per_week').notNull(),
+    deloadWeeks: integer('deload_weeks').array().notNull().default(sql`'{}'::integer[]`),
+    isTemplate: boolean('is_template').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] }).notNull().default('draft'),
+    /** Bumped by every change: a save naming an older version answers 409. */
+    version: integer('version').notNull().default(1),
+    /** The app's id of the save that made this version: a retried save whose answer was lost is recognised, not a conflict. */
+    lastSaveId: uuid('last_save_id'),
+    sourcePlanId: uuid('source_plan_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('training_plans_weeks_check', sql`${t.weeks} between 1 and 16`),
+    check('training_plans_days_check', sql`${t.daysPerWeek} between 1 and 7`),
+    oneOf('training_plans_status_check', t.status, PLAN_STATUSES),
+    index('training_plans_owner_idx').on(t.ownerId, t.status),
+    index('training_plans_client_idx').on(t.clientId, t.status),
+    // A client has at most one active plan.
+    uniqueIndex('training_plans_one_active_per_client').on(t.clientId).where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
+  ],
+)
+
+/** One cell of the weeks x days grid: the `planWorkoutId` of the routes. */
+export const planWorkouts = pgTable(
+  'plan_workouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => trainingPlans.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    day: integer('day').notNull(),
+    title: text('title').notNull(),
+    notes: text('notes'),
+  },
+  (t) => [uniqueIndex('plan_workouts_cell').on(t.planId, t.week, t.day)],
+)
+
+/**
+ * An exercise of a planned workout (or of a standalone workout) with its prescribed sets. The
+ * sets are a JSON array on the row: they are always read and written with their exercise, and a
+ * 16-week plan stays ~900 rows.
+ */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planWorkoutId: uuid('plan_workout_id').references(() => planWorkouts.id, { onDelete: 'cascade' }),
+    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'cascade' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movements.id),
+    position: integer('position').notNull(),
+    superset: text('superset'),
+    restSeconds: integer('rest_seconds'),
+    tempo: text('tempo'),
+    notes: text('notes'),
+    sets: jsonb('sets').$type<PrescribedSet[]>().notNull(),
+  },
+  (t) => [
+    // Exactly one parent: a cell of a plan, or a standalone workout.
+    check('prescriptions_one_parent', sql`(${t.planWorkoutId} is null) <> (${t.workoutId} is null)`),
+    index('prescriptions_workout_idx').on(t.planWorkoutId, t.position),
+    index('prescriptions_standalone_workout_idx').on(t.workoutId, t.position),
+    index('prescriptions_movement_idx').on(t.movementId),
+  ],
+)

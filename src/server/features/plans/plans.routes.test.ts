@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { MovementPageSchema } from '#shared/schemas/movements.ts'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/plans.ts'
+import { coachClients } from '../../db/schema/index.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+
+let t: TestContext
+let coach: SignedIn
+let otherCoach: SignedIn
+let client: SignedIn
+let squatId: string
+let rdlId: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  coach = await signIn(t, { role: 'coach' })
+  otherCoach = await signIn(t, { role: 'coach' })
+  client = await signIn(t, { role: 'client' })
+  const find = async (q: string) => MovementPageSchema.parse(await (await t.app.request(`/api/movements?q=${q}`, { headers: coach.headers })).json()).items[0]?.id ?? ''
+  squatId = await find('back%20squat')
+  rdlId = await find('rdl')
+})
+afterAll(() => t.close())
+
+const call = (who: SignedIn, method: string, path: string, body?: unknown) =>
+  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+
+async function newPlan(who = coach, body: unknown = { name: 'Strength block', goal: 'Strength', weeks: 8, daysPerWeek: 4 }) {
+  const res = await call(who, 'POST', '/api/plans', body)
+  expect(res.status, await res.clone().text()).toBe(201)
+  return PlanSummarySchema.parse(await res.json())
+}
+
+const dayOne = (version: number) => ({
+  version,
+  workout: {
+    title: 'Lower A',
+    notes: 'Warm up well.',
+    exercises: [
+      { movementId: squatId, restSeconds: 180, tempo: '30X1', sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7.5 }, { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }] },
+      { movementId: rdlId, superset: 'A', sets: [{ reps: { min: 8, max: 10 }, load: { kind: 'percent_1rm', value: 65 }, rir: 2 }] },
+    ],
+  },
+})
+
+describe('plans', () => {
+  test('a coach creates a plan and fills a day; the plan reads back whole', async () => {
+    const plan = await newPlan()
+    expect(plan).toMatchObject({ ownerId: coach.id, weeks: 8, daysPerWeek: 4, status: 'draft', version: 1, isTemplate: false })
+    const saved = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    expect(saved.status, await saved.clone().text()).toBe(200)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read.version).toBe(2)
+    expect(read.workouts).toHaveLength(1)
+    const workout = read.workouts[0] as Plan['workouts'][number]
+    expect(workout).toMatchObject({ week: 1, day: 1, title: 'Lower A' })
+    expect(workout.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+    expect(workout.exercises.map((e) => e.tracking)).toEqual(['weight_reps', 'weight_reps'])
+    expect(workout.exercises[0]?.sets[1]).toMatchObject({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 })
+    const listed = (await (await call(coach, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(listed.map((p) => p.id)).toContain(plan.id)
+  })
+
+  test('a stale version answers 409 and changes nothing', async () => {
+    const plan = await newPlan()
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'First tab' })).status).toBe(200)
+    const stale = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'Second tab' })
+    expect(stale.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await stale.json()).code).toBe('CONFLICT')
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))).status).toBe(409)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read).toMatchObject({ name: 'First tab', version: 2, workouts: [] })
+  })
+
+  test('a save sent again after its answer was lost is recognised by its save id, not taken for a conflict', async () => {
+    const plan = await newPlan()
+    const saveId = crypto.randomUUID()
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })).status).toBe(200)
+    // The retry names the version it was made on (1) and the same save id: it landed, nothing is redone.
+    const retried = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })
+    expect(retried.status).toBe(200)
+    expect(PlanSchema.parse(await retried.json())).toMatchObject({ version: 2, workouts: [{ title: 'Lower A' }] })
+    // Another save on the old version is still a conflict, and so is the retry once something else changed.
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId: crypto.randomUUID() })).status).toBe(409)
+    const renamed = crypto.randomUUID()
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, saveId: renamed, name: 'Renamed' })).status).toBe(200)
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, saveId: renamed, name: 'Renamed' })).status).toBe(200)
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { ...dayOne(1), saveId })).status).toBe(409)
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 3, saveId: 'not-a-uuid', name: 'x' })).status).toBe(400)
+  })
+
+  test('deload weeks are kept sorted and must lie inside the plan', async () => {
+    const plan = await newPlan()
+    const res = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, deloadWeeks: [8, 4, 4] })
+    expect(await res.json()).toMatchObject({ deloadWeeks: [4, 8], version: 2 })
+    expect((await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, deloadWeeks: [9] })).status).toBe(400)
+  })
+
+  test('nobody but the owner reads or changes a plan', async () => {
+    const plan = await newPlan()
+    for (const who of [otherCoach, client]) {
+      expect((await call(who, 'GET', `/api/plans/${plan.id}`)).status).toBe(403)
+      expect((await call(who, 'PATCH', `/api/plans/${plan.id}`, { version: 1, name: 'Mine now' })).status).toBe(403)
+      expect((await call(who, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))).status).toBe(403)
+      expect((await call(who, 'DELETE', `/api/plans/${plan.id}`)).status).toBe(403)
+    }
+    const theirs = (await (await call(otherCoach, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(theirs.map((p) => p.id)).not.toContain(plan.id)
+  })
+
+  test('another coach’s own movement cannot be prescribed', async () => {
+    const own = await call(otherCoach, 'POST', '/api/movements', { name: 'Secret lift', pattern: 'hinge', primaryMuscles: ['glutes'], equipment: ['barbell'], tracking: 'weight_reps' })
+    const secret = (await own.json()) as { id: string }
+    const plan = await newPlan()
+    const body = dayOne(1)
+    body.workout.exercises[0] = { ...body.workout.exercises[0], movementId: secret.id } as (typeof body.workout.exercises)[number]
+    const res = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, body)
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.['workout.exercises.0.movementId']).toEqual(['Choose a movement from your library'])
+  })
+
+  test('a plan can be deleted by its owner', async () => {
+    const plan = await newPlan()
+    expect((await call(coach, 'DELETE', `/api/plans/${plan.id}`)).status).toBe(204)
+    expect((await call(coach, 'GET', `/api/plans/${plan.id}`)).status).toBe(404)
+  })
+})
+
+describe('invalid plans and prescriptions are refused with field messages', () => {
+  test.each([
+    ['17 weeks', { name: 'Long', weeks: 17, daysPerWeek: 3 }, 'weeks', 'Weeks must be a whole number from 1 to 16'],
+    ['0 days', { name: 'Short', weeks: 4, daysPerWeek: 0 }, 'daysPerWeek', 'Days per week must be a whole number from 1 to 7'],
+    ['no name', { name: '  ', weeks: 4, daysPerWeek: 3 }, 'name', 'Name is required'],
+  ])('a plan with %s', async (_label, body, field, message) => {
+    const res = await call(coach, 'POST', '/api/plans', body)
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.[field]).toEqual([message])
+  })
+
+  const set = (patch: Record<string, unknown>) => ({ reps: { min: 5, max: 5 }, ...patch })
+  test.each([
+    ['RPE 7.3', set({ rpe: 7.3 }), 'workout.exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
+    ['RPE 11', set({ rpe: 11 }), 'workout.exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
+    ['101 reps', set({ reps: { min: 101, max: 101 } }), 'workout.exercises.0.sets.0.reps.min', 'Reps must be whole numbers from 1 to 100'],
+    ['a backwards rep range', set({ reps: { min: 10, max: 8 } }), 'workout.exercises.0.sets.0.reps', 'The lowest reps cannot be above the highest'],
+    ['1001 kg', set({ load: { kind: 'kg', value: 1001 } }), 'workout.exercises.0.sets.0.load.value', 'Load must be from 0 to 1000 kg'],
+    ['a negative load', set({ load: { kind: 'kg', value: -5 } }), 'workout.exercises.0.sets.0.load.value', 'Load must be from 0 to 1000 kg'],
+  ])('a set with %s', async (_label, badSet, field, message) => {
+    const plan = await newPlan()
+    const res = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { version: 1, workout: { title: 'Day', exercises: [{ movementId: squatId, sets: [badSet] }] } })
+    expect(res.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await res.json()).fields?.[field]).toEqual([message])
+    expect(PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())).toMatchObject({ version: 1, workouts: [] })
+  })
+
+  test('21 sets, and a day outside the plan', async () => {
+    const plan = await newPlan(coach, { name: 'Small', weeks: 2, daysPerWeek: 3 })
+    const many = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
+      version: 1,
+      workout: { title: 'Day', exercises: [{ movementId: squatId, sets: Array.from({ length: 21 }, () => ({ reps: { min: 1, max: 1 } })) }] },
+    })
+    expect(ApiErrorBodySchema.parse(await many.json()).fields?.['workout.exercises.0.sets']).toEqual(['An exercise has 1 to 20 sets'])
+    const outside = await call(coach, 'PUT', `/api/plans/${plan.id}/days/3/1`, { version: 1, workout: null })
+    expect(ApiErrorBodySchema.parse(await outside.json()).fields?.week).toEqual(['This plan has 2 weeks'])
+  })
+})
+
+describe('templates and assignment', () => {
+  test('a template becomes a new plan by deep copy; editing one never changes the other', async () => {
+    const template = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${template.id}/days/1/1`, dayOne(1))
+    await call(coach, 'PATCH', `/api/plans/${template.id}`, { version: 2, isTemplate: true })
+    const copy = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${template.id}/copy`, { name: 'Spring block' })).json())
+    expect(copy).toMatchObject({ name: 'Spring block', isTemplate: false, status: 'draft', version: 1 })
+    await call(coach, 'PUT', `/api/plans/${template.id}/days/1/1`, { version: 3, workout: null })
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${copy.id}`)).json())
+    expect(read.workouts[0]?.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+    expect((await call(otherCoach, 'POST', `/api/plans/${template.id}/copy`, {})).status).toBe(403)
+  })
+
+  test('assigning gives the client their own dated copy and completes their previous plan', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+
+    const first = await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })
+    expect(first.status, await first.clone().text()).toBe(201)
+    const assigned = PlanSummarySchema.parse(await first.json())
+    expect(assigned).toMatchObject({ clientId: athlete.id, ownerId: coach.id, status: 'active', startDate: '2026-11-23' })
+
+    const seen = (await (await call(athlete, 'GET', '/api/plans')).json()) as { id: string }[]
+    expect(seen.map((p) => p.id)).toEqual([assigned.id])
+    const read = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${assigned.id}`)).json())
+    expect(read.workouts[0]?.title).toBe('Lower A')
+    expect((await call(athlete, 'PATCH', `/api/plans/${assigned.id}`, { version: 1, name: 'Easier' })).status).toBe(403)
+    expect((await call(athlete, 'GET', `/api/plans/${plan.id}`)).status).toBe(403)
+
+    const second = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2027-01-04' })).json())
+    const statuses = (await (await call(coach, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(statuses.find((p) => p.id === assigned.id)?.status).toBe('completed')
+    expect(statuses.find((p) => p.id === second.id)?.status).toBe('active')
+  })
+
+  test('a coach cannot assign to someone else’s client, nor assign another coach’s plan', async () => {
+    const theirClient = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: otherCoach.id, clientId: theirClient.id })
+    const plan = await newPlan()
+    expect((await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '2026-12-01' })).status).toBe(403)
+    expect((await call(otherCoach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '2026-12-01' })).status).toBe(403)
+    const badDate = await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: theirClient.id, startDate: '1st of May' })
+    expect(ApiErrorBodySchema.parse(await badDate.json()).fields?.startDate).toEqual(['Start date must be a date (YYYY-MM-DD)'])
+  })
+})
+
+describe('copying inside the grid', () => {
+  test('a week copied forward with +2.5 kg grows by 2.5 kg per week; a day copies as it is', async () => {
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const copied = await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: 2, fromWeek: 1, toWeeks: [2, 3], progression: { kind: 'add_kg', amount: 2.5 } })
+    expect(copied.status, await copied.clone().text()).toBe(200)
+    const read = PlanSchema.parse(await copied.json())
+    const squatLoad = (week: number) => read.workouts.find((w) => w.week === week && w.day === 1)?.exercises[0]?.sets[0]?.load
+    expect([1, 2, 3].map(squatLoad)).toEqual([
+      { kind: 'kg', value: 100 },
+      { kind: 'kg', value: 102.5 },
+      { kind: 'kg', value: 105 },
+    ])
+    // The percentage-based RDL is untouched by a kg progression.
+    expect(read.workouts.find((w) => w.week === 3)?.exercises[1]?.sets[0]?.load).toEqual({ kind: 'percent_1rm', value: 65 })
+
+    const day = PlanSchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-day`, { version: read.version, from: { week: 1, day: 1 }, to: { week: 1, day: 3 } })).json())
+    expect(day.workouts.find((w) => w.week === 1 && w.day === 3)?.title).toBe('Lower A')
+    expect((await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: day.version, fromWeek: 1, toWeeks: [9] })).status).toBe(400)
+  })
+})
+
+describe('one planned workout (the read-only view)', () => {
+  test('its owner and the client it is assigned to read it; others are refused', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    const stranger = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).json())
+    const copy = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${assigned.id}`)).json())
+    const planWorkoutId = copy.workouts[0]?.id ?? ''
+
+    for (const who of [coach, athlete]) {
+      const res = await call(who, 'GET', `/api/plans/workouts/${planWorkoutId}`)
+      expect(res.status, await res.clone().text()).toBe(200)
+      const detail = PlanWorkoutDetailSchema.parse(await res.json())
+      expect(detail).toMatchObject({
+        id: planWorkoutId,
+        week: 1,
+        day: 1,
+        title: 'Lower A',
+        notes: 'Warm up well.',
+        plan: { id: assigned.id, name: 'Strength block', ownerId: coach.id, clientId: athlete.id, startDate: '2026-11-23', weeks: 8, daysPerWeek: 4, deloadWeeks: [], status: 'active' },
+      })
+      expect(detail.exercises.map((e) => [e.movementName, e.tracking, e.sets.length])).toEqual([
+        ['Back squat', 'weight_reps', 2],
+        ['Romanian deadlift', 'weight_reps', 1],
+      ])
+    }
+    for (const who of [stranger, otherCoach]) expect((await call(who, 'GET', `/api/plans/workouts/${planWorkoutId}`)).status).toBe(403)
+    // The coach's own (unassigned) plan is not the client's.
+    const source = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect((await call(athlete, 'GET', `/api/plans/workouts/${source.workouts[0]?.id}`)).status).toBe(403)
+    expect((await call(coach, 'GET', '/api/plans/workouts/7c9e6679-7425-40de-944b-e07fc1f90ae7')).status).toBe(404)
+    const bad = await call(coach, 'GET', '/api/plans/workouts/not-a-uuid')
+    expect(bad.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await bad.json()).fields?.planWorkoutId).toEqual(['Not a workout id'])
+  })
+})
+
+describe('moving a day', () => {
+  test('moves a workout to an empty cell, keeping its id, and swaps with a workout already there', async () => {
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/2`, { version: 2, workout: { title: 'Upper A', exercises: [] } })
+    const before = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    const idAt = (p: Plan, week: number, day: number) => p.workouts.find((w) => w.week === week && w.day === day)?.id
+    const lowerId = idAt(before, 1, 1)
+    const upperId = idAt(before, 1, 2)
+
+    const moved = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 3, from: { week: 1, day: 1 }, to: { week: 2, day: 3 } })
+    expect(moved.status, await moved.clone().text()).toBe(200)
+    const afterMove = PlanSchema.parse(await moved.json())
+    expect(afterMove.version).toBe(4)
+    expect(afterMove.workouts.map((w) => [w.week, w.day, w.title])).toEqual([
+      [1, 2, 'Upper A'],
+      [2, 3, 'Lower A'],
+    ])
+    expect(idAt(afterMove, 2, 3)).toBe(lowerId)
+    expect(afterMove.workouts.find((w) => w.id === lowerId)?.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
+
+    const swapped = PlanSchema.parse(
+      await (await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 4, from: { week: 2, day: 3 }, to: { week: 1, day: 2 } })).json(),
+    )
+    expect(swapped.workouts.map((w) => [w.week, w.day, w.title])).toEqual([
+      [1, 2, 'Lower A'],
+      [2, 3, 'Upper A'],
+    ])
+    expect([idAt(swapped, 1, 2), idAt(swapped, 2, 3)]).toEqual([lowerId, upperId])
+  })
+
+  test('a stale version answers 409, a cell outside the plan 400, and only the owner moves', async () => {
+    const plan = await newPlan(coach, { name: 'Small', weeks: 2, daysPerWeek: 3 })
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const stale = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 1, from: { week: 1, day: 1 }, to: { week: 1, day: 2 } })
+    expect(stale.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await stale.json()).message).toBe('This plan was changed elsewhere. Reload to see the latest version.')
+    const outside = await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 2, from: { week: 1, day: 1 }, to: { week: 3, day: 1 } })
+    expect(ApiErrorBodySchema.parse(await outside.json()).fields?.week).toEqual(['This plan has 2 weeks'])
+    expect((await call(otherCoach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 2, from: { week: 1, day: 1 }, to: { week: 1, day: 2 } })).status).toBe(403)
+    const read = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read.workouts.map((w) => [w.week, w.day])).toEqual([[1, 1]])
+  })
+})
+
+describe('archiving plans', () => {
+  test('an archived plan leaves the list for ?archived=true and is restored as a draft', async () => {
+    const plan = await newPlan(coach, { name: 'Old block', weeks: 4, daysPerWeek: 3 })
+    const archived = await call(coach, 'POST', `/api/plans/${plan.id}/archive`)
+    expect(archived.status, await archived.clone().text()).toBe(200)
+    expect(PlanSummarySchema.parse(await archived.json())).toMatchObject({ id: plan.id, status: 'archived', version: 2 })
+
+    const ids = async (query = '') => ((await (await call(coach, 'GET', `/api/plans${query}`)).json()) as { id: string; status: string }[]).map((p) => p.id)
+    expect(await ids()).not.toContain(plan.id)
+    expect(await ids('?archived=true')).toContain(plan.id)
+    const archivedList = (await (await call(coach, 'GET', '/api/plans?archived=true')).json()) as { status: string }[]
+    expect(archivedList.every((p) => p.status === 'archived')).toBe(true)
+    expect(await ids('?archived=false')).not.toContain(plan.id)
+    expect((await call(coach, 'GET', '/api/plans?archived=maybe')).status).toBe(400)
+    expect(await (await call(otherCoach, 'GET', '/api/plans?archived=true')).json()).toEqual([])
+
+    const restored = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/restore`)).json())
+    expect(restored).toMatchObject({ status: 'draft', version: 3 })
+    expect(await ids()).toContain(plan.id)
+    // Restoring a plan that is not archived changes nothing.
+    expect(PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/restore`)).json())).toMatchObject({ status: 'draft', version: 3 })
+  })
+
+  test('an archived assigned copy comes back completed, never active; only the owner archives', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan()
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).json())
+    for (const who of [athlete, otherCoach]) {
+      expect((await call(who, 'POST', `/api/plans/${assigned.id}/archive`)).status).toBe(403)
+      expect((await call(who, 'POST', `/api/plans/${assigned.id}/restore`)).status).toBe(403)
+    }
+    expect(PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${assigned.id}/archive`)).json()).status).toBe('archived')
+    // The client no longer sees it in their list; a new assignment may become active meanwhile.
+    expect(((await (await call(athlete, 'GET', '/api/plans')).json()) as unknown[]).length).toBe(0)
+    const next = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2027-01-04' })).json())
+    expect(next.status).toBe('active')
+    const restored = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${assigned.id}/restore`)).json())
+    expect(restored).toMatchObject({ status: 'completed', clientId: athlete.id })
+    const statuses = (await (await call(athlete, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(Object.fromEntries(statuses.map((p) => [p.id, p.status]))).toEqual({ [assigned.id]: 'completed', [next.id]: 'active' })
+    expect((await call(coach, 'POST', '/api/plans/not-a-uuid/archive')).status).toBe(400)
+    expect((await call(coach, 'POST', '/api/plans/7c9e6679-7425-40de-944b-e07fc1f90ae7/archive')).status).toBe(404)
+  })
+})

@@ -1,0 +1,81 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import {
+  AssignPlanBody,
+  CopyDayBody,
+  CopyPlanBody,
+  CopyWeekBody,
+  CreatePlanBody,
+  ListPlansQuery,
+  MAX_DAYS_PER_WEEK,
+  MAX_WEEKS,
+  MoveDayBody,
+  SavePlanDayBody,
+  UpdatePlanBody,
+  programMessages,
+} from '#shared/schemas/plans.ts'
+import type { AppEnv } from '../../context.ts'
+import { validate } from '../../lib/validate.ts'
+import { requireProfile } from '../../middleware/sign-in.ts'
+import {
+  archivePlan,
+  assignPlan,
+  copyDay,
+  copyPlan,
+  copyWeek,
+  createPlan,
+  deletePlan,
+  getPlan,
+  getPlanWorkout,
+  listPlans,
+  moveDay,
+  restorePlan,
+  savePlanDay,
+  updatePlan,
+} from './plans.service.ts'
+
+const IdParam = z.object({ id: z.uuid('Not a plan id') })
+const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
+const CellParam = z.object({
+  id: z.uuid('Not a plan id'),
+  week: z.coerce.number(programMessages.week).check(z.int(programMessages.week), z.gte(1, programMessages.week), z.lte(MAX_WEEKS, programMessages.week)),
+  day: z.coerce.number(programMessages.day).check(z.int(programMessages.day), z.gte(1, programMessages.day), z.lte(MAX_DAYS_PER_WEEK, programMessages.day)),
+})
+
+export const plansRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/', validate('query', ListPlansQuery), async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))))
+  .get('/workouts/:planWorkoutId', validate('param', PlanWorkoutParam), async (c) =>
+    c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
+  )
+  .post('/', validate('json', CreatePlanBody), async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201))
+  .get('/:id', validate('param', IdParam), async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .patch('/:id', validate('param', IdParam), validate('json', UpdatePlanBody), async (c) =>
+    c.json(await updatePlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/:id/days/:week/:day', validate('param', CellParam), validate('json', SavePlanDayBody), async (c) => {
+    const { id, week, day } = c.req.valid('param')
+    return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
+  })
+  .post('/:id/copy-day', validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
+    c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/:id/move-day', validate('param', IdParam), validate('json', MoveDayBody), async (c) =>
+    c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/:id/copy-week', validate('param', IdParam), validate('json', CopyWeekBody), async (c) =>
+    c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/:id/copy', validate('param', IdParam), validate('json', CopyPlanBody), async (c) =>
+    c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .post('/:id/archive', validate('param', IdParam), async (c) => c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .post('/:id/restore', validate('param', IdParam), async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
+  .post('/:id/assign', requireProfile('coach'), validate('param', IdParam), validate('json', AssignPlanBody), async (c) =>
+    c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .delete('/:id', validate('param', IdParam), async (c) => {
+    const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
+    // A plan with logged sessions is archived instead: 200 says so; 204 means it is gone.
+    return archived ? c.json({ archived: true }) : c.body(null, 204)
+  })
