@@ -9,7 +9,7 @@ import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
 import { inviteCalls, inviteQueries } from '#client/features/invites/api/invite-queries.ts'
-import { localToday } from '#client/features/plans/plan-dates.ts'
+import { localToday } from '#client/lib/dates.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 

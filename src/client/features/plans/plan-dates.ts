@@ -8,11 +8,6 @@ export function formatPlanDate(date: Date): string {
   return date.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
 }
 
-/** Today's local date as YYYY-MM-DD. */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
-
 /** Which week and day of a plan a calendar date (YYYY-MM-DD) is; null before the start. */
 export function planDayOf(startDate: string, date: string): { week: number; day: number } | null {
   const days = Math.round((dateOfPlanDay(date, 1, 1).getTime() - dateOfPlanDay(startDate, 1, 1).getTime()) / 86_400_000)

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { localToday, planDayOf } from '#client/features/plans/plan-dates.ts'
+import { planDayOf } from '#client/features/plans/plan-dates.ts'
+import { localToday } from '#client/lib/dates.ts'
 import { sessionQueries } from './api/session-queries.ts'
 
 /** The client's active (assigned) plan, the sessions logged against it, and where today falls in it. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
-import { localToday } from '#client/features/plans/plan-dates.ts'
+import { localToday } from '#client/lib/dates.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const clientQueries = {

@@ -14,7 +14,8 @@ import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
 import { useAssignPlan, useCopyPlan } from '../api/plan-mutations.ts'
 import { builderText } from '../builder-text.ts'
-import { dateOfPlanDay, formatPlanDate, localToday } from '../plan-dates.ts'
+import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { localToday } from '#client/lib/dates.ts'
 
 type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (these actions copy the server's plan). */ whenSaved: () => Promise<void> }
 

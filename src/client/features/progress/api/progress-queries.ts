@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { BodyWeightSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema } from '#shared/schemas/progress.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
-import { localToday } from '#client/features/plans/plan-dates.ts'
+import { localToday } from '#client/lib/dates.ts'
 
 /** The lifter's day and offset from UTC: weeks and dates are theirs, not the server's. */
 function localParams(extra: Record<string, string | undefined>): URLSearchParams {
