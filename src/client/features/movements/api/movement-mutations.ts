@@ -4,11 +4,11 @@ import { apiRequest } from '#client/lib/api-client.ts'
 import { movementQueries } from './movement-queries.ts'
 
 /** Every movement mutation refreshes the lists and puts the answer in the detail cache. */
-function useMovementMutation<Variables>(request: (variables: Variables) => Promise<Movement>, options: { toast?: boolean } = {}) {
+function useMovementMutation<Variables>(request: (variables: Variables) => Promise<Movement>, meta: { errorTitle?: string; fieldsShown?: boolean } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
-    meta: { toast: options.toast ?? true },
+    meta,
     onSuccess: async (movement) => {
       queryClient.setQueryData(movementQueries.detail(movement.id).queryKey, movement)
       await queryClient.invalidateQueries({ queryKey: [...movementQueries.all(), 'list'] })
@@ -16,17 +16,19 @@ function useMovementMutation<Variables>(request: (variables: Variables) => Promi
   })
 }
 
+const SAVE_META = { errorTitle: 'Could not save the movement', fieldsShown: true }
+
 const post = (path: string) => apiRequest(path, { method: 'POST', schema: MovementSchema })
 
-/** Field errors come back to the form, so these do not toast. */
+/** Field errors go under the form's fields; anything else is a toast. */
 export const useCreateMovement = () =>
-  useMovementMutation((input: CreateMovementInput) => apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }), { toast: false })
+  useMovementMutation((input: CreateMovementInput) => apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }), SAVE_META)
 
 export const useUpdateMovement = () =>
   useMovementMutation(
     ({ id, input }: { id: string; input: UpdateMovementInput }) =>
       apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
-    { toast: false },
+    SAVE_META,
   )
 
 export const useSetMovementArchived = () =>

@@ -16,7 +16,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
-import { describeError } from '#client/lib/query-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { useCreateMovement, useUpdateMovement } from '../api/movement-mutations.ts'
 
@@ -69,7 +68,7 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
   // A list's item ('aliases.2') shows under its list's field.
   const error = (field: string) => errors[field]?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1][0]
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = CreateMovementBody.safeParse({
       ...draft,
@@ -78,15 +77,18 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
     })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
-    try {
-      const saved = movement ? await update.mutateAsync({ id: movement.id, input: parsed.data }) : await create.mutateAsync(parsed.data)
-      notify.success({ title: movement ? movementMessages.saved : movementMessages.created })
-      onSaved?.(saved)
-      onOpenChange(false)
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) return setErrors(err.fields)
-      notify.error({ title: 'Could not save the movement', description: describeError(err) })
+    const done = {
+      onSuccess: (saved: Movement) => {
+        notify.success({ title: movement ? movementMessages.saved : movementMessages.created })
+        onSaved?.(saved)
+        onOpenChange(false)
+      },
+      onError: (err: Error) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields)
+      },
     }
+    if (movement) update.mutate({ id: movement.id, input: parsed.data }, done)
+    else create.mutate(parsed.data, done)
   }
 
   return (

@@ -35,7 +35,7 @@ export function useCreatePlan() {
       'plan' in input
         ? apiRequest('/api/plans', { method: 'POST', body: input.plan, schema: PlanSummarySchema })
         : apiRequest(`/api/plans/${encodeURIComponent(input.fromTemplateId)}/copy`, { method: 'POST', body: input.copy, schema: PlanSummarySchema }),
-    meta: { toast: false },
+    meta: { errorTitle: 'Could not create the plan', fieldsShown: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })
 }

@@ -10,7 +10,6 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { planQueries, useCreatePlan } from '../api/plan-queries.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 
 type Props = {
   /** Where the new plan opens: the coach's or the self-coached client's builder. */
@@ -31,22 +30,21 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
   const [days, setDays] = useState('4')
   const [errors, setErrors] = useState<FieldErrors>({})
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const parsed = CreatePlanBody.safeParse({ name, goal: goal || null, weeks: Number(weeks), daysPerWeek: Number(days) })
     const template = templates.data?.find((t) => t.id === templateId)
     if (!parsed.success && !(template && name.trim())) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
-    try {
-      const plan = template
-        ? await create.mutateAsync({ fromTemplateId: template.id, copy: { name: name.trim() } })
-        : await create.mutateAsync({ plan: parsed.data as NonNullable<typeof parsed.data> })
-      notify.success({ title: 'Plan created' })
-      await navigate(builderHref(plan.id))
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) return setErrors(error.fields)
-      notify.error({ title: 'Could not create the plan', description: describeError(error) })
-    }
+    create.mutate(template ? { fromTemplateId: template.id, copy: { name: name.trim() } } : { plan: parsed.data as NonNullable<typeof parsed.data> }, {
+      onSuccess: (plan) => {
+        notify.success({ title: 'Plan created' })
+        void navigate(builderHref(plan.id))
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields)
+      },
+    })
   }
 
   const fromTemplate = Boolean(templateId)
