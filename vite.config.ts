@@ -63,7 +63,7 @@ export default defineConfig({
           groups: [
             {
               name: 'auth-kit',
-              test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/auth-card)|components\/ui\/(field|input|label)|lib\/notify)|src\/shared\/schemas\/(auth|profiles)/,
+              test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/(auth-card|new-password-fields))|components\/ui\/(field|input|label)|lib\/(notify|error-text))|src\/shared\/schemas\/(auth|profiles)/,
             },
           ],
         },

@@ -24,6 +24,27 @@ export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()))
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>
 
 /**
+ * What an error says when nothing more specific was said: the server's message for a bare code.
+ * A message other than these was written for the user ("This session is not yours").
+ */
+export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Bad request',
+  VALIDATION_FAILED: 'Invalid input',
+  UNAUTHENTICATED: 'Sign in required',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  CONFLICT: 'Conflict',
+  USER_ALREADY_EXISTS: 'User already registered',
+  PASSWORD_TOO_WEAK: 'Password should contain uppercase, lowercase, and numeric characters',
+  PAYLOAD_TOO_LARGE: 'Request body too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL: 'Something went wrong',
+  UNAVAILABLE: 'Service unavailable',
+}
+
+/**
  * The one shape of every non-2xx answer of the API. better-auth answers in the same
  * shape (its codes are its own strings), so `code` is a plain string here.
  */

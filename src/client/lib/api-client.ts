@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly code: string
   readonly status: number
   readonly fields: FieldErrors | undefined
+  /** The server said this message in the API's error shape (not a network failure or a proxy's page). */
+  readonly fromServer: boolean
 
-  constructor(code: string, message: string, status: number, fields?: FieldErrors) {
+  constructor(code: string, message: string, status: number, fields?: FieldErrors, fromServer = true) {
     super(message)
     this.name = 'ApiError'
     this.code = code
     this.status = status
     this.fields = fields
+    this.fromServer = fromServer
   }
 }
 
@@ -48,7 +51,7 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
     })
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new ApiError('UNAVAILABLE', 'Network error: the server could not be reached', 0)
+    throw new ApiError('UNAVAILABLE', 'Network error: the server could not be reached', 0, undefined, false)
   }
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
@@ -57,7 +60,7 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
     if (response.status === 401 && !path.startsWith('/api/auth/')) for (const listener of unauthenticatedListeners) listener()
     const parsed = ApiErrorBodySchema.safeParse(payload)
     if (parsed.success) throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
-    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status)
+    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status, undefined, false)
   }
   return schema ? schema.parse(payload) : (payload as z.output<S>)
 }

@@ -1,7 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { errorMessages } from '#shared/messages.ts'
-import type { ErrorCode } from '#shared/errors.ts'
 import { ApiError } from './api-client.ts'
+import { describeError } from './error-text.ts'
 import { notify } from './notify.ts'
 
 declare module '@tanstack/react-query' {
@@ -20,10 +19,8 @@ declare module '@tanstack/react-query' {
 /** Failed queries retry once; data stays fresh for 5 minutes (docs/product.md#client-data-and-toasts). */
 export const QUERY_DEFAULTS = { retry: 1, staleTime: 5 * 60 * 1000 } as const
 
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) return errorMessages[error.code as ErrorCode] ?? error.message
-  return errorMessages.INTERNAL
-}
+
+export { describeError }
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ApiErrorBody, ErrorCode, FieldErrors } from '#shared/errors.ts'
+import { DEFAULT_ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/errors.ts'
 
 /** The one code -> HTTP status table; a new code fails the typecheck until it has a status. */
 export const statusForCode: Record<ErrorCode, ContentfulStatusCode> = {
@@ -19,22 +19,7 @@ export const statusForCode: Record<ErrorCode, ContentfulStatusCode> = {
   UNAVAILABLE: 503,
 }
 
-const defaultMessages: Record<ErrorCode, string> = {
-  BAD_REQUEST: 'Bad request',
-  VALIDATION_FAILED: 'Invalid input',
-  UNAUTHENTICATED: 'Sign in required',
-  FORBIDDEN: 'Not allowed',
-  NOT_FOUND: 'Not found',
-  METHOD_NOT_ALLOWED: 'Method not allowed',
-  CONFLICT: 'Conflict',
-  USER_ALREADY_EXISTS: 'User already registered',
-  PASSWORD_TOO_WEAK: 'Password should contain uppercase, lowercase, and numeric characters',
-  PAYLOAD_TOO_LARGE: 'Request body too large',
-  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
-  RATE_LIMITED: 'Too many requests',
-  INTERNAL: 'Something went wrong',
-  UNAVAILABLE: 'Service unavailable',
-}
+const defaultMessages = DEFAULT_ERROR_MESSAGES
 
 /** Maps a status that a framework raised (HTTPException) back to our code. */
 export function codeForStatus(status: number): ErrorCode {

@@ -1,6 +1,10 @@
 import { authMessages } from '#shared/messages.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 
+/**
+ * The account screens show the auth server's own words ('Too many requests'): the product's texts
+ * for these failures are those words (docs/product.md#user-facing-strings), not the catalogue's.
+ */
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message
   return error instanceof Error ? error.message : String(error)
@@ -9,18 +13,16 @@ function messageOf(error: unknown): string {
 /** Sign in: the server's answer mapped to the fixed text the user reads (docs/product.md#user-facing-strings). */
 export function signInErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.message === 'Invalid login credentials') return authMessages.invalidCredentials
-    if (error.code === 'EMAIL_NOT_VERIFIED' || error.message === 'Email not confirmed') return authMessages.emailNotConfirmed
-    if (error.code === 'RATE_LIMITED' || error.status === 429 || error.message === 'Too many requests') return authMessages.tooManyRequests
+    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return authMessages.invalidCredentials
+    if (error.code === 'EMAIL_NOT_VERIFIED') return authMessages.emailNotConfirmed
+    if (error.code === 'RATE_LIMITED' || error.status === 429) return authMessages.tooManyRequests
   }
   return messageOf(error)
 }
 
 /** Sign up: the same, for a refused sign-up. */
 export function signUpErrorText(error: unknown): string {
-  if (error instanceof ApiError && (error.code === 'USER_ALREADY_EXISTS' || error.message === 'User already registered')) {
-    return authMessages.alreadyRegistered
-  }
+  if (error instanceof ApiError && error.code === 'USER_ALREADY_EXISTS') return authMessages.alreadyRegistered
   const message = messageOf(error)
   if (message.startsWith('Password should be')) return authMessages.passwordShouldBe
   return message

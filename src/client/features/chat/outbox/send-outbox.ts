@@ -1,4 +1,4 @@
-import { chatMessages, MessageSchema, type Message } from '#shared/schemas/chat.ts'
+import { MessageSchema, type Message } from '#shared/schemas/chat.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
@@ -6,17 +6,6 @@ import { chatBase } from '../api/chat-queries.ts'
 import { chatText } from '../chat-messages.ts'
 import { outbox, type OutboxItem } from './outbox-store.ts'
 
-const known: readonly string[] = Object.values(chatMessages)
-
-/** The server's own words when they are one of the chat's (read-only, too long), else the catalogue's. */
-function reason(error: unknown): string {
-  if (error instanceof ApiError) {
-    const field = error.fields?.body?.[0]
-    if (field && known.includes(field)) return field
-    if (known.includes(error.message)) return error.message
-  }
-  return describeError(error)
-}
 
 /** One round at a time per user (another user's round never sends this user's messages, nor waits on them). */
 const running = new Map<string, Promise<void>>()
@@ -56,7 +45,7 @@ export function flushOutbox(
           if (!(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500) return
           outbox.remove(userId, item.id)
           onRefused(item)
-          notify.error({ title: chatText.notSent, description: reason(error) })
+          notify.error({ title: chatText.notSent, description: describeError(error) })
         } finally {
           outbox.setInFlight(item.id, false)
         }
