@@ -25,6 +25,12 @@ export type Adherence = {
 const DAY_MS = 86_400_000
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
 
+/** Planned workouts of the last `days` days before today that no session completed. */
+export function missedWithin(due: readonly Omit<DueWorkout, 'clientId'>[], today: string, days: number): number {
+  const todayNumber = dayNumber(today)
+  return due.filter((d) => !d.done && dayNumber(d.date) < todayNumber && dayNumber(d.date) >= todayNumber - days).length
+}
+
 /**
  * Adherence, the one definition (docs/set-adherence.md#adherence-over-days): of the planned workouts of the client's active plan
  * that came due in the window (their date from the plan's start date, before today, and today's

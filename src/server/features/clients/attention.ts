@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { e1rmSql } from '../sessions/review.service.ts'
-import type { DueWorkout } from './adherence.ts'
+import { missedWithin, type DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */
 export const SET_ADHERENCE_DROP = 0.15
@@ -13,15 +13,6 @@ export const SET_ADHERENCE_DROP = 0.15
  */
 export const RPE_ABOVE_BY = 0.5
 export const RPE_MIN_SETS = 4
-
-const DAY_MS = 86_400_000
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
-
-/** Planned workouts of the last 7 days before today that no session completed. */
-function missedThisWeek(due: readonly DueWorkout[], today: string): number {
-  const todayNumber = dayNumber(today)
-  return due.filter((d) => !d.done && dayNumber(d.date) < todayNumber && dayNumber(d.date) >= todayNumber - 7).length
-}
 
 /**
  * Per client, over the sets with a target RPE of the last 7 days: how far the logged RPE ran over
@@ -90,9 +81,10 @@ export async function whoNeedsYou(
     const reasons: AttentionReason[] = []
     const { setAdherence7: now, setAdherencePreviousWeek: before } = client
     if (now !== null && before !== null && before - now >= SET_ADHERENCE_DROP - 1e-9) reasons.push({ kind: 'set_adherence_dropped', from: before, to: now })
-    const missed = missedThisWeek(
+    const missed = missedWithin(
       due.filter((d) => d.clientId === client.clientId),
       today,
+      7,
     )
     if (missed >= 2 || client.missedLastTwo) reasons.push({ kind: 'missed_workouts', count: missed, lastTwo: client.missedLastTwo })
     const effort = rpe.find((r) => r.client_id === client.clientId)
