@@ -15,6 +15,8 @@ export const sessionText = {
   newComment: (author: string) => `${author} commented on your workout`,
   newReply: (author: string) => `${author} replied on a workout`,
   openComment: 'Open',
+  unreadFromCoach: 'New comments from your coach',
+  unreadFromClients: 'Replies from your clients',
   /** How the set-by-set review marks what differed from the prescription. */
   deviations: {
     skipped: 'Skipped',

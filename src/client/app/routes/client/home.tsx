@@ -14,6 +14,7 @@ import { sessionQueries } from '#client/features/sessions/api/session-queries.ts
 import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
+import { sessionText } from '#client/features/sessions/session-text.ts'
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
 import { DAY_STATE_TEXT, dayState } from '#client/features/sessions/plan-progress.ts'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
@@ -114,7 +115,7 @@ export function HomePage() {
         </>
       )}
 
-      <UnreadComments title="New comments from your coach" />
+      <UnreadComments title={sessionText.unreadFromCoach} />
 
       <section aria-label="Last sessions" className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold">Last sessions</h2>

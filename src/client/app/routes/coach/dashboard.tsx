@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
+import { sessionText } from '#client/features/sessions/session-text.ts'
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/components/client-roster.tsx'
@@ -79,7 +80,7 @@ export function DashboardPage() {
         </section>
         <div className="flex flex-col gap-6">
           <UnreadMessages />
-          <UnreadComments title="Replies from your clients" />
+          <UnreadComments title={sessionText.unreadFromClients} />
           <section aria-label="Invites expiring soon" className="flex flex-col gap-2">
             <h2 className="font-semibold">Invites expiring within two days</h2>
             {d.expiringInvites.length === 0 ? (

@@ -1,34 +1,20 @@
 import { Award, Flame, TrendingDown, CalendarX } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import type { AttentionReason, Dashboard } from '#shared/schemas/clients.ts'
+import type { Dashboard } from '#shared/schemas/clients.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { MessageClientLink } from '#client/features/chat/components/unread-messages.tsx'
-import { percent } from './client-roster.tsx'
-
-/** One reason in words, as the coach reads it on the dashboard. */
-export function reasonText(reason: AttentionReason): string {
-  switch (reason.kind) {
-    case 'set_adherence_dropped':
-      return `Sets as prescribed fell from ${percent(reason.from)} to ${percent(reason.to)} this week`
-    case 'missed_workouts':
-      return reason.count >= 2 ? `Missed ${reason.count} planned workouts this week` : 'Missed the last two planned workouts'
-    case 'rpe_above_target':
-      return `RPE ${reason.by} above target on average this week (${reason.sets} sets)`
-    case 'new_records':
-      return `New record${reason.movements.length > 1 ? 's' : ''}: ${reason.movements.join(', ')}. Congratulate them!`
-  }
-}
+import { clientsText } from '../clients-text.ts'
 
 const ICONS = { set_adherence_dropped: TrendingDown, missed_workouts: CalendarX, rpe_above_target: Flame, new_records: Award } as const
 
 /** The dashboard's list of clients who need the coach today, each with why, their details and their chat one tap away. */
 export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
   return (
-    <section aria-label="Needs you today" className="flex flex-col gap-2">
-      <h2 className="font-semibold">Needs you today</h2>
+    <section aria-label={clientsText.needsYouTitle} className="flex flex-col gap-2">
+      <h2 className="font-semibold">{clientsText.needsYouTitle}</h2>
       {clients.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nobody stands out today: adherence held, no misses, efforts on target.</p>
+        <p className="text-sm text-muted-foreground">{clientsText.nobodyNeedsYou}</p>
       ) : (
         <ul className="divide-y rounded-xl border bg-card">
           {clients.map((c) => (
@@ -37,7 +23,7 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
                 <span className="font-medium">{c.displayName}</span>
                 <div className="flex gap-1">
                   <Button asChild size="sm" variant="outline">
-                    <Link to={paths.coach.clients.getHref(c.clientId)} aria-label={`Open ${c.displayName}`}>
+                    <Link to={paths.coach.clients.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
                       Open
                     </Link>
                   </Button>
@@ -50,7 +36,7 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
                   return (
                     <li key={reason.kind} className={`flex items-start gap-2 ${reason.kind === 'new_records' ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
                       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-                      {reasonText(reason)}
+                      {clientsText.reason(reason)}
                     </li>
                   )
                 })}

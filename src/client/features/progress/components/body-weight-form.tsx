@@ -8,6 +8,7 @@ import { localToday } from '#client/lib/dates.ts'
 import { notify } from '#client/lib/notify.ts'
 import { useSaveBodyWeight } from '../api/progress-queries.ts'
 import { bodyWeightKg } from '../format.ts'
+import { progressText } from '../progress-text.ts'
 
 /** The lifter logs a day's body weight in their unit (today unless they pick another day); a second reading of a day replaces the first. */
 export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?: boolean }) {
@@ -21,7 +22,7 @@ export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?
     const value = Number(weight.replace(',', '.'))
     const kg = bodyWeightKg(value, unit)
     if (!weight.trim() || !Number.isFinite(value) || kg < BODY_WEIGHT_MIN_KG || kg > BODY_WEIGHT_MAX_KG) {
-      setError(`Enter your weight from ${Math.ceil(fromKg(BODY_WEIGHT_MIN_KG, unit))} to ${Math.floor(fromKg(BODY_WEIGHT_MAX_KG, unit))} ${unit}`)
+      setError(progressText.bodyWeightRange(Math.ceil(fromKg(BODY_WEIGHT_MIN_KG, unit)), Math.floor(fromKg(BODY_WEIGHT_MAX_KG, unit)), unit))
       return
     }
     setError(undefined)
@@ -29,7 +30,7 @@ export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?
       { date, weightKg: kg },
       {
         onSuccess: () => {
-          notify.success({ title: 'Body weight saved', description: `${fromKg(kg, unit)} ${unit}` })
+          notify.success({ ...progressText.bodyWeightSaved, description: `${fromKg(kg, unit)} ${unit}` })
           setWeight('')
         },
       },

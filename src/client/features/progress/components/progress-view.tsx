@@ -8,6 +8,7 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { progressQueries, useDeleteBodyWeight } from '../api/progress-queries.ts'
 import { chartLoad, longDate, shortDate } from '../format.ts'
+import { progressText } from '../progress-text.ts'
 import { BodyWeightForm } from './body-weight-form.tsx'
 import { ChartFigure, ChartHeading, DataTable } from './chart-figure.tsx'
 import { StackedBarChart } from './stacked-bar-chart.tsx'
@@ -26,7 +27,7 @@ type Props = {
 export function ProgressView({ clientId, unit, canLogBodyWeight }: Props) {
   const progress = useQuery(progressQueries.overview(clientId))
   if (progress.isPending) return <p className="text-sm text-muted-foreground">Loading progress…</p>
-  if (progress.isError) return <p role="alert">Progress could not be loaded. Try again.</p>
+  if (progress.isError) return <p role="alert">{progressText.loadFailed}</p>
   const p = progress.data
   return (
     <div className="flex flex-col gap-4">
@@ -87,20 +88,20 @@ function E1rmSection({ clientId, unit, progress }: { clientId?: string; unit: Un
 
   return (
     <ChartFigure
-      title={movement ? `Estimated 1RM: ${name}` : 'Estimated 1RM'}
+      title={progressText.e1rmTitle(movement ? name : null)}
       controls={controls}
       empty={
         !movement
-          ? 'No completed sets yet. After the first finished workout with a load, the estimated 1RM of each movement shows here.'
+          ? progressText.e1rmNothing
           : series.isPending
             ? 'Loading…'
             : points.length === 0
-              ? `No set of ${name} with a load and 1 to 12 reps yet.`
+              ? progressText.e1rmNoSets(name)
               : null
       }
       summary={
         first && last && best
-          ? `Estimated 1RM of ${name}: ${points.length} session${points.length === 1 ? '' : 's'}, from ${first.value} ${unit} on ${longDate(first.date)} to ${last.value} ${unit} on ${longDate(last.date)}; best ${best.value} ${unit}.`
+          ? progressText.e1rmSummary(name, points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`, `${best.value} ${unit}`)
           : ''
       }
       table={
@@ -189,7 +190,7 @@ function VolumeSection({ weeks, unit }: { weeks: readonly WeeklyVolume[]; unit: 
           />
         </div>
       }
-      empty={trained.length === 0 ? 'No training in the last 12 weeks. Weekly hard sets and tonnage by muscle group and movement pattern show here once workouts are finished.' : null}
+      empty={trained.length === 0 ? progressText.volumeNothing : null}
       summary={`Weekly ${metric === 'hardSets' ? 'hard sets' : `tonnage in ${unit}`} by ${groupWord} over the last ${weeks.length} weeks: ${weeks.map((w) => `week of ${longDate(w.weekStart)} ${total(w)}`).join(', ')}.`}
       table={
         <DataTable
@@ -200,7 +201,7 @@ function VolumeSection({ weeks, unit }: { weeks: readonly WeeklyVolume[]; unit: 
       }
     >
       <StackedBarChart rows={rows} series={series} unit={metricUnit} />
-      <p className="text-xs text-muted-foreground">A hard set is a completed set at RPE 6 or more (or with no RPE written); a secondary muscle counts half.</p>
+      <p className="text-xs text-muted-foreground">{progressText.volumeNote}</p>
     </ChartFigure>
   )
 }
@@ -231,7 +232,7 @@ function RecordsSection({ records, unit }: { records: readonly MovementRecords[]
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border bg-card p-4">
       <ChartHeading id={headingId}>Personal records</ChartHeading>
       {withBest.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Records appear after the first completed sets with a load.</p>
+        <p className="text-sm text-muted-foreground">{progressText.recordsNothing}</p>
       ) : (
         <div className="overflow-x-auto">
           <DataTable
@@ -260,8 +261,8 @@ function SessionRpeSection({ progress }: { progress: Progress }) {
   return (
     <ChartFigure
       title="Session RPE"
-      empty={points.length === 0 ? 'No session RPE in the last 12 weeks. Rate the effort of a workout when finishing it, and the trend shows here.' : null}
-      summary={`Session RPE over the last 12 weeks: ${points.length} rated sessions, average ${average}, latest ${points.at(-1)?.value ?? ''}.`}
+      empty={points.length === 0 ? progressText.rpeNothing : null}
+      summary={progressText.rpeSummary(points.length, average, points.at(-1)?.value ?? '')}
       table={<DataTable caption="Session RPE by session" head={['Date', 'Workout', 'RPE']} rows={points.map((pt) => [longDate(pt.date), pt.title, pt.value])} />}
     >
       <TrendChart points={points} unit="RPE" color="var(--chart-4)" domain={[0, 10]} />
@@ -278,8 +279,8 @@ function BodyWeightSection({ progress, unit, canLog }: { progress: Progress; uni
     <ChartFigure
       title="Body weight"
       footer={canLog && <BodyWeightForm unit={unit} />}
-      empty={points.length === 0 ? (canLog ? 'Log your body weight below to see its trend.' : 'No body weight logged in the last year.') : null}
-      summary={first && last ? `Body weight over the last year: ${points.length} readings, from ${first.value} ${unit} on ${longDate(first.date)} to ${last.value} ${unit} on ${longDate(last.date)}.` : ''}
+      empty={points.length === 0 ? progressText.bodyWeightNothing(canLog) : null}
+      summary={first && last ? progressText.bodyWeightSummary(points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`) : ''}
       table={
         <DataTable
           caption="Body weight readings"
@@ -295,7 +296,7 @@ function BodyWeightSection({ progress, unit, canLog }: { progress: Progress; uni
                     variant="ghost"
                     aria-label={`Delete the reading of ${longDate(pt.date)}`}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(pt.date, { onSuccess: () => notify.success({ title: 'Reading deleted', description: longDate(pt.date) }) })}
+                    onClick={() => remove.mutate(pt.date, { onSuccess: () => notify.success({ ...progressText.readingDeleted, description: longDate(pt.date) }) })}
                   >
                     <Trash2 aria-hidden />
                   </Button>,
