@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Navigate, Outlet, useMatches } from 'react-router'
-import { shellMessages } from '#shared/messages.ts'
+import { shellText } from '#shared/app-text.ts'
 import { homeHrefFor, paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { PublicShell } from '#client/components/layouts/public-shell.tsx'
@@ -50,13 +50,13 @@ export function PublicLayout() {
         <Button asChild size="sm">
           <Link to={homeHrefFor(auth.profile.role)}>Open Coachline</Link>
         </Button>
-        <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={() => void signOut()}>
+        <Button variant="ghost" size="icon" aria-label={shellText.signOut} onClick={() => void signOut()}>
           <LogOut />
         </Button>
       </>
     ) : (
       <Button asChild size="sm" variant="outline">
-        <Link to={paths.auth.login.getHref()}>{shellMessages.signIn}</Link>
+        <Link to={paths.auth.login.getHref()}>{shellText.signIn}</Link>
       </Button>
     )
   return (
@@ -87,11 +87,11 @@ export function OpenLayout() {
       <div className="mx-auto max-w-md p-6 pt-16">
         <Card>
           <CardHeader>
-            <CardTitle>{shellMessages.signInPromptTitle}</CardTitle>
-            <CardDescription>{shellMessages.signInPromptBody}</CardDescription>
+            <CardTitle>{shellText.signInPromptTitle}</CardTitle>
+            <CardDescription>{shellText.signInPromptBody}</CardDescription>
           </CardHeader>
           <Button asChild>
-            <Link to={paths.auth.login.getHref()}>{shellMessages.signIn}</Link>
+            <Link to={paths.auth.login.getHref()}>{shellText.signIn}</Link>
           </Button>
         </Card>
       </div>

@@ -1,5 +1,5 @@
 import { DEFAULT_ERROR_MESSAGES, type ErrorCode } from '#shared/errors.ts'
-import { errorMessages } from '#shared/messages.ts'
+import { errorCodeText } from '#shared/app-text.ts'
 import { ApiError } from './api-client.ts'
 
 /**
@@ -7,10 +7,10 @@ import { ApiError } from './api-client.ts'
  * for the user (a field's message, a refusal's reason), else the catalogue's text for its code.
  */
 export function describeError(error: unknown): string {
-  if (!(error instanceof ApiError)) return errorMessages.INTERNAL
+  if (!(error instanceof ApiError)) return errorCodeText.INTERNAL
   const field = error.fields ? Object.values(error.fields).find((messages) => messages.length)?.[0] : undefined
   if (field) return field
-  const generic = errorMessages[error.code as ErrorCode] as string | undefined
+  const generic = errorCodeText[error.code as ErrorCode] as string | undefined
   const said = error.fromServer && error.message && error.message !== DEFAULT_ERROR_MESSAGES[error.code as ErrorCode]
   return said ? error.message : (generic ?? error.message)
 }

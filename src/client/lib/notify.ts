@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import type { Notice } from '#shared/messages.ts'
+import type { Notice } from '#shared/app-text.ts'
 
 export type NoticeAction = { label: string; onClick: () => void }
 

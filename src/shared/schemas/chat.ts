@@ -12,7 +12,7 @@ export const MESSAGE_COUNTER_FROM = 3600
 export const MESSAGE_PAGE = 30
 export const MESSAGE_PAGE_MAX = 100
 
-export const chatMessages = {
+export const chatApiText = {
   bodyRequired: 'Write a message first',
   bodyTooLong: `A message is at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`,
   notLinked: 'You can only message your coach or your own clients',
@@ -65,9 +65,9 @@ export type Conversations = z.infer<typeof ConversationsSchema>
 export const MessagesPageSchema = z.object({ conversation: ConversationSchema, items: z.array(MessageSchema), hasMore: z.boolean() })
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 
-export const messageBody = z.string(chatMessages.bodyRequired).check(
-  z.maxLength(MESSAGE_MAX, chatMessages.bodyTooLong),
-  z.refine((value) => value.trim().length > 0, chatMessages.bodyRequired),
+export const messageBody = z.string(chatApiText.bodyRequired).check(
+  z.maxLength(MESSAGE_MAX, chatApiText.bodyTooLong),
+  z.refine((value) => value.trim().length > 0, chatApiText.bodyRequired),
 )
 
 /** POST /api/chat/:otherId/messages: idempotent by `id` (a message sent twice is stored once). */

@@ -9,7 +9,7 @@ export const INVITE_DAYS = 7
  * Every text of the invite flow. The first group is the original product's wording, kept word for
  * word (docs/product.md#user-facing-strings); the rest are ours: further refusals and the coach's side.
  */
-export const inviteMessages = {
+export const inviteApiText = {
   invalid: { title: 'Invalid invite', description: 'This invite link is invalid or has expired.' },
   signInFirst: { title: 'Please sign in', description: 'You must be signed in to accept this invite.' },
   emailMismatch: { title: 'Email mismatch', description: 'You must sign in with the email address this invite was sent to.' },
@@ -35,9 +35,9 @@ export const inviteMessages = {
 
 export const CreateInviteBody = z.object({
   email: z
-    .string(inviteMessages.emailRequired)
-    .check(z.overwrite(normalizeEmail), z.minLength(1, inviteMessages.emailRequired), z.refine(isEmail, inviteMessages.emailInvalid)),
-  planId: z.uuid(inviteMessages.planRequired),
+    .string(inviteApiText.emailRequired)
+    .check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
+  planId: z.uuid(inviteApiText.planRequired),
 })
 export type CreateInviteInput = z.infer<typeof CreateInviteBody>
 

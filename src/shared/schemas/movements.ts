@@ -128,7 +128,7 @@ export const ListMovementsQuery = z.object({
 })
 export type ListMovementsInput = z.infer<typeof ListMovementsQuery>
 
-export const movementMessages = {
+export const movementApiText = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${MOVEMENT_NAME_MAX} characters`,
   pattern: 'Choose a movement pattern',
@@ -157,24 +157,24 @@ export function isHttpUrl(value: string): boolean {
 
 // Defaults belong to creating only: an edit that leaves a field out must keep its value.
 const movementFields = {
-  name: z.string(movementMessages.nameRequired).check(
+  name: z.string(movementApiText.nameRequired).check(
     z.trim(),
-    z.minLength(1, movementMessages.nameRequired),
-    z.maxLength(MOVEMENT_NAME_MAX, movementMessages.nameTooLong),
+    z.minLength(1, movementApiText.nameRequired),
+    z.maxLength(MOVEMENT_NAME_MAX, movementApiText.nameTooLong),
   ),
-  aliases: z.array(z.string().check(z.trim(), z.minLength(1, movementMessages.alias), z.maxLength(60, movementMessages.alias))).check(z.maxLength(10, movementMessages.alias)),
-  pattern: z.enum(PATTERNS, movementMessages.pattern),
-  primaryMuscles: z.array(z.enum(MUSCLES, movementMessages.primaryMuscles)).check(z.minLength(1, movementMessages.primaryMuscles), z.maxLength(6)),
+  aliases: z.array(z.string().check(z.trim(), z.minLength(1, movementApiText.alias), z.maxLength(60, movementApiText.alias))).check(z.maxLength(10, movementApiText.alias)),
+  pattern: z.enum(PATTERNS, movementApiText.pattern),
+  primaryMuscles: z.array(z.enum(MUSCLES, movementApiText.primaryMuscles)).check(z.minLength(1, movementApiText.primaryMuscles), z.maxLength(6)),
   secondaryMuscles: z.array(z.enum(MUSCLES)).check(z.maxLength(8)),
-  equipment: z.array(z.enum(EQUIPMENT, movementMessages.equipment)).check(z.minLength(1, movementMessages.equipment), z.maxLength(5)),
-  tracking: z.enum(TRACKING, movementMessages.tracking),
+  equipment: z.array(z.enum(EQUIPMENT, movementApiText.equipment)).check(z.minLength(1, movementApiText.equipment), z.maxLength(5)),
+  tracking: z.enum(TRACKING, movementApiText.tracking),
   unilateral: z.boolean(),
-  instructions: z.string().check(z.trim(), z.maxLength(MOVEMENT_INSTRUCTIONS_MAX, movementMessages.instructions)),
+  instructions: z.string().check(z.trim(), z.maxLength(MOVEMENT_INSTRUCTIONS_MAX, movementApiText.instructions)),
   videoUrl: z.optional(
     z.nullable(
       z.string().check(
         z.trim(),
-        z.refine((value) => value === '' || isHttpUrl(value), movementMessages.videoUrl),
+        z.refine((value) => value === '' || isHttpUrl(value), movementApiText.videoUrl),
       ),
     ),
   ),

@@ -16,7 +16,7 @@ export const NOTES_MAX = 2000
 
 export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as const
 
-export const programMessages = {
+export const planApiText = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${PLAN_NAME_MAX} characters`,
   weeks: `Weeks must be a whole number from 1 to ${MAX_WEEKS}`,
@@ -41,7 +41,7 @@ export const programMessages = {
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
 const text = (max: number, message: string) => z.string(message).check(z.trim(), z.maxLength(max, message))
-const optionalText = (max: number) => z.optional(z.nullable(text(max, programMessages.text)))
+const optionalText = (max: number) => z.optional(z.nullable(text(max, planApiText.text)))
 
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
 // A PostgreSQL integer: larger versions cannot exist, so they are refused as input.
@@ -52,54 +52,54 @@ export const SaveIdSchema = z.optional(z.uuid('Not a save id'))
 /** One prescribed set: the targets a logged set will answer (docs/product.md#domain-model). */
 export const PrescribedSetSchema = z
   .object({
-    reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, programMessages.reps), max: int(1, MAX_REPS, programMessages.reps) }))),
+    reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) }))),
     load: z.optional(
       z.nullable(
         z.discriminatedUnion('kind', [
-          z.object({ kind: z.literal('kg'), value: z.number(programMessages.loadKg).check(z.gte(0, programMessages.loadKg), z.lte(MAX_LOAD_KG, programMessages.loadKg)) }),
-          z.object({ kind: z.literal('percent_1rm'), value: z.number(programMessages.percent).check(z.gte(1, programMessages.percent), z.lte(150, programMessages.percent)) }),
+          z.object({ kind: z.literal('kg'), value: z.number(planApiText.loadKg).check(z.gte(0, planApiText.loadKg), z.lte(MAX_LOAD_KG, planApiText.loadKg)) }),
+          z.object({ kind: z.literal('percent_1rm'), value: z.number(planApiText.percent).check(z.gte(1, planApiText.percent), z.lte(150, planApiText.percent)) }),
           z.object({ kind: z.literal('bodyweight') }),
         ]),
       ),
     ),
     rpe: z.optional(
       z.nullable(
-        z.number(programMessages.rpe).check(
-          z.gte(1, programMessages.rpe),
-          z.lte(10, programMessages.rpe),
-          z.refine((value) => Number.isInteger(value * 2), programMessages.rpe),
+        z.number(planApiText.rpe).check(
+          z.gte(1, planApiText.rpe),
+          z.lte(10, planApiText.rpe),
+          z.refine((value) => Number.isInteger(value * 2), planApiText.rpe),
         ),
       ),
     ),
-    rir: z.optional(z.nullable(int(0, 10, programMessages.rir))),
-    durationSeconds: z.optional(z.nullable(int(1, 86_400, programMessages.duration))),
-    distanceMeters: z.optional(z.nullable(int(1, 100_000, programMessages.distance))),
+    rir: z.optional(z.nullable(int(0, 10, planApiText.rir))),
+    durationSeconds: z.optional(z.nullable(int(1, 86_400, planApiText.duration))),
+    distanceMeters: z.optional(z.nullable(int(1, 100_000, planApiText.distance))),
   })
-  .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: programMessages.repRange, path: ['reps'] }))
+  .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] }))
 export type PrescribedSet = z.infer<typeof PrescribedSetSchema>
 
 export const ExerciseInputSchema = z.object({
   movementId: z.uuid('Choose a movement'),
-  superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), programMessages.superset)),
-  restSeconds: z.optional(z.nullable(int(0, 3600, programMessages.rest))),
-  tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), programMessages.tempo)),
+  superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), planApiText.superset)),
+  restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
+  tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
   notes: optionalText(NOTES_MAX),
-  sets: z.array(PrescribedSetSchema).check(z.minLength(1, programMessages.sets), z.maxLength(MAX_SETS_PER_EXERCISE, programMessages.sets)),
+  sets: z.array(PrescribedSetSchema).check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
 })
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
 
-const planName = z.string(programMessages.nameRequired).check(
+const planName = z.string(planApiText.nameRequired).check(
   z.trim(),
-  z.minLength(1, programMessages.nameRequired),
-  z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong),
+  z.minLength(1, planApiText.nameRequired),
+  z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong),
 )
 
 export const CreatePlanBody = z.object({
   name: planName,
   goal: optionalText(120),
   description: optionalText(NOTES_MAX),
-  weeks: int(1, MAX_WEEKS, programMessages.weeks),
-  daysPerWeek: int(1, MAX_DAYS_PER_WEEK, programMessages.daysPerWeek),
+  weeks: int(1, MAX_WEEKS, planApiText.weeks),
+  daysPerWeek: int(1, MAX_DAYS_PER_WEEK, planApiText.daysPerWeek),
 })
 export type CreatePlanInput = z.infer<typeof CreatePlanBody>
 
@@ -110,14 +110,14 @@ export const UpdatePlanBody = z.object({
   name: z.optional(planName),
   goal: optionalText(120),
   description: optionalText(NOTES_MAX),
-  deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.maxLength(MAX_WEEKS))),
+  deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
   isTemplate: z.optional(z.boolean()),
 })
 export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
 
 /** What a workout is made of, in a plan's cell or standalone: its title, notes and exercises. */
 export const WorkoutContentSchema = z.object({
-  title: z.string(programMessages.nameRequired).check(z.trim(), z.minLength(1, programMessages.nameRequired), z.maxLength(PLAN_NAME_MAX, programMessages.nameTooLong)),
+  title: z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
   notes: optionalText(NOTES_MAX),
   exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
 })
@@ -249,8 +249,8 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
 export const CopyWeekBody = z.object({
   version: VersionSchema,
   saveId: SaveIdSchema,
-  fromWeek: int(1, MAX_WEEKS, programMessages.week),
-  toWeeks: z.array(int(1, MAX_WEEKS, programMessages.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
+  fromWeek: int(1, MAX_WEEKS, planApiText.week),
+  toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
   progression: z.optional(
     z.nullable(
       z.object({
@@ -266,8 +266,8 @@ export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 export const CopyDayBody = z.object({
   version: VersionSchema,
   saveId: SaveIdSchema,
-  from: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
-  to: z.object({ week: int(1, MAX_WEEKS, programMessages.week), day: int(1, MAX_DAYS_PER_WEEK, programMessages.day) }),
+  from: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
+  to: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
 })
 export type CopyDayInput = z.infer<typeof CopyDayBody>
 

@@ -27,7 +27,7 @@ export const BODY_WEIGHT_MAX_KG = 400
 /** A time zone's offset from UTC is within ±14 hours. */
 export const MAX_UTC_OFFSET_MINUTES = 14 * 60
 
-export const progressMessages = {
+export const progressApiText = {
   clientRequired: 'Choose a client: clientId is required for a coach',
   notYourClient: 'Only this lifter and their coach can see their progress',
   unknownMovement: 'Movement not found',
@@ -42,15 +42,15 @@ export const progressMessages = {
 
 const clientId = z.optional(z.string().check(z.minLength(1), z.maxLength(64)))
 const utcOffsetMinutes = z._default(
-  z.coerce.number(progressMessages.offset).check(
-    z.int(progressMessages.offset),
-    z.gte(-MAX_UTC_OFFSET_MINUTES, progressMessages.offset),
-    z.lte(MAX_UTC_OFFSET_MINUTES, progressMessages.offset),
+  z.coerce.number(progressApiText.offset).check(
+    z.int(progressApiText.offset),
+    z.gte(-MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
+    z.lte(MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
   ),
   0,
 )
 /** The lifter's today: a day of this era, so that a year of weeks around it stays a valid date. */
-const today = z.optional(z.string(progressMessages.today).check(z.refine((value) => isRealDay(value) && value >= '2000-01-01' && value <= '2200-12-31', progressMessages.today)))
+const today = z.optional(z.string(progressApiText.today).check(z.refine((value) => isRealDay(value) && value >= '2000-01-01' && value <= '2200-12-31', progressApiText.today)))
 
 /** GET /api/progress. `clientId` may be left out by a client (themselves); a coach names one. */
 export const ProgressQuery = z.object({ clientId, today, utcOffsetMinutes })
@@ -63,7 +63,7 @@ export type E1rmQueryInput = z.infer<typeof E1rmQuery>
 /** GET /api/progress/movements: search the movements this lifter has trained. */
 export const ProgressMovementsQuery = z.object({
   clientId,
-  q: z._default(z.string(progressMessages.query).check(z.maxLength(MOVEMENT_SEARCH_MAX, progressMessages.query)), ''),
+  q: z._default(z.string(progressApiText.query).check(z.maxLength(MOVEMENT_SEARCH_MAX, progressApiText.query)), ''),
   utcOffsetMinutes,
 })
 export type ProgressMovementsQueryInput = z.infer<typeof ProgressMovementsQuery>
@@ -86,7 +86,7 @@ export function isRealDay(value: string): boolean {
 
 /** PUT and DELETE /api/body-weights/:date. Checked when the request comes in, so "tomorrow" moves with the clock. */
 export const BodyWeightParam = z.object({
-  date: z.string(progressMessages.date).check(z.refine((value) => isRealDay(value) && value >= '1900-01-01' && value <= latestReadingDate(), progressMessages.date)),
+  date: z.string(progressApiText.date).check(z.refine((value) => isRealDay(value) && value >= '1900-01-01' && value <= latestReadingDate(), progressApiText.date)),
 })
 
 /** Whole hundredths of a kilogram: 80.25 is fine, 80.255 is not (with room for binary rounding). */
@@ -94,8 +94,8 @@ const hundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 
 
 export const BodyWeightBody = z.object({
   // One check, so a bad weight answers one message however many ways it is wrong.
-  weightKg: z.number(progressMessages.weight).check(
-    z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressMessages.weight),
+  weightKg: z.number(progressApiText.weight).check(
+    z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight),
   ),
 })
 export type BodyWeightInput = z.infer<typeof BodyWeightBody>

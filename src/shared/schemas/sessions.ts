@@ -10,7 +10,7 @@ export const MAX_LOGGED_LOAD_KG = 1500
 export const MAX_SETS_PER_SESSION_EXERCISE = 50
 export const COMMENT_MAX = 2000
 
-export const sessionMessages = {
+export const sessionApiText = {
   reps: `Reps must be a whole number from 0 to ${MAX_LOGGED_REPS}`,
   load: `Load must be from 0 to ${MAX_LOGGED_LOAD_KG} kg`,
   rpe: 'RPE must be from 1 to 10 in steps of 0.5',
@@ -26,12 +26,12 @@ export const sessionMessages = {
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
-const rpe = z.number(sessionMessages.rpe).check(
-  z.gte(1, sessionMessages.rpe),
-  z.lte(10, sessionMessages.rpe),
-  z.refine((value) => Number.isInteger(value * 2), sessionMessages.rpe),
+const rpe = z.number(sessionApiText.rpe).check(
+  z.gte(1, sessionApiText.rpe),
+  z.lte(10, sessionApiText.rpe),
+  z.refine((value) => Number.isInteger(value * 2), sessionApiText.rpe),
 )
-const note = z.optional(z.nullable(z.string(sessionMessages.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionMessages.note))))
+const note = z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note))))
 
 /** One exercise of a session: a copy of its prescription at start (or added during the session). */
 export const SessionExerciseSchema = z.object({
@@ -59,13 +59,13 @@ export type StartSessionInput = z.infer<typeof StartSessionBody>
 
 /** A set as logged: PUT /api/sessions/:id/sets/:setId, idempotent by the client's UUID. */
 export const LogSetBody = z.object({
-  exerciseKey: z.uuid(sessionMessages.unknownExercise),
-  setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionMessages.setNumber),
-  reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionMessages.reps))),
-  loadKg: z.optional(z.nullable(z.number(sessionMessages.load).check(z.gte(0, sessionMessages.load), z.lte(MAX_LOGGED_LOAD_KG, sessionMessages.load)))),
+  exerciseKey: z.uuid(sessionApiText.unknownExercise),
+  setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionApiText.setNumber),
+  reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionApiText.reps))),
+  loadKg: z.optional(z.nullable(z.number(sessionApiText.load).check(z.gte(0, sessionApiText.load), z.lte(MAX_LOGGED_LOAD_KG, sessionApiText.load)))),
   rpe: z.optional(z.nullable(rpe)),
-  durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionMessages.duration))),
-  distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionMessages.distance))),
+  durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionApiText.duration))),
+  distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionApiText.distance))),
   completed: z._default(z.boolean(), true),
   note,
   /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
@@ -87,7 +87,7 @@ export const FinishSessionBody = z.object({ rpe: z.optional(z.nullable(rpe)), no
 export type FinishSessionInput = z.infer<typeof FinishSessionBody>
 
 export const CommentBody = z.object({
-  body: z.string(sessionMessages.commentRequired).check(z.trim(), z.minLength(1, sessionMessages.commentRequired), z.maxLength(COMMENT_MAX, sessionMessages.note)),
+  body: z.string(sessionApiText.commentRequired).check(z.trim(), z.minLength(1, sessionApiText.commentRequired), z.maxLength(COMMENT_MAX, sessionApiText.note)),
   setLogId: z.optional(z.nullable(z.uuid())),
 })
 export type CommentInput = z.infer<typeof CommentBody>

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { ExerciseSchema, SaveIdSchema, VersionSchema, WorkoutContentSchema } from './plans.ts'
 
 /** Standalone workouts (the workout library): a client's own, and a coach's templates shared with their clients. */
-export const workoutMessages = {
+export const workoutApiText = {
   conflict: 'This workout was changed elsewhere. Reload to see the latest version.',
   created: 'Workout created',
   saved: 'Workout saved',

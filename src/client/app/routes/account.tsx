@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
@@ -14,7 +14,7 @@ import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-ca
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { errorText } from '#client/features/auth/auth-errors.ts'
-import { chatText } from '#client/features/chat/chat-messages.ts'
+import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
@@ -70,9 +70,9 @@ function ProfileCard() {
           try {
             const profile = await updateProfile(values)
             queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
-            notify.success(authMessages.profileSaved)
+            notify.success(authText.profileSaved)
           } catch (error) {
-            notify.error({ title: authMessages.profileSaveFailedTitle, description: errorText(error) })
+            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
           } finally {
             setBusy(false)
           }
@@ -132,18 +132,18 @@ function PasswordCard() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!current) return notify.error(authMessages.currentPasswordRequired)
+    if (!current) return notify.error(authText.currentPasswordRequired)
     const problem = checkNewPassword(next, confirm)
     if (problem) return notify.error(problem)
     setBusy(true)
     try {
       await changePassword(current, next)
-      notify.success(authMessages.passwordUpdated)
+      notify.success(authText.passwordUpdated)
       setCurrent('')
       setNext('')
       setConfirm('')
     } catch (error) {
-      notify.error({ title: authMessages.updatePasswordFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.updatePasswordFailedTitle, description: errorText(error) })
     } finally {
       setBusy(false)
     }
@@ -178,7 +178,7 @@ function BecomeCoachCard() {
     try {
       const profile = await becomeCoach()
       queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
-      notify.success(authMessages.becameCoach)
+      notify.success(authText.becameCoach)
       await navigate(paths.coach.dashboard.getHref(), { replace: true })
     } catch (error) {
       notify.error({ title: 'Could not switch to a coach account', description: errorText(error) })

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { saveProfile } from '#client/features/auth/api/profile-calls.ts'
 import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
@@ -29,10 +29,10 @@ export function CreateProfilePage() {
           try {
             const saved = await saveProfile({ displayName, primaryGoal, experienceLevel })
             queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile: saved } : me))
-            notify.success(authMessages.profileCreated)
+            notify.success(authText.profileCreated)
             await navigate(landingHref(saved.role), { replace: true })
           } catch (error) {
-            notify.error({ title: authMessages.profileSaveFailedTitle, description: errorText(error) })
+            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
           } finally {
             setBusy(false)
           }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { inviteMessages } from '#shared/schemas/invites.ts'
+import { inviteApiText } from '#shared/schemas/invites.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
 import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
@@ -28,7 +28,7 @@ export function InvitePage() {
 
   useEffect(() => {
     if (!invalid) return
-    notify.error(inviteMessages.invalid)
+    notify.error(inviteApiText.invalid)
     forgetReturnTo()
     void navigate(paths.auth.login.getHref(), { replace: true })
   }, [invalid, navigate])
@@ -42,22 +42,22 @@ export function InvitePage() {
     if (!preview.data) return
     if (auth.status !== 'authenticated') {
       rememberReturnTo(here)
-      notify.error(inviteMessages.signInFirst)
+      notify.error(inviteApiText.signInFirst)
       return navigate(paths.auth.login.getHref())
     }
-    if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteMessages.emailMismatch)
+    if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteApiText.emailMismatch)
     setBusy(true)
     try {
       const result = await inviteCalls.accept(token, localToday())
       if (!result.success) {
-        notify.error({ title: inviteMessages.acceptFailedTitle, description: result.error ?? inviteMessages.unexpected })
+        notify.error({ title: inviteApiText.acceptFailedTitle, description: result.error ?? inviteApiText.unexpected })
         return setBusy(false)
       }
       await queryClient.invalidateQueries()
-      notify.success(inviteMessages.welcome(result.planName ?? preview.data.planName))
+      notify.success(inviteApiText.welcome(result.planName ?? preview.data.planName))
       await navigate(paths.client.home.getHref(), { replace: true })
     } catch (error) {
-      notify.error({ title: inviteMessages.acceptFailedTitle, description: error instanceof ApiError && error.status !== 0 ? error.message : inviteMessages.unexpected })
+      notify.error({ title: inviteApiText.acceptFailedTitle, description: error instanceof ApiError && error.status !== 0 ? error.message : inviteApiText.unexpected })
       setBusy(false)
     }
   }

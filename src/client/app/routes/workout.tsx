@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { workoutMessages } from '#shared/schemas/workouts.ts'
+import { workoutApiText } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useCopyWorkout } from '#client/features/plans/api/workout-mutations.ts'
@@ -33,7 +33,7 @@ export function WorkoutPage() {
       { workoutId: data.id, body: { isTemplate: false }, whenSaved: own ? saving.whenSaved : undefined },
       {
         onSuccess: (copied) => {
-          notify.success({ title: workoutMessages.copied, description: copied.title })
+          notify.success({ title: workoutApiText.copied, description: copied.title })
           void navigate(paths.open.workout.getHref(copied.id))
         },
       },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useRouteError } from 'react-router'
-import { shellMessages } from '#shared/messages.ts'
+import { shellText } from '#shared/app-text.ts'
 import { FullPageMessage } from '#client/components/feedback/full-page-message.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 
@@ -11,9 +11,9 @@ export function RouteError() {
     console.error('Unexpected error', error)
   }, [error])
   return (
-    <FullPageMessage title={shellMessages.crashTitle} role="alert">
-      <p className="text-muted-foreground">{shellMessages.crashBody}</p>
-      <Button onClick={() => window.location.reload()}>{shellMessages.reload}</Button>
+    <FullPageMessage title={shellText.crashTitle} role="alert">
+      <p className="text-muted-foreground">{shellText.crashBody}</p>
+      <Button onClick={() => window.location.reload()}>{shellText.reload}</Button>
     </FullPageMessage>
   )
 }

@@ -1,7 +1,7 @@
 import { CircleUser, LogOut } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
-import { shellMessages } from '#shared/messages.ts'
+import { shellText } from '#shared/app-text.ts'
 import { paths } from '#shared/paths.ts'
 import { ScreenSuspense } from './screen-suspense.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
@@ -60,7 +60,7 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
           </span>
           <div className="flex">
             <ThemeToggle variant="sidebar" />
-            <Button variant="sidebar" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
+            <Button variant="sidebar" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
               <LogOut />
             </Button>
           </div>
@@ -72,7 +72,7 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
             <Brand to={paths.coach.dashboard.getHref()} />
             <div className="flex">
               <ThemeToggle />
-              <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
+              <Button variant="ghost" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
                 <LogOut />
               </Button>
             </div>
@@ -148,7 +148,7 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
               </NavLink>
             </Button>
             <ThemeToggle />
-            <Button variant="ghost" size="icon" aria-label={shellMessages.signOut} onClick={onSignOut}>
+            <Button variant="ghost" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
               <LogOut />
             </Button>
           </div>

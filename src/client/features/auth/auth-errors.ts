@@ -1,4 +1,4 @@
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 
 /**
@@ -13,18 +13,18 @@ function messageOf(error: unknown): string {
 /** Sign in: the server's answer mapped to the fixed text the user reads (docs/product.md#user-facing-strings). */
 export function signInErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return authMessages.invalidCredentials
-    if (error.code === 'EMAIL_NOT_VERIFIED') return authMessages.emailNotConfirmed
-    if (error.code === 'RATE_LIMITED' || error.status === 429) return authMessages.tooManyRequests
+    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return authText.invalidCredentials
+    if (error.code === 'EMAIL_NOT_VERIFIED') return authText.emailNotConfirmed
+    if (error.code === 'RATE_LIMITED' || error.status === 429) return authText.tooManyRequests
   }
   return messageOf(error)
 }
 
 /** Sign up: the same, for a refused sign-up. */
 export function signUpErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'USER_ALREADY_EXISTS') return authMessages.alreadyRegistered
+  if (error instanceof ApiError && error.code === 'USER_ALREADY_EXISTS') return authText.alreadyRegistered
   const message = messageOf(error)
-  if (message.startsWith('Password should be')) return authMessages.passwordShouldBe
+  if (message.startsWith('Password should be')) return authText.passwordShouldBe
   return message
 }
 
@@ -32,9 +32,9 @@ export { messageOf as errorText }
 
 /** A reset link's error read from `error`, `error_code` and `error_description` (docs/product.md#user-facing-strings). */
 export function resetLinkErrorText(params: URLSearchParams): string {
-  if (params.get('error_code') === 'otp_expired') return authMessages.linkExpired
-  if (params.get('error') === 'access_denied') return authMessages.linkInvalid
-  return params.get('error_description') || authMessages.linkError
+  if (params.get('error_code') === 'otp_expired') return authText.linkExpired
+  if (params.get('error') === 'access_denied') return authText.linkInvalid
+  return params.get('error_description') || authText.linkError
 }
 
 /** Query and hash parameters together (the hosted backend put errors in the hash). */

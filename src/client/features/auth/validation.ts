@@ -1,21 +1,21 @@
-import { authMessages, type Notice } from '#shared/messages.ts'
+import { authText, type Notice } from '#shared/app-text.ts'
 import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
 
 /** Sign in (and the email check of sign-up; docs/product.md#validation-rules). Returns the email to use. */
 export function checkCredentials(rawEmail: string, password: string): { email: string } | { problem: Notice } {
   const email = normalizeEmail(rawEmail)
-  if (!email || !password) return { problem: authMessages.missingCredentials }
-  if (!isEmail(email)) return { problem: authMessages.invalidEmail }
+  if (!email || !password) return { problem: authText.missingCredentials }
+  if (!isEmail(email)) return { problem: authText.invalidEmail }
   return { email }
 }
 
 /** Sign-up and new password: match, length, character classes. */
 export function checkNewPassword(password: string, confirm: string): Notice | null {
-  if (password !== confirm) return authMessages.passwordMismatch
+  if (password !== confirm) return authText.passwordMismatch
   const problem = passwordProblem(password)
-  if (problem === 'too-short') return authMessages.passwordTooShort
-  if (problem === 'too-weak') return authMessages.passwordTooWeak
-  if (problem === 'too-long') return authMessages.passwordTooLong
+  if (problem === 'too-short') return authText.passwordTooShort
+  if (problem === 'too-weak') return authText.passwordTooWeak
+  if (problem === 'too-long') return authText.passwordTooLong
   return null
 }
 

@@ -1,4 +1,4 @@
-import { chatText } from './chat-messages.ts'
+import { chatText } from './chat-text.ts'
 
 /** The local calendar day of a timestamp, as a sortable key ('2026-11-23'). */
 export function dayKey(at: string | Date): string {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { EXPERIENCE_LEVELS, UNITS, type Profile } from '#shared/schemas/profiles.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
@@ -31,7 +31,7 @@ export function ProfileForm({ initial, submitLabel, busy, withUnit, onSubmit }: 
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    if (!displayName.trim()) return setNameError(authMessages.displayNameRequired)
+    if (!displayName.trim()) return setNameError(authText.displayNameRequired)
     setNameError(undefined)
     onSubmit({
       displayName: displayName.trim(),

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.ts'
 
 /** The development outbox (docs/product.md#our-server-in-place-of-a-hosted-backend): mail kept in the database when no SMTP_URL is set. */
-export const outboxMessages = pgTable(
+export const outboxMails = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),

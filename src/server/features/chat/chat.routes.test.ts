@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { chatMessages, ConversationsSchema, MessageSchema, MessagesPageSchema, ReceiptSchema, type Message } from '#shared/schemas/chat.ts'
+import { chatApiText, ConversationsSchema, MessageSchema, MessagesPageSchema, ReceiptSchema, type Message } from '#shared/schemas/chat.ts'
 import { coachClients, messages } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
@@ -91,7 +91,7 @@ describe('chat', () => {
     expect(await t.db.select().from(messages).where(eq(messages.id, id))).toHaveLength(1)
     const other = await call(client, 'POST', `/api/chat/${coach.id}/messages`, { id, body: 'Something else' })
     expect(other.status).toBe(409)
-    expect(await other.json()).toMatchObject({ message: chatMessages.idTaken })
+    expect(await other.json()).toMatchObject({ message: chatApiText.idTaken })
     // Nobody else can claim it either.
     expect((await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id, body: 'Only once' })).status).toBe(409)
   })
@@ -100,9 +100,9 @@ describe('chat', () => {
     expect((await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: 'x'.repeat(4000) })).status).toBe(201)
     const long = await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: 'x'.repeat(4001) })
     expect(long.status).toBe(400)
-    expect(await long.json()).toMatchObject({ fields: { body: [chatMessages.bodyTooLong] } })
+    expect(await long.json()).toMatchObject({ fields: { body: [chatApiText.bodyTooLong] } })
     const blank = await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: '  \n ' })
-    expect(await blank.json()).toMatchObject({ fields: { body: [chatMessages.bodyRequired] } })
+    expect(await blank.json()).toMatchObject({ fields: { body: [chatApiText.bodyRequired] } })
     expect((await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: 'not-a-uuid', body: 'hi' })).status).toBe(400)
     expect((await call(coach, 'GET', `/api/chat/${client.id}/messages?before=abc`)).status).toBe(400)
     expect((await call(coach, 'GET', `/api/chat/${client.id}/messages?limit=1000`)).status).toBe(400)
@@ -123,7 +123,7 @@ describe('chat', () => {
         await call(who, 'GET', `/api/chat/stream?with=${target.id}`),
       ]) {
         expect(res.status).toBe(403)
-        expect(await res.json()).toMatchObject({ message: chatMessages.notLinked })
+        expect(await res.json()).toMatchObject({ message: chatApiText.notLinked })
       }
     }
     expect((await call(undefined, 'GET', '/api/chat/stream')).status).toBe(401)
@@ -172,7 +172,7 @@ describe('chat', () => {
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(busy))
     const refused = await call(busy, 'GET', '/api/chat/stream')
     expect(refused.status).toBe(429)
-    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: chatMessages.tooManyStreams })
+    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: chatApiText.tooManyStreams })
     // Someone else is not affected.
     const other = await openStream(otherClient)
     await other.close()
@@ -202,7 +202,7 @@ describe('chat', () => {
     ] as const) {
       const res = await call(who, 'POST', `/api/chat/${other.id}/messages`, { id: randomUUID(), body: 'Still there?' })
       expect(res.status).toBe(403)
-      expect(await res.json()).toMatchObject({ message: chatMessages.readOnly })
+      expect(await res.json()).toMatchObject({ message: chatApiText.readOnly })
       const history = await page(who, other)
       expect(history.conversation.active).toBe(false)
       expect(history.items.map((m) => m.body)).toEqual(['Thanks for everything'])

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import * as z from 'zod/mini'
-import { chatMessages, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
+import { chatApiText, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
@@ -55,7 +55,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const { with: otherId, since } = c.req.valid('query')
     // Each stream holds a connection and a subscription: one account cannot open them without end.
     const release = chat.reserve(me.id)
-    if (!release) throw new AppError('RATE_LIMITED', { message: chatMessages.tooManyStreams })
+    if (!release) throw new AppError('RATE_LIMITED', { message: chatApiText.tooManyStreams })
     let only: Pair | null
     let startSeq: number
     try {

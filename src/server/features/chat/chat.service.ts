@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
-import { chatMessages, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
+import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -46,7 +46,7 @@ export async function findConversation(db: Db, me: Profile, otherId: string): Pr
   const pair = me.role === 'coach' ? { coachId: me.id, clientId: otherId } : { coachId: otherId, clientId: me.id }
   const link = otherId === me.id ? null : await coachingLinkStatus(db, pair.coachId, pair.clientId)
   const [other] = link ? await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, otherId)) : []
-  if (!link || !other) throw new AppError('FORBIDDEN', { message: chatMessages.notLinked })
+  if (!link || !other) throw new AppError('FORBIDDEN', { message: chatApiText.notLinked })
   return { ...pair, active: link === 'active', otherId, otherName: other.displayName }
 }
 
@@ -173,14 +173,14 @@ export async function sendMessage(db: Db, me: Profile, otherId: string, input: S
     if (existing && existing.senderId === me.id && existing.coachId === ref.coachId && existing.clientId === ref.clientId && existing.body === input.body) {
       return { message: toMessage(existing), created: false }
     }
-    if (existing) throw new AppError('CONFLICT', { message: chatMessages.idTaken })
+    if (existing) throw new AppError('CONFLICT', { message: chatApiText.idTaken })
     return null
   }
   if (!ref.active) {
     // A message sent before the link was archived may still be retried from an offline queue.
     const earlier = await replay()
     if (earlier) return earlier
-    throw new AppError('FORBIDDEN', { message: chatMessages.readOnly })
+    throw new AppError('FORBIDDEN', { message: chatApiText.readOnly })
   }
 
   const inserted = await db.transaction(async (tx) => {
@@ -196,7 +196,7 @@ export async function sendMessage(db: Db, me: Profile, otherId: string, input: S
   // Sent before (a retry), or the id is someone else's.
   const earlier = await replay()
   if (earlier) return earlier
-  throw new AppError('CONFLICT', { message: chatMessages.idTaken })
+  throw new AppError('CONFLICT', { message: chatApiText.idTaken })
 }
 
 /** Everything sent to me in this conversation up to `upTo` is read (and so delivered). */

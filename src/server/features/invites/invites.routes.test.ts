@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteMessages } from '#shared/schemas/invites.ts'
-import { clientInvites, coachClients, outboxMessages, trainingPlans } from '../../db/schema/index.ts'
+import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteApiText } from '#shared/schemas/invites.ts'
+import { clientInvites, coachClients, outboxMails, trainingPlans } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -53,7 +53,7 @@ describe('inviting', () => {
     vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('SMTP server unreachable'))
     const failed = await send(coach, 'POST', '/api/invites', { email: 'smtp-down@example.test', planId })
     expect(failed.status).toBe(503)
-    expect(await failed.json()).toMatchObject({ message: inviteMessages.mailFailed })
+    expect(await failed.json()).toMatchObject({ message: inviteApiText.mailFailed })
     const rows = await t.db.select().from(clientInvites).where(eq(clientInvites.email, 'smtp-down@example.test'))
     expect(rows.map((r) => [r.id, r.revokedAt])).toEqual([[first.id, null]])
     expect((await send(undefined, 'GET', `/api/invites/preview/${first.token}`)).status).toBe(200)
@@ -83,15 +83,15 @@ describe('inviting', () => {
     expect(InvitePreviewSchema.parse(await res.json())).toEqual({ planName: 'Base block', coachName: 'Coach Carla', email: 'preview@example.test', expiresAt: created.expiresAt })
     const unknown = await t.app.request('/api/invites/preview/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toMatchObject({ message: inviteMessages.invalid.description })
+    expect(await unknown.json()).toMatchObject({ message: inviteApiText.invalid.description })
   })
 
   test('bad input is refused with field messages and sends nothing', async () => {
     const res = await send(coach, 'POST', '/api/invites', { email: 'not an email', planId: 'nope' })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ fields: { email: [inviteMessages.emailInvalid], planId: [inviteMessages.planRequired] } })
+    expect(await res.json()).toMatchObject({ fields: { email: [inviteApiText.emailInvalid], planId: [inviteApiText.planRequired] } })
     const own = await send(coach, 'POST', '/api/invites', { email: coach.email, planId })
-    expect(await own.json()).toMatchObject({ fields: { email: [inviteMessages.ownEmail] } })
+    expect(await own.json()).toMatchObject({ fields: { email: [inviteApiText.ownEmail] } })
     const theirs = await send(otherCoach, 'POST', '/api/invites', { email: 'x@example.test', planId })
     expect(theirs.status).toBe(400)
     expect(await theirs.json()).toMatchObject({ fields: { planId: ['Choose one of your plans'] } })
@@ -101,16 +101,16 @@ describe('inviting', () => {
     // A run of dots ending in an @: the kind of text a backtracking email pattern takes seconds over.
     const email = `a@${'.'.repeat(99_997)}@`
     const invitesBefore = await t.db.select({ id: clientInvites.id }).from(clientInvites)
-    const mailBefore = await t.db.select({ id: outboxMessages.id }).from(outboxMessages)
+    const mailBefore = await t.db.select({ id: outboxMails.id }).from(outboxMails)
     const started = performance.now()
     const res = await send(coach, 'POST', '/api/invites', { email, planId })
     const ms = performance.now() - started
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ fields: { email: [inviteMessages.emailInvalid] } })
+    expect(await res.json()).toMatchObject({ fields: { email: [inviteApiText.emailInvalid] } })
     // The length is checked before any pattern, so this takes milliseconds; the margin is for a busy machine.
     expect(ms).toBeLessThan(2000)
     expect(await t.db.select({ id: clientInvites.id }).from(clientInvites)).toEqual(invitesBefore)
-    expect(await t.db.select({ id: outboxMessages.id }).from(outboxMessages)).toEqual(mailBefore)
+    expect(await t.db.select({ id: outboxMails.id }).from(outboxMails)).toEqual(mailBefore)
   })
 
   test('inviting the same email again replaces the open invite; resending keeps the link and renews the expiry', async () => {
@@ -153,7 +153,7 @@ describe('accept_client_invite', () => {
     expect(plans[0]?.id).not.toBe(planId)
 
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
-    expect(await accept(client, created.token)).toEqual({ success: false, error: inviteMessages.alreadyUsed })
+    expect(await accept(client, created.token)).toEqual({ success: false, error: inviteApiText.alreadyUsed })
   })
 
   test('of 20 concurrent accepts of one token exactly one succeeds: one link, one assigned plan', async () => {
@@ -161,7 +161,7 @@ describe('accept_client_invite', () => {
     const created = await invite(client.email)
     const results = await Promise.all(Array.from({ length: 20 }, () => accept(client, created.token)))
     expect(results.filter((r) => r.success)).toHaveLength(1)
-    expect(results.filter((r) => !r.success).every((r) => r.error === inviteMessages.alreadyUsed)).toBe(true)
+    expect(results.filter((r) => !r.success).every((r) => r.error === inviteApiText.alreadyUsed)).toBe(true)
     expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toHaveLength(1)
     expect(await t.db.select().from(trainingPlans).where(eq(trainingPlans.clientId, client.id))).toHaveLength(1)
   })
@@ -170,16 +170,16 @@ describe('accept_client_invite', () => {
     const client = await signIn(t, { role: 'client' })
     const someoneElse = await signIn(t, { role: 'client' })
     const created = await invite(client.email)
-    expect(await accept(someoneElse, created.token)).toEqual({ success: false, error: inviteMessages.emailMismatch.description })
-    expect(await accept(someoneElse, 'not-a-real-token')).toEqual({ success: false, error: inviteMessages.invalid.description })
+    expect(await accept(someoneElse, created.token)).toEqual({ success: false, error: inviteApiText.emailMismatch.description })
+    expect(await accept(someoneElse, 'not-a-real-token')).toEqual({ success: false, error: inviteApiText.invalid.description })
 
     await t.db.update(clientInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(clientInvites.id, created.id))
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
-    expect(await accept(client, created.token)).toEqual({ success: false, error: inviteMessages.invalid.description })
+    expect(await accept(client, created.token)).toEqual({ success: false, error: inviteApiText.invalid.description })
 
     const again = await invite(client.email)
     expect((await send(coach, 'POST', `/api/invites/${again.id}/revoke`)).status).toBe(200)
-    expect(await accept(client, again.token)).toEqual({ success: false, error: inviteMessages.revoked })
+    expect(await accept(client, again.token)).toEqual({ success: false, error: inviteApiText.revoked })
     expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toHaveLength(0)
 
     const anonymous = await send(undefined, 'POST', '/api/invites/accept', { token: again.token })
@@ -198,7 +198,7 @@ describe('accept_client_invite', () => {
       // Either one was refused as made at the same moment, or (on a single-connection database
       // that ran them one after the other) the second switched coaches as a later accept does.
       expect(answers.filter((a) => a.success).length).toBeGreaterThanOrEqual(1)
-      expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(answers.some((a) => !a.success) ? [inviteMessages.acceptedElsewhere] : [])
+      expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(answers.some((a) => !a.success) ? [inviteApiText.acceptedElsewhere] : [])
       const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
       expect(links).toHaveLength(1)
       const active = await t.db.select().from(trainingPlans).where(and(eq(trainingPlans.clientId, client.id), eq(trainingPlans.status, 'active')))
@@ -220,7 +220,7 @@ describe('accept_client_invite', () => {
       const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
       if (me.profile?.role === 'coach') {
         expect(links).toHaveLength(0)
-        expect(await accepted.json()).toEqual({ success: false, error: inviteMessages.coachAccount })
+        expect(await accepted.json()).toEqual({ success: false, error: inviteApiText.coachAccount })
       } else {
         expect(links).toHaveLength(1)
         expect(promoted.status).toBe(409)
@@ -231,7 +231,7 @@ describe('accept_client_invite', () => {
   test('a coach account cannot join as a client; joining a new coach ends the previous link', async () => {
     const coachInvitee = await signIn(t, { role: 'coach' })
     const forCoach = await invite(coachInvitee.email)
-    expect(await accept(coachInvitee, forCoach.token)).toEqual({ success: false, error: inviteMessages.coachAccount })
+    expect(await accept(coachInvitee, forCoach.token)).toEqual({ success: false, error: inviteApiText.coachAccount })
 
     const client = await signIn(t, { role: 'client' })
     await accept(client, (await invite(client.email)).token)

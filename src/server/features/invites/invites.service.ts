@@ -2,7 +2,7 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
-import { INVITE_DAYS, inviteMessages, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
+import { INVITE_DAYS, inviteApiText, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
 import { activeCoachIdOf, activeLink, isActiveCoachOf } from '../../access/coaching.ts'
 import type { Db } from '../../db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans } from '../../db/schema/index.ts'
@@ -91,7 +91,7 @@ async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Pr
   try {
     await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
   } catch (cause) {
-    throw new AppError('UNAVAILABLE', { message: inviteMessages.mailFailed, cause, expose: true })
+    throw new AppError('UNAVAILABLE', { message: inviteApiText.mailFailed, cause, expose: true })
   }
 }
 
@@ -101,7 +101,7 @@ async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Pr
  */
 export async function createInvite(deps: InviteDeps, coach: { id: string; email: string }, input: CreateInviteInput): Promise<Invite> {
   const { db } = deps
-  if (input.email === coach.email.toLowerCase()) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { email: [inviteMessages.ownEmail] } })
+  if (input.email === coach.email.toLowerCase()) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { email: [inviteApiText.ownEmail] } })
   const [plan] = await db
     .select({ ownerId: trainingPlans.ownerId, clientId: trainingPlans.clientId, status: trainingPlans.status, name: trainingPlans.name })
     .from(trainingPlans)
@@ -160,7 +160,7 @@ export async function listInvites(deps: InviteDeps, coachId: string): Promise<In
 /** The same link, emailed again, working for another 7 days from now. */
 export async function resendInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
   const row = await findOwnInvite(deps, coachId, id)
-  if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', { message: row.acceptedAt ? inviteMessages.alreadyUsed : 'This invite was revoked; send a new one' })
+  if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', { message: row.acceptedAt ? inviteApiText.alreadyUsed : 'This invite was revoked; send a new one' })
   await countInviteMail(deps, coachId)
   const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS)
   await deps.db.update(clientInvites).set({ expiresAt }).where(eq(clientInvites.id, id))
@@ -171,7 +171,7 @@ export async function resendInvite(deps: InviteDeps, coachId: string, id: string
 
 export async function revokeInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
   const row = await findOwnInvite(deps, coachId, id)
-  if (row.acceptedAt) throw new AppError('CONFLICT', { message: inviteMessages.alreadyUsed })
+  if (row.acceptedAt) throw new AppError('CONFLICT', { message: inviteApiText.alreadyUsed })
   if (row.revokedAt) return toInvite(deps, row)
   const [done] = await deps.db.update(clientInvites).set({ revokedAt: sql`now()` }).where(eq(clientInvites.id, id)).returning({ revokedAt: clientInvites.revokedAt })
   return toInvite(deps, { ...row, revokedAt: done?.revokedAt ?? new Date() })
@@ -185,7 +185,7 @@ export async function previewInvite(db: Db, token: string): Promise<InvitePrevie
     .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
     .leftJoin(profiles, eq(profiles.id, clientInvites.coachId))
     .where(and(eq(clientInvites.tokenHash, hashToken(token)), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
-  if (!row) throw new AppError('NOT_FOUND', { message: inviteMessages.invalid.description })
+  if (!row) throw new AppError('NOT_FOUND', { message: inviteApiText.invalid.description })
   return { ...row, coachName: row.coachName || 'Your coach', expiresAt: row.expiresAt.toISOString() }
 }
 
@@ -219,14 +219,14 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
     .from(clientInvites)
     .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
     .where(eq(clientInvites.tokenHash, hashToken(token)))
-  if (!invite) return refuse(inviteMessages.invalid.description)
-  if (invite.acceptedAt) return refuse(inviteMessages.alreadyUsed)
-  if (invite.revokedAt) return refuse(inviteMessages.revoked)
-  if (invite.expiresAt <= new Date()) return refuse(inviteMessages.invalid.description)
-  if (invite.coachId === user.id) return refuse(inviteMessages.ownInvite)
-  if (invite.email !== user.email.toLowerCase()) return refuse(inviteMessages.emailMismatch.description)
+  if (!invite) return refuse(inviteApiText.invalid.description)
+  if (invite.acceptedAt) return refuse(inviteApiText.alreadyUsed)
+  if (invite.revokedAt) return refuse(inviteApiText.revoked)
+  if (invite.expiresAt <= new Date()) return refuse(inviteApiText.invalid.description)
+  if (invite.coachId === user.id) return refuse(inviteApiText.ownInvite)
+  if (invite.email !== user.email.toLowerCase()) return refuse(inviteApiText.emailMismatch.description)
   const profile = await ensureProfile(db, user)
-  if (profile.role === 'coach') return refuse(inviteMessages.coachAccount)
+  if (profile.role === 'coach') return refuse(inviteApiText.coachAccount)
 
   const today = planStartFor(clientToday)
   const coachBefore = await activeCoachIdOf(db, user.id)
@@ -236,13 +236,13 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
       // The profile row is the client's lock: an accept of another invite or 'become a coach'
       // waits here for this one to finish, then sees what it did.
       const [locked] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id)).for('update')
-      if (locked?.role === 'coach') return refuse(inviteMessages.coachAccount)
+      if (locked?.role === 'coach') return refuse(inviteApiText.coachAccount)
       const [claimed] = await tx
         .update(clientInvites)
         .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
         .where(and(eq(clientInvites.id, invite.id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
         .returning({ id: clientInvites.id })
-      if (!claimed) return refuse(inviteMessages.alreadyUsed)
+      if (!claimed) return refuse(inviteApiText.alreadyUsed)
       // Another coach's invite was accepted while this one was on its way: the client chose from
       // a screen that no longer holds, so they confirm again instead of silently switching.
       if ((await activeCoachIdOf(tx, user.id)) !== coachBefore) throw new ConcurrentAccept()
@@ -256,7 +256,7 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
     })
     .catch((error: unknown) => {
       // The rolled-back claim leaves the invite open for the client's second try.
-      if (error instanceof ConcurrentAccept || isUniqueViolation(error)) return refuse(inviteMessages.acceptedElsewhere)
+      if (error instanceof ConcurrentAccept || isUniqueViolation(error)) return refuse(inviteApiText.acceptedElsewhere)
       throw error
     })
 }

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer'
 import type { Db } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema/index.ts'
+import { outboxMails } from '../../db/schema/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { withoutTrailing } from '#shared/text.ts'
 
@@ -32,7 +32,7 @@ export function createMailer({ db, smtpUrl, from, logger }: { db: Db; smtpUrl?: 
   return {
     kind: 'outbox',
     send: async (message) => {
-      await db.insert(outboxMessages).values({ ...message, links: extractLinks(message.text) })
+      await db.insert(outboxMails).values({ ...message, links: extractLinks(message.text) })
       logger.info({ to: message.to, subject: message.subject }, 'mail kept in the development outbox')
     },
   }

@@ -12,7 +12,7 @@ import {
   MoveDayBody,
   SavePlanDayBody,
   UpdatePlanBody,
-  programMessages,
+  planApiText,
 } from '#shared/schemas/plans.ts'
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
@@ -38,8 +38,8 @@ const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
 const CellParam = z.object({
   id: z.uuid('Not a plan id'),
-  week: z.coerce.number(programMessages.week).check(z.int(programMessages.week), z.gte(1, programMessages.week), z.lte(MAX_WEEKS, programMessages.week)),
-  day: z.coerce.number(programMessages.day).check(z.int(programMessages.day), z.gte(1, programMessages.day), z.lte(MAX_DAYS_PER_WEEK, programMessages.day)),
+  week: z.coerce.number(planApiText.week).check(z.int(planApiText.week), z.gte(1, planApiText.week), z.lte(MAX_WEEKS, planApiText.week)),
+  day: z.coerce.number(planApiText.day).check(z.int(planApiText.day), z.gte(1, planApiText.day), z.lte(MAX_DAYS_PER_WEEK, planApiText.day)),
 })
 
 export const plansRoutes = new Hono<AppEnv>()

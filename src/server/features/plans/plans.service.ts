@@ -14,7 +14,7 @@ import type {
   SavePlanDayInput,
   UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
-import { programMessages, progressSet } from '#shared/schemas/plans.ts'
+import { planApiText, progressSet } from '#shared/schemas/plans.ts'
 import type { Actor } from '../../access/actor.ts'
 import { isActiveCoachOf } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -157,7 +157,7 @@ async function bumpVersion(
     const [landed] = await db.select(summaryColumns).from(trainingPlans).where(and(eq(trainingPlans.id, id), eq(trainingPlans.lastSaveId, saveId)))
     if (landed) return { row: landed, replayed: true }
   }
-  throw new AppError('CONFLICT', { message: programMessages.conflict })
+  throw new AppError('CONFLICT', { message: planApiText.conflict })
 }
 
 export async function updatePlan(db: Db, actor: Actor, id: string, { version, saveId, ...input }: UpdatePlanInput): Promise<PlanSummary> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BodyWeightsSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema, progressMessages, type Progress } from '#shared/schemas/progress.ts'
+import { BodyWeightsSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema, progressApiText, type Progress } from '#shared/schemas/progress.ts'
 import { coachClients, movements, workoutSessions } from '../../db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -188,7 +188,7 @@ describe('e1RM over time', () => {
     expect(read).toEqual(series)
     const unknown = await send(lifter, 'GET', `/api/progress/e1rm?movementId=${randomUUID()}`)
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toMatchObject({ message: progressMessages.unknownMovement })
+    expect(await unknown.json()).toMatchObject({ message: progressApiText.unknownMovement })
     expect((await send(lifter, 'GET', '/api/progress/e1rm?movementId=squat')).status).toBe(400)
   })
 
@@ -234,7 +234,7 @@ describe('body weight', () => {
     expect((await send(lifter, 'DELETE', `/api/body-weights/${day(-3)}`)).status).toBe(204)
     const again = await send(lifter, 'DELETE', `/api/body-weights/${day(-3)}`)
     expect(again.status).toBe(404)
-    expect(await again.json()).toMatchObject({ message: progressMessages.noReading })
+    expect(await again.json()).toMatchObject({ message: progressApiText.noReading })
     expect(await ok(send(lifter, 'GET', '/api/body-weights'))).toEqual(expected.slice(1))
   })
 
@@ -243,7 +243,7 @@ describe('body weight', () => {
     await ok(send(lifter, 'PUT', `/api/body-weights/${day(0)}`, { weightKg: 70 }))
     const put = await send(coach, 'PUT', `/api/body-weights/${day(0)}`, { weightKg: 75 })
     expect(put.status).toBe(403)
-    expect(await put.json()).toMatchObject({ message: progressMessages.onlyLifter })
+    expect(await put.json()).toMatchObject({ message: progressApiText.onlyLifter })
     expect((await send(coach, 'DELETE', `/api/body-weights/${day(0)}`)).status).toBe(403)
     expect((await send(otherCoach, 'GET', `/api/body-weights?clientId=${lifter.id}`)).status).toBe(403)
     expect((await send(otherClient, 'GET', `/api/body-weights?clientId=${lifter.id}`)).status).toBe(403)
@@ -259,9 +259,9 @@ describe('body weight', () => {
       expect(res.status, `${date} ${JSON.stringify(body)}`).toBe(400)
       expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: [message] } })
     }
-    for (const date of ['2023-02-29', '2024-13-01', '1899-12-31', day(2), '20240101', 'today']) await refused(date, { weightKg: 80 }, 'date', progressMessages.date)
-    for (const weightKg of [19.99, 400.01, 80.555, -80, '80', null, 1e308]) await refused(day(0), { weightKg }, 'weightKg', progressMessages.weight)
-    await refused(day(0), {}, 'weightKg', progressMessages.weight)
+    for (const date of ['2023-02-29', '2024-13-01', '1899-12-31', day(2), '20240101', 'today']) await refused(date, { weightKg: 80 }, 'date', progressApiText.date)
+    for (const weightKg of [19.99, 400.01, 80.555, -80, '80', null, 1e308]) await refused(day(0), { weightKg }, 'weightKg', progressApiText.weight)
+    await refused(day(0), {}, 'weightKg', progressApiText.weight)
     for (const [date, weightKg] of [
       ['1900-01-01', 20],
       ['2024-02-29', 400],
@@ -292,7 +292,7 @@ describe('who reads a lifter’s progress', () => {
     ] as const) {
       const res = await send(who, 'GET', path)
       expect(res.status, path).toBe(403)
-      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', message: progressMessages.notYourClient })
+      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', message: progressApiText.notYourClient })
     }
     // A coach whose link with the client ended reads no more.
     await t.db.update(coachClients).set({ status: 'archived' }).where(eq(coachClients.clientId, lifter.id))
@@ -300,7 +300,7 @@ describe('who reads a lifter’s progress', () => {
 
     const noClient = await send(coach, 'GET', '/api/progress')
     expect(noClient.status).toBe(400)
-    expect(await noClient.json()).toMatchObject({ message: progressMessages.clientRequired })
+    expect(await noClient.json()).toMatchObject({ message: progressApiText.clientRequired })
     expect((await send(undefined, 'GET', '/api/progress')).status).toBe(401)
   })
 })

@@ -11,7 +11,7 @@ import {
   RECORD_MIN_REPS,
   RECORD_MOVEMENTS,
   SESSION_RPE_CAP,
-  progressMessages,
+  progressApiText,
   type BodyWeight,
   type BodyWeightsQueryInput,
   type E1rmQueryInput,
@@ -37,10 +37,10 @@ const DAY_MS = 86_400_000
  */
 export async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
   if (!clientId) {
-    if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressMessages.clientRequired, fields: { clientId: [progressMessages.clientRequired] } })
+    if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressApiText.clientRequired, fields: { clientId: [progressApiText.clientRequired] } })
     return actor.id
   }
-  await assertCanReadClient(db, actor, clientId, progressMessages.notYourClient)
+  await assertCanReadClient(db, actor, clientId, progressApiText.notYourClient)
   return clientId
 }
 
@@ -266,7 +266,7 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
         or exists (select 1 from set_logs l join workout_sessions s on s.id = l.session_id where l.movement_id = m.id and s.client_id = ${lifterId})
       )`,
   )
-  if (!movement) throw new AppError('NOT_FOUND', { message: progressMessages.unknownMovement })
+  if (!movement) throw new AppError('NOT_FOUND', { message: progressApiText.unknownMovement })
   // The lifter's sessions newest first, each probed for its best set of the movement: the walk
   // stops at the cap instead of reading every session.
   const rows = await queryRows<E1rmRow>(
@@ -321,7 +321,7 @@ export async function listBodyWeights(db: Db, actor: Actor, query: BodyWeightsQu
 
 /** A lifter writes their own body weight; their coach reads it but never writes it. */
 function onlyTheLifter(actor: Actor): void {
-  if (actor.role !== 'client') throw new AppError('FORBIDDEN', { message: progressMessages.onlyLifter })
+  if (actor.role !== 'client') throw new AppError('FORBIDDEN', { message: progressApiText.onlyLifter })
 }
 
 /** One reading per day: a second one on the same day replaces the first. */
@@ -336,5 +336,5 @@ export async function putBodyWeight(db: Db, actor: Actor, date: string, weightKg
 export async function deleteBodyWeight(db: Db, actor: Actor, date: string): Promise<void> {
   onlyTheLifter(actor)
   const deleted = await queryRows<{ id: string }>(db, sql`delete from body_weights where client_id = ${actor.id} and measured_on = ${date}::date returning id`)
-  if (!deleted.length) throw new AppError('NOT_FOUND', { message: progressMessages.noReading })
+  if (!deleted.length) throw new AppError('NOT_FOUND', { message: progressApiText.noReading })
 }

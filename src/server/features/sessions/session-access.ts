@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { sessionMessages } from '#shared/schemas/sessions.ts'
+import { sessionApiText } from '#shared/schemas/sessions.ts'
 import type { Actor } from '../../access/actor.ts'
 import { assertCanReadClient } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -17,15 +17,15 @@ export async function findSession(db: Db | Tx, id: string): Promise<SessionRow> 
 /** The client's own sessions; their active coach reads them too (never writes). */
 export async function findReadable(db: Db, actor: Actor, id: string): Promise<SessionRow> {
   const row = await findSession(db, id)
-  await assertCanReadClient(db, actor, row.clientId, sessionMessages.notYours)
+  await assertCanReadClient(db, actor, row.clientId, sessionApiText.notYours)
   return row
 }
 
 /** Written only by its client, and only while it is in progress. */
 export async function findWritable(db: Db | Tx, actor: Actor, id: string): Promise<SessionRow> {
   const row = await findSession(db, id)
-  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
-  if (row.status !== 'in_progress') throw new AppError('CONFLICT', { message: sessionMessages.finished })
+  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
+  if (row.status !== 'in_progress') throw new AppError('CONFLICT', { message: sessionApiText.finished })
   return row
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadCommentsSchema, sessionMessages, type Session } from '#shared/schemas/sessions.ts'
+import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadCommentsSchema, sessionApiText, type Session } from '#shared/schemas/sessions.ts'
 import { coachClients, setLogHistory, setLogs } from '../../db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
@@ -185,7 +185,7 @@ describe('sessions', () => {
     const session = await start(client)
     const bad = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 1001, loadKg: 1600, rpe: 8.3 }))
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatchObject({ fields: { reps: [sessionMessages.reps], loadKg: [sessionMessages.load], rpe: [sessionMessages.rpe] } })
+    expect(await bad.json()).toMatchObject({ fields: { reps: [sessionApiText.reps], loadKg: [sessionApiText.load], rpe: [sessionApiText.rpe] } })
     const unknown = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { ...set(session, 1, { reps: 5 }), exerciseKey: randomUUID() })
     expect(unknown.status).toBe(400)
     // Values the database could not hold are refused as input, never a 500.
@@ -199,7 +199,7 @@ describe('sessions', () => {
     expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })).status).toBe(200)
     const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5, loadKg: 100 }))
     expect(late.status).toBe(409)
-    expect(await late.json()).toMatchObject({ message: sessionMessages.finished })
+    expect(await late.json()).toMatchObject({ message: sessionApiText.finished })
   })
 
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Exercise } from '#shared/schemas/plans.ts'
 import {
-  sessionMessages,
+  sessionApiText,
   type FinishSessionInput,
   type Session,
   type SessionExercise,
@@ -63,11 +63,11 @@ export const fromPrescription = (exercise: Exercise): SessionExercise => ({
  * workout still in progress is resumed instead, and a start naming an existing id returns it.
  */
 export async function startSession(db: Db, actor: Actor, input: StartSessionInput): Promise<Session> {
-  if (input.planWorkoutId && input.workoutId) throw new AppError('VALIDATION_FAILED', { message: sessionMessages.oneSource })
+  if (input.planWorkoutId && input.workoutId) throw new AppError('VALIDATION_FAILED', { message: sessionApiText.oneSource })
   if (input.id) {
     const [existing] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, input.id))
     if (existing) {
-      if (existing.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+      if (existing.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
       return getSession(db, actor, existing.id)
     }
   }
@@ -137,7 +137,7 @@ export async function listSessions(
   { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number },
 ): Promise<SessionSummary[]> {
   const whose = clientId ?? actor.id
-  await assertCanReadClient(db, actor, whose, sessionMessages.notYours)
+  await assertCanReadClient(db, actor, whose, sessionApiText.notYours)
   const rows = await db
     .select()
     .from(workoutSessions)
@@ -178,7 +178,7 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
 /** Finishes a session (again is harmless): no more sets after this. */
 export async function finishSession(db: Db, actor: Actor, id: string, input: FinishSessionInput): Promise<Session> {
   const row = await findSession(db, id)
-  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionMessages.notYours })
+  if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
   if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: 'This session was discarded' })
   if (row.status === 'in_progress') {
     await db

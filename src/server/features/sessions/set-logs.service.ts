@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
-import { sessionMessages, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
+import { sessionApiText, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
 import { queryRows, type Db } from '../../db/client.ts'
 import { setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
@@ -130,7 +130,7 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
   if (fresh) return fresh
   const session = await findWritable(db, { id: clientId, role: 'client' }, sessionId)
   const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
-  if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionMessages.unknownExercise] } })
+  if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionApiText.unknownExercise] } })
   const target = exercise.targets[input.setNumber - 1]
   const incoming = {
     exerciseKey: exercise.key,
@@ -177,7 +177,7 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
       .from(workoutSessions)
       .where(and(eq(workoutSessions.id, sessionId), eq(workoutSessions.status, 'in_progress')))
       .for('share')
-    if (!open) throw new AppError('CONFLICT', { message: sessionMessages.finished })
+    if (!open) throw new AppError('CONFLICT', { message: sessionApiText.finished })
     const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
     if (!existing) throw new AppError('CONFLICT', { message: 'This set was removed meanwhile; log it again' })
     const deleted = existing.deletedAt !== null

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { ExerciseInput } from '#shared/schemas/plans.ts'
 import {
-  workoutMessages,
+  workoutApiText,
   type CopyWorkoutInput,
   type CreateWorkoutInput,
   type ListWorkoutsInput,
@@ -131,7 +131,7 @@ export async function saveWorkout(db: Db, actor: Actor, id: string, { version, s
       // The same save again (its answer was lost): it landed already.
       const [landed] = saveId ? await tx.select({ id: workouts.id }).from(workouts).where(and(eq(workouts.id, id), eq(workouts.lastSaveId, saveId))) : []
       if (landed) return
-      throw new AppError('CONFLICT', { message: workoutMessages.conflict })
+      throw new AppError('CONFLICT', { message: workoutApiText.conflict })
     }
     await tx.delete(prescriptions).where(eq(prescriptions.workoutId, id))
     await insertExercises(tx, { workoutId: id }, input.exercises)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import type { Notice } from '#shared/messages.ts'
+import type { Notice } from '#shared/app-text.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { SignInForm } from '#client/features/auth/components/sign-in-form.tsx'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { exchangeEmailLink } from '#client/features/auth/api/auth-calls.ts'
@@ -31,12 +31,12 @@ export function CallbackPage() {
     const fail = (description: string) =>
       navigate(paths.auth.login.getHref(), {
         replace: true,
-        state: { notice: { title: authMessages.callbackFailedTitle, description } } satisfies AuthPageState,
+        state: { notice: { title: authText.callbackFailedTitle, description } } satisfies AuthPageState,
       })
 
     void (async () => {
       if (params.get('error') || !token || (type !== 'signup' && type !== 'magiclink')) {
-        return fail(params.get('error_description') || authMessages.callbackLinkInvalid)
+        return fail(params.get('error_description') || authText.callbackLinkInvalid)
       }
       try {
         await exchangeEmailLink(type, token)

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { isEmail, normalizeEmail } from '#shared/schemas/auth.ts'
 import { paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
@@ -41,7 +41,7 @@ export function ResetPage() {
         const errors = new URLSearchParams(status.error === 'otp_expired' ? { error_code: 'otp_expired' } : { error: 'access_denied' })
         setMode({ kind: 'link-error', message: resetLinkErrorText(errors) })
       },
-      () => setMode({ kind: 'link-error', message: authMessages.linkError }),
+      () => setMode({ kind: 'link-error', message: authText.linkError }),
     )
   }, [mode.kind, location])
 
@@ -71,14 +71,14 @@ function RequestReset() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const address = normalizeEmail(email)
-    if (!address) return notify.error(authMessages.emailRequired)
-    if (!isEmail(address)) return notify.error(authMessages.invalidEmail)
+    if (!address) return notify.error(authText.emailRequired)
+    if (!isEmail(address)) return notify.error(authText.invalidEmail)
     setBusy(true)
     try {
       await requestPasswordReset(address)
-      notify.success(authMessages.resetEmailSent)
+      notify.success(authText.resetEmailSent)
     } catch (error) {
-      notify.error({ title: authMessages.resetEmailFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.resetEmailFailedTitle, description: errorText(error) })
     } finally {
       setBusy(false)
     }
@@ -115,10 +115,10 @@ function SetPassword({ token }: { token: string }) {
       // The reset signed this account out everywhere: forget what this tab knew.
       queryClient.clear()
       queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
-      notify.success(authMessages.passwordUpdated)
+      notify.success(authText.passwordUpdated)
       await navigate(paths.auth.login.getHref(), { replace: true })
     } catch (error) {
-      notify.error({ title: authMessages.updatePasswordFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.updatePasswordFailedTitle, description: errorText(error) })
     } finally {
       setBusy(false)
     }

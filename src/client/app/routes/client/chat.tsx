@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageCircle } from 'lucide-react'
-import { chatMessages } from '#shared/schemas/chat.ts'
+import { chatApiText } from '#shared/schemas/chat.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { chatQueries } from '#client/features/chat/api/chat-queries.ts'
-import { chatText } from '#client/features/chat/chat-messages.ts'
+import { chatText } from '#client/features/chat/chat-text.ts'
 import { Conversation } from '#client/features/chat/components/conversation.tsx'
 
 /** /chat: the client's conversation with their coach (a former coach's stays readable). */
@@ -24,7 +24,7 @@ export function ClientChatPage() {
         <Card>
           <CardHeader>
             <MessageCircle className="size-6 text-muted-foreground" aria-hidden />
-            <CardTitle>{chatMessages.noCoach}</CardTitle>
+            <CardTitle>{chatApiText.noCoach}</CardTitle>
             <CardDescription>{chatText.noCoachHint}</CardDescription>
           </CardHeader>
         </Card>

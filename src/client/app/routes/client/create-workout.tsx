@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { FieldErrors } from '#shared/errors.ts'
 import { paths } from '#shared/paths.ts'
-import { workoutMessages } from '#shared/schemas/workouts.ts'
+import { workoutApiText } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useCreateWorkout } from '#client/features/plans/api/workout-mutations.ts'
@@ -26,7 +26,7 @@ export function CreateWorkoutPage() {
     if (!checked.ok) return setErrors(checked.fields)
     creating.mutate(checked.content, {
       onSuccess: (workout) => {
-        notify.success({ title: workoutMessages.created })
+        notify.success({ title: workoutApiText.created })
         void navigate(paths.open.workout.getHref(workout.id))
       },
       onError: (error) => {

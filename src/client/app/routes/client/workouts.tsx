@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { workoutMessages, type WorkoutSummary } from '#shared/schemas/workouts.ts'
+import { workoutApiText, type WorkoutSummary } from '#shared/schemas/workouts.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useCardAction } from '#client/features/plans/api/workout-mutations.ts'
@@ -46,7 +46,7 @@ function WorkoutList({ label, items, archived, empty }: { label: string; items: 
   const toggle = (workout: WorkoutSummary) =>
     card.mutate(
       { id: workout.id, run: () => (archived ? workoutCalls.restore(workout.id) : workoutCalls.archive(workout.id)) },
-      { onSuccess: () => notify.success({ title: archived ? workoutMessages.restored : workoutMessages.archived, description: workout.title }) },
+      { onSuccess: () => notify.success({ title: archived ? workoutApiText.restored : workoutApiText.archived, description: workout.title }) },
     )
   return (
     <section aria-label={label} className="flex flex-col gap-3">

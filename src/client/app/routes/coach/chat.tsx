@@ -2,7 +2,7 @@ import { ChevronLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { chatText } from '#client/features/chat/chat-messages.ts'
+import { chatText } from '#client/features/chat/chat-text.ts'
 import { Conversation } from '#client/features/chat/components/conversation.tsx'
 
 /** /coach/chat/{clientId}: the coach's conversation with one client (read-only once archived). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { shellMessages } from '#shared/messages.ts'
+import { shellText } from '#shared/app-text.ts'
 import { homeHrefFor, paths } from '#shared/paths.ts'
 import { FullPageMessage, Loading } from '#client/components/feedback/full-page-message.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -59,15 +59,15 @@ function AuthErrorRetry({ failures, isRetrying, retry }: { failures: number; isR
   }, [exhausted, isRetrying, failures, retry])
 
   return (
-    <FullPageMessage title={shellMessages.authErrorTitle} role="alert">
+    <FullPageMessage title={shellText.authErrorTitle} role="alert">
       {exhausted ? (
         <>
-          <p className="text-muted-foreground">{shellMessages.authErrorBody}</p>
-          <Button onClick={() => void signOut()}>{shellMessages.signOutAndRetry}</Button>
+          <p className="text-muted-foreground">{shellText.authErrorBody}</p>
+          <Button onClick={() => void signOut()}>{shellText.signOutAndRetry}</Button>
         </>
       ) : (
         <p className="text-muted-foreground" aria-live="polite">
-          {shellMessages.retry(Math.max(failures, 1), MAX_AUTH_RETRIES)}
+          {shellText.retry(Math.max(failures, 1), MAX_AUTH_RETRIES)}
         </p>
       )}
     </FullPageMessage>

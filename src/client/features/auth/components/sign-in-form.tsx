@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { normalizeEmail } from '#shared/schemas/auth.ts'
 import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -21,18 +21,18 @@ export function SignInForm() {
 
   async function handleSignIn(event: FormEvent) {
     event.preventDefault()
-    if (isThrottled(failures.current.count, failures.current.lastAt)) return notify.error(authMessages.tooManyAttempts)
+    if (isThrottled(failures.current.count, failures.current.lastAt)) return notify.error(authText.tooManyAttempts)
     const checked = checkCredentials(email, password)
     if ('problem' in checked) return notify.error(checked.problem)
     setBusy('password')
     try {
       await signInWithPassword(checked.email, password)
       failures.current = { count: 0, lastAt: 0 }
-      notify.success(authMessages.welcomeBack)
+      notify.success(authText.welcomeBack)
       await enterApp()
     } catch (error) {
       failures.current = { count: failures.current.count + 1, lastAt: Date.now() }
-      notify.error({ title: authMessages.signInFailedTitle, description: signInErrorText(error) })
+      notify.error({ title: authText.signInFailedTitle, description: signInErrorText(error) })
     } finally {
       setBusy(null)
     }
@@ -40,13 +40,13 @@ export function SignInForm() {
 
   async function handleMagicLink() {
     const address = normalizeEmail(email)
-    if (!address) return notify.error(authMessages.emailRequired)
+    if (!address) return notify.error(authText.emailRequired)
     setBusy('magic')
     try {
       await sendMagicLink(address)
-      notify.success(authMessages.checkInbox)
+      notify.success(authText.checkInbox)
     } catch (error) {
-      notify.error({ title: authMessages.magicLinkFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.magicLinkFailedTitle, description: errorText(error) })
     } finally {
       setBusy(null)
     }

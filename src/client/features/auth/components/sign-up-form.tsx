@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { authMessages } from '#shared/messages.ts'
+import { authText } from '#shared/app-text.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -24,12 +24,12 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
     setBusy(true)
     try {
       await signUp(checked.email, password)
-      notify.success(authMessages.accountCreated)
+      notify.success(authText.accountCreated)
       setPassword('')
       setConfirm('')
       onCreated()
     } catch (error) {
-      notify.error({ title: authMessages.signUpFailedTitle, description: signUpErrorText(error) })
+      notify.error({ title: authText.signUpFailedTitle, description: signUpErrorText(error) })
     } finally {
       setBusy(false)
     }

@@ -1,10 +1,10 @@
 import { SendHorizontal } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { chatMessages, MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/schemas/chat.ts'
+import { chatApiText, MESSAGE_COUNTER_FROM, MESSAGE_MAX } from '#shared/schemas/chat.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { cn } from '#client/lib/cn.ts'
-import { chatText } from '../chat-messages.ts'
+import { chatText } from '../chat-text.ts'
 import { readDraft, saveDraft } from '../drafts.ts'
 
 type Props = { userId: string; otherId: string; onSend: (body: string) => void }
@@ -20,7 +20,7 @@ export function Composer({ userId, otherId, onSend }: Props) {
   const id = useId()
   const tooLong = text.length > MESSAGE_MAX
   const showCount = text.length >= MESSAGE_COUNTER_FROM
-  const error = tooLong ? chatMessages.bodyTooLong : problem
+  const error = tooLong ? chatApiText.bodyTooLong : problem
 
   function change(value: string) {
     setText(value)
@@ -30,7 +30,7 @@ export function Composer({ userId, otherId, onSend }: Props) {
 
   function send() {
     const body = text.trim()
-    if (!body) return setProblem(chatMessages.bodyRequired)
+    if (!body) return setProblem(chatApiText.bodyRequired)
     if (tooLong) return
     onSend(body)
     change('')

@@ -2,13 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { cva } from 'class-variance-authority'
 import { Archive, CloudOff, Loader2 } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { chatMessages, messageState } from '#shared/schemas/chat.ts'
+import { chatApiText, messageState } from '#shared/schemas/chat.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { useMarkRead } from '../api/mark-read.ts'
 import { chatQueries } from '../api/chat-queries.ts'
 import { useSendMessage } from '../api/send-message.ts'
-import { chatText } from '../chat-messages.ts'
+import { chatText } from '../chat-text.ts'
 import { useOpenConversation, useStreamStatus } from '../live/live-state.ts'
 import { useOutbox, useSendingState } from '../outbox/outbox-store.ts'
 import { Composer } from './composer.tsx'
@@ -133,7 +133,7 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
       ) : (
         <p role="note" className="flex items-center gap-2 rounded-lg border bg-muted px-3 py-2.5 text-sm text-muted-foreground">
           <Archive className="size-4 shrink-0" aria-hidden />
-          {chatMessages.readOnly}
+          {chatApiText.readOnly}
         </p>
       )}
     </section>

@@ -2,7 +2,7 @@ import { cva } from 'class-variance-authority'
 import { ArrowDown, Check, CheckCheck, Clock, CloudOff, Loader2 } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
-import { chatText } from '../chat-messages.ts'
+import { chatText } from '../chat-text.ts'
 import { dayKey, dayLabel, timeOf } from '../day-label.ts'
 import { MessageText } from './message-text.tsx'
 

@@ -5,7 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { chatQueries } from '../api/chat-queries.ts'
-import { chatText } from '../chat-messages.ts'
+import { chatText } from '../chat-text.ts'
 
 /** The coach dashboard's list of conversations with unread messages, each opening its chat. */
 export function UnreadMessages() {

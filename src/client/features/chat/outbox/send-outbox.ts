@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
 import { chatBase } from '../api/chat-queries.ts'
-import { chatText } from '../chat-messages.ts'
+import { chatText } from '../chat-text.ts'
 import { outbox, type OutboxItem } from './outbox-store.ts'
 
 

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
-import { inviteMessages } from '#shared/schemas/invites.ts'
+import { inviteApiText } from '#shared/schemas/invites.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { notify } from '#client/lib/notify.ts'
 
@@ -11,7 +11,7 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
     try {
       await navigator.clipboard.writeText(link)
       setCopied(true)
-      notify.success({ title: inviteMessages.copied })
+      notify.success({ title: inviteApiText.copied })
       setTimeout(() => setCopied(false), 2000)
     } catch {
       window.prompt('Copy the invite link', link)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
-import { CreateInviteBody, inviteMessages, type Invite } from '#shared/schemas/invites.ts'
+import { CreateInviteBody, inviteApiText, type Invite } from '#shared/schemas/invites.ts'
 import type { PlanSummary } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
@@ -34,7 +34,7 @@ export function InviteForm({ plans }: Props) {
     setErrors({})
     create.mutate(parsed.data, {
       onSuccess: (invite) => {
-        notify.success({ title: inviteMessages.sent, description: `${invite.email} can join ${invite.planName} within 7 days.` })
+        notify.success({ title: inviteApiText.sent, description: `${invite.email} can join ${invite.planName} within 7 days.` })
         setSent(invite)
         setEmail('')
       },

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react'
-import { movementMessages, type Movement } from '#shared/schemas/movements.ts'
+import { movementApiText, type Movement } from '#shared/schemas/movements.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { notify } from '#client/lib/notify.ts'
@@ -59,7 +59,7 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
                       { id: movement.id, archived: !movement.archived },
                       {
                         onSuccess: (saved) => {
-                          notify.success({ title: saved.archived ? movementMessages.archived : movementMessages.restored })
+                          notify.success({ title: saved.archived ? movementApiText.archived : movementApiText.restored })
                           onClose()
                         },
                       },
@@ -76,7 +76,7 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
                 onClick={() =>
                   copy.mutate(movement.id, {
                     onSuccess: (saved) => {
-                      notify.success({ title: movementMessages.copied })
+                      notify.success({ title: movementApiText.copied })
                       onShow(saved)
                     },
                   })

@@ -5,7 +5,7 @@ import {
   MUSCLES,
   PATTERNS,
   TRACKING,
-  movementMessages,
+  movementApiText,
   type CreateMovementInput,
   type Movement,
 } from '#shared/schemas/movements.ts'
@@ -79,7 +79,7 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
     setErrors({})
     const done = {
       onSuccess: (saved: Movement) => {
-        notify.success({ title: movement ? movementMessages.saved : movementMessages.created })
+        notify.success({ title: movement ? movementApiText.saved : movementApiText.created })
         onSaved?.(saved)
         onOpenChange(false)
       },

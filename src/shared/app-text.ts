@@ -1,7 +1,7 @@
 import type { ErrorCode } from './errors.ts'
 
 /** What the UI shows for an API error code it has no more specific text for. */
-export const errorMessages: Record<ErrorCode, string> = {
+export const errorCodeText: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request could not be understood.',
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   UNAUTHENTICATED: 'Please sign in to continue.',
@@ -19,7 +19,7 @@ export const errorMessages: Record<ErrorCode, string> = {
 }
 
 /** Texts of the app shell: the route guard, the error and 404 pages (docs/product.md#routes-and-redirects). */
-export const shellMessages = {
+export const shellText = {
   loading: 'Loading…',
   retry: (attempt: number, of: number) => `Retry ${attempt}/${of}`,
   authErrorTitle: 'We could not check your sign-in',
@@ -45,7 +45,7 @@ export type Notice = { title: string; description?: string }
  * Every text of the account flows. Acceptance checks compare them word for word: never reword one
  * (docs/product.md#user-facing-strings).
  */
-export const authMessages = {
+export const authText = {
   missingCredentials: { title: 'Missing credentials', description: 'Please enter both email and password.' },
   invalidEmail: { title: 'Invalid email format', description: 'Please enter a valid email address.' },
   tooManyAttempts: { title: 'Too many attempts', description: 'Please wait a moment before trying again.' },

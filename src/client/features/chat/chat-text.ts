@@ -4,7 +4,7 @@ const count = (n: number) => n.toLocaleString('en-US')
 
 /**
  * The chat screens' words, in one place (docs/product.md#user-facing-strings). The words the server also uses
- * (too long, read-only, no coach) are the shared `chatMessages` of `#shared/schemas/chat.ts`.
+ * (too long, read-only, no coach) are the shared `chatApiText` of `#shared/schemas/chat.ts`.
  */
 export const chatText = {
   title: 'Chat',
