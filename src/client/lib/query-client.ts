@@ -24,7 +24,14 @@ export { describeError }
 
 export function createQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { ...QUERY_DEFAULTS } },
+    defaultOptions: {
+      // A query always tries once, even offline: the service worker may answer from its copy. Only its
+      // retries wait for the network (the app's online state, src/client/lib/online.ts).
+      queries: { ...QUERY_DEFAULTS, networkMode: 'offlineFirst' },
+      // A mutation runs at once and fails with no network; what must survive a lost signal goes
+      // through the offline queue instead.
+      mutations: { networkMode: 'always' },
+    },
     // The one place mutation errors become a toast; a mutation with its own handling sets meta.toast = false.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {

@@ -1,0 +1,216 @@
+import { useEffect, useSyncExternalStore } from 'react'
+import { ApiError } from '../api-client.ts'
+import { isOnline, onOnline, probe, reportReached, reportUnreachable } from '../online.ts'
+import { queueStore, type QueueItem, type Refusal } from './queue-store.ts'
+import { retryDelayMs, verdictOf } from './retry-policy.ts'
+
+export type { QueueItem, Refusal }
+
+/**
+ * The app's one offline queue (docs/offline-queue.md). Every change that must reach the server
+ * even with no signal (a logged set, a chat message, a builder save) is stored in IndexedDB
+ * first, then sent by this engine: oldest first, one at a time, by the handler of its kind, with
+ * one retry policy (retry-policy.ts).
+ */
+export type QueueHandler<P> = {
+  /** Sends the item; throws the API's error. Replays must be harmless: every item carries its own id. */
+  send: (item: QueueItem<P>, signal: AbortSignal) => Promise<unknown>
+  /** The server stored it. */
+  sent?: (result: unknown, item: QueueItem<P>) => void
+  /** The server refused it: the item stays, marked with `refusal`, until fixed or removed. */
+  refused?: (item: QueueItem<P>, refusal: Refusal) => void
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
+const handlers = new Map<string, QueueHandler<any>>()
+
+/** Registers the handler of a kind; items of a kind without one wait (they block nothing). */
+export function registerQueueHandler<P>(kind: string, handler: QueueHandler<P>): () => void {
+  handlers.set(kind, handler)
+  for (const userId of runners.keys()) kick(userId)
+  return () => {
+    if (handlers.get(kind) === handler) handlers.delete(kind)
+  }
+}
+
+// What the screens read synchronously: a copy of each user's items, refreshed after every write.
+const EMPTY: readonly QueueItem[] = []
+const mirrors = new Map<string, readonly QueueItem[]>()
+const loads = new Map<string, Promise<void>>()
+let inFlight: ReadonlySet<string> = new Set()
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((listener) => listener())
+
+// Another tab of the app wrote to the queue: read it again (and send what it left).
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('coachline-queue')
+if (channel) {
+  channel.onmessage = (event: MessageEvent<string>) => {
+    if (!mirrors.has(event.data)) return
+    void refresh(event.data, false).then(() => kick(event.data))
+  }
+}
+
+async function refresh(userId: string, tell = true): Promise<void> {
+  mirrors.set(userId, await queueStore.list(userId))
+  emit()
+  if (tell) channel?.postMessage(userId)
+}
+
+function ready(userId: string): Promise<void> {
+  let load = loads.get(userId)
+  if (!load) {
+    load = refresh(userId, false).catch(() => undefined)
+    loads.set(userId, load)
+  }
+  return load
+}
+
+function setInFlight(id: string, value: boolean) {
+  const next = new Set(inFlight)
+  if (value) next.add(id)
+  else next.delete(id)
+  inFlight = next
+  emit()
+}
+
+/**
+ * Queues a change. One with the same kind and key (the same set, cell or message) replaces the
+ * waiting one, keeps its place in line and clears a refusal: that is how a fix is sent.
+ */
+export async function enqueue<P>(userId: string, kind: string, key: string, payload: P): Promise<void> {
+  await ready(userId)
+  await queueStore.put({ id: `${kind}:${key}`, userId, kind, payload, refused: null })
+  await refresh(userId)
+  kick(userId)
+}
+
+/** Removes an item (the user gave it up, or it reached the server another way). */
+export async function removeQueued(userId: string, kind: string, key: string): Promise<void> {
+  await queueStore.remove(`${kind}:${key}`)
+  await refresh(userId)
+}
+
+/** This user's items, oldest first. */
+export async function queuedItems(userId: string): Promise<readonly QueueItem[]> {
+  await ready(userId)
+  return mirrors.get(userId) ?? EMPTY
+}
+
+type Runner = { attempt: number; timer: ReturnType<typeof setTimeout> | undefined; round: Promise<void> | null; again: boolean; abort: AbortController }
+const runners = new Map<string, Runner>()
+
+/** Starts sending this user's queue (when they sign in); the returned function stops it. */
+export function startQueue(userId: string): () => void {
+  runners.get(userId)?.abort.abort()
+  const runner: Runner = { attempt: 0, timer: undefined, round: null, again: false, abort: new AbortController() }
+  runners.set(userId, runner)
+  const stopListening = onOnline(() => {
+    runner.attempt = 0
+    kick(userId)
+  })
+  kick(userId)
+  return () => {
+    runner.abort.abort()
+    clearTimeout(runner.timer)
+    stopListening()
+    if (runners.get(userId) === runner) runners.delete(userId)
+  }
+}
+
+function kick(userId: string): void {
+  const runner = runners.get(userId)
+  if (!runner) return
+  clearTimeout(runner.timer)
+  runner.timer = undefined
+  if (runner.round) {
+    runner.again = true
+    return
+  }
+  runner.round = send(userId, runner).finally(() => {
+    runner.round = null
+    if (runner.again && !runner.abort.signal.aborted) {
+      runner.again = false
+      kick(userId)
+    }
+  })
+}
+
+/** Sends what waits now and resolves when the queue has done what it can (before finishing a session, say). */
+export async function flushQueue(userId: string): Promise<void> {
+  const runner = runners.get(userId)
+  if (!runner) return
+  kick(userId)
+  while (runner.round) await runner.round
+}
+
+function waitThenTry(runner: Runner, retry: () => void) {
+  runner.timer = setTimeout(retry, retryDelayMs(runner.attempt++))
+}
+
+async function send(userId: string, runner: Runner): Promise<void> {
+  const { signal } = runner.abort
+  await ready(userId)
+  // The revision of each item this round has handled: a newer revision of it is sent again.
+  const handled = new Map<string, number>()
+  for (;;) {
+    if (signal.aborted) return
+    const item = (mirrors.get(userId) ?? EMPTY).find((i) => !i.refused && handlers.has(i.kind) && handled.get(i.id) !== i.rev)
+    if (!item) break
+    handled.set(item.id, item.rev)
+    const handler = handlers.get(item.kind) as QueueHandler<unknown>
+    setInFlight(item.id, true)
+    try {
+      const result = await handler.send(item, signal)
+      runner.attempt = 0
+      reportReached()
+      await queueStore.settle(item)
+      await refresh(userId)
+      handler.sent?.(result, item)
+    } catch (error) {
+      if (signal.aborted) return
+      const verdict = verdictOf(error)
+      if (verdict === 'signed-out') return
+      if (verdict === 'retry') {
+        // First in line it stays; everything behind it waits too (the network is the same for all).
+        if (error instanceof ApiError && error.status === 0) await reportUnreachable()
+        waitThenTry(runner, () => kick(userId))
+        return
+      }
+      const refusal = refusalOf(error)
+      if (await queueStore.refuse(item, refusal)) {
+        await refresh(userId)
+        handler.refused?.(item, refusal)
+      }
+    } finally {
+      setInFlight(item.id, false)
+    }
+  }
+  // Nothing left to send, but the server was out of reach: look again now and then, so the app comes back online.
+  if (!isOnline()) waitThenTry(runner, () => void probe().then(() => kick(userId)))
+}
+
+function refusalOf(error: unknown): Refusal {
+  if (error instanceof ApiError) return { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
+  return { status: 400, code: 'BAD_REQUEST', message: String(error) }
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** This user's queued items, oldest first; re-renders when they change. */
+export function useQueuedItems(userId: string): readonly QueueItem[] {
+  void ready(userId)
+  return useSyncExternalStore(subscribe, () => mirrors.get(userId) ?? EMPTY)
+}
+
+/** The ids of the items on their way to the server right now. */
+export function useInFlight(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, () => inFlight)
+}
+
+/** Keeps the signed-in user's queue moving from whatever screen is open. */
+export function useOfflineQueue(userId: string | null): void {
+  useEffect(() => (userId ? startQueue(userId) : undefined), [userId])
+}
