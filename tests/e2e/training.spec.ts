@@ -1,4 +1,19 @@
+import type { Page } from '@playwright/test'
 import { expect, expectToast, test } from './fixtures.ts'
+
+/** How many changes wait in the app's offline queue on this device. */
+const queuedOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('coachline-queue')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction('items').objectStore('items').count()
+          request.onsuccess = () => resolve(request.result)
+        }
+      }),
+  )
 
 test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes with a record, and reads the coach’s comment', async ({ page, login, browser, baseURL, context }) => {
   test.setTimeout(90_000)
@@ -123,4 +138,44 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await page.getByRole('button', { name: 'Clear' }).click()
   // (The click itself may be measured: Web Vitals report on the first interaction.)
   await expect(page.getByRole('region', { name: 'Calls' })).toHaveCount(0)
+})
+
+test('a set the server refuses stays on screen, marked with its reason, not logged and with no rest after it', async ({ page, login }) => {
+  await login({ role: 'client', displayName: 'Refused Rae' })
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: { title: 'Two sets', exercises: [{ movementId: squat.id, restSeconds: 90, sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) }] },
+    })
+  ).json()
+  const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
+  await page.goto(`/session/${session.id}`)
+
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await expect(page.getByRole('button', { name: 'Update set 1 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
+  await page.getByRole('button', { name: 'Skip rest' }).click()
+
+  // Finished on another device: this screen does not know yet, and the server refuses the next set.
+  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: { rpe: null, notes: null } })).status()).toBe(200)
+  await page.getByLabel('Reps for set 2 of Back squat').fill('4')
+  await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
+
+  const reason = page.getByRole('alert').filter({ hasText: 'Not saved: This session is finished: it takes no more sets. Fix it and log it again, or remove it.' })
+  await expect(reason).toBeVisible()
+  await expectToast(page, 'A change could not be saved')
+  // Kept with what was typed, but not called logged, not counted as waiting, and no rest timer.
+  await expect(page.getByRole('button', { name: 'Log set 2 of Back squat' })).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByLabel('Reps for set 2 of Back squat')).toHaveValue('4')
+  await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeHidden()
+  await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0)
+  expect((await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets).toHaveLength(1)
+
+  // The device keeps it in its queue until the lifter fixes or removes it.
+  await expect.poll(() => queuedOnDevice(page)).toBe(1)
+
+  // The lifter gives it up: it leaves the screen and the device.
+  await page.getByRole('button', { name: 'Remove set 2 of Back squat' }).click()
+  await expect(reason).toBeHidden()
+  await expect.poll(() => queuedOnDevice(page)).toBe(0)
 })

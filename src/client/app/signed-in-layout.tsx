@@ -6,7 +6,8 @@ import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
-import { useOfflineSync } from '#client/features/sessions/offline/sync.ts'
+import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
+import { useOfflineQueue } from '#client/lib/offline-queue/queue.ts'
 
 /**
  * The signed-in frame of the user's role: a sidebar for coaches, bottom navigation for clients.
@@ -16,8 +17,9 @@ export function SignedInLayout() {
   const auth = useAuth()
   const signOut = useSignOut()
   const signedIn = auth.status === 'authenticated' && auth.profile.displayName.trim() !== ''
-  // Sets logged without signal keep moving to the server from whatever screen is open.
-  useOfflineSync(auth.status === 'authenticated' ? auth.user.id : null)
+  // Sets, messages and builder saves made without signal keep moving to the server from whatever screen is open.
+  useOfflineQueue(auth.status === 'authenticated' ? auth.user.id : null)
+  useAdoptLegacyChanges(auth.status === 'authenticated' ? auth.user.id : null)
   // One live chat connection for the whole app: messages, receipts, toasts, the outbox.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)

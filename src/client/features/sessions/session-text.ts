@@ -1,10 +1,12 @@
 import type { Deviation } from '#shared/schemas/sessions.ts'
+import { withoutTrailing } from '#shared/text.ts'
 
 /** The training screens' words, in one place (docs/product.md#user-facing-strings). */
 export const sessionText = {
   offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
   syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
   notSaved: 'A change could not be saved',
+  setRefused: (reason: string) => `Not saved: ${withoutTrailing(reason.trim(), '.')}. Fix it and log it again, or remove it.`,
   finishOffline: { title: 'You are offline', description: 'Your sets are safe on this device. Finish when you are back online.' },
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },

@@ -17,7 +17,7 @@ import { ExerciseLogger } from '#client/features/sessions/components/exercise-lo
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
 import { pendingSetCount } from '#client/features/sessions/offline/offline-store.ts'
-import { flushPending } from '#client/features/sessions/offline/sync.ts'
+import { flushPending, usePendingSets } from '#client/features/sessions/offline/sync.ts'
 import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
 import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
@@ -44,6 +44,13 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const rest = useRestTimer()
+  const { refused } = usePendingSets(userId, sessionId)
+  // A set the server refused is not logged: no rest after it.
+  const refusedCount = refused.size
+  const { stop: stopRest } = rest
+  useEffect(() => {
+    if (refusedCount > 0) stopRest()
+  }, [refusedCount, stopRest])
   const [now, setNow] = useState(() => Date.now())
   const [rpe, setRpe] = useState('')
   const [busy, setBusy] = useState(false)
@@ -127,6 +134,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             label={labels[index] ?? String(index + 1)}
             sets={session.sets}
             stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
+            refused={refused}
             unit={unit}
             userId={userId}
             onLog={(setId, body) => {
@@ -188,7 +196,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
           <ConfirmButton
             label="Finish workout"
             title="Finish this workout?"
-            description={`${session.sets.filter((s) => s.completed).length} sets logged. You can still read it afterwards, but not add sets.`}
+            description={`${session.sets.filter((s) => s.completed && !refused.has(s.id)).length} sets logged. You can still read it afterwards, but not add sets.`}
             confirm="Finish"
             busy={busy}
             onConfirm={() => void finish()}

@@ -1,6 +1,7 @@
 import { Check, Minus, Plus, Repeat } from 'lucide-react'
 import { useState } from 'react'
 import type { LogSetInput, MovementStats, SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
+import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -8,12 +9,15 @@ import { MovementPicker } from '#client/features/movements/components/movement-p
 import type { PickedMovement } from '#client/features/movements/recent-movements.ts'
 import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { cn } from '#client/lib/cn.ts'
+import { sessionText } from '../session-text.ts'
 
 type Props = {
   exercise: SessionExercise
   label: string
   sets: SetLog[]
   stats: MovementStats | undefined
+  /** Sets the server refused, by id, with its reason: shown as not logged until fixed or removed. */
+  refused: ReadonlyMap<string, Refusal>
   unit: Unit
   userId: string
   onLog: (setId: string, body: LogSetInput) => void
@@ -22,7 +26,7 @@ type Props = {
 }
 
 /** One exercise in the logger: a row per set, targets as placeholders, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, unit, userId, onLog, onRemoveSet, onSwap }: Props) {
+export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, userId, onLog, onRemoveSet, onSwap }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
   const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
@@ -54,18 +58,20 @@ export function ExerciseLogger({ exercise, label, sets, stats, unit, userId, onL
       <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
         {Array.from({ length: rows }, (_, index) => {
           const n = index + 1
+          const set = logged.find((s) => s.setNumber === n)
           return (
             <SetRow
-              key={`${exercise.key}:${n}:${logged.find((s) => s.setNumber === n)?.id ?? 'new'}`}
+              key={`${exercise.key}:${n}:${set?.id ?? 'new'}`}
               number={n}
               exercise={exercise}
               movementName={exercise.movementName}
-              logged={logged.find((s) => s.setNumber === n)}
+              logged={set}
+              refusal={set ? refused.get(set.id) : undefined}
               lastTime={last[index]}
               unit={unit}
               onLog={onLog}
               onRemove={(set) => (set ? onRemoveSet(set) : setExtra((x) => Math.max(0, x - 1)))}
-              removable={n === rows && (extra > 0 || Boolean(logged.find((s) => s.setNumber === n)))}
+              removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && refused.has(set.id))}
             />
           )
         })}
@@ -84,6 +90,7 @@ type RowProps = {
   exercise: SessionExercise
   movementName: string
   logged: SetLog | undefined
+  refusal: Refusal | undefined
   lastTime: LastSet | undefined
   unit: Unit
   onLog: (setId: string, body: LogSetInput) => void
@@ -97,7 +104,7 @@ const num = (value: string) => {
   return trimmed === '' ? null : Number(trimmed)
 }
 
-function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog, onRemove, removable }: RowProps) {
+function SetRow({ number, exercise, movementName, logged, refusal, lastTime, unit, onLog, onRemove, removable }: RowProps) {
   const target = exercise.targets[number - 1]
   const targetLoad = target?.load?.kind === 'kg' ? fromKg(target.load.value, unit) : null
   const [load, setLoad] = useState(logged?.loadKg != null ? str(fromKg(logged.loadKg, unit)) : '')
@@ -108,6 +115,8 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
   const [setId] = useState(() => logged?.id ?? crypto.randomUUID())
   const tracking = exercise.tracking
   const label = `set ${number} of ${movementName}`
+  // A set the server refused keeps its numbers on screen but is not logged.
+  const done = Boolean(logged) && !refusal
 
   function log() {
     // Empty inputs log the target: one tap for a set done as prescribed.
@@ -142,7 +151,7 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
   // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
   const field = 'w-[4.5rem]'
   return (
-    <li className={cn('flex flex-col gap-1 rounded-lg p-2', logged ? 'bg-primary/10' : 'bg-muted/40')}>
+    <li className={cn('flex flex-col gap-1 rounded-lg p-2', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="w-7 text-sm font-semibold">#{number}</span>
         {tracking === 'weight_reps' && (
@@ -160,9 +169,9 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
         <Input aria-label={`RPE for ${label}`} size="touch" className="w-14" inputMode="decimal" placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'} value={rpe} onChange={(e) => setRpe(e.target.value)} />
         <Button
           size="icon"
-          className={cn('size-12', !logged && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
-          aria-label={logged ? `Update ${label}` : `Log ${label}`}
-          aria-pressed={Boolean(logged)}
+          className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
+          aria-label={done ? `Update ${label}` : `Log ${label}`}
+          aria-pressed={done}
           onClick={log}
         >
           <Check className="size-6" aria-hidden />
@@ -173,6 +182,11 @@ function SetRow({ number, exercise, movementName, logged, lastTime, unit, onLog,
           </Button>
         )}
       </div>
+      {refusal && (
+        <p role="alert" className="pl-9 text-sm font-medium text-destructive">
+          {sessionText.setRefused(refusal.message)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
         {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
         {lastTime && !logged && (

@@ -1,26 +1,53 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { LogSetInput, Session, SetLog, UpdateSessionInput } from '#shared/schemas/sessions.ts'
+import { enqueue, queuedItems, type QueueItem } from '#client/lib/offline-queue/queue.ts'
 
 /**
- * The gym's safety net (docs/product.md#offline-logging): every change to a session is written here first,
- * then sent. `sessions` keeps the latest snapshot of each session as this device knows it;
- * `pending` keeps the changes the server has not confirmed, oldest first.
+ * The gym's safety net (docs/offline-queue.md): every change to a session goes into the app's
+ * offline queue first, then to the server. This device also keeps the latest snapshot of each
+ * session it has shown, so the logger opens with no signal.
  */
-export type PendingOp =
-  | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'set'; setId: string; body: LogSetInput }
-  | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'delete-set'; setId: string; /** When the lifter deleted it (ms, this device). */ deletedAt: number }
-  | { id: string; userId: string; sessionId: string; queuedAt: number; rev: number; kind: 'patch'; body: UpdateSessionInput }
+export const SET_KIND = 'session-set'
+export const PATCH_KIND = 'session-patch'
 
-type NewOp = PendingOp extends infer O ? (O extends PendingOp ? Omit<O, 'id' | 'queuedAt' | 'rev'> : never) : never
+/** A set logged (or logged again with new values), or deleted; its id is the queue key, so the latest wins. */
+export type SetChange = { sessionId: string; setId: string } & ({ action: 'log'; body: LogSetInput } | { action: 'delete'; /** When the lifter deleted it (ms, this device). */ deletedAt: number })
+/** The session's exercise list and notes: one waiting change holds the latest of both. */
+export type SessionPatch = { sessionId: string; body: UpdateSessionInput }
 
-interface TrainingDb extends DBSchema {
-  sessions: { key: string; value: { id: string; userId: string; session: Session; savedAt: number } }
-  pending: { key: string; value: PendingOp; indexes: { byUser: string } }
+export type SessionChange = QueueItem<SetChange> | QueueItem<SessionPatch>
+
+export const queueSetChange = (userId: string, change: SetChange) => enqueue(userId, SET_KIND, change.setId, change)
+// The patch keeps its place in line: an added exercise reaches the server before the sets logged on it.
+export const queueSessionPatch = (userId: string, patch: SessionPatch) => enqueue(userId, PATCH_KIND, patch.sessionId, patch)
+
+export function sessionChanges(items: readonly QueueItem[], sessionId?: string): SessionChange[] {
+  return items.filter(
+    (item): item is SessionChange => (item.kind === SET_KIND || item.kind === PATCH_KIND) && (!sessionId || (item.payload as { sessionId: string }).sessionId === sessionId),
+  )
 }
 
-let opened: Promise<IDBPDatabase<TrainingDb>> | null = null
-function db(): Promise<IDBPDatabase<TrainingDb>> {
-  opened ??= openDB<TrainingDb>('coachline-training', 1, {
+export const isSetChange = (item: SessionChange): item is QueueItem<SetChange> => item.kind === SET_KIND
+
+/** Sets of the session the server has not stored yet: waiting, or refused and kept for the lifter to fix. */
+export async function pendingSetCount(userId: string, sessionId?: string): Promise<number> {
+  return sessionChanges(await queuedItems(userId), sessionId).filter(isSetChange).length
+}
+
+interface SnapshotDb extends DBSchema {
+  sessions: { key: string; value: { id: string; userId: string; session: Session; savedAt: number } }
+  /** Where changes waited before the app had one queue: moved into it once, then left empty. */
+  pending: { key: string; value: LegacyChange; indexes: { byUser: string } }
+}
+
+type LegacyChange =
+  | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'set'; setId: string; body: LogSetInput }
+  | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'delete-set'; setId: string; deletedAt?: number }
+  | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'patch'; body: UpdateSessionInput }
+
+let opened: Promise<IDBPDatabase<SnapshotDb>> | null = null
+function db(): Promise<IDBPDatabase<SnapshotDb>> {
+  opened ??= openDB<SnapshotDb>('coachline-training', 1, {
     upgrade(database) {
       database.createObjectStore('sessions', { keyPath: 'id' })
       database.createObjectStore('pending', { keyPath: 'id' }).createIndex('byUser', 'userId')
@@ -29,41 +56,16 @@ function db(): Promise<IDBPDatabase<TrainingDb>> {
   return opened
 }
 
-/** Tells the banners and the sync loop that the queue changed. */
-export const offlineEvents = new EventTarget()
-const changed = () => offlineEvents.dispatchEvent(new Event('pending-changed'))
-
-const opId = (op: NewOp) => (op.kind === 'patch' ? `patch:${op.sessionId}` : `set:${op.setId}`)
-
-/**
- * Queues a change. A newer change to the same set (or to the session's exercise list) replaces the
- * waiting one but keeps its place in the queue, so an added exercise always reaches the server
- * before the sets logged on it.
- */
-export async function enqueue(op: NewOp): Promise<void> {
-  const store = (await db()).transaction('pending', 'readwrite').store
-  const id = opId(op)
-  const existing = await store.get(id)
-  await store.put({ ...op, id, queuedAt: existing?.queuedAt ?? Date.now(), rev: (existing?.rev ?? 0) + 1 } as PendingOp)
-  changed()
-}
-
-export async function pendingOps(userId: string): Promise<PendingOp[]> {
-  const all = await (await db()).getAllFromIndex('pending', 'byUser', userId)
-  return all.sort((a, b) => a.queuedAt - b.queuedAt)
-}
-
-/** Removes a sent change, unless it was replaced by a newer one while it was on its way. */
-export async function settle(op: PendingOp): Promise<void> {
-  const store = (await db()).transaction('pending', 'readwrite').store
-  const current = await store.get(op.id)
-  if (current && current.rev === op.rev) await store.delete(op.id)
-  changed()
-}
-
-export async function pendingSetCount(userId: string, sessionId?: string): Promise<number> {
-  const ops = await pendingOps(userId)
-  return ops.filter((op) => op.kind !== 'patch' && (!sessionId || op.sessionId === sessionId)).length
+/** Moves changes an earlier version of the app left waiting on this device into the queue, in their order. */
+export async function adoptLegacyChanges(userId: string): Promise<void> {
+  const database = await db()
+  const waiting = (await database.getAllFromIndex('pending', 'byUser', userId)).sort((a, b) => a.queuedAt - b.queuedAt)
+  for (const change of waiting) {
+    if (change.kind === 'patch') await queueSessionPatch(userId, { sessionId: change.sessionId, body: change.body })
+    else if (change.kind === 'set') await queueSetChange(userId, { sessionId: change.sessionId, setId: change.setId, action: 'log', body: change.body })
+    else await queueSetChange(userId, { sessionId: change.sessionId, setId: change.setId, action: 'delete', deletedAt: change.deletedAt ?? change.queuedAt })
+    await database.delete('pending', change.id)
+  }
 }
 
 export async function saveSnapshot(userId: string, session: Session): Promise<void> {
@@ -75,14 +77,17 @@ export async function readSnapshot(userId: string, sessionId: string): Promise<S
   return row && row.userId === userId ? row.session : null
 }
 
-/** The session as the server sent it, with this device's unsent changes on top. */
-export function applyPending(session: Session, ops: PendingOp[]): Session {
+/** The session as the server sent it, with this device's unsent changes on top (refused ones too: they stay on screen, marked). */
+export function applyPending(session: Session, items: readonly QueueItem[]): Session {
   let next = session
-  for (const op of ops) {
-    if (op.sessionId !== session.id) continue
-    if (op.kind === 'patch') next = { ...next, ...(op.body.exercises ? { exercises: op.body.exercises } : {}), ...(op.body.notes !== undefined ? { notes: op.body.notes ?? null } : {}) }
-    if (op.kind === 'delete-set') next = { ...next, sets: next.sets.filter((s) => s.id !== op.setId) }
-    if (op.kind === 'set') next = { ...next, sets: upsertSet(next, op.setId, op.body) }
+  for (const change of sessionChanges(items, session.id)) {
+    if (!isSetChange(change)) {
+      const { body } = change.payload
+      next = { ...next, ...(body.exercises ? { exercises: body.exercises } : {}), ...(body.notes !== undefined ? { notes: body.notes ?? null } : {}) }
+      continue
+    }
+    const set = change.payload
+    next = set.action === 'delete' ? { ...next, sets: next.sets.filter((s) => s.id !== set.setId) } : { ...next, sets: upsertSet(next, set.setId, set.body) }
   }
   return next
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { SessionSchema, type LogSetInput, type Session, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
+import { queuedItems, removeQueued } from '#client/lib/offline-queue/queue.ts'
 import { timed } from '#client/lib/perf-log.ts'
-import { applyPending, enqueue, pendingOps, readSnapshot, saveSnapshot, upsertSet } from './offline-store.ts'
+import { applyPending, queueSessionPatch, queueSetChange, readSnapshot, saveSnapshot, SET_KIND, upsertSet } from './offline-store.ts'
 
 type Status = 'loading' | 'ready' | 'missing' | 'error'
 
@@ -26,10 +27,10 @@ export function useSessionLog(userId: string, sessionId: string) {
     }
     void (async () => {
       const snapshot = await readSnapshot(userId, sessionId).catch(() => null)
-      if (snapshot) show(applyPending(snapshot, await pendingOps(userId)))
+      if (snapshot) show(applyPending(snapshot, await queuedItems(userId)))
       try {
         const fresh = await timed('load a session', () => apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema }))
-        const merged = applyPending(fresh, await pendingOps(userId))
+        const merged = applyPending(fresh, await queuedItems(userId))
         show(merged)
         await saveSnapshot(userId, merged)
       } catch (error) {
@@ -57,7 +58,7 @@ export function useSessionLog(userId: string, sessionId: string) {
   const logSet = useCallback(
     (setId: string, body: LogSetInput) => {
       if (!update((s) => ({ ...s, sets: upsertSet(s, setId, body) }))) return
-      void enqueue({ kind: 'set', userId, sessionId, setId, body })
+      void queueSetChange(userId, { sessionId, setId, action: 'log', body })
     },
     [update, userId, sessionId],
   )
@@ -65,7 +66,13 @@ export function useSessionLog(userId: string, sessionId: string) {
   const removeSet = useCallback(
     (setId: string) => {
       if (!update((s) => ({ ...s, sets: s.sets.filter((set) => set.id !== setId) }))) return
-      void enqueue({ kind: 'delete-set', userId, sessionId, setId, deletedAt: Date.now() })
+      const deletedAt = Date.now()
+      void (async () => {
+        // A set the server refused was never stored: giving it up only takes it out of the queue.
+        const waiting = (await queuedItems(userId)).find((item) => item.id === `${SET_KIND}:${setId}`)
+        if (waiting?.refused) await removeQueued(userId, SET_KIND, setId)
+        else await queueSetChange(userId, { sessionId, setId, action: 'delete', deletedAt })
+      })()
     },
     [update, userId, sessionId],
   )
@@ -74,7 +81,7 @@ export function useSessionLog(userId: string, sessionId: string) {
   const change = useCallback(
     (patch: { exercises?: SessionExercise[]; notes?: string | null }) => {
       const next = update((s) => ({ ...s, ...patch }))
-      if (next) void enqueue({ kind: 'patch', userId, sessionId, body: { exercises: next.exercises, notes: next.notes } })
+      if (next) void queueSessionPatch(userId, { sessionId, body: { exercises: next.exercises, notes: next.notes } })
     },
     [update, userId, sessionId],
   )
