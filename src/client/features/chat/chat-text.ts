@@ -22,6 +22,7 @@ export const chatText = {
   state: {
     sending: 'Sending…',
     waiting: 'Waiting for connection',
+    refused: 'Not sent',
     sent: 'Sent',
     delivered: 'Delivered',
     read: 'Read',
@@ -39,6 +40,9 @@ export const chatText = {
   newMessageFrom: (name: string) => `New message from ${name}`,
   open: 'Open',
   notSent: 'A message could not be sent',
+  refused: (reason: string) => `Not sent: ${reason}`,
+  tryAgain: 'Try again',
+  remove: 'Remove',
   noCoachHint: 'When you accept an invite from a coach, your conversation with them appears here.',
   unread: (n: number) => `${count(n)} unread`,
   unreadTitle: 'Unread messages',

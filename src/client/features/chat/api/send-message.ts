@@ -9,7 +9,7 @@ export function useSendMessage(userId: string, otherId: string) {
   return useCallback(
     (body: string) => {
       const id = crypto.randomUUID()
-      outbox.add(userId, { id, otherId, body, queuedAt: new Date().toISOString() })
+      void outbox.add(userId, { id, otherId, body, queuedAt: new Date().toISOString() })
       return id
     },
     [userId, otherId],

@@ -10,7 +10,7 @@ import { chatQueries } from '../api/chat-queries.ts'
 import { useSendMessage } from '../api/send-message.ts'
 import { chatText } from '../chat-text.ts'
 import { useOpenConversation, useStreamStatus } from '../live/live-state.ts'
-import { useOutbox, useSendingState } from '../outbox/outbox-store.ts'
+import { outbox, useOutbox, useSendingState } from '../outbox/outbox-store.ts'
 import { Composer } from './composer.tsx'
 import { MessageList, type MessageRow } from './message-list.tsx'
 
@@ -26,14 +26,6 @@ const frame = cva('flex min-h-80 flex-col gap-3', {
   },
 })
 
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
 const subscribeVisibility = (listener: () => void) => {
   document.addEventListener('visibilitychange', listener)
   return () => document.removeEventListener('visibilitychange', listener)
@@ -55,7 +47,6 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
   const query = useInfiniteQuery(chatQueries.messages(otherId))
   const waiting = useOutbox(userId)
   const sending = useSendingState()
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine)
   const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible')
   const stream = useStreamStatus()
   const send = useSendMessage(userId, otherId)
@@ -66,12 +57,23 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
 
   const pages = query.data?.pages
   const stored = useMemo(() => (pages ? [...pages].reverse().flatMap((p) => p.items) : []), [pages])
-  const offline = !online || sending.unreachable
+  const offline = sending.unreachable
   const rows = useMemo<MessageRow[]>(() => {
     const ids = new Set(stored.map((m) => m.id))
     const pending = waiting
       .filter((item) => item.otherId === otherId && !ids.has(item.id))
-      .map<MessageRow>((item) => ({ id: item.id, body: item.body, at: item.queuedAt, own: true, state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending' }))
+      .map<MessageRow>((item) =>
+        item.refused
+          ? {
+              id: item.id,
+              body: item.body,
+              at: item.queuedAt,
+              own: true,
+              state: 'refused',
+              refused: { reason: item.refused.message, onRetry: () => void outbox.retry(userId, item), onRemove: () => void outbox.remove(userId, item.id) },
+            }
+          : { id: item.id, body: item.body, at: item.queuedAt, own: true, state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending' },
+      )
     return [...stored.map<MessageRow>((m) => ({ id: m.id, body: m.body, at: m.createdAt, own: m.senderId === userId, state: m.senderId === userId ? messageState(m) : null })), ...pending]
   }, [stored, waiting, otherId, userId, offline, sending])
 

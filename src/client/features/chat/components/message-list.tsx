@@ -1,17 +1,25 @@
 import { cva } from 'class-variance-authority'
-import { ArrowDown, Check, CheckCheck, Clock, CloudOff, Loader2 } from 'lucide-react'
+import { AlertCircle, ArrowDown, Check, CheckCheck, Clock, CloudOff, Loader2 } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { chatText } from '../chat-text.ts'
 import { dayKey, dayLabel, timeOf } from '../day-label.ts'
 import { MessageText } from './message-text.tsx'
 
-export type RowState = 'waiting' | 'sending' | 'sent' | 'delivered' | 'read'
+export type RowState = 'waiting' | 'sending' | 'refused' | 'sent' | 'delivered' | 'read'
 
 /** One line of the conversation as shown: a stored message, or one still in the outbox. */
-export type MessageRow = { id: string; body: string; at: string; own: boolean; state: RowState | null }
+export type MessageRow = {
+  id: string
+  body: string
+  at: string
+  own: boolean
+  state: RowState | null
+  /** The server refused it: its reason, and what the writer can do (it stays until then). */
+  refused?: { reason: string; onRetry: () => void; onRemove: () => void }
+}
 
-const stateIcon = { waiting: CloudOff, sending: Clock, sent: Check, delivered: CheckCheck, read: CheckCheck } as const
+const stateIcon = { waiting: CloudOff, sending: Clock, refused: AlertCircle, sent: Check, delivered: CheckCheck, read: CheckCheck } as const
 
 const bubble = cva('max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]', {
   variants: {
@@ -120,8 +128,8 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
             </h2>
             <ol className="flex flex-col gap-1.5">
               {group.rows.map((row) => (
-                <li key={row.id} className={row.own ? 'flex justify-end' : 'flex justify-start'}>
-                  <div className={bubble({ own: row.own, pending: row.state === 'waiting' || row.state === 'sending' })}>
+                <li key={row.id} className={row.own ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+                  <div className={bubble({ own: row.own, pending: row.state === 'waiting' || row.state === 'sending' || row.state === 'refused' })}>
                     <span className="sr-only">{row.own ? chatText.you : otherName}: </span>
                     <p className="text-[0.95rem] break-words whitespace-pre-wrap">
                       <MessageText body={row.body} />
@@ -131,6 +139,7 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
                       {row.state && <StateLabel state={row.state} />}
                     </p>
                   </div>
+                  {row.refused && <Refused {...row.refused} />}
                 </li>
               ))}
             </ol>
@@ -160,5 +169,19 @@ function StateLabel({ state }: { state: RowState }) {
       <Icon className="size-3.5" aria-hidden />
       {chatText.state[state]}
     </span>
+  )
+}
+
+function Refused({ reason, onRetry, onRemove }: NonNullable<MessageRow['refused']>) {
+  return (
+    <div className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 text-xs sm:max-w-[75%]">
+      <p className="text-destructive">{chatText.refused(reason)}</p>
+      <Button type="button" size="sm" variant="ghost" className="h-7 px-2" onClick={onRetry}>
+        {chatText.tryAgain}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" className="h-7 px-2" onClick={onRemove}>
+        {chatText.remove}
+      </Button>
+    </div>
   )
 }

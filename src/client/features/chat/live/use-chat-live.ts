@@ -5,16 +5,17 @@ import { paths, type Role } from '#shared/paths.ts'
 import { excerpt } from '#shared/text.ts'
 import type { Message } from '#shared/schemas/chat.ts'
 import { notify } from '#client/lib/notify.ts'
+import { flushQueue } from '#client/lib/offline-queue/queue.ts'
+import { isOnline, onOnline } from '#client/lib/online.ts'
 import { applyReceipt, cacheMessages, hasMessage, noteMessage, otherIdOf } from '../api/chat-cache.ts'
 import { chatQueries, fetchNewer, type MessagePages } from '../api/chat-queries.ts'
 import { chatText } from '../chat-text.ts'
-import { outbox } from '../outbox/outbox-store.ts'
-import { flushOutbox } from '../outbox/send-outbox.ts'
+import { adoptLegacyOutbox, outbox } from '../outbox/outbox-store.ts'
+import { registerOutboxHandler } from '../outbox/send-outbox.ts'
 import { receiveComment, refreshUnreadComments } from '#client/features/sessions/api/comment-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
 
-const RETRY_OUTBOX_MS = 10_000
 /** After counting a message locally, the server's counts are fetched this much later (one fetch for a burst). */
 const RECONCILE_MS = 500
 
@@ -61,7 +62,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       seen.add(message.id)
       cacheMessages(queryClient, otherId, [message])
       // Sent from here (or from another tab of mine): stored, so it no longer waits.
-      if (message.senderId === me) outbox.remove(me, message.id)
+      if (message.senderId === me) void outbox.remove(me, message.id)
       if (known) return
       const toMe = message.senderId !== me && !message.readAt
       // Counted at once for the badge; the server's count follows (a replay may repeat one).
@@ -71,15 +72,9 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       if (toMe && liveState.openConversation() !== otherId) void announce(otherId, message)
     }
 
-    // Signing out (or another user signing in) stops this user's sending at once.
-    const stopSending = new AbortController()
-    const flush = () =>
-      void flushOutbox(
-        me,
-        (message) => receive(message),
-        () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }),
-        stopSending.signal,
-      )
+    // Waiting messages go out through the app's offline queue; what it stores is received like any other.
+    const stopSending = registerOutboxHandler(receive, () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }))
+    void adoptLegacyOutbox(me)
 
     /** After a gap: every conversation on screen or in the cache fetches what came after its newest message. */
     async function catchUp() {
@@ -108,12 +103,12 @@ export function useChatLive(user: { id: string; role: Role } | null) {
         refreshConversations()
         refreshUnreadComments(queryClient)
         void catchUp()
-        flush()
+        void flushQueue(me)
       },
       onStatus: liveState.setStatus,
       // A stream cannot tell why it failed; an expired session shows on a plain call (401 signs out).
       onError: () => {
-        if (navigator.onLine) refreshConversations()
+        if (isOnline()) refreshConversations()
       },
       sinceHint: () => {
         const seqs = queryClient.getQueryData(conversationsKey)?.items.flatMap((c) => (c.lastMessage ? [c.lastMessage.seq] : [])) ?? []
@@ -121,28 +116,17 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       },
     })
 
-    const online = () => {
-      outbox.setUnreachable(false)
-      stream.reconnectNow()
-      flush()
-    }
+    const online = () => stream.reconnectNow()
     const visible = () => {
       if (document.visibilityState === 'visible' && !stream.isOpen()) stream.reconnectNow()
     }
-    const stopQueued = outbox.onQueued(flush)
-    const timer = setInterval(() => {
-      if (outbox.list(me).length) flush()
-    }, RETRY_OUTBOX_MS)
-    window.addEventListener('online', online)
+    const stopOnline = onOnline(online)
     document.addEventListener('visibilitychange', visible)
-    flush()
     return () => {
-      stopSending.abort()
+      stopSending()
       stream.close()
       clearTimeout(reconcile)
-      stopQueued()
-      clearInterval(timer)
-      window.removeEventListener('online', online)
+      stopOnline()
       document.removeEventListener('visibilitychange', visible)
       liveState.setStatus('connecting')
     }

@@ -1,97 +1,58 @@
-import { useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
 import * as z from 'zod/mini'
+import { enqueue, removeQueued, useInFlight, useQueuedItems, type Refusal } from '#client/lib/offline-queue/queue.ts'
+import { useOnline } from '#client/lib/online.ts'
 
 /**
- * Messages written but not yet stored by the server, per user, in localStorage: they survive a
- * reload and a lost signal, and each keeps the id it was made with, so sending it again can
- * never store it twice (the server is idempotent by id).
+ * Messages written but not yet stored by the server wait in the app's offline queue
+ * (docs/offline-queue.md): they survive a reload and a lost signal, and each keeps the id it was
+ * made with, so sending it again can never store it twice (the server is idempotent by id).
  */
-const OutboxItemSchema = z.object({ id: z.string(), otherId: z.string(), body: z.string(), queuedAt: z.string() })
-export type OutboxItem = z.infer<typeof OutboxItemSchema>
+export const MESSAGE_KIND = 'chat-message'
 
-const storageKey = (userId: string) => `coachline-chat-outbox:${userId}`
-
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((listener) => listener())
-/** Told only when a message is queued (the sender starts at once); state changes do not tell it. */
-const queuedListeners = new Set<() => void>()
-
-/** Ids on their way to the server right now, and whether the last attempt found no network. */
-const inFlight = new Set<string>()
-let unreachable = false
-export type SendingState = { inFlight: ReadonlySet<string>; unreachable: boolean }
-let sending: SendingState = { inFlight: new Set(), unreachable: false }
-const touch = () => {
-  sending = { inFlight: new Set(inFlight), unreachable }
-  emit()
-}
-
-const parsed = new Map<string, { raw: string | null; items: OutboxItem[] }>()
-function read(userId: string): OutboxItem[] {
-  const raw = localStorage.getItem(storageKey(userId))
-  const cached = parsed.get(userId)
-  if (cached && cached.raw === raw) return cached.items
-  let items: OutboxItem[] = []
-  try {
-    const result = z.array(OutboxItemSchema).safeParse(raw ? JSON.parse(raw) : [])
-    if (result.success) items = result.data
-  } catch {
-    items = []
-  }
-  parsed.set(userId, { raw, items })
-  return items
-}
-
-function write(userId: string, items: OutboxItem[]) {
-  if (items.length) localStorage.setItem(storageKey(userId), JSON.stringify(items))
-  else localStorage.removeItem(storageKey(userId))
-  touch()
-}
+const OutboxMessageSchema = z.object({ id: z.string(), otherId: z.string(), body: z.string(), queuedAt: z.string() })
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+/** A waiting message, and the server's reason when it refused it (kept until retried or removed). */
+export type OutboxItem = OutboxMessage & { refused: Refusal | null }
 
 export const outbox = {
-  list: read,
-  add(userId: string, item: OutboxItem) {
-    write(userId, [...read(userId).filter((i) => i.id !== item.id), item])
-    queuedListeners.forEach((listener) => listener())
-  },
-  onQueued(listener: () => void): () => void {
-    queuedListeners.add(listener)
-    return () => queuedListeners.delete(listener)
-  },
-  remove(userId: string, id: string) {
-    const items = read(userId)
-    if (items.some((i) => i.id === id)) write(userId, items.filter((i) => i.id !== id))
-  },
-  setInFlight(id: string, value: boolean) {
-    if (value === inFlight.has(id)) return
-    if (value) inFlight.add(id)
-    else inFlight.delete(id)
-    touch()
-  },
-  setUnreachable(value: boolean) {
-    if (unreachable === value) return
-    unreachable = value
-    touch()
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  add: (userId: string, message: OutboxMessage) => enqueue(userId, MESSAGE_KIND, message.id, message),
+  /** Sends a refused message again as it is (the conversation may be open again). */
+  retry: (userId: string, item: OutboxItem) => enqueue(userId, MESSAGE_KIND, item.id, { id: item.id, otherId: item.otherId, body: item.body, queuedAt: item.queuedAt }),
+  remove: (userId: string, id: string) => removeQueued(userId, MESSAGE_KIND, id),
 }
 
-// Another tab of the same app sent or queued something.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key?.startsWith('coachline-chat-outbox:')) touch()
-  })
+/** Where an earlier version of the app kept waiting messages: moved into the queue once. */
+const legacyKey = (userId: string) => `coachline-chat-outbox:${userId}`
+
+export async function adoptLegacyOutbox(userId: string): Promise<void> {
+  const raw = localStorage.getItem(legacyKey(userId))
+  if (raw === null) return
+  let parsed: unknown = []
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    // Unreadable: nothing to keep.
+  }
+  const result = z.array(OutboxMessageSchema).safeParse(parsed)
+  for (const message of result.success ? result.data : []) await outbox.add(userId, message)
+  localStorage.removeItem(legacyKey(userId))
 }
 
-/** This user's waiting messages; re-renders when the outbox or its sending state changes. */
+/** This user's waiting messages; re-renders when they change. */
 export function useOutbox(userId: string): OutboxItem[] {
-  return useSyncExternalStore(outbox.subscribe, () => read(userId))
+  const items = useQueuedItems(userId)
+  return useMemo(() => items.filter((item) => item.kind === MESSAGE_KIND).map((item) => ({ ...(item.payload as OutboxMessage), refused: item.refused })), [items])
 }
 
-/** Which messages are on their way, and whether the last attempt found no network. */
+export type SendingState = { inFlight: ReadonlySet<string>; unreachable: boolean }
+
+/** Which messages are on their way, and whether the server is out of reach. */
 export function useSendingState(): SendingState {
-  return useSyncExternalStore(outbox.subscribe, () => sending)
+  const inFlight = useInFlight()
+  const online = useOnline()
+  return useMemo(() => {
+    const prefix = `${MESSAGE_KIND}:`
+    return { inFlight: new Set([...inFlight].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length))), unreachable: !online }
+  }, [inFlight, online])
 }
