@@ -1,6 +1,8 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '#client/lib/api-client.ts'
+import { retryDelayMs, verdictOf } from '#client/lib/offline-queue/retry-policy.ts'
+import { onOnline } from '#client/lib/online.ts'
 import { builderText } from '../builder-text.ts'
 
 export type SaveState = 'saved' | 'saving' | 'pending' | 'invalid' | 'failed' | 'conflict'
@@ -17,22 +19,20 @@ type Op<T> = {
   reject: (error: unknown) => void
 }
 
-/** Waits before retrying a save the network lost: 1 s, 2 s, 4 s, 8 s, then every 15 s (or at once when back online). */
-const RETRY_MS = [1000, 2000, 4000, 8000, 15000]
-
+/** Waits before retrying a save that may pass later (the app's one retry policy), or until the network is back. */
 function waitToRetry(attempt: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer)
-      window.removeEventListener('online', done)
+      stopListening()
       resolve()
     }
-    const timer = setTimeout(done, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)])
-    window.addEventListener('online', done)
+    const timer = setTimeout(done, retryDelayMs(attempt))
+    const stopListening = onOnline(done)
   })
 }
 
-const isRetryable = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500)
+const isRetryable = (error: unknown) => error instanceof ApiError && verdictOf(error) === 'retry'
 
 /**
  * Saves of one versioned document (a plan, a workout), one at a time and in order: each names the
