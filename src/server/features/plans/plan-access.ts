@@ -38,10 +38,14 @@ export async function findPlan(db: Db | Tx, id: string): Promise<SummaryRow> {
 }
 
 /** Readable by its owner, and by the client it is assigned to. */
-export async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
-  const plan = await findPlan(db, id)
+export async function requireReader(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
   if (plan.ownerId !== actor.id && plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
   await requireCoaching(db, actor, plan)
+}
+
+export async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRow> {
+  const plan = await findPlan(db, id)
+  await requireReader(db, actor, plan)
   return plan
 }
 
@@ -54,7 +58,7 @@ export async function findOwned(db: Db, actor: Actor, id: string): Promise<Summa
 }
 
 /** A client's copy is its coach's to read and change only while they coach that client. */
-export async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
+async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
   if (!plan.clientId || plan.clientId === actor.id || plan.ownerId !== actor.id) return
   if (!(await isActiveCoachOf(db, actor.id, plan.clientId))) throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
 }

@@ -5,7 +5,7 @@ import { isActiveCoachOf } from '../../access/coaching.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { clientInvites, planWorkouts, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
-import { bumpVersion, findOwned, findPlan, findReadable, requireCoaching, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
+import { bumpVersion, findOwned, findPlan, findReadable, requireReader, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
 import { loadExercises } from './prescriptions.service.ts'
 
 export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
@@ -68,8 +68,7 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
     .innerJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
     .where(eq(planWorkouts.id, planWorkoutId))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
-  if (row.plan.ownerId !== actor.id && row.plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
-  await requireCoaching(db, actor, row.plan)
+  await requireReader(db, actor, row.plan)
   const exercises = await loadExercises(db, 'planWorkout', [row.id])
   return { ...row, exercises: exercises.get(row.id) ?? [] }
 }
