@@ -18,11 +18,8 @@ type Cell = { week: number; day: number }
 /** Replaces one cell of the grid (its workout and exercises) in one transaction. */
 export async function savePlanDay(db: Db, actor: Actor, id: string, week: number, day: number, input: SavePlanDayInput): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
-  const fields: Record<string, string[]> = {}
-  if (week > plan.weeks) fields.week = [`This plan has ${plan.weeks} weeks`]
-  if (day > plan.daysPerWeek) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
   // The plan's owner must be able to see every movement: the built-ins and their own.
-  Object.assign(fields, await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises'))
+  const fields = { ...outsideErrors(plan, [{ week, day }]), ...(await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises')) }
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 
   await db.transaction(async (tx) => {
@@ -32,10 +29,16 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
   return getPlan(db, actor, id)
 }
 
-function requireInside(plan: SummaryRow, cells: Cell[]): void {
+/** The field errors of cells outside the plan's weeks and days. */
+function outsideErrors(plan: SummaryRow, cells: Cell[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   if (cells.some((c) => c.week > plan.weeks)) fields.week = [`This plan has ${plan.weeks} weeks`]
   if (cells.some((c) => c.day > plan.daysPerWeek)) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
+  return fields
+}
+
+function requireInside(plan: SummaryRow, cells: Cell[]): void {
+  const fields = outsideErrors(plan, cells)
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 }
 
