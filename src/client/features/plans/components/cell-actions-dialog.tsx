@@ -9,7 +9,7 @@ import { describeError } from '#client/lib/query-client.ts'
 import { planCalls } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
 import { builderText } from '../builder-text.ts'
-import type { Cell } from './cell-editor-dialog.tsx'
+import { workoutAt, type Cell } from '../plan-cell.ts'
 
 type Props = { plan: Plan; cell: Cell | null; onClose: () => void; saver: SaveQueue<Plan> }
 
@@ -23,7 +23,7 @@ export function CellActionsDialog({ plan, cell, onClose, saver }: Props) {
 }
 
 function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & { cell: Cell }) {
-  const workout = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const workout = workoutAt(plan, cell)
   const [action, setAction] = useState<'copy' | 'move'>('copy')
   const [week, setWeek] = useState(String(cell.week))
   const [day, setDay] = useState(String(cell.day === plan.daysPerWeek ? 1 : cell.day + 1))

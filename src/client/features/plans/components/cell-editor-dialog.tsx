@@ -7,13 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/c
 import { ApiError } from '#client/lib/api-client.ts'
 import { planCalls } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
+import { workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { useDraftAutosave } from '../use-draft-autosave.ts'
 import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { SaveStatus } from './save-status.tsx'
 import { WorkoutEditor } from './workout-editor.tsx'
-
-export type Cell = { week: number; day: number }
 
 type Props = {
   plan: Plan
@@ -61,7 +60,7 @@ const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
   Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
 
 function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
-  const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const existing = workoutAt(plan, cell)
   const saveKey = `cell:${cell.week}:${cell.day}`
   // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
   const [draft, setDraft] = useState<WorkoutDraft>(() => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`))

@@ -29,9 +29,10 @@ import { planCalls } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
 import { builderText } from '../builder-text.ts'
+import { cellId, parseCell, workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
-import { CellEditorDialog, type Cell } from './cell-editor-dialog.tsx'
+import { CellEditorDialog } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
 import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
@@ -43,12 +44,6 @@ type Props = {
   unit: Unit
   /** Coach-only actions (assign, save as template), rendered in the header; they read the server's copy, so they wait for `whenSaved`. */
   actions?: (plan: Plan, whenSaved: () => Promise<void>) => ReactNode
-}
-
-const cellId = ({ week, day }: Cell) => `${week}:${day}`
-const parseCell = (id: string | number): Cell => {
-  const [week = 0, day = 0] = String(id).split(':').map(Number)
-  return { week, day }
 }
 
 /**
@@ -81,8 +76,6 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const data = plan.data
   if (data.ownerId !== userId) return <p role="alert">This plan does not exist or is not yours to edit.</p>
 
-  const workoutAt = (cell: Cell) => data.workouts.find((w) => w.week === cell.week && w.day === cell.day)
-
   function changeDetails(change: { name?: string; deloadWeeks?: number[] }, key: string) {
     saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change })).catch((error: unknown) => {
       if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not save the plan', description: describeError(error) })
@@ -99,7 +92,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
 
   const dayName = (id: UniqueIdentifier) => {
     const cell = parseCell(id)
-    const title = workoutAt(cell)?.title
+    const title = workoutAt(data, cell)?.title
     return `${title ? `${title}, ` : ''}week ${cell.week} day ${cell.day}`
   }
   const announcements: Announcements = {
@@ -163,7 +156,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
           )}
           renderDay={(week, day, deload) => {
             const cell = { week, day }
-            const workout = workoutAt(cell)
+            const workout = workoutAt(data, cell)
             const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
             return (
               <DayCell key={day} cell={cell} label={date} deload={deload}>
