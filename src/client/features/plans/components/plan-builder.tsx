@@ -23,12 +23,9 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { cn } from '#client/lib/cn.ts'
-import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
-import { planCalls } from '../api/plan-calls.ts'
+import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
-import { builderText } from '../builder-text.ts'
 import { cellId, parseCell, workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
@@ -66,6 +63,8 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const [editing, setEditing] = useState<Cell | null>(null)
   const [acting, setActing] = useState<Cell | null>(null)
   const [copyingWeek, setCopyingWeek] = useState<number | null>(null)
+  const saveDetails = useSavePlanDetails(planId, saver)
+  const moveDay = useMoveDay(planId, saver)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
@@ -76,18 +75,12 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const data = plan.data
   if (data.ownerId !== userId) return <p role="alert">This plan does not exist or is not yours to edit.</p>
 
-  function changeDetails(change: { name?: string; deloadWeeks?: number[] }, key: string) {
-    saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change })).catch((error: unknown) => {
-      if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not save the plan', description: describeError(error) })
-    })
-  }
-
   function toggleDeload(week: number, on: boolean) {
     const deloadWeeks = on ? [...data.deloadWeeks, week] : data.deloadWeeks.filter((w) => w !== week)
     // Shown at once; the queued save sends the whole list as it is now.
     queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, deloadWeeks })
     saver.setState('pending')
-    changeDetails({ deloadWeeks }, 'deload')
+    saveDetails.mutate({ key: 'deload', change: { deloadWeeks } })
   }
 
   const dayName = (id: UniqueIdentifier) => {
@@ -106,12 +99,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
     if (!over || active.id === over.id) return
     const from = parseCell(active.id)
     const to = parseCell(over.id)
-    saver.enqueue(null, (version, saveId) => planCalls.moveDay(planId, { version, saveId, from, to })).then(
-      () => notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` }),
-      (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not move the workout', description: describeError(error) })
-      },
-    )
+    moveDay.mutate({ from, to })
   }
 
   return (
@@ -119,7 +107,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => changeDetails({ name }, 'name')} />
+            <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })} />
             <p className="text-sm text-muted-foreground">
               {data.weeks} weeks × {data.daysPerWeek} days{data.goal ? ` · ${data.goal}` : ''}
               {data.isTemplate ? ' · Template' : ''}

@@ -1,0 +1,51 @@
+import { useMutation } from '@tanstack/react-query'
+import type { Plan, UpdatePlanInput } from '#shared/schemas/plans.ts'
+import { ApiError } from '#client/lib/api-client.ts'
+import { notify } from '#client/lib/notify.ts'
+import { builderText } from '../builder-text.ts'
+import type { Cell } from '../plan-cell.ts'
+import { planCalls } from './plan-calls.ts'
+import type { SaveQueue } from './use-save-queue.ts'
+
+/*
+ * The program builder's changes. Each goes through the builder's save queue, in order and on the
+ * version the previous one produced; the queue shows how saving goes.
+ */
+
+type Saver = SaveQueue<Plan>
+type Unversioned<T> = Omit<T, 'version' | 'saveId'>
+
+/**
+ * True once the queued save is done; false when it met a conflict. A 409 stops the save queue,
+ * whose banner asks for a reload: the conflict is said there, not as this change's failure.
+ */
+async function savedUnlessConflict(save: Promise<unknown>): Promise<boolean> {
+  try {
+    await save
+    return true
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return false
+    throw error
+  }
+}
+
+/** The plan's name or deload weeks; `key` lets a newer change of the same field replace one still waiting. */
+export function useSavePlanDetails(planId: string, saver: Saver) {
+  return useMutation({
+    mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) =>
+      savedUnlessConflict(saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change }))),
+    meta: { errorTitle: 'Could not save the plan' },
+  })
+}
+
+/** A day's workout dragged onto another day (the two swap when both have one). */
+export function useMoveDay(planId: string, saver: Saver) {
+  return useMutation({
+    mutationFn: ({ from, to }: { from: Cell; to: Cell }) =>
+      savedUnlessConflict(saver.enqueue(null, (version, saveId) => planCalls.moveDay(planId, { version, saveId, from, to }))),
+    meta: { errorTitle: 'Could not move the workout' },
+    onSuccess: (moved, { to }) => {
+      if (moved) notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` })
+    },
+  })
+}
