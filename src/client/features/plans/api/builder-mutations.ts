@@ -49,3 +49,22 @@ export function useMoveDay(planId: string, saver: Saver) {
     },
   })
 }
+
+/** What the day dialog does with a day's workout: copy or move it onto another day, or delete it. */
+export type DayAction = { kind: 'copy' | 'move'; from: Cell; to: Cell } | { kind: 'remove'; from: Cell }
+
+const dayActionDone = { copy: builderText.copiedDay, move: builderText.movedDay, remove: 'Workout removed' }
+
+/** A day's action from its dialog, which shows the error itself. */
+export function useDayAction(planId: string, saver: Saver) {
+  return useMutation({
+    mutationFn: (action: DayAction) =>
+      saver.enqueue(null, (version, saveId) =>
+        action.kind === 'remove'
+          ? planCalls.saveDay(planId, action.from.week, action.from.day, { version, saveId, workout: null })
+          : (action.kind === 'copy' ? planCalls.copyDay : planCalls.moveDay)(planId, { version, saveId, from: action.from, to: action.to }),
+      ),
+    meta: { toast: false },
+    onSuccess: (_plan, action) => notify.success({ title: dayActionDone[action.kind] }),
+  })
+}
