@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import type { Plan, UpdatePlanInput } from '#shared/schemas/plans.ts'
+import type { CopyWeekInput, Plan, UpdatePlanInput } from '#shared/schemas/plans.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { builderText } from '../builder-text.ts'
@@ -66,5 +66,14 @@ export function useDayAction(planId: string, saver: Saver) {
       ),
     meta: { toast: false },
     onSuccess: (_plan, action) => notify.success({ title: dayActionDone[action.kind] }),
+  })
+}
+
+/** One week's workouts copied onto other weeks, with a progression or none; the dialog shows the error itself. */
+export function useCopyWeek(planId: string, saver: Saver) {
+  return useMutation({
+    mutationFn: (copy: Unversioned<CopyWeekInput>) => saver.enqueue(null, (version, saveId) => planCalls.copyWeek(planId, { version, saveId, ...copy })),
+    meta: { toast: false },
+    onSuccess: (_plan, { fromWeek, toWeeks }) => notify.success({ title: builderText.copiedWeek, description: `Week ${fromWeek} → ${toWeeks.map((w) => `Week ${w}`).join(', ')}` }),
   })
 }
