@@ -1,36 +1,23 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core'
-import { CSS } from '@dnd-kit/utilities'
+import { DndContext, KeyboardSensor, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { CopyIcon, GripVertical, MoreHorizontal, Plus } from 'lucide-react'
+import { CopyIcon, Plus } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { PLAN_NAME_MAX, type Plan } from '#shared/schemas/plans.ts'
+import type { Plan } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Input } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
-import { cn } from '#client/lib/cn.ts'
 import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
-import { cellId, parseCell, workoutAt, type Cell } from '../plan-cell.ts'
+import { parseCell, workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
 import { CellEditorDialog } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
+import { DayCell, dragAnnouncements, WorkoutChip } from './day-cell.tsx'
+import { PlanNameInput } from './plan-name-input.tsx'
 import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
@@ -83,18 +70,6 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
     saveDetails.mutate({ key: 'deload', change: { deloadWeeks } })
   }
 
-  const dayName = (id: UniqueIdentifier) => {
-    const cell = parseCell(id)
-    const title = workoutAt(data, cell)?.title
-    return `${title ? `${title}, ` : ''}week ${cell.week} day ${cell.day}`
-  }
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${dayName(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} is not over a day.`),
-    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`),
-    onDragCancel: ({ active }) => `Moving ${dayName(active.id)} was cancelled.`,
-  }
-
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return
     const from = parseCell(active.id)
@@ -125,7 +100,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>
 
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
+      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements: dragAnnouncements(data) }}>
         <PlanWeeks
           plan={data}
           weekLabel={(week) => `Week ${week}`}
@@ -166,79 +141,5 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       <CellActionsDialog plan={data} cell={acting} onClose={() => setActing(null)} saver={saver} />
       <CopyWeekDialog plan={data} week={copyingWeek} onClose={() => setCopyingWeek(null)} saver={saver} unit={unit} />
     </section>
-  )
-}
-
-function PlanNameInput({ name, onSave }: { name: string; onSave: (name: string) => void }) {
-  const [value, setValue] = useState(name)
-  const commit = () => {
-    const next = value.trim()
-    if (next && next !== name) onSave(next)
-    else setValue(name)
-  }
-  return (
-    <Input
-      aria-label="Plan name"
-      maxLength={PLAN_NAME_MAX}
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-      size="heading"
-    />
-  )
-}
-
-function DayCell({ cell, label, deload, children }: { cell: Cell; label: string; deload: boolean; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: cellId(cell) })
-  return (
-    <li
-      ref={setNodeRef}
-      aria-label={`Week ${cell.week} day ${cell.day}`}
-      className={cn('flex min-h-24 flex-col gap-1 rounded-lg border p-2 text-sm', deload ? 'bg-accent/30' : 'bg-muted/30', isOver && 'ring-2 ring-ring')}
-    >
-      <span className="text-xs text-muted-foreground">{label}</span>
-      {children}
-    </li>
-  )
-}
-
-type ChipProps = { cell: Cell; title: string; exercises: number; onOpen: () => void; onMenu: () => void }
-
-function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProps) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: cellId(cell) })
-  return (
-    <div
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform) }}
-      className={cn('flex items-start gap-1 rounded-md border bg-card p-1.5 shadow-xs', isDragging && 'relative z-20 shadow-lg')}
-    >
-      <button
-        type="button"
-        aria-label={`Drag ${title} (week ${cell.week} day ${cell.day})`}
-        className="flex h-8 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="size-4" aria-hidden />
-      </button>
-      <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 flex-col text-left hover:underline focus-visible:underline focus-visible:outline-none">
-        <span className="truncate font-medium">{title}</span>
-        <span className="text-xs text-muted-foreground">
-          {exercises} exercise{exercises === 1 ? '' : 's'}
-        </span>
-        <span className="sr-only">
-          , week {cell.week} day {cell.day}
-        </span>
-      </button>
-      <button
-        type="button"
-        aria-label={`More for ${title} (week ${cell.week} day ${cell.day})`}
-        onClick={onMenu}
-        className="flex size-8 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
-        <MoreHorizontal className="size-4" aria-hidden />
-      </button>
-    </div>
   )
 }
