@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import { streamSSE } from 'hono/streaming'
 import * as z from 'zod/mini'
-import { chatApiText, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody, type Message } from '#shared/schemas/chat.ts'
+import { chatApiText, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody } from '#shared/schemas/chat.ts'
 import type { AppEnv } from '../../context.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { validate } from '../../lib/validate.ts'
 import { lookupSession, requireProfile } from '../../middleware/sign-in.ts'
-import type { StreamEvent } from './chat.hub.ts'
-import { findConversation, latestSeq, listConversations, listMessages, markDelivered, markRead, messagesSince, sendMessage, type Pair } from './chat.service.ts'
+import { findConversation, latestSeq, listConversations, listMessages, markRead, sendMessage, type Pair } from './chat.service.ts'
+import { deliverStream } from './chat.stream.ts'
 
 const OtherParam = z.object({ otherId: z.string().check(z.minLength(1), z.maxLength(64)) })
 const seqParam = z.pipe(
@@ -27,9 +27,6 @@ const ListMessagesQuery = z.object({
 
 /** `with`: only the conversation with this person; `since`: first replay what came after this seq. */
 const StreamQuery = z.object({ with: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), since: z.optional(seqParam) })
-
-/** A comment line this often keeps proxies from closing an idle stream; the caller's session is re-checked then too. */
-export const HEARTBEAT_MS = 15_000
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireProfile())
@@ -68,87 +65,23 @@ export const chatRoutes = new Hono<AppEnv>()
     }
     const caller = { auth: c.var.auth, db, sessionCache: c.var.sessionCache }
     const requestHeaders = c.req.raw.headers
-    const disconnected = c.req.raw.signal
+    const options = {
+      db,
+      chat,
+      userId: me.id,
+      only,
+      since,
+      startSeq,
+      disconnected: c.req.raw.signal,
+      isSignedIn: async () => (await lookupSession(caller, requestHeaders)) !== null,
+    }
     c.header('X-Accel-Buffering', 'no')
 
     return streamSSE(c, async (stream) => {
       try {
-        await serve(stream)
+        await deliverStream(stream, options)
       } finally {
         release()
       }
     })
-
-    async function serve(stream: SSEStreamingApi) {
-      let open = true
-      let wake = () => {}
-      const end = () => {
-        open = false
-        wake()
-      }
-      // First thing: a browser gone before these are registered would leave the loop running for nothing.
-      stream.onAbort(end)
-      disconnected.addEventListener('abort', end)
-      if (stream.aborted || disconnected.aborted) return
-      const concerns = (p: Pair) => !only || (p.coachId === only.coachId && p.clientId === only.clientId)
-      let lastSeq = startSeq
-      // Writes go out one at a time, in the order they were asked for.
-      let writing = Promise.resolve()
-      const write = (event: StreamEvent) => {
-        writing = writing
-          .then(async () => {
-            if (!open) return
-            if (event.type === 'message') {
-              lastSeq = Math.max(lastSeq, event.message.seq)
-              await stream.writeSSE({ event: 'message', id: String(event.message.seq), data: JSON.stringify(event.message) })
-            } else if (event.type === 'comment') {
-              await stream.writeSSE({ event: 'comment', data: JSON.stringify(event.comment) })
-            } else {
-              await stream.writeSSE({ event: 'receipt', data: JSON.stringify(event.receipt) })
-            }
-          })
-          .catch(end)
-        return writing
-      }
-      const catchUp = async (from: number, overlap = true) => {
-        const missed = await messagesSince(db, me.id, from, only, { overlap })
-        for (const message of missed) void write({ type: 'message', message })
-        await writing
-        const byPair = new Map<string, Message[]>()
-        for (const m of missed) byPair.set(`${m.coachId} ${m.clientId}`, [...(byPair.get(`${m.coachId} ${m.clientId}`) ?? []), m])
-        for (const list of byPair.values()) if (list[0]) await markDelivered(db, me.id, list[0], list)
-      }
-
-      const unsubscribe = chat.subscribe({
-        userId: me.id,
-        send: (event) => {
-          if (!open || stream.aborted) return false
-          // Comments go to the app's own stream, not to one narrowed to a conversation.
-          if (event.type === 'comment' ? only !== null : !concerns(event.type === 'message' ? event.message : event.receipt)) return false
-          void write(event)
-          return true
-        },
-        onGap: () => void catchUp(lastSeq).catch(end),
-        close: end,
-      })
-      try {
-        await stream.writeSSE({ event: 'ready', data: '{}' })
-        // What came after `since`, or after the moment this request began: a message committed while
-        // the stream was being set up (before it subscribed) is not lost. The app dedupes by id.
-        // (A first connection has shown nothing yet: only what is newer than its start, no overlap.)
-        await catchUp(since ?? startSeq, since !== undefined)
-        while (open) {
-          await Promise.race([stream.sleep(HEARTBEAT_MS), new Promise<void>((resolve) => (wake = resolve))])
-          if (!open || stream.aborted) break
-          // Signed out (here or on another server) since the stream opened: it ends.
-          if (!(await lookupSession(caller, requestHeaders))) break
-          // A named event (not a comment): the browser's EventSource shows it to the app, whose watchdog reconnects when they stop.
-          await stream.writeSSE({ event: 'ping', data: '{}' })
-        }
-      } finally {
-        open = false
-        unsubscribe()
-        disconnected.removeEventListener('abort', end)
-      }
-    }
   })

@@ -17,22 +17,8 @@ import {
 import type { AppEnv } from '../../context.ts'
 import { validate } from '../../lib/validate.ts'
 import { requireProfile } from '../../middleware/sign-in.ts'
-import {
-  archivePlan,
-  assignPlan,
-  copyDay,
-  copyPlan,
-  copyWeek,
-  createPlan,
-  deletePlan,
-  getPlan,
-  getPlanWorkout,
-  listPlans,
-  moveDay,
-  restorePlan,
-  savePlanDay,
-  updatePlan,
-} from './plans.service.ts'
+import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
+import { archivePlan, assignPlan, copyPlan, createPlan, deletePlan, getPlan, getPlanWorkout, listPlans, restorePlan, updatePlan } from './plans.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })

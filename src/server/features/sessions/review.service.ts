@@ -6,7 +6,13 @@ import { setLogs, workoutSessions } from '../../db/schema/index.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
-export const toSetLog = (row: SetRow): SetLog => ({
+/** A set_logs row as drizzle reads it, or as a raw statement returns it under the same names (its times as text). */
+export type SetLogRow = Pick<
+  SetRow,
+  'id' | 'exerciseKey' | 'movementId' | 'setNumber' | 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'targetRepsMin' | 'targetRepsMax' | 'targetLoadKg' | 'targetRpe' | 'completed' | 'note'
+> & { editedAt: Date | string; loggedAt: Date | string }
+
+export const toSetLog = (row: SetLogRow): SetLog => ({
   id: row.id,
   exerciseKey: row.exerciseKey,
   movementId: row.movementId,
@@ -22,8 +28,8 @@ export const toSetLog = (row: SetRow): SetLog => ({
   targetRpe: row.targetRpe,
   completed: row.completed,
   note: row.note,
-  editedAt: row.editedAt.toISOString(),
-  loggedAt: row.loggedAt.toISOString(),
+  editedAt: new Date(row.editedAt).toISOString(),
+  loggedAt: new Date(row.loggedAt).toISOString(),
 })
 
 

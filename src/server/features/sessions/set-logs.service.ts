@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts'
 import { setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts'
 import { createBatcher, type Batcher } from '../../lib/batcher.ts'
-import { toSetLog } from './review.service.ts'
+import { toSetLog, type SetLogRow } from './review.service.ts'
 import { findWritable } from './session-access.ts'
 
 type SetRow = typeof setLogs.$inferSelect
@@ -23,25 +23,13 @@ const valuesOf = (row: SetValues): SetValues => ({
 })
 const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b))
 
-type SetRowSql = {
-  id: string
-  exercise_key: string
-  movement_id: string
-  set_number: number
-  reps: number | null
-  load_kg: string | number | null
-  rpe: string | number | null
-  duration_s: number | null
-  distance_m: number | null
-  target_reps_min: number | null
-  target_reps_max: number | null
-  target_load_kg: string | number | null
-  target_rpe: string | number | null
-  completed: boolean
-  note: string | null
-  edited_at: string | Date
-}
-const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value))
+/**
+ * What the raw insert returns: the columns under drizzle's names and numerics as float8 (a driver
+ * may answer numeric as text), so that `toSetLog` maps these rows as it maps drizzle's.
+ */
+const RETURNED_SET_LOG = sql`id, exercise_key as "exerciseKey", movement_id as "movementId", set_number as "setNumber", reps, load_kg::float8 as "loadKg",
+  rpe::float8 as rpe, duration_s as "durationSeconds", distance_m as "distanceMeters", target_reps_min as "targetRepsMin", target_reps_max as "targetRepsMax",
+  target_load_kg::float8 as "targetLoadKg", target_rpe::float8 as "targetRpe", completed, note, edited_at as "editedAt", logged_at as "loggedAt"`
 
 type NewSet = { clientId: string; sessionId: string; setId: string; input: LogSetInput }
 
@@ -59,7 +47,7 @@ async function insertNewSets(db: Db, sets: NewSet[]): Promise<Map<string, SetLog
         ${input.completed ?? true}::boolean, ${input.note || null}::text, ${input.editedAt}::timestamptz)`,
   )
   const target = sql`e->'targets'->(v.set_number - 1)`
-  const rows = await queryRows<SetRowSql>(
+  const rows = await queryRows<SetLogRow>(
     db,
     sql`
       insert into set_logs (id, session_id, exercise_key, movement_id, prescription_id, set_number, reps, load_kg, rpe, duration_s, distance_m,
@@ -72,32 +60,9 @@ async function insertNewSets(db: Db, sets: NewSet[]): Promise<Map<string, SetLog
       join workout_sessions s on s.id = v.session_id and s.client_id = v.client_id and s.status = 'in_progress'
       cross join lateral (select x as e from jsonb_array_elements(s.exercises) x where x->>'key' = v.exercise_key limit 1) ex
       on conflict (id) do nothing
-      returning id, exercise_key, movement_id, set_number, reps, load_kg, rpe, duration_s, distance_m, target_reps_min, target_reps_max,
-        target_load_kg, target_rpe, completed, note, edited_at`,
+      returning ${RETURNED_SET_LOG}`,
   )
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        exerciseKey: row.exercise_key,
-        movementId: row.movement_id,
-        setNumber: row.set_number,
-        reps: row.reps,
-        loadKg: numberOrNull(row.load_kg),
-        rpe: numberOrNull(row.rpe),
-        durationSeconds: row.duration_s,
-        distanceMeters: row.distance_m,
-        targetRepsMin: row.target_reps_min,
-        targetRepsMax: row.target_reps_max,
-        targetLoadKg: numberOrNull(row.target_load_kg),
-        targetRpe: numberOrNull(row.target_rpe),
-        completed: row.completed,
-        note: row.note,
-        editedAt: new Date(row.edited_at).toISOString(),
-      },
-    ]),
-  )
+  return new Map(rows.map((row) => [row.id, toSetLog(row)]))
 }
 
 const setBatchers = new WeakMap<Db, Batcher<NewSet, SetLog | null>>()

@@ -4,12 +4,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { NativeSelect } from '#client/components/ui/input.tsx'
-import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
-import { planCalls } from '../api/plan-calls.ts'
+import { useDayAction, type DayAction } from '../api/builder-mutations.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
-import { builderText } from '../builder-text.ts'
-import type { Cell } from './cell-editor-dialog.tsx'
+import { workoutAt, type Cell } from '../plan-cell.ts'
 
 type Props = { plan: Plan; cell: Cell | null; onClose: () => void; saver: SaveQueue<Plan> }
 
@@ -23,34 +21,27 @@ export function CellActionsDialog({ plan, cell, onClose, saver }: Props) {
 }
 
 function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & { cell: Cell }) {
-  const workout = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const workout = workoutAt(plan, cell)
   const [action, setAction] = useState<'copy' | 'move'>('copy')
   const [week, setWeek] = useState(String(cell.week))
   const [day, setDay] = useState(String(cell.day === plan.daysPerWeek ? 1 : cell.day + 1))
   const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const dayAction = useDayAction(plan.id, saver)
+  const shownError = error ?? (dayAction.error ? describeError(dayAction.error) : undefined)
 
-  async function run(work: (version: number, saveId: string) => Promise<Plan>, done: string) {
-    setBusy(true)
-    try {
-      await saver.enqueue(null, work)
-      notify.success({ title: done })
-      onClose()
-    } catch (err) {
-      setError(describeError(err))
-    } finally {
-      setBusy(false)
-    }
+  function run(next: DayAction) {
+    setError(undefined)
+    dayAction.mutate(next, { onSuccess: () => onClose() })
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const to = { week: Number(week), day: Number(day) }
-    if (to.week === cell.week && to.day === cell.day) return setError('Choose another day')
-    const body = (version: number, saveId: string) => ({ version, saveId, from: cell, to })
-    void (action === 'copy'
-      ? run((version, saveId) => planCalls.copyDay(plan.id, body(version, saveId)), builderText.copiedDay)
-      : run((version, saveId) => planCalls.moveDay(plan.id, body(version, saveId)), builderText.movedDay))
+    if (to.week === cell.week && to.day === cell.day) {
+      dayAction.reset()
+      return setError('Choose another day')
+    }
+    run({ kind: action, from: cell, to })
   }
 
   return (
@@ -91,21 +82,21 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
           )}
         </Field>
       </div>
-      {error && (
+      {shownError && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {shownError}
         </p>
       )}
       <div className="flex flex-wrap justify-between gap-2">
         <Button
           type="button"
           variant="destructive"
-          disabled={busy}
-          onClick={() => void run((version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: null }), 'Workout removed')}
+          disabled={dayAction.isPending}
+          onClick={() => run({ kind: 'remove', from: cell })}
         >
           Delete workout
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={dayAction.isPending}>
           {action === 'copy' ? 'Copy' : 'Move'}
         </Button>
       </div>

@@ -1,19 +1,16 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import type { FieldErrors } from '#shared/errors.ts'
 import type { Plan } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
-import { ApiError } from '#client/lib/api-client.ts'
 import { planCalls } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
+import { workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
-import { useDraftAutosave } from '../use-draft-autosave.ts'
-import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
+import { useAutosavedWorkout } from '../use-autosaved-workout.ts'
+import { workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { SaveStatus } from './save-status.tsx'
 import { WorkoutEditor } from './workout-editor.tsx'
-
-export type Cell = { week: number; day: number }
 
 type Props = {
   plan: Plan
@@ -57,56 +54,30 @@ export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: P
   )
 }
 
-const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
-  Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
-
 function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
-  const existing = plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+  const existing = workoutAt(plan, cell)
   const saveKey = `cell:${cell.week}:${cell.day}`
-  // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
-  const [draft, setDraft] = useState<WorkoutDraft>(() => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`))
-  const [errors, setErrors] = useState<FieldErrors>({})
   const removed = useRef(false)
-
-  function save(next: WorkoutDraft) {
-    if (removed.current) return
-    const checked = validateWorkoutDraft(next, unit)
-    if (!checked.ok) {
-      setErrors(checked.fields)
-      saver.setState('invalid')
-      return
-    }
-    setErrors({})
-    saver
-      .enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: checked.content }), next)
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.fields) setErrors(withoutPrefix(error.fields, 'workout.'))
-      })
-  }
-  const { flush } = useDraftAutosave(draft, save)
+  const { draft, change, errors, check, flush } = useAutosavedWorkout<WorkoutDraft>({
+    // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
+    initial: () => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`),
+    unit,
+    setSaveState: saver.setState,
+    send: (workout, next) => saver.enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout }), next),
+    fieldsUnder: 'workout.',
+    shouldSave: () => !removed.current,
+  })
   const [initial] = useState(draft)
 
   /** Leaving with a changed field that cannot be saved would drop every other unsaved change: stay and show it. */
   function tryClose() {
-    if (!removed.current && draft !== initial) {
-      const checked = validateWorkoutDraft(draft, unit)
-      if (!checked.ok) {
-        setErrors(checked.fields)
-        saver.setState('invalid')
-        return
-      }
-    }
+    if (!removed.current && draft !== initial && !check(draft)) return
     flush()
     onClose()
   }
   useEffect(() => {
     closeRef.current = tryClose
   })
-
-  function change(next: WorkoutDraft) {
-    saver.setState('pending')
-    setDraft(next)
-  }
 
   return (
     <div className="flex flex-col gap-4">

@@ -6,11 +6,9 @@ import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
-import { notify } from '#client/lib/notify.ts'
 import { describeError } from '#client/lib/query-client.ts'
-import { planCalls } from '../api/plan-calls.ts'
+import { useCopyWeek } from '../api/builder-mutations.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
-import { builderText } from '../builder-text.ts'
 
 type Props = { plan: Plan; week: number | null; onClose: () => void; saver: SaveQueue<Plan>; unit: Unit }
 type Kind = (typeof PROGRESSIONS)[number] | 'none'
@@ -37,25 +35,19 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
   const [kind, setKind] = useState<Kind>('none')
   const [amount, setAmount] = useState('')
   const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const copyWeek = useCopyWeek(plan.id, saver)
+  const shownError = error ?? (copyWeek.error ? describeError(copyWeek.error) : undefined)
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
+    copyWeek.reset()
     const toWeeks = others.filter((w) => targets.includes(label(w)))
     if (!toWeeks.length) return setError('Choose at least one week')
     const value = Number(amount.replace(',', '.'))
     if (kind !== 'none' && (!amount.trim() || !Number.isFinite(value))) return setError('The progression needs an amount')
     const progression: Progression | null = kind === 'none' ? null : kind === 'add_kg' ? { kind, amount: value, unit } : { kind, amount: value }
-    setBusy(true)
-    try {
-      await saver.enqueue(null, (version, saveId) => planCalls.copyWeek(plan.id, { version, saveId, fromWeek: week, toWeeks, progression }))
-      notify.success({ title: builderText.copiedWeek, description: `Week ${week} → ${toWeeks.map(label).join(', ')}` })
-      onClose()
-    } catch (err) {
-      setError(describeError(err))
-    } finally {
-      setBusy(false)
-    }
+    setError(undefined)
+    copyWeek.mutate({ fromWeek: week, toWeeks, progression }, { onSuccess: () => onClose() })
   }
 
   return (
@@ -87,17 +79,17 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
           {(control) => <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
         </Field>
       )}
-      {error && (
+      {shownError && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {shownError}
         </p>
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Copying…' : 'Copy week'}
+        <Button type="submit" disabled={copyWeek.isPending}>
+          {copyWeek.isPending ? 'Copying…' : 'Copy week'}
         </Button>
       </div>
     </form>

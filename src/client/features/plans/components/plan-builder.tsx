@@ -1,38 +1,23 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core'
-import { CSS } from '@dnd-kit/utilities'
+import { DndContext, KeyboardSensor, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { CopyIcon, GripVertical, MoreHorizontal, Plus } from 'lucide-react'
+import { CopyIcon, Plus } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { PLAN_NAME_MAX, type Plan } from '#shared/schemas/plans.ts'
+import type { Plan } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Input } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
-import { cn } from '#client/lib/cn.ts'
-import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
-import { planCalls } from '../api/plan-calls.ts'
+import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
-import { builderText } from '../builder-text.ts'
+import { parseCell, workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
-import { CellEditorDialog, type Cell } from './cell-editor-dialog.tsx'
+import { CellEditorDialog } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
+import { DayCell, dragAnnouncements, WorkoutChip } from './day-cell.tsx'
+import { PlanNameInput } from './plan-name-input.tsx'
 import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
@@ -43,12 +28,6 @@ type Props = {
   unit: Unit
   /** Coach-only actions (assign, save as template), rendered in the header; they read the server's copy, so they wait for `whenSaved`. */
   actions?: (plan: Plan, whenSaved: () => Promise<void>) => ReactNode
-}
-
-const cellId = ({ week, day }: Cell) => `${week}:${day}`
-const parseCell = (id: string | number): Cell => {
-  const [week = 0, day = 0] = String(id).split(':').map(Number)
-  return { week, day }
 }
 
 /**
@@ -71,6 +50,8 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const [editing, setEditing] = useState<Cell | null>(null)
   const [acting, setActing] = useState<Cell | null>(null)
   const [copyingWeek, setCopyingWeek] = useState<number | null>(null)
+  const saveDetails = useSavePlanDetails(planId, saver)
+  const moveDay = useMoveDay(planId, saver)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
@@ -81,44 +62,19 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const data = plan.data
   if (data.ownerId !== userId) return <p role="alert">This plan does not exist or is not yours to edit.</p>
 
-  const workoutAt = (cell: Cell) => data.workouts.find((w) => w.week === cell.week && w.day === cell.day)
-
-  function changeDetails(change: { name?: string; deloadWeeks?: number[] }, key: string) {
-    saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change })).catch((error: unknown) => {
-      if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not save the plan', description: describeError(error) })
-    })
-  }
-
   function toggleDeload(week: number, on: boolean) {
     const deloadWeeks = on ? [...data.deloadWeeks, week] : data.deloadWeeks.filter((w) => w !== week)
     // Shown at once; the queued save sends the whole list as it is now.
     queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, deloadWeeks })
     saver.setState('pending')
-    changeDetails({ deloadWeeks }, 'deload')
-  }
-
-  const dayName = (id: UniqueIdentifier) => {
-    const cell = parseCell(id)
-    const title = workoutAt(cell)?.title
-    return `${title ? `${title}, ` : ''}week ${cell.week} day ${cell.day}`
-  }
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${dayName(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} is not over a day.`),
-    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`),
-    onDragCancel: ({ active }) => `Moving ${dayName(active.id)} was cancelled.`,
+    saveDetails.mutate({ key: 'deload', change: { deloadWeeks } })
   }
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return
     const from = parseCell(active.id)
     const to = parseCell(over.id)
-    saver.enqueue(null, (version, saveId) => planCalls.moveDay(planId, { version, saveId, from, to })).then(
-      () => notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` }),
-      (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 409)) notify.error({ title: 'Could not move the workout', description: describeError(error) })
-      },
-    )
+    moveDay.mutate({ from, to })
   }
 
   return (
@@ -126,7 +82,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => changeDetails({ name }, 'name')} />
+            <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })} />
             <p className="text-sm text-muted-foreground">
               {data.weeks} weeks × {data.daysPerWeek} days{data.goal ? ` · ${data.goal}` : ''}
               {data.isTemplate ? ' · Template' : ''}
@@ -144,7 +100,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>
 
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
+      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements: dragAnnouncements(data) }}>
         <PlanWeeks
           plan={data}
           weekLabel={(week) => `Week ${week}`}
@@ -163,7 +119,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
           )}
           renderDay={(week, day, deload) => {
             const cell = { week, day }
-            const workout = workoutAt(cell)
+            const workout = workoutAt(data, cell)
             const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
             return (
               <DayCell key={day} cell={cell} label={date} deload={deload}>
@@ -185,79 +141,5 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       <CellActionsDialog plan={data} cell={acting} onClose={() => setActing(null)} saver={saver} />
       <CopyWeekDialog plan={data} week={copyingWeek} onClose={() => setCopyingWeek(null)} saver={saver} unit={unit} />
     </section>
-  )
-}
-
-function PlanNameInput({ name, onSave }: { name: string; onSave: (name: string) => void }) {
-  const [value, setValue] = useState(name)
-  const commit = () => {
-    const next = value.trim()
-    if (next && next !== name) onSave(next)
-    else setValue(name)
-  }
-  return (
-    <Input
-      aria-label="Plan name"
-      maxLength={PLAN_NAME_MAX}
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-      size="heading"
-    />
-  )
-}
-
-function DayCell({ cell, label, deload, children }: { cell: Cell; label: string; deload: boolean; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: cellId(cell) })
-  return (
-    <li
-      ref={setNodeRef}
-      aria-label={`Week ${cell.week} day ${cell.day}`}
-      className={cn('flex min-h-24 flex-col gap-1 rounded-lg border p-2 text-sm', deload ? 'bg-accent/30' : 'bg-muted/30', isOver && 'ring-2 ring-ring')}
-    >
-      <span className="text-xs text-muted-foreground">{label}</span>
-      {children}
-    </li>
-  )
-}
-
-type ChipProps = { cell: Cell; title: string; exercises: number; onOpen: () => void; onMenu: () => void }
-
-function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProps) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: cellId(cell) })
-  return (
-    <div
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform) }}
-      className={cn('flex items-start gap-1 rounded-md border bg-card p-1.5 shadow-xs', isDragging && 'relative z-20 shadow-lg')}
-    >
-      <button
-        type="button"
-        aria-label={`Drag ${title} (week ${cell.week} day ${cell.day})`}
-        className="flex h-8 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="size-4" aria-hidden />
-      </button>
-      <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 flex-col text-left hover:underline focus-visible:underline focus-visible:outline-none">
-        <span className="truncate font-medium">{title}</span>
-        <span className="text-xs text-muted-foreground">
-          {exercises} exercise{exercises === 1 ? '' : 's'}
-        </span>
-        <span className="sr-only">
-          , week {cell.week} day {cell.day}
-        </span>
-      </button>
-      <button
-        type="button"
-        aria-label={`More for ${title} (week ${cell.week} day ${cell.day})`}
-        onClick={onMenu}
-        className="flex size-8 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
-        <MoreHorizontal className="size-4" aria-hidden />
-      </button>
-    </div>
   )
 }

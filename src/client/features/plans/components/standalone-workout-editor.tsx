@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import type { FieldErrors } from '#shared/errors.ts'
+import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import type { Workout } from '#shared/schemas/workouts.ts'
 import type { Unit } from '#shared/units.ts'
-import { ApiError } from '#client/lib/api-client.ts'
 import { useSaveQueue, type SaveQueue } from '../api/use-save-queue.ts'
 import { workoutCalls, workoutQueries } from '../api/workout-queries.ts'
-import { useDraftAutosave } from '../use-draft-autosave.ts'
-import { validateWorkoutDraft, workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
+import { useAutosavedWorkout } from '../use-autosaved-workout.ts'
+import { workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
 import { WorkoutEditor } from './workout-editor.tsx'
 
@@ -41,33 +39,18 @@ export function StandaloneWorkoutEditor({ saving, ...props }: Props & { saving: 
 
 function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props & { saver: Saver; flushRef: RefObject<() => void> }) {
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState<Draft>(() => ({ ...workoutToDraft(workout, unit, 'Workout'), isTemplate: workout.isTemplate }))
-  const [errors, setErrors] = useState<FieldErrors>({})
-
-  function save(next: Draft) {
-    const checked = validateWorkoutDraft(next, unit)
-    if (!checked.ok) {
-      setErrors(checked.fields)
-      saver.setState('invalid')
-      return
-    }
-    setErrors({})
-    saver.enqueue('content', (version, saveId) => workoutCalls.save(workout.id, { ...checked.content, isTemplate: next.isTemplate, version, saveId })).then(
-      () => queryClient.invalidateQueries({ queryKey: workoutQueries.list().queryKey }),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields)
-      },
-    )
-  }
-  const { flush } = useDraftAutosave(draft, save)
+  const { draft, change, errors, flush } = useAutosavedWorkout<Draft>({
+    initial: () => ({ ...workoutToDraft(workout, unit, 'Workout'), isTemplate: workout.isTemplate }),
+    unit,
+    setSaveState: saver.setState,
+    send: (content, next) =>
+      saver
+        .enqueue('content', (version, saveId) => workoutCalls.save(workout.id, { ...content, isTemplate: next.isTemplate, version, saveId }))
+        .then(() => queryClient.invalidateQueries({ queryKey: workoutQueries.list().queryKey })),
+  })
   useEffect(() => {
     flushRef.current = flush
   })
-
-  function change(next: Draft) {
-    saver.setState('pending')
-    setDraft(next)
-  }
 
   return (
     <>

@@ -1,0 +1,120 @@
+import { useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { GripVertical, Plus, Trash2 } from 'lucide-react'
+import { MAX_SETS_PER_EXERCISE } from '#shared/schemas/plans.ts'
+import type { Unit } from '#shared/units.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { Textarea } from '#client/components/ui/textarea.tsx'
+import { cn } from '#client/lib/cn.ts'
+import type { ExerciseDraft, SetDraft } from '../workout-draft.ts'
+import { SetRow } from './set-row.tsx'
+
+const SUPERSETS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
+
+type ExerciseCardProps = {
+  exercise: ExerciseDraft
+  label: string
+  errorsOf: (path: string) => string | undefined
+  unit: Unit
+  onChange: (change: Partial<ExerciseDraft>) => void
+  onRemove: () => void
+}
+
+/** One exercise of the workout editor: a sortable card with its superset, rest, tempo, sets and notes. */
+export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemove }: ExerciseCardProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: exercise.key })
+  const name = `${label} ${exercise.movementName}`
+  const setSets = (sets: SetDraft[]) => onChange({ sets })
+  const movementError = errorsOf('movementId')
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      aria-label={name}
+      className={cn('flex flex-col gap-3 rounded-lg border bg-card p-3', isDragging && 'relative z-10 shadow-lg')}
+    >
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          aria-label={`Reorder ${name}`}
+          className="flex size-10 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical className="size-4" aria-hidden />
+        </button>
+        <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
+        <h3 className="min-w-0 flex-1 truncate font-medium">{exercise.movementName}</h3>
+        <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      {movementError && (
+        <p role="alert" className="text-sm text-destructive">
+          {movementError}
+        </p>
+      )}
+      <div className="grid grid-cols-3 gap-2">
+        <Field label="Superset" error={errorsOf('superset')}>
+          {(control) => (
+            <NativeSelect {...control} value={exercise.superset} onChange={(e) => onChange({ superset: e.target.value })}>
+              <option value="">None</option>
+              {SUPERSETS.map((letter) => (
+                <option key={letter} value={letter}>
+                  {letter}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Rest (s)" error={errorsOf('restSeconds')}>
+          {(control) => <Input {...control} inputMode="numeric" value={exercise.restSeconds} onChange={(e) => onChange({ restSeconds: e.target.value })} />}
+        </Field>
+        <Field label="Tempo" error={errorsOf('tempo')}>
+          {(control) => <Input {...control} maxLength={4} placeholder="30X1" value={exercise.tempo} onChange={(e) => onChange({ tempo: e.target.value })} />}
+        </Field>
+      </div>
+
+      <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
+        {exercise.sets.map((set, index) => (
+          <SetRow
+            key={set.key}
+            set={set}
+            number={index + 1}
+            tracking={exercise.tracking}
+            unit={unit}
+            errorOf={(path) => errorsOf(`sets.${index}.${path}`)}
+            onChange={(change) => setSets(exercise.sets.map((s) => (s.key === set.key ? { ...s, ...change } : s)))}
+            onRemove={exercise.sets.length > 1 ? () => setSets(exercise.sets.filter((s) => s.key !== set.key)) : undefined}
+          />
+        ))}
+      </ol>
+      {errorsOf('sets') && (
+        <p role="alert" className="text-sm text-destructive">
+          {errorsOf('sets')}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        {exercise.sets.length < MAX_SETS_PER_EXERCISE && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Add a set to ${name}`}
+            onClick={() => {
+              const last = exercise.sets.at(-1)
+              if (last) setSets([...exercise.sets, { ...last, key: crypto.randomUUID() }])
+            }}
+          >
+            <Plus aria-hidden /> Add set
+          </Button>
+        )}
+      </div>
+      <Field label={`Notes for ${exercise.movementName}`} error={errorsOf('notes')}>
+        {(control) => <Textarea {...control} rows={1} value={exercise.notes} onChange={(e) => onChange({ notes: e.target.value })} />}
+      </Field>
+    </li>
+  )
+}

@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm'
+import { progressSet, type CopyDayInput, type CopyWeekInput, type ExerciseInput, type MoveDayInput, type Plan, type SavePlanDayInput } from '#shared/schemas/plans.ts'
+import type { Actor } from '../../access/actor.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { planWorkouts, prescriptions } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/app-error.ts'
+import { bumpVersion, findOwned, type SummaryRow } from './plan-access.ts'
+import { getPlan } from './plans.service.ts'
+import { insertExercises, movementErrors } from './prescriptions.service.ts'
+
+/*
+ * The builder's grid: weeks x days of planned workouts, changed a cell or a week at a time. Every
+ * change names the plan version it was made on (`bumpVersion`) and answers the whole plan.
+ */
+
+type Cell = { week: number; day: number }
+
+/** Replaces one cell of the grid (its workout and exercises) in one transaction. */
+export async function savePlanDay(db: Db, actor: Actor, id: string, week: number, day: number, input: SavePlanDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  // The plan's owner must be able to see every movement: the built-ins and their own.
+  const fields = { ...outsideErrors(plan, [{ week, day }]), ...(await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises')) }
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+
+  await db.transaction(async (tx) => {
+    if ((await bumpVersion(tx, id, input)).replayed) return
+    await writeCell(tx, id, week, day, input.workout)
+  })
+  return getPlan(db, actor, id)
+}
+
+/** The field errors of cells outside the plan's weeks and days. */
+function outsideErrors(plan: SummaryRow, cells: Cell[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  if (cells.some((c) => c.week > plan.weeks)) fields.week = [`This plan has ${plan.weeks} weeks`]
+  if (cells.some((c) => c.day > plan.daysPerWeek)) fields.day = [`This plan has ${plan.daysPerWeek} days a week`]
+  return fields
+}
+
+function requireInside(plan: SummaryRow, cells: Cell[]): void {
+  const fields = outsideErrors(plan, cells)
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+}
+
+/** Writes workouts into cells (replacing what was there), all in the caller's transaction. */
+async function writeCells(tx: Tx, planId: string, cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[]): Promise<void> {
+  for (const { week, day, workout } of cells) await writeCell(tx, planId, week, day, workout)
+}
+
+/**
+ * Puts a workout in one cell of the grid (null empties it). A day that already has a workout keeps
+ * its id, so previews, links and sessions logged against it still point at it.
+ */
+async function writeCell(tx: Tx, planId: string, week: number, day: number, workout: { title: string; notes?: string | null; exercises: readonly ExerciseInput[] } | null): Promise<void> {
+  const cell = and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
+  if (!workout) {
+    await tx.delete(planWorkouts).where(cell)
+    return
+  }
+  const values = { title: workout.title, notes: workout.notes || null }
+  const [kept] = await tx.update(planWorkouts).set(values).where(cell).returning({ id: planWorkouts.id })
+  if (kept) await tx.delete(prescriptions).where(eq(prescriptions.planWorkoutId, kept.id))
+  const row = kept ?? (await tx.insert(planWorkouts).values({ planId, week, day, ...values }).returning({ id: planWorkouts.id }))[0]
+  if (row) await insertExercises(tx, { planWorkoutId: row.id }, workout.exercises)
+}
+
+/** Copies one cell onto another. */
+export async function copyDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: CopyDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  requireInside(plan, [from, to])
+  const source = (await getPlan(db, actor, id)).workouts.find((w) => w.week === from.week && w.day === from.day) ?? null
+  await db.transaction(async (tx) => {
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
+    await writeCells(tx, id, [{ ...to, workout: source }])
+  })
+  return getPlan(db, actor, id)
+}
+
+/**
+ * Copies a week onto later (or other) weeks; with a progression each target week gets it once per
+ * week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5).
+ */
+export async function copyWeek(db: Db, actor: Actor, id: string, { version, saveId, fromWeek, toWeeks, progression }: CopyWeekInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  const targets = [...new Set(toWeeks)].filter((week) => week !== fromWeek)
+  requireInside(plan, [{ week: fromWeek, day: 1 }, ...targets.map((week) => ({ week, day: 1 }))])
+  const source = (await getPlan(db, actor, id)).workouts.filter((w) => w.week === fromWeek)
+  const cells = targets.flatMap((week) =>
+    Array.from({ length: plan.daysPerWeek }, (_, index) => {
+      const day = index + 1
+      const workout = source.find((w) => w.day === day)
+      const steps = week - fromWeek
+      return {
+        week,
+        day,
+        workout: workout ? { ...workout, exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progressSet(set, progression, steps)) })) } : null,
+      }
+    }),
+  )
+  await db.transaction(async (tx) => {
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
+    await writeCells(tx, id, cells)
+  })
+  return getPlan(db, actor, id)
+}
+
+/**
+ * Moves a cell's workout to another cell; a workout already in the target swaps places with it.
+ * The workouts keep their ids (the `planWorkoutId` sessions will point at), so the rows move
+ * rather than being copied: through a parking cell (0, 0), because the unique (plan, week, day)
+ * index is checked row by row.
+ */
+export async function moveDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: MoveDayInput): Promise<Plan> {
+  const plan = await findOwned(db, actor, id)
+  requireInside(plan, [from, to])
+  const at = (cell: Cell) => and(eq(planWorkouts.planId, id), eq(planWorkouts.week, cell.week), eq(planWorkouts.day, cell.day))
+  await db.transaction(async (tx) => {
+    if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
+    if (from.week === to.week && from.day === to.day) return
+    const parking = { week: 0, day: 0 }
+    await tx.update(planWorkouts).set(parking).where(at(from))
+    await tx.update(planWorkouts).set(from).where(at(to))
+    await tx.update(planWorkouts).set(to).where(at(parking))
+  })
+  return getPlan(db, actor, id)
+}
