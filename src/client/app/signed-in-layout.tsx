@@ -5,6 +5,7 @@ import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
+import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
 import { useOfflineQueue } from '#client/lib/offline-queue/queue.ts'
@@ -20,6 +21,7 @@ export function SignedInLayout() {
   // Sets, messages and builder saves made without signal keep moving to the server from whatever screen is open.
   useOfflineQueue(auth.status === 'authenticated' ? auth.user.id : null)
   useAdoptLegacyChanges(auth.status === 'authenticated' ? auth.user.id : null)
+  useBuilderSaves()
   // One live chat connection for the whole app: messages, receipts, toasts, the outbox.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)

@@ -13,6 +13,8 @@ export type QueueItem<P = unknown> = {
   id: string
   userId: string
   kind: string
+  /** The tab of the app that queued it. */
+  tab: string
   payload: P
   queuedAt: number
   rev: number

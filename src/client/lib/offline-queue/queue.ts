@@ -19,6 +19,23 @@ export type QueueHandler<P> = {
   sent?: (result: unknown, item: QueueItem<P>) => void
   /** The server refused it: the item stays, marked with `refusal`, until fixed or removed. */
   refused?: (item: QueueItem<P>, refusal: Refusal) => void
+  /**
+   * Only the tab that queued an item sends it while that tab is open (it alone knows what the item
+   * builds on, such as a document's version); once that tab is gone, any tab of the app does.
+   */
+  ownTab?: boolean
+}
+
+/** This tab of the app. It holds a lock named after itself for as long as it lives, so other tabs can tell. */
+export const thisTab: string = typeof crypto === 'undefined' ? 'tab' : crypto.randomUUID()
+const tabLock = (tab: string) => `coachline-tab:${tab}`
+if (typeof navigator !== 'undefined' && navigator.locks) void navigator.locks.request(tabLock(thisTab), () => new Promise<never>(() => {}))
+
+/** The tabs of the app that are open now (all of them, where the browser cannot tell). */
+async function openTabs(): Promise<(tab: string) => boolean> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return () => true
+  const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name))
+  return (tab) => held.has(tabLock(tab))
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
@@ -38,6 +55,8 @@ const EMPTY: readonly QueueItem[] = []
 const mirrors = new Map<string, readonly QueueItem[]>()
 const loads = new Map<string, Promise<void>>()
 let inFlight: ReadonlySet<string> = new Set()
+/** Items whose last try failed in a way that may pass later: they wait to be tried again. */
+let retrying: ReadonlySet<string> = new Set()
 const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((listener) => listener())
 
@@ -65,11 +84,21 @@ function ready(userId: string): Promise<void> {
   return load
 }
 
-function setInFlight(id: string, value: boolean) {
-  const next = new Set(inFlight)
+const toggled = (set: ReadonlySet<string>, id: string, value: boolean): ReadonlySet<string> => {
+  if (set.has(id) === value) return set
+  const next = new Set(set)
   if (value) next.add(id)
   else next.delete(id)
-  inFlight = next
+  return next
+}
+
+function setInFlight(id: string, value: boolean) {
+  inFlight = toggled(inFlight, id, value)
+  emit()
+}
+
+function setRetrying(id: string, value: boolean) {
+  retrying = toggled(retrying, id, value)
   emit()
 }
 
@@ -79,7 +108,7 @@ function setInFlight(id: string, value: boolean) {
  */
 export async function enqueue<P>(userId: string, kind: string, key: string, payload: P): Promise<void> {
   await ready(userId)
-  await queueStore.put({ id: `${kind}:${key}`, userId, kind, payload, refused: null })
+  await queueStore.put({ id: `${kind}:${key}`, userId, kind, tab: thisTab, payload, refused: null })
   await refresh(userId)
   kick(userId)
 }
@@ -87,6 +116,7 @@ export async function enqueue<P>(userId: string, kind: string, key: string, payl
 /** Removes an item (the user gave it up, or it reached the server another way). */
 export async function removeQueued(userId: string, kind: string, key: string): Promise<void> {
   await queueStore.remove(`${kind}:${key}`)
+  setRetrying(`${kind}:${key}`, false)
   await refresh(userId)
 }
 
@@ -96,6 +126,10 @@ export async function queuedItems(userId: string): Promise<readonly QueueItem[]>
   return mirrors.get(userId) ?? EMPTY
 }
 
+/** The user whose queue runs on this device (the signed-in one). */
+let activeUser: string | null = null
+export const activeQueueUser = () => activeUser
+
 type Runner = { attempt: number; timer: ReturnType<typeof setTimeout> | undefined; round: Promise<void> | null; again: boolean; abort: AbortController }
 const runners = new Map<string, Runner>()
 
@@ -104,6 +138,8 @@ export function startQueue(userId: string): () => void {
   runners.get(userId)?.abort.abort()
   const runner: Runner = { attempt: 0, timer: undefined, round: null, again: false, abort: new AbortController() }
   runners.set(userId, runner)
+  activeUser = userId
+  emit()
   const stopListening = onOnline(() => {
     runner.attempt = 0
     kick(userId)
@@ -114,6 +150,8 @@ export function startQueue(userId: string): () => void {
     clearTimeout(runner.timer)
     stopListening()
     if (runners.get(userId) === runner) runners.delete(userId)
+    if (activeUser === userId) activeUser = null
+    emit()
   }
 }
 
@@ -152,15 +190,21 @@ async function send(userId: string, runner: Runner): Promise<void> {
   await ready(userId)
   // The revision of each item this round has handled: a newer revision of it is sent again.
   const handled = new Map<string, number>()
+  const isOpen = await openTabs()
+  const maySend = (item: QueueItem) => {
+    const handler = handlers.get(item.kind)
+    return Boolean(handler) && (!handler?.ownTab || item.tab === thisTab || !isOpen(item.tab))
+  }
   for (;;) {
     if (signal.aborted) return
-    const item = (mirrors.get(userId) ?? EMPTY).find((i) => !i.refused && handlers.has(i.kind) && handled.get(i.id) !== i.rev)
+    const item = (mirrors.get(userId) ?? EMPTY).find((i) => !i.refused && maySend(i) && handled.get(i.id) !== i.rev)
     if (!item) break
     handled.set(item.id, item.rev)
     const handler = handlers.get(item.kind) as QueueHandler<unknown>
     setInFlight(item.id, true)
     try {
       const result = await handler.send(item, signal)
+      setRetrying(item.id, false)
       runner.attempt = 0
       reportReached()
       await queueStore.settle(item)
@@ -172,10 +216,12 @@ async function send(userId: string, runner: Runner): Promise<void> {
       if (verdict === 'signed-out') return
       if (verdict === 'retry') {
         // First in line it stays; everything behind it waits too (the network is the same for all).
+        setRetrying(item.id, true)
         if (error instanceof ApiError && error.status === 0) await reportUnreachable()
         waitThenTry(runner, () => kick(userId))
         return
       }
+      setRetrying(item.id, false)
       const refusal = refusalOf(error)
       if (await queueStore.refuse(item, refusal)) {
         await refresh(userId)
@@ -199,15 +245,30 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-/** This user's queued items, oldest first; re-renders when they change. */
-export function useQueuedItems(userId: string): readonly QueueItem[] {
-  void ready(userId)
-  return useSyncExternalStore(subscribe, () => mirrors.get(userId) ?? EMPTY)
+/** This user's queued items (the signed-in user's when not given), oldest first; re-renders when they change. */
+export function useQueuedItems(userId?: string): readonly QueueItem[] {
+  return useSyncExternalStore(subscribe, () => {
+    const user = userId ?? activeUser
+    if (!user) return EMPTY
+    void ready(user)
+    return mirrors.get(user) ?? EMPTY
+  })
 }
+
+/** This user's items as the queue knows them now (for a decision outside rendering). */
+export const queuedNow = (userId: string): readonly QueueItem[] => mirrors.get(userId) ?? EMPTY
+
+/** Called on every change of the queue (items, what is in flight or waiting to retry). */
+export const subscribeQueue = subscribe
 
 /** The ids of the items on their way to the server right now. */
 export function useInFlight(): ReadonlySet<string> {
   return useSyncExternalStore(subscribe, () => inFlight)
+}
+
+/** The ids of the items waiting to be tried again (no network, or the server was busy). */
+export function useRetrying(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, () => retrying)
 }
 
 /** Keeps the signed-in user's queue moving from whatever screen is open. */

@@ -4,7 +4,7 @@ import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { builderText } from '../builder-text.ts'
 import type { Cell } from '../plan-cell.ts'
-import { planCalls } from './plan-calls.ts'
+import { planSaves } from './plan-calls.ts'
 import type { SaveQueue } from './use-save-queue.ts'
 
 /*
@@ -33,7 +33,7 @@ async function savedUnlessConflict(save: Promise<unknown>): Promise<boolean> {
 export function useSavePlanDetails(planId: string, saver: Saver) {
   return useMutation({
     mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) =>
-      savedUnlessConflict(saver.enqueue(key, (version, saveId) => planCalls.update(planId, { version, saveId, ...change }))),
+      savedUnlessConflict(saver.enqueue(key, planSaves.update(planId, change))),
     meta: { errorTitle: 'Could not save the plan' },
   })
 }
@@ -42,7 +42,7 @@ export function useSavePlanDetails(planId: string, saver: Saver) {
 export function useMoveDay(planId: string, saver: Saver) {
   return useMutation({
     mutationFn: ({ from, to }: { from: Cell; to: Cell }) =>
-      savedUnlessConflict(saver.enqueue(null, (version, saveId) => planCalls.moveDay(planId, { version, saveId, from, to }))),
+      savedUnlessConflict(saver.enqueue(null, planSaves.moveDay(planId, { from, to }))),
     meta: { errorTitle: 'Could not move the workout' },
     onSuccess: (moved, { to }) => {
       if (moved) notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` })
@@ -59,10 +59,11 @@ const dayActionDone = { copy: builderText.copiedDay, move: builderText.movedDay,
 export function useDayAction(planId: string, saver: Saver) {
   return useMutation({
     mutationFn: (action: DayAction) =>
-      saver.enqueue(null, (version, saveId) =>
+      saver.enqueue(
+        null,
         action.kind === 'remove'
-          ? planCalls.saveDay(planId, action.from.week, action.from.day, { version, saveId, workout: null })
-          : (action.kind === 'copy' ? planCalls.copyDay : planCalls.moveDay)(planId, { version, saveId, from: action.from, to: action.to }),
+          ? planSaves.saveDay(planId, action.from.week, action.from.day, { workout: null })
+          : (action.kind === 'copy' ? planSaves.copyDay : planSaves.moveDay)(planId, { from: action.from, to: action.to }),
       ),
     meta: { toast: false },
     onSuccess: (_plan, action) => notify.success({ title: dayActionDone[action.kind] }),
@@ -72,7 +73,7 @@ export function useDayAction(planId: string, saver: Saver) {
 /** One week's workouts copied onto other weeks, with a progression or none; the dialog shows the error itself. */
 export function useCopyWeek(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: (copy: Unversioned<CopyWeekInput>) => saver.enqueue(null, (version, saveId) => planCalls.copyWeek(planId, { version, saveId, ...copy })),
+    mutationFn: (copy: Unversioned<CopyWeekInput>) => saver.enqueue(null, planSaves.copyWeek(planId, copy)),
     meta: { toast: false },
     onSuccess: (_plan, { fromWeek, toWeeks }) => notify.success({ title: builderText.copiedWeek, description: `Week ${fromWeek} → ${toWeeks.map((w) => `Week ${w}`).join(', ')}` }),
   })

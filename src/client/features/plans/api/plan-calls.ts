@@ -1,5 +1,4 @@
 import {
-  PlanSchema,
   PlanSummarySchema,
   type AssignPlanInput,
   type CopyDayInput,
@@ -9,17 +8,28 @@ import {
   type UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
+import { planQueries } from './plan-queries.ts'
+import type { SavedDocument, SaveRequest, Unversioned } from './use-save-queue.ts'
 
 const base = (id: string) => `/api/plans/${encodeURIComponent(id)}`
 
-/** The builder's calls. Each change names the version it was made on; a stale one answers 409. */
+/** A plan as the builder's save queue knows it. */
+export const planDocument = (id: string): SavedDocument => ({ path: base(id), queryKey: planQueries.detail(id).queryKey })
+
+/**
+ * The builder's changes, as data for its save queue: each is sent naming the version it was made
+ * on (a stale one answers 409) and with its own save id.
+ */
+export const planSaves = {
+  update: (id: string, body: Unversioned<UpdatePlanInput>): SaveRequest => ({ method: 'PATCH', path: base(id), body }),
+  saveDay: (id: string, week: number, day: number, body: Unversioned<SavePlanDayInput>): SaveRequest => ({ method: 'PUT', path: `${base(id)}/days/${week}/${day}`, body }),
+  copyDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/copy-day`, body }),
+  moveDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/move-day`, body }),
+  copyWeek: (id: string, body: Unversioned<CopyWeekInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/copy-week`, body }),
+}
+
+/** The plan's other calls. */
 export const planCalls = {
-  update: (id: string, body: UpdatePlanInput) => apiRequest(base(id), { method: 'PATCH', body, schema: PlanSummarySchema }),
-  saveDay: (id: string, week: number, day: number, body: SavePlanDayInput) =>
-    apiRequest(`${base(id)}/days/${week}/${day}`, { method: 'PUT', body, schema: PlanSchema }),
-  copyDay: (id: string, body: CopyDayInput) => apiRequest(`${base(id)}/copy-day`, { method: 'POST', body, schema: PlanSchema }),
-  moveDay: (id: string, body: CopyDayInput) => apiRequest(`${base(id)}/move-day`, { method: 'POST', body, schema: PlanSchema }),
-  copyWeek: (id: string, body: CopyWeekInput) => apiRequest(`${base(id)}/copy-week`, { method: 'POST', body, schema: PlanSchema }),
   copy: (id: string, body: CopyPlanInput) => apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: PlanSummarySchema }),
   assign: (id: string, body: AssignPlanInput) => apiRequest(`${base(id)}/assign`, { method: 'POST', body, schema: PlanSummarySchema }),
   archive: (id: string) => apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: PlanSummarySchema }),

@@ -3,7 +3,7 @@ import type { Plan } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
-import { planCalls } from '../api/plan-calls.ts'
+import { planSaves } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
 import { workoutAt, type Cell } from '../plan-cell.ts'
 import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
@@ -63,7 +63,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
     initial: () => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`),
     unit,
     setSaveState: saver.setState,
-    send: (workout, next) => saver.enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout }), next),
+    send: (workout, next) => saver.enqueue(saveKey, planSaves.saveDay(plan.id, cell.week, cell.day, { workout }), next),
     fieldsUnder: 'workout.',
     shouldSave: () => !removed.current,
   })
@@ -91,7 +91,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
               onClick={() => {
                 removed.current = true
                 // Replaces a waiting autosave of this cell; a failure shows in the save status.
-                saver.enqueue(saveKey, (version, saveId) => planCalls.saveDay(plan.id, cell.week, cell.day, { version, saveId, workout: null })).catch(() => {})
+                saver.enqueue(saveKey, planSaves.saveDay(plan.id, cell.week, cell.day, { workout: null })).catch(() => {})
                 onClose()
               }}
             >

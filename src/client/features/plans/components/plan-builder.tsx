@@ -9,6 +9,7 @@ import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
+import { planDocument } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
 import { parseCell, workoutAt, type Cell } from '../plan-cell.ts'
@@ -41,7 +42,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const plan = useQuery(detail)
   const queryClient = useQueryClient()
   // The lists (/programs, the template board) and planned-day pages show what was just saved.
-  const saver = useSaveQueue<Plan>(detail.queryKey, {
+  const saver = useSaveQueue<Plan>(planDocument(planId), {
     onSaved: () => {
       void queryClient.invalidateQueries({ queryKey: [...planQueries.all(), 'list'] })
       void queryClient.invalidateQueries({ queryKey: [...planQueries.all(), 'workout'] })

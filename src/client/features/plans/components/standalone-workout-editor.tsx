@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react'
 import type { Workout } from '#shared/schemas/workouts.ts'
 import type { Unit } from '#shared/units.ts'
 import { useSaveQueue, type SaveQueue } from '../api/use-save-queue.ts'
-import { workoutCalls, workoutQueries } from '../api/workout-queries.ts'
+import { workoutDocument, workoutQueries, workoutSaves } from '../api/workout-queries.ts'
 import { useAutosavedWorkout } from '../use-autosaved-workout.ts'
 import { workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
@@ -14,7 +14,7 @@ type Saver = SaveQueue<Workout>
 
 /** The editor's saves, owned by the page so that its own actions (duplicate, start) can wait for them. */
 export function useWorkoutSaver(workoutId: string) {
-  const saver = useSaveQueue<Workout>(workoutQueries.detail(workoutId).queryKey)
+  const saver = useSaveQueue<Workout>(workoutDocument(workoutId))
   const flushRef = useRef<() => void>(() => {})
   /** Sends the draft being typed at once, then resolves when every save is on the server (or fails with why not). */
   const whenSaved = useCallback(() => {
@@ -45,7 +45,7 @@ function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props &
     setSaveState: saver.setState,
     send: (content, next) =>
       saver
-        .enqueue('content', (version, saveId) => workoutCalls.save(workout.id, { ...content, isTemplate: next.isTemplate, version, saveId }))
+        .enqueue('content', workoutSaves.save(workout.id, { ...content, isTemplate: next.isTemplate }))
         .then(() => queryClient.invalidateQueries({ queryKey: workoutQueries.list().queryKey })),
   })
   useEffect(() => {
