@@ -13,11 +13,12 @@ import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-calls.ts'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { errorText } from '#client/features/auth/auth-errors.ts'
+import { authErrorText } from '#client/features/auth/auth-errors.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
+import { describeError } from '#client/lib/error-text.ts'
 import { notify } from '#client/lib/notify.ts'
 
 export function AccountPage() {
@@ -72,7 +73,7 @@ function ProfileCard() {
             queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
             notify.success(authText.profileSaved)
           } catch (error) {
-            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
+            notify.error({ title: authText.profileSaveFailedTitle, description: describeError(error) })
           } finally {
             setBusy(false)
           }
@@ -97,7 +98,7 @@ function ChatEmailsCard() {
       queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
       notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff)
     } catch (error) {
-      notify.error({ title: chatText.digestFailedTitle, description: errorText(error) })
+      notify.error({ title: chatText.digestFailedTitle, description: describeError(error) })
     } finally {
       setSaving(null)
     }
@@ -143,7 +144,7 @@ function PasswordCard() {
       setNext('')
       setConfirm('')
     } catch (error) {
-      notify.error({ title: authText.updatePasswordFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.updatePasswordFailedTitle, description: authErrorText(error) })
     } finally {
       setBusy(false)
     }
@@ -181,7 +182,7 @@ function BecomeCoachCard() {
       notify.success(authText.becameCoach)
       await navigate(paths.coach.dashboard.getHref(), { replace: true })
     } catch (error) {
-      notify.error({ title: 'Could not switch to a coach account', description: errorText(error) })
+      notify.error({ title: 'Could not switch to a coach account', description: describeError(error) })
       setBusy(false)
     }
   }

@@ -5,9 +5,9 @@ import { authText } from '#shared/app-text.ts'
 import { saveProfile } from '#client/features/auth/api/profile-calls.ts'
 import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { errorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
+import { describeError } from '#client/lib/error-text.ts'
 import { notify } from '#client/lib/notify.ts'
 import { landingHref } from '#client/features/auth/return-to.ts'
 
@@ -32,7 +32,7 @@ export function CreateProfilePage() {
             notify.success(authText.profileCreated)
             await navigate(landingHref(saved.role), { replace: true })
           } catch (error) {
-            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
+            notify.error({ title: authText.profileSaveFailedTitle, description: describeError(error) })
           } finally {
             setBusy(false)
           }
