@@ -5,11 +5,10 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#client/components
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
-import { changePassword } from '#client/features/auth/api/auth-calls.ts'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { useChangePassword } from '#client/features/auth/password-mutations.ts'
 import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
-import { authErrorText } from '#client/features/auth/auth-errors.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
@@ -103,25 +102,24 @@ function PasswordCard() {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
+  const change = useChangePassword()
+  const busy = change.isPending
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (!current) return notify.error(authText.currentPasswordRequired)
     const problem = checkNewPassword(next, confirm)
     if (problem) return notify.error(problem)
-    setBusy(true)
-    try {
-      await changePassword(current, next)
-      notify.success(authText.passwordUpdated)
-      setCurrent('')
-      setNext('')
-      setConfirm('')
-    } catch (error) {
-      notify.error({ title: authText.updatePasswordFailedTitle, description: authErrorText(error) })
-    } finally {
-      setBusy(false)
-    }
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('')
+          setNext('')
+          setConfirm('')
+        },
+      },
+    )
   }
 
   return (
