@@ -8,6 +8,8 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** The failure toast's title ('Could not archive the client'); the error's text is its description. */
       errorTitle?: string
+      /** The description, where a flow's fixed wording differs from describeError's (the account flows, an invite). */
+      errorText?: (error: unknown) => string
       /** false: the mutation shows its own error (under a field, in a dialog): no toast. */
       toast?: boolean
       /** The form shows the server's field errors under their fields: only other errors toast. */
@@ -38,7 +40,7 @@ export function createQueryClient() {
         if (mutation.meta?.toast === false) return
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return
         if (mutation.meta?.fieldsShown && error instanceof ApiError && error.fields) return
-        const text = describeError(error)
+        const text = mutation.meta?.errorText?.(error) ?? describeError(error)
         notify.error(mutation.meta?.errorTitle ? { title: mutation.meta.errorTitle, description: text } : { title: text })
       },
     }),

@@ -1,19 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
 import { authText } from '#shared/app-text.ts'
-import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
-import { changePassword } from '#client/features/auth/api/auth-calls.ts'
-import { authQueries } from '#client/features/auth/api/auth-queries.ts'
-import { becomeCoach, updateProfile } from '#client/features/auth/api/profile-calls.ts'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { errorText } from '#client/features/auth/auth-errors.ts'
+import { useChangePassword } from '#client/features/auth/password-mutations.ts'
+import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
@@ -51,8 +46,7 @@ export function AccountPage() {
 
 function ProfileCard() {
   const auth = useAuth()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
+  const update = useUpdateProfile()
   if (auth.status !== 'authenticated') return null
   return (
     <Card>
@@ -64,19 +58,8 @@ function ProfileCard() {
         initial={auth.profile}
         withUnit
         submitLabel="Save changes"
-        busy={busy}
-        onSubmit={async (values) => {
-          setBusy(true)
-          try {
-            const profile = await updateProfile(values)
-            queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
-            notify.success(authText.profileSaved)
-          } catch (error) {
-            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
-          } finally {
-            setBusy(false)
-          }
-        }}
+        busy={update.isPending}
+        onSubmit={(values) => update.mutate(values, { onSuccess: () => notify.success(authText.profileSaved) })}
       />
     </Card>
   )
@@ -85,22 +68,13 @@ function ProfileCard() {
 /** The unread-messages email (decision 011): on by default, saved as soon as it is switched. */
 function ChatEmailsCard() {
   const auth = useAuth()
-  const queryClient = useQueryClient()
-  // The box follows the click at once; a failed save puts it back.
-  const [saving, setSaving] = useState<boolean | null>(null)
+  const digest = useUpdateProfile({ errorTitle: chatText.digestFailedTitle })
   if (auth.status !== 'authenticated') return null
+  // The box follows the click at once; a failed save puts it back.
+  const checked = digest.isPending ? (digest.variables.messageDigest ?? auth.profile.messageDigest) : auth.profile.messageDigest
 
-  async function handleChange(messageDigest: boolean) {
-    setSaving(messageDigest)
-    try {
-      const profile = await updateProfile({ messageDigest })
-      queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
-      notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff)
-    } catch (error) {
-      notify.error({ title: chatText.digestFailedTitle, description: errorText(error) })
-    } finally {
-      setSaving(null)
-    }
+  function handleChange(messageDigest: boolean) {
+    digest.mutate({ messageDigest }, { onSuccess: (profile) => notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff) })
   }
 
   return (
@@ -113,10 +87,10 @@ function ChatEmailsCard() {
         <input
           type="checkbox"
           className="size-5 accent-[var(--primary)]"
-          checked={saving ?? auth.profile.messageDigest}
-          disabled={saving !== null}
+          checked={checked}
+          disabled={digest.isPending}
           aria-describedby="digest-description"
-          onChange={(e) => void handleChange(e.target.checked)}
+          onChange={(e) => handleChange(e.target.checked)}
         />
         {chatText.digestLabel}
       </label>
@@ -128,25 +102,24 @@ function PasswordCard() {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
+  const change = useChangePassword()
+  const busy = change.isPending
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (!current) return notify.error(authText.currentPasswordRequired)
     const problem = checkNewPassword(next, confirm)
     if (problem) return notify.error(problem)
-    setBusy(true)
-    try {
-      await changePassword(current, next)
-      notify.success(authText.passwordUpdated)
-      setCurrent('')
-      setNext('')
-      setConfirm('')
-    } catch (error) {
-      notify.error({ title: authText.updatePasswordFailedTitle, description: errorText(error) })
-    } finally {
-      setBusy(false)
-    }
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('')
+          setNext('')
+          setConfirm('')
+        },
+      },
+    )
   }
 
   return (
@@ -169,22 +142,9 @@ function PasswordCard() {
 }
 
 function BecomeCoachCard() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-
-  async function handleConfirm() {
-    setBusy(true)
-    try {
-      const profile = await becomeCoach()
-      queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
-      notify.success(authText.becameCoach)
-      await navigate(paths.coach.dashboard.getHref(), { replace: true })
-    } catch (error) {
-      notify.error({ title: 'Could not switch to a coach account', description: errorText(error) })
-      setBusy(false)
-    }
-  }
+  const switching = useBecomeCoach()
+  // Busy until the coach dashboard opens.
+  const busy = switching.isPending || switching.isSuccess
 
   return (
     <Card>
@@ -205,7 +165,7 @@ function BecomeCoachCard() {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button disabled={busy} onClick={() => void handleConfirm()}>
+            <Button disabled={busy} onClick={() => switching.mutate()}>
               {busy ? 'Switching…' : 'Yes, become a coach'}
             </Button>
           </div>

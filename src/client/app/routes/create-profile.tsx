@@ -1,21 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { useNavigate } from 'react-router'
-import { authText } from '#shared/app-text.ts'
-import { saveProfile } from '#client/features/auth/api/profile-calls.ts'
-import { authQueries } from '#client/features/auth/api/auth-queries.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { errorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
+import { useCreateProfile } from '#client/features/auth/profile-mutations.ts'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
-import { notify } from '#client/lib/notify.ts'
-import { landingHref } from '#client/features/auth/return-to.ts'
 
 export function CreateProfilePage() {
   const auth = useAuth()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const create = useCreateProfile()
   const profile = auth.status === 'authenticated' ? auth.profile : undefined
 
   return (
@@ -23,20 +13,8 @@ export function CreateProfilePage() {
       <ProfileForm
         initial={profile}
         submitLabel="Save profile"
-        busy={busy}
-        onSubmit={async ({ displayName, primaryGoal, experienceLevel }) => {
-          setBusy(true)
-          try {
-            const saved = await saveProfile({ displayName, primaryGoal, experienceLevel })
-            queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile: saved } : me))
-            notify.success(authText.profileCreated)
-            await navigate(landingHref(saved.role), { replace: true })
-          } catch (error) {
-            notify.error({ title: authText.profileSaveFailedTitle, description: errorText(error) })
-          } finally {
-            setBusy(false)
-          }
-        }}
+        busy={create.isPending}
+        onSubmit={({ displayName, primaryGoal, experienceLevel }) => create.mutate({ displayName, primaryGoal, experienceLevel })}
       />
     </AuthCard>
   )

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { inviteApiText } from '#shared/schemas/invites.ts'
@@ -8,7 +8,8 @@ import { Card, CardDescription, CardHeader } from '#client/components/ui/card.ts
 import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
-import { inviteCalls, inviteQueries } from '#client/features/invites/api/invite-queries.ts'
+import { useAcceptInvite } from '#client/features/invites/api/invite-mutations.ts'
+import { inviteQueries } from '#client/features/invites/api/invite-queries.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -22,7 +23,9 @@ export function InvitePage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const preview = useQuery(inviteQueries.preview(token))
-  const [busy, setBusy] = useState(false)
+  const accept = useAcceptInvite()
+  // Busy until home opens.
+  const busy = accept.isPending || accept.isSuccess
   const here = paths.invite.getHref(token)
   const invalid = preview.isError && preview.error instanceof ApiError && [400, 404].includes(preview.error.status)
 
@@ -46,20 +49,7 @@ export function InvitePage() {
       return navigate(paths.auth.login.getHref())
     }
     if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteApiText.emailMismatch)
-    setBusy(true)
-    try {
-      const result = await inviteCalls.accept(token, localToday())
-      if (!result.success) {
-        notify.error({ title: inviteApiText.acceptFailedTitle, description: result.error ?? inviteApiText.unexpected })
-        return setBusy(false)
-      }
-      await queryClient.invalidateQueries()
-      notify.success(inviteApiText.welcome(result.planName ?? preview.data.planName))
-      await navigate(paths.client.home.getHref(), { replace: true })
-    } catch (error) {
-      notify.error({ title: inviteApiText.acceptFailedTitle, description: error instanceof ApiError && error.status !== 0 ? error.message : inviteApiText.unexpected })
-      setBusy(false)
-    }
+    accept.mutate({ token, today: localToday(), planName: preview.data.planName })
   }
 
   async function switchAccount() {

@@ -1,34 +1,34 @@
 import { authText } from '#shared/app-text.ts'
 import { ApiError } from '#client/lib/api-client.ts'
+import { describeError } from '#client/lib/error-text.ts'
 
 /**
- * The account screens show the auth server's own words ('Too many requests'): the product's texts
- * for these failures are those words (docs/product.md#user-facing-strings), not the catalogue's.
+ * The account flows' failure text: describeError's, except a rate limit, which reads as the auth
+ * gate says it ('Too many requests'): the product shows the server's own words for these failures
+ * (docs/product.md#user-facing-strings), where describeError would show the catalogue's text.
  */
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message
-  return error instanceof Error ? error.message : String(error)
+export function authErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'RATE_LIMITED') return error.message
+  return describeError(error)
 }
 
-/** Sign in: the server's answer mapped to the fixed text the user reads (docs/product.md#user-facing-strings). */
+/** Sign in: better-auth's and the gate's refusals, by code, as the fixed texts the user reads. */
+const signInTexts = new Map<string, string>([
+  ['INVALID_EMAIL_OR_PASSWORD', authText.invalidCredentials],
+  ['EMAIL_NOT_VERIFIED', authText.emailNotConfirmed],
+  ['RATE_LIMITED', authText.tooManyRequests],
+])
+
 export function signInErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return authText.invalidCredentials
-    if (error.code === 'EMAIL_NOT_VERIFIED') return authText.emailNotConfirmed
-    if (error.code === 'RATE_LIMITED' || error.status === 429) return authText.tooManyRequests
-  }
-  return messageOf(error)
+  return (error instanceof ApiError && signInTexts.get(error.code)) || authErrorText(error)
 }
 
-/** Sign up: the same, for a refused sign-up. */
+/** Sign up: an existing account, and the server's length refusals ('Password should be at least 8 characters'). */
 export function signUpErrorText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'USER_ALREADY_EXISTS') return authText.alreadyRegistered
-  const message = messageOf(error)
-  if (message.startsWith('Password should be')) return authText.passwordShouldBe
-  return message
+  if (error instanceof ApiError && error.code === 'PASSWORD_TOO_WEAK' && error.message.startsWith('Password should be')) return authText.passwordShouldBe
+  return authErrorText(error)
 }
-
-export { messageOf as errorText }
 
 /** A reset link's error read from `error`, `error_code` and `error_description` (docs/product.md#user-facing-strings). */
 export function resetLinkErrorText(params: URLSearchParams): string {

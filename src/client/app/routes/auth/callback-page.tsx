@@ -6,7 +6,7 @@ import { paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { exchangeEmailLink } from '#client/features/auth/api/auth-calls.ts'
 import { fetchOwnProfile } from '#client/features/auth/api/profile-calls.ts'
-import { errorText, linkParams } from '#client/features/auth/auth-errors.ts'
+import { authErrorText, linkParams } from '#client/features/auth/auth-errors.ts'
 import type { AuthPageState } from './auth-page.tsx'
 import { landingHref } from '#client/features/auth/return-to.ts'
 
@@ -45,7 +45,7 @@ export function CallbackPage() {
         if (!profile || !profile.displayName.trim()) return navigate(paths.createProfile.getHref(), { replace: true })
         return navigate(landingHref(profile.role), { replace: true })
       } catch (error) {
-        return fail(errorText(error))
+        return fail(authErrorText(error))
       }
     })()
   }, [location, navigate, queryClient])

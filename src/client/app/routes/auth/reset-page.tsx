@@ -10,7 +10,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { checkResetToken, requestPasswordReset, setNewPassword } from '#client/features/auth/api/auth-calls.ts'
 import { authQueries } from '#client/features/auth/api/auth-queries.ts'
-import { errorText, linkParams, resetLinkErrorText } from '#client/features/auth/auth-errors.ts'
+import { authErrorText, linkParams, resetLinkErrorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
@@ -78,7 +78,7 @@ function RequestReset() {
       await requestPasswordReset(address)
       notify.success(authText.resetEmailSent)
     } catch (error) {
-      notify.error({ title: authText.resetEmailFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.resetEmailFailedTitle, description: authErrorText(error) })
     } finally {
       setBusy(false)
     }
@@ -118,7 +118,7 @@ function SetPassword({ token }: { token: string }) {
       notify.success(authText.passwordUpdated)
       await navigate(paths.auth.login.getHref(), { replace: true })
     } catch (error) {
-      notify.error({ title: authText.updatePasswordFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.updatePasswordFailedTitle, description: authErrorText(error) })
     } finally {
       setBusy(false)
     }

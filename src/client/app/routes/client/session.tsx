@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
@@ -12,17 +12,16 @@ import { Textarea } from '#client/components/ui/textarea.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
 import { exerciseLabels } from '#client/features/plans/workout-draft.ts'
-import { sessionCalls, sessionQueries } from '#client/features/sessions/api/session-queries.ts'
+import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
+import { useDiscardSession } from '#client/features/sessions/api/use-discard-session.ts'
+import { useFinishSession } from '#client/features/sessions/api/use-finish-session.ts'
 import { ExerciseLogger } from '#client/features/sessions/components/exercise-logger.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
-import { pendingSetCount } from '#client/features/sessions/offline/offline-store.ts'
-import { flushPending, usePendingSets } from '#client/features/sessions/offline/sync.ts'
+import { usePendingSets } from '#client/features/sessions/offline/sync.ts'
 import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
 import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
-import { notify } from '#client/lib/notify.ts'
-import { describeError } from '#client/lib/query-client.ts'
 
 const RPE_CHOICES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'] as const
 
@@ -42,7 +41,6 @@ function elapsed(startedAt: string, now: number): string {
 function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg' | 'lb'; sessionId: string }) {
   const log = useSessionLog(userId, sessionId)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const rest = useRestTimer()
   const { refused } = usePendingSets(userId, sessionId)
   // A set the server refused is not logged: no rest after it.
@@ -53,7 +51,10 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   }, [refusedCount, stopRest])
   const [now, setNow] = useState(() => Date.now())
   const [rpe, setRpe] = useState('')
-  const [busy, setBusy] = useState(false)
+  const finishing = useFinishSession(userId, sessionId)
+  const discarding = useDiscardSession(sessionId)
+  // A discarded session stays busy until home opens.
+  const busy = finishing.isPending || discarding.isPending || discarding.isSuccess
   const movementIds = [...new Set(log.session?.exercises.map((e) => e.movementId) ?? [])]
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
 
@@ -81,38 +82,6 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   }
 
   const setExercises = (exercises: SessionExercise[]) => log.change({ exercises })
-
-  async function finish() {
-    setBusy(true)
-    try {
-      if (navigator.onLine) await flushPending(userId)
-      if (!navigator.onLine || (await pendingSetCount(userId, sessionId)) > 0) {
-        notify.error(sessionText.finishOffline)
-        return
-      }
-      await sessionCalls.finish(sessionId, { rpe: rpe ? Number(rpe) : null, notes: session.notes })
-      await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
-      notify.success(sessionText.finished)
-      await navigate(paths.open.summary.getHref(sessionId))
-    } catch (error) {
-      notify.error({ title: 'Could not finish the workout', description: describeError(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function discard() {
-    setBusy(true)
-    try {
-      await sessionCalls.discard(sessionId)
-      await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
-      notify.success(sessionText.discarded)
-      await navigate(paths.client.home.getHref())
-    } catch (error) {
-      notify.error({ title: 'Could not discard the session', description: describeError(error) })
-      setBusy(false)
-    }
-  }
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
@@ -191,7 +160,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             confirm="Discard session"
             destructive
             busy={busy}
-            onConfirm={() => void discard()}
+            onConfirm={() => discarding.mutate()}
           />
           <ConfirmButton
             label="Finish workout"
@@ -199,7 +168,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             description={`${session.sets.filter((s) => s.completed && !refused.has(s.id)).length} sets logged. You can still read it afterwards, but not add sets.`}
             confirm="Finish"
             busy={busy}
-            onConfirm={() => void finish()}
+            onConfirm={() => finishing.mutate({ rpe: rpe ? Number(rpe) : null, notes: session.notes })}
           />
         </div>
       </div>

@@ -8,7 +8,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { sendMagicLink, signInWithPassword } from '../api/auth-calls.ts'
-import { errorText, signInErrorText } from '../auth-errors.ts'
+import { authErrorText, signInErrorText } from '../auth-errors.ts'
 import { useEnterApp } from '../use-enter-app.ts'
 import { checkCredentials, isThrottled } from '../validation.ts'
 
@@ -46,7 +46,7 @@ export function SignInForm() {
       await sendMagicLink(address)
       notify.success(authText.checkInbox)
     } catch (error) {
-      notify.error({ title: authText.magicLinkFailedTitle, description: errorText(error) })
+      notify.error({ title: authText.magicLinkFailedTitle, description: authErrorText(error) })
     } finally {
       setBusy(null)
     }

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { notify } from '#client/lib/notify.ts'
+import { sessionText } from '../session-text.ts'
+import { sessionCalls, sessionQueries } from './session-queries.ts'
+
+/** Throws a session and its logged sets away, then goes home. */
+export function useDiscardSession(sessionId: string) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: () => sessionCalls.discard(sessionId),
+    // Offline it fails at once with its toast instead of waiting paused for the connection.
+    networkMode: 'always',
+    meta: { errorTitle: 'Could not discard the session' },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })
+      notify.success(sessionText.discarded)
+      await navigate(paths.client.home.getHref())
+    },
+  })
+}
