@@ -174,6 +174,11 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
   // The device keeps it in its queue until the lifter fixes or removes it.
   await expect.poll(() => queuedOnDevice(page)).toBe(1)
 
+  // Finishing waits until it is fixed or removed.
+  await page.getByRole('button', { name: 'Finish workout' }).click()
+  await page.getByRole('dialog', { name: 'Finish this workout?' }).getByRole('button', { name: 'Finish' }).click()
+  await expectToast(page, 'Some sets were not saved')
+
   // The lifter gives it up: it leaves the screen and the device.
   await page.getByRole('button', { name: 'Remove set 2 of Back squat' }).click()
   await expect(reason).toBeHidden()

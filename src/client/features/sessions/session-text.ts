@@ -8,6 +8,7 @@ export const sessionText = {
   notSaved: 'A change could not be saved',
   setRefused: (reason: string) => `Not saved: ${withoutTrailing(reason.trim(), '.')}. Fix it and log it again, or remove it.`,
   finishOffline: { title: 'You are offline', description: 'Your sets are safe on this device. Finish when you are back online.' },
+  finishRefused: { title: 'Some sets were not saved', description: 'Fix or remove the sets marked ‘Not saved’, then finish.' },
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',

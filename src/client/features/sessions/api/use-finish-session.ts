@@ -3,22 +3,26 @@ import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { FinishSessionInput } from '#shared/schemas/sessions.ts'
 import { notify } from '#client/lib/notify.ts'
-import { pendingSetCount } from '../offline/offline-store.ts'
+import { isOnline } from '#client/lib/online.ts'
+import { unsavedSets } from '../offline/offline-store.ts'
 import { flushPending } from '../offline/sync.ts'
 import { sessionText } from '../session-text.ts'
 import { sessionCalls, sessionQueries } from './session-queries.ts'
 
 /**
  * Finishes a session once every set logged on this device has reached the server, then opens its
- * summary. Offline, or with sets still queued, it finishes nothing and says the sets are safe.
+ * summary. Offline, or with sets still queued, it finishes nothing and says the sets are safe; with
+ * sets the server refused, it asks to fix or remove them first.
  */
 export function useFinishSession(userId: string, sessionId: string) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: async (input: FinishSessionInput): Promise<'finished' | 'sets-pending'> => {
-      if (navigator.onLine) await flushPending(userId)
-      if (!navigator.onLine || (await pendingSetCount(userId, sessionId)) > 0) return 'sets-pending'
+    mutationFn: async (input: FinishSessionInput): Promise<'finished' | 'sets-pending' | 'sets-refused'> => {
+      if (isOnline()) await flushPending(userId)
+      const unsaved = await unsavedSets(userId, sessionId)
+      if (unsaved.refused > 0) return 'sets-refused'
+      if (!isOnline() || unsaved.waiting > 0) return 'sets-pending'
       await sessionCalls.finish(sessionId, input)
       return 'finished'
     },
@@ -26,8 +30,8 @@ export function useFinishSession(userId: string, sessionId: string) {
     networkMode: 'always',
     meta: { errorTitle: 'Could not finish the workout' },
     onSuccess: async (outcome) => {
-      if (outcome === 'sets-pending') {
-        notify.error(sessionText.finishOffline)
+      if (outcome !== 'finished') {
+        notify.error(outcome === 'sets-refused' ? sessionText.finishRefused : sessionText.finishOffline)
         return
       }
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })

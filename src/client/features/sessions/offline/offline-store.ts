@@ -29,9 +29,11 @@ export function sessionChanges(items: readonly QueueItem[], sessionId?: string):
 
 export const isSetChange = (item: SessionChange): item is QueueItem<SetChange> => item.kind === SET_KIND
 
-/** Sets of the session the server has not stored yet: waiting, or refused and kept for the lifter to fix. */
-export async function pendingSetCount(userId: string, sessionId?: string): Promise<number> {
-  return sessionChanges(await queuedItems(userId), sessionId).filter(isSetChange).length
+/** Sets of the session the server has not stored yet: still waiting, and refused (kept for the lifter to fix or remove). */
+export async function unsavedSets(userId: string, sessionId?: string): Promise<{ waiting: number; refused: number }> {
+  const sets = sessionChanges(await queuedItems(userId), sessionId).filter(isSetChange)
+  const refused = sets.filter((item) => item.refused).length
+  return { waiting: sets.length - refused, refused }
 }
 
 interface SnapshotDb extends DBSchema {
