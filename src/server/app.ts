@@ -199,8 +199,6 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   return app
 }
 
-export type App = ReturnType<typeof createApp>
-
 /** An error answer; every 503 says when to try again. */
 function answerError(c: Context, body: ApiErrorBody, status: ContentfulStatusCode): Response {
   if (status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS))

@@ -271,6 +271,9 @@ export const CopyDayBody = z.object({
 })
 export type CopyDayInput = z.infer<typeof CopyDayBody>
 
-/** Moves a cell's workout to another cell; a workout already there swaps places with it. */
+/**
+ * Moves a cell's workout to another cell; a workout already there swaps places with it.
+ * @alias CopyDayBody, under the route's own name
+ */
 export const MoveDayBody = CopyDayBody
 export type MoveDayInput = CopyDayInput

@@ -98,7 +98,6 @@ export const BodyWeightBody = z.object({
     z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight),
   ),
 })
-export type BodyWeightInput = z.infer<typeof BodyWeightBody>
 
 export const BodyWeightSchema = z.object({ date: z.string(), weightKg: z.number() })
 export type BodyWeight = z.infer<typeof BodyWeightSchema>
@@ -133,7 +132,6 @@ export type WeeklyVolume = z.infer<typeof WeeklyVolumeSchema>
 
 /** The heaviest load lifted for a rep count, and the first day it was. */
 export const RepRecordSchema = z.object({ reps: z.number(), loadKg: z.number(), date: z.string() })
-export type RepRecord = z.infer<typeof RepRecordSchema>
 
 export const MovementRecordsSchema = z.object({
   movementId: z.string(),
@@ -146,7 +144,6 @@ export const MovementRecordsSchema = z.object({
 export type MovementRecords = z.infer<typeof MovementRecordsSchema>
 
 export const SessionRpeSchema = z.object({ sessionId: z.string(), date: z.string(), rpe: z.number(), title: z.string() })
-export type SessionRpe = z.infer<typeof SessionRpeSchema>
 
 /** GET /api/progress. */
 export const ProgressSchema = z.object({
@@ -169,7 +166,6 @@ export const E1rmPointSchema = z.object({
   e1rmKg: z.number(),
   bestSet: z.object({ loadKg: z.number(), reps: z.number() }),
 })
-export type E1rmPoint = z.infer<typeof E1rmPointSchema>
 
 /** GET /api/progress/e1rm: oldest first. */
 export const E1rmSeriesSchema = z.object({ movementId: z.string(), name: z.string(), points: z.array(E1rmPointSchema) })
