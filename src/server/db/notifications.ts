@@ -8,7 +8,7 @@ import type { Db, Tx } from './client.ts'
  * a chat message). On PGlite the one process hears its own NOTIFYs; on PostgreSQL one dedicated
  * connection per process listens and comes back on its own after a lost connection.
  */
-export type Listener = {
+type Listener = {
   onMessage: (payload: string) => void
   /** The listening connection was lost and is back: notifications in between may be missed. */
   onGap?: () => void

@@ -3,9 +3,9 @@ import type { Db } from '../db/client.ts'
 import { notify, type Notifications } from '../db/notifications.ts'
 
 /** How long a looked-up session is trusted without asking the database again. */
-export const SESSION_CACHE_MS = 30_000
+const SESSION_CACHE_MS = 30_000
 const MAX_ENTRIES = 20_000
-export const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
+const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
 
 export type SessionCache = {
   /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */

@@ -50,7 +50,7 @@ export async function lookupSession(
   return result ?? null
 }
 
-export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
+function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
   return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
 }
 

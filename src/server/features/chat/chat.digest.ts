@@ -9,7 +9,7 @@ import { messageDigestEmail } from '../mail/templates.ts'
 /** A message unread this long is mailed to its recipient (once), unless they switched it off. */
 export const DIGEST_AFTER_MS = 30 * 60 * 1000
 /** How often a server looks for such messages. */
-export const DIGEST_EVERY_MS = 5 * 60 * 1000
+const DIGEST_EVERY_MS = 5 * 60 * 1000
 
 type Claimed = {
   id: string

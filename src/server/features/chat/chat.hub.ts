@@ -9,7 +9,7 @@ import { CHAT_CHANNEL, markDelivered, messageById, type ChatEvent } from './chat
 /** What a stream carries: chat messages and receipts, and comments on sessions for their reader. */
 export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice }
 
-export type Subscriber = {
+type Subscriber = {
   userId: string
   /** Answers whether the event goes out on this stream (an ended or filtered stream says no). */
   send: (event: StreamEvent) => boolean

@@ -29,7 +29,7 @@ const ListMessagesQuery = z.object({
 const StreamQuery = z.object({ with: z.optional(z.string().check(z.minLength(1), z.maxLength(100))), since: z.optional(seqParam) })
 
 /** A comment line this often keeps proxies from closing an idle stream; the caller's session is re-checked then too. */
-export const HEARTBEAT_MS = 15_000
+const HEARTBEAT_MS = 15_000
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireProfile())

@@ -20,7 +20,7 @@ export type ConversationRef = Pair & { active: boolean; otherId: string; otherNa
 
 type MessageRow = typeof messages.$inferSelect
 
-export const toMessage = (row: MessageRow): Message => ({
+const toMessage = (row: MessageRow): Message => ({
   id: row.id,
   seq: row.seq,
   coachId: row.coachId,

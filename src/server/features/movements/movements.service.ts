@@ -37,7 +37,7 @@ function toMovement({ archivedAt, ...row }: Row): Movement {
 }
 
 /** Name and aliases, lowercased, each between bars: 'romanian deadlift|rdl|romanian dl'. */
-export function searchTextOf(name: string, aliases: string[]): string {
+function searchTextOf(name: string, aliases: string[]): string {
   return [name, ...aliases].map((text) => text.replaceAll('|', ' ')).join('|').toLowerCase()
 }
 

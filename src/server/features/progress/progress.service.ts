@@ -35,7 +35,7 @@ const DAY_MS = 86_400_000
  * Whose progress this is: a client reads their own (naming themselves or no one); a coach names
  * one of their active clients. The rule and the refusal are the session list's.
  */
-export async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
+async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
   if (!clientId) {
     if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressApiText.clientRequired, fields: { clientId: [progressApiText.clientRequired] } })
     return actor.id

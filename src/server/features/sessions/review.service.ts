@@ -46,7 +46,7 @@ function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]
  * For each session, the lifter's best e1RM of each movement its %1RM targets name, from the
  * sessions they completed before it: what a percentage meant on the day.
  */
-export async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
+async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
   const pairs = percentMovements(sessions)
   const bySession = new Map<string, Map<string, number>>()
   if (!pairs.length) return bySession
