@@ -1,6 +1,7 @@
 import type { AttentionReason } from '#shared/schemas/clients.ts'
 
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`
+/** A ratio as a whole percentage; a dash when there is nothing to measure yet. */
+export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
 
 /** The coach's words for their clients: why one needs them today (docs/needs-you.md). */
 export const clientsText = {
