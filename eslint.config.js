@@ -32,6 +32,9 @@ export default tseslint.config(
       ],
     },
     settings: {
+      // Without these, import-x parses no .ts/.tsx dependency, and no-cycle and the zones see nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.client.json', 'tsconfig.server.json', 'tsconfig.tooling.json'],
