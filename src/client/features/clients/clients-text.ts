@@ -8,6 +8,7 @@ export const clientsText = {
   needsYouTitle: 'Needs you today',
   nobodyNeedsYou: 'Nobody stands out today: adherence held, no misses, efforts on target.',
   openClient: (name: string) => `Open ${name}`,
+  planAssigned: 'Plan assigned',
   reason: (reason: AttentionReason): string => {
     switch (reason.kind) {
       case 'set_adherence_dropped':
