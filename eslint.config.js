@@ -50,13 +50,61 @@ function featureZones(layer) {
   })
 }
 
+// Import paths (docs/decisions/001-stack-and-layout.md): inside one area a relative path, to
+// another area the package.json alias (#client/*, #server/*, #shared/*). An area is a feature
+// folder, another folder of a layer (lib/, db/, app/...; each of client/components/* on its own),
+// the files at a layer's root, or all of shared/. Fixable: eslint --fix rewrites either way.
+const srcRoot = path.join(import.meta.dirname, 'src')
+
+function areaOf(file) {
+  const parts = path.relative(srcRoot, file).split(path.sep)
+  if (parts[0] === '..' || parts.length < 2) return null
+  const [layer, first, second] = parts
+  if (layer === 'shared') return 'shared'
+  if (parts.length === 2) return `${layer}/`
+  return first === 'features' || first === 'components' ? `${layer}/${first}/${second}` : `${layer}/${first}`
+}
+
+const importPaths = {
+  meta: { type: 'suggestion', fixable: 'code', schema: [], messages: { alias: 'Another area: import it as {{alias}}', relative: 'The same area: import it as {{relative}}' } },
+  create(context) {
+    const file = context.physicalFilename
+    const area = areaOf(file)
+    function check(source) {
+      if (!area || typeof source?.value !== 'string') return
+      const spec = source.value
+      const alias = /^#(client|server|shared)\/(.+)$/.exec(spec)
+      if (!alias && !spec.startsWith('.')) return
+      const target = alias ? path.join(srcRoot, alias[1], alias[2]) : path.resolve(path.dirname(file), spec)
+      const targetArea = areaOf(target)
+      if (!targetArea) return
+      const quote = source.raw[0]
+      if (!alias && targetArea !== area) {
+        const name = `#${path.relative(srcRoot, target).split(path.sep).join('/')}`
+        context.report({ node: source, messageId: 'alias', data: { alias: name }, fix: (fixer) => fixer.replaceText(source, quote + name + quote) })
+      } else if (alias && targetArea === area) {
+        const relative = path.relative(path.dirname(file), target).split(path.sep).join('/')
+        const name = relative.startsWith('.') ? relative : `./${relative}`
+        context.report({ node: source, messageId: 'relative', data: { relative: name }, fix: (fixer) => fixer.replaceText(source, quote + name + quote) })
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    }
+  },
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'drizzle/'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { 'import-x': importX, 'check-file': checkFile, coachline: { rules: { 'import-paths': importPaths } } },
     rules: {
+      'coachline/import-paths': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
