@@ -1,6 +1,6 @@
-import type { AuthSession } from '../auth.ts'
-import type { Db } from '../db/client.ts'
-import { notify, type Notifications } from '../db/notifications.ts'
+import type { AuthSession } from '#server/auth.ts'
+import type { Db } from '#server/db/client.ts'
+import { notify, type Notifications } from '#server/db/notifications.ts'
 
 /** How long a looked-up session is trusted without asking the database again. */
 const SESSION_CACHE_MS = 30_000

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { e1rmSql } from '../sessions/review.service.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { e1rmSql } from '#server/features/sessions/review.service.ts'
 import { missedWithin, type DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */

@@ -15,11 +15,11 @@ import type {
   UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
 import { planApiText, progressSet } from '#shared/schemas/plans.ts'
-import type { Actor } from '../../access/actor.ts'
-import { isActiveCoachOf } from '../../access/coaching.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { clientInvites, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { isActiveCoachOf } from '#server/access/coaching.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { clientInvites, planWorkouts, prescriptions, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 import { insertExercises, loadExercises, movementErrors } from './prescriptions.service.ts'
 
 const summaryColumns = {

@@ -24,10 +24,10 @@ import {
   type Volume,
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
-import type { Actor } from '../../access/actor.ts'
-import { activeCoachIds, assertCanReadClient } from '../../access/coaching.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { activeCoachIds, assertCanReadClient } from '#server/access/coaching.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 const DAY_MS = 86_400_000
 

@@ -1,8 +1,8 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { reviewSession } from '#shared/set-review.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { setLogs, workoutSessions } from '../../db/schema/index.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
