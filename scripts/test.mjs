@@ -1,5 +1,6 @@
-// npm test: typecheck, lint, build, unit + API integration tests on PGlite, the same integration
-// suite on a real PostgreSQL server when TEST_DATABASE_URL is set, and the browser tests in Chromium.
+// npm test: typecheck, lint, formatting, unused code (knip), build, unit + API integration tests on
+// PGlite, the same integration suite on a real PostgreSQL server when TEST_DATABASE_URL is set, and
+// the browser tests in Chromium. The quick checks come first so that a mistake fails in seconds.
 //
 //   TEST_DATABASE_URL  a PostgreSQL server the tests may create databases on (.ci/run starts one)
 //   CHROMIUM_PATH      the Chromium to drive (default /usr/bin/chromium)
@@ -41,6 +42,8 @@ function finish() {
 
 step('typecheck', 'npx', ['tsc', '-b'])
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+step('formatting', 'npx', ['prettier', '--check', '.'])
+step('unused files, exports and dependencies', 'npx', ['knip'])
 step('build', 'node', ['scripts/ensure-build.mjs'])
 step('unit and API integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
 

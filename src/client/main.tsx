@@ -1,9 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { AppProvider } from './app/provider.tsx'
-import { createRouter } from './app/router.tsx'
-import { applyTheme } from './lib/theme.ts'
+import { AppProvider } from '#client/app/provider.tsx'
+import { createRouter } from '#client/app/router.tsx'
+import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
 
 applyTheme()
@@ -12,7 +12,7 @@ const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 
 // Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
-window.addEventListener('load', () => setTimeout(() => void import('./lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
+window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
 
 createRoot(root).render(
   <StrictMode>

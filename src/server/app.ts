@@ -13,30 +13,30 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
-import type { Db } from './db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
-import { createAdminRoutes } from './features/admin/admin.routes.ts'
-import { accountRoutes } from './features/auth/account.routes.ts'
-import { chatRoutes } from './features/chat/chat.routes.ts'
-import type { ChatHub } from './features/chat/chat.hub.ts'
-import { clientsRoutes } from './features/clients/clients.routes.ts'
-import { handleAuthRequest } from './features/auth/auth-gate.ts'
-import { healthRoutes } from './features/health/health.routes.ts'
-import type { Mailer } from './features/mail/mailer.ts'
-import { movementsRoutes } from './features/movements/movements.routes.ts'
-import { plansRoutes } from './features/plans/plans.routes.ts'
-import { outboxRoutes } from './features/mail/outbox.routes.ts'
-import { meRoutes, profileRoutes } from './features/profiles/profiles.routes.ts'
-import { bodyWeightsRoutes, progressRoutes } from './features/progress/progress.routes.ts'
-import { sessionsRoutes } from './features/sessions/sessions.routes.ts'
-import { testingRoutes } from './features/testing/testing.routes.ts'
-import { invitesRoutes } from './features/invites/invites.routes.ts'
-import { workoutsRoutes } from './features/workouts/workouts.routes.ts'
-import { AppError, codeForStatus } from './lib/app-error.ts'
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from './lib/db-errors.ts'
-import type { Logger } from './lib/logger.ts'
-import type { SessionCache } from './middleware/sign-in-cache.ts'
-import { loadSession } from './middleware/sign-in.ts'
+import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
+import { accountRoutes } from '#server/features/auth/account.routes.ts'
+import { chatRoutes } from '#server/features/chat/chat.routes.ts'
+import type { ChatHub } from '#server/features/chat/chat.hub.ts'
+import { clientsRoutes } from '#server/features/clients/clients.routes.ts'
+import { handleAuthRequest } from '#server/features/auth/auth-gate.ts'
+import { healthRoutes } from '#server/features/health/health.routes.ts'
+import type { Mailer } from '#server/features/mail/mailer.ts'
+import { movementsRoutes } from '#server/features/movements/movements.routes.ts'
+import { plansRoutes } from '#server/features/plans/plans.routes.ts'
+import { outboxRoutes } from '#server/features/mail/outbox.routes.ts'
+import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.routes.ts'
+import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
+import { sessionsRoutes } from '#server/features/sessions/sessions.routes.ts'
+import { testingRoutes } from '#server/features/testing/testing.routes.ts'
+import { invitesRoutes } from '#server/features/invites/invites.routes.ts'
+import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
+import { AppError, codeForStatus } from '#server/lib/app-error.ts'
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from '#server/lib/db-errors.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
+import { loadSession } from '#server/middleware/sign-in.ts'
 
 export type AppDeps = {
   db: Db
@@ -198,8 +198,6 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
 
   return app
 }
-
-export type App = ReturnType<typeof createApp>
 
 /** An error answer; every 503 says when to try again. */
 function answerError(c: Context, body: ApiErrorBody, status: ContentfulStatusCode): Response {

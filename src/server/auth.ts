@@ -4,24 +4,24 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink } from 'better-auth/plugins'
 import { paths } from '#shared/paths.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts'
-import type { Db } from './db/client.ts'
-import * as schema from './db/schema/index.ts'
-import type { Mailer } from './features/mail/mailer.ts'
-import { confirmEmail, magicLinkEmail, resetPasswordEmail } from './features/mail/templates.ts'
-import type { Logger } from './lib/logger.ts'
+import type { Db } from '#server/db/client.ts'
+import * as schema from '#server/db/schema/index.ts'
+import type { Mailer } from '#server/features/mail/mailer.ts'
+import { confirmEmail, magicLinkEmail, resetPasswordEmail } from '#server/features/mail/templates.ts'
+import type { Logger } from '#server/lib/logger.ts'
 
-export const SESSION_COOKIE_PREFIX = 'coachline'
+const SESSION_COOKIE_PREFIX = 'coachline'
 /** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
 export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
 /** The header our server sets from the socket's address; better-auth records it on sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
 
 /** Sessions slide for 7 days of inactivity and end 30 days after sign-in whatever happens. */
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
+const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
-export const MAGIC_LINK_SECONDS = 15 * 60
-export const RESET_LINK_SECONDS = 60 * 60
-export const CONFIRM_LINK_SECONDS = 60 * 60
+const MAGIC_LINK_SECONDS = 15 * 60
+const RESET_LINK_SECONDS = 60 * 60
+const CONFIRM_LINK_SECONDS = 60 * 60
 
 // argon2id with OWASP's first recommended setting (19 MiB, 2 passes); better-auth's scrypt default is weaker.
 const ARGON2 = { algorithm: 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const
@@ -38,7 +38,7 @@ export type AuthOptions = {
 }
 
 /** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
-export const emailLinks = {
+const emailLinks = {
   confirm: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=signup&token=${encodeURIComponent(token)}`,
   magicLink: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=magiclink&token=${encodeURIComponent(token)}`,
   reset: (origin: string, token: string) => `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,

@@ -1,7 +1,7 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { coachClients } from './db/schema/index.ts'
+import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**

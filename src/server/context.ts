@@ -1,10 +1,10 @@
 import type { Auth, AuthSession, AuthUser } from './auth.ts'
-import type { Db } from './db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import type { Env } from './env.ts'
-import type { Mailer } from './features/mail/mailer.ts'
-import type { ChatHub } from './features/chat/chat.hub.ts'
-import type { Logger } from './lib/logger.ts'
-import type { SessionCache } from './middleware/sign-in-cache.ts'
+import type { Mailer } from '#server/features/mail/mailer.ts'
+import type { ChatHub } from '#server/features/chat/chat.hub.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
 
 /** What every request handler can read from `c.var`. */
 export type AppVariables = {

@@ -11,7 +11,7 @@ const flag = z.pipe(
 )
 
 /** Every environment variable the server reads (README lists them). Empty values count as unset. */
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
   PORT: z._default(integer(0, 65535), 3000),
   HOST: z._default(text, '127.0.0.1'),

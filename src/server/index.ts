@@ -1,5 +1,5 @@
 import { constants } from 'node:os'
-import { DataDirInUseError } from './db/data-dir-lock.ts'
+import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { parseEnv } from './env.ts'
 import { start } from './server.ts'
 

@@ -1,26 +1,24 @@
 import * as z from 'zod/mini'
 
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'USER_ALREADY_EXISTS',
-  'PASSWORD_TOO_WEAK',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'UNAVAILABLE',
-] as const
-
-export type ErrorCode = (typeof ERROR_CODES)[number]
+/** The closed list of our error codes: each has a status (server/lib/app-error.ts) and a default message. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'USER_ALREADY_EXISTS'
+  | 'PASSWORD_TOO_WEAK'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL'
+  | 'UNAVAILABLE'
 
 /** Field errors keyed by field path ("sets.0.reps"), each with its messages. */
-export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()))
+const FieldErrorsSchema = z.record(z.string(), z.array(z.string()))
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>
 
 /**

@@ -8,12 +8,12 @@ import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, Session
  */
 
 /** A load is off when it misses the target by more than 5% of it or 2.5 kg, whichever is larger. */
-export const LOAD_TOLERANCE_SHARE = 0.05
-export const LOAD_TOLERANCE_KG = 2.5
+const LOAD_TOLERANCE_SHARE = 0.05
+const LOAD_TOLERANCE_KG = 2.5
 /** Time and distance are short when they fall more than 5% under the target. */
-export const SHORTFALL_TOLERANCE_SHARE = 0.05
+const SHORTFALL_TOLERANCE_SHARE = 0.05
 /** RPE is high when it reaches one point or more above the target. */
-export const RPE_HIGH_BY = 1
+const RPE_HIGH_BY = 1
 
 export type ReviewContext = {
   /** When the session was finished: sets logged later are marked late. */
@@ -23,12 +23,12 @@ export type ReviewContext = {
 }
 
 /** What a swapped exercise replaced: recorded at the swap, or (older sessions) a prescribed exercise without its prescription. */
-export function swappedFrom(exercise: SessionExercise): ReviewedExercise['swappedFrom'] {
+function swappedFrom(exercise: SessionExercise): ReviewedExercise['swappedFrom'] {
   if (exercise.swappedFrom) return exercise.swappedFrom
   return exercise.prescriptionId === null && exercise.targets.length > 0 ? { movementId: exercise.movementId, movementName: exercise.movementName } : null
 }
 
-export function targetLoadKg(target: PrescribedSet, oneRepMaxKg: number | undefined): number | null {
+function targetLoadKg(target: PrescribedSet, oneRepMaxKg: number | undefined): number | null {
   const load = target.load
   if (!load) return null
   if (load.kind === 'kg') return load.value
@@ -36,7 +36,7 @@ export function targetLoadKg(target: PrescribedSet, oneRepMaxKg: number | undefi
   return null
 }
 
-export function targetRpe(target: PrescribedSet): number | null {
+function targetRpe(target: PrescribedSet): number | null {
   if (target.rpe !== undefined && target.rpe !== null) return target.rpe
   if (target.rir !== undefined && target.rir !== null) return 10 - target.rir
   return null
@@ -45,7 +45,7 @@ export function targetRpe(target: PrescribedSet): number | null {
 const short = (done: number | null, target: number) => done === null || done < target * (1 - SHORTFALL_TOLERANCE_SHARE)
 
 /** The deviations of one logged set from its target (the set was done; 'skipped' is decided by the caller). */
-export function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | null, rpe: number | null, swapped: boolean): Deviation[] {
+function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | null, rpe: number | null, swapped: boolean): Deviation[] {
   const found: Deviation[] = []
   if (swapped) found.push('swapped')
   if (target.reps && (logged.reps === null || logged.reps < target.reps.min)) found.push('reps_short')

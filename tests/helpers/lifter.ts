@@ -1,7 +1,7 @@
 /** A signed-in lifter with a session to log sets into, made through the test fixtures API. */
 export type Lifter = { cookie: string; sessionId: string; exerciseKey: string }
 
-export function jsonHeaders(url: string, cookie: string): Record<string, string> {
+function jsonHeaders(url: string, cookie: string): Record<string, string> {
   return { cookie, 'content-type': 'application/json', origin: url }
 }
 

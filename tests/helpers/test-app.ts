@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/server.ts'
 import type { Role } from '../../src/shared/paths.ts'
 import { MeSchema, type Me } from '../../src/shared/schemas/profiles.ts'
 
-export const TEST_ORIGIN = 'http://127.0.0.1:3000'
+const TEST_ORIGIN = 'http://127.0.0.1:3000'
 export const TEST_ADMIN_SECRET = 'test-operator-secret'
 
 /**

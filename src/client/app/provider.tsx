@@ -4,8 +4,8 @@ import { Toaster } from 'sonner'
 import { createQueryClient } from '#client/lib/query-client.ts'
 
 /** Toasts close after 4 seconds, at most 3 at once (docs/product.md#client-data-and-toasts). */
-export const TOAST_DURATION_MS = 4000
-export const MAX_VISIBLE_TOASTS = 3
+const TOAST_DURATION_MS = 4000
+const MAX_VISIBLE_TOASTS = 3
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)

@@ -90,7 +90,7 @@ const openRoutes: RouteObject[] = [
   screen(paths.open.perfSessions.path, PerfSessions, { title: 'Performance' }),
 ]
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,

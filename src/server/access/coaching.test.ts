@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { queryRows } from '../db/client.ts'
-import { coachClients } from '../db/schema/index.ts'
-import { AppError } from '../lib/app-error.ts'
+import { queryRows } from '#server/db/client.ts'
+import { coachClients } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../tests/helpers/test-app.ts'
 import type { Actor } from './actor.ts'
 import {

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import type { Db, Tx } from '../db/client.ts'
-import { coachClients } from '../db/schema/index.ts'
-import { AppError } from '../lib/app-error.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { coachClients } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 import type { Actor } from './actor.ts'
 
 /*

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { parseEnv } from '../env.ts'
-import { start } from '../server.ts'
+import { parseEnv } from '#server/env.ts'
+import { start } from '#server/server.ts'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(join(tmpdir(), 'coachline-admin-'))

@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { ROLES } from '#shared/schemas/profiles.ts'
-import { openDatabase } from '../db/client.ts'
-import { DataDirInUseError } from '../db/data-dir-lock.ts'
-import { parseEnv, type Env } from '../env.ts'
-import { setRoleByEmail } from '../features/profiles/profiles.service.ts'
-import { AppError } from '../lib/app-error.ts'
-import { adminHandleFile, openAppDatabase, type AdminHandle } from '../server.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
+import { parseEnv, type Env } from '#server/env.ts'
+import { setRoleByEmail } from '#server/features/profiles/profiles.service.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { adminHandleFile, openAppDatabase, type AdminHandle } from '#server/server.ts'
 
 const USAGE = 'usage: npm run admin -- set-role <email> <coach|client>'
 

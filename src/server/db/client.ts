@@ -11,7 +11,7 @@ import { lockDataDir } from './data-dir-lock.ts'
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts'
 import * as schema from './schema/index.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 /** The one database handle type: PGlite and node-postgres both give a PgDatabase. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 

@@ -1,14 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
-import type { Db, Tx } from './client.ts'
 
 /**
  * PostgreSQL's LISTEN/NOTIFY, for news that every server process must hear (a revoked session,
  * a chat message). On PGlite the one process hears its own NOTIFYs; on PostgreSQL one dedicated
  * connection per process listens and comes back on its own after a lost connection.
  */
-export type Listener = {
+type Listener = {
   onMessage: (payload: string) => void
   /** The listening connection was lost and is back: notifications in between may be missed. */
   onGap?: () => void
@@ -25,8 +24,11 @@ function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`)
 }
 
+/** What notify() needs of a database handle or a transaction (client.ts's Db or Tx). */
+type SqlRunner = { execute: (query: SQL) => PromiseLike<unknown> }
+
 /** Sends a notification; inside a transaction it is delivered on commit (and never on rollback). */
-export async function notify(db: Db | Tx, channel: string, payload: string): Promise<void> {
+export async function notify(db: SqlRunner, channel: string, payload: string): Promise<void> {
   checkChannel(channel)
   await db.execute(sql`select pg_notify(${channel}, ${payload})`)
 }

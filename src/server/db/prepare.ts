@@ -1,5 +1,5 @@
-import { BUILTIN_MOVEMENTS } from '../features/movements/builtin-movements.ts'
-import { seedBuiltinMovements } from '../features/movements/movements.service.ts'
+import { BUILTIN_MOVEMENTS } from '#server/features/movements/builtin-movements.ts'
+import { seedBuiltinMovements } from '#server/features/movements/movements.service.ts'
 import type { Database } from './client.ts'
 
 /** Everything a database needs before the app serves from it: the migrations, then the built-in data. */

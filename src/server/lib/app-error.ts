@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DEFAULT_ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/errors.ts'
 
 /** The one code -> HTTP status table; a new code fails the typecheck until it has a status. */
-export const statusForCode: Record<ErrorCode, ContentfulStatusCode> = {
+const statusForCode: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

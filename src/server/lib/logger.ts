@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type Logger } from 'pino'
 export type { Logger }
 
 /** How much unwritten log output may wait for a slow reader before new lines are dropped. */
-export const MAX_PENDING_LOG_BYTES = 8 * 1024 * 1024
+const MAX_PENDING_LOG_BYTES = 8 * 1024 * 1024
 
 export function createLogger(level: string, destination: DestinationStream = stdoutDestination()): Logger {
   return pino(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../db/client.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
 import { AppError } from './app-error.ts'
 
 export type Limit = { key: string; max: number; windowSeconds: number }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { appSecrets } from '../db/schema/index.ts'
+import type { Db } from '#server/db/client.ts'
+import { appSecrets } from '#server/db/schema/index.ts'
 
 /**
  * A secret the server keeps in its own database when the operator sets none: every instance

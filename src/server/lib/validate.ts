@@ -41,7 +41,7 @@ async function requireJsonBody(c: Context): Promise<void> {
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the request body as JSON (Content-Type: application/json)' })
 }
 
-export const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it holds half of a character)'
+const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it holds half of a character)'
 
 // String.prototype.isWellFormed is in Node 20, but not yet in the ES2023 typings the server builds with.
 const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed()

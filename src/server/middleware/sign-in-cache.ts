@@ -1,11 +1,11 @@
-import type { AuthSession } from '../auth.ts'
-import type { Db } from '../db/client.ts'
-import { notify, type Notifications } from '../db/notifications.ts'
+import type { AuthSession } from '#server/auth.ts'
+import type { Db } from '#server/db/client.ts'
+import { notify, type Notifications } from '#server/db/notifications.ts'
 
 /** How long a looked-up session is trusted without asking the database again. */
-export const SESSION_CACHE_MS = 30_000
+const SESSION_CACHE_MS = 30_000
 const MAX_ENTRIES = 20_000
-export const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
+const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
 
 export type SessionCache = {
   /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */

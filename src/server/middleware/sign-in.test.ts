@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_ABSOLUTE_SECONDS } from '../auth.ts'
-import { sessions } from '../db/schema/index.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { parseEnv } from '../env.ts'
-import { buildApp } from '../server.ts'
+import { SESSION_ABSOLUTE_SECONDS } from '#server/auth.ts'
+import { sessions } from '#server/db/schema/index.ts'
+import { openDatabase, type Database } from '#server/db/client.ts'
+import { parseEnv } from '#server/env.ts'
+import { buildApp } from '#server/server.ts'
 import { jsonHeaders, openTestDatabase, signIn, whoIs } from '../../../tests/helpers/test-app.ts'
 
 // Two servers on one database, as in production: each keeps its own session cache.

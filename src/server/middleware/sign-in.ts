@@ -2,11 +2,11 @@ import { createMiddleware } from 'hono/factory'
 import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { eq } from 'drizzle-orm'
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthSession } from '../auth.ts'
-import { sessions } from '../db/schema/index.ts'
-import type { AppEnv } from '../context.ts'
-import { getProfile } from '../features/profiles/profiles.service.ts'
-import { AppError } from '../lib/app-error.ts'
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthSession } from '#server/auth.ts'
+import { sessions } from '#server/db/schema/index.ts'
+import type { AppEnv } from '#server/context.ts'
+import { getProfile } from '#server/features/profiles/profiles.service.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 /**
  * Reads the session from its cookie. Requests without the cookie skip better-auth entirely:
@@ -50,7 +50,7 @@ export async function lookupSession(
   return result ?? null
 }
 
-export function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
+function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
   return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
 }
 

@@ -38,7 +38,7 @@ export const MessageSchema = z.object({
 })
 export type Message = z.infer<typeof MessageSchema>
 
-export const ConversationSchema = z.object({
+const ConversationSchema = z.object({
   /** The other person: the client for a coach, the coach for a client. */
   otherId: z.string(),
   otherName: z.string(),
@@ -65,7 +65,7 @@ export type Conversations = z.infer<typeof ConversationsSchema>
 export const MessagesPageSchema = z.object({ conversation: ConversationSchema, items: z.array(MessageSchema), hasMore: z.boolean() })
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 
-export const messageBody = z.string(chatApiText.bodyRequired).check(
+const messageBody = z.string(chatApiText.bodyRequired).check(
   z.maxLength(MESSAGE_MAX, chatApiText.bodyTooLong),
   z.refine((value) => value.trim().length > 0, chatApiText.bodyRequired),
 )

@@ -41,7 +41,7 @@ export const DashboardQuery = z.object({
  * Why a client needs the coach today (docs/needs-you.md): set adherence fell against the week
  * before, planned workouts missed, RPE above target all week, or new records to congratulate.
  */
-export const AttentionReasonSchema = z.discriminatedUnion('kind', [
+const AttentionReasonSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('set_adherence_dropped'), from: z.number(), to: z.number() }),
   z.object({ kind: z.literal('missed_workouts'), count: z.number(), lastTwo: z.boolean() }),
   z.object({ kind: z.literal('rpe_above_target'), by: z.number(), sets: z.number() }),

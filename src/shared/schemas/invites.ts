@@ -41,7 +41,7 @@ export const CreateInviteBody = z.object({
 })
 export type CreateInviteInput = z.infer<typeof CreateInviteBody>
 
-export const INVITE_STATUSES = ['pending', 'expired', 'accepted', 'revoked'] as const
+const INVITE_STATUSES = ['pending', 'expired', 'accepted', 'revoked'] as const
 
 /** An invite as its coach sees it; `link` is there while it can still be used or resent. */
 export const InviteSchema = z.object({

@@ -84,8 +84,8 @@ export type BuiltinMovement = {
   instructions: string
 }
 
-export const MOVEMENT_NAME_MAX = 120
-export const MOVEMENT_INSTRUCTIONS_MAX = 2000
+const MOVEMENT_NAME_MAX = 120
+const MOVEMENT_INSTRUCTIONS_MAX = 2000
 
 export const MovementSchema = z.object({
   id: z.string(),
@@ -110,8 +110,8 @@ export const MovementPageSchema = z.object({
 })
 export type MovementPage = z.infer<typeof MovementPageSchema>
 
-export const MOVEMENT_SCOPES = ['all', 'builtin', 'own'] as const
-export const MOVEMENT_PAGE_MAX = 100
+const MOVEMENT_SCOPES = ['all', 'builtin', 'own'] as const
+const MOVEMENT_PAGE_MAX = 100
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.enum(values))
 
@@ -146,7 +146,7 @@ export const movementApiText = {
 } as const
 
 /** http(s) links only: a javascript: or data: link in a coach's movement must never reach a client. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value)
     return (url.protocol === 'http:' || url.protocol === 'https:') && value.length <= 500

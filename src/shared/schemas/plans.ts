@@ -9,10 +9,10 @@ export const MAX_WEEKS = 16
 export const MAX_DAYS_PER_WEEK = 7
 export const MAX_SETS_PER_EXERCISE = 20
 export const MAX_EXERCISES_PER_WORKOUT = 30
-export const MAX_REPS = 100
-export const MAX_LOAD_KG = 1000
+const MAX_REPS = 100
+const MAX_LOAD_KG = 1000
 export const PLAN_NAME_MAX = 120
-export const NOTES_MAX = 2000
+const NOTES_MAX = 2000
 
 export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as const
 
@@ -78,7 +78,7 @@ export const PrescribedSetSchema = z
   .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] }))
 export type PrescribedSet = z.infer<typeof PrescribedSetSchema>
 
-export const ExerciseInputSchema = z.object({
+const ExerciseInputSchema = z.object({
   movementId: z.uuid('Choose a movement'),
   superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), planApiText.superset)),
   restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
@@ -147,7 +147,7 @@ export const ExerciseSchema = z.object({
 
 export type Exercise = z.infer<typeof ExerciseSchema>
 
-export const PlanWorkoutSchema = z.object({
+const PlanWorkoutSchema = z.object({
   id: z.string(),
   week: z.number(),
   day: z.number(),
@@ -271,6 +271,9 @@ export const CopyDayBody = z.object({
 })
 export type CopyDayInput = z.infer<typeof CopyDayBody>
 
-/** Moves a cell's workout to another cell; a workout already there swaps places with it. */
+/**
+ * Moves a cell's workout to another cell; a workout already there swaps places with it.
+ * @alias CopyDayBody, under the route's own name
+ */
 export const MoveDayBody = CopyDayBody
 export type MoveDayInput = CopyDayInput

@@ -4,7 +4,7 @@ export const ROLES = ['coach', 'client'] as const
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
 export const UNITS = ['kg', 'lb'] as const
 
-export const DISPLAY_NAME_MAX = 80
+const DISPLAY_NAME_MAX = 80
 
 export const ProfileSchema = z.object({
   id: z.string(),

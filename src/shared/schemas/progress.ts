@@ -18,14 +18,14 @@ export const RECORD_MAX_REPS = 12
 export const SESSION_RPE_CAP = 120
 export const E1RM_POINTS_CAP = 260
 export const MOVEMENT_SEARCH_CAP = 20
-export const MOVEMENT_SEARCH_MAX = 100
+const MOVEMENT_SEARCH_MAX = 100
 /** Body weight: the days read back, and the most readings in one answer. */
 export const BODY_WEIGHT_DAYS = 365
 export const BODY_WEIGHT_CAP = 400
 export const BODY_WEIGHT_MIN_KG = 20
 export const BODY_WEIGHT_MAX_KG = 400
 /** A time zone's offset from UTC is within ±14 hours. */
-export const MAX_UTC_OFFSET_MINUTES = 14 * 60
+const MAX_UTC_OFFSET_MINUTES = 14 * 60
 
 export const progressApiText = {
   clientRequired: 'Choose a client: clientId is required for a coach',
@@ -73,12 +73,12 @@ export const BodyWeightsQuery = z.object({ clientId, today })
 export type BodyWeightsQueryInput = z.infer<typeof BodyWeightsQuery>
 
 /** The UTC day after today: the latest date a reading may carry (a lifter far east of UTC is a day ahead). */
-export function latestReadingDate(now = Date.now()): string {
+function latestReadingDate(now = Date.now()): string {
   return new Date(now + 86_400_000).toISOString().slice(0, 10)
 }
 
 /** A day of the calendar written YYYY-MM-DD: 2023-02-29 is not one. */
-export function isRealDay(value: string): boolean {
+function isRealDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
   const ms = Date.parse(`${value}T00:00:00Z`)
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value
@@ -98,7 +98,6 @@ export const BodyWeightBody = z.object({
     z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight),
   ),
 })
-export type BodyWeightInput = z.infer<typeof BodyWeightBody>
 
 export const BodyWeightSchema = z.object({ date: z.string(), weightKg: z.number() })
 export type BodyWeight = z.infer<typeof BodyWeightSchema>
@@ -106,7 +105,7 @@ export type BodyWeight = z.infer<typeof BodyWeightSchema>
 export const BodyWeightsSchema = z.array(BodyWeightSchema)
 
 /** One movement the lifter trained: completed sets of completed sessions, and the last day of one. */
-export const ProgressMovementSchema = z.object({
+const ProgressMovementSchema = z.object({
   movementId: z.string(),
   name: z.string(),
   pattern: z.enum(PATTERNS),
@@ -117,11 +116,11 @@ export const ProgressMovementSchema = z.object({
 })
 export type ProgressMovement = z.infer<typeof ProgressMovementSchema>
 
-export const VolumeSchema = z.object({ tonnageKg: z.number(), hardSets: z.number() })
+const VolumeSchema = z.object({ tonnageKg: z.number(), hardSets: z.number() })
 export type Volume = z.infer<typeof VolumeSchema>
 
 /** One Monday-start week in the lifter's local time; weeks with no training are present with zeros. */
-export const WeeklyVolumeSchema = z.object({
+const WeeklyVolumeSchema = z.object({
   weekStart: z.string(),
   tonnageKg: z.number(),
   hardSets: z.number(),
@@ -132,10 +131,9 @@ export const WeeklyVolumeSchema = z.object({
 export type WeeklyVolume = z.infer<typeof WeeklyVolumeSchema>
 
 /** The heaviest load lifted for a rep count, and the first day it was. */
-export const RepRecordSchema = z.object({ reps: z.number(), loadKg: z.number(), date: z.string() })
-export type RepRecord = z.infer<typeof RepRecordSchema>
+const RepRecordSchema = z.object({ reps: z.number(), loadKg: z.number(), date: z.string() })
 
-export const MovementRecordsSchema = z.object({
+const MovementRecordsSchema = z.object({
   movementId: z.string(),
   name: z.string(),
   /** One entry per rep count (1-12) the lifter has done with a load, fewest reps first. */
@@ -145,8 +143,7 @@ export const MovementRecordsSchema = z.object({
 })
 export type MovementRecords = z.infer<typeof MovementRecordsSchema>
 
-export const SessionRpeSchema = z.object({ sessionId: z.string(), date: z.string(), rpe: z.number(), title: z.string() })
-export type SessionRpe = z.infer<typeof SessionRpeSchema>
+const SessionRpeSchema = z.object({ sessionId: z.string(), date: z.string(), rpe: z.number(), title: z.string() })
 
 /** GET /api/progress. */
 export const ProgressSchema = z.object({
@@ -163,13 +160,12 @@ export const ProgressSchema = z.object({
 })
 export type Progress = z.infer<typeof ProgressSchema>
 
-export const E1rmPointSchema = z.object({
+const E1rmPointSchema = z.object({
   sessionId: z.string(),
   date: z.string(),
   e1rmKg: z.number(),
   bestSet: z.object({ loadKg: z.number(), reps: z.number() }),
 })
-export type E1rmPoint = z.infer<typeof E1rmPointSchema>
 
 /** GET /api/progress/e1rm: oldest first. */
 export const E1rmSeriesSchema = z.object({ movementId: z.string(), name: z.string(), points: z.array(E1rmPointSchema) })

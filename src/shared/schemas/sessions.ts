@@ -5,10 +5,10 @@ import { PrescribedSetSchema } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
-export const MAX_LOGGED_REPS = 1000
-export const MAX_LOGGED_LOAD_KG = 1500
-export const MAX_SETS_PER_SESSION_EXERCISE = 50
-export const COMMENT_MAX = 2000
+const MAX_LOGGED_REPS = 1000
+const MAX_LOGGED_LOAD_KG = 1500
+const MAX_SETS_PER_SESSION_EXERCISE = 50
+const COMMENT_MAX = 2000
 
 export const sessionApiText = {
   reps: `Reps must be a whole number from 0 to ${MAX_LOGGED_REPS}`,
@@ -34,7 +34,7 @@ const rpe = z.number(sessionApiText.rpe).check(
 const note = z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note))))
 
 /** One exercise of a session: a copy of its prescription at start (or added during the session). */
-export const SessionExerciseSchema = z.object({
+const SessionExerciseSchema = z.object({
   key: z.uuid(),
   movementId: z.uuid('Choose a movement'),
   movementName: z.string().check(z.maxLength(200)),
@@ -115,10 +115,10 @@ export const SetLogSchema = z.object({
 export type SetLog = z.infer<typeof SetLogSchema>
 
 /** What can differ between a prescribed set and the set logged for it (docs/set-adherence.md). */
-export const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
+const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
 export type Deviation = (typeof DEVIATIONS)[number]
 
-export const ReviewedSetSchema = z.object({
+const ReviewedSetSchema = z.object({
   setNumber: z.number(),
   /** What the plan asked for; null for a set the lifter added. */
   target: z.nullable(PrescribedSetSchema),
@@ -134,7 +134,7 @@ export const ReviewedSetSchema = z.object({
 })
 export type ReviewedSet = z.infer<typeof ReviewedSetSchema>
 
-export const ReviewedExerciseSchema = z.object({
+const ReviewedExerciseSchema = z.object({
   exerciseKey: z.string(),
   movementId: z.string(),
   movementName: z.string(),
@@ -146,7 +146,7 @@ export const ReviewedExerciseSchema = z.object({
 })
 export type ReviewedExercise = z.infer<typeof ReviewedExerciseSchema>
 
-export const SessionReviewSchema = z.object({
+const SessionReviewSchema = z.object({
   exercises: z.array(ReviewedExerciseSchema),
   /** Prescribed sets, and of them the ones done as prescribed. */
   prescribed: z.number(),
@@ -209,7 +209,7 @@ export function e1rm(loadKg: number | null, reps: number | null): number | null 
   return reps === 1 ? loadKg : loadKg * (1 + reps / 30)
 }
 
-export const RecordSchema = z.object({
+const RecordSchema = z.object({
   movementId: z.string(),
   movementName: z.string(),
   kind: z.enum(['e1rm', 'load']),

@@ -1,7 +1,7 @@
 import { ApiError } from '#client/lib/api-client.ts'
 
 /** The words for a page whose data would not load, by what the page shows. */
-export const loadErrorMessages = {
+const loadErrorMessages = {
   notShared: (what: string) => `This ${what} does not exist or is not shared with you.`,
   failed: (what: string) => `The ${what} could not be loaded. Try again.`,
 } as const

@@ -24,4 +24,4 @@ function Badge({ className, variant, size, ...props }: React.ComponentProps<'spa
   return <span data-slot="badge" className={cn(badgeVariants({ variant, size }), className)} {...props} />
 }
 
-export { Badge, badgeVariants }
+export { Badge }

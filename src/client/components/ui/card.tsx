@@ -27,8 +27,4 @@ function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
 }
 
-function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('flex flex-col gap-3', className)} {...props} />
-}
-
-export { Card, CardContent, CardDescription, CardHeader, CardTitle }
+export { Card, CardDescription, CardHeader, CardTitle }

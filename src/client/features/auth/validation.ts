@@ -20,8 +20,8 @@ export function checkNewPassword(password: string, confirm: string): Notice | nu
 }
 
 /** After 3 failures, another try within 2 seconds of the last one is refused. */
-export const THROTTLE_AFTER_FAILURES = 3
-export const THROTTLE_WINDOW_MS = 2000
+const THROTTLE_AFTER_FAILURES = 3
+const THROTTLE_WINDOW_MS = 2000
 
 export function isThrottled(failures: number, lastFailureAt: number, now = Date.now()): boolean {
   return failures >= THROTTLE_AFTER_FAILURES && now - lastFailureAt < THROTTLE_WINDOW_MS

@@ -1,12 +1,14 @@
 import type { AttentionReason } from '#shared/schemas/clients.ts'
 
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`
+/** A ratio as a whole percentage; a dash when there is nothing to measure yet. */
+export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
 
 /** The coach's words for their clients: why one needs them today (docs/needs-you.md). */
 export const clientsText = {
   needsYouTitle: 'Needs you today',
   nobodyNeedsYou: 'Nobody stands out today: adherence held, no misses, efforts on target.',
   openClient: (name: string) => `Open ${name}`,
+  planAssigned: 'Plan assigned',
   reason: (reason: AttentionReason): string => {
     switch (reason.kind) {
       case 'set_adherence_dropped':

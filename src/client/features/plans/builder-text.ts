@@ -13,7 +13,6 @@ export const builderText = {
   saveFirst: 'Some changes are not saved yet: fix them or reload the latest version first.',
   emptyCell: 'Rest day',
   templateSaved: 'Template saved',
-  assigned: 'Plan assigned',
   archived: 'Archived',
   restored: 'Restored',
   duplicated: 'Duplicated',

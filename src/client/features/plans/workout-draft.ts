@@ -67,7 +67,7 @@ export function setToDraft(set: PrescribedSet, unit: Unit): SetDraft {
   }
 }
 
-export function exerciseToDraft(exercise: ExerciseView, unit: Unit): ExerciseDraft {
+function exerciseToDraft(exercise: ExerciseView, unit: Unit): ExerciseDraft {
   return {
     key: newKey(),
     movementId: exercise.movementId,
@@ -90,7 +90,7 @@ export function workoutToDraft(workout: { title: string; notes: string | null; e
 }
 
 /** The first set of a new exercise: what most coaches write first for its kind of tracking. */
-export function defaultSet(tracking: Tracking): SetDraft {
+function defaultSet(tracking: Tracking): SetDraft {
   const base: SetDraft = { key: newKey(), repsMin: '', repsMax: '', loadKind: 'none', loadValue: '', effortKind: 'none', effortValue: '', durationSeconds: '', distanceMeters: '' }
   if (tracking === 'weight_reps') return { ...base, repsMin: '8', loadKind: 'weight' }
   if (tracking === 'reps') return { ...base, repsMin: '10' }

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 
-export type ProfileFormValues = {
+type ProfileFormValues = {
   displayName: string
   primaryGoal: string | null
   experienceLevel: Profile['experienceLevel']

@@ -134,7 +134,7 @@ type Runner = { attempt: number; timer: ReturnType<typeof setTimeout> | undefine
 const runners = new Map<string, Runner>()
 
 /** Starts sending this user's queue (when they sign in); the returned function stops it. */
-export function startQueue(userId: string): () => void {
+function startQueue(userId: string): () => void {
   runners.get(userId)?.abort.abort()
   const runner: Runner = { attempt: 0, timer: undefined, round: null, again: false, abort: new AbortController() }
   runners.set(userId, runner)

@@ -3,11 +3,11 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { SetRoleBody } from '#shared/schemas/profiles.ts'
-import type { AppEnv } from '../../context.ts'
-import { isLoopbackHost } from '../../env.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { validate } from '../../lib/validate.ts'
-import { setRoleByEmail } from '../profiles/profiles.service.ts'
+import type { AppEnv } from '#server/context.ts'
+import { isLoopbackHost } from '#server/env.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
+import { setRoleByEmail } from '#server/features/profiles/profiles.service.ts'
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)

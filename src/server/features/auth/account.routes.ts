@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { TokenBody, type ResetTokenStatus } from '#shared/schemas/auth.ts'
-import type { AppEnv } from '../../context.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { validate } from '../../lib/validate.ts'
+import type { AppEnv } from '#server/context.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
 
 /** Passes better-auth's session cookie on to the browser, or refuses a link that made no session. */
 function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: string) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
-import { CLIENT_IP_HEADER } from '../../auth.ts'
-import type { AppEnv } from '../../context.ts'
-import { users } from '../../db/schema/index.ts'
-import { AppError, codeForStatus } from '../../lib/app-error.ts'
-import { illFormedTextFields } from '../../lib/validate.ts'
-import { check, hit, increment } from '../../lib/rate-limit.ts'
+import { CLIENT_IP_HEADER } from '#server/auth.ts'
+import type { AppEnv } from '#server/context.ts'
+import { users } from '#server/db/schema/index.ts'
+import { AppError, codeForStatus } from '#server/lib/app-error.ts'
+import { illFormedTextFields } from '#server/lib/validate.ts'
+import { check, hit, increment } from '#server/lib/rate-limit.ts'
 
 const FIFTEEN_MINUTES = 15 * 60
 const HOUR = 60 * 60

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { accounts, coachClients, sessions, users, verifications } from '../../db/schema/index.ts'
-import { parseEnv } from '../../env.ts'
-import { buildApp } from '../../server.ts'
+import { accounts, coachClients, sessions, users, verifications } from '#server/db/schema/index.ts'
+import { parseEnv } from '#server/env.ts'
+import { buildApp } from '#server/server.ts'
 import {
   cookieOf,
   jsonHeaders,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { coachClients } from '../../db/schema/index.ts'
+import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { DIGEST_AFTER_MS, sendMessageDigests } from './chat.digest.ts'
 

@@ -1,15 +1,15 @@
 import { and, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { paths } from '#shared/paths.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { messages } from '../../db/schema/index.ts'
-import type { Logger } from '../../lib/logger.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { messageDigestEmail } from '../mail/templates.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { messages } from '#server/db/schema/index.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import type { Mailer } from '#server/features/mail/mailer.ts'
+import { messageDigestEmail } from '#server/features/mail/templates.ts'
 
 /** A message unread this long is mailed to its recipient (once), unless they switched it off. */
 export const DIGEST_AFTER_MS = 30 * 60 * 1000
 /** How often a server looks for such messages. */
-export const DIGEST_EVERY_MS = 5 * 60 * 1000
+const DIGEST_EVERY_MS = 5 * 60 * 1000
 
 type Claimed = {
   id: string

@@ -1,15 +1,15 @@
 import type { Message, Receipt } from '#shared/schemas/chat.ts'
 import type { CommentNotice } from '#shared/schemas/sessions.ts'
-import type { Db } from '../../db/client.ts'
-import type { Notifications } from '../../db/notifications.ts'
-import type { Logger } from '../../lib/logger.ts'
-import { commentNotice, type CommentEvent } from '../sessions/comments.service.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Notifications } from '#server/db/notifications.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { commentNotice, type CommentEvent } from '#server/features/sessions/comments.service.ts'
 import { CHAT_CHANNEL, markDelivered, messageById, type ChatEvent } from './chat.service.ts'
 
 /** What a stream carries: chat messages and receipts, and comments on sessions for their reader. */
 export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice }
 
-export type Subscriber = {
+type Subscriber = {
   userId: string
   /** Answers whether the event goes out on this stream (an ended or filtered stream says no). */
   send: (event: StreamEvent) => boolean

@@ -4,7 +4,7 @@ import { MessageSchema } from '#shared/schemas/chat.ts'
 import { startBuiltServer, type BuiltServer } from '../../../../tests/helpers/built-server.ts'
 import { openTestDatabase } from '../../../../tests/helpers/test-app.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
-import type { Database } from '../../db/client.ts'
+import type { Database } from '#server/db/client.ts'
 
 /**
  * Two server processes (the built server, as production runs it) on one real PostgreSQL: a

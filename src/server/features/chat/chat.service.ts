@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
-import { coachingLinkStatus } from '../../access/coaching.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { notify } from '../../db/notifications.ts'
-import { coachClients, messages, profiles } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { coachingLinkStatus } from '#server/access/coaching.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { notify } from '#server/db/notifications.ts'
+import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 /** Every server process hears what happens in any conversation here (see chat.hub.ts). */
 export const CHAT_CHANNEL = 'coachline_chat'
@@ -20,7 +20,7 @@ export type ConversationRef = Pair & { active: boolean; otherId: string; otherNa
 
 type MessageRow = typeof messages.$inferSelect
 
-export const toMessage = (row: MessageRow): Message => ({
+const toMessage = (row: MessageRow): Message => ({
   id: row.id,
   seq: row.seq,
   coachId: row.coachId,

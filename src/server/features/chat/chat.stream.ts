@@ -1,11 +1,11 @@
 import type { SSEStreamingApi } from 'hono/streaming'
 import type { Message } from '#shared/schemas/chat.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import type { ChatHub, StreamEvent } from './chat.hub.ts'
 import { markDelivered, messagesSince, type Pair } from './chat.service.ts'
 
 /** A comment line this often keeps proxies from closing an idle stream; the caller's session is re-checked then too. */
-export const HEARTBEAT_MS = 15_000
+const HEARTBEAT_MS = 15_000
 
 export type StreamOptions = {
   db: Db

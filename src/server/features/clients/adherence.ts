@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { setAdherence } from '#shared/set-review.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { reviewCounts } from '../sessions/review.service.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { reviewCounts } from '#server/features/sessions/review.service.ts'
 
 /**
  * One planned workout that has come due: its date, whether a session completed it, and its sets:

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { e1rmSql } from '../sessions/review.service.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { e1rmSql } from '#server/features/sessions/review.service.ts'
 import { missedWithin, type DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */
-export const SET_ADHERENCE_DROP = 0.15
+const SET_ADHERENCE_DROP = 0.15
 /**
  * RPE runs above target when, over the week, sets average half a point or more above their target
  * RPE, every session of the week averages above it, and there were at least this many such sets in
  * at least two sessions (one hard day is not a trend).
  */
-export const RPE_ABOVE_BY = 0.5
-export const RPE_MIN_SETS = 4
+const RPE_ABOVE_BY = 0.5
+const RPE_MIN_SETS = 4
 
 /**
  * Per client, over the sets with a target RPE of the last 7 days: how far the logged RPE ran over

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { eq } from 'drizzle-orm'
-import { coachClients, workoutSessions } from '../../db/schema/index.ts'
+import { coachClients, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext

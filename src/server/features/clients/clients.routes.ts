@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { AsOfQuery, DashboardQuery } from '#shared/schemas/clients.ts'
-import type { AppEnv } from '../../context.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
 import { archiveClient, coachDashboard, listActiveClients } from './clients.service.ts'
 
 const ClientParam = z.object({ clientId: z.string().check(z.minLength(1), z.maxLength(64)) })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { AppEnv } from '../../context.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { AppEnv } from '#server/context.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {

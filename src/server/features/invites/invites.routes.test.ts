@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteApiText } from '#shared/schemas/invites.ts'
-import { clientInvites, coachClients, outboxMails, trainingPlans } from '../../db/schema/index.ts'
+import { clientInvites, coachClients, outboxMails, trainingPlans } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { AcceptInviteBody, CreateInviteBody } from '#shared/schemas/invites.ts'
-import type { AppEnv, AppVariables } from '../../context.ts'
-import { publicUrl } from '../../env.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile, requireUser } from '../../middleware/sign-in.ts'
+import type { AppEnv, AppVariables } from '#server/context.ts'
+import { publicUrl } from '#server/env.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
 import { acceptInvite, createInvite, listInvites, previewInvite, resendInvite, revokeInvite, type InviteDeps } from './invites.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not an invite id') })

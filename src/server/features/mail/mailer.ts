@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer'
-import type { Db } from '../../db/client.ts'
-import { outboxMails } from '../../db/schema/index.ts'
-import type { Logger } from '../../lib/logger.ts'
+import type { Db } from '#server/db/client.ts'
+import { outboxMails } from '#server/db/schema/index.ts'
+import type { Logger } from '#server/lib/logger.ts'
 import { withoutTrailing } from '#shared/text.ts'
 
 export type MailMessage = { to: string; subject: string; text: string; html: string }

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { AppEnv } from '../../context.ts'
-import { outboxMails } from '../../db/schema/index.ts'
+import type { AppEnv } from '#server/context.ts'
+import { outboxMails } from '#server/db/schema/index.ts'
 
 /** The development outbox, newest first. Mounted only without SMTP_URL, on a loopback host. */
 export const outboxRoutes = new Hono<AppEnv>().get('/', async (c) => {

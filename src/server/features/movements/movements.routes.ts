@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { CreateMovementBody, ListMovementsQuery, UpdateMovementBody } from '#shared/schemas/movements.ts'
-import type { AppEnv } from '../../context.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyMovement, createMovement, getMovement, listMovements, setArchived, updateMovement } from './movements.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a movement id') })

@@ -7,12 +7,12 @@ import type {
   MovementPage,
   UpdateMovementInput,
 } from '#shared/schemas/movements.ts'
-import type { Actor } from '../../access/actor.ts'
-import type { Db } from '../../db/client.ts'
-import { queryRows } from '../../db/client.ts'
-import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { sharedWithClient } from '../workouts/workout-access.ts'
+import type { Actor } from '#server/access/actor.ts'
+import type { Db } from '#server/db/client.ts'
+import { queryRows } from '#server/db/client.ts'
+import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { sharedWithClient } from '#server/features/workouts/workout-access.ts'
 
 const columns = {
   id: movements.id,
@@ -37,7 +37,7 @@ function toMovement({ archivedAt, ...row }: Row): Movement {
 }
 
 /** Name and aliases, lowercased, each between bars: 'romanian deadlift|rdl|romanian dl'. */
-export function searchTextOf(name: string, aliases: string[]): string {
+function searchTextOf(name: string, aliases: string[]): string {
   return [name, ...aliases].map((text) => text.replaceAll('|', ' ')).join('|').toLowerCase()
 }
 

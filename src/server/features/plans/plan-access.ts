@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { planApiText, type PlanSummary } from '#shared/schemas/plans.ts'
-import type { Actor } from '../../access/actor.ts'
-import { isActiveCoachOf } from '../../access/coaching.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { trainingPlans } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { isActiveCoachOf } from '#server/access/coaching.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { trainingPlans } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 /*
  * Finding a plan for an actor (who may read it, who may change it) and changing it only from the

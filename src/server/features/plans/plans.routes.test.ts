@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/plans.ts'
-import { coachClients } from '../../db/schema/index.ts'
+import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext

@@ -14,9 +14,9 @@ import {
   UpdatePlanBody,
   planApiText,
 } from '#shared/schemas/plans.ts'
-import type { AppEnv } from '../../context.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
 import { archivePlan, assignPlan, copyPlan, createPlan, deletePlan, getPlan, getPlanWorkout, listPlans, restorePlan, updatePlan } from './plans.service.ts'
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Exercise, ExerciseInput } from '#shared/schemas/plans.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { movements, prescriptions } from '../../db/schema/index.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { movements, prescriptions } from '#server/db/schema/index.ts'
 
 /**
  * Prescriptions (exercises with their prescribed sets) hang off a plan's cell (`plan_workouts`)

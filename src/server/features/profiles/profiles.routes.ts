@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { SaveProfileBody, UpdateProfileBody, type Me } from '#shared/schemas/profiles.ts'
-import type { AppEnv } from '../../context.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile, requireUser } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
 import { activeCoachOf, becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */

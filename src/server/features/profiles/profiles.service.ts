@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Role } from '#shared/paths.ts'
 import { defaultDisplayName, type Profile, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
-import { activeLink, hasActiveCoach } from '../../access/coaching.ts'
-import type { Db } from '../../db/client.ts'
-import { coachClients, profiles, users } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import { activeLink, hasActiveCoach } from '#server/access/coaching.ts'
+import type { Db } from '#server/db/client.ts'
+import { coachClients, profiles, users } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 const profileColumns = {
   id: profiles.id,

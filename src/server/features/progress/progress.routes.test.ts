@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BodyWeightsSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema, progressApiText, type Progress } from '#shared/schemas/progress.ts'
-import { coachClients, movements, workoutSessions } from '../../db/schema/index.ts'
+import { coachClients, movements, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext

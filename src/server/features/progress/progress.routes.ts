@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { BodyWeightBody, BodyWeightParam, BodyWeightsQuery, E1rmQuery, ProgressMovementsQuery, ProgressQuery } from '#shared/schemas/progress.ts'
-import type { AppEnv } from '../../context.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
 import { deleteBodyWeight, e1rmSeries, getProgress, listBodyWeights, putBodyWeight, searchTrainedMovements } from './progress.service.ts'
 
 /** A lifter's progress: read by the lifter and by their active coach. */

@@ -24,10 +24,10 @@ import {
   type Volume,
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
-import type { Actor } from '../../access/actor.ts'
-import { activeCoachIds, assertCanReadClient } from '../../access/coaching.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { activeCoachIds, assertCanReadClient } from '#server/access/coaching.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 const DAY_MS = 86_400_000
 
@@ -35,7 +35,7 @@ const DAY_MS = 86_400_000
  * Whose progress this is: a client reads their own (naming themselves or no one); a coach names
  * one of their active clients. The rule and the refusal are the session list's.
  */
-export async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
+async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
   if (!clientId) {
     if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressApiText.clientRequired, fields: { clientId: [progressApiText.clientRequired] } })
     return actor.id

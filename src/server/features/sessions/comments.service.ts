@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
-import type { Actor } from '../../access/actor.ts'
-import { activeClientIds, activeCoachIdOf, assertCanReadClient } from '../../access/coaching.ts'
-import { queryRows, type Db, type Tx } from '../../db/client.ts'
-import { profiles, sessionComments, setLogs } from '../../db/schema/index.ts'
-import { notify } from '../../db/notifications.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { CHAT_CHANNEL } from '../chat/chat.service.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { activeClientIds, activeCoachIdOf, assertCanReadClient } from '#server/access/coaching.ts'
+import { queryRows, type Db, type Tx } from '#server/db/client.ts'
+import { profiles, sessionComments, setLogs } from '#server/db/schema/index.ts'
+import { notify } from '#server/db/notifications.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { CHAT_CHANNEL } from '#server/features/chat/chat.service.ts'
 import { findReadable, findSession } from './session-access.ts'
 
 /**
@@ -35,7 +35,7 @@ const toNotice = (r: NoticeRow): CommentNotice => ({
   createdAt: new Date(r.created_at).toISOString(),
 })
 
-export const UNREAD_LATEST = 5
+const UNREAD_LATEST = 5
 
 export async function unreadComments(db: Db, me: Actor): Promise<UnreadComments> {
   const rows = await queryRows<NoticeRow & { total: number | string }>(
@@ -52,7 +52,7 @@ export async function unreadComments(db: Db, me: Actor): Promise<UnreadComments>
 }
 
 /** Opening a session reads what the other party wrote on it (never what I wrote). */
-export async function markCommentsRead(db: Db, me: Actor, sessionId: string): Promise<void> {
+async function markCommentsRead(db: Db, me: Actor, sessionId: string): Promise<void> {
   await db.execute(sql`update session_comments set read_at = now() where session_id = ${sessionId} and author_id <> ${me.id} and read_at is null`)
 }
 
@@ -65,7 +65,7 @@ export async function commentNotice(db: Db, id: string): Promise<CommentNotice |
 }
 
 /** Tells the other party's open apps, through any server process. */
-export async function announceComment(db: Db | Tx, event: Omit<CommentEvent, 'type'>): Promise<void> {
+async function announceComment(db: Db | Tx, event: Omit<CommentEvent, 'type'>): Promise<void> {
   await notify(db, CHAT_CHANNEL, JSON.stringify({ type: 'comment', ...event } satisfies CommentEvent))
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
-import type { Actor } from '../../access/actor.ts'
-import { queryRows, type Db } from '../../db/client.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
 import { e1rmSql, reviewSessions } from './review.service.ts'
 import { getSession } from './sessions.service.ts'
 

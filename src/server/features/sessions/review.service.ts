@@ -1,8 +1,8 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { reviewSession } from '#shared/set-review.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { setLogs, workoutSessions } from '../../db/schema/index.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
@@ -52,7 +52,7 @@ function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]
  * For each session, the lifter's best e1RM of each movement its %1RM targets name, from the
  * sessions they completed before it: what a percentage meant on the day.
  */
-export async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
+async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
   const pairs = percentMovements(sessions)
   const bySession = new Map<string, Map<string, number>>()
   if (!pairs.length) return bySession

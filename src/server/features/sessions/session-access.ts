@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { sessionApiText } from '#shared/schemas/sessions.ts'
-import type { Actor } from '../../access/actor.ts'
-import { assertCanReadClient } from '../../access/coaching.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { workoutSessions } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { assertCanReadClient } from '#server/access/coaching.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { workoutSessions } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
 
 export type SessionRow = typeof workoutSessions.$inferSelect
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadCommentsSchema, sessionApiText, type Session } from '#shared/schemas/sessions.ts'
-import { coachClients, setLogHistory, setLogs } from '../../db/schema/index.ts'
+import { coachClients, setLogHistory, setLogs } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 

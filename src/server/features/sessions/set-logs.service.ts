@@ -1,9 +1,9 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
 import { sessionApiText, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
-import { queryRows, type Db } from '../../db/client.ts'
-import { setLogHistory, setLogs, workoutSessions } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { createBatcher, type Batcher } from '../../lib/batcher.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
+import { setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { createBatcher, type Batcher } from '#server/lib/batcher.ts'
 import { toSetLog, type SetLogRow } from './review.service.ts'
 import { findWritable } from './session-access.ts'
 

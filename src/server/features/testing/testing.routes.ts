@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
-import type { AppEnv } from '../../context.ts'
-import { clientInvites, coachClients, profiles, users, verifications } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { validate } from '../../lib/validate.ts'
+import type { AppEnv } from '#server/context.ts'
+import { clientInvites, coachClients, profiles, users, verifications } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
 
 const CreateTestUserBody = z.object({
   email: z.email().check(z.toLowerCase()),

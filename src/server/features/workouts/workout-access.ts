@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { activeCoachIds } from '../../access/coaching.ts'
-import { workouts } from '../../db/schema/index.ts'
+import { activeCoachIds } from '#server/access/coaching.ts'
+import { workouts } from '#server/db/schema/index.ts'
 
 /**
  * The one rule for sharing a standalone workout (a condition on `workouts`): a coach's template,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema, MovementSchema } from '#shared/schemas/movements.ts'
 import { WorkoutSchema, WorkoutSummarySchema } from '#shared/schemas/workouts.ts'
-import { coachClients } from '../../db/schema/index.ts'
+import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { CopyWorkoutBody, CreateWorkoutBody, ListWorkoutsQuery, SaveWorkoutBody } from '#shared/schemas/workouts.ts'
-import type { AppEnv } from '../../context.ts'
-import { validate } from '../../lib/validate.ts'
-import { requireProfile } from '../../middleware/sign-in.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyWorkout, createWorkout, deleteWorkout, getWorkout, listWorkouts, saveWorkout, setWorkoutArchived } from './workouts.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a workout id') })

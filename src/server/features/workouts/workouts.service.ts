@@ -9,11 +9,11 @@ import {
   type Workout,
   type WorkoutSummary,
 } from '#shared/schemas/workouts.ts'
-import type { Actor } from '../../access/actor.ts'
-import type { Db } from '../../db/client.ts'
-import { prescriptions, profiles, workouts } from '../../db/schema/index.ts'
-import { AppError } from '../../lib/app-error.ts'
-import { insertExercises, loadExercises, movementErrors } from '../plans/prescriptions.service.ts'
+import type { Actor } from '#server/access/actor.ts'
+import type { Db } from '#server/db/client.ts'
+import { prescriptions, profiles, workouts } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { insertExercises, loadExercises, movementErrors } from '#server/features/plans/prescriptions.service.ts'
 import { sharedWithClient } from './workout-access.ts'
 
 const summaryColumns = {

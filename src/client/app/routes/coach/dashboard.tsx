@@ -8,7 +8,7 @@ import { UnreadComments } from '#client/features/sessions/components/unread-comm
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
-import { percent } from '#client/features/clients/components/client-roster.tsx'
+import { percent } from '#client/features/clients/clients-text.ts'
 import { NeedsYou } from '#client/features/clients/components/needs-you.tsx'
 
 const LAST_VISIT = 'coachline-dashboard-visit'

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { signOutOnServer, useSignOut } from '../api/sign-out.ts'
 import { useAuth } from '../auth-context.tsx'
 
-export const MAX_AUTH_RETRIES = 3
+const MAX_AUTH_RETRIES = 3
 /** Sign-out is forced after more than this many errors (docs/product.md#the-route-guard). */
 const FORCED_SIGN_OUT_AFTER = 2
 

@@ -6,7 +6,7 @@ import { chatText } from '../chat-text.ts'
 import { dayKey, dayLabel, timeOf } from '../day-label.ts'
 import { MessageText } from './message-text.tsx'
 
-export type RowState = 'waiting' | 'sending' | 'refused' | 'sent' | 'delivered' | 'read'
+type RowState = 'waiting' | 'sending' | 'refused' | 'sent' | 'delivered' | 'read'
 
 /** One line of the conversation as shown: a stored message, or one still in the outbox. */
 export type MessageRow = {

@@ -1,4 +1,4 @@
-export const FIRST_RETRY_MS = 1000
+const FIRST_RETRY_MS = 1000
 export const MAX_RETRY_MS = 30_000
 
 /** The wait before attempt n (0-based) after a failure: 1 s doubling to 30 s, with a little jitter. */

@@ -15,8 +15,7 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { ChartHeadingLevel } from '#client/features/progress/components/chart-figure.tsx'
-
-import { percent } from './client-roster.tsx'
+import { percent } from '../clients-text.ts'
 
 // The charts' library loads only when a coach opens a client's details.
 const ProgressView = lazy(() => import('#client/features/progress/components/progress-view.tsx').then((m) => ({ default: m.ProgressView })))

@@ -10,6 +10,7 @@ import { Input } from '#client/components/ui/input.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { useArchiveClient } from '../api/client-mutations.ts'
 import { clientQueries } from '../api/client-queries.ts'
+import { percent } from '../clients-text.ts'
 import { ClientDetail } from './client-detail.tsx'
 
 /** The week of a plan a date falls in (1-based), or null before it starts. */
@@ -24,8 +25,6 @@ function planText(client: ActiveClient): string {
   const week = client.activePlan.startDate ? weekOf(client.activePlan.startDate) : null
   return `${client.activePlan.name}${week === null ? ' · not started' : ` · week ${week}`}`
 }
-
-export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
 
 function lastSession(at: string | null): string {
   if (!at) return 'no sessions yet'

@@ -42,7 +42,7 @@ type BuilderSave = {
   tab: string
 }
 
-export const BUILDER_SAVE_KIND = 'builder-save'
+const BUILDER_SAVE_KIND = 'builder-save'
 const VersionedSchema = z.looseObject({ version: z.number() })
 
 /** This tab's saves of the document (another tab's saves are its own business until it closes). */
@@ -70,7 +70,7 @@ function answer(saveId: string, outcome: { value: unknown } | { error: unknown }
  * each names the version the previous one produced, so the builder never conflicts with itself,
  * while another tab's change answers 409 and stops that document's saves until the user reloads.
  */
-export function registerBuilderSaves(queryClient: QueryClient): () => void {
+function registerBuilderSaves(queryClient: QueryClient): () => void {
   return registerQueueHandler<BuilderSave>(BUILDER_SAVE_KIND, {
     // Each tab sends its own saves, on the version its own copy has; a closed tab's saves, on the latest.
     ownTab: true,

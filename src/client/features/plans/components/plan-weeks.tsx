@@ -12,7 +12,7 @@ type Props = {
   weekLabel?: (week: number, deload: boolean) => string
 }
 
-export const planWeekNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1)
+const planWeekNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1)
 
 export function DeloadMark() {
   return <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>
