@@ -20,7 +20,18 @@ const ROSTER_PLANNED = 2
 const PLAN_WEEKS = 8
 const PLAN_DAYS = 4
 /** What the heavy lifter trains, the first in every session (their most trained movement). */
-const HEAVY_MOVEMENTS = ['Back squat', 'Bench press', 'Deadlift', 'Overhead press', 'Romanian deadlift', 'Front squat', 'Incline bench press', 'Barbell row', 'Bulgarian split squat', 'Hip thrust']
+const HEAVY_MOVEMENTS = [
+  'Back squat',
+  'Bench press',
+  'Deadlift',
+  'Overhead press',
+  'Romanian deadlift',
+  'Front squat',
+  'Incline bench press',
+  'Barbell row',
+  'Bulgarian split squat',
+  'Hip thrust',
+]
 const SEARCH = 'squ'
 const TARGET_MS = 50
 
@@ -55,7 +66,11 @@ export async function benchProgress(server: BenchServer, label: string, target: 
       if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: answer ${res.status} ${res.body}`)
       return JSON.parse(res.body || 'null') as unknown
     }
-    const link = await fetch(`${server.url}/api/testing/coach-clients`, { method: 'POST', headers: json(''), body: JSON.stringify({ coachEmail: coach.email, clientEmail: lifter.email }) })
+    const link = await fetch(`${server.url}/api/testing/coach-clients`, {
+      method: 'POST',
+      headers: json(''),
+      body: JSON.stringify({ coachEmail: coach.email, clientEmail: lifter.email }),
+    })
     if (link.status !== 201) throw new Error(`link: answer ${link.status}`)
 
     // The movements: the built-in library's loaded ones, the heavy lifter's first, in order.
@@ -70,10 +85,9 @@ export async function benchProgress(server: BenchServer, label: string, target: 
 
     // The other lifters: users with a profile, a few of them the coach's clients too.
     const others = Array.from({ length: Math.max(0, LIFTERS - 1) }, (_, i) => `bench-lifter-${i + 1}-${crypto.randomUUID()}`)
-    await db.query(
-      `insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from unnest($1::text[]) with ordinality u(id, n)`,
-      [others],
-    )
+    await db.query(`insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from unnest($1::text[]) with ordinality u(id, n)`, [
+      others,
+    ])
     await db.query(`insert into profiles (id, role, display_name) select id, 'client', 'Lifter ' || n from unnest($1::text[]) with ordinality u(id, n)`, [others])
     const roster = others.slice(0, ROSTER_OTHERS)
     await db.query(`insert into coach_clients (coach_id, client_id) select $1, id from unnest($2::text[]) id`, [coach.id, roster])
@@ -87,7 +101,11 @@ export async function benchProgress(server: BenchServer, label: string, target: 
         const exercises = Array.from({ length: HEAVY_EXERCISES }, (_, k) => ({
           movementId: k === 0 ? heavyMoves[0] : heavyMoves[1 + ((day * 4 + k) % (heavyMoves.length - 1))],
           restSeconds: k < 2 ? 180 : 90,
-          sets: Array.from({ length: HEAVY_SETS }, () => ({ reps: { min: k < 2 ? 5 : 8, max: k < 2 ? 5 : 10 }, load: { kind: 'kg', value: (k === 0 ? 140 : 60) + week * 2.5 }, rpe: 8 })),
+          sets: Array.from({ length: HEAVY_SETS }, () => ({
+            reps: { min: k < 2 ? 5 : 8, max: k < 2 ? 5 : 10 },
+            load: { kind: 'kg', value: (k === 0 ? 140 : 60) + week * 2.5 },
+            rpe: 8,
+          })),
         }))
         await call(coach.cookie, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises } })
         version += 1
@@ -107,13 +125,23 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     let planned = 0
     for (const [n, w] of dueBefore.entries()) {
       if (missed.has(w.id)) continue
-      const session = (await call(lifter.cookie, 'POST', '/api/sessions', { planWorkoutId: w.id })) as { id: string; exercises: { key: string; targets: { load?: { value?: number } | null }[] }[] }
+      const session = (await call(lifter.cookie, 'POST', '/api/sessions', { planWorkoutId: w.id })) as {
+        id: string
+        exercises: { key: string; targets: { load?: { value?: number } | null }[] }[]
+      }
       for (const [k, exercise] of session.exercises.entries()) {
         for (let set = 1; set <= HEAVY_SETS; set++) {
           const load = exercise.targets[set - 1]?.load?.value ?? 60
           // Most sets as prescribed; some short, some harder than the target RPE.
           const reps = (n + k + set) % 6 === 0 ? (k < 2 ? 4 : 7) : k < 2 ? 5 : 9
-          await call(lifter.cookie, 'PUT', `/api/sessions/${session.id}/sets/${crypto.randomUUID()}`, { exerciseKey: exercise.key, setNumber: set, reps, loadKg: load, rpe: (n + set) % 3 === 0 ? 9 : 8, editedAt: new Date().toISOString() })
+          await call(lifter.cookie, 'PUT', `/api/sessions/${session.id}/sets/${crypto.randomUUID()}`, {
+            exerciseKey: exercise.key,
+            setNumber: set,
+            reps,
+            loadKg: load,
+            rpe: (n + set) % 3 === 0 ? 9 : 8,
+            editedAt: new Date().toISOString(),
+          })
         }
       }
       await call(lifter.cookie, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })
@@ -124,9 +152,23 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     // The bulk: every lifter's history, in one statement a few lifters at a time.
     const loadStarted = performance.now()
     const heavyEnd = `${startDate}T00:00:00Z`
-    await history(db, [lifter.id], 0, { sessions: HEAVY_SESSIONS - planned, exercises: HEAVY_EXERCISES, sets: HEAVY_SETS, from: addDays(today, -365 * YEARS), to: heavyEnd, moves: HEAVY_MOVEMENTS.length })
+    await history(db, [lifter.id], 0, {
+      sessions: HEAVY_SESSIONS - planned,
+      exercises: HEAVY_EXERCISES,
+      sets: HEAVY_SETS,
+      from: addDays(today, -365 * YEARS),
+      to: heavyEnd,
+      moves: HEAVY_MOVEMENTS.length,
+    })
     for (let i = 0; i < others.length; i += 10) {
-      await history(db, others.slice(i, i + 10), i + 1, { sessions: OTHER_SESSIONS, exercises: OTHER_EXERCISES, sets: OTHER_SETS, from: addDays(today, -365 * YEARS), to: new Date().toISOString(), moves: 10 })
+      await history(db, others.slice(i, i + 10), i + 1, {
+        sessions: OTHER_SESSIONS,
+        exercises: OTHER_EXERCISES,
+        sets: OTHER_SETS,
+        from: addDays(today, -365 * YEARS),
+        to: new Date().toISOString(),
+        moves: 10,
+      })
     }
     // A year of daily body weights, for every lifter.
     await db.query(
@@ -138,12 +180,14 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     // As a database that has run for a while: statistics, and the visibility map set (without it,
     // autovacuum would run through the first figures and index-only scans would visit the table).
     await db.query('vacuum analyze')
-    const counts = (await db.query<{ all: string; heavy: string; sessions: string }>(
-      `select (select count(*) from set_logs) as all,
+    const counts = (
+      await db.query<{ all: string; heavy: string; sessions: string }>(
+        `select (select count(*) from set_logs) as all,
         (select count(*) from set_logs l join workout_sessions s on s.id = l.session_id where s.client_id = $1) as heavy,
         (select count(*) from workout_sessions where client_id = $1) as sessions`,
-      [lifter.id],
-    )).rows[0]
+        [lifter.id],
+      )
+    ).rows[0]
     const all = Number(counts?.all)
     const heavy = Number(counts?.heavy)
     console.log(
@@ -152,7 +196,9 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     )
 
     // The calls, each alone (one at a time), after a warm-up.
-    const progress = (await call(coach.cookie, 'GET', `/api/progress?clientId=${lifter.id}&today=${today}&utcOffsetMinutes=0`)) as { movements: { movementId: string; name: string }[] }
+    const progress = (await call(coach.cookie, 'GET', `/api/progress?clientId=${lifter.id}&today=${today}&utcOffsetMinutes=0`)) as {
+      movements: { movementId: string; name: string }[]
+    }
     const top = progress.movements[0]
     if (!top) throw new Error('the lifter has no trained movement')
     const paths = {
@@ -195,10 +241,16 @@ export async function benchProgress(server: BenchServer, label: string, target: 
       await timed('lifter: body weights', get(lifter.cookie, own(paths.bodyWeights))),
     ]
     const figures = [floor, ...asCoach, ...asLifter]
-    report(`${label}: progress and the client detail, a lifter with ${heavy.toLocaleString('en')} sets among ${all.toLocaleString('en')} (target: p95 under ${TARGET_MS} ms)`, figures, floor)
+    report(
+      `${label}: progress and the client detail, a lifter with ${heavy.toLocaleString('en')} sets among ${all.toLocaleString('en')} (target: p95 under ${TARGET_MS} ms)`,
+      figures,
+      floor,
+    )
     const whole = asCoach[asCoach.length - 1]
     const over = figures.filter((f) => f !== floor && f !== whole && f.p95 >= TARGET_MS)
-    console.log(over.length ? `  over target (p95 >= ${TARGET_MS} ms): ${over.map((f) => `${f.name} ${f.p95.toFixed(1)} ms`).join('; ')}` : `  every call's p95 under ${TARGET_MS} ms: met`)
+    console.log(
+      over.length ? `  over target (p95 >= ${TARGET_MS} ms): ${over.map((f) => `${f.name} ${f.p95.toFixed(1)} ms`).join('; ')}` : `  every call's p95 under ${TARGET_MS} ms: met`,
+    )
     console.log(`  scenario took ${((performance.now() - started) / 1000).toFixed(0)} s in all`)
   } finally {
     await db.end()

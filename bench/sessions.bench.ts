@@ -22,21 +22,34 @@ export async function benchSessions(server: BenchServer, label: string, target: 
   const first = clients[0]
   if (!first) throw new Error('no bench clients')
   const headersOf = (cookie: string) => ({ cookie, 'content-type': 'application/json', origin: server.url })
-  const movement = ((await (await fetch(`${server.url}/api/movements?q=back%20squat&limit=1`, { headers: headersOf(first.cookie) })).json()) as { items: { id: string; name: string }[] }).items[0]
+  const movement = (
+    (await (await fetch(`${server.url}/api/movements?q=back%20squat&limit=1`, { headers: headersOf(first.cookie) })).json()) as { items: { id: string; name: string }[] }
+  ).items[0]
   if (!movement) throw new Error('no movement to log')
   const sessions = await Promise.all(
     clients.map(async ({ cookie }) => {
       const headers = headersOf(cookie)
       const session = (await (await fetch(`${server.url}/api/sessions`, { method: 'POST', headers, body: '{}' })).json()) as { id: string }
       const key = crypto.randomUUID()
-      const exercise = { key, movementId: movement.id, movementName: movement.name, tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 90, notes: null, targets: [] }
+      const exercise = {
+        key,
+        movementId: movement.id,
+        movementName: movement.name,
+        tracking: 'weight_reps',
+        prescriptionId: null,
+        superset: null,
+        restSeconds: 90,
+        notes: null,
+        targets: [],
+      }
       const patched = await fetch(`${server.url}/api/sessions/${session.id}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
       if (!patched.ok) throw new Error(`could not prepare a session: ${patched.status}`)
       return { id: session.id, key, headers }
     }),
   )
 
-  const body = (key: string, i: number) => JSON.stringify({ exerciseKey: key, setNumber: 1 + (i % 50), reps: 5, loadKg: 100 + (i % 20), rpe: 8, editedAt: new Date().toISOString() })
+  const body = (key: string, i: number) =>
+    JSON.stringify({ exerciseKey: key, setNumber: 1 + (i % 50), reps: 5, loadKg: 100 + (i % 20), rpe: 8, editedAt: new Date().toISOString() })
   const logSet = async (client: number, i: number, setId: string = crypto.randomUUID()) => {
     const session = sessions[client % CLIENTS]
     if (!session) throw new Error('no session')
@@ -66,10 +79,18 @@ export async function benchSessions(server: BenchServer, label: string, target: 
   })
 
   const floor = await bareInserts(target, first.id, movement.id, sessions[0]?.id ?? '')
-  report(`${label}: set logging at ${CLIENTS} concurrent clients (target: p99 under 25 ms, throughput at least 50% of the floor)`, [floor, paced, saturated, alone, replayed], floor)
-  console.log(`  latency with ${CLIENTS} clients logging: median ${paced.median.toFixed(1)} ms, p95 ${paced.p95.toFixed(1)} ms, p99 ${paced.p99.toFixed(1)} ms (target p99 < 25 ms: ${paced.p99 < 25 ? 'met' : 'NOT met'})`)
+  report(
+    `${label}: set logging at ${CLIENTS} concurrent clients (target: p99 under 25 ms, throughput at least 50% of the floor)`,
+    [floor, paced, saturated, alone, replayed],
+    floor,
+  )
+  console.log(
+    `  latency with ${CLIENTS} clients logging: median ${paced.median.toFixed(1)} ms, p95 ${paced.p95.toFixed(1)} ms, p99 ${paced.p99.toFixed(1)} ms (target p99 < 25 ms: ${paced.p99 < 25 ? 'met' : 'NOT met'})`,
+  )
   const share = (100 * saturated.perSecond) / floor.perSecond
-  console.log(`  throughput: ${saturated.perSecond.toFixed(0)} sets/s over HTTP = ${share.toFixed(0)}% of the bare insert's ${floor.perSecond.toFixed(0)}/s (target >= 50%: ${share >= 50 ? 'met' : 'NOT met'})`)
+  console.log(
+    `  throughput: ${saturated.perSecond.toFixed(0)} sets/s over HTTP = ${share.toFixed(0)}% of the bare insert's ${floor.perSecond.toFixed(0)}/s (target >= 50%: ${share >= 50 ? 'met' : 'NOT met'})`,
+  )
 }
 
 /** The floor: the same set_logs row inserted through the same driver, 50 at a time, no HTTP, no checks. */

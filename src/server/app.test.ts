@@ -66,13 +66,7 @@ const BAD_BODIES: [string, string, string][] = [
 ]
 
 // better-auth's endpoints live behind one catch-all route; these are the ones the account flows use.
-const AUTH_POST_PATHS = [
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/sign-out',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
-]
+const AUTH_POST_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out', '/api/auth/request-password-reset', '/api/auth/reset-password']
 
 /** Stands in for route parameters, so that a body reaches its validator (a malformed id would be refused first). */
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'

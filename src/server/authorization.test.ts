@@ -313,19 +313,20 @@ test('every registered API route has a row in the authorization table', () => {
     .map((r) => `${r.method} ${r.path}`)
   const listed = ROUTES.map((r) => `${r.method} ${r.path}`)
   expect(registered.length).toBeGreaterThan(0)
-  expect(registered.filter((r) => !listed.includes(r)), 'routes missing from the table').toEqual([])
-  expect(listed.filter((r) => !registered.includes(r)), 'rows for routes that do not exist').toEqual([])
+  expect(
+    registered.filter((r) => !listed.includes(r)),
+    'routes missing from the table',
+  ).toEqual([])
+  expect(
+    listed.filter((r) => !registered.includes(r)),
+    'rows for routes that do not exist',
+  ).toEqual([])
 })
 
 describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLERS)('as %s', async (caller) => {
     const { path, body } = (await row.request?.(fx, caller)) ?? { path: row.path }
-    const who =
-      caller === 'anonymous'
-        ? undefined
-        : row.freshCallers
-          ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' })
-          : fx[caller]
+    const who = caller === 'anonymous' ? undefined : row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
     const res = await t.app.request(path, {
       method: row.method,
       headers: jsonHeaders(who),

@@ -73,7 +73,13 @@ const MOVEMENT: Json = {
 const moveBody = async (fx: Fixtures): Promise<Json> => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), from: { week: 1, day: 1 }, to: { week: 2, day: 1 } })
 
 const JSON_ROUTES: JsonRoute[] = [
-  { method: 'PUT', route: '/api/profile', path: () => '/api/profile', as: (fx) => headersOf(fx.user), body: () => ({ displayName: 'Renamed', primaryGoal: 'strength', experienceLevel: 'Beginner' }) },
+  {
+    method: 'PUT',
+    route: '/api/profile',
+    path: () => '/api/profile',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ displayName: 'Renamed', primaryGoal: 'strength', experienceLevel: 'Beginner' }),
+  },
   {
     method: 'PATCH',
     route: '/api/profile',
@@ -102,7 +108,15 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/plans/:id',
     path: (fx) => `/api/plans/${fx.planId}`,
     as: (fx) => headersOf(fx.coach),
-    body: async (fx) => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), name: 'Renamed', goal: 'Strength', description: 'More', deloadWeeks: [4], isTemplate: false }),
+    body: async (fx) => ({
+      version: await fx.planVersion(),
+      saveId: crypto.randomUUID(),
+      name: 'Renamed',
+      goal: 'Strength',
+      description: 'More',
+      deloadWeeks: [4],
+      isTemplate: false,
+    }),
   },
   {
     method: 'PUT',
@@ -128,7 +142,13 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.coach),
     body: (fx) => ({ clientId: fx.client.id, startDate: '2026-12-07' }),
   },
-  { method: 'POST', route: '/api/sessions', path: () => '/api/sessions', as: (fx) => headersOf(fx.client), body: (fx) => ({ id: crypto.randomUUID(), planWorkoutId: fx.planWorkoutId }) },
+  {
+    method: 'POST',
+    route: '/api/sessions',
+    path: () => '/api/sessions',
+    as: (fx) => headersOf(fx.client),
+    body: (fx) => ({ id: crypto.randomUUID(), planWorkoutId: fx.planWorkoutId }),
+  },
   {
     method: 'PATCH',
     route: '/api/sessions/:id',
@@ -141,7 +161,18 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/sessions/:id/sets/:setId',
     path: (fx) => `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}`,
     as: (fx) => headersOf(fx.client),
-    body: (fx) => ({ exerciseKey: fx.exerciseKey, setNumber: 1, reps: 5, loadKg: 60, rpe: 8, durationSeconds: 30, distanceMeters: 100, completed: true, note: 'Easy', editedAt: new Date().toISOString() }),
+    body: (fx) => ({
+      exerciseKey: fx.exerciseKey,
+      setNumber: 1,
+      reps: 5,
+      loadKg: 60,
+      rpe: 8,
+      durationSeconds: 30,
+      distanceMeters: 100,
+      completed: true,
+      note: 'Easy',
+      editedAt: new Date().toISOString(),
+    }),
   },
   // The same route again, as an older edit of a logged set arriving late (it is kept in history).
   {
@@ -151,7 +182,13 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.client),
     body: (fx) => ({ exerciseKey: fx.exerciseKey, setNumber: 1, reps: 3, loadKg: 50, rpe: 7, completed: true, note: 'Late', editedAt: '2020-01-01T00:00:00.000Z' }),
   },
-  { method: 'POST', route: '/api/sessions/:id/finish', path: async (fx) => `/api/sessions/${await fx.newSession()}/finish`, as: (fx) => headersOf(fx.client), body: () => ({ rpe: 8, notes: 'Done' }) },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/finish',
+    path: async (fx) => `/api/sessions/${await fx.newSession()}/finish`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ rpe: 8, notes: 'Done' }),
+  },
   {
     method: 'POST',
     route: '/api/sessions/:id/comments',
@@ -159,8 +196,20 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.coach),
     body: (fx) => ({ body: 'Nice work', setLogId: fx.setId }),
   },
-  { method: 'PUT', route: '/api/body-weights/:date', path: () => `/api/body-weights/${new Date().toISOString().slice(0, 10)}`, as: (fx) => headersOf(fx.client), body: () => ({ weightKg: 80.25 }) },
-  { method: 'POST', route: '/api/invites/accept', path: () => '/api/invites/accept', as: (fx) => headersOf(fx.user), body: () => ({ token: 'not-a-real-token', today: '2026-12-07' }) },
+  {
+    method: 'PUT',
+    route: '/api/body-weights/:date',
+    path: () => `/api/body-weights/${new Date().toISOString().slice(0, 10)}`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ weightKg: 80.25 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invites/accept',
+    path: () => '/api/invites/accept',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ token: 'not-a-real-token', today: '2026-12-07' }),
+  },
   { method: 'POST', route: '/api/invites', path: () => '/api/invites', as: (fx) => headersOf(fx.coach), body: (fx) => ({ email: uniqueEmail('invitee'), planId: fx.planId }) },
   { method: 'POST', route: '/api/workouts', path: () => '/api/workouts', as: (fx) => headersOf(fx.coach), body: (fx) => ({ ...(workoutContent(fx) as object), isTemplate: true }) },
   {
@@ -170,7 +219,13 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.coach),
     body: async (fx) => ({ ...(workoutContent(fx) as object), version: await fx.workoutVersion(), saveId: crypto.randomUUID(), isTemplate: true }),
   },
-  { method: 'POST', route: '/api/workouts/:id/copy', path: (fx) => `/api/workouts/${fx.workoutId}/copy`, as: (fx) => headersOf(fx.client), body: () => ({ title: 'Mine', isTemplate: false }) },
+  {
+    method: 'POST',
+    route: '/api/workouts/:id/copy',
+    path: (fx) => `/api/workouts/${fx.workoutId}/copy`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ title: 'Mine', isTemplate: false }),
+  },
   { method: 'POST', route: '/api/admin/set-role', path: () => '/api/admin/set-role', as: operator, body: (fx) => ({ email: fx.user.email, role: 'client' }) },
   {
     method: 'POST',
@@ -258,7 +313,11 @@ function hostileFor(value: Json): { label: string; value: Json }[] {
       { label: 'null', value: null },
     ]
   }
-  if (typeof value === 'boolean') return [{ label: 'a string', value: 'true' }, { label: 'null', value: null }]
+  if (typeof value === 'boolean')
+    return [
+      { label: 'a string', value: 'true' },
+      { label: 'null', value: null },
+    ]
   if (Array.isArray(value)) return value.length ? [{ label: '10,000 elements', value: Array.from({ length: 10_000 }, () => value[0] ?? null) }] : []
   if (value && typeof value === 'object') return [{ label: 'an empty object', value: {} }]
   return []
@@ -353,7 +412,10 @@ test('the sweep covers every route that takes a body', () => {
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && r.method !== 'GET')
     .map((r) => `${r.method} ${r.path}`)
   const covered = [...JSON_ROUTES.map((r) => `${r.method} ${r.route}`), ...BODILESS]
-  expect(registered.filter((r) => !covered.includes(r)), 'routes missing from the sweep').toEqual([])
+  expect(
+    registered.filter((r) => !covered.includes(r)),
+    'routes missing from the sweep',
+  ).toEqual([])
 })
 
 test('each base body is valid for its route', async () => {
@@ -404,7 +466,10 @@ describe('a JSON route sent another content type answers < 500', () => {
       const variants: [string, RequestInit][] = [
         ['text/plain', { headers: { ...headers, 'content-type': 'text/plain' }, body: json }],
         ['a form', { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x&notes=y' }],
-        ['multipart', { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' }],
+        [
+          'multipart',
+          { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
+        ],
         ['no body and no content type', { headers }],
         ['a JSON body without a content type', { headers, body: new TextEncoder().encode(json) }],
         // Deeper than any call stack, and still under the body size limit.

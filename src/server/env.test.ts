@@ -26,21 +26,12 @@ test('PUBLIC_URL wins over the listening address', () => {
 })
 
 describe('loopback hosts', () => {
-  test.each([
-    'localhost',
-    'LOCALHOST',
-    'localhost.',
-    '127.0.0.1',
-    '127.255.255.254',
-    '127.1.2.3',
-    '::1',
-    '[::1]',
-    '0:0:0:0:0:0:0:1',
-    '[0:0::1]',
-    '::ffff:127.0.0.1',
-  ])('%s is loopback', (host) => {
-    expect(isLoopbackHost(host)).toBe(true)
-  })
+  test.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.255.255.254', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '[0:0::1]', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true)
+    },
+  )
 
   test.each([
     '',

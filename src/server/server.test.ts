@@ -91,7 +91,10 @@ async function confirmFromOutbox(base: string, email: string): Promise<string> {
     body: JSON.stringify({ token }),
   })
   expect(res.status).toBe(200)
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 /** A POST whose body is sent in pieces, so the test decides when the request completes. */

@@ -17,9 +17,7 @@ import { getOrCreateSecret } from '#server/lib/secrets.ts'
 
 /** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies the migrations and seeds the built-ins. */
 export async function openAppDatabase(env: Env): Promise<Database> {
-  const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR) })
+  const database = env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL }) : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR) })
   try {
     await prepareDatabase(database, resolve(env.MIGRATIONS_DIR))
   } catch (error) {
@@ -80,8 +78,7 @@ export async function start(env: Env): Promise<RunningServer> {
   const database = await openAppDatabase(env)
 
   // Listen first: with PORT=0 the app's origin (for better-auth and email links) is known only then.
-  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
-    new Response('Coachline is starting', { status: 503 })
+  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () => new Response('Coachline is starting', { status: 503 })
   const server = await new Promise<ServerType>((resolveServer, reject) => {
     const s = serve({ fetch: (request, bindings) => handle(request, bindings), port: env.PORT, hostname: env.HOST }, () => resolveServer(s))
     s.once('error', reject)

@@ -59,7 +59,13 @@ const cases: Case[] = [
   { name: 'load over 5% off a heavy target', target: { load: { kind: 'kg', value: 200 } }, logged: { loadKg: 189 }, deviations: ['load_off'], asPrescribed: false },
   { name: 'light loads get 2.5 kg of room', target: { load: { kind: 'kg', value: 20 } }, logged: { loadKg: 22.5 }, deviations: [], asPrescribed: true },
   { name: 'light loads beyond 2.5 kg are off', target: { load: { kind: 'kg', value: 20 } }, logged: { loadKg: 25 }, deviations: ['load_off'], asPrescribed: false },
-  { name: 'a load prescribed but not written down', target: { load: { kind: 'kg', value: 100 } }, logged: { loadKg: null, reps: 5 }, deviations: ['load_off'], asPrescribed: false },
+  {
+    name: 'a load prescribed but not written down',
+    target: { load: { kind: 'kg', value: 100 } },
+    logged: { loadKg: null, reps: 5 },
+    deviations: ['load_off'],
+    asPrescribed: false,
+  },
   { name: '%1RM from the e1RM: 75% of 200 is 150', target: { load: { kind: 'percent_1rm', value: 75 } }, logged: { loadKg: 145 }, deviations: [], asPrescribed: true },
   { name: '%1RM off by more than 5%', target: { load: { kind: 'percent_1rm', value: 75 } }, logged: { loadKg: 135 }, deviations: ['load_off'], asPrescribed: false },
   { name: 'bodyweight takes any load', target: { reps: { min: 10, max: 10 }, load: { kind: 'bodyweight' } }, logged: { reps: 10, loadKg: 10 }, deviations: [], asPrescribed: true },
@@ -71,13 +77,38 @@ const cases: Case[] = [
   { name: 'RIR 2 means RPE 8', target: { rir: 2 }, logged: { rpe: 9 }, deviations: ['rpe_high'], asPrescribed: false },
   { name: 'time held', target: { durationSeconds: 60 }, logged: { durationSeconds: 58 }, deviations: [], asPrescribed: true },
   { name: 'time short', target: { durationSeconds: 60 }, logged: { durationSeconds: 45 }, deviations: ['time_short'], asPrescribed: false },
-  { name: 'distance short', target: { distanceMeters: 400, durationSeconds: 90 }, logged: { distanceMeters: 300, durationSeconds: 90 }, deviations: ['distance_short'], asPrescribed: false },
+  {
+    name: 'distance short',
+    target: { distanceMeters: 400, durationSeconds: 90 },
+    logged: { distanceMeters: 300, durationSeconds: 90 },
+    deviations: ['distance_short'],
+    asPrescribed: false,
+  },
   { name: 'distance covered', target: { distanceMeters: 400 }, logged: { distanceMeters: 400, durationSeconds: 100 }, deviations: [], asPrescribed: true },
-  { name: 'several at once', target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7 }, logged: { reps: 3, loadKg: 90, rpe: 9 }, deviations: ['reps_short', 'load_off', 'rpe_high'], asPrescribed: false },
+  {
+    name: 'several at once',
+    target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7 },
+    logged: { reps: 3, loadKg: 90, rpe: 9 },
+    deviations: ['reps_short', 'load_off', 'rpe_high'],
+    asPrescribed: false,
+  },
   { name: 'skipped', target: { reps: { min: 5, max: 5 } }, logged: null, deviations: ['skipped'], asPrescribed: false },
   { name: 'ticked off as not done', target: { reps: { min: 5, max: 5 } }, logged: { reps: 5, completed: false }, deviations: ['skipped'], asPrescribed: false },
-  { name: 'logged after the finish still counts', target: { reps: { min: 5, max: 5 } }, logged: { reps: 5, loggedAt: '2026-11-20T11:00:00.000Z' }, deviations: ['late'], asPrescribed: true },
-  { name: 'a swapped movement is not as prescribed, and its load is not compared', target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }, logged: { reps: 5, loadKg: 40 }, deviations: ['swapped'], asPrescribed: false, swapped: true },
+  {
+    name: 'logged after the finish still counts',
+    target: { reps: { min: 5, max: 5 } },
+    logged: { reps: 5, loggedAt: '2026-11-20T11:00:00.000Z' },
+    deviations: ['late'],
+    asPrescribed: true,
+  },
+  {
+    name: 'a swapped movement is not as prescribed, and its load is not compared',
+    target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } },
+    logged: { reps: 5, loadKg: 40 },
+    deviations: ['swapped'],
+    asPrescribed: false,
+    swapped: true,
+  },
 ]
 
 describe('a prescribed set against the set logged for it', () => {
@@ -105,7 +136,10 @@ describe('a session', () => {
 
   test('added sets are marked but count neither for nor against', () => {
     const review = reviewSession(
-      { exercises: [exercise(targets)], sets: [set(1, { reps: 5, loadKg: 100 }), set(2, { reps: 5, loadKg: 100 }), set(3, { reps: 4, loadKg: 100 }), set(4, { reps: 5, loadKg: 100 })] },
+      {
+        exercises: [exercise(targets)],
+        sets: [set(1, { reps: 5, loadKg: 100 }), set(2, { reps: 5, loadKg: 100 }), set(3, { reps: 4, loadKg: 100 }), set(4, { reps: 5, loadKg: 100 })],
+      },
       { completedAt: FINISHED },
     )
     expect(review.exercises[0]?.sets.map((s) => s.deviations)).toEqual([[], [], ['reps_short'], ['added']])
@@ -138,6 +172,11 @@ describe('a session', () => {
 })
 
 test('a window sums its sessions, missed ones with nothing done', () => {
-  expect(setAdherence([{ prescribed: 10, asPrescribed: 8 }, { prescribed: 10, asPrescribed: 0 }])).toBe(0.4)
+  expect(
+    setAdherence([
+      { prescribed: 10, asPrescribed: 8 },
+      { prescribed: 10, asPrescribed: 0 },
+    ]),
+  ).toBe(0.4)
   expect(setAdherence([])).toBeNull()
 })

@@ -240,7 +240,12 @@ test.describe('mail failures', () => {
     // The server sends at most 5 such emails per address and hour.
     for (let i = 0; i < 5; i++) {
       await page.getByRole('button', { name: 'Email me a magic link' }).click()
-      await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Check your inbox').first()).toBeVisible()
+      await expect(
+        page
+          .getByRole('region', { name: /Notifications/ })
+          .getByText('Check your inbox')
+          .first(),
+      ).toBeVisible()
       await expect(page.getByRole('button', { name: 'Email me a magic link' })).toBeEnabled()
     }
     await page.getByRole('button', { name: 'Email me a magic link' }).click()

@@ -24,9 +24,18 @@ async function openConversation(page: Page, path: string, otherName: string) {
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' })
 /** One message's bubble in the conversation, found by its exact text. */
-const bubble = (page: Page, text: string) => log(page).getByRole('listitem').filter({ has: page.getByText(text, { exact: true }) })
+const bubble = (page: Page, text: string) =>
+  log(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(text, { exact: true }) })
 
-test('coach and client chat live: unread counts rise and clear, receipts arrive, and a message written offline reaches the coach once', async ({ page, login, browser, baseURL, context }) => {
+test('coach and client chat live: unread counts rise and clear, receipts arrive, and a message written offline reaches the coach once', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(90_000)
   const client = await login({ role: 'client', displayName: 'Cleo Client' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Cruz')
@@ -116,7 +125,12 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   await coachPage.context().close()
 })
 
-test('the composer: Shift+Enter adds a line, a draft survives navigation and reloads, the limit is counted and kept, text stays text; an archived conversation is read-only', async ({ page, login, browser, baseURL }) => {
+test('the composer: Shift+Enter adds a line, a draft survives navigation and reloads, the limit is counted and kept, text stays text; an archived conversation is read-only', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Dara' })
   const { page: clientPage, user: client } = await otherUser(browser, baseURL, 'client', 'Eli Client')

@@ -5,7 +5,10 @@ async function addExercise(page: Page, editor: Locator, search: string, name: st
   await editor.getByRole('button', { name: 'Add exercise' }).click()
   const picker = page.getByRole('dialog', { name: 'Add an exercise' })
   await picker.getByLabel('Search movements').fill(search)
-  await picker.getByRole('button', { name: new RegExp(`^${name}`) }).first().click()
+  await picker
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .first()
+    .click()
   await expect(picker).toBeHidden()
 }
 
@@ -86,7 +89,10 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await expect(copy.getByLabel('Amount per week')).toHaveValue('2.5')
   await copy.getByRole('button', { name: 'Copy week' }).click()
   await expectToast(page, 'Week copied')
-  await page.getByRole('region', { name: 'Week 3' }).getByRole('button', { name: /^Lower A/ }).click()
+  await page
+    .getByRole('region', { name: 'Week 3' })
+    .getByRole('button', { name: /^Lower A/ })
+    .click()
   editor = page.getByRole('dialog', { name: /Week 3 · Day 2/ })
   await expect(editor.getByRole('listitem', { name: '2 Back squat' }).getByLabel('Set 1 load (kg)')).toHaveValue('105')
   await expect(editor.getByRole('listitem', { name: '1 Romanian deadlift' }).getByLabel('Set 3 load (kg)')).toHaveValue('85')
@@ -112,7 +118,9 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   // Assign the new plan to a client (linked directly until invites exist).
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
-  const client = await (await clientPage.request.post('/api/testing/users', { data: { email: `builder-client-${Date.now()}@example.test`, role: 'client', displayName: 'Lifter Lou' } })).json()
+  const client = await (
+    await clientPage.request.post('/api/testing/users', { data: { email: `builder-client-${Date.now()}@example.test`, role: 'client', displayName: 'Lifter Lou' } })
+  ).json()
   expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
   await page.getByRole('button', { name: 'Assign to client' }).click()
   const assign = page.getByRole('dialog', { name: /Assign/ })
@@ -149,7 +157,11 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await editor.getByLabel('Workout title').fill('Full body')
   await editor.getByRole('button', { name: 'Add exercise' }).click()
   await page.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('push-up')
-  await page.getByRole('dialog', { name: 'Add an exercise' }).getByRole('button', { name: /^Push-up/ }).first().click()
+  await page
+    .getByRole('dialog', { name: 'Add an exercise' })
+    .getByRole('button', { name: /^Push-up/ })
+    .first()
+    .click()
   await expect(editor.getByText('All changes saved')).toBeVisible()
   await editor.getByRole('button', { name: 'Done' }).click()
 
@@ -173,7 +185,10 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ })).toContainText('1 exercise')
 
   await page.getByRole('button', { name: 'Delete plan' }).click()
-  await page.getByRole('dialog', { name: /Delete “Summer block v2”/ }).getByRole('button', { name: 'Delete for good' }).click()
+  await page
+    .getByRole('dialog', { name: /Delete “Summer block v2”/ })
+    .getByRole('button', { name: 'Delete for good' })
+    .click()
   await expectToast(page, 'Plan deleted', 'Summer block v2')
   await expect(page).toHaveURL(/\/programs$/)
   await expect(page.getByText('No programs yet.')).toBeVisible()
@@ -196,7 +211,11 @@ test('a save the network loses is kept and retried, and reopening the day shows 
   await editor.getByLabel('Workout title').fill('Legs in the basement')
   await editor.getByRole('button', { name: 'Add exercise' }).click()
   await page.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('push-up')
-  await page.getByRole('dialog', { name: 'Add an exercise' }).getByRole('button', { name: /^Push-up/ }).first().click()
+  await page
+    .getByRole('dialog', { name: 'Add an exercise' })
+    .getByRole('button', { name: /^Push-up/ })
+    .first()
+    .click()
   await expect(editor.getByText('Not saved yet: the server could not be reached. Retrying…')).toBeVisible()
   await editor.getByRole('button', { name: 'Done' }).click()
 

@@ -23,7 +23,9 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
 
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
-  const client = await (await clientPage.request.post('/api/testing/users', { data: { email: `plan-client-${Date.now()}@example.test`, role: 'client', displayName: 'Client Plan' } })).json()
+  const client = await (
+    await clientPage.request.post('/api/testing/users', { data: { email: `plan-client-${Date.now()}@example.test`, role: 'client', displayName: 'Client Plan' } })
+  ).json()
   expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
   const assigned = await page.request.post(`/api/plans/${planId}/assign`, { data: { clientId: client.id, startDate: '2026-11-23' } })
   expect(assigned.status()).toBe(201)

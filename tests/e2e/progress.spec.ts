@@ -101,7 +101,11 @@ test('a coach reads a client’s progress and a session set by set, and comments
   await expectNoSeriousViolations(coach)
 
   // The session of two days ago, set by set: a skipped set and a short one are marked.
-  await row.getByRole('region', { name: 'Recent sessions' }).getByRole('link', { name: /Squat & bench/ }).first().click()
+  await row
+    .getByRole('region', { name: 'Recent sessions' })
+    .getByRole('link', { name: /Squat & bench/ })
+    .first()
+    .click()
   await expect(coach).toHaveURL(/\/summary\//)
   const bench = coach.getByRole('region', { name: 'Bench press' })
   await expect(bench.getByRole('list', { name: 'Set 4 marks' })).toContainText('Reps short')
@@ -120,13 +124,20 @@ test('a coach reads a client’s progress and a session set by set, and comments
   // Maya is told, and finds the comment under that set on her summary.
   await expectToast(maya, 'Dana Reyes commented on your workout')
   await expect(maya.getByRole('region', { name: 'New comments from your coach' })).toContainText('Second set looked fast')
-  await maya.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Open' }).first().click()
+  await maya
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('button', { name: 'Open' })
+    .first()
+    .click()
   await expect(maya).toHaveURL(/\/summary\//)
   await expect(squat(maya).getByRole('listitem', { name: 'Set 2' })).toContainText('Second set looked fast. Add 2.5 next week.')
 })
 
 test('the lifter’s progress page charts their training and logs body weight, on a laptop and a phone', async ({ browser }) => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 780 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
     const leo = await signedIn(browser, 'leo@demo.coachline.app', viewport)
     await leo.goto('/progress')
     await expect(leo.getByRole('heading', { level: 1, name: 'Progress' })).toBeVisible()

@@ -15,17 +15,31 @@ const queuedOnDevice = (page: Page) =>
       }),
   )
 
-test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes with a record, and reads the coach’s comment', async ({ page, login, browser, baseURL, context }) => {
+test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes with a record, and reads the coach’s comment', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(90_000)
   // The coach's side, through the API: a plan whose day 1 is today, assigned to the client.
   const coachPage = await (await browser.newContext({ baseURL })).newPage()
-  const coach = await (await coachPage.request.post('/api/testing/users', { data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' } })).json()
+  const coach = await (
+    await coachPage.request.post('/api/testing/users', { data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' } })
+  ).json()
   const client = await login({ role: 'client', displayName: 'Lifter Lou' })
   expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
   const squat = (await (await coachPage.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const plan = await (await coachPage.request.post('/api/plans', { data: { name: 'Squat block', weeks: 4, daysPerWeek: 3 } })).json()
   await coachPage.request.put(`/api/plans/${plan.id}/days/1/1`, {
-    data: { version: 1, workout: { title: 'Squat day', exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })) }] } },
+    data: {
+      version: 1,
+      workout: {
+        title: 'Squat day',
+        exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })) }],
+      },
+    },
   })
   const today = await page.evaluate(() => {
     const d = new Date()
@@ -114,7 +128,10 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expectToast(page, 'Coach Tara commented on your workout')
   await expect(page.getByRole('region', { name: 'New comments from your coach' })).toContainText('Great depth on the last three!')
   await expect(page.getByRole('link', { name: 'Home, 1 unread' }).first()).toBeVisible()
-  await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Open' }).click()
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('button', { name: 'Open' })
+    .click()
   await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Great depth on the last three!')
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Coach Tara')

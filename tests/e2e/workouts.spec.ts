@@ -37,7 +37,9 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   // A coach's workout template reaches their client, read-only, and can be copied.
   const coachContext = await browser.newContext({ baseURL })
   const coachPage = await coachContext.newPage()
-  const coach = await (await coachPage.request.post('/api/testing/users', { data: { email: `wk-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kim' } })).json()
+  const coach = await (
+    await coachPage.request.post('/api/testing/users', { data: { email: `wk-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kim' } })
+  ).json()
   expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
   await coachPage.goto('/coach/template-board')
   await coachPage.getByRole('button', { name: 'New workout template' }).click()
@@ -45,7 +47,11 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   await coachPage.getByLabel('Workout title').fill('Conditioning finisher')
   await coachPage.getByRole('button', { name: 'Add exercise' }).click()
   await coachPage.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('kettlebell swing')
-  await coachPage.getByRole('dialog', { name: 'Add an exercise' }).getByRole('button', { name: /^Kettlebell swing/ }).first().click()
+  await coachPage
+    .getByRole('dialog', { name: 'Add an exercise' })
+    .getByRole('button', { name: /^Kettlebell swing/ })
+    .first()
+    .click()
   await expect(coachPage.getByText('All changes saved')).toBeVisible()
   await coachPage.goto('/coach/template-board')
   await expect(coachPage.getByRole('region', { name: 'Workout templates' }).getByRole('listitem', { name: 'Conditioning finisher' })).toBeVisible()

@@ -66,7 +66,13 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
   for (;;) {
     const { exitCode, signalCode } = server.child
     if (exitCode !== null || signalCode !== null) throw new Error(`the server exited with ${exitCode ?? signalCode}: ${server.stderr()}`)
-    if (await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(`${server.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     if (Date.now() > deadline) throw new Error(`the server did not become healthy in ${timeoutMs / 1000} s`)
     await new Promise((r) => setTimeout(r, 200))
   }

@@ -32,7 +32,17 @@ export async function lifterWithSession(url: string): Promise<Lifter> {
   if (started.status !== 201) throw new Error(`could not start a session: ${started.status}`)
   const { id: sessionId } = (await started.json()) as { id: string }
   const exerciseKey = crypto.randomUUID()
-  const exercise = { key: exerciseKey, movementId: movement.id, movementName: movement.name, tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 90, notes: null, targets: [] }
+  const exercise = {
+    key: exerciseKey,
+    movementId: movement.id,
+    movementName: movement.name,
+    tracking: 'weight_reps',
+    prescriptionId: null,
+    superset: null,
+    restSeconds: 90,
+    notes: null,
+    targets: [],
+  }
   const patched = await fetch(`${url}/api/sessions/${sessionId}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
   if (!patched.ok) throw new Error(`could not add an exercise: ${patched.status}`)
   return { cookie, sessionId, exerciseKey }

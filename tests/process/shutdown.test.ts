@@ -20,10 +20,7 @@ async function terminate(server: ServerProcess) {
   const started = performance.now()
   server.child.kill('SIGTERM')
   let timer: NodeJS.Timeout | undefined
-  const result = await Promise.race([
-    server.exited,
-    new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WITHIN_MS + 10_000))),
-  ])
+  const result = await Promise.race([server.exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WITHIN_MS + 10_000)))])
   clearTimeout(timer)
   return { result, ms: performance.now() - started }
 }
@@ -60,7 +57,11 @@ async function requests(url: string, count: number, concurrency = 20) {
   let next = 0
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < count) await fetch(`${url}/api/health`).then((r) => r.arrayBuffer(), () => null)
+      while (next++ < count)
+        await fetch(`${url}/api/health`).then(
+          (r) => r.arrayBuffer(),
+          () => null,
+        )
     }),
   )
 }

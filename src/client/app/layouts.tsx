@@ -13,7 +13,10 @@ import type { RouteHandle } from './route-handle.ts'
 
 function DocumentTitle() {
   const matches = useMatches()
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean)
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean)
   useEffect(() => {
     document.title = title ? `${title} · Coachline` : 'Coachline'
   }, [title])

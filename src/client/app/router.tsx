@@ -11,38 +11,134 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   return lazy(() => load().then((module) => ({ default: pick(module) })))
 }
 
-const Welcome = lazyScreen(() => import('./routes/welcome.tsx'), (m) => m.WelcomePage)
-const NotFound = lazyScreen(() => import('#client/components/errors/not-found.tsx'), (m) => m.NotFound)
-const Auth = lazyScreen(() => import('./routes/auth/auth-page.tsx'), (m) => m.AuthPage)
-const Reset = lazyScreen(() => import('./routes/auth/reset-page.tsx'), (m) => m.ResetPage)
-const Callback = lazyScreen(() => import('./routes/auth/callback-page.tsx'), (m) => m.CallbackPage)
-const CreateProfile = lazyScreen(() => import('./routes/create-profile.tsx'), (m) => m.CreateProfilePage)
-const Account = lazyScreen(() => import('./routes/account.tsx'), (m) => m.AccountPage)
-const Library = lazyScreen(() => import('./routes/coach/library.tsx'), (m) => m.LibraryPage)
-const CreatePlan = lazyScreen(() => import('./routes/coach/create-plan.tsx'), (m) => m.CreatePlanPage)
-const Programs = lazyScreen(() => import('./routes/programs.tsx'), (m) => m.ProgramsPage)
-const ProgramOverview = lazyScreen(() => import('./routes/program-overview.tsx'), (m) => m.ProgramOverviewPage)
-const ProgramBuilder = lazyScreen(() => import('./routes/coach/program-builder.tsx'), (m) => m.ProgramBuilderPage)
-const ClientProgramNew = lazyScreen(() => import('./routes/client/program-new.tsx'), (m) => m.ClientProgramNewPage)
-const PlanBuilder = lazyScreen(() => import('./routes/client/plan-builder.tsx'), (m) => m.PlanBuilderPage)
-const TemplateBoard = lazyScreen(() => import('./routes/coach/template-board.tsx'), (m) => m.TemplateBoardPage)
-const WorkoutReadonly = lazyScreen(() => import('./routes/workout-readonly.tsx'), (m) => m.WorkoutReadonlyPage)
-const CreateWorkout = lazyScreen(() => import('./routes/client/create-workout.tsx'), (m) => m.CreateWorkoutPage)
-const Workouts = lazyScreen(() => import('./routes/client/workouts.tsx'), (m) => m.WorkoutsPage)
-const Workout = lazyScreen(() => import('./routes/workout.tsx'), (m) => m.WorkoutPage)
-const Invite = lazyScreen(() => import('./routes/invite.tsx'), (m) => m.InvitePage)
-const Clients = lazyScreen(() => import('./routes/coach/clients.tsx'), (m) => m.ClientsPage)
-const Home = lazyScreen(() => import('./routes/client/home.tsx'), (m) => m.HomePage)
-const WorkoutPreview = lazyScreen(() => import('./routes/client/workout-preview.tsx'), (m) => m.WorkoutPreviewPage)
-const Session = lazyScreen(() => import('./routes/client/session.tsx'), (m) => m.SessionPage)
-const Summary = lazyScreen(() => import('./routes/summary.tsx'), (m) => m.SummaryPage)
-const Mesocycle = lazyScreen(() => import('./routes/client/mesocycle.tsx'), (m) => m.MesocyclePage)
-const PerfSessions = lazyScreen(() => import('./routes/perf-sessions.tsx'), (m) => m.PerfSessionsPage)
-const Dashboard = lazyScreen(() => import('./routes/coach/dashboard.tsx'), (m) => m.DashboardPage)
-const DevOutbox = lazyScreen(() => import('./routes/dev-outbox.tsx'), (m) => m.DevOutboxPage)
-const Progress = lazyScreen(() => import('./routes/client/progress.tsx'), (m) => m.ProgressPage)
-const ClientChat = lazyScreen(() => import('./routes/client/chat.tsx'), (m) => m.ClientChatPage)
-const CoachChat = lazyScreen(() => import('./routes/coach/chat.tsx'), (m) => m.CoachChatPage)
+const Welcome = lazyScreen(
+  () => import('./routes/welcome.tsx'),
+  (m) => m.WelcomePage,
+)
+const NotFound = lazyScreen(
+  () => import('#client/components/errors/not-found.tsx'),
+  (m) => m.NotFound,
+)
+const Auth = lazyScreen(
+  () => import('./routes/auth/auth-page.tsx'),
+  (m) => m.AuthPage,
+)
+const Reset = lazyScreen(
+  () => import('./routes/auth/reset-page.tsx'),
+  (m) => m.ResetPage,
+)
+const Callback = lazyScreen(
+  () => import('./routes/auth/callback-page.tsx'),
+  (m) => m.CallbackPage,
+)
+const CreateProfile = lazyScreen(
+  () => import('./routes/create-profile.tsx'),
+  (m) => m.CreateProfilePage,
+)
+const Account = lazyScreen(
+  () => import('./routes/account.tsx'),
+  (m) => m.AccountPage,
+)
+const Library = lazyScreen(
+  () => import('./routes/coach/library.tsx'),
+  (m) => m.LibraryPage,
+)
+const CreatePlan = lazyScreen(
+  () => import('./routes/coach/create-plan.tsx'),
+  (m) => m.CreatePlanPage,
+)
+const Programs = lazyScreen(
+  () => import('./routes/programs.tsx'),
+  (m) => m.ProgramsPage,
+)
+const ProgramOverview = lazyScreen(
+  () => import('./routes/program-overview.tsx'),
+  (m) => m.ProgramOverviewPage,
+)
+const ProgramBuilder = lazyScreen(
+  () => import('./routes/coach/program-builder.tsx'),
+  (m) => m.ProgramBuilderPage,
+)
+const ClientProgramNew = lazyScreen(
+  () => import('./routes/client/program-new.tsx'),
+  (m) => m.ClientProgramNewPage,
+)
+const PlanBuilder = lazyScreen(
+  () => import('./routes/client/plan-builder.tsx'),
+  (m) => m.PlanBuilderPage,
+)
+const TemplateBoard = lazyScreen(
+  () => import('./routes/coach/template-board.tsx'),
+  (m) => m.TemplateBoardPage,
+)
+const WorkoutReadonly = lazyScreen(
+  () => import('./routes/workout-readonly.tsx'),
+  (m) => m.WorkoutReadonlyPage,
+)
+const CreateWorkout = lazyScreen(
+  () => import('./routes/client/create-workout.tsx'),
+  (m) => m.CreateWorkoutPage,
+)
+const Workouts = lazyScreen(
+  () => import('./routes/client/workouts.tsx'),
+  (m) => m.WorkoutsPage,
+)
+const Workout = lazyScreen(
+  () => import('./routes/workout.tsx'),
+  (m) => m.WorkoutPage,
+)
+const Invite = lazyScreen(
+  () => import('./routes/invite.tsx'),
+  (m) => m.InvitePage,
+)
+const Clients = lazyScreen(
+  () => import('./routes/coach/clients.tsx'),
+  (m) => m.ClientsPage,
+)
+const Home = lazyScreen(
+  () => import('./routes/client/home.tsx'),
+  (m) => m.HomePage,
+)
+const WorkoutPreview = lazyScreen(
+  () => import('./routes/client/workout-preview.tsx'),
+  (m) => m.WorkoutPreviewPage,
+)
+const Session = lazyScreen(
+  () => import('./routes/client/session.tsx'),
+  (m) => m.SessionPage,
+)
+const Summary = lazyScreen(
+  () => import('./routes/summary.tsx'),
+  (m) => m.SummaryPage,
+)
+const Mesocycle = lazyScreen(
+  () => import('./routes/client/mesocycle.tsx'),
+  (m) => m.MesocyclePage,
+)
+const PerfSessions = lazyScreen(
+  () => import('./routes/perf-sessions.tsx'),
+  (m) => m.PerfSessionsPage,
+)
+const Dashboard = lazyScreen(
+  () => import('./routes/coach/dashboard.tsx'),
+  (m) => m.DashboardPage,
+)
+const DevOutbox = lazyScreen(
+  () => import('./routes/dev-outbox.tsx'),
+  (m) => m.DevOutboxPage,
+)
+const Progress = lazyScreen(
+  () => import('./routes/client/progress.tsx'),
+  (m) => m.ProgressPage,
+)
+const ClientChat = lazyScreen(
+  () => import('./routes/client/chat.tsx'),
+  (m) => m.ClientChatPage,
+)
+const CoachChat = lazyScreen(
+  () => import('./routes/coach/chat.tsx'),
+  (m) => m.CoachChatPage,
+)
 
 function screen(path: string, Component: ComponentType, handle: RouteHandle): RouteObject {
   return { path, Component, handle }

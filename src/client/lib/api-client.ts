@@ -36,10 +36,7 @@ type RequestOptions<S extends z.ZodMiniType> = {
 }
 
 /** The one way the client calls the API: same-origin cookies, JSON in and out, one error type. */
-export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
-  path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S> = {}): Promise<z.output<S>> {
   let response: Response
   try {
     response = await fetch(path, {

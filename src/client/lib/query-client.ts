@@ -21,7 +21,6 @@ declare module '@tanstack/react-query' {
 /** Failed queries retry once; data stays fresh for 5 minutes (docs/product.md#client-data-and-toasts). */
 const QUERY_DEFAULTS = { retry: 1, staleTime: 5 * 60 * 1000 } as const
 
-
 export { describeError }
 
 export function createQueryClient() {

@@ -5,16 +5,7 @@ import { coachClients } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../tests/helpers/test-app.ts'
 import type { Actor } from './actor.ts'
-import {
-  activeClientIds,
-  activeCoachIdOf,
-  activeCoachIds,
-  assertCanReadClient,
-  canReadClient,
-  coachingLinkStatus,
-  hasActiveCoach,
-  isActiveCoachOf,
-} from './coaching.ts'
+import { activeClientIds, activeCoachIdOf, activeCoachIds, assertCanReadClient, canReadClient, coachingLinkStatus, hasActiveCoach, isActiveCoachOf } from './coaching.ts'
 
 let t: TestContext
 /** `coach` coaches `client`; `formerCoach` coached `client` before (archived); `otherCoach` coaches `otherClient`; `loner` has no coach. */
@@ -65,7 +56,10 @@ describe('the active coach', () => {
         await tx.insert(coachClients).values({ coachId: otherCoach.id, clientId: loner.id })
         expect(await activeCoachIdOf(tx, loner.id)).toBe(otherCoach.id)
         expect(await isActiveCoachOf(tx, otherCoach.id, loner.id)).toBe(true)
-        await tx.update(coachClients).set({ status: 'archived' }).where(sql`${coachClients.clientId} = ${loner.id}`)
+        await tx
+          .update(coachClients)
+          .set({ status: 'archived' })
+          .where(sql`${coachClients.clientId} = ${loner.id}`)
         expect(await hasActiveCoach(tx, loner.id)).toBe(false)
         throw new Error('roll back')
       })

@@ -69,7 +69,5 @@ if (!(ROLES as readonly string[]).includes(role)) fail(`The role must be coach o
 
 const env = parseEnv()
 const handle = env.DATABASE_URL ? null : runningServer(env)
-const profile = handle
-  ? await setRoleThroughServer(handle, email, role)
-  : await setRoleDirectly(env, email.trim().toLowerCase(), role as (typeof ROLES)[number])
+const profile = handle ? await setRoleThroughServer(handle, email, role) : await setRoleDirectly(env, email.trim().toLowerCase(), role as (typeof ROLES)[number])
 console.log(`${email} is now a ${profile.role}${profile.displayName ? ` (${profile.displayName})` : ''}.`)

@@ -48,8 +48,11 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         body: JSON.stringify({ email: 'coach@demo.coachline.app', password }),
       })
       expect(signIn.status).toBe(200)
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-      const get = async <T,>(path: string) => {
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const get = async <T>(path: string) => {
         const res = await fetch(`${server.url}${path}`, { headers: { cookie } })
         expect(res.status, path).toBe(200)
         return (await res.json()) as T

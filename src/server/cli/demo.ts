@@ -81,7 +81,18 @@ const DEMO_CLIENTS: DemoClient[] = [
     character: 'misses',
     scale: 0.85,
     seed: 202,
-    misses: [[2, 5], [4, 3], [5, 1], [6, 5], [7, 3], [9, 1], [9, 5], [10, 3], [11, 5], [12, 1]],
+    misses: [
+      [2, 5],
+      [4, 3],
+      [5, 1],
+      [6, 5],
+      [7, 3],
+      [9, 1],
+      [9, 5],
+      [10, 3],
+      [11, 5],
+      [12, 1],
+    ],
     bodyWeight: { start: 91.2, perDay: 0.004, everyNthDay: 4 },
     summary: 'misses sessions, including the last two planned ones',
   },
@@ -94,7 +105,10 @@ const DEMO_CLIENTS: DemoClient[] = [
     character: 'rpe_drift',
     scale: 0.7,
     seed: 303,
-    misses: [[5, 5], [9, 3]],
+    misses: [
+      [5, 5],
+      [9, 3],
+    ],
     bodyWeight: { start: 58.6, perDay: 0.002, everyNthDay: 2 },
     summary: 'RPE drifting above target over the last two weeks',
   },
@@ -107,7 +121,11 @@ const DEMO_CLIENTS: DemoClient[] = [
     character: 'swaps',
     scale: 0.95,
     seed: 404,
-    misses: [[3, 3], [7, 5], [10, 1]],
+    misses: [
+      [3, 3],
+      [7, 5],
+      [10, 1],
+    ],
     bodyWeight: { start: 84.5, perDay: -0.01, everyNthDay: 3 },
     summary: 'swaps movements and adds sets',
   },
@@ -149,8 +167,7 @@ const TODAY = (() => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate())
 })()
 const dayFromToday = (offset: number) => new Date(TODAY.getFullYear(), TODAY.getMonth(), TODAY.getDate() + offset)
-const isoDate = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const isoDate = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 const at = (offset: number, hour: number, minute = 0) => {
   const day = dayFromToday(offset)
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute)
@@ -216,7 +233,14 @@ function daySpec(week: number, day: number): { title: string; notes?: string; ex
   return {
     title: 'Volume day',
     exercises: [
-      { slug: 'back-squat', sets: sets(3), reps: [8, 10], load: { kind: 'percent_1rm', value: deload ? 60 : block === 1 ? 67.5 : block === 2 ? 70 : 72.5 }, rpe: deload ? 6 : 7, restSeconds: 150 },
+      {
+        slug: 'back-squat',
+        sets: sets(3),
+        reps: [8, 10],
+        load: { kind: 'percent_1rm', value: deload ? 60 : block === 1 ? 67.5 : block === 2 ? 70 : 72.5 },
+        rpe: deload ? 6 : 7,
+        restSeconds: 150,
+      },
       { slug: 'bench-press', sets: sets(3), reps: [10, 12], load: kg(60, 2.5, 2), rpe: deload ? 6 : 7.5, restSeconds: 120 },
       { slug: 'barbell-row', sets: sets(3), reps: [10, 12], load: kg(50, 2.5, 2), rpe: deload ? 6 : 7.5, restSeconds: 90 },
       { slug: 'plank', sets: sets(2), load: null, durationSeconds: plank + 15, restSeconds: 60 },
@@ -250,10 +274,7 @@ function prescribedSets(spec: ExerciseSpec, scale: number, unit: Unit): Prescrib
 type MovementInfo = { id: string; name: string; tracking: SessionExercise['tracking'] }
 
 async function builtinMovements(db: Db, slugs: string[]): Promise<Map<string, MovementInfo>> {
-  const rows = await db
-    .select({ id: movements.id, slug: movements.slug, name: movements.name, tracking: movements.tracking })
-    .from(movements)
-    .where(inArray(movements.slug, slugs))
+  const rows = await db.select({ id: movements.id, slug: movements.slug, name: movements.name, tracking: movements.tracking }).from(movements).where(inArray(movements.slug, slugs))
   const found = new Map(rows.map((r) => [r.slug ?? '', { id: r.id, name: r.name, tracking: r.tracking }]))
   const missing = slugs.filter((slug) => !found.has(slug))
   if (missing.length) throw new Error(`built-in movements missing: ${missing.join(', ')}`)
@@ -342,13 +363,23 @@ function makeSessions(
       let loadFactor = 1
       if (swap) {
         const to = movementOf(library, swap.to)
-        exercises[index] = { ...exercise, movementId: to.id, movementName: to.name, tracking: to.tracking, swappedFrom: { movementId: exercise.movementId, movementName: exercise.movementName } }
+        exercises[index] = {
+          ...exercise,
+          movementId: to.id,
+          movementName: to.name,
+          tracking: to.tracking,
+          swappedFrom: { movementId: exercise.movementId, movementName: exercise.movementName },
+        }
         loadFactor = swap.loadFactor
       }
       const current = exercises[index] as SessionExercise
       let setCount = current.targets.length
       // Character 4 adds a set to the bench press of most day-1 sessions, and a fifth pull-up set now and then.
-      if (client.character === 'swaps' && ((cell.day === 1 && current.movementName === 'Bench press' && cell.week % 3 !== 0) || (cell.day === 3 && current.movementName === 'Pull-up' && cell.week % 4 === 2))) setCount += 1
+      if (
+        client.character === 'swaps' &&
+        ((cell.day === 1 && current.movementName === 'Bench press' && cell.week % 3 !== 0) || (cell.day === 3 && current.movementName === 'Pull-up' && cell.week % 4 === 2))
+      )
+        setCount += 1
 
       for (let n = 1; n <= setCount; n++) {
         const target = current.targets[n - 1] ?? current.targets[current.targets.length - 1] ?? null
@@ -466,7 +497,15 @@ const COMMENTS: Record<Character, CommentSpec[]> = {
   steady: [
     { week: 4, day: 1, by: 'coach', body: 'Great depth on the squats this week. Keep it up.', minutesAfter: 120, read: true },
     { week: 4, day: 1, by: 'client', body: 'Thanks! Felt good.', minutesAfter: 300, read: true },
-    { week: 12, day: 1, by: 'coach', body: 'That last bench set came up short, no problem: same load next week.', minutesAfter: 180, read: false, set: { movement: 'Bench press', setNumber: 4 } },
+    {
+      week: 12,
+      day: 1,
+      by: 'coach',
+      body: 'That last bench set came up short, no problem: same load next week.',
+      minutesAfter: 180,
+      read: false,
+      set: { movement: 'Bench press', setNumber: 4 },
+    },
   ],
   misses: [
     { week: 8, day: 3, by: 'coach', body: 'Good to see you in. Deload week is a fine time to rebuild the habit.', minutesAfter: 240, read: true },
@@ -475,14 +514,46 @@ const COMMENTS: Record<Character, CommentSpec[]> = {
   ],
   rpe_drift: [
     { week: 6, day: 1, by: 'coach', body: 'Squat speed looked great on video.', minutesAfter: 150, read: true },
-    { week: 11, day: 3, by: 'coach', body: 'Deadlift at RPE 9 on a day written at 8: how are sleep and stress?', minutesAfter: 180, read: true, set: { movement: 'Deadlift', setNumber: 3 } },
+    {
+      week: 11,
+      day: 3,
+      by: 'coach',
+      body: 'Deadlift at RPE 9 on a day written at 8: how are sleep and stress?',
+      minutesAfter: 180,
+      read: true,
+      set: { movement: 'Deadlift', setNumber: 3 },
+    },
     { week: 11, day: 3, by: 'client', body: 'Sleep has been rough, work deadline.', minutesAfter: 600, read: true },
-    { week: 12, day: 1, by: 'coach', body: 'RPE 9.5 on a set written at 8. Take 5 kg off the squat on Wednesday.', minutesAfter: 160, read: false, set: { movement: 'Back squat', setNumber: 3 } },
+    {
+      week: 12,
+      day: 1,
+      by: 'coach',
+      body: 'RPE 9.5 on a set written at 8. Take 5 kg off the squat on Wednesday.',
+      minutesAfter: 160,
+      read: false,
+      set: { movement: 'Back squat', setNumber: 3 },
+    },
   ],
   swaps: [
-    { week: 5, day: 5, by: 'coach', body: 'Goblet squats instead of back squats: is the knee okay?', minutesAfter: 120, read: true, set: { movement: 'Goblet squat', setNumber: 1 } },
+    {
+      week: 5,
+      day: 5,
+      by: 'coach',
+      body: 'Goblet squats instead of back squats: is the knee okay?',
+      minutesAfter: 120,
+      read: true,
+      set: { movement: 'Goblet squat', setNumber: 1 },
+    },
     { week: 5, day: 5, by: 'client', body: 'Just a bit stiff, fine by Monday.', minutesAfter: 400, read: true },
-    { week: 11, day: 1, by: 'coach', body: 'The extra bench set is fine, but keep it lighter than the work sets.', minutesAfter: 200, read: true, set: { movement: 'Bench press', setNumber: 5 } },
+    {
+      week: 11,
+      day: 1,
+      by: 'coach',
+      body: 'The extra bench set is fine, but keep it lighter than the work sets.',
+      minutesAfter: 200,
+      read: true,
+      set: { movement: 'Bench press', setNumber: 5 },
+    },
     { week: 12, day: 1, by: 'client', body: 'Logged the last plank late, phone was offline.', minutesAfter: 60, read: false },
   ],
   records: [
@@ -540,7 +611,13 @@ function bodyWeightRows(client: DemoClient, clientId: string): (typeof bodyWeigh
     if (!takes) continue
     const kg = Math.round((client.bodyWeight.start + client.bodyWeight.perDay * (offset - START_OFFSET) + noise) * 10) / 10
     const when = at(offset, 7, 15)
-    rows.push({ clientId, measuredOn: isoDate(dayFromToday(offset)), weightKg: client.unit === 'lb' ? toKg(Math.round(kg / KG_PER_LB * 5) / 5, 'lb') : kg, createdAt: when, updatedAt: when })
+    rows.push({
+      clientId,
+      measuredOn: isoDate(dayFromToday(offset)),
+      weightKg: client.unit === 'lb' ? toKg(Math.round((kg / KG_PER_LB) * 5) / 5, 'lb') : kg,
+      createdAt: when,
+      updatedAt: when,
+    })
   }
   return rows
 }
@@ -595,7 +672,11 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
       const clientId = clientIds[index] as string
       await db.transaction((tx) => seedClient(db, tx, coachId, templateId, client, clientId, library))
     }
-    return { coach: DEMO_COACH.email, clients: DEMO_CLIENTS.map(({ email, displayName, summary }) => ({ email, displayName, summary })), seconds: (performance.now() - began) / 1000 }
+    return {
+      coach: DEMO_COACH.email,
+      clients: DEMO_CLIENTS.map(({ email, displayName, summary }) => ({ email, displayName, summary })),
+      seconds: (performance.now() - began) / 1000,
+    }
   } catch (error) {
     // Nothing half-made: the users of this run go, and everything of theirs with them.
     if (createdIds.length) await db.delete(users).where(inArray(users.id, createdIds))
@@ -608,8 +689,15 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
   const plan = await assignPlan(db, coachId, templateId, { clientId, startDate: isoDate(dayFromToday(START_OFFSET)) }, tx)
 
   // The coach tailors the client's copy: the template's loads scaled to this lifter, in their unit.
-  const cells = await tx.select({ id: planWorkouts.id, week: planWorkouts.week, day: planWorkouts.day, title: planWorkouts.title }).from(planWorkouts).where(eq(planWorkouts.planId, plan.id))
-  const exercisesByCell = await loadExercises(tx, 'planWorkout', cells.map((c) => c.id))
+  const cells = await tx
+    .select({ id: planWorkouts.id, week: planWorkouts.week, day: planWorkouts.day, title: planWorkouts.title })
+    .from(planWorkouts)
+    .where(eq(planWorkouts.planId, plan.id))
+  const exercisesByCell = await loadExercises(
+    tx,
+    'planWorkout',
+    cells.map((c) => c.id),
+  )
   const tailored: { id: string; sets: PrescribedSet[] }[] = []
   for (const cell of cells) {
     const spec = daySpec(cell.week, cell.day)
@@ -620,7 +708,10 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
   }
   await tx.execute(sql`
     update prescriptions p set sets = v.sets::jsonb
-    from (values ${sql.join(tailored.map((t) => sql`(${t.id}::uuid, ${JSON.stringify(t.sets)})`), sql`, `)}) as v(id, sets)
+    from (values ${sql.join(
+      tailored.map((t) => sql`(${t.id}::uuid, ${JSON.stringify(t.sets)})`),
+      sql`, `,
+    )}) as v(id, sets)
     where p.id = v.id`)
 
   // What a session copies at start: the exercises with their (tailored) targets.
@@ -675,7 +766,14 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
       setLogId = set.id
     }
     const createdAt = addMinutes(session.completedAt, spec.minutesAfter)
-    comments.push({ sessionId: session.sessionId, setLogId, authorId: spec.by === 'coach' ? coachId : clientId, body: spec.body, createdAt, readAt: spec.read ? addMinutes(createdAt, 45) : null })
+    comments.push({
+      sessionId: session.sessionId,
+      setLogId,
+      authorId: spec.by === 'coach' ? coachId : clientId,
+      body: spec.body,
+      createdAt,
+      readAt: spec.read ? addMinutes(createdAt, 45) : null,
+    })
   }
   if (comments.length) await tx.insert(sessionComments).values(comments)
 

@@ -25,9 +25,7 @@ export type Database = {
   close: () => Promise<void>
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory
+export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null } // null: in memory
 
 // Any fixed number works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 7_219_004_113

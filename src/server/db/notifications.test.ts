@@ -25,10 +25,12 @@ describe('LISTEN/NOTIFY', () => {
     await notify(database.db, 'coachline_test_channel', 'one')
     await database.db.transaction(async (tx) => notify(tx, 'coachline_test_channel', 'two'))
     // A notification in a rolled-back transaction is never delivered.
-    await database.db.transaction(async (tx) => {
-      await notify(tx, 'coachline_test_channel', 'never')
-      tx.rollback()
-    }).catch(() => {})
+    await database.db
+      .transaction(async (tx) => {
+        await notify(tx, 'coachline_test_channel', 'never')
+        tx.rollback()
+      })
+      .catch(() => {})
     await eventually(() => heard.length >= 2)
     stop()
     await notify(database.db, 'coachline_test_channel', 'after stop')

@@ -27,7 +27,10 @@ export function createLogger(level: string, destination: DestinationStream = std
  * lines are dropped and counted, and the count is logged once the reader has caught up. A reader
  * that has gone (EPIPE) only ends the logging, never the server.
  */
-export function stdoutDestination(out: NodeJS.WritableStream & { writableLength: number; destroyed: boolean } = process.stdout, maxPending = MAX_PENDING_LOG_BYTES): DestinationStream {
+export function stdoutDestination(
+  out: NodeJS.WritableStream & { writableLength: number; destroyed: boolean } = process.stdout,
+  maxPending = MAX_PENDING_LOG_BYTES,
+): DestinationStream {
   let dropped = 0
   // An error event without a listener would crash the process; a failed log write must not.
   out.on('error', () => {})

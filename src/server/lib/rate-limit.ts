@@ -15,19 +15,25 @@ export async function hit(db: Db, { key, max, windowSeconds }: Limit): Promise<v
 
 /** Throws when the window's count has already reached `max`, without counting. */
 export async function check(db: Db, { key, max, windowSeconds }: Limit): Promise<void> {
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     select count from rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`)
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+  )
   const count = Number(rows[0]?.count ?? 0)
   if (count >= max) throw new AppError('RATE_LIMITED', { message: 'Too many requests' })
 }
 
 export async function increment(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count`)
+    returning count`,
+  )
   return Number(rows[0]?.count ?? 1)
 }

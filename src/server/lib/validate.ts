@@ -11,10 +11,7 @@ z.config(en())
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /** Hono's validator with a zod schema; failures become VALIDATION_FAILED with messages per field. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(target: Target, schema: Schema) {
   return validator(target, async (value, c): Promise<z.output<Schema>> => {
     if (target === 'json') await requireJsonBody(c)
     const illFormed = illFormedTextFields(value)

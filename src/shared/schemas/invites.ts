@@ -34,9 +34,7 @@ export const inviteApiText = {
 } as const
 
 export const CreateInviteBody = z.object({
-  email: z
-    .string(inviteApiText.emailRequired)
-    .check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
+  email: z.string(inviteApiText.emailRequired).check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
   planId: z.uuid(inviteApiText.planRequired),
 })
 export type CreateInviteInput = z.infer<typeof CreateInviteBody>

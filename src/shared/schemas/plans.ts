@@ -88,11 +88,7 @@ const ExerciseInputSchema = z.object({
 })
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
 
-const planName = z.string(planApiText.nameRequired).check(
-  z.trim(),
-  z.minLength(1, planApiText.nameRequired),
-  z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong),
-)
+const planName = z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong))
 
 export const CreatePlanBody = z.object({
   name: planName,

@@ -36,11 +36,9 @@ export function defaultDisplayName(email: string): string {
   return (local || 'User').slice(0, DISPLAY_NAME_MAX)
 }
 
-const displayName = z.string().check(
-  z.trim(),
-  z.minLength(1, 'Display name is required'),
-  z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
-)
+const displayName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`))
 const primaryGoal = z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters')))
 
 /** /create-profile: a display name, and optionally a goal and a level (which we save). */

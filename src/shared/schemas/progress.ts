@@ -42,11 +42,9 @@ export const progressApiText = {
 
 const clientId = z.optional(z.string().check(z.minLength(1), z.maxLength(64)))
 const utcOffsetMinutes = z._default(
-  z.coerce.number(progressApiText.offset).check(
-    z.int(progressApiText.offset),
-    z.gte(-MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
-    z.lte(MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
-  ),
+  z.coerce
+    .number(progressApiText.offset)
+    .check(z.int(progressApiText.offset), z.gte(-MAX_UTC_OFFSET_MINUTES, progressApiText.offset), z.lte(MAX_UTC_OFFSET_MINUTES, progressApiText.offset)),
   0,
 )
 /** The lifter's today: a day of this era, so that a year of weeks around it stays a valid date. */
@@ -94,9 +92,9 @@ const hundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 
 
 export const BodyWeightBody = z.object({
   // One check, so a bad weight answers one message however many ways it is wrong.
-  weightKg: z.number(progressApiText.weight).check(
-    z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight),
-  ),
+  weightKg: z
+    .number(progressApiText.weight)
+    .check(z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight)),
 })
 
 export const BodyWeightSchema = z.object({ date: z.string(), weightKg: z.number() })

@@ -4,9 +4,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { apiRequest } from '#client/lib/api-client.ts'
 
-const OutboxSchema = z.array(
-  z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.string() }),
-)
+const OutboxSchema = z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.string() }))
 
 /** The development outbox (docs/product.md#our-server-in-place-of-a-hosted-backend): mail the server kept instead of sending, newest first. */
 export function DevOutboxPage() {

@@ -61,7 +61,11 @@ export function SummaryPage() {
             {records.map((r) => (
               <li key={`${r.movementId}:${r.kind}:${r.reps ?? ''}`}>
                 {r.movementName}: {r.kind === 'e1rm' ? `e1RM ${load(r.valueKg, unit)}` : `${load(r.valueKg, unit)} × ${r.reps}`}
-                {r.previousKg !== null ? <span className="text-muted-foreground"> (was {load(r.previousKg, unit)})</span> : <span className="text-muted-foreground"> (first time)</span>}
+                {r.previousKg !== null ? (
+                  <span className="text-muted-foreground"> (was {load(r.previousKg, unit)})</span>
+                ) : (
+                  <span className="text-muted-foreground"> (first time)</span>
+                )}
               </li>
             ))}
           </ul>

@@ -5,7 +5,11 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 
 const forCoaches = [
-  { icon: ClipboardList, title: 'Build real programs', text: 'Multi-week mesocycles from a movement library: sets, rep ranges, %1RM or RPE targets, supersets, deloads and progressions.' },
+  {
+    icon: ClipboardList,
+    title: 'Build real programs',
+    text: 'Multi-week mesocycles from a movement library: sets, rep ranges, %1RM or RPE targets, supersets, deloads and progressions.',
+  },
   { icon: Users, title: 'Invite clients by email', text: 'Send a program with the invite; your client accepts and starts training on the right day.' },
   { icon: BarChart3, title: 'See every set', text: 'Adherence, logged sets against what you prescribed, records and trends, and who missed their last sessions.' },
   { icon: MessageCircle, title: 'Coach in one place', text: 'Chat with each client and comment on a session or a single set.' },
@@ -27,8 +31,8 @@ export function WelcomePage() {
         <p className="rounded-full border px-3 py-1 text-sm text-muted-foreground">For strength coaches and the lifters they train</p>
         <h1 className="text-4xl font-bold tracking-tight text-balance md:text-6xl">Program it. Lift it. Log every set.</h1>
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">
-          Coachline connects coaches and clients around training programs: coaches build the plan and watch every logged set, lifters see
-          today&apos;s workout and log it in seconds, even with no signal.
+          Coachline connects coaches and clients around training programs: coaches build the plan and watch every logged set, lifters see today&apos;s workout and log it in
+          seconds, even with no signal.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           {signedIn ? (

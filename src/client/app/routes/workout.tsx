@@ -39,7 +39,6 @@ export function WorkoutPage() {
       },
     )
 
-
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -39,7 +39,6 @@ function NavLabel({ item, badges, className }: { item: NavItem; badges: NavBadge
   )
 }
 
-
 /** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
 export function CoachShell({ children, displayName, onSignOut, badges }: ShellProps) {
   const tabRow = useRef<HTMLElement>(null)
@@ -84,7 +83,10 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
                 to={item.href}
                 end={item.end}
                 className={({ isActive }) =>
-                  cn('flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm whitespace-nowrap', isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')
+                  cn(
+                    'flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm whitespace-nowrap',
+                    isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
+                  )
                 }
               >
                 <NavLabel item={item} badges={badges} />
@@ -93,7 +95,9 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
             ))}
           </nav>
         </header>
-        <main className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-8"><ScreenSuspense>{children}</ScreenSuspense></main>
+        <main className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-8">
+          <ScreenSuspense>{children}</ScreenSuspense>
+        </main>
       </div>
     </div>
   )
@@ -111,7 +115,10 @@ function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefin
       to={item.href}
       end={item.end}
       className={({ isActive }) =>
-        cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors', isActive ? 'bg-sidebar-accent font-medium' : 'opacity-80 hover:bg-sidebar-accent hover:opacity-100')
+        cn(
+          'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+          isActive ? 'bg-sidebar-accent font-medium' : 'opacity-80 hover:bg-sidebar-accent hover:opacity-100',
+        )
       }
     >
       <Icon className="size-4" aria-hidden />
@@ -133,7 +140,9 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
               <NavLink
                 key={item.href}
                 to={item.href}
-                className={({ isActive }) => cn('flex items-center gap-1.5 rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')}
+                className={({ isActive }) =>
+                  cn('flex items-center gap-1.5 rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')
+                }
               >
                 <NavLabel item={item} badges={badges} />
                 <NavCount item={item} badges={badges} />
@@ -154,7 +163,9 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8"><ScreenSuspense>{children}</ScreenSuspense></main>
+      <main className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8">
+        <ScreenSuspense>{children}</ScreenSuspense>
+      </main>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
         <ul className="grid grid-cols-6">
           {clientNav.map((item) => {
@@ -163,7 +174,7 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
               <li key={item.href}>
                 <NavLink
                   to={item.href}
-                    className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
+                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
                 >
                   <span className="relative">
                     <Icon className="size-5" aria-hidden />

@@ -18,7 +18,9 @@ export function PublicShell({ children, action }: { children: ReactNode; action?
           </div>
         </div>
       </header>
-      <main className="flex-1"><ScreenSuspense>{children}</ScreenSuspense></main>
+      <main className="flex-1">
+        <ScreenSuspense>{children}</ScreenSuspense>
+      </main>
       <footer className="border-t py-6 text-center text-sm text-muted-foreground">
         <Link to={paths.welcome.getHref()} className="hover:underline">
           Coachline

@@ -22,14 +22,7 @@ const fieldVariants = cva(
 type FieldSize = VariantProps<typeof fieldVariants>
 
 function Input({ className, type, size, ...props }: Omit<React.ComponentProps<'input'>, 'size'> & FieldSize) {
-  return (
-    <input
-      type={type}
-      data-slot="input"
-      className={cn(fieldVariants({ size }), 'transition-[color,box-shadow] placeholder:text-muted-foreground', className)}
-      {...props}
-    />
-  )
+  return <input type={type} data-slot="input" className={cn(fieldVariants({ size }), 'transition-[color,box-shadow] placeholder:text-muted-foreground', className)} {...props} />
 }
 
 function NativeSelect({ className, size, ...props }: Omit<React.ComponentProps<'select'>, 'size'> & FieldSize) {

@@ -10,7 +10,11 @@ const TRAILING = `.,;:!?'"*_~`
 function trimTrailing(candidate: string): string {
   let url = withoutTrailing(candidate, TRAILING)
   // A closing bracket belongs to the address only if the address opened one ('(see https://x.io)').
-  for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+    ['{', '}'],
+  ] as const) {
     while (url.endsWith(close) && url.split(close).length > url.split(open).length) url = withoutTrailing(url.slice(0, -1), TRAILING)
   }
   return url

@@ -7,8 +7,7 @@ const MAX = 8
 export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'>
 type Recent = PickedMovement
 
-const isRecent = (value: unknown): value is Recent =>
-  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
+const isRecent = (value: unknown): value is Recent => typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
 
 /** The movements this user picked last on this browser, newest first: the picker's 'Recent' row. */
 export function readRecentMovements(userId: string): Recent[] {

@@ -10,7 +10,8 @@ export const progressText = {
   volumeNote: 'A hard set is a completed set at RPE 6 or more (or with no RPE written); a secondary muscle counts half.',
   recordsNothing: 'Records appear after the first completed sets with a load.',
   rpeNothing: 'No session RPE in the last 12 weeks. Rate the effort of a workout when finishing it, and the trend shows here.',
-  rpeSummary: (sessions: number, average: number, latest: number | string) => `Session RPE over the last 12 weeks: ${sessions} rated sessions, average ${average}, latest ${latest}.`,
+  rpeSummary: (sessions: number, average: number, latest: number | string) =>
+    `Session RPE over the last 12 weeks: ${sessions} rated sessions, average ${average}, latest ${latest}.`,
   bodyWeightNothing: (canLog: boolean) => (canLog ? 'Log your body weight below to see its trend.' : 'No body weight logged in the last year.'),
   bodyWeightSummary: (readings: number, first: string, last: string) => `Body weight over the last year: ${readings} readings, from ${first} to ${last}.`,
   bodyWeightRange: (min: number, max: number, unit: string) => `Enter your weight from ${min} to ${max} ${unit}`,

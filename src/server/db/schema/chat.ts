@@ -31,7 +31,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.coachId, t.clientId, t.seq),
     // Unread messages to a person: the badge counts and the email digest.
-    index('messages_unread_idx').on(t.senderId, t.coachId, t.clientId).where(sql`${t.readAt} is null`),
+    index('messages_unread_idx')
+      .on(t.senderId, t.coachId, t.clientId)
+      .where(sql`${t.readAt} is null`),
     check('messages_body_length', sql`char_length(${t.body}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`),
     check('messages_sender_is_party', sql`${t.senderId} in (${t.coachId}, ${t.clientId})`),
   ],

@@ -14,14 +14,18 @@ export const coachClients = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
     since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     oneOf('coach_clients_status_check', t.status, ['active', 'archived']),
     // A client has at most one active coach.
-    uniqueIndex('coach_clients_one_active_coach').on(t.clientId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('coach_clients_one_active_coach')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'active'`),
     index('coach_clients_coach_idx').on(t.coachId, t.status),
   ],
 )

@@ -33,7 +33,9 @@ export const clientInvites = pgTable(
   (t) => [
     uniqueIndex('client_invites_token_hash').on(t.tokenHash),
     // One open invite per coach and email: inviting again replaces it.
-    uniqueIndex('client_invites_one_open').on(t.coachId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    uniqueIndex('client_invites_one_open')
+      .on(t.coachId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index('client_invites_coach_idx').on(t.coachId, t.createdAt),
   ],
 )

@@ -12,11 +12,26 @@ export const movements = pgTable(
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').unique(),
     name: text('name').notNull(),
-    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     pattern: text('pattern').$type<Pattern>().notNull(),
-    primaryMuscles: text('primary_muscles').array().$type<Muscle[]>().notNull().default(sql`'{}'::text[]`),
-    secondaryMuscles: text('secondary_muscles').array().$type<Muscle[]>().notNull().default(sql`'{}'::text[]`),
-    equipment: text('equipment').array().$type<Equipment[]>().notNull().default(sql`'{}'::text[]`),
+    primaryMuscles: text('primary_muscles')
+      .array()
+      .$type<Muscle[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    secondaryMuscles: text('secondary_muscles')
+      .array()
+      .$type<Muscle[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    equipment: text('equipment')
+      .array()
+      .$type<Equipment[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     tracking: text('tracking').$type<Tracking>().notNull(),
     unilateral: boolean('unilateral').notNull().default(false),
     instructions: text('instructions').notNull().default(''),
@@ -41,8 +56,4 @@ export const movements = pgTable(
  * Every word of every movement name and alias: typo tolerance looks up a mistyped word here
  * (a few thousand rows, trigram-indexed) instead of comparing it with every movement.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-)
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)])

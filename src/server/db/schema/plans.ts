@@ -21,10 +21,15 @@ export const trainingPlans = pgTable(
     description: text('description'),
     weeks: integer('weeks').notNull(),
     daysPerWeek: integer('days_per_week').notNull(),
-    deloadWeeks: integer('deload_weeks').array().notNull().default(sql`'{}'::integer[]`),
+    deloadWeeks: integer('deload_weeks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     isTemplate: boolean('is_template').notNull().default(false),
     startDate: date('start_date', { mode: 'string' }),
-    status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] })
+      .notNull()
+      .default('draft'),
     /** Bumped by every change: a save naming an older version answers 409. */
     version: integer('version').notNull().default(1),
     /** The app's id of the save that made this version: a retried save whose answer was lost is recognised, not a conflict. */
@@ -40,7 +45,9 @@ export const trainingPlans = pgTable(
     index('training_plans_owner_idx').on(t.ownerId, t.status),
     index('training_plans_client_idx').on(t.clientId, t.status),
     // A client has at most one active plan.
-    uniqueIndex('training_plans_one_active_per_client').on(t.clientId).where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
+    uniqueIndex('training_plans_one_active_per_client')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
   ],
 )
 

@@ -3,20 +3,24 @@ import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role', { enum: ['coach', 'client'] }).notNull().default('client'),
-  displayName: text('display_name').notNull().default(''),
-  primaryGoal: text('primary_goal'),
-  experienceLevel: text('experience_level', { enum: ['Beginner', 'Intermediate', 'Advanced'] }),
-  unit: text('unit', { enum: ['kg', 'lb'] }).notNull().default('kg'),
-  messageDigest: boolean('message_digest').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  oneOf('profiles_role_check', t.role, ROLES),
-  oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS),
-  oneOf('profiles_unit_check', t.unit, UNITS),
-])
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['coach', 'client'] })
+      .notNull()
+      .default('client'),
+    displayName: text('display_name').notNull().default(''),
+    primaryGoal: text('primary_goal'),
+    experienceLevel: text('experience_level', { enum: ['Beginner', 'Intermediate', 'Advanced'] }),
+    unit: text('unit', { enum: ['kg', 'lb'] })
+      .notNull()
+      .default('kg'),
+    messageDigest: boolean('message_digest').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [oneOf('profiles_role_check', t.role, ROLES), oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS), oneOf('profiles_unit_check', t.unit, UNITS)],
+)

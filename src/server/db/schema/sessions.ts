@@ -28,7 +28,10 @@ export const workoutSessions = pgTable(
     day: integer('day'),
     exercises: jsonb('exercises').$type<SessionExercise[]>().notNull(),
     /** Prescribed exercises the lifter removed during the session: their sets count as skipped. */
-    removedExercises: jsonb('removed_exercises').$type<SessionExercise[]>().notNull().default(sql`'[]'::jsonb`),
+    removedExercises: jsonb('removed_exercises')
+      .$type<SessionExercise[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: SESSION_STATUSES }).notNull().default('in_progress'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -128,7 +131,9 @@ export const sessionComments = pgTable(
   },
   (t) => [
     index('session_comments_session_idx').on(t.sessionId, t.createdAt),
-    index('session_comments_unread_idx').on(t.sessionId).where(sql`${t.readAt} is null`),
+    index('session_comments_unread_idx')
+      .on(t.sessionId)
+      .where(sql`${t.readAt} is null`),
   ],
 )
 

@@ -34,10 +34,8 @@ function requireOperator(secret: string | undefined) {
 
 /** The admin CLI's way into a running server (PGlite allows one process per data folder). */
 export function createAdminRoutes(secret: string | undefined) {
-  return new Hono<AppEnv>()
-    .use(requireOperator(secret))
-    .post('/set-role', validate('json', SetRoleBody), async (c) => {
-      const { email, role } = c.req.valid('json')
-      return c.json(await setRoleByEmail(c.var.db, email, role))
-    })
+  return new Hono<AppEnv>().use(requireOperator(secret)).post('/set-role', validate('json', SetRoleBody), async (c) => {
+    const { email, role } = c.req.valid('json')
+    return c.json(await setRoleByEmail(c.var.db, email, role))
+  })
 }

@@ -12,15 +12,7 @@ const FIFTEEN_MINUTES = 15 * 60
 const HOUR = 60 * 60
 
 /** The better-auth endpoints whose bodies the gate reads before better-auth sees them. */
-const GATED = new Set([
-  '/sign-in/email',
-  '/sign-up/email',
-  '/sign-in/magic-link',
-  '/request-password-reset',
-  '/send-verification-email',
-  '/reset-password',
-  '/change-password',
-])
+const GATED = new Set(['/sign-in/email', '/sign-up/email', '/sign-in/magic-link', '/request-password-reset', '/send-verification-email', '/reset-password', '/change-password'])
 
 type Body = Record<string, unknown>
 
@@ -58,7 +50,11 @@ async function rewriteJson(response: Response, transform: (body: unknown) => unk
 function withoutSessionTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSessionTokens)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutSessionTokens(inner)]))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'token')
+        .map(([key, inner]) => [key, withoutSessionTokens(inner)]),
+    )
   }
   return value
 }

@@ -6,18 +6,7 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { accounts, coachClients, sessions, users, verifications } from '#server/db/schema/index.ts'
 import { parseEnv } from '#server/env.ts'
 import { buildApp } from '#server/server.ts'
-import {
-  cookieOf,
-  jsonHeaders,
-  latestMail,
-  openTestDatabase,
-  postJson,
-  signIn,
-  TEST_ADMIN_SECRET,
-  tokenOf,
-  uniqueEmail,
-  whoIs,
-} from '../../../../tests/helpers/test-app.ts'
+import { cookieOf, jsonHeaders, latestMail, openTestDatabase, postJson, signIn, TEST_ADMIN_SECRET, tokenOf, uniqueEmail, whoIs } from '../../../../tests/helpers/test-app.ts'
 
 // Every log line of this file's app, to prove no password is ever logged.
 const logLines: string[] = []
@@ -168,11 +157,7 @@ describe('sign-in', () => {
     const password = 'Unl0ggable-Secret'
     await signUp(email, password)
     await signInWith(email, password)
-    const [row] = await t.db
-      .select({ password: accounts.password })
-      .from(accounts)
-      .innerJoin(users, eq(users.id, accounts.userId))
-      .where(eq(users.email, email))
+    const [row] = await t.db.select({ password: accounts.password }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, email))
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(row?.password).not.toContain(password)
     expect(logLines.length).toBeGreaterThan(0)

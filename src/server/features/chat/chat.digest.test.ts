@@ -16,7 +16,9 @@ const say = async (from: SignedIn, to: SignedIn, body: string) => {
   return (await res.json()) as { seq: number }
 }
 const mailsTo = async (who: SignedIn) =>
-  ((await (await t.app.request('/api/dev/outbox')).json()) as { to: string; subject: string; text: string; links: string[] }[]).filter((m) => m.to === who.email && m.subject.includes('unread'))
+  ((await (await t.app.request('/api/dev/outbox')).json()) as { to: string; subject: string; text: string; links: string[] }[]).filter(
+    (m) => m.to === who.email && m.subject.includes('unread'),
+  )
 const digest = (minutesFromNow: number) =>
   sendMessageDigests({ db: t.db, mailer: t.mailer, logger, origin: 'http://127.0.0.1:3000', now: new Date(Date.now() + minutesFromNow * 60_000) })
 

@@ -27,7 +27,19 @@ type Claimed = {
  * claimed in one statement (SKIP LOCKED, so several servers never mail the same message twice)
  * and released again when the mail could not be sent, to be tried on the next round.
  */
-export async function sendMessageDigests({ db, mailer, logger, origin, now = new Date() }: { db: Db; mailer: Mailer; logger: Logger; origin: string; now?: Date }): Promise<number> {
+export async function sendMessageDigests({
+  db,
+  mailer,
+  logger,
+  origin,
+  now = new Date(),
+}: {
+  db: Db
+  mailer: Mailer
+  logger: Logger
+  origin: string
+  now?: Date
+}): Promise<number> {
   const cutoff = new Date(now.getTime() - DIGEST_AFTER_MS)
   const claimed = await queryRows<Claimed>(
     db,
@@ -69,14 +81,29 @@ export async function sendMessageDigests({ db, mailer, logger, origin, now = new
           ? `${origin}${paths.coach.chat.getHref(first.client_id)}`
           : `${origin}${paths.coach.dashboard.getHref()}`
     try {
-      await mailer.send(messageDigestEmail(first.recipient_email, url, [...senders].map(([name, count]) => ({ name, count }))))
+      await mailer.send(
+        messageDigestEmail(
+          first.recipient_email,
+          url,
+          [...senders].map(([name, count]) => ({ name, count })),
+        ),
+      )
       sent += 1
     } catch (err) {
       logger.error({ err, to: first.recipient_email }, 'chat: the unread-messages email could not be sent; trying again later')
       await db
         .update(messages)
         .set({ digestedAt: null })
-        .where(and(inArray(messages.id, rows.map((r) => r.id)), isNull(messages.readAt), lte(messages.createdAt, cutoff)))
+        .where(
+          and(
+            inArray(
+              messages.id,
+              rows.map((r) => r.id),
+            ),
+            isNull(messages.readAt),
+            lte(messages.createdAt, cutoff),
+          ),
+        )
     }
   }
   return sent

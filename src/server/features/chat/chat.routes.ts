@@ -21,7 +21,12 @@ const ListMessagesQuery = z.object({
   before: z.optional(seqParam),
   after: z.optional(seqParam),
   limit: z.optional(
-    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, limitMessage)), z.transform((value) => Number(value))).check(z.gte(1, limitMessage), z.lte(MESSAGE_PAGE_MAX, limitMessage)),
+    z
+      .pipe(
+        z.string().check(z.regex(/^\d{1,3}$/, limitMessage)),
+        z.transform((value) => Number(value)),
+      )
+      .check(z.gte(1, limitMessage), z.lte(MESSAGE_PAGE_MAX, limitMessage)),
   ),
 })
 

@@ -11,9 +11,7 @@ import { AppError } from '#server/lib/app-error.ts'
 export const CHAT_CHANNEL = 'coachline_chat'
 
 /** What goes through NOTIFY: ids and positions only (a body may exceed NOTIFY's 8,000 bytes). */
-export type ChatEvent =
-  | { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string }
-  | ({ type: 'receipt' } & Receipt)
+export type ChatEvent = { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string } | ({ type: 'receipt' } & Receipt)
 
 export type Pair = { coachId: string; clientId: string }
 export type ConversationRef = Pair & { active: boolean; otherId: string; otherName: string }
@@ -75,11 +73,7 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
       .from(messages)
       .where(and(mine, ne(messages.senderId, me.id), isNull(messages.readAt)))
       .groupBy(messages.coachId, messages.clientId),
-    db
-      .selectDistinctOn([messages.coachId, messages.clientId])
-      .from(messages)
-      .where(mine)
-      .orderBy(messages.coachId, messages.clientId, desc(messages.seq)),
+    db.selectDistinctOn([messages.coachId, messages.clientId]).from(messages).where(mine).orderBy(messages.coachId, messages.clientId, desc(messages.seq)),
   ])
   const key = (p: Pair) => `${p.coachId}\u0000${p.clientId}`
   const unread = new Map(unreadRows.map((r) => [key(r), r.count]))
@@ -215,10 +209,14 @@ export async function markRead(db: Db, me: Profile, otherId: string, upTo: numbe
 }
 
 /** Messages of my conversations (or one) after `since`, oldest first: what a stream missed. */
-export async function messagesSince(db: Db, userId: string, since: number, only: Pair | null, { overlap = true, limit = 500 }: { overlap?: boolean; limit?: number } = {}): Promise<Message[]> {
-  const where = only
-    ? inPair(only)
-    : or(eq(messages.coachId, userId), eq(messages.clientId, userId))
+export async function messagesSince(
+  db: Db,
+  userId: string,
+  since: number,
+  only: Pair | null,
+  { overlap = true, limit = 500 }: { overlap?: boolean; limit?: number } = {},
+): Promise<Message[]> {
+  const where = only ? inPair(only) : or(eq(messages.coachId, userId), eq(messages.clientId, userId))
   // A message may commit after a later seq did: a few seconds of overlap catch it (the app dedupes by id).
   const rows = await db
     .select()

@@ -74,10 +74,16 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
       from training_plans p
       join plan_workouts pw on pw.plan_id = p.id
       where p.owner_id = ${coachId} and p.status = 'active' and p.start_date is not null
-        and p.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+        and p.client_id in (${sql.join(
+          clientIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         and p.start_date + (pw.week - 1) * 7 + (pw.day - 1) between ${today}::date - 27 and ${today}::date`,
   )
-  const reviews = await reviewCounts(db, rows.flatMap((r) => (r.session_id ? [r.session_id] : [])))
+  const reviews = await reviewCounts(
+    db,
+    rows.flatMap((r) => (r.session_id ? [r.session_id] : [])),
+  )
   return rows.map((r) => {
     const review = r.session_id ? reviews.get(r.session_id) : undefined
     return {

@@ -27,7 +27,10 @@ async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string
         select s.client_id, s.id, count(*) as sets, sum(sl.rpe - sl.target_rpe) as over_sum
         from workout_sessions s
         join set_logs sl on sl.session_id = s.id
-        where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+        where s.client_id in (${sql.join(
+          clientIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
           and s.status = 'completed' and s.started_at >= ${today}::date - 6
           and sl.completed and sl.deleted_at is null and sl.rpe is not null and sl.target_rpe is not null
         group by s.client_id, s.id
@@ -48,7 +51,10 @@ async function newRecords(db: Db, clientIds: readonly string[], today: string) {
         select s.client_id, sl.movement_id, max(${e1rmSql('sl')}) as best
         from workout_sessions s
         join set_logs sl on sl.session_id = s.id
-        where s.client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})
+        where s.client_id in (${sql.join(
+          clientIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
           and s.status = 'completed' and s.started_at >= ${today}::date - 6
           and sl.completed and sl.deleted_at is null
         group by s.client_id, sl.movement_id

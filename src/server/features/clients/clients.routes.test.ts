@@ -44,7 +44,22 @@ describe('GET /api/clients', () => {
 
     const clients = await list(coach)
     expect(clients.map((c) => c.displayName)).toEqual(['Adam Lee', 'zoe Park'])
-    expect(clients[0]).toEqual({ clientId: adam.id, displayName: 'Adam Lee', primaryGoal: null, experienceLevel: null, adherence7: null, adherence28: null, setAdherence7: null, setAdherence28: null, setAdherencePreviousWeek: null, missedLastTwo: false, lastSessionAt: null, email: adam.email, since: expect.any(String), activePlan: null })
+    expect(clients[0]).toEqual({
+      clientId: adam.id,
+      displayName: 'Adam Lee',
+      primaryGoal: null,
+      experienceLevel: null,
+      adherence7: null,
+      adherence28: null,
+      setAdherence7: null,
+      setAdherence28: null,
+      setAdherencePreviousWeek: null,
+      missedLastTwo: false,
+      lastSessionAt: null,
+      email: adam.email,
+      since: expect.any(String),
+      activePlan: null,
+    })
     expect(clients[1]).toMatchObject({ clientId: zoe.id, email: zoe.email, activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' } })
     expect(Number.isNaN(Date.parse(clients[1]?.since ?? ''))).toBe(false)
 
@@ -89,9 +104,17 @@ describe('adherence in the roster', () => {
     const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Adherence', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }
     const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
     let version = 1
-    for (const [week, day] of [[1, 1], [1, 3], [2, 1], [2, 3]] as const) {
+    for (const [week, day] of [
+      [1, 1],
+      [1, 3],
+      [2, 1],
+      [2, 3],
+    ] as const) {
       const fives = { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }
-      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises: [{ movementId: squat, sets: [fives, fives] }] } })
+      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, {
+        version,
+        workout: { title: `W${week}D${day}`, exercises: [{ movementId: squat, sets: [fives, fives] }] },
+      })
       expect(res.status).toBe(200)
       version += 1
     }
@@ -101,8 +124,14 @@ describe('adherence in the roster', () => {
     // Each planned workout prescribes 2 sets of 5 at 100 kg. W1D1: both done; W1D3: the second 3 reps
     // (short); W2D1: the second skipped; W2D3: missed.
     const logged: Record<string, { reps: number; loadKg: number }[]> = {
-      '1-1': [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }],
-      '1-3': [{ reps: 5, loadKg: 100 }, { reps: 3, loadKg: 100 }],
+      '1-1': [
+        { reps: 5, loadKg: 100 },
+        { reps: 5, loadKg: 100 },
+      ],
+      '1-3': [
+        { reps: 5, loadKg: 100 },
+        { reps: 3, loadKg: 100 },
+      ],
       '2-1': [{ reps: 6, loadKg: 100 }],
     }
     for (const w of workouts.filter((w) => logged[`${w.week}-${w.day}`])) {
@@ -114,7 +143,10 @@ describe('adherence in the roster', () => {
       expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
     }
     const roster = await (await send(coach, 'GET', '/api/clients?today=2026-11-22')).json()
-    const ada = z.array(ActiveClientSchema).parse(roster).find((c) => c.clientId === client.id)
+    const ada = z
+      .array(ActiveClientSchema)
+      .parse(roster)
+      .find((c) => c.clientId === client.id)
     // Sessions: 7 days (16th-22nd) W2D1 done, W2D3 missed; 28 days: 3 of 4. Sets: 7 days 1 of 4;
     // 28 days 4 of 8; the week before (W1) 3 of 4.
     expect(ada).toMatchObject({ adherence7: 0.5, adherence28: 0.75, setAdherence7: 0.25, setAdherence28: 0.5, setAdherencePreviousWeek: 0.75, missedLastTwo: false })
@@ -149,24 +181,52 @@ describe('who needs the coach today', () => {
     async function train(who: SignedIn, sets: { reps: number; loadKg: number; rpe: number }[]) {
       const session = (await (await send(who, 'POST', '/api/sessions', {})).json()) as { id: string }
       const key = randomUUID()
-      const exercise = { key, movementId: squat?.id, movementName: squat?.name, tracking: squat?.tracking, prescriptionId: null, superset: null, restSeconds: null, notes: null, targets: sets.map(() => ({ reps: { min: 5, max: 5 }, rpe: 7 })) }
+      const exercise = {
+        key,
+        movementId: squat?.id,
+        movementName: squat?.name,
+        tracking: squat?.tracking,
+        prescriptionId: null,
+        superset: null,
+        restSeconds: null,
+        notes: null,
+        targets: sets.map(() => ({ reps: { min: 5, max: 5 }, rpe: 7 })),
+      }
       expect((await send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [exercise] })).status).toBe(200)
       for (const [i, set] of sets.entries()) {
-        expect((await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() })).status).toBe(200)
+        expect(
+          (await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() })).status,
+        ).toBe(200)
       }
       expect((await send(who, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
       return session.id
     }
     // Ten days ago: 100 kg x 5, the best so far, at RPE 8.5 (outside this week).
     const earlier = await train(rex, [{ reps: 5, loadKg: 100, rpe: 8.5 }])
-    await t.db.update(workoutSessions).set({ startedAt: new Date(Date.now() - 10 * 86_400_000) }).where(eq(workoutSessions.id, earlier))
+    await t.db
+      .update(workoutSessions)
+      .set({ startedAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(workoutSessions.id, earlier))
     // This week: 105 kg x 5 (a record), then 100 kg x 5, all a point or more over the target RPE 7.
-    await train(rex, [{ reps: 5, loadKg: 105, rpe: 8 }, { reps: 5, loadKg: 105, rpe: 8 }, { reps: 5, loadKg: 105, rpe: 8 }])
-    await train(rex, [{ reps: 5, loadKg: 100, rpe: 8.5 }, { reps: 5, loadKg: 100, rpe: 8.5 }])
+    await train(rex, [
+      { reps: 5, loadKg: 105, rpe: 8 },
+      { reps: 5, loadKg: 105, rpe: 8 },
+      { reps: 5, loadKg: 105, rpe: 8 },
+    ])
+    await train(rex, [
+      { reps: 5, loadKg: 100, rpe: 8.5 },
+      { reps: 5, loadKg: 100, rpe: 8.5 },
+    ])
     // Cal trains for the first time (no record): one very hard day, one easy one. On average a
     // point over, but not all week: nothing to say.
-    await train(calm, [{ reps: 5, loadKg: 60, rpe: 9.5 }, { reps: 5, loadKg: 60, rpe: 9.5 }])
-    await train(calm, [{ reps: 5, loadKg: 60, rpe: 6.5 }, { reps: 5, loadKg: 60, rpe: 6.5 }])
+    await train(calm, [
+      { reps: 5, loadKg: 60, rpe: 9.5 },
+      { reps: 5, loadKg: 60, rpe: 9.5 },
+    ])
+    await train(calm, [
+      { reps: 5, loadKg: 60, rpe: 6.5 },
+      { reps: 5, loadKg: 60, rpe: 6.5 },
+    ])
 
     const today = new Date().toISOString().slice(0, 10)
     const dashboard = DashboardSchema.parse(await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json())

@@ -30,10 +30,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     .from(coachClients)
     .innerJoin(users, eq(users.id, coachClients.clientId))
     .innerJoin(profiles, eq(profiles.id, coachClients.clientId))
-    .leftJoin(
-      trainingPlans,
-      and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')),
-    )
+    .leftJoin(trainingPlans, and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')))
     .where(activeLink({ coachId: actor.id }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)

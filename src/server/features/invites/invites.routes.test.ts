@@ -119,7 +119,10 @@ describe('inviting', () => {
     expect((await t.app.request(`/api/invites/preview/${first.token}`)).status).toBe(404)
     expect((await t.app.request(`/api/invites/preview/${second.token}`)).status).toBe(200)
 
-    await t.db.update(clientInvites).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(clientInvites.id, second.id))
+    await t.db
+      .update(clientInvites)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(clientInvites.id, second.id))
     const resent = InviteSchema.parse(await (await send(coach, 'POST', `/api/invites/${second.id}/resend`)).json())
     expect(resent.link).toBe(second.link)
     expect(Date.parse(resent.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000)
@@ -173,7 +176,10 @@ describe('accept_client_invite', () => {
     expect(await accept(someoneElse, created.token)).toEqual({ success: false, error: inviteApiText.emailMismatch.description })
     expect(await accept(someoneElse, 'not-a-real-token')).toEqual({ success: false, error: inviteApiText.invalid.description })
 
-    await t.db.update(clientInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(clientInvites.id, created.id))
+    await t.db
+      .update(clientInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(clientInvites.id, created.id))
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
     expect(await accept(client, created.token)).toEqual({ success: false, error: inviteApiText.invalid.description })
 
@@ -186,7 +192,7 @@ describe('accept_client_invite', () => {
     expect(anonymous.status).toBe(401)
   })
 
-  test('two coaches\' invites accepted at once: never a 409, one active link, the loser told why', async () => {
+  test("two coaches' invites accepted at once: never a 409, one active link, the loser told why", async () => {
     const otherPlan = ((await (await send(otherCoach, 'POST', '/api/plans', { name: 'Race', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
     for (let round = 0; round < 15; round++) {
       const client = await signIn(t, { role: 'client' })
@@ -199,9 +205,15 @@ describe('accept_client_invite', () => {
       // that ran them one after the other) the second switched coaches as a later accept does.
       expect(answers.filter((a) => a.success).length).toBeGreaterThanOrEqual(1)
       expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(answers.some((a) => !a.success) ? [inviteApiText.acceptedElsewhere] : [])
-      const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
+      const links = await t.db
+        .select()
+        .from(coachClients)
+        .where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
       expect(links).toHaveLength(1)
-      const active = await t.db.select().from(trainingPlans).where(and(eq(trainingPlans.clientId, client.id), eq(trainingPlans.status, 'active')))
+      const active = await t.db
+        .select()
+        .from(trainingPlans)
+        .where(and(eq(trainingPlans.clientId, client.id), eq(trainingPlans.status, 'active')))
       expect(active.map((p) => p.ownerId)).toEqual(links.map((l) => l.coachId))
     }
   })
@@ -210,14 +222,14 @@ describe('accept_client_invite', () => {
     for (let round = 0; round < 15; round++) {
       const client = await signIn(t, { role: 'client' })
       const created = await invite(client.email)
-      const [accepted, promoted] = await Promise.all([
-        send(client, 'POST', '/api/invites/accept', { token: created.token }),
-        send(client, 'POST', '/api/profile/become-coach'),
-      ])
+      const [accepted, promoted] = await Promise.all([send(client, 'POST', '/api/invites/accept', { token: created.token }), send(client, 'POST', '/api/profile/become-coach')])
       expect(accepted.status).toBe(200)
       expect([200, 409]).toContain(promoted.status)
       const me = await whoIs(t, client.cookie)
-      const links = await t.db.select().from(coachClients).where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
+      const links = await t.db
+        .select()
+        .from(coachClients)
+        .where(and(eq(coachClients.clientId, client.id), eq(coachClients.status, 'active')))
       if (me.profile?.role === 'coach') {
         expect(links).toHaveLength(0)
         expect(await accepted.json()).toEqual({ success: false, error: inviteApiText.coachAccount })

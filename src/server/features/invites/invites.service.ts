@@ -134,7 +134,11 @@ export async function createInvite(deps: InviteDeps, coach: { id: string; email:
     // Not sent: as if it never happened (a link the invitee already has keeps working).
     await db.transaction(async (tx) => {
       await tx.delete(clientInvites).where(eq(clientInvites.id, id))
-      if (replaced.length) await tx.update(clientInvites).set({ revokedAt: null }).where(and(inArray(clientInvites.id, replaced), isNull(clientInvites.acceptedAt)))
+      if (replaced.length)
+        await tx
+          .update(clientInvites)
+          .set({ revokedAt: null })
+          .where(and(inArray(clientInvites.id, replaced), isNull(clientInvites.acceptedAt)))
     })
     throw error
   }
@@ -173,7 +177,11 @@ export async function revokeInvite(deps: InviteDeps, coachId: string, id: string
   const row = await findOwnInvite(deps, coachId, id)
   if (row.acceptedAt) throw new AppError('CONFLICT', { message: inviteApiText.alreadyUsed })
   if (row.revokedAt) return toInvite(deps, row)
-  const [done] = await deps.db.update(clientInvites).set({ revokedAt: sql`now()` }).where(eq(clientInvites.id, id)).returning({ revokedAt: clientInvites.revokedAt })
+  const [done] = await deps.db
+    .update(clientInvites)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(clientInvites.id, id))
+    .returning({ revokedAt: clientInvites.revokedAt })
   return toInvite(deps, { ...row, revokedAt: done?.revokedAt ?? new Date() })
 }
 
@@ -263,4 +271,3 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
 
 /** Thrown to roll an accept back when the client's coach changed under it. */
 class ConcurrentAccept extends Error {}
-

@@ -68,10 +68,7 @@ test('without SMTP_URL the server refuses a non-loopback HOST', () => {
 })
 
 test('links are listed once each, in order', () => {
-  expect(extractLinks('Go: https://a.test/x?token=1 and http://b.test/y. Again https://a.test/x?token=1')).toEqual([
-    'https://a.test/x?token=1',
-    'http://b.test/y',
-  ])
+  expect(extractLinks('Go: https://a.test/x?token=1 and http://b.test/y. Again https://a.test/x?token=1')).toEqual(['https://a.test/x?token=1', 'http://b.test/y'])
 })
 
 /** Enough MIME decoding to read what nodemailer wrote (soft line breaks and =XX escapes). */

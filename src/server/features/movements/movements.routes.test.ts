@@ -90,8 +90,7 @@ describe("a coach's own movements", () => {
     expect((await t.app.request(`/api/movements/${movement.id}`, { headers: otherCoach.headers })).status).toBe(403)
     expect((await t.app.request(`/api/movements/${movement.id}`, { headers: client.headers })).status).toBe(403)
 
-    const patch = (who: SignedIn, body: unknown) =>
-      t.app.request(`/api/movements/${movement.id}`, { method: 'PATCH', headers: jsonHeaders(who), body: JSON.stringify(body) })
+    const patch = (who: SignedIn, body: unknown) => t.app.request(`/api/movements/${movement.id}`, { method: 'PATCH', headers: jsonHeaders(who), body: JSON.stringify(body) })
     // Editing one field keeps every other.
     expect(await (await patch(coach, { name: 'Pin squat (low pins)' })).json()).toMatchObject({
       name: 'Pin squat (low pins)',

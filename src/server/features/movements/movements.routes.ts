@@ -9,22 +9,12 @@ import { copyMovement, createMovement, getMovement, listMovements, setArchived, 
 const IdParam = z.object({ id: z.uuid('Not a movement id') })
 
 export const movementsRoutes = new Hono<AppEnv>()
-  .get('/', requireProfile(), validate('query', ListMovementsQuery), async (c) =>
-    c.json(await listMovements(c.var.db, c.var.profile, c.req.valid('query'))),
-  )
+  .get('/', requireProfile(), validate('query', ListMovementsQuery), async (c) => c.json(await listMovements(c.var.db, c.var.profile, c.req.valid('query'))))
   .get('/:id', requireProfile(), validate('param', IdParam), async (c) => c.json(await getMovement(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .post('/', requireProfile('coach'), validate('json', CreateMovementBody), async (c) =>
-    c.json(await createMovement(c.var.db, c.var.profile, c.req.valid('json')), 201),
-  )
+  .post('/', requireProfile('coach'), validate('json', CreateMovementBody), async (c) => c.json(await createMovement(c.var.db, c.var.profile, c.req.valid('json')), 201))
   .patch('/:id', requireProfile('coach'), validate('param', IdParam), validate('json', UpdateMovementBody), async (c) =>
     c.json(await updateMovement(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/archive', requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)),
-  )
-  .post('/:id/restore', requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)),
-  )
-  .post('/:id/copy', requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await copyMovement(c.var.db, c.var.profile, c.req.valid('param').id), 201),
-  )
+  .post('/:id/archive', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)))
+  .post('/:id/restore', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)))
+  .post('/:id/copy', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await copyMovement(c.var.db, c.var.profile, c.req.valid('param').id), 201))

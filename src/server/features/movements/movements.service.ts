@@ -1,12 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type {
-  BuiltinMovement,
-  CreateMovementInput,
-  ListMovementsInput,
-  Movement,
-  MovementPage,
-  UpdateMovementInput,
-} from '#shared/schemas/movements.ts'
+import type { BuiltinMovement, CreateMovementInput, ListMovementsInput, Movement, MovementPage, UpdateMovementInput } from '#shared/schemas/movements.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
 import { queryRows } from '#server/db/client.ts'
@@ -38,7 +31,10 @@ function toMovement({ archivedAt, ...row }: Row): Movement {
 
 /** Name and aliases, lowercased, each between bars: 'romanian deadlift|rdl|romanian dl'. */
 function searchTextOf(name: string, aliases: string[]): string {
-  return [name, ...aliases].map((text) => text.replaceAll('|', ' ')).join('|').toLowerCase()
+  return [name, ...aliases]
+    .map((text) => text.replaceAll('|', ' '))
+    .join('|')
+    .toLowerCase()
 }
 
 /** The words typo tolerance can correct to: letters only, three or more of them. */
@@ -48,7 +44,11 @@ function wordsOf(texts: string[]): string[] {
 
 async function rememberWords(db: Db, texts: string[]): Promise<void> {
   const words = wordsOf(texts)
-  if (words.length) await db.insert(searchWords).values(words.map((word) => ({ word }))).onConflictDoNothing()
+  if (words.length)
+    await db
+      .insert(searchWords)
+      .values(words.map((word) => ({ word })))
+      .onConflictDoNothing()
 }
 
 /**
@@ -261,5 +261,8 @@ export async function seedBuiltinMovements(db: Db, library: BuiltinMovement[]): 
         updatedAt: sql`now()`,
       },
     })
-  await rememberWords(db, library.flatMap((m) => [m.name, ...m.aliases]))
+  await rememberWords(
+    db,
+    library.flatMap((m) => [m.name, ...m.aliases]),
+  )
 }

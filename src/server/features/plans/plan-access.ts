@@ -81,7 +81,10 @@ export async function bumpVersion(
   if (row) return { row, replayed: false }
   // The same save again (its answer was lost on the way): it landed already, nothing to redo.
   if (saveId) {
-    const [landed] = await db.select(summaryColumns).from(trainingPlans).where(and(eq(trainingPlans.id, id), eq(trainingPlans.lastSaveId, saveId)))
+    const [landed] = await db
+      .select(summaryColumns)
+      .from(trainingPlans)
+      .where(and(eq(trainingPlans.id, id), eq(trainingPlans.lastSaveId, saveId)))
     if (landed) return { row: landed, replayed: true }
   }
   throw new AppError('CONFLICT', { message: planApiText.conflict })

@@ -51,7 +51,13 @@ async function writeCells(tx: Tx, planId: string, cells: { week: number; day: nu
  * Puts a workout in one cell of the grid (null empties it). A day that already has a workout keeps
  * its id, so previews, links and sessions logged against it still point at it.
  */
-async function writeCell(tx: Tx, planId: string, week: number, day: number, workout: { title: string; notes?: string | null; exercises: readonly ExerciseInput[] } | null): Promise<void> {
+async function writeCell(
+  tx: Tx,
+  planId: string,
+  week: number,
+  day: number,
+  workout: { title: string; notes?: string | null; exercises: readonly ExerciseInput[] } | null,
+): Promise<void> {
   const cell = and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
   if (!workout) {
     await tx.delete(planWorkouts).where(cell)
@@ -60,7 +66,14 @@ async function writeCell(tx: Tx, planId: string, week: number, day: number, work
   const values = { title: workout.title, notes: workout.notes || null }
   const [kept] = await tx.update(planWorkouts).set(values).where(cell).returning({ id: planWorkouts.id })
   if (kept) await tx.delete(prescriptions).where(eq(prescriptions.planWorkoutId, kept.id))
-  const row = kept ?? (await tx.insert(planWorkouts).values({ planId, week, day, ...values }).returning({ id: planWorkouts.id }))[0]
+  const row =
+    kept ??
+    (
+      await tx
+        .insert(planWorkouts)
+        .values({ planId, week, day, ...values })
+        .returning({ id: planWorkouts.id })
+    )[0]
   if (row) await insertExercises(tx, { planWorkoutId: row.id }, workout.exercises)
 }
 

@@ -38,7 +38,15 @@ const dayOne = (version: number) => ({
     title: 'Lower A',
     notes: 'Warm up well.',
     exercises: [
-      { movementId: squatId, restSeconds: 180, tempo: '30X1', sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7.5 }, { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }] },
+      {
+        movementId: squatId,
+        restSeconds: 180,
+        tempo: '30X1',
+        sets: [
+          { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7.5 },
+          { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 },
+        ],
+      },
       { movementId: rdlId, superset: 'A', sets: [{ reps: { min: 8, max: 10 }, load: { kind: 'percent_1rm', value: 65 }, rir: 2 }] },
     ],
   },
@@ -110,7 +118,13 @@ describe('plans', () => {
   })
 
   test('another coach’s own movement cannot be prescribed', async () => {
-    const own = await call(otherCoach, 'POST', '/api/movements', { name: 'Secret lift', pattern: 'hinge', primaryMuscles: ['glutes'], equipment: ['barbell'], tracking: 'weight_reps' })
+    const own = await call(otherCoach, 'POST', '/api/movements', {
+      name: 'Secret lift',
+      pattern: 'hinge',
+      primaryMuscles: ['glutes'],
+      equipment: ['barbell'],
+      tracking: 'weight_reps',
+    })
     const secret = (await own.json()) as { id: string }
     const plan = await newPlan()
     const body = dayOne(1)
@@ -230,7 +244,9 @@ describe('copying inside the grid', () => {
     // The percentage-based RDL is untouched by a kg progression.
     expect(read.workouts.find((w) => w.week === 3)?.exercises[1]?.sets[0]?.load).toEqual({ kind: 'percent_1rm', value: 65 })
 
-    const day = PlanSchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-day`, { version: read.version, from: { week: 1, day: 1 }, to: { week: 1, day: 3 } })).json())
+    const day = PlanSchema.parse(
+      await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-day`, { version: read.version, from: { week: 1, day: 1 }, to: { week: 1, day: 3 } })).json(),
+    )
     expect(day.workouts.find((w) => w.week === 1 && w.day === 3)?.title).toBe('Lower A')
     expect((await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: day.version, fromWeek: 1, toWeeks: [9] })).status).toBe(400)
   })
@@ -257,7 +273,17 @@ describe('one planned workout (the read-only view)', () => {
         day: 1,
         title: 'Lower A',
         notes: 'Warm up well.',
-        plan: { id: assigned.id, name: 'Strength block', ownerId: coach.id, clientId: athlete.id, startDate: '2026-11-23', weeks: 8, daysPerWeek: 4, deloadWeeks: [], status: 'active' },
+        plan: {
+          id: assigned.id,
+          name: 'Strength block',
+          ownerId: coach.id,
+          clientId: athlete.id,
+          startDate: '2026-11-23',
+          weeks: 8,
+          daysPerWeek: 4,
+          deloadWeeks: [],
+          status: 'active',
+        },
       })
       expect(detail.exercises.map((e) => [e.movementName, e.tracking, e.sets.length])).toEqual([
         ['Back squat', 'weight_reps', 2],
@@ -296,9 +322,7 @@ describe('moving a day', () => {
     expect(idAt(afterMove, 2, 3)).toBe(lowerId)
     expect(afterMove.workouts.find((w) => w.id === lowerId)?.exercises.map((e) => e.movementName)).toEqual(['Back squat', 'Romanian deadlift'])
 
-    const swapped = PlanSchema.parse(
-      await (await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 4, from: { week: 2, day: 3 }, to: { week: 1, day: 2 } })).json(),
-    )
+    const swapped = PlanSchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/move-day`, { version: 4, from: { week: 2, day: 3 }, to: { week: 1, day: 2 } })).json())
     expect(swapped.workouts.map((w) => [w.week, w.day, w.title])).toEqual([
       [1, 2, 'Lower A'],
       [2, 3, 'Upper A'],

@@ -31,9 +31,7 @@ const CellParam = z.object({
 export const plansRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get('/', validate('query', ListPlansQuery), async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))))
-  .get('/workouts/:planWorkoutId', validate('param', PlanWorkoutParam), async (c) =>
-    c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
-  )
+  .get('/workouts/:planWorkoutId', validate('param', PlanWorkoutParam), async (c) => c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)))
   .post('/', validate('json', CreatePlanBody), async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201))
   .get('/:id', validate('param', IdParam), async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)))
   .patch('/:id', validate('param', IdParam), validate('json', UpdatePlanBody), async (c) =>

@@ -39,7 +39,11 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
     .from(planWorkouts)
     .where(eq(planWorkouts.planId, id))
     .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
-  const exercises = await loadExercises(db, 'planWorkout', workouts.map((w) => w.id))
+  const exercises = await loadExercises(
+    db,
+    'planWorkout',
+    workouts.map((w) => w.id),
+  )
   return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })) }
 }
 
@@ -103,7 +107,10 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ ar
   if (deleted.length) return { archived: false }
   // Kept for the history that points at it (sessions, invites); its open invites stop working.
   await db.transaction(async (tx) => {
-    await tx.update(trainingPlans).set({ status: 'archived', version: sql`${trainingPlans.version} + 1` }).where(eq(trainingPlans.id, id))
+    await tx
+      .update(trainingPlans)
+      .set({ status: 'archived', version: sql`${trainingPlans.version} + 1` })
+      .where(eq(trainingPlans.id, id))
     await tx
       .update(clientInvites)
       .set({ revokedAt: sql`now()` })

@@ -18,13 +18,7 @@ const parentColumn = { planWorkout: prescriptions.planWorkoutId, workout: prescr
  * An owner prescribes the built-ins and their own movements, and may keep the ones the workout
  * already has (a client's copy of their coach's template keeps the coach's movements).
  */
-export async function movementErrors(
-  db: Db | Tx,
-  ownerId: string,
-  exercises: readonly { movementId: string }[],
-  path: string,
-  kept: readonly string[] = [],
-): Promise<FieldErrors> {
+export async function movementErrors(db: Db | Tx, ownerId: string, exercises: readonly { movementId: string }[], path: string, kept: readonly string[] = []): Promise<FieldErrors> {
   const movementIds = [...new Set(exercises.map((e) => e.movementId))]
   if (!movementIds.length) return {}
   const usable = await db

@@ -46,9 +46,7 @@ describe('the automatic profile of a user without one', () => {
 
   test('never changes an existing profile, and concurrent calls make one', async () => {
     const coach = await signIn(t, { role: 'coach', displayName: 'Head Coach' })
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.request('/api/profile', { method: 'POST', headers: jsonHeaders(coach), body: '{}' })),
-    )
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.app.request('/api/profile', { method: 'POST', headers: jsonHeaders(coach), body: '{}' })))
     for (const res of answers) {
       expect(ProfileSchema.parse(await res.json())).toMatchObject({ role: 'coach', displayName: 'Head Coach' })
     }

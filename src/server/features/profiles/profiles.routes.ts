@@ -29,8 +29,6 @@ export const profileRoutes = new Hono<AppEnv>()
   // /create-profile
   .put('/', validate('json', SaveProfileBody), async (c) => c.json(await saveProfile(c.var.db, c.var.user.id, c.req.valid('json'))))
   // The account page
-  .patch('/', requireProfile(), validate('json', UpdateProfileBody), async (c) =>
-    c.json(await updateProfile(c.var.db, c.var.user.id, c.req.valid('json'))),
-  )
+  .patch('/', requireProfile(), validate('json', UpdateProfileBody), async (c) => c.json(await updateProfile(c.var.db, c.var.user.id, c.req.valid('json'))))
   .get('/coach', requireProfile(), async (c) => c.json({ coach: await activeCoachOf(c.var.db, c.var.user.id) }))
   .post('/become-coach', requireProfile('client'), async (c) => c.json(await becomeCoach(c.var.db, c.var.user.id)))

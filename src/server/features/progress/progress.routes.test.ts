@@ -44,11 +44,16 @@ async function train(who: SignedIn, startedAt: string, work: Trained, { rpe = nu
   await ok(send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: exercises.map(({ kind: _kind, ...e }) => e) }))
   for (const exercise of exercises) {
     for (const [index, set] of (work[exercise.kind] ?? []).entries()) {
-      await ok(send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: exercise.key, setNumber: index + 1, editedAt: new Date().toISOString(), ...set }))
+      await ok(
+        send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: exercise.key, setNumber: index + 1, editedAt: new Date().toISOString(), ...set }),
+      )
     }
   }
   if (finish) await ok(send(who, 'POST', `/api/sessions/${session.id}/finish`, { rpe }))
-  await t.db.update(workoutSessions).set({ startedAt: new Date(startedAt), ...(title ? { title } : {}) }).where(eq(workoutSessions.id, session.id))
+  await t.db
+    .update(workoutSessions)
+    .set({ startedAt: new Date(startedAt), ...(title ? { title } : {}) })
+    .where(eq(workoutSessions.id, session.id))
   return session.id
 }
 
@@ -145,9 +150,26 @@ describe('weekly volume', () => {
 describe('records', () => {
   test('the heaviest load per rep count with the first day it was lifted, and the best e1RM', async () => {
     const lifter = await newClientOf()
-    await train(lifter, '2026-01-05T10:00:00Z', { squat: [{ reps: 5, loadKg: 100, rpe: 8 }, { reps: 15, loadKg: 150 }] })
-    await train(lifter, '2026-01-12T10:00:00Z', { squat: [{ reps: 5, loadKg: 100 }, { reps: 3, loadKg: 110 }, { reps: 1, loadKg: 112.5, completed: false }] })
-    await train(lifter, '2026-01-19T10:00:00Z', { squat: [{ reps: 5, loadKg: 95 }, { reps: 3, loadKg: 110 }], rdl: [{ reps: 8, loadKg: 90 }] })
+    await train(lifter, '2026-01-05T10:00:00Z', {
+      squat: [
+        { reps: 5, loadKg: 100, rpe: 8 },
+        { reps: 15, loadKg: 150 },
+      ],
+    })
+    await train(lifter, '2026-01-12T10:00:00Z', {
+      squat: [
+        { reps: 5, loadKg: 100 },
+        { reps: 3, loadKg: 110 },
+        { reps: 1, loadKg: 112.5, completed: false },
+      ],
+    })
+    await train(lifter, '2026-01-19T10:00:00Z', {
+      squat: [
+        { reps: 5, loadKg: 95 },
+        { reps: 3, loadKg: 110 },
+      ],
+      rdl: [{ reps: 8, loadKg: 90 }],
+    })
 
     const { records } = await progressOf(lifter, 'today=2026-01-21')
     const squat = records.find((r) => r.movementId === ids.squat.id)
@@ -170,10 +192,27 @@ describe('records', () => {
 describe('e1RM over time', () => {
   test('one point per session (its best set), oldest first; an unknown movement is a 404', async () => {
     const lifter = await newClientOf(otherCoach)
-    const first = await train(lifter, '2026-02-02T10:00:00Z', { squat: [{ reps: 5, loadKg: 100 }, { reps: 3, loadKg: 105 }, { reps: 5, loadKg: 100 }] })
-    const second = await train(lifter, '2026-02-09T10:00:00Z', { squat: [{ reps: 1, loadKg: 120 }, { reps: 2, loadKg: 110 }] })
+    const first = await train(lifter, '2026-02-02T10:00:00Z', {
+      squat: [
+        { reps: 5, loadKg: 100 },
+        { reps: 3, loadKg: 105 },
+        { reps: 5, loadKg: 100 },
+      ],
+    })
+    const second = await train(lifter, '2026-02-09T10:00:00Z', {
+      squat: [
+        { reps: 1, loadKg: 120 },
+        { reps: 2, loadKg: 110 },
+      ],
+    })
     // No point for a session without a set of 1-12 reps with a load.
-    await train(lifter, '2026-02-16T10:00:00Z', { squat: [{ reps: 15, loadKg: 80 }, { reps: 5, loadKg: null }], bench: [{ reps: 5, loadKg: 70 }] })
+    await train(lifter, '2026-02-16T10:00:00Z', {
+      squat: [
+        { reps: 15, loadKg: 80 },
+        { reps: 5, loadKg: null },
+      ],
+      bench: [{ reps: 5, loadKg: 70 }],
+    })
 
     const series = E1rmSeriesSchema.parse(await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}`)))
     expect(series).toEqual({
@@ -194,8 +233,20 @@ describe('e1RM over time', () => {
 
   test('the movements a lifter trained, searched by any part of the name, most trained first', async () => {
     const lifter = await newClientOf()
-    await train(lifter, '2026-02-02T10:00:00Z', { squat: [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }], bench: [{ reps: 5, loadKg: 70 }] })
-    await train(lifter, '2026-02-03T10:00:00Z', { rdl: [{ reps: 5, loadKg: 100 }], bench: [{ reps: 5, loadKg: 70 }, { reps: 5, loadKg: 70 }] })
+    await train(lifter, '2026-02-02T10:00:00Z', {
+      squat: [
+        { reps: 5, loadKg: 100 },
+        { reps: 5, loadKg: 100 },
+      ],
+      bench: [{ reps: 5, loadKg: 70 }],
+    })
+    await train(lifter, '2026-02-03T10:00:00Z', {
+      rdl: [{ reps: 5, loadKg: 100 }],
+      bench: [
+        { reps: 5, loadKg: 70 },
+        { reps: 5, loadKg: 70 },
+      ],
+    })
     const search = async (q: string) => ProgressMovementsSchema.parse(await ok(send(lifter, 'GET', `/api/progress/movements?q=${encodeURIComponent(q)}`)))
     expect((await search('')).map((m) => [m.name, m.sets])).toEqual([
       ['Bench press', 3],

@@ -92,10 +92,16 @@ export async function addComment(db: Db, actor: Actor, sessionId: string, input:
   const session = await findSession(db, sessionId)
   await assertCanReadClient(db, actor, session.clientId, 'Only the client and their coach comment on a session')
   if (input.setLogId) {
-    const [set] = await db.select({ id: setLogs.id }).from(setLogs).where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
+    const [set] = await db
+      .select({ id: setLogs.id })
+      .from(setLogs)
+      .where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
     if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })
   }
-  const [row] = await db.insert(sessionComments).values({ sessionId, setLogId: input.setLogId ?? null, authorId: actor.id, body: input.body }).returning({ id: sessionComments.id })
+  const [row] = await db
+    .insert(sessionComments)
+    .values({ sessionId, setLogId: input.setLogId ?? null, authorId: actor.id, body: input.body })
+    .returning({ id: sessionComments.id })
   const comment = (await commentsOf(db, sessionId)).find((c) => c.id === row?.id)
   if (!comment) throw new Error('comment not found after insert')
   const recipientId = session.clientId === actor.id ? await activeCoachIdOf(db, session.clientId) : session.clientId

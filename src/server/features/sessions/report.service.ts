@@ -10,7 +10,11 @@ const LOAD_RECORD_MAX_REPS = 10
 
 const round1 = (value: number) => Math.round(value * 10) / 10
 const num = (value: string | number | null) => (value === null ? null : Number(value))
-const ids = (values: readonly string[]) => sql.join(values.map((id) => sql`${id}::uuid`), sql`, `)
+const ids = (values: readonly string[]) =>
+  sql.join(
+    values.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
 
 /**
  * The bests of these movements in the lifter's completed sessions that started before `before`
@@ -46,7 +50,10 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
   const movements = [...new Set(done.map((s) => s.movementId))].map((movementId) => {
     const sets = done.filter((s) => s.movementId === movementId)
     const weighted = sets.filter((s) => s.loadKg !== null && s.reps !== null && s.reps > 0) as (SetLog & { loadKg: number; reps: number })[]
-    const best = weighted.reduce<(typeof weighted)[number] | null>((top, s) => (!top || (e1rm(s.loadKg, s.reps) ?? s.loadKg) > (e1rm(top.loadKg, top.reps) ?? top.loadKg) ? s : top), null)
+    const best = weighted.reduce<(typeof weighted)[number] | null>(
+      (top, s) => (!top || (e1rm(s.loadKg, s.reps) ?? s.loadKg) > (e1rm(top.loadKg, top.reps) ?? top.loadKg) ? s : top),
+      null,
+    )
     const bestE1rm = Math.max(0, ...weighted.map((s) => e1rm(s.loadKg, s.reps) ?? 0))
     return {
       movementId,
@@ -70,13 +77,21 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
       const previous = before.filter((b) => b.movement_id === m.movementId)
       const prevE1rm = Math.max(0, ...previous.map((b) => num(b.best_e1rm) ?? 0))
       if (m.bestE1rmKg && m.bestE1rmKg > prevE1rm + 1e-9) {
-        records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'e1rm', reps: null, valueKg: m.bestE1rmKg, previousKg: prevE1rm > 0 ? round1(prevE1rm) : null })
+        records.push({
+          movementId: m.movementId,
+          movementName: m.movementName,
+          kind: 'e1rm',
+          reps: null,
+          valueKg: m.bestE1rmKg,
+          previousKg: prevE1rm > 0 ? round1(prevE1rm) : null,
+        })
       }
       const mine = done.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null && s.reps >= 1 && s.reps <= LOAD_RECORD_MAX_REPS)
       for (const reps of [...new Set(mine.map((s) => s.reps as number))].sort((a, b) => a - b)) {
         const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
         const prev = num(previous.find((b) => b.reps === reps)?.heaviest ?? null) ?? 0
-        if (heaviest > 0 && heaviest > prev) records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
+        if (heaviest > 0 && heaviest > prev)
+          records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
       }
     }
   }
@@ -96,7 +111,15 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
   }
 }
 
-type LastSetRow = { movement_id: string; session_id: string; started_at: string | Date; reps: number | null; load_kg: string | number | null; duration_s: number | null; distance_m: number | null }
+type LastSetRow = {
+  movement_id: string
+  session_id: string
+  started_at: string | Date
+  reps: number | null
+  load_kg: string | number | null
+  duration_s: number | null
+  distance_m: number | null
+}
 
 /**
  * For each movement: the sets of the lifter's last completed session with it, and their best e1RM

@@ -9,7 +9,21 @@ type SetRow = typeof setLogs.$inferSelect
 /** A set_logs row as drizzle reads it, or as a raw statement returns it under the same names (its times as text). */
 export type SetLogRow = Pick<
   SetRow,
-  'id' | 'exerciseKey' | 'movementId' | 'setNumber' | 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'targetRepsMin' | 'targetRepsMax' | 'targetLoadKg' | 'targetRpe' | 'completed' | 'note'
+  | 'id'
+  | 'exerciseKey'
+  | 'movementId'
+  | 'setNumber'
+  | 'reps'
+  | 'loadKg'
+  | 'rpe'
+  | 'durationSeconds'
+  | 'distanceMeters'
+  | 'targetRepsMin'
+  | 'targetRepsMax'
+  | 'targetLoadKg'
+  | 'targetRpe'
+  | 'completed'
+  | 'note'
 > & { editedAt: Date | string; loggedAt: Date | string }
 
 export const toSetLog = (row: SetLogRow): SetLog => ({
@@ -32,7 +46,6 @@ export const toSetLog = (row: SetLogRow): SetLog => ({
   loggedAt: new Date(row.loggedAt).toISOString(),
 })
 
-
 /** Epley's e1RM of a set_logs row in SQL, null outside 1-12 reps (the same rule as `e1rm`). */
 export function e1rmSql(alias: string): SQL {
   const t = sql.raw(alias)
@@ -42,9 +55,10 @@ export function e1rmSql(alias: string): SQL {
 /** The movements of these sessions that a %1RM target names, by session. */
 function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]): { sessionId: string; movementId: string }[] {
   return sessions.flatMap((s) =>
-    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map((e) => e.swappedFrom?.movementId ?? e.movementId))].map(
-      (movementId) => ({ sessionId: s.id, movementId }),
-    ),
+    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map((e) => e.swappedFrom?.movementId ?? e.movementId))].map((movementId) => ({
+      sessionId: s.id,
+      movementId,
+    })),
   )
 }
 
@@ -65,7 +79,10 @@ async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' |
         where p.client_id = s.client_id and p.status = 'completed' and p.started_at < s.started_at
           and sl.movement_id = pair.movement_id and sl.completed and sl.deleted_at is null
       ) as best
-      from (values ${sql.join(pairs.map((p) => sql`(${p.sessionId}::uuid, ${p.movementId}::uuid)`), sql`, `)}) as pair(session_id, movement_id)
+      from (values ${sql.join(
+        pairs.map((p) => sql`(${p.sessionId}::uuid, ${p.movementId}::uuid)`),
+        sql`, `,
+      )}) as pair(session_id, movement_id)
       join workout_sessions s on s.id = pair.session_id`,
   )
   for (const row of rows) {
@@ -107,7 +124,13 @@ export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promi
   }
   const reviews = await reviewSessions(
     db,
-    sessions.map((s) => ({ id: s.id, exercises: s.exercises, removedExercises: s.removedExercises, completedAt: s.completedAt?.toISOString() ?? null, sets: (setsOf.get(s.id) ?? []).map(toSetLog) })),
+    sessions.map((s) => ({
+      id: s.id,
+      exercises: s.exercises,
+      removedExercises: s.removedExercises,
+      completedAt: s.completedAt?.toISOString() ?? null,
+      sets: (setsOf.get(s.id) ?? []).map(toSetLog),
+    })),
   )
   return new Map([...reviews].map(([id, r]) => [id, { prescribed: r.prescribed, asPrescribed: r.asPrescribed }]))
 }

@@ -28,4 +28,3 @@ export async function findWritable(db: Db | Tx, actor: Actor, id: string): Promi
   if (row.status !== 'in_progress') throw new AppError('CONFLICT', { message: sessionApiText.finished })
   return row
 }
-

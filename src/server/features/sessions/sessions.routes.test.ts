@@ -125,7 +125,12 @@ describe('sessions', () => {
     const setId = randomUUID()
     await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 5, loadKg: 100 }))
     // An older edit arriving late is kept in history (a JSON column), not applied.
-    const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, set(session, 1, { reps: 4, note: '\udc00 late' }, new Date(Date.now() - 60_000).toISOString()))
+    const late = await send(
+      client,
+      'PUT',
+      `/api/sessions/${session.id}/sets/${setId}`,
+      set(session, 1, { reps: 4, note: '\udc00 late' }, new Date(Date.now() - 60_000).toISOString()),
+    )
     expect(late.status, await late.clone().text()).toBe(400)
     expect(await late.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { note: [expect.stringContaining('valid Unicode')] } })
     expect(await t.db.select().from(setLogHistory).where(eq(setLogHistory.setLogId, setId))).toEqual([])
@@ -207,17 +212,36 @@ describe('sessions', () => {
     const first = await start(lifter, {})
     const key = randomUUID()
     const patched = await send(lifter, 'PATCH', `/api/sessions/${first.id}`, {
-      exercises: [{ key, movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 120, notes: null, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] }],
+      exercises: [
+        {
+          key,
+          movementId: squatId,
+          movementName: 'Back squat',
+          tracking: 'weight_reps',
+          prescriptionId: null,
+          superset: null,
+          restSeconds: 120,
+          notes: null,
+          targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }],
+        },
+      ],
     })
     expect(patched.status, await patched.clone().text()).toBe(200)
-    for (const [n, load] of [[1, 100], [2, 100]] as const) {
+    for (const [n, load] of [
+      [1, 100],
+      [2, 100],
+    ] as const) {
       await send(lifter, 'PUT', `/api/sessions/${first.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n, reps: 5, loadKg: load, editedAt: new Date().toISOString() })
     }
     await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
 
     const second = await start(lifter, {})
     await send(lifter, 'PATCH', `/api/sessions/${second.id}`, { exercises: SessionSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${first.id}`)).json()).exercises })
-    for (const [n, reps, load] of [[1, 5, 105], [2, 5, 100], [3, 3, 110]] as const) {
+    for (const [n, reps, load] of [
+      [1, 5, 105],
+      [2, 5, 100],
+      [3, 3, 110],
+    ] as const) {
       await send(lifter, 'PUT', `/api/sessions/${second.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n, reps, loadKg: load, editedAt: new Date().toISOString() })
     }
     await send(lifter, 'POST', `/api/sessions/${second.id}/finish`, { rpe: 9, notes: 'Felt strong' })
@@ -237,7 +261,15 @@ describe('sessions', () => {
 
     const stats = await (await send(lifter, 'GET', `/api/sessions/movement-stats?movementIds=${squatId}`)).json()
     expect(stats).toEqual([
-      { movementId: squatId, last: { sessionId: second.id, date: report.session.startedAt, sets: [105, 100, 110].map((loadKg, i) => ({ reps: i === 2 ? 3 : 5, loadKg, durationSeconds: null, distanceMeters: null })) }, bestE1rmKg: 122.5 },
+      {
+        movementId: squatId,
+        last: {
+          sessionId: second.id,
+          date: report.session.startedAt,
+          sets: [105, 100, 110].map((loadKg, i) => ({ reps: i === 2 ? 3 : 5, loadKg, durationSeconds: null, distanceMeters: null })),
+        },
+        bestE1rmKg: 122.5,
+      },
     ])
     expect((await send(lifter, 'GET', '/api/sessions/movement-stats?movementIds=nope')).status).toBe(400)
   })
@@ -247,7 +279,17 @@ describe('sessions', () => {
     const benchId = ((await (await send(lifter, 'GET', '/api/movements?q=bench%20press')).json()) as { items: { id: string }[] }).items[0]?.id ?? ''
     const first = await start(lifter, {})
     const key = randomUUID()
-    const exercise = { key, movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: 120, notes: null, targets: [] }
+    const exercise = {
+      key,
+      movementId: squatId,
+      movementName: 'Back squat',
+      tracking: 'weight_reps',
+      prescriptionId: null,
+      superset: null,
+      restSeconds: 120,
+      notes: null,
+      targets: [],
+    }
     await send(lifter, 'PATCH', `/api/sessions/${first.id}`, { exercises: [exercise] })
     await send(lifter, 'PUT', `/api/sessions/${first.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 1, reps: 1, loadKg: 160, editedAt: new Date().toISOString() })
     await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
@@ -258,11 +300,24 @@ describe('sessions', () => {
     const patched = await send(lifter, 'PATCH', `/api/sessions/${second.id}`, {
       exercises: [
         { ...exercise, prescriptionId: randomUUID(), targets },
-        { ...exercise, key: swappedKey, movementId: benchId, movementName: 'Bench press', prescriptionId: randomUUID(), targets: [{ reps: { min: 8, max: 8 } }], swappedFrom: { movementId: squatId, movementName: 'Back squat' } },
+        {
+          ...exercise,
+          key: swappedKey,
+          movementId: benchId,
+          movementName: 'Bench press',
+          prescriptionId: randomUUID(),
+          targets: [{ reps: { min: 8, max: 8 } }],
+          swappedFrom: { movementId: squatId, movementName: 'Back squat' },
+        },
       ],
     })
     expect(patched.status, await patched.clone().text()).toBe(200)
-    for (const [k, n, reps, loadKg] of [[key, 1, 5, 120], [key, 3, 4, 120], [key, 4, 5, 100], [swappedKey, 1, 8, 60]] as const) {
+    for (const [k, n, reps, loadKg] of [
+      [key, 1, 5, 120],
+      [key, 3, 4, 120],
+      [key, 4, 5, 100],
+      [swappedKey, 1, 8, 60],
+    ] as const) {
       await send(lifter, 'PUT', `/api/sessions/${second.id}/sets/${randomUUID()}`, { exerciseKey: k, setNumber: n, reps, loadKg, editedAt: new Date().toISOString() })
     }
     await send(lifter, 'POST', `/api/sessions/${second.id}/finish`, {})
@@ -274,14 +329,28 @@ describe('sessions', () => {
       [3, 120, ['reps_short']],
       [4, null, ['added']],
     ])
-    expect(review.exercises[1]).toMatchObject({ movementName: 'Bench press', swappedFrom: { movementName: 'Back squat' }, sets: [{ deviations: ['swapped'], asPrescribed: false }] })
+    expect(review.exercises[1]).toMatchObject({
+      movementName: 'Bench press',
+      swappedFrom: { movementName: 'Back squat' },
+      sets: [{ deviations: ['swapped'], asPrescribed: false }],
+    })
     expect(review).toMatchObject({ prescribed: 4, asPrescribed: 1, adherence: 0.25 })
   })
 
   test('a prescribed exercise removed during the session stays in the review, its sets skipped; put back, it counts again', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const session = await start(lifter, {})
-    const prescribed = { key: randomUUID(), movementId: squatId, movementName: 'Back squat', tracking: 'weight_reps', prescriptionId: randomUUID(), superset: null, restSeconds: null, notes: null, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] }
+    const prescribed = {
+      key: randomUUID(),
+      movementId: squatId,
+      movementName: 'Back squat',
+      tracking: 'weight_reps',
+      prescriptionId: randomUUID(),
+      superset: null,
+      restSeconds: null,
+      notes: null,
+      targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }],
+    }
     const mine = { ...prescribed, key: randomUUID(), prescriptionId: null, targets: [] }
     expect((await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [prescribed] })).status).toBe(200)
     // Removed, and one of the lifter's own added instead: no prescribed set left to miss, on the face of it.
@@ -315,7 +384,10 @@ describe('sessions', () => {
     expect(seen.comments).toMatchObject([{ body: 'Great depth!', authorName: 'Coach Sam', setLogId: setId }])
     expect((await send(client, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Thanks, it felt deep', setLogId: setId })).status).toBe(201)
     const read = SessionSchema.parse(await (await send(coach, 'GET', `/api/sessions/${session.id}`)).json())
-    expect(read.comments.map((c) => [c.authorName, c.body])).toEqual([['Coach Sam', 'Great depth!'], ['Lifter Lee', 'Thanks, it felt deep']])
+    expect(read.comments.map((c) => [c.authorName, c.body])).toEqual([
+      ['Coach Sam', 'Great depth!'],
+      ['Lifter Lee', 'Thanks, it felt deep'],
+    ])
   })
 
   test('a comment is unread for the other party until they open the session, and reaches their open app at once', async () => {

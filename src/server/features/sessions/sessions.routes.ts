@@ -14,15 +14,20 @@ const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set
 const ListQuery = z.object({
   clientId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   planId: z.optional(z.uuid('Not a plan id')),
-  limit: z._default(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 100'), z.lte(100, 'limit must be 1 to 100')), 20),
+  limit: z._default(
+    z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 100'), z.lte(100, 'limit must be 1 to 100')),
+    20,
+  ),
 })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const StatsQuery = z.object({
-  movementIds: z.pipe(
-    z.string('movementIds is a comma-separated list').check(z.maxLength(40 * 37)),
-    z.transform((value) => [...new Set(value.split(',').filter(Boolean))]),
-  ).check(z.refine((ids) => ids.length <= 40 && ids.every((id) => UUID.test(id)), 'movementIds must be up to 40 movement ids')),
+  movementIds: z
+    .pipe(
+      z.string('movementIds is a comma-separated list').check(z.maxLength(40 * 37)),
+      z.transform((value) => [...new Set(value.split(',').filter(Boolean))]),
+    )
+    .check(z.refine((ids) => ids.length <= 40 && ids.every((id) => UUID.test(id)), 'movementIds must be up to 40 movement ids')),
 })
 
 /** Workout sessions: clients start and log their own; their active coach reads and comments. */

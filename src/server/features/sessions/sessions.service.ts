@@ -71,11 +71,7 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
       return getSession(db, actor, existing.id)
     }
   }
-  const source = input.planWorkoutId
-    ? eq(workoutSessions.planWorkoutId, input.planWorkoutId)
-    : input.workoutId
-      ? eq(workoutSessions.workoutId, input.workoutId)
-      : null
+  const source = input.planWorkoutId ? eq(workoutSessions.planWorkoutId, input.planWorkoutId) : input.workoutId ? eq(workoutSessions.workoutId, input.workoutId) : null
   if (source) {
     const [open] = await db
       .select({ id: workoutSessions.id })
@@ -131,11 +127,7 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
-export async function listSessions(
-  db: Db,
-  actor: Actor,
-  { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number },
-): Promise<SessionSummary[]> {
+export async function listSessions(db: Db, actor: Actor, { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number }): Promise<SessionSummary[]> {
   const whose = clientId ?? actor.id
   await assertCanReadClient(db, actor, whose, sessionApiText.notYours)
   const rows = await db
@@ -163,7 +155,12 @@ function removedPrescribed(session: SessionRow, next: readonly SessionExercise[]
 export async function updateSession(db: Db, actor: Actor, id: string, input: UpdateSessionInput): Promise<Session> {
   const session = await findWritable(db, actor, id)
   if (input.exercises) {
-    const fields = await movementErrors(db, actor.id, input.exercises.filter((e) => !session.exercises.some((s) => s.movementId === e.movementId)), 'exercises')
+    const fields = await movementErrors(
+      db,
+      actor.id,
+      input.exercises.filter((e) => !session.exercises.some((s) => s.movementId === e.movementId)),
+      'exercises',
+    )
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
   }
   const changes = {
@@ -191,6 +188,8 @@ export async function finishSession(db: Db, actor: Actor, id: string, input: Fin
 
 export async function discardSession(db: Db, actor: Actor, id: string): Promise<void> {
   await findWritable(db, actor, id)
-  await db.update(workoutSessions).set({ status: 'abandoned', completedAt: sql`now()` }).where(eq(workoutSessions.id, id))
+  await db
+    .update(workoutSessions)
+    .set({ status: 'abandoned', completedAt: sql`now()` })
+    .where(eq(workoutSessions.id, id))
 }
-

@@ -26,12 +26,18 @@ export const testingRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid('json')
     const [user] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
-    await c.var.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.value, user.id))
+    await c.var.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(verifications.value, user.id))
     return c.json({ ok: true })
   })
   // An invite past its 7 days, without waiting a week.
   .post('/expire-invites', validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
-    await c.var.db.update(clientInvites).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(clientInvites.email, c.req.valid('json').email))
+    await c.var.db
+      .update(clientInvites)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(clientInvites.email, c.req.valid('json').email))
     return c.json({ ok: true })
   })
   // The coach-client link an accepted invite makes, for tests that need one without going through an invite.
@@ -44,23 +50,20 @@ export const testingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 201)
   })
   .post('/users', validate('json', CreateTestUserBody), async (c) => {
-  const input = c.req.valid('json')
-  const { auth, db } = c.var
-  const created = await auth.api
-    .signUpEmail({ body: { email: input.email, password: input.password, name: input.displayName } })
-    .catch((cause: unknown) => {
+    const input = c.req.valid('json')
+    const { auth, db } = c.var
+    const created = await auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.displayName } }).catch((cause: unknown) => {
       throw new AppError('CONFLICT', { message: 'User could not be created', cause })
     })
-  await db.update(users).set({ emailVerified: input.emailVerified }).where(eq(users.id, created.user.id))
-  if (input.withProfile) {
-    await db.insert(profiles).values({ id: created.user.id, role: input.role, displayName: input.displayName })
-  }
-  const signIn = await auth.api.signInEmail({
-    body: { email: input.email, password: input.password },
-    headers: c.req.raw.headers,
-    asResponse: true,
+    await db.update(users).set({ emailVerified: input.emailVerified }).where(eq(users.id, created.user.id))
+    if (input.withProfile) {
+      await db.insert(profiles).values({ id: created.user.id, role: input.role, displayName: input.displayName })
+    }
+    const signIn = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    })
+    for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
+    return c.json({ id: created.user.id, email: input.email }, 201)
   })
-  for (const cookie of signIn.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
-  return c.json({ id: created.user.id, email: input.email }, 201)
-})
-

@@ -29,7 +29,13 @@ beforeAll(async () => {
   const find = async (q: string) => MovementPageSchema.parse(await (await t.app.request(`/api/movements?q=${q}`, { headers: coach.headers })).json()).items[0]?.id ?? ''
   squatId = await find('back%20squat')
   plankId = await find('plank')
-  const own = await call(coach, 'POST', '/api/movements', { name: 'Kim’s pause squat', pattern: 'squat', primaryMuscles: ['quads'], equipment: ['barbell'], tracking: 'weight_reps' })
+  const own = await call(coach, 'POST', '/api/movements', {
+    name: 'Kim’s pause squat',
+    pattern: 'squat',
+    primaryMuscles: ['quads'],
+    equipment: ['barbell'],
+    tracking: 'weight_reps',
+  })
   ownMovementId = MovementSchema.parse(await own.json()).id
 })
 afterAll(() => t.close())
@@ -42,7 +48,15 @@ const content = (movementId = squatId) => ({
   title: 'Full body A',
   notes: 'Keep rests short.',
   exercises: [
-    { movementId, restSeconds: 120, tempo: '31X1', sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 }, rpe: 7 }, { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 }, rpe: 8 }] },
+    {
+      movementId,
+      restSeconds: 120,
+      tempo: '31X1',
+      sets: [
+        { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 }, rpe: 7 },
+        { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 }, rpe: 8 },
+      ],
+    },
     { movementId: plankId, superset: 'A', sets: [{ durationSeconds: 45 }] },
   ],
 })
@@ -83,9 +97,19 @@ describe('standalone workouts', () => {
     expect(read).toEqual(created)
     expect((await list(client)).map((w) => w.id)).toContain(created.id)
 
-    const saved = await call(client, 'PUT', `/api/workouts/${created.id}`, { version: 1, title: 'Full body B', exercises: [{ movementId: plankId, sets: [{ durationSeconds: 60 }] }] })
+    const saved = await call(client, 'PUT', `/api/workouts/${created.id}`, {
+      version: 1,
+      title: 'Full body B',
+      exercises: [{ movementId: plankId, sets: [{ durationSeconds: 60 }] }],
+    })
     expect(saved.status, await saved.clone().text()).toBe(200)
-    expect(WorkoutSchema.parse(await saved.json())).toMatchObject({ title: 'Full body B', notes: null, version: 2, exerciseCount: 1, exercises: [{ sets: [{ durationSeconds: 60 }] }] })
+    expect(WorkoutSchema.parse(await saved.json())).toMatchObject({
+      title: 'Full body B',
+      notes: null,
+      version: 2,
+      exerciseCount: 1,
+      exercises: [{ sets: [{ durationSeconds: 60 }] }],
+    })
 
     expect((await call(client, 'DELETE', `/api/workouts/${created.id}`)).status).toBe(204)
     expect((await call(client, 'GET', `/api/workouts/${created.id}`)).status).toBe(404)
@@ -128,7 +152,10 @@ describe('standalone workouts', () => {
   test('a title, the exercise limit, and movements the owner cannot see', async () => {
     const noTitle = await call(coach, 'POST', '/api/workouts', { title: ' ', exercises: [] })
     expect(ApiErrorBodySchema.parse(await noTitle.json()).fields?.title).toEqual(['Name is required'])
-    const tooMany = await call(coach, 'POST', '/api/workouts', { title: 'Long', exercises: Array.from({ length: 31 }, () => ({ movementId: squatId, sets: [{ reps: { min: 1, max: 1 } }] })) })
+    const tooMany = await call(coach, 'POST', '/api/workouts', {
+      title: 'Long',
+      exercises: Array.from({ length: 31 }, () => ({ movementId: squatId, sets: [{ reps: { min: 1, max: 1 } }] })),
+    })
     expect(ApiErrorBodySchema.parse(await tooMany.json()).fields?.exercises).toEqual(['A workout has at most 30 exercises'])
     // Another coach's own movement, and a client prescribing their coach's movement themselves.
     for (const who of [otherCoach, client]) {

@@ -39,12 +39,7 @@ const toSummary = ({ archivedAt, updatedAt, ...row }: SummaryRow, actor: Actor):
 })
 
 async function selectSummaries(db: Db, where: SQL | undefined): Promise<SummaryRow[]> {
-  return db
-    .select(summaryColumns)
-    .from(workouts)
-    .leftJoin(profiles, eq(profiles.id, workouts.ownerId))
-    .where(where)
-    .orderBy(desc(workouts.updatedAt), desc(workouts.id))
+  return db.select(summaryColumns).from(workouts).leftJoin(profiles, eq(profiles.id, workouts.ownerId)).where(where).orderBy(desc(workouts.updatedAt), desc(workouts.id))
 }
 
 /** Readable by its owner, and by a client whose active coach shares it (a template, not archived). */
@@ -124,12 +119,23 @@ export async function saveWorkout(db: Db, actor: Actor, id: string, { version, s
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(workouts)
-      .set({ title: input.title, notes: input.notes || null, ...(isTemplate === undefined ? {} : { isTemplate }), version: sql`${workouts.version} + 1`, lastSaveId: saveId ?? null })
+      .set({
+        title: input.title,
+        notes: input.notes || null,
+        ...(isTemplate === undefined ? {} : { isTemplate }),
+        version: sql`${workouts.version} + 1`,
+        lastSaveId: saveId ?? null,
+      })
       .where(and(eq(workouts.id, id), eq(workouts.version, version)))
       .returning({ id: workouts.id })
     if (!row) {
       // The same save again (its answer was lost): it landed already.
-      const [landed] = saveId ? await tx.select({ id: workouts.id }).from(workouts).where(and(eq(workouts.id, id), eq(workouts.lastSaveId, saveId))) : []
+      const [landed] = saveId
+        ? await tx
+            .select({ id: workouts.id })
+            .from(workouts)
+            .where(and(eq(workouts.id, id), eq(workouts.lastSaveId, saveId)))
+        : []
       if (landed) return
       throw new AppError('CONFLICT', { message: workoutApiText.conflict })
     }

@@ -87,9 +87,7 @@ function RequestReset() {
   return (
     <AuthCard title="Reset password" description="We will email you a link to set a new password. It works once, within 1 hour.">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Email">
-          {(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
-        </Field>
+        <Field label="Email">{(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Sending…' : 'Send reset email'}
         </Button>

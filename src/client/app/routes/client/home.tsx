@@ -32,7 +32,8 @@ export function HomePage() {
   if (auth.status !== 'authenticated') return null
 
   const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
-  const next = data && today ? data.workouts.filter((w) => w.week * 10 + w.day > today.week * 10 + today.day).sort((a, b) => a.week * 10 + a.day - (b.week * 10 + b.day))[0] : undefined
+  const next =
+    data && today ? data.workouts.filter((w) => w.week * 10 + w.day > today.week * 10 + today.day).sort((a, b) => a.week * 10 + a.day - (b.week * 10 + b.day))[0] : undefined
   const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (
@@ -102,7 +103,16 @@ export function HomePage() {
                   const state = dayState(data, planSessions, today.week, day, today)
                   const workout = data.workouts.find((w) => w.week === today.week && w.day === day)
                   return (
-                    <li key={day} aria-label={`Day ${day}: ${DAY_STATE_TEXT[state]}`} className={cn('rounded-lg border p-2 text-xs', state === 'done' && 'bg-primary/10', state === 'missed' && 'border-destructive/40', state === 'today' && 'ring-2 ring-ring')}>
+                    <li
+                      key={day}
+                      aria-label={`Day ${day}: ${DAY_STATE_TEXT[state]}`}
+                      className={cn(
+                        'rounded-lg border p-2 text-xs',
+                        state === 'done' && 'bg-primary/10',
+                        state === 'missed' && 'border-destructive/40',
+                        state === 'today' && 'ring-2 ring-ring',
+                      )}
+                    >
                       <p className="text-muted-foreground">{formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), today.week, day))}</p>
                       <p className="truncate font-medium">{workout ? workout.title : 'Rest'}</p>
                       <p>{DAY_STATE_TEXT[state]}</p>

@@ -74,9 +74,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
       <section className="flex flex-col items-start gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
         <p>This session is {session.status === 'completed' ? 'finished' : 'discarded'}.</p>
-        {session.status === 'completed' && (
-          <Button onClick={() => void navigate(paths.open.summary.getHref(session.id))}>See the summary</Button>
-        )}
+        {session.status === 'completed' && <Button onClick={() => void navigate(paths.open.summary.getHref(session.id))}>See the summary</Button>}
       </section>
     )
   }
@@ -111,9 +109,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
               rest.start(exercise.restSeconds ?? 90)
             }}
             onRemoveSet={(set) => log.removeSet(set.id)}
-            onSwap={(movement) =>
-              setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))
-            }
+            onSwap={(movement) => setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))}
           />
         ))}
       </ol>
@@ -129,7 +125,17 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
         onPick={(movement) =>
           setExercises([
             ...session.exercises,
-            { key: crypto.randomUUID(), movementId: movement.id, movementName: movement.name, tracking: movement.tracking, prescriptionId: null, superset: null, restSeconds: 90, notes: null, targets: [] },
+            {
+              key: crypto.randomUUID(),
+              movementId: movement.id,
+              movementName: movement.name,
+              tracking: movement.tracking,
+              prescriptionId: null,
+              superset: null,
+              restSeconds: 90,
+              notes: null,
+              targets: [],
+            },
           ])
         }
       />
@@ -137,9 +143,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
       <RestTimerBar left={rest.left} onAdd={() => rest.add(30)} onSkip={rest.stop} />
 
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4">
-        <Field label="Session notes">
-          {(control) => <Textarea {...control} rows={2} value={session.notes ?? ''} onChange={(e) => log.change({ notes: e.target.value })} />}
-        </Field>
+        <Field label="Session notes">{(control) => <Textarea {...control} rows={2} value={session.notes ?? ''} onChange={(e) => log.change({ notes: e.target.value })} />}</Field>
         <Field label="Session RPE">
           {(control) => (
             <NativeSelect {...control} value={rpe} onChange={(e) => setRpe(e.target.value)}>

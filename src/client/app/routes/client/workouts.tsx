@@ -34,7 +34,12 @@ export function WorkoutsPage() {
       {workouts.isPending && <p className="text-muted-foreground">Loading…</p>}
       {workouts.isError && <p role="alert">The workouts could not be loaded. Try again.</p>}
       {workouts.isSuccess && (
-        <WorkoutList label={archived ? 'Archived workouts' : 'Your workouts'} items={own} archived={archived} empty={archived ? 'Nothing archived.' : 'No workouts of your own yet.'} />
+        <WorkoutList
+          label={archived ? 'Archived workouts' : 'Your workouts'}
+          items={own}
+          archived={archived}
+          empty={archived ? 'Nothing archived.' : 'No workouts of your own yet.'}
+        />
       )}
       {shared.length > 0 && <WorkoutList label="From your coach" items={shared} archived={false} empty="" />}
     </section>

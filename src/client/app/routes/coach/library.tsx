@@ -67,14 +67,7 @@ export function LibraryPage() {
           setEditing({ movement })
         }}
       />
-      {editing && (
-        <MovementFormDialog
-          open
-          movement={editing.movement}
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={(movement) => setSelected(movement)}
-        />
-      )}
+      {editing && <MovementFormDialog open movement={editing.movement} onOpenChange={(open) => !open && setEditing(null)} onSaved={(movement) => setSelected(movement)} />}
     </section>
   )
 }

@@ -75,9 +75,7 @@ export function TemplateBoardPage() {
       {templates.isPending && <p className="text-muted-foreground">Loading…</p>}
       {templates.isError && <p role="alert">The templates could not be loaded. Try again.</p>}
       {templates.data?.length === 0 && workoutTemplates.data?.length === 0 && (
-        <p className="text-muted-foreground">
-          {showArchived ? 'No archived templates.' : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}
-        </p>
+        <p className="text-muted-foreground">{showArchived ? 'No archived templates.' : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}</p>
       )}
       <div className="flex gap-4 overflow-x-auto pb-2">
         {groups.map(([goal, items]) => (

@@ -38,9 +38,7 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Email">
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        )}
+        {(control) => <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
       </Field>
       <NewPasswordFields label="Password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
       <Button type="submit" size="lg" disabled={busy}>

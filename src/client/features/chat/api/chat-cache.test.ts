@@ -30,16 +30,25 @@ const seqs = (data: MessagePages) => data.pages.map((p) => p.items.map((m) => m.
 test('a new message joins the newest page in order; a repeat changes nothing', () => {
   const data = pages(page([10, 12], true), page([4, 6], true))
   const next = upsertMessages(data, [message(14), message(11)])
-  expect(seqs(next)).toEqual([[10, 11, 12, 14], [4, 6]])
+  expect(seqs(next)).toEqual([
+    [10, 11, 12, 14],
+    [4, 6],
+  ])
   expect(upsertMessages(next, [message(14)])).toBe(next)
 })
 
 test('a message lands in the loaded page its seq falls in, and is left out when older than all loaded', () => {
   const data = pages(page([10, 12], true), page([4, 6], true))
-  expect(seqs(upsertMessages(data, [message(5)]))).toEqual([[10, 12], [4, 5, 6]])
+  expect(seqs(upsertMessages(data, [message(5)]))).toEqual([
+    [10, 12],
+    [4, 5, 6],
+  ])
   expect(upsertMessages(data, [message(2)])).toBe(data)
   const whole = pages(page([10, 12], true), page([4, 6], false))
-  expect(seqs(upsertMessages(whole, [message(2)]))).toEqual([[10, 12], [2, 4, 6]])
+  expect(seqs(upsertMessages(whole, [message(2)]))).toEqual([
+    [10, 12],
+    [2, 4, 6],
+  ])
 })
 
 test('the later delivery state wins over an older copy of the same message', () => {

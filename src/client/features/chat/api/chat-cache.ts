@@ -127,6 +127,8 @@ export function markReadInCache(queryClient: QueryClient, me: string, otherId: s
     return changed ? { ...data, pages } : data
   })
   queryClient.setQueryData(chatQueries.conversations().queryKey, (data) =>
-    data ? withConversation(data, otherId, (c) => (c.unread === 0 || (c.lastMessage && c.lastMessage.seq > upTo && c.lastMessage.senderId !== me) ? c : { ...c, unread: 0 })) : data,
+    data
+      ? withConversation(data, otherId, (c) => (c.unread === 0 || (c.lastMessage && c.lastMessage.seq > upTo && c.lastMessage.senderId !== me) ? c : { ...c, unread: 0 }))
+      : data,
   )
 }

@@ -20,8 +20,7 @@ export const chatQueries = {
   messages: (otherId: string) =>
     infiniteQueryOptions({
       queryKey: [...chatQueries.all(), 'messages', otherId],
-      queryFn: ({ pageParam, signal }) =>
-        apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, { schema: MessagesPageSchema, signal }),
+      queryFn: ({ pageParam, signal }) => apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, { schema: MessagesPageSchema, signal }),
       initialPageParam: null as number | null,
       getNextPageParam: (last: MessagesPage) => (last.hasMore && last.items[0] ? last.items[0].seq : undefined),
     }),
@@ -30,7 +29,7 @@ export const chatQueries = {
 /** Everything newer than `after` (catching up after a reconnect), a full page at a time. */
 export async function fetchNewer(otherId: string, after: number): Promise<Message[]> {
   const found: Message[] = []
-  for (let from = after; ; ) {
+  for (let from = after; ;) {
     const page = await apiRequest(`${chatBase(otherId)}/messages?after=${from}&limit=${MESSAGE_PAGE_MAX}`, { schema: MessagesPageSchema })
     found.push(...page.items)
     const last = page.items.at(-1)

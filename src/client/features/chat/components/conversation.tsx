@@ -74,7 +74,10 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
             }
           : { id: item.id, body: item.body, at: item.queuedAt, own: true, state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending' },
       )
-    return [...stored.map<MessageRow>((m) => ({ id: m.id, body: m.body, at: m.createdAt, own: m.senderId === userId, state: m.senderId === userId ? messageState(m) : null })), ...pending]
+    return [
+      ...stored.map<MessageRow>((m) => ({ id: m.id, body: m.body, at: m.createdAt, own: m.senderId === userId, state: m.senderId === userId ? messageState(m) : null })),
+      ...pending,
+    ]
   }, [stored, waiting, otherId, userId, offline, sending])
 
   // What reaches the screen while the reader is at the newest message and the app is in front is read.

@@ -18,7 +18,8 @@ export function registerOutboxHandler(
   onRefused: (message: OutboxMessage) => void,
 ): () => void {
   return registerQueueHandler<OutboxMessage>(MESSAGE_KIND, {
-    send: ({ payload }, signal) => apiRequest(`${chatBase(payload.otherId)}/messages`, { method: 'POST', body: { id: payload.id, body: payload.body }, schema: MessageSchema, signal }),
+    send: ({ payload }, signal) =>
+      apiRequest(`${chatBase(payload.otherId)}/messages`, { method: 'POST', body: { id: payload.id, body: payload.body }, schema: MessageSchema, signal }),
     sent: (message) => onSent(message as Message),
     refused: (item, refusal) => {
       onRefused(item.payload)

@@ -15,7 +15,6 @@ export const clientQueries = {
   dashboard: (since: string | null) =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'dashboard', since],
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`, { schema: DashboardSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(`/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`, { schema: DashboardSchema, signal }),
     }),
 }

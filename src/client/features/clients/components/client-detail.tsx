@@ -111,9 +111,7 @@ function AssignAnotherPlan({ client }: { client: ActiveClient }) {
           </NativeSelect>
         )}
       </Field>
-      <Field label="Starting">
-        {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
-      </Field>
+      <Field label="Starting">{(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}</Field>
       <Button type="submit" disabled={assign.isPending || !planId}>
         {assign.isPending ? 'Assigning…' : 'Assign'}
       </Button>

@@ -52,10 +52,15 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
   return (
     <section aria-label="Clients" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">
-          Clients {clients.data && <span className="text-sm font-normal text-muted-foreground">({clients.data.length})</span>}
-        </h2>
-        <Input aria-label="Search clients" type="search" placeholder="Search by name, email or goal" className="sm:max-w-xs" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <h2 className="text-lg font-semibold">Clients {clients.data && <span className="text-sm font-normal text-muted-foreground">({clients.data.length})</span>}</h2>
+        <Input
+          aria-label="Search clients"
+          type="search"
+          placeholder="Search by name, email or goal"
+          className="sm:max-w-xs"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {clients.isPending && <p className="text-sm text-muted-foreground">Loading clients…</p>}
       {clients.isError && <p role="alert">Your clients could not be loaded. Try again.</p>}
@@ -66,9 +71,7 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
           <li key={client.clientId} id={`client-${client.clientId}`} aria-label={client.displayName} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div className="min-w-0">
               <p className="font-medium">{client.displayName}</p>
-              <p className="text-sm text-muted-foreground">
-                {[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}
-              </p>
+              <p className="text-sm text-muted-foreground">{[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}</p>
               <p className="text-sm text-muted-foreground">
                 Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastSession(client.lastSessionAt)}
                 {client.missedLastTwo && <span className="ml-1 font-medium text-destructive">· missed the last two</span>}

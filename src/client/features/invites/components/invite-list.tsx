@@ -21,7 +21,10 @@ export function InviteList() {
   const action = useInviteAction()
   const busy = action.isPending ? action.variables.invite.id : null
   const act = (invite: Invite, kind: 'resend' | 'revoke') =>
-    action.mutate({ invite, action: kind }, { onSuccess: () => notify.success({ title: kind === 'resend' ? inviteApiText.resent : inviteApiText.revokedDone, description: invite.email }) })
+    action.mutate(
+      { invite, action: kind },
+      { onSuccess: () => notify.success({ title: kind === 'resend' ? inviteApiText.resent : inviteApiText.revokedDone, description: invite.email }) },
+    )
 
   if (invites.isPending) return <p className="text-sm text-muted-foreground">Loading invites…</p>
   if (invites.isError) return <p role="alert">The invites could not be loaded. Try again.</p>

@@ -26,14 +26,11 @@ export const useCreateMovement = () =>
 
 export const useUpdateMovement = () =>
   useMovementMutation(
-    ({ id, input }: { id: string; input: UpdateMovementInput }) =>
-      apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
+    ({ id, input }: { id: string; input: UpdateMovementInput }) => apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
     SAVE_META,
   )
 
 export const useSetMovementArchived = () =>
-  useMovementMutation(({ id, archived }: { id: string; archived: boolean }) =>
-    post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`),
-  )
+  useMovementMutation(({ id, archived }: { id: string; archived: boolean }) => post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`))
 
 export const useCopyMovement = () => useMovementMutation((id: string) => post(`/api/movements/${encodeURIComponent(id)}/copy`))

@@ -37,9 +37,12 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
             <section aria-label="Instructions">
               <h3 className="mb-1 text-sm font-medium">Coaching cues</h3>
               <ul className="list-disc space-y-1 pl-5 text-sm">
-                {movement.instructions.split('\n').filter(Boolean).map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
+                {movement.instructions
+                  .split('\n')
+                  .filter(Boolean)
+                  .map((line, index) => (
+                    <li key={index}>{line}</li>
+                  ))}
               </ul>
             </section>
           )}

@@ -51,11 +51,7 @@ export function MovementFilters({ value, onChange }: Props) {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect
-          aria-label="Equipment"
-          value={value.equipment ?? ''}
-          onChange={(e) => set({ equipment: (e.target.value || undefined) as Filters['equipment'] })}
-        >
+        <NativeSelect aria-label="Equipment" value={value.equipment ?? ''} onChange={(e) => set({ equipment: (e.target.value || undefined) as Filters['equipment'] })}>
           <option value="">Any equipment</option>
           {EQUIPMENT.map((item) => (
             <option key={item} value={item}>

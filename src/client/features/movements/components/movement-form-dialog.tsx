@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import {
-  CreateMovementBody,
-  EQUIPMENT,
-  MUSCLES,
-  PATTERNS,
-  TRACKING,
-  movementApiText,
-  type CreateMovementInput,
-  type Movement,
-} from '#shared/schemas/movements.ts'
+import { CreateMovementBody, EQUIPMENT, MUSCLES, PATTERNS, TRACKING, movementApiText, type CreateMovementInput, type Movement } from '#shared/schemas/movements.ts'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
@@ -54,7 +45,6 @@ function draftOf(movement?: Movement): Draft {
   }
 }
 
-
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; movement?: Movement; onSaved?: (movement: Movement) => void }
 
 /** Create or edit an own movement; the shared schema checks it here and again on the server. */
@@ -72,7 +62,10 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
     event.preventDefault()
     const parsed = CreateMovementBody.safeParse({
       ...draft,
-      aliases: draft.aliases.split(',').map((a) => a.trim()).filter(Boolean),
+      aliases: draft.aliases
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
       videoUrl: draft.videoUrl.trim() || null,
     })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
@@ -129,7 +122,13 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
             </Field>
           </div>
           <CheckboxGroup legend="Primary muscles" options={MUSCLES} value={draft.primaryMuscles} onChange={(v) => set({ primaryMuscles: v })} error={error('primaryMuscles')} />
-          <CheckboxGroup legend="Secondary muscles" options={MUSCLES} value={draft.secondaryMuscles} onChange={(v) => set({ secondaryMuscles: v })} error={error('secondaryMuscles')} />
+          <CheckboxGroup
+            legend="Secondary muscles"
+            options={MUSCLES}
+            value={draft.secondaryMuscles}
+            onChange={(v) => set({ secondaryMuscles: v })}
+            error={error('secondaryMuscles')}
+          />
           <CheckboxGroup legend="Equipment" options={EQUIPMENT} value={draft.equipment} onChange={(v) => set({ equipment: v })} error={error('equipment')} />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={draft.unilateral} onChange={(e) => set({ unilateral: e.target.checked })} />

@@ -32,8 +32,7 @@ async function savedUnlessConflict(save: Promise<unknown>): Promise<boolean> {
 /** The plan's name or deload weeks; `key` lets a newer change of the same field replace one still waiting. */
 export function useSavePlanDetails(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) =>
-      savedUnlessConflict(saver.enqueue(key, planSaves.update(planId, change))),
+    mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) => savedUnlessConflict(saver.enqueue(key, planSaves.update(planId, change))),
     meta: { errorTitle: 'Could not save the plan' },
   })
 }
@@ -41,8 +40,7 @@ export function useSavePlanDetails(planId: string, saver: Saver) {
 /** A day's workout dragged onto another day (the two swap when both have one). */
 export function useMoveDay(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: ({ from, to }: { from: Cell; to: Cell }) =>
-      savedUnlessConflict(saver.enqueue(null, planSaves.moveDay(planId, { from, to }))),
+    mutationFn: ({ from, to }: { from: Cell; to: Cell }) => savedUnlessConflict(saver.enqueue(null, planSaves.moveDay(planId, { from, to }))),
     meta: { errorTitle: 'Could not move the workout' },
     onSuccess: (moved, { to }) => {
       if (moved) notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` })

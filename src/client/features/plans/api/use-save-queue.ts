@@ -47,9 +47,7 @@ const VersionedSchema = z.looseObject({ version: z.number() })
 
 /** This tab's saves of the document (another tab's saves are its own business until it closes). */
 const savesOf = (items: readonly QueueItem[], document: SavedDocument) =>
-  items.filter(
-    (item): item is QueueItem<BuilderSave> => item.kind === BUILDER_SAVE_KIND && item.tab === thisTab && (item.payload as BuilderSave).document.path === document.path,
-  )
+  items.filter((item): item is QueueItem<BuilderSave> => item.kind === BUILDER_SAVE_KIND && item.tab === thisTab && (item.payload as BuilderSave).document.path === document.path)
 const conflicted = (saves: readonly QueueItem<BuilderSave>[]) => saves.some((save) => save.refused?.status === 409)
 const keyOf = (save: BuilderSave) => `${save.document.path}|${save.tab}|${save.key ?? save.saveId}`
 
@@ -184,21 +182,24 @@ export function useSaveQueue<T extends Versioned>(
   }, [idle])
 
   /** Queues a save; an autosave (with a key) replaces a waiting one with the same key. */
-  const enqueue = useCallback(<R extends Partial<T> & Versioned>(key: string | null, request: SaveRequest, draft?: unknown): Promise<R> => {
-    const user = activeQueueUser()
-    if (!user) return Promise.reject(new ApiError('UNAUTHENTICATED', 'Sign in first', 401))
-    if (conflicted(waiting())) return Promise.reject(new ApiError('CONFLICT', builderText.saveState.conflict, 409))
-    setSaid(null)
-    const save: BuilderSave = { document: documentRef.current, key, request, saveId: crypto.randomUUID(), draft, tab: thisTab }
-    // The save this one replaces will not be sent: its caller hears that it is done with.
-    const replaced = newestOfKey.get(keyOf(save))
-    if (replaced) answer(replaced, { value: undefined })
-    return new Promise<R>((resolve, reject) => {
-      waiters.set(save.saveId, { resolve: resolve as (value: unknown) => void, reject })
-      newestOfKey.set(keyOf(save), save.saveId)
-      enqueueItem(user, BUILDER_SAVE_KIND, keyOf(save), save).catch((error: unknown) => answer(save.saveId, { error }))
-    })
-  }, [setSaid])
+  const enqueue = useCallback(
+    <R extends Partial<T> & Versioned>(key: string | null, request: SaveRequest, draft?: unknown): Promise<R> => {
+      const user = activeQueueUser()
+      if (!user) return Promise.reject(new ApiError('UNAUTHENTICATED', 'Sign in first', 401))
+      if (conflicted(waiting())) return Promise.reject(new ApiError('CONFLICT', builderText.saveState.conflict, 409))
+      setSaid(null)
+      const save: BuilderSave = { document: documentRef.current, key, request, saveId: crypto.randomUUID(), draft, tab: thisTab }
+      // The save this one replaces will not be sent: its caller hears that it is done with.
+      const replaced = newestOfKey.get(keyOf(save))
+      if (replaced) answer(replaced, { value: undefined })
+      return new Promise<R>((resolve, reject) => {
+        waiters.set(save.saveId, { resolve: resolve as (value: unknown) => void, reject })
+        newestOfKey.set(keyOf(save), save.saveId)
+        enqueueItem(user, BUILDER_SAVE_KIND, keyOf(save), save).catch((error: unknown) => answer(save.saveId, { error }))
+      })
+    },
+    [setSaid],
+  )
 
   /** Drops local edits and loads the latest version (after a 409). `generation` tells editors to start over. */
   const reload = useCallback(async () => {

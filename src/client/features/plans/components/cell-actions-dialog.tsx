@@ -88,12 +88,7 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
         </p>
       )}
       <div className="flex flex-wrap justify-between gap-2">
-        <Button
-          type="button"
-          variant="destructive"
-          disabled={dayAction.isPending}
-          onClick={() => run({ kind: 'remove', from: cell })}
-        >
+        <Button type="button" variant="destructive" disabled={dayAction.isPending} onClick={() => run({ kind: 'remove', from: cell })}>
           Delete workout
         </Button>
         <Button type="submit" disabled={dayAction.isPending}>

@@ -14,16 +14,20 @@ type Props = { plan: Plan; week: number | null; onClose: () => void; saver: Save
 type Kind = (typeof PROGRESSIONS)[number] | 'none'
 
 const progressionLabel = (kind: Kind, unit: Unit) =>
-  ({ none: 'No progression (same sets)', add_kg: `Add load (${unit}) each week`, add_percent: 'Add % of 1RM each week', add_reps: 'Add reps each week', add_rpe: 'Add RPE each week' })[kind]
+  ({
+    none: 'No progression (same sets)',
+    add_kg: `Add load (${unit}) each week`,
+    add_percent: 'Add % of 1RM each week',
+    add_reps: 'Add reps each week',
+    add_rpe: 'Add RPE each week',
+  })[kind]
 const defaultAmount = (kind: Kind, unit: Unit) => ({ none: '', add_kg: unit === 'kg' ? '2.5' : '5', add_percent: '2.5', add_reps: '1', add_rpe: '0.5' })[kind]
 
 /** Copies a week onto other weeks, optionally stepping loads, %1RM, reps or RPE up per week of distance. */
 export function CopyWeekDialog({ plan, week, onClose, saver, unit }: Props) {
   return (
     <Dialog open={week !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        {week !== null && <CopyWeekForm key={week} plan={plan} week={week} onClose={onClose} saver={saver} unit={unit} />}
-      </DialogContent>
+      <DialogContent className="sm:max-w-lg">{week !== null && <CopyWeekForm key={week} plan={plan} week={week} onClose={onClose} saver={saver} unit={unit} />}</DialogContent>
     </Dialog>
   )
 }

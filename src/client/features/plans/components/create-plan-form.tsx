@@ -50,8 +50,8 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
   const fromTemplate = Boolean(templateId)
   return (
     <Card>
-        <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-          {withTemplates && (
+      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+        {withTemplates && (
           <Field label="Start from">
             {(control) => (
               <NativeSelect {...control} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
@@ -64,31 +64,29 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
               </NativeSelect>
             )}
           </Field>
-          )}
-          <Field label="Name" error={errors.name?.[0]}>
-            {(control) => <Input {...control} maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />}
-          </Field>
-          {!fromTemplate && (
-            <>
-              <Field label="Goal (optional)" error={errors.goal?.[0]}>
-                {(control) => <Input {...control} maxLength={120} placeholder="Strength, hypertrophy, a meet…" value={goal} onChange={(e) => setGoal(e.target.value)} />}
+        )}
+        <Field label="Name" error={errors.name?.[0]}>
+          {(control) => <Input {...control} maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        {!fromTemplate && (
+          <>
+            <Field label="Goal (optional)" error={errors.goal?.[0]}>
+              {(control) => <Input {...control} maxLength={120} placeholder="Strength, hypertrophy, a meet…" value={goal} onChange={(e) => setGoal(e.target.value)} />}
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Weeks" error={errors.weeks?.[0]}>
+                {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_WEEKS} value={weeks} onChange={(e) => setWeeks(e.target.value)} />}
               </Field>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Weeks" error={errors.weeks?.[0]}>
-                  {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_WEEKS} value={weeks} onChange={(e) => setWeeks(e.target.value)} />}
-                </Field>
-                <Field label="Days per week" error={errors.daysPerWeek?.[0]}>
-                  {(control) => (
-                    <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_DAYS_PER_WEEK} value={days} onChange={(e) => setDays(e.target.value)} />
-                  )}
-                </Field>
-              </div>
-            </>
-          )}
-          <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create plan'}
-          </Button>
-        </form>
+              <Field label="Days per week" error={errors.daysPerWeek?.[0]}>
+                {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_DAYS_PER_WEEK} value={days} onChange={(e) => setDays(e.target.value)} />}
+              </Field>
+            </div>
+          </>
+        )}
+        <Button type="submit" size="lg" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create plan'}
+        </Button>
+      </form>
     </Card>
   )
 }

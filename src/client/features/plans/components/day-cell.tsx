@@ -18,7 +18,8 @@ export function dragAnnouncements(plan: Pick<Plan, 'workouts'>): Announcements {
   return {
     onDragStart: ({ active }) => `Picked up ${dayName(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} is not over a day.`),
-    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`),
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`,
     onDragCancel: ({ active }) => `Moving ${dayName(active.id)} was cancelled.`,
   }
 }

@@ -53,11 +53,7 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={busy}
-              onClick={() => run('remove')}
-            >
+            <Button variant="destructive" disabled={busy} onClick={() => run('remove')}>
               Delete for good
             </Button>
           </div>

@@ -17,7 +17,15 @@ export function SaveStatus({ state }: { state: SaveState }) {
       <AlertTriangle className="size-4" aria-hidden />
     )
   return (
-    <p role="status" aria-live="polite" className={state === 'invalid' || state === 'failed' || state === 'conflict' ? 'flex items-center gap-1.5 text-sm text-destructive' : 'flex items-center gap-1.5 text-sm text-muted-foreground'}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={
+        state === 'invalid' || state === 'failed' || state === 'conflict'
+          ? 'flex items-center gap-1.5 text-sm text-destructive'
+          : 'flex items-center gap-1.5 text-sm text-muted-foreground'
+      }
+    >
       {icon}
       {text}
     </p>

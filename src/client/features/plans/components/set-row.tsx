@@ -17,7 +17,16 @@ type SetRowProps = {
 /** One prescribed set in one line: the inputs its movement's tracking needs, each with its own name. */
 export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove }: SetRowProps) {
   const name = `Set ${number}`
-  const errors = [errorOf('reps.min'), errorOf('reps.max'), errorOf('reps'), errorOf('load.value'), errorOf('rpe'), errorOf('rir'), errorOf('durationSeconds'), errorOf('distanceMeters')]
+  const errors = [
+    errorOf('reps.min'),
+    errorOf('reps.max'),
+    errorOf('reps'),
+    errorOf('load.value'),
+    errorOf('rpe'),
+    errorOf('rir'),
+    errorOf('durationSeconds'),
+    errorOf('distanceMeters'),
+  ]
   const message = errors.find(Boolean)
   const small = 'w-16'
   const withReps = tracking === 'weight_reps' || tracking === 'reps'
@@ -28,12 +37,36 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
         <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground">{name}</span>
         {withReps && (
           <>
-            <Input aria-label={`${name} reps`} aria-invalid={Boolean(errorOf('reps.min') || errorOf('reps')) || undefined} inputMode="numeric" placeholder="reps" size="compact" className={small} value={set.repsMin} onChange={(e) => onChange({ repsMin: e.target.value })} />
+            <Input
+              aria-label={`${name} reps`}
+              aria-invalid={Boolean(errorOf('reps.min') || errorOf('reps')) || undefined}
+              inputMode="numeric"
+              placeholder="reps"
+              size="compact"
+              className={small}
+              value={set.repsMin}
+              onChange={(e) => onChange({ repsMin: e.target.value })}
+            />
             <span aria-hidden className="text-xs text-muted-foreground">
               to
             </span>
-            <Input aria-label={`${name} reps up to`} aria-invalid={Boolean(errorOf('reps.max')) || undefined} inputMode="numeric" placeholder="max" size="compact" className={small} value={set.repsMax} onChange={(e) => onChange({ repsMax: e.target.value })} />
-            <NativeSelect aria-label={`${name} load type`} size="compact" className="w-auto" value={set.loadKind} onChange={(e) => onChange({ loadKind: e.target.value as SetDraft['loadKind'] })}>
+            <Input
+              aria-label={`${name} reps up to`}
+              aria-invalid={Boolean(errorOf('reps.max')) || undefined}
+              inputMode="numeric"
+              placeholder="max"
+              size="compact"
+              className={small}
+              value={set.repsMax}
+              onChange={(e) => onChange({ repsMax: e.target.value })}
+            />
+            <NativeSelect
+              aria-label={`${name} load type`}
+              size="compact"
+              className="w-auto"
+              value={set.loadKind}
+              onChange={(e) => onChange({ loadKind: e.target.value as SetDraft['loadKind'] })}
+            >
               <option value="none">No load</option>
               <option value="weight">{unit}</option>
               <option value="percent_1rm">% 1RM</option>
@@ -44,7 +77,8 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
                 aria-label={set.loadKind === 'weight' ? `${name} load (${unit})` : `${name} load (% of 1RM)`}
                 aria-invalid={Boolean(errorOf('load.value')) || undefined}
                 inputMode="decimal"
-                size="compact" className="w-20"
+                size="compact"
+                className="w-20"
                 value={set.loadValue}
                 onChange={(e) => onChange({ loadValue: e.target.value })}
               />
@@ -52,12 +86,36 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
           </>
         )}
         {tracking === 'distance_time' && (
-          <Input aria-label={`${name} distance (m)`} aria-invalid={Boolean(errorOf('distanceMeters')) || undefined} inputMode="numeric" placeholder="m" size="compact" className="w-20" value={set.distanceMeters} onChange={(e) => onChange({ distanceMeters: e.target.value })} />
+          <Input
+            aria-label={`${name} distance (m)`}
+            aria-invalid={Boolean(errorOf('distanceMeters')) || undefined}
+            inputMode="numeric"
+            placeholder="m"
+            size="compact"
+            className="w-20"
+            value={set.distanceMeters}
+            onChange={(e) => onChange({ distanceMeters: e.target.value })}
+          />
         )}
         {(tracking === 'time' || tracking === 'distance_time') && (
-          <Input aria-label={`${name} time (s)`} aria-invalid={Boolean(errorOf('durationSeconds')) || undefined} inputMode="numeric" placeholder="s" size="compact" className="w-20" value={set.durationSeconds} onChange={(e) => onChange({ durationSeconds: e.target.value })} />
+          <Input
+            aria-label={`${name} time (s)`}
+            aria-invalid={Boolean(errorOf('durationSeconds')) || undefined}
+            inputMode="numeric"
+            placeholder="s"
+            size="compact"
+            className="w-20"
+            value={set.durationSeconds}
+            onChange={(e) => onChange({ durationSeconds: e.target.value })}
+          />
         )}
-        <NativeSelect aria-label={`${name} effort type`} size="compact" className="w-auto" value={set.effortKind} onChange={(e) => onChange({ effortKind: e.target.value as SetDraft['effortKind'] })}>
+        <NativeSelect
+          aria-label={`${name} effort type`}
+          size="compact"
+          className="w-auto"
+          value={set.effortKind}
+          onChange={(e) => onChange({ effortKind: e.target.value as SetDraft['effortKind'] })}
+        >
           <option value="none">No target</option>
           <option value="rpe">RPE</option>
           <option value="rir">RIR</option>
@@ -67,7 +125,8 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
             aria-label={`${name} ${set.effortKind === 'rpe' ? 'RPE' : 'RIR'}`}
             aria-invalid={Boolean(errorOf('rpe') || errorOf('rir')) || undefined}
             inputMode="decimal"
-            size="compact" className={small}
+            size="compact"
+            className={small}
             value={set.effortValue}
             onChange={(e) => onChange({ effortValue: e.target.value })}
           />

@@ -39,8 +39,10 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
   const positionOf = (id: UniqueIdentifier) => draft.exercises.findIndex((e) => e.key === id) + 1
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${draft.exercises.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} is no longer over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} dropped where it was.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   }
 

@@ -40,7 +40,9 @@ export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Log body weight" className="flex flex-wrap items-start gap-2">
       <Field label={`Body weight (${unit})`} error={error} className={compact ? 'w-36' : 'w-40'}>
-        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder={unit === 'kg' ? '80.5' : '177.5'} />}
+        {(control) => (
+          <Input {...control} inputMode="decimal" autoComplete="off" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder={unit === 'kg' ? '80.5' : '177.5'} />
+        )}
       </Field>
       {!compact && (
         <Field label="Date" className="w-44">

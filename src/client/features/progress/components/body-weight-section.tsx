@@ -21,7 +21,9 @@ export function BodyWeightSection({ progress, unit, canLog }: { progress: Progre
       title="Body weight"
       footer={canLog && <BodyWeightForm unit={unit} />}
       empty={points.length === 0 ? progressText.bodyWeightNothing(canLog) : null}
-      summary={first && last ? progressText.bodyWeightSummary(points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`) : ''}
+      summary={
+        first && last ? progressText.bodyWeightSummary(points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`) : ''
+      }
       table={
         <DataTable
           caption="Body weight readings"

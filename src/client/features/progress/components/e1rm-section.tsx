@@ -28,14 +28,28 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
 
   const controls = progress.movements.length > 0 && (
     <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-      <NativeSelect aria-label="Movement" size="compact" className="min-w-40 flex-1" value={movement?.movementId ?? ''} onChange={(e) => setPicked(options.find((m) => m.movementId === e.target.value) ?? null)}>
+      <NativeSelect
+        aria-label="Movement"
+        size="compact"
+        className="min-w-40 flex-1"
+        value={movement?.movementId ?? ''}
+        onChange={(e) => setPicked(options.find((m) => m.movementId === e.target.value) ?? null)}
+      >
         {options.map((m) => (
           <option key={m.movementId} value={m.movementId}>
             {m.name}
           </option>
         ))}
       </NativeSelect>
-      <Input aria-label="Find a movement" type="search" size="compact" className="min-w-40 flex-1" placeholder="Find a movement" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Input
+        aria-label="Find a movement"
+        type="search"
+        size="compact"
+        className="min-w-40 flex-1"
+        placeholder="Find a movement"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {q && (
         <div className="flex basis-full flex-wrap gap-1" role="group" aria-label="Movements found">
           {found.data?.length === 0 && <p className="text-sm text-muted-foreground">No trained movement matches “{q}”.</p>}
@@ -61,18 +75,16 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
     <ChartFigure
       title={progressText.e1rmTitle(movement ? name : null)}
       controls={controls}
-      empty={
-        !movement
-          ? progressText.e1rmNothing
-          : series.isPending
-            ? 'Loading…'
-            : points.length === 0
-              ? progressText.e1rmNoSets(name)
-              : null
-      }
+      empty={!movement ? progressText.e1rmNothing : series.isPending ? 'Loading…' : points.length === 0 ? progressText.e1rmNoSets(name) : null}
       summary={
         first && last && best
-          ? progressText.e1rmSummary(name, points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`, `${best.value} ${unit}`)
+          ? progressText.e1rmSummary(
+              name,
+              points.length,
+              `${first.value} ${unit} on ${longDate(first.date)}`,
+              `${last.value} ${unit} on ${longDate(last.date)}`,
+              `${best.value} ${unit}`,
+            )
           : ''
       }
       table={

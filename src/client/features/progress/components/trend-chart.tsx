@@ -8,7 +8,17 @@ const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
  * A value over time, one dot per point (a session, a reading). Drawn for the eye: the figure that
  * holds it gives the same numbers as text and as a table.
  */
-export function TrendChart({ points, unit, color = 'var(--chart-1)', domain = ['auto', 'auto'] }: { points: readonly TrendPoint[]; unit: string; color?: string; domain?: [number | 'auto', number | 'auto'] }) {
+export function TrendChart({
+  points,
+  unit,
+  color = 'var(--chart-1)',
+  domain = ['auto', 'auto'],
+}: {
+  points: readonly TrendPoint[]
+  unit: string
+  color?: string
+  domain?: [number | 'auto', number | 'auto']
+}) {
   return (
     <ResponsiveContainer width="100%" height={220}>
       <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>

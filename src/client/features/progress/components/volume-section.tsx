@@ -15,7 +15,10 @@ function volumeRows(weeks: readonly WeeklyVolume[], grouping: Grouping, metric: 
   const groupsOf = (w: WeeklyVolume) => (grouping === 'muscle' ? w.byMuscle : w.byPattern) as Record<string, { tonnageKg: number; hardSets: number } | undefined>
   const totals = new Map<string, number>()
   for (const w of weeks) for (const [name, v] of Object.entries(groupsOf(w))) totals.set(name, (totals.get(name) ?? 0) + (v?.[metric] ?? 0))
-  const ranked = [...totals].filter(([, total]) => total > 0).sort((a, b) => b[1] - a[1]).map(([name]) => name)
+  const ranked = [...totals]
+    .filter(([, total]) => total > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => name)
   const top = ranked.slice(0, TOP_SERIES)
   const series = ranked.length > TOP_SERIES ? [...top, 'Other'] : top
   const shown = (value: number) => (metric === 'tonnageKg' ? Math.round(fromKg(value, unit)) : Math.round(value * 10) / 10)

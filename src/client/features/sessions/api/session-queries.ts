@@ -33,10 +33,15 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.all(), 'movement-stats', [...movementIds].sort()],
       queryFn: ({ signal }) =>
-        movementIds.length ? apiRequest(`/api/sessions/movement-stats?movementIds=${movementIds.join(',')}`, { schema: z.array(MovementStatsSchema), signal }) : Promise.resolve([]),
+        movementIds.length
+          ? apiRequest(`/api/sessions/movement-stats?movementIds=${movementIds.join(',')}`, { schema: z.array(MovementStatsSchema), signal })
+          : Promise.resolve([]),
     }),
   unreadComments: () =>
-    queryOptions({ queryKey: [...sessionQueries.all(), 'unread-comments'], queryFn: ({ signal }) => apiRequest('/api/sessions/comments/unread', { schema: UnreadCommentsSchema, signal }) }),
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'unread-comments'],
+      queryFn: ({ signal }) => apiRequest('/api/sessions/comments/unread', { schema: UnreadCommentsSchema, signal }),
+    }),
   coach: () => queryOptions({ queryKey: ['coach-card'], queryFn: ({ signal }) => apiRequest('/api/profile/coach', { schema: CoachCardSchema, signal }) }),
 }
 

@@ -41,7 +41,11 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
             <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
             <span className="truncate">{exercise.movementName}</span>
           </h2>
-          {stats?.bestE1rmKg && <p className="text-xs text-muted-foreground">Best e1RM {fromKg(stats.bestE1rmKg, unit)} {unit}</p>}
+          {stats?.bestE1rmKg && (
+            <p className="text-xs text-muted-foreground">
+              Best e1RM {fromKg(stats.bestE1rmKg, unit)} {unit}
+            </p>
+          )}
           {exercise.notes && <p className="mt-1 text-sm whitespace-pre-line">{exercise.notes}</p>}
         </div>
         <MovementPicker
@@ -155,18 +159,58 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
       <div className="flex flex-wrap items-center gap-2">
         <span className="w-7 text-sm font-semibold">#{number}</span>
         {tracking === 'weight_reps' && (
-          <Input aria-label={`Load (${unit}) for ${label}`} size="touch" className={field} inputMode="decimal" placeholder={targetLoad !== null ? String(targetLoad) : unit} value={load} onChange={(e) => setLoad(e.target.value)} />
+          <Input
+            aria-label={`Load (${unit}) for ${label}`}
+            size="touch"
+            className={field}
+            inputMode="decimal"
+            placeholder={targetLoad !== null ? String(targetLoad) : unit}
+            value={load}
+            onChange={(e) => setLoad(e.target.value)}
+          />
         )}
         {(tracking === 'weight_reps' || tracking === 'reps') && (
-          <Input aria-label={`Reps for ${label}`} size="touch" className="w-14" inputMode="numeric" placeholder={target?.reps ? String(target.reps.max) : 'reps'} value={reps} onChange={(e) => setReps(e.target.value)} />
+          <Input
+            aria-label={`Reps for ${label}`}
+            size="touch"
+            className="w-14"
+            inputMode="numeric"
+            placeholder={target?.reps ? String(target.reps.max) : 'reps'}
+            value={reps}
+            onChange={(e) => setReps(e.target.value)}
+          />
         )}
         {tracking === 'distance_time' && (
-          <Input aria-label={`Distance (m) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.distanceMeters) || 'm'} value={meters} onChange={(e) => setMeters(e.target.value)} />
+          <Input
+            aria-label={`Distance (m) for ${label}`}
+            size="touch"
+            className={field}
+            inputMode="numeric"
+            placeholder={str(target?.distanceMeters) || 'm'}
+            value={meters}
+            onChange={(e) => setMeters(e.target.value)}
+          />
         )}
         {(tracking === 'time' || tracking === 'distance_time') && (
-          <Input aria-label={`Time (s) for ${label}`} size="touch" className={field} inputMode="numeric" placeholder={str(target?.durationSeconds) || 's'} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+          <Input
+            aria-label={`Time (s) for ${label}`}
+            size="touch"
+            className={field}
+            inputMode="numeric"
+            placeholder={str(target?.durationSeconds) || 's'}
+            value={seconds}
+            onChange={(e) => setSeconds(e.target.value)}
+          />
         )}
-        <Input aria-label={`RPE for ${label}`} size="touch" className="w-14" inputMode="decimal" placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'} value={rpe} onChange={(e) => setRpe(e.target.value)} />
+        <Input
+          aria-label={`RPE for ${label}`}
+          size="touch"
+          className="w-14"
+          inputMode="decimal"
+          placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'}
+          value={rpe}
+          onChange={(e) => setRpe(e.target.value)}
+        />
         <Button
           size="icon"
           className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}

@@ -48,7 +48,11 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 export function RestTimerBar({ left, onAdd, onSkip }: { left: number | null; onAdd: () => void; onSkip: () => void }) {
   if (left === null) return null
   return (
-    <div role="timer" aria-label="Rest timer" className="sticky bottom-20 z-30 flex items-center justify-between gap-3 rounded-xl border bg-primary p-3 text-primary-foreground shadow-lg md:bottom-4">
+    <div
+      role="timer"
+      aria-label="Rest timer"
+      className="sticky bottom-20 z-30 flex items-center justify-between gap-3 rounded-xl border bg-primary p-3 text-primary-foreground shadow-lg md:bottom-4"
+    >
       <span className="flex items-center gap-2 text-lg font-semibold tabular-nums">
         <Timer aria-hidden /> {left === 0 ? sessionText.restDone : `Rest ${clock(left)}`}
       </span>

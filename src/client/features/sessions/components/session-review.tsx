@@ -80,9 +80,7 @@ function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'rev
     <li aria-label={`Set ${set.setNumber}`} className="flex flex-col gap-1.5 px-3 py-2 text-sm">
       <div className="grid grid-cols-[3.5rem_1fr] gap-x-2 gap-y-0.5">
         <span className="row-span-2 font-medium tabular-nums">Set {set.setNumber}</span>
-        <span className="text-muted-foreground">
-          Target: {set.target ? formatTarget(set, unit) : 'none (added)'}
-        </span>
+        <span className="text-muted-foreground">Target: {set.target ? formatTarget(set, unit) : 'none (added)'}</span>
         <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}</span>
       </div>
       {set.deviations.length > 0 && (
@@ -106,9 +104,7 @@ function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'rev
           <MessageSquare aria-hidden /> Comment
         </Button>
       )}
-      {writing && set.logged && (
-        <CommentForm sessionId={sessionId} setLogId={set.logged.id} label={`Comment on set ${set.setNumber}`} onDone={() => setWriting(false)} />
-      )}
+      {writing && set.logged && <CommentForm sessionId={sessionId} setLogId={set.logged.id} label={`Comment on set ${set.setNumber}`} onDone={() => setWriting(false)} />}
     </li>
   )
 }
@@ -143,9 +139,7 @@ export function CommentForm({ sessionId, setLogId = null, label, onDone }: { ses
   }
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <Field label={label}>
-        {(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}
-      </Field>
+      <Field label={label}>{(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}</Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={addComment.isPending || !body.trim()}>
           {addComment.isPending ? 'Adding…' : 'Add comment'}

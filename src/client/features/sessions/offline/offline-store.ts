@@ -11,7 +11,9 @@ export const SET_KIND = 'session-set'
 export const PATCH_KIND = 'session-patch'
 
 /** A set logged (or logged again with new values), or deleted; its id is the queue key, so the latest wins. */
-export type SetChange = { sessionId: string; setId: string } & ({ action: 'log'; body: LogSetInput } | { action: 'delete'; /** When the lifter deleted it (ms, this device). */ deletedAt: number })
+export type SetChange = { sessionId: string; setId: string } & (
+  { action: 'log'; body: LogSetInput } | { action: 'delete'; /** When the lifter deleted it (ms, this device). */ deletedAt: number }
+)
 /** The session's exercise list and notes: one waiting change holds the latest of both. */
 export type SessionPatch = { sessionId: string; body: UpdateSessionInput }
 
