@@ -24,6 +24,12 @@ function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`)
 }
 
+/**
+ * The channel of the signed-in app's live stream: chat messages, receipts and comments on sessions,
+ * which the chat hub relays to every open stream (features/chat/chat.hub.ts).
+ */
+export const LIVE_CHANNEL = 'coachline_chat'
+
 /** What notify() needs of a database handle or a transaction (client.ts's Db or Tx). */
 type SqlRunner = { execute: (query: SQL) => PromiseLike<unknown> }
 

@@ -1,10 +1,10 @@
 import type { Message, Receipt } from '#shared/schemas/chat.ts'
 import type { CommentNotice } from '#shared/schemas/sessions.ts'
 import type { Db } from '#server/db/client.ts'
-import type { Notifications } from '#server/db/notifications.ts'
+import { LIVE_CHANNEL, type Notifications } from '#server/db/notifications.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { commentNotice, type CommentEvent } from '#server/features/sessions/comments.service.ts'
-import { CHAT_CHANNEL, markDelivered, messageById, type ChatEvent } from './chat.service.ts'
+import { markDelivered, messageById, type ChatEvent } from './chat.service.ts'
 
 /** What a stream carries: chat messages and receipts, and comments on sessions for their reader. */
 export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice }
@@ -33,7 +33,7 @@ export type ChatHub = {
 
 /**
  * Live delivery in one server process: the open streams by user, fed by PostgreSQL NOTIFY on
- * CHAT_CHANNEL (chat messages, receipts, and comments on sessions), so a message sent through any process reaches streams held by every other.
+ * LIVE_CHANNEL (chat messages, receipts, and comments on sessions), so a message sent through any process reaches streams held by every other.
  * A notification carries ids only; the process that holds a party's stream reads the message
  * once and marks it delivered when it reaches the recipient.
  */
@@ -68,7 +68,7 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
     if (reached) await markDelivered(db, recipientId, message, [message])
   }
 
-  const stop = await notifications.listen(CHAT_CHANNEL, {
+  const stop = await notifications.listen(LIVE_CHANNEL, {
     onMessage: (payload) => {
       let event: ChatEvent | CommentEvent
       try {

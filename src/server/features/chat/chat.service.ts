@@ -3,12 +3,9 @@ import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Me
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
-import { notify } from '#server/db/notifications.ts'
+import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-
-/** Every server process hears what happens in any conversation here (see chat.hub.ts). */
-export const CHAT_CHANNEL = 'coachline_chat'
 
 /** What goes through NOTIFY: ids and positions only (a body may exceed NOTIFY's 8,000 bytes). */
 export type ChatEvent = { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string } | ({ type: 'receipt' } & Receipt)
@@ -33,7 +30,7 @@ const toMessage = (row: MessageRow): Message => ({
 const inPair = ({ coachId, clientId }: Pair) => and(eq(messages.coachId, coachId), eq(messages.clientId, clientId))
 
 async function publish(db: Db | Tx, event: ChatEvent): Promise<void> {
-  await notify(db, CHAT_CHANNEL, JSON.stringify(event))
+  await notify(db, LIVE_CHANNEL, JSON.stringify(event))
 }
 
 /**

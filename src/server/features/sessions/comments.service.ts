@@ -4,9 +4,8 @@ import type { Actor } from '#server/access/actor.ts'
 import { activeClientIds, activeCoachIdOf, assertCanReadClient } from '#server/access/coaching.ts'
 import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { profiles, sessionComments, setLogs } from '#server/db/schema/index.ts'
-import { notify } from '#server/db/notifications.ts'
+import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { CHAT_CHANNEL } from '#server/features/chat/chat.service.ts'
 import { findReadable, findSession } from './session-access.ts'
 
 /**
@@ -66,7 +65,7 @@ export async function commentNotice(db: Db, id: string): Promise<CommentNotice |
 
 /** Tells the other party's open apps, through any server process. */
 async function announceComment(db: Db | Tx, event: Omit<CommentEvent, 'type'>): Promise<void> {
-  await notify(db, CHAT_CHANNEL, JSON.stringify({ type: 'comment', ...event } satisfies CommentEvent))
+  await notify(db, LIVE_CHANNEL, JSON.stringify({ type: 'comment', ...event } satisfies CommentEvent))
 }
 
 /** A session's comments, oldest first, with their authors' names. */
