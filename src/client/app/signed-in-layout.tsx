@@ -22,7 +22,7 @@ export function SignedInLayout() {
   useOfflineQueue(auth.status === 'authenticated' ? auth.user.id : null)
   useAdoptLegacyChanges(auth.status === 'authenticated' ? auth.user.id : null)
   useBuilderSaves()
-  // One live chat connection for the whole app: messages, receipts, toasts, the outbox.
+  // One live chat connection for the whole app: messages, receipts, toasts, the waitingMessages.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)
   const comments = useUnreadCommentCount(signedIn)

@@ -10,7 +10,7 @@ import { chatQueries } from '../api/chat-queries.ts'
 import { useSendMessage } from '../api/send-message.ts'
 import { chatText } from '../chat-text.ts'
 import { useOpenConversation, useStreamStatus } from '../live/live-state.ts'
-import { outbox, useOutbox, useSendingState } from '../outbox/outbox-store.ts'
+import { waitingMessages, useWaitingMessages, useSendingState } from '../waiting/waiting-messages.ts'
 import { Composer } from './composer.tsx'
 import { MessageList, type MessageRow } from './message-list.tsx'
 
@@ -45,7 +45,7 @@ type Props = {
 /** One conversation (/chat and /coach/chat/{clientId}): header, messages, and the composer or the read-only notice. */
 export function Conversation({ userId, otherId, shell, relation, back }: Props) {
   const query = useInfiniteQuery(chatQueries.messages(otherId))
-  const waiting = useOutbox(userId)
+  const waiting = useWaitingMessages(userId)
   const sending = useSendingState()
   const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible')
   const stream = useStreamStatus()
@@ -70,7 +70,7 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
               at: item.queuedAt,
               own: true,
               state: 'refused',
-              refused: { reason: item.refused.message, onRetry: () => void outbox.retry(userId, item), onRemove: () => void outbox.remove(userId, item.id) },
+              refused: { reason: item.refused.message, onRetry: () => void waitingMessages.retry(userId, item), onRemove: () => void waitingMessages.remove(userId, item.id) },
             }
           : { id: item.id, body: item.body, at: item.queuedAt, own: true, state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending' },
       )

@@ -8,7 +8,7 @@ import { MessageText } from './message-text.tsx'
 
 type RowState = 'waiting' | 'sending' | 'refused' | 'sent' | 'delivered' | 'read'
 
-/** One line of the conversation as shown: a stored message, or one still in the outbox. */
+/** One line of the conversation as shown: a stored message, or one still in the waitingMessages. */
 export type MessageRow = {
   id: string
   body: string

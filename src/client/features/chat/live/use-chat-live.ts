@@ -10,8 +10,8 @@ import { isOnline, onOnline } from '#client/lib/online.ts'
 import { applyReceipt, cacheMessages, hasMessage, noteMessage, otherIdOf } from '../api/chat-cache.ts'
 import { chatQueries, fetchNewer, type MessagePages } from '../api/chat-queries.ts'
 import { chatText } from '../chat-text.ts'
-import { adoptLegacyOutbox, outbox } from '../outbox/outbox-store.ts'
-import { registerOutboxHandler } from '../outbox/send-outbox.ts'
+import { adoptLegacyWaiting, waitingMessages } from '../waiting/waiting-messages.ts'
+import { registerWaitingHandler } from '../waiting/send-waiting.ts'
 import { receiveComment, refreshUnreadComments } from '#client/features/sessions/api/comment-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
@@ -62,7 +62,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       seen.add(message.id)
       cacheMessages(queryClient, otherId, [message])
       // Sent from here (or from another tab of mine): stored, so it no longer waits.
-      if (message.senderId === me) void outbox.remove(me, message.id)
+      if (message.senderId === me) void waitingMessages.remove(me, message.id)
       if (known) return
       const toMe = message.senderId !== me && !message.readAt
       // Counted at once for the badge; the server's count follows (a replay may repeat one).
@@ -73,8 +73,8 @@ export function useChatLive(user: { id: string; role: Role } | null) {
     }
 
     // Waiting messages go out through the app's offline queue; what it stores is received like any other.
-    const stopSending = registerOutboxHandler(receive, () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }))
-    void adoptLegacyOutbox(me)
+    const stopSending = registerWaitingHandler(receive, () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }))
+    void adoptLegacyWaiting(me)
 
     /** After a gap: every conversation on screen or in the cache fetches what came after its newest message. */
     async function catchUp() {

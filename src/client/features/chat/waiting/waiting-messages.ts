@@ -10,22 +10,22 @@ import { useOnline } from '#client/lib/online.ts'
  */
 export const MESSAGE_KIND = 'chat-message'
 
-const OutboxMessageSchema = z.object({ id: z.string(), otherId: z.string(), body: z.string(), queuedAt: z.string() })
-export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+const WaitingMessageSchema = z.object({ id: z.string(), otherId: z.string(), body: z.string(), queuedAt: z.string() })
+export type WaitingMessage = z.infer<typeof WaitingMessageSchema>
 /** A waiting message, and the server's reason when it refused it (kept until retried or removed). */
-export type OutboxItem = OutboxMessage & { refused: Refusal | null }
+export type WaitingItem = WaitingMessage & { refused: Refusal | null }
 
-export const outbox = {
-  add: (userId: string, message: OutboxMessage) => enqueue(userId, MESSAGE_KIND, message.id, message),
+export const waitingMessages = {
+  add: (userId: string, message: WaitingMessage) => enqueue(userId, MESSAGE_KIND, message.id, message),
   /** Sends a refused message again as it is (the conversation may be open again). */
-  retry: (userId: string, item: OutboxItem) => enqueue(userId, MESSAGE_KIND, item.id, { id: item.id, otherId: item.otherId, body: item.body, queuedAt: item.queuedAt }),
+  retry: (userId: string, item: WaitingItem) => enqueue(userId, MESSAGE_KIND, item.id, { id: item.id, otherId: item.otherId, body: item.body, queuedAt: item.queuedAt }),
   remove: (userId: string, id: string) => removeQueued(userId, MESSAGE_KIND, id),
 }
 
 /** Where an earlier version of the app kept waiting messages: moved into the queue once. */
 const legacyKey = (userId: string) => `coachline-chat-outbox:${userId}`
 
-export async function adoptLegacyOutbox(userId: string): Promise<void> {
+export async function adoptLegacyWaiting(userId: string): Promise<void> {
   const raw = localStorage.getItem(legacyKey(userId))
   if (raw === null) return
   let parsed: unknown = []
@@ -34,15 +34,15 @@ export async function adoptLegacyOutbox(userId: string): Promise<void> {
   } catch {
     // Unreadable: nothing to keep.
   }
-  const result = z.array(OutboxMessageSchema).safeParse(parsed)
-  for (const message of result.success ? result.data : []) await outbox.add(userId, message)
+  const result = z.array(WaitingMessageSchema).safeParse(parsed)
+  for (const message of result.success ? result.data : []) await waitingMessages.add(userId, message)
   localStorage.removeItem(legacyKey(userId))
 }
 
 /** This user's waiting messages; re-renders when they change. */
-export function useOutbox(userId: string): OutboxItem[] {
+export function useWaitingMessages(userId: string): WaitingItem[] {
   const items = useQueuedItems(userId)
-  return useMemo(() => items.filter((item) => item.kind === MESSAGE_KIND).map((item) => ({ ...(item.payload as OutboxMessage), refused: item.refused })), [items])
+  return useMemo(() => items.filter((item) => item.kind === MESSAGE_KIND).map((item) => ({ ...(item.payload as WaitingMessage), refused: item.refused })), [items])
 }
 
 export type SendingState = { inFlight: ReadonlySet<string>; unreachable: boolean }

@@ -4,7 +4,7 @@ import { notify } from '#client/lib/notify.ts'
 import { registerQueueHandler } from '#client/lib/offline-queue/queue.ts'
 import { chatBase } from '../api/chat-queries.ts'
 import { chatText } from '../chat-text.ts'
-import { MESSAGE_KIND, type OutboxMessage } from './outbox-store.ts'
+import { MESSAGE_KIND, type WaitingMessage } from './waiting-messages.ts'
 
 /**
  * Sends waiting messages through the offline queue. A message leaves the queue only once the
@@ -12,12 +12,12 @@ import { MESSAGE_KIND, type OutboxMessage } from './outbox-store.ts'
  * conversation became read-only, say) stays, marked with the reason, until the user tries again
  * or removes it.
  */
-export function registerOutboxHandler(
+export function registerWaitingHandler(
   onSent: (message: Message) => void,
   /** What the screen shows is out of date (the conversation changed). */
-  onRefused: (message: OutboxMessage) => void,
+  onRefused: (message: WaitingMessage) => void,
 ): () => void {
-  return registerQueueHandler<OutboxMessage>(MESSAGE_KIND, {
+  return registerQueueHandler<WaitingMessage>(MESSAGE_KIND, {
     send: ({ payload }, signal) =>
       apiRequest(`${chatBase(payload.otherId)}/messages`, { method: 'POST', body: { id: payload.id, body: payload.body }, schema: MessageSchema, signal }),
     sent: (message) => onSent(message as Message),
