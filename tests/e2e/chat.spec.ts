@@ -189,6 +189,33 @@ test('the composer: Shift+Enter adds a line, a draft survives navigation and rel
   await clientPage.context().close()
 })
 
+test('a message the server refuses stays, marked with the reason, until the writer tries again or removes it', async ({ page, login, browser, baseURL }) => {
+  const client = await login({ role: 'client', displayName: 'Rae Refused' })
+  const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Quinn')
+  await link(page, coach, client)
+  await openConversation(page, '/chat', 'Coach Quinn')
+
+  // The coach archives the client while this screen still offers the composer.
+  expect((await coachPage.request.post(`/api/clients/${client.id}/archive`, { data: {} })).status()).toBe(204)
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('Sent after the archive')
+  await box.press('Enter')
+
+  const refused = log(page).getByRole('listitem').filter({ hasText: 'Sent after the archive' })
+  await expect(refused).toContainText('Not sent: This conversation is archived: you can read it but not send messages')
+  await expectToast(page, 'A message could not be sent')
+  await expect(page.getByRole('note')).toHaveText('This conversation is archived: you can read it but not send messages')
+  // Trying again meets the same answer; removing it is the writer's choice.
+  await refused.getByRole('button', { name: 'Try again' }).click()
+  await expect(refused).toContainText('Not sent:')
+  await refused.getByRole('button', { name: 'Remove' }).click()
+  await expect(refused).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Coach Quinn' })).toBeVisible()
+  await expect(log(page).getByText('Sent after the archive')).toHaveCount(0)
+  await coachPage.context().close()
+})
+
 test('older messages load when the reader scrolls to the top, without moving what is on screen', async ({ page, login, browser, baseURL }) => {
   const client = await login({ role: 'client', displayName: 'Rae Reader' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Long')
