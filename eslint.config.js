@@ -120,7 +120,7 @@ export default tseslint.config(
             { target: './src/client', from: './src/server', message: 'the client talks to the server over HTTP only' },
             { target: './src/server', from: './src/client', message: 'the server never imports client code' },
             { target: ['./src/client/components', './src/client/lib'], from: './src/client/features', message: 'components/ and lib/ sit below the features' },
-            { target: ['./src/server/lib', './src/server/access'], from: './src/server/features', message: 'lib/ and access/ sit below the features' },
+            { target: ['./src/server/lib', './src/server/access', './src/server/db'], from: './src/server/features', message: 'lib/, access/ and db/ sit below the features' },
             ...featureZones('client'),
             ...featureZones('server'),
           ],

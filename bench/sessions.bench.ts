@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../src/server/db/client.ts'
-import { prepareDatabase } from '../src/server/db/prepare.ts'
+import { prepareDatabase } from '../src/server/prepare-database.ts'
 import { setLogs } from '../src/server/db/schema/index.ts'
 import { measurePaced, measureTask, pool, report, send, signInUser, type BenchServer, type BenchTarget } from './lib.ts'
 

@@ -1,6 +1,6 @@
 import type { BuiltinMovement } from '#shared/schemas/movements.ts'
 
-/** The built-in library: written for Coachline, seeded at start by slug (see db/prepare.ts). */
+/** The built-in library: written for Coachline, seeded at start by slug (see prepare-database.ts). */
 export const BUILTIN_MOVEMENTS: BuiltinMovement[] = [
   // Squat
   {
