@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { clearPerf, readPerf, type PerfEntry } from '#client/lib/perf-log.ts'
 
@@ -33,15 +34,11 @@ export function PerfSessionsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
-          <p className="text-sm text-muted-foreground">Measured in this browser only: Web Vitals per route, and the session and set-log calls.</p>
-        </div>
+      <PageHeader title="Performance" description="Measured in this browser only: Web Vitals per route, and the session and set-log calls.">
         <Button variant="outline" onClick={clearPerf} disabled={entries.length === 0}>
           Clear
         </Button>
-      </div>
+      </PageHeader>
       {entries.length === 0 && <p className="text-muted-foreground">Nothing measured yet. Use the app, then come back.</p>}
 
       {routes.length > 0 && (
