@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { clearPerf, readPerf, type PerfEntry } from '#client/lib/perf-log.ts'
 
@@ -33,74 +34,44 @@ export function PerfSessionsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
-          <p className="text-sm text-muted-foreground">Measured in this browser only: Web Vitals per route, and the session and set-log calls.</p>
-        </div>
+      <PageHeader title="Performance" description="Measured in this browser only: Web Vitals per route, and the session and set-log calls.">
         <Button variant="outline" onClick={clearPerf} disabled={entries.length === 0}>
           Clear
         </Button>
-      </div>
+      </PageHeader>
       {entries.length === 0 && <p className="text-muted-foreground">Nothing measured yet. Use the app, then come back.</p>}
 
       {routes.length > 0 && (
-        <section aria-label="Web Vitals by route" className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-2 text-left font-semibold">Web Vitals by route (median)</caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-4 font-medium">Route</th>
-                <th className="py-1 pr-4 font-medium">LCP</th>
-                <th className="py-1 pr-4 font-medium">INP</th>
-                <th className="py-1 pr-4 font-medium">CLS</th>
+        <PerfTable label="Web Vitals by route" caption="Web Vitals by route (median)" columns={['Route', 'LCP', 'INP', 'CLS']}>
+          {routes.map((route) => {
+            const of = (name: string) => vitals.filter((v) => v.route === route && v.name === name).map((v) => v.value)
+            const cell = (name: string, format: (v: number) => string) => (of(name).length ? format(median(of(name))) : '–')
+            return (
+              <tr key={route} className="border-t">
+                <td className="py-1 pr-4 font-mono">{route}</td>
+                <td className="py-1 pr-4">{cell('LCP', (v) => `${Math.round(v)} ms`)}</td>
+                <td className="py-1 pr-4">{cell('INP', (v) => `${Math.round(v)} ms`)}</td>
+                <td className="py-1 pr-4">{cell('CLS', (v) => v.toFixed(3))}</td>
               </tr>
-            </thead>
-            <tbody>
-              {routes.map((route) => {
-                const of = (name: string) => vitals.filter((v) => v.route === route && v.name === name).map((v) => v.value)
-                const cell = (name: string, format: (v: number) => string) => (of(name).length ? format(median(of(name))) : '–')
-                return (
-                  <tr key={route} className="border-t">
-                    <td className="py-1 pr-4 font-mono">{route}</td>
-                    <td className="py-1 pr-4">{cell('LCP', (v) => `${Math.round(v)} ms`)}</td>
-                    <td className="py-1 pr-4">{cell('INP', (v) => `${Math.round(v)} ms`)}</td>
-                    <td className="py-1 pr-4">{cell('CLS', (v) => v.toFixed(3))}</td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </section>
+            )
+          })}
+        </PerfTable>
       )}
 
       {callNames.length > 0 && (
-        <section aria-label="Calls" className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-2 text-left font-semibold">Session and set-log calls</caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-4 font-medium">Call</th>
-                <th className="py-1 pr-4 font-medium">Count</th>
-                <th className="py-1 pr-4 font-medium">Median</th>
-                <th className="py-1 pr-4 font-medium">Failed</th>
+        <PerfTable label="Calls" caption="Session and set-log calls" columns={['Call', 'Count', 'Median', 'Failed']}>
+          {callNames.map((name) => {
+            const mine = calls.filter((c) => c.name === name)
+            return (
+              <tr key={name} className="border-t">
+                <td className="py-1 pr-4">{name}</td>
+                <td className="py-1 pr-4">{mine.length}</td>
+                <td className="py-1 pr-4">{median(mine.map((c) => c.ms))} ms</td>
+                <td className="py-1 pr-4">{mine.filter((c) => !c.ok).length}</td>
               </tr>
-            </thead>
-            <tbody>
-              {callNames.map((name) => {
-                const mine = calls.filter((c) => c.name === name)
-                return (
-                  <tr key={name} className="border-t">
-                    <td className="py-1 pr-4">{name}</td>
-                    <td className="py-1 pr-4">{mine.length}</td>
-                    <td className="py-1 pr-4">{median(mine.map((c) => c.ms))} ms</td>
-                    <td className="py-1 pr-4">{mine.filter((c) => !c.ok).length}</td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </section>
+            )
+          })}
+        </PerfTable>
       )}
 
       {entries.length > 0 && (
@@ -121,6 +92,27 @@ export function PerfSessionsPage() {
           </ol>
         </section>
       )}
+    </section>
+  )
+}
+
+/** One table of measurements: its caption, its column names, then the rows. */
+function PerfTable({ label, caption, columns, children }: { label: string; caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <section aria-label={label} className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold">{caption}</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className="py-1 pr-4 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
@@ -16,11 +17,7 @@ export function ProgramsPage() {
   const me = auth.status === 'authenticated' ? auth.user.id : ''
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Programs</h1>
-          <p className="text-sm text-muted-foreground">Your plans and the ones your coach assigned to you.</p>
-        </div>
+      <PageHeader title="Programs" description="Your plans and the ones your coach assigned to you.">
         {auth.status === 'authenticated' && (
           <Button asChild variant="outline">
             {auth.profile.role === 'coach' ? (
@@ -30,7 +27,7 @@ export function ProgramsPage() {
             )}
           </Button>
         )}
-      </div>
+      </PageHeader>
       {plans.isPending && <p className="text-muted-foreground">Loading…</p>}
       {plans.isError && <p role="alert">The programs could not be loaded. Try again.</p>}
       {plans.data?.length === 0 && <p className="text-muted-foreground">No programs yet.</p>}

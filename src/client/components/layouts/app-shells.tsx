@@ -39,6 +39,18 @@ function NavLabel({ item, badges, className }: { item: NavItem; badges: NavBadge
   )
 }
 
+/** The theme toggle and signing out, at the end of every shell's bar. */
+function ThemeAndSignOut({ variant = 'ghost', onSignOut }: { variant?: 'ghost' | 'sidebar'; onSignOut: () => void }) {
+  return (
+    <>
+      <ThemeToggle variant={variant} />
+      <Button variant={variant} size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
+        <LogOut />
+      </Button>
+    </>
+  )
+}
+
 /** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
 export function CoachShell({ children, displayName, onSignOut, badges }: ShellProps) {
   const tabRow = useRef<HTMLElement>(null)
@@ -58,10 +70,7 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
             {displayName}
           </span>
           <div className="flex">
-            <ThemeToggle variant="sidebar" />
-            <Button variant="sidebar" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
-              <LogOut />
-            </Button>
+            <ThemeAndSignOut variant="sidebar" onSignOut={onSignOut} />
           </div>
         </div>
       </aside>
@@ -70,10 +79,7 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
           <div className="flex h-14 items-center justify-between px-4">
             <Brand to={paths.coach.dashboard.getHref()} />
             <div className="flex">
-              <ThemeToggle />
-              <Button variant="ghost" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
-                <LogOut />
-              </Button>
+              <ThemeAndSignOut onSignOut={onSignOut} />
             </div>
           </div>
           <nav aria-label="Coach" ref={tabRow} className="flex gap-1 overflow-x-auto px-2 pb-2">
@@ -156,10 +162,7 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
                 <CircleUser />
               </NavLink>
             </Button>
-            <ThemeToggle />
-            <Button variant="ghost" size="icon" aria-label={shellText.signOut} onClick={onSignOut}>
-              <LogOut />
-            </Button>
+            <ThemeAndSignOut onSignOut={onSignOut} />
           </div>
         </div>
       </header>

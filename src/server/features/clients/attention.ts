@@ -15,6 +15,22 @@ const RPE_ABOVE_BY = 0.5
 const RPE_MIN_SETS = 4
 
 /**
+ * The `from` and `where` of the clients' completed sets (`sl`, kept, not deleted) in their sessions
+ * (`s`) completed in the last 7 days, today included.
+ */
+function lastWeeksSets(clientIds: readonly string[], today: string) {
+  return sql`
+    from workout_sessions s
+    join set_logs sl on sl.session_id = s.id
+    where s.client_id in (${sql.join(
+      clientIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and s.status = 'completed' and s.started_at >= ${today}::date - 6
+      and sl.completed and sl.deleted_at is null`
+}
+
+/**
  * Per client, over the sets with a target RPE of the last 7 days: how far the logged RPE ran over
  * the target on average, the least of the sessions' averages, and the number of sets and sessions.
  */
@@ -25,14 +41,7 @@ async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string
       select client_id, sum(sets)::int as sets, count(*)::int as sessions, sum(over_sum) / sum(sets) as over, min(over_sum / sets) as least
       from (
         select s.client_id, s.id, count(*) as sets, sum(sl.rpe - sl.target_rpe) as over_sum
-        from workout_sessions s
-        join set_logs sl on sl.session_id = s.id
-        where s.client_id in (${sql.join(
-          clientIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          and s.status = 'completed' and s.started_at >= ${today}::date - 6
-          and sl.completed and sl.deleted_at is null and sl.rpe is not null and sl.target_rpe is not null
+        ${lastWeeksSets(clientIds, today)} and sl.rpe is not null and sl.target_rpe is not null
         group by s.client_id, s.id
       ) per_session
       group by client_id`,
@@ -49,14 +58,7 @@ async function newRecords(db: Db, clientIds: readonly string[], today: string) {
     sql`
       with recent as (
         select s.client_id, sl.movement_id, max(${e1rmSql('sl')}) as best
-        from workout_sessions s
-        join set_logs sl on sl.session_id = s.id
-        where s.client_id in (${sql.join(
-          clientIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          and s.status = 'completed' and s.started_at >= ${today}::date - 6
-          and sl.completed and sl.deleted_at is null
+        ${lastWeeksSets(clientIds, today)}
         group by s.client_id, sl.movement_id
       )
       select r.client_id, m.name

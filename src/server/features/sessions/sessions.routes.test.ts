@@ -31,6 +31,20 @@ const set = (session: Session, setNumber: number, values: object, editedAt = new
   ...values,
 })
 
+/** A back squat as a session carries it, added by the lifter (no prescription, no targets) unless `change` says otherwise. */
+const backSquat = (change: object) => ({
+  key: randomUUID(),
+  movementId: squatId,
+  movementName: 'Back squat',
+  tracking: 'weight_reps',
+  prescriptionId: null,
+  superset: null,
+  restSeconds: 120,
+  notes: null,
+  targets: [],
+  ...change,
+})
+
 beforeAll(async () => {
   t = await createTestApp()
   coach = await signIn(t, { role: 'coach', displayName: 'Coach Sam' })
@@ -212,19 +226,7 @@ describe('sessions', () => {
     const first = await start(lifter, {})
     const key = randomUUID()
     const patched = await send(lifter, 'PATCH', `/api/sessions/${first.id}`, {
-      exercises: [
-        {
-          key,
-          movementId: squatId,
-          movementName: 'Back squat',
-          tracking: 'weight_reps',
-          prescriptionId: null,
-          superset: null,
-          restSeconds: 120,
-          notes: null,
-          targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }],
-        },
-      ],
+      exercises: [backSquat({ key, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] })],
     })
     expect(patched.status, await patched.clone().text()).toBe(200)
     for (const [n, load] of [
@@ -279,17 +281,7 @@ describe('sessions', () => {
     const benchId = ((await (await send(lifter, 'GET', '/api/movements?q=bench%20press')).json()) as { items: { id: string }[] }).items[0]?.id ?? ''
     const first = await start(lifter, {})
     const key = randomUUID()
-    const exercise = {
-      key,
-      movementId: squatId,
-      movementName: 'Back squat',
-      tracking: 'weight_reps',
-      prescriptionId: null,
-      superset: null,
-      restSeconds: 120,
-      notes: null,
-      targets: [],
-    }
+    const exercise = backSquat({ key })
     await send(lifter, 'PATCH', `/api/sessions/${first.id}`, { exercises: [exercise] })
     await send(lifter, 'PUT', `/api/sessions/${first.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 1, reps: 1, loadKg: 160, editedAt: new Date().toISOString() })
     await send(lifter, 'POST', `/api/sessions/${first.id}/finish`, {})
@@ -340,17 +332,7 @@ describe('sessions', () => {
   test('a prescribed exercise removed during the session stays in the review, its sets skipped; put back, it counts again', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const session = await start(lifter, {})
-    const prescribed = {
-      key: randomUUID(),
-      movementId: squatId,
-      movementName: 'Back squat',
-      tracking: 'weight_reps',
-      prescriptionId: randomUUID(),
-      superset: null,
-      restSeconds: null,
-      notes: null,
-      targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }],
-    }
+    const prescribed = backSquat({ prescriptionId: randomUUID(), restSeconds: null, targets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] })
     const mine = { ...prescribed, key: randomUUID(), prescriptionId: null, targets: [] }
     expect((await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [prescribed] })).status).toBe(200)
     // Removed, and one of the lifter's own added instead: no prescribed set left to miss, on the face of it.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
@@ -21,17 +22,13 @@ function OwnPlans({ userId, canCreate }: { userId: string; canCreate: boolean })
   const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => p.ownerId === userId && !p.clientId) })
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Plan builder</h1>
-          <p className="text-sm text-muted-foreground">The plans you build for yourself.</p>
-        </div>
+      <PageHeader title="Plan builder" description="The plans you build for yourself.">
         {canCreate && (
           <Button asChild>
             <Link to={paths.client.programNew.getHref()}>New program</Link>
           </Button>
         )}
-      </div>
+      </PageHeader>
       {plans.isPending && <p className="text-muted-foreground">Loading…</p>}
       {plans.isError && <p role="alert">Your plans could not be loaded. Try again.</p>}
       {plans.data?.length === 0 && <p className="text-muted-foreground">No plans of your own yet.</p>}

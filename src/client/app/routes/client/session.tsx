@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
@@ -10,7 +9,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import { NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
+import { AddExercisePicker } from '#client/features/movements/components/movement-picker.tsx'
 import { exerciseLabels } from '#client/features/plans/workout-draft.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useDiscardSession } from '#client/features/sessions/api/use-discard-session.ts'
@@ -114,14 +113,8 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
         ))}
       </ol>
 
-      <MovementPicker
+      <AddExercisePicker
         userId={userId}
-        title="Add an exercise"
-        trigger={
-          <Button variant="outline" className="self-start">
-            <Plus aria-hidden /> Add exercise
-          </Button>
-        }
         onPick={(movement) =>
           setExercises([
             ...session.exercises,

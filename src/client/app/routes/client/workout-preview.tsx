@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
-import { paths } from '#shared/paths.ts'
+import { useParams } from 'react-router'
 import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { WorkoutView } from '#client/features/plans/components/workout-view.tsx'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
+import { PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
@@ -25,20 +23,9 @@ export function WorkoutPreviewPage() {
   if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
   if (workout.isError) return <LoadError error={workout.error} what="workout" />
   const data = workout.data
-  const date = data.plan.startDate ? formatPlanDate(dateOfPlanDay(data.plan.startDate, data.week, data.day)) : null
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
-      <div>
-        <p className="text-sm text-muted-foreground">
-          <Link to={paths.open.program.getHref(data.plan.id)} className="hover:underline">
-            {data.plan.name}
-          </Link>{' '}
-          · Week {data.week}
-          {data.plan.deloadWeeks.includes(data.week) ? ' (deload)' : ''} · Day {data.day}
-          {date ? ` · ${date}` : ''}
-        </p>
-        <h1 className="text-2xl font-semibold tracking-tight">{data.title}</h1>
-      </div>
+      <PlanWorkoutHeading workout={data} />
       <WorkoutView
         workout={data}
         unit={unit}

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { workoutApiText, type WorkoutSummary } from '#shared/schemas/workouts.ts'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useCardAction } from '#client/features/plans/api/workout-mutations.ts'
@@ -17,11 +18,7 @@ export function WorkoutsPage() {
   const shared = workouts.data?.filter((w) => w.shared) ?? []
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Workouts</h1>
-          <p className="text-sm text-muted-foreground">Your own workouts, and the ones your coach shares with you.</p>
-        </div>
+      <PageHeader title="Workouts" description="Your own workouts, and the ones your coach shares with you.">
         <div className="flex gap-2">
           <Button variant="outline" aria-pressed={archived} onClick={() => setArchived((v) => !v)}>
             {archived ? 'Show current' : 'Show archived'}
@@ -30,7 +27,7 @@ export function WorkoutsPage() {
             <Link to={paths.client.createWorkout.getHref()}>Create workout</Link>
           </Button>
         </div>
-      </div>
+      </PageHeader>
       {workouts.isPending && <p className="text-muted-foreground">Loading…</p>}
       {workouts.isError && <p role="alert">The workouts could not be loaded. Try again.</p>}
       {workouts.isSuccess && (

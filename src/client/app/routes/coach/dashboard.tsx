@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
@@ -29,11 +30,7 @@ export function DashboardPage() {
   const d = dashboard.data
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Coach dashboard</h1>
-          <p className="text-sm text-muted-foreground">Your clients at a glance.</p>
-        </div>
+      <PageHeader title="Coach dashboard" description="Your clients at a glance.">
         <div className="flex gap-2">
           <Button asChild variant="outline">
             <Link to={paths.coach.clients.getHref()}>Invite a client</Link>
@@ -42,7 +39,7 @@ export function DashboardPage() {
             <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <dl aria-label="At a glance" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
           ['Active clients', String(d.activeClients)],

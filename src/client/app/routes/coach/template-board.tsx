@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { PlanSummary } from '#shared/schemas/plans.ts'
+import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { planCalls } from '#client/features/plans/api/plan-calls.ts'
 import { useCopyPlan } from '#client/features/plans/api/plan-mutations.ts'
@@ -55,11 +56,7 @@ export function TemplateBoardPage() {
   const groups = byGoal(templates.data ?? [])
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Templates</h1>
-          <p className="text-sm text-muted-foreground">Programs you reuse, by goal. A plan made from a template is its own copy.</p>
-        </div>
+      <PageHeader title="Templates" description="Programs you reuse, by goal. A plan made from a template is its own copy.">
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
             {showArchived ? 'Show current' : 'Show archived'}
@@ -71,7 +68,7 @@ export function TemplateBoardPage() {
             <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
           </Button>
         </div>
-      </div>
+      </PageHeader>
       {templates.isPending && <p className="text-muted-foreground">Loading…</p>}
       {templates.isError && <p role="alert">The templates could not be loaded. Try again.</p>}
       {templates.data?.length === 0 && workoutTemplates.data?.length === 0 && (

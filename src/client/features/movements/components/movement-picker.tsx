@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
@@ -49,5 +50,21 @@ export function MovementPicker({ userId, trigger, title = 'Choose a movement', o
         <MovementResults filters={filters} onSelect={pick} label="Movements to choose from" />
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The 'Add exercise' button under a workout's exercises (the builders and a live session), with its picker. */
+export function AddExercisePicker({ userId, onPick }: Pick<Props, 'userId' | 'onPick'>) {
+  return (
+    <MovementPicker
+      userId={userId}
+      title="Add an exercise"
+      trigger={
+        <Button variant="outline" className="self-start">
+          <Plus aria-hidden /> Add exercise
+        </Button>
+      }
+      onPick={onPick}
+    />
   )
 }

@@ -37,28 +37,28 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
         <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground">{name}</span>
         {withReps && (
           <>
-            <Input
-              aria-label={`${name} reps`}
-              aria-invalid={Boolean(errorOf('reps.min') || errorOf('reps')) || undefined}
+            <SetInput
+              set={set}
+              onChange={onChange}
+              field="repsMin"
+              label={`${name} reps`}
+              invalid={Boolean(errorOf('reps.min') || errorOf('reps'))}
               inputMode="numeric"
               placeholder="reps"
-              size="compact"
               className={small}
-              value={set.repsMin}
-              onChange={(e) => onChange({ repsMin: e.target.value })}
             />
             <span aria-hidden className="text-xs text-muted-foreground">
               to
             </span>
-            <Input
-              aria-label={`${name} reps up to`}
-              aria-invalid={Boolean(errorOf('reps.max')) || undefined}
+            <SetInput
+              set={set}
+              onChange={onChange}
+              field="repsMax"
+              label={`${name} reps up to`}
+              invalid={Boolean(errorOf('reps.max'))}
               inputMode="numeric"
               placeholder="max"
-              size="compact"
               className={small}
-              value={set.repsMax}
-              onChange={(e) => onChange({ repsMax: e.target.value })}
             />
             <NativeSelect
               aria-label={`${name} load type`}
@@ -73,40 +73,40 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
               <option value="bodyweight">Bodyweight</option>
             </NativeSelect>
             {(set.loadKind === 'weight' || set.loadKind === 'percent_1rm') && (
-              <Input
-                aria-label={set.loadKind === 'weight' ? `${name} load (${unit})` : `${name} load (% of 1RM)`}
-                aria-invalid={Boolean(errorOf('load.value')) || undefined}
+              <SetInput
+                set={set}
+                onChange={onChange}
+                field="loadValue"
+                label={set.loadKind === 'weight' ? `${name} load (${unit})` : `${name} load (% of 1RM)`}
+                invalid={Boolean(errorOf('load.value'))}
                 inputMode="decimal"
-                size="compact"
                 className="w-20"
-                value={set.loadValue}
-                onChange={(e) => onChange({ loadValue: e.target.value })}
               />
             )}
           </>
         )}
         {tracking === 'distance_time' && (
-          <Input
-            aria-label={`${name} distance (m)`}
-            aria-invalid={Boolean(errorOf('distanceMeters')) || undefined}
+          <SetInput
+            set={set}
+            onChange={onChange}
+            field="distanceMeters"
+            label={`${name} distance (m)`}
+            invalid={Boolean(errorOf('distanceMeters'))}
             inputMode="numeric"
             placeholder="m"
-            size="compact"
             className="w-20"
-            value={set.distanceMeters}
-            onChange={(e) => onChange({ distanceMeters: e.target.value })}
           />
         )}
         {(tracking === 'time' || tracking === 'distance_time') && (
-          <Input
-            aria-label={`${name} time (s)`}
-            aria-invalid={Boolean(errorOf('durationSeconds')) || undefined}
+          <SetInput
+            set={set}
+            onChange={onChange}
+            field="durationSeconds"
+            label={`${name} time (s)`}
+            invalid={Boolean(errorOf('durationSeconds'))}
             inputMode="numeric"
             placeholder="s"
-            size="compact"
             className="w-20"
-            value={set.durationSeconds}
-            onChange={(e) => onChange({ durationSeconds: e.target.value })}
           />
         )}
         <NativeSelect
@@ -121,14 +121,14 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
           <option value="rir">RIR</option>
         </NativeSelect>
         {set.effortKind !== 'none' && (
-          <Input
-            aria-label={`${name} ${set.effortKind === 'rpe' ? 'RPE' : 'RIR'}`}
-            aria-invalid={Boolean(errorOf('rpe') || errorOf('rir')) || undefined}
+          <SetInput
+            set={set}
+            onChange={onChange}
+            field="effortValue"
+            label={`${name} ${set.effortKind === 'rpe' ? 'RPE' : 'RIR'}`}
+            invalid={Boolean(errorOf('rpe') || errorOf('rir'))}
             inputMode="decimal"
-            size="compact"
             className={small}
-            value={set.effortValue}
-            onChange={(e) => onChange({ effortValue: e.target.value })}
           />
         )}
         {onRemove && (
@@ -143,5 +143,32 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
         </p>
       )}
     </li>
+  )
+}
+
+type SetInputProps = {
+  set: SetDraft
+  field: 'repsMin' | 'repsMax' | 'loadValue' | 'effortValue' | 'durationSeconds' | 'distanceMeters'
+  onChange: (change: Partial<SetDraft>) => void
+  label: string
+  invalid: boolean
+  inputMode: 'numeric' | 'decimal'
+  placeholder?: string
+  className: string
+}
+
+/** One of the set's numbers: a compact input named after the set, marked invalid while its error stands. */
+function SetInput({ set, field, onChange, label, invalid, inputMode, placeholder, className }: SetInputProps) {
+  return (
+    <Input
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      inputMode={inputMode}
+      placeholder={placeholder}
+      size="compact"
+      className={className}
+      value={set[field]}
+      onChange={(e) => onChange({ [field]: e.target.value })}
+    />
   )
 }

@@ -1,14 +1,12 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core'
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Plus } from 'lucide-react'
 import type { FieldErrors } from '#shared/errors.ts'
 import { MAX_EXERCISES_PER_WORKOUT, PLAN_NAME_MAX } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
-import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
-import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
+import { AddExercisePicker } from '#client/features/movements/components/movement-picker.tsx'
 import { builderText } from '../builder-text.ts'
 import { exerciseLabels, newExercise, type ExerciseDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { ExerciseCard } from './exercise-card.tsx'
@@ -87,18 +85,7 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
         </p>
       )}
 
-      {draft.exercises.length < MAX_EXERCISES_PER_WORKOUT && (
-        <MovementPicker
-          userId={userId}
-          title="Add an exercise"
-          trigger={
-            <Button variant="outline" className="self-start">
-              <Plus aria-hidden /> Add exercise
-            </Button>
-          }
-          onPick={(movement) => setExercises([...draft.exercises, newExercise(movement)])}
-        />
-      )}
+      {draft.exercises.length < MAX_EXERCISES_PER_WORKOUT && <AddExercisePicker userId={userId} onPick={(movement) => setExercises([...draft.exercises, newExercise(movement)])} />}
     </div>
   )
 }

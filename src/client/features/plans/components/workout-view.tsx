@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
-import type { PlanWorkout } from '#shared/schemas/plans.ts'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { PlanWorkout, PlanWorkoutDetail } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
+import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
 import { formatDuration, formatPrescribedSet } from '../prescription-format.ts'
 import { exerciseLabels } from '../workout-draft.ts'
 
@@ -9,6 +12,25 @@ type Props = {
   unit: Unit
   /** More about each exercise (the preview adds last time's numbers and the best e1RM). */
   extra?: (exercise: PlanWorkout['exercises'][number]) => ReactNode
+}
+
+/** A planned workout's title, under its plan (a link), week (and deload), day and, once the plan has started, date. */
+export function PlanWorkoutHeading({ workout }: { workout: PlanWorkoutDetail }) {
+  const { plan, week, day } = workout
+  const date = plan.startDate ? formatPlanDate(dateOfPlanDay(plan.startDate, week, day)) : null
+  return (
+    <div>
+      <p className="text-sm text-muted-foreground">
+        <Link to={paths.open.program.getHref(plan.id)} className="hover:underline">
+          {plan.name}
+        </Link>{' '}
+        · Week {week}
+        {plan.deloadWeeks.includes(week) ? ' (deload)' : ''} · Day {day}
+        {date ? ` · ${date}` : ''}
+      </p>
+      <h1 className="text-2xl font-semibold tracking-tight">{workout.title}</h1>
+    </div>
+  )
 }
 
 /** A workout read-only: each exercise with its label (A1, A2…), sets, rest, tempo and notes. */
