@@ -69,12 +69,21 @@ function ProfileCard() {
 function ChatEmailsCard() {
   const auth = useAuth()
   const digest = useUpdateProfile({ errorTitle: chatText.digestFailedTitle })
+  // The box follows the click in the same render (a mutation's pending state comes a moment later);
+  // a failed save puts it back.
+  const [wanted, setWanted] = useState<boolean | null>(null)
   if (auth.status !== 'authenticated') return null
-  // The box follows the click at once; a failed save puts it back.
-  const checked = digest.isPending ? (digest.variables.messageDigest ?? auth.profile.messageDigest) : auth.profile.messageDigest
+  const checked = wanted ?? auth.profile.messageDigest
 
   function handleChange(messageDigest: boolean) {
-    digest.mutate({ messageDigest }, { onSuccess: (profile) => notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff) })
+    setWanted(messageDigest)
+    digest.mutate(
+      { messageDigest },
+      {
+        onSuccess: (profile) => notify.success(profile.messageDigest ? chatText.digestOn : chatText.digestOff),
+        onSettled: () => setWanted(null),
+      },
+    )
   }
 
   return (
