@@ -31,9 +31,9 @@ export const thisTab: string = typeof crypto === 'undefined' ? 'tab' : crypto.ra
 const tabLock = (tab: string) => `coachline-tab:${tab}`
 if (typeof navigator !== 'undefined' && navigator.locks) void navigator.locks.request(tabLock(thisTab), () => new Promise<never>(() => {}))
 
-/** The tabs of the app that are open now (all of them, where the browser cannot tell). */
+/** The tabs of the app that are open now. Where the browser cannot tell, only this one counts: nothing is left unsent. */
 async function openTabs(): Promise<(tab: string) => boolean> {
-  if (typeof navigator === 'undefined' || !navigator.locks) return () => true
+  if (typeof navigator === 'undefined' || !navigator.locks) return (tab) => tab === thisTab
   const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name))
   return (tab) => held.has(tabLock(tab))
 }
