@@ -201,3 +201,38 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
   await expect(reason).toBeHidden()
   await expect.poll(() => queuedOnDevice(page)).toBe(0)
 })
+
+test('a set the server would refuse is refused in place: its fields say why, nothing is queued and no rest starts', async ({ page, login }) => {
+  await login({ role: 'client', displayName: 'Typo Tia' })
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: { title: 'One set', exercises: [{ movementId: squat.id, restSeconds: 90, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }] },
+    })
+  ).json()
+  const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
+  await page.goto(`/session/${session.id}`)
+
+  await page.getByLabel('Load (kg) for set 1 of Back squat').fill('10000')
+  await page.getByLabel('Reps for set 1 of Back squat').fill('-5')
+  await page.getByLabel('RPE for set 1 of Back squat').fill('15')
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+
+  const why = page.getByRole('alert').filter({ hasText: 'Load must be from 0 to 1500 kg' })
+  await expect(why).toContainText('Reps must be a whole number from 0 to 1000')
+  await expect(why).toContainText('RPE must be from 1 to 10 in steps of 0.5')
+  await expect(page.getByLabel('Load (kg) for set 1 of Back squat')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('button', { name: 'Log set 1 of Back squat' })).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeHidden()
+  expect(await queuedOnDevice(page)).toBe(0)
+
+  // Fixed, it logs as usual.
+  await page.getByLabel('Load (kg) for set 1 of Back squat').fill('100')
+  await page.getByLabel('Reps for set 1 of Back squat').fill('5')
+  await page.getByLabel('RPE for set 1 of Back squat').fill('8')
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await expect(why).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Update set 1 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeVisible()
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
+})

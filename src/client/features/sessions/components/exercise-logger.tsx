@@ -1,6 +1,7 @@
 import { Check, Minus, Plus, Repeat } from 'lucide-react'
-import { useState } from 'react'
-import type { LogSetInput, MovementStats, SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
+import { useId, useState } from 'react'
+import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
+import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -119,6 +120,8 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
   const [setId] = useState(() => logged?.id ?? crypto.randomUUID())
   const tracking = exercise.tracking
   const label = `set ${number} of ${movementName}`
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const errorId = useId()
   // A set the server refused keeps its numbers on screen but is not logged.
   const done = Boolean(logged) && !refusal
 
@@ -137,8 +140,14 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
       completed: true,
       editedAt: new Date().toISOString(),
     }
-    if ([body.reps, body.loadKg, body.durationSeconds, body.distanceMeters, body.rpe].some((v) => v !== null && v !== undefined && !Number.isFinite(v))) return
     if (body.reps === null && body.durationSeconds === null && body.distanceMeters === null) return
+    // What the server would refuse is said here, under the row: nothing is logged, queued or timed.
+    const checked = LogSetBody.safeParse(body)
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues))
+      return
+    }
+    setErrors({})
     if (body.loadKg !== null && body.loadKg !== undefined) setLoad(str(fromKg(body.loadKg, unit)))
     if (body.reps !== null && body.reps !== undefined) setReps(str(body.reps))
     onLog(setId, body)
@@ -153,64 +162,88 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
   }
 
   // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
-  const field = 'w-[4.5rem]'
+  const wide = 'w-[4.5rem]'
+  const inputs: {
+    field: keyof LogSetInput
+    label: string
+    className: string
+    inputMode: 'decimal' | 'numeric'
+    placeholder: string
+    value: string
+    set: (value: string) => void
+  }[] = [
+    ...(tracking === 'weight_reps'
+      ? [
+          {
+            field: 'loadKg' as const,
+            label: `Load (${unit}) for ${label}`,
+            className: wide,
+            inputMode: 'decimal' as const,
+            placeholder: targetLoad !== null ? String(targetLoad) : unit,
+            value: load,
+            set: setLoad,
+          },
+        ]
+      : []),
+    ...(tracking === 'weight_reps' || tracking === 'reps'
+      ? [
+          {
+            field: 'reps' as const,
+            label: `Reps for ${label}`,
+            className: 'w-14',
+            inputMode: 'numeric' as const,
+            placeholder: target?.reps ? String(target.reps.max) : 'reps',
+            value: reps,
+            set: setReps,
+          },
+        ]
+      : []),
+    ...(tracking === 'distance_time'
+      ? [
+          {
+            field: 'distanceMeters' as const,
+            label: `Distance (m) for ${label}`,
+            className: wide,
+            inputMode: 'numeric' as const,
+            placeholder: str(target?.distanceMeters) || 'm',
+            value: meters,
+            set: setMeters,
+          },
+        ]
+      : []),
+    ...(tracking === 'time' || tracking === 'distance_time'
+      ? [
+          {
+            field: 'durationSeconds' as const,
+            label: `Time (s) for ${label}`,
+            className: wide,
+            inputMode: 'numeric' as const,
+            placeholder: str(target?.durationSeconds) || 's',
+            value: seconds,
+            set: setSeconds,
+          },
+        ]
+      : []),
+    { field: 'rpe', label: `RPE for ${label}`, className: 'w-14', inputMode: 'decimal', placeholder: target?.rpe ? `@${target.rpe}` : 'RPE', value: rpe, set: setRpe },
+  ]
   return (
     <li className={cn('flex flex-col gap-1 rounded-lg p-2', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="w-7 text-sm font-semibold">#{number}</span>
-        {tracking === 'weight_reps' && (
+        {inputs.map((input) => (
           <Input
-            aria-label={`Load (${unit}) for ${label}`}
+            key={input.field}
+            aria-label={input.label}
+            aria-invalid={Boolean(errors[input.field])}
+            aria-describedby={errors[input.field] ? errorId : undefined}
             size="touch"
-            className={field}
-            inputMode="decimal"
-            placeholder={targetLoad !== null ? String(targetLoad) : unit}
-            value={load}
-            onChange={(e) => setLoad(e.target.value)}
+            className={input.className}
+            inputMode={input.inputMode}
+            placeholder={input.placeholder}
+            value={input.value}
+            onChange={(e) => input.set(e.target.value)}
           />
-        )}
-        {(tracking === 'weight_reps' || tracking === 'reps') && (
-          <Input
-            aria-label={`Reps for ${label}`}
-            size="touch"
-            className="w-14"
-            inputMode="numeric"
-            placeholder={target?.reps ? String(target.reps.max) : 'reps'}
-            value={reps}
-            onChange={(e) => setReps(e.target.value)}
-          />
-        )}
-        {tracking === 'distance_time' && (
-          <Input
-            aria-label={`Distance (m) for ${label}`}
-            size="touch"
-            className={field}
-            inputMode="numeric"
-            placeholder={str(target?.distanceMeters) || 'm'}
-            value={meters}
-            onChange={(e) => setMeters(e.target.value)}
-          />
-        )}
-        {(tracking === 'time' || tracking === 'distance_time') && (
-          <Input
-            aria-label={`Time (s) for ${label}`}
-            size="touch"
-            className={field}
-            inputMode="numeric"
-            placeholder={str(target?.durationSeconds) || 's'}
-            value={seconds}
-            onChange={(e) => setSeconds(e.target.value)}
-          />
-        )}
-        <Input
-          aria-label={`RPE for ${label}`}
-          size="touch"
-          className="w-14"
-          inputMode="decimal"
-          placeholder={target?.rpe ? `@${target.rpe}` : 'RPE'}
-          value={rpe}
-          onChange={(e) => setRpe(e.target.value)}
-        />
+        ))}
         <Button
           size="icon"
           className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
@@ -226,6 +259,11 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
           </Button>
         )}
       </div>
+      {Object.keys(errors).length > 0 && (
+        <p id={errorId} role="alert" className="pl-9 text-sm font-medium text-destructive">
+          {Object.values(errors).flat().join(' ')}
+        </p>
+      )}
       {refusal && (
         <p role="alert" className="pl-9 text-sm font-medium text-destructive">
           {sessionText.setRefused(refusal.message)}
