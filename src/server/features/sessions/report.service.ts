@@ -38,7 +38,10 @@ async function bestsBefore(db: Db, clientId: string, movementIds: readonly strin
 /**
  * The summary of a session: duration, sets done vs prescribed, volume, the best set and e1RM of
  * each movement, and the personal records it set against the client's earlier completed sessions
- * (heaviest e1RM per movement; heaviest load per movement for each rep count 1-10).
+ * (best e1RM per movement; heaviest load per movement for each rep count 1-10). A record beats
+ * something: the first session with a movement sets its baselines, and a load counts for a rep
+ * count only if no earlier set, and no set of this session, lifted as much for more reps (100 × 4
+ * is no record beside 100 × 5).
  */
 export async function sessionReport(db: Db, actor: Actor, id: string): Promise<SessionReport> {
   const session = await getSession(db, actor, id)
@@ -75,6 +78,7 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
     )
     for (const m of movements) {
       const previous = before.filter((b) => b.movement_id === m.movementId)
+      if (previous.length === 0) continue
       const prevE1rm = Math.max(0, ...previous.map((b) => num(b.best_e1rm) ?? 0))
       if (m.bestE1rmKg && m.bestE1rmKg > prevE1rm + 1e-9) {
         records.push({
@@ -89,7 +93,8 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
       const mine = done.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null && s.reps >= 1 && s.reps <= LOAD_RECORD_MAX_REPS)
       for (const reps of [...new Set(mine.map((s) => s.reps as number))].sort((a, b) => a - b)) {
         const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
-        const prev = num(previous.find((b) => b.reps === reps)?.heaviest ?? null) ?? 0
+        if (mine.some((s) => (s.reps as number) > reps && (s.loadKg as number) >= heaviest)) continue
+        const prev = Math.max(0, ...previous.filter((b) => b.reps >= reps).map((b) => num(b.heaviest) ?? 0))
         if (heaviest > 0 && heaviest > prev)
           records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
       }
