@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { builderText } from '#client/features/plans/builder-text.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
@@ -26,7 +27,8 @@ export function ProgramOverviewPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{data.name}</h1>
           <p className="text-sm text-muted-foreground">
-            {data.weeks} weeks × {data.daysPerWeek} days{data.goal ? ` · ${data.goal}` : ''}
+            {builderText.shape(data.weeks, data.daysPerWeek)}
+            {data.goal ? ` · ${data.goal}` : ''}
             {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
           </p>
         </div>

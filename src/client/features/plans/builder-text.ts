@@ -1,5 +1,7 @@
 /** The builder's words, in one place (docs/product.md#user-facing-strings). */
 export const builderText = {
+  /** A plan's size: '1 week × 3 days', '8 weeks × 4 days'. */
+  shape: (weeks: number, days: number) => `${weeks} week${weeks === 1 ? '' : 's'} × ${days} day${days === 1 ? '' : 's'}`,
   notesPlaceholder: 'Warm-up, cues, what to focus on…',
   saveState: {
     saved: 'All changes saved',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { builderText } from '#client/features/plans/builder-text.ts'
 import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
@@ -39,7 +40,8 @@ function OwnPlans({ userId, canCreate }: { userId: string; canCreate: boolean })
               <Card className="h-full hover:border-primary">
                 <h2 className="font-semibold">{plan.name}</h2>
                 <p className="text-sm text-muted-foreground">
-                  {plan.weeks} weeks × {plan.daysPerWeek} days{plan.goal ? ` · ${plan.goal}` : ''}
+                  {builderText.shape(plan.weeks, plan.daysPerWeek)}
+                  {plan.goal ? ` · ${plan.goal}` : ''}
                 </p>
               </Card>
             </Link>

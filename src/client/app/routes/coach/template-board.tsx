@@ -82,7 +82,7 @@ export function TemplateBoardPage() {
             </h2>
             <ul className="flex flex-col gap-3">
               {items.map((t) => (
-                <TemplateCard key={t.id} title={t.name} label={t.name} meta={`${t.weeks} weeks × ${t.daysPerWeek} days`}>
+                <TemplateCard key={t.id} title={t.name} label={t.name} meta={builderText.shape(t.weeks, t.daysPerWeek)}>
                   <TemplateActions
                     archived={showArchived}
                     busy={busy === t.id}

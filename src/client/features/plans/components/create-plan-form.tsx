@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { builderText } from '../builder-text.ts'
 import { planQueries, useCreatePlan } from '../api/plan-queries.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -58,7 +59,7 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
                 <option value="">Scratch</option>
                 {templates.data?.map((t) => (
                   <option key={t.id} value={t.id}>
-                    Template: {t.name} ({t.weeks} weeks × {t.daysPerWeek} days)
+                    Template: {t.name} ({builderText.shape(t.weeks, t.daysPerWeek)})
                   </option>
                 ))}
               </NativeSelect>

@@ -8,6 +8,7 @@ import type { Plan } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
+import { builderText } from '../builder-text.ts'
 import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
 import { planDocument } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
@@ -85,7 +86,8 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })} />
             <p className="text-sm text-muted-foreground">
-              {data.weeks} weeks × {data.daysPerWeek} days{data.goal ? ` · ${data.goal}` : ''}
+              {builderText.shape(data.weeks, data.daysPerWeek)}
+              {data.goal ? ` · ${data.goal}` : ''}
               {data.isTemplate ? ' · Template' : ''}
               {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
             </p>
