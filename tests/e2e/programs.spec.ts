@@ -30,9 +30,19 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
   const assigned = await page.request.post(`/api/plans/${planId}/assign`, { data: { clientId: client.id, startDate: '2026-11-23' } })
   expect(assigned.status()).toBe(201)
 
+  // The coach's list names whose plan an assigned copy is.
+  await page.goto('/programs')
+  await expect(page.getByText('Your templates and the plans you assigned to your clients.')).toBeVisible()
+  const coachCard = page
+    .getByRole('list', { name: 'Programs' })
+    .getByRole('link', { name: /Hypertrophy block/ })
+    .filter({ hasText: 'for Client Plan' })
+  await expect(coachCard).toContainText('8 weeks × 4 days')
+
   await clientPage.goto('/programs')
   const card = clientPage.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Hypertrophy block/ })
   await expect(card).toContainText('from your coach')
+  await expect(clientPage.getByText('Your plans and the ones your coach assigned to you.')).toBeVisible()
   await expect(card).toContainText(/Starts Mon, (Nov 23|23 Nov)/)
   await card.click()
   await expectOnPath(clientPage, `/programs/${(await assigned.json()).id}`)

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { builderText } from '#client/features/plans/builder-text.ts'
 import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
 
@@ -15,9 +17,13 @@ export function ProgramsPage() {
   const auth = useAuth()
   const plans = useQuery(planQueries.list())
   const me = auth.status === 'authenticated' ? auth.user.id : ''
+  const isCoach = auth.status === 'authenticated' && auth.profile.role === 'coach'
+  // A coach's assigned plans name their client.
+  const clients = useQuery({ ...clientQueries.active(), enabled: isCoach })
+  const clientName = (clientId: string) => clients.data?.find((c) => c.clientId === clientId)?.displayName ?? 'a former client'
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Programs" description="Your plans and the ones your coach assigned to you.">
+      <PageHeader title="Programs" description={isCoach ? 'Your templates and the plans you assigned to your clients.' : 'Your plans and the ones your coach assigned to you.'}>
         {auth.status === 'authenticated' && (
           <Button asChild variant="outline">
             {auth.profile.role === 'coach' ? (
@@ -41,8 +47,10 @@ export function ProgramsPage() {
                   <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs">{plan.isTemplate ? 'Template' : STATUS_LABELS[plan.status]}</span>
                 </div>
                 <p className="text-sm text-muted-foreground">
-                  {plan.weeks} weeks × {plan.daysPerWeek} days{plan.goal ? ` · ${plan.goal}` : ''}
+                  {builderText.shape(plan.weeks, plan.daysPerWeek)}
+                  {plan.goal ? ` · ${plan.goal}` : ''}
                   {plan.clientId === me && plan.ownerId !== me ? ' · from your coach' : ''}
+                  {isCoach && plan.clientId && plan.clientId !== me ? ` · for ${clientName(plan.clientId)}` : ''}
                 </p>
                 {plan.startDate && <p className="text-sm">Starts {formatPlanDate(dateOfPlanDay(plan.startDate, 1, 1))}</p>}
               </Card>
