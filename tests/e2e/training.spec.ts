@@ -230,3 +230,28 @@ test('a set the server would refuse is refused in place: its fields say why, not
   await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeVisible()
   await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
 })
+
+test('a long unbroken word wraps instead of widening the page, on a phone', async ({ page, login }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await login({ role: 'client', displayName: 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x') })
+  const word = 'a'.repeat(1990)
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: { title: `Long ${word.slice(0, 90)}`, exercises: [{ movementId: squat.id, notes: word, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }] },
+    })
+  ).json()
+  const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  await page.goto(`/session/${session.id}`)
+  await expect(page.getByRole('button', { name: 'Log set 1 of Back squat' })).toBeVisible()
+  await fits()
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
+  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: { rpe: null, notes: word } })).status()).toBe(200)
+  expect((await page.request.post(`/api/sessions/${session.id}/comments`, { data: { body: word } })).status()).toBe(201)
+  await page.goto(`/summary/${session.id}`)
+  await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('aaaa')
+  await fits()
+})
