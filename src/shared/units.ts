@@ -15,6 +15,17 @@ export function fromKg(kg: number, unit: Unit): number {
   return unit === 'kg' ? Math.round(kg * 100) / 100 : Math.round((kg / KG_PER_LB) * 10) / 10
 }
 
+/** The smallest step a lifter in pounds can load on a bar (a pair of 2.5 lb plates). */
+const LB_TARGET_STEP = 5
+
+/**
+ * A prescribed load (kg) as the lifter reads it: in kg exactly as the coach wrote it; in lb,
+ * converted and rounded to a loadable step (100 kg reads 220 lb, not 220.5).
+ */
+export function targetIn(kg: number, unit: Unit): number {
+  return unit === 'kg' ? fromKg(kg, unit) : Math.round(kg / KG_PER_LB / LB_TARGET_STEP) * LB_TARGET_STEP
+}
+
 export function formatLoad(kg: number, unit: Unit): string {
   return `${fromKg(kg, unit)} ${unit}`
 }

@@ -255,3 +255,32 @@ test('a long unbroken word wraps instead of widening the page, on a phone', asyn
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('aaaa')
   await fits()
 })
+
+test('a lifter in pounds reads targets they can load, and logs exactly what they type', async ({ page, login }) => {
+  await login({ role: 'client', displayName: 'Pound Pat' })
+  expect((await page.request.patch('/api/profile', { data: { unit: 'lb' } })).status()).toBe(200)
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: { title: 'Pounds', exercises: [{ movementId: squat.id, sets: [100, 80, 140].map((value) => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value } })) }] },
+    })
+  ).json()
+  const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
+  await page.goto(`/session/${session.id}`)
+
+  const sets = page.getByRole('list', { name: 'Sets of 1 Back squat' })
+  await expect(sets.getByText('Target 5 reps × 220 lb')).toBeVisible()
+  await expect(sets.getByText('Target 5 reps × 175 lb')).toBeVisible()
+  await expect(sets.getByText('Target 5 reps × 310 lb')).toBeVisible()
+  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveAttribute('placeholder', '220')
+
+  // One tap logs the loadable target; a typed load is kept as typed.
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await page.getByLabel('Load (lb) for set 2 of Back squat').fill('177.5')
+  await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
+  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(2)
+  await page.reload()
+  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
+  await expect(page.getByLabel('Load (lb) for set 2 of Back squat')).toHaveValue('177.5')
+})

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
-import { fromKg, toKg, type Unit } from '#shared/units.ts'
+import { fromKg, targetIn, toKg, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
@@ -111,7 +111,7 @@ const num = (value: string) => {
 
 function SetRow({ number, exercise, movementName, logged, refusal, lastTime, unit, onLog, onRemove, removable }: RowProps) {
   const target = exercise.targets[number - 1]
-  const targetLoad = target?.load?.kind === 'kg' ? fromKg(target.load.value, unit) : null
+  const targetLoad = target?.load?.kind === 'kg' ? targetIn(target.load.value, unit) : null
   const [load, setLoad] = useState(logged?.loadKg != null ? str(fromKg(logged.loadKg, unit)) : '')
   const [reps, setReps] = useState(str(logged?.reps))
   const [seconds, setSeconds] = useState(str(logged?.durationSeconds))
