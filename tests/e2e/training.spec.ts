@@ -284,3 +284,36 @@ test('a lifter in pounds reads targets they can load, and logs exactly what they
   await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
   await expect(page.getByLabel('Load (lb) for set 2 of Back squat')).toHaveValue('177.5')
 })
+
+test('a superset alternates: after A1 the lifter moves to A2, and the rest comes after A2', async ({ page, login }) => {
+  await login({ role: 'client', displayName: 'Superset Sol' })
+  const find = async (q: string) => (await (await page.request.get(`/api/movements?q=${encodeURIComponent(q)}`)).json()).items[0]
+  const [bench, squat] = [await find('bench press'), await find('back squat')]
+  const sets = [1, 2].map(() => ({ reps: { min: 8, max: 8 }, load: { kind: 'kg', value: 60 } }))
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: {
+        title: 'Pairs',
+        exercises: [
+          { movementId: bench.id, superset: 'A', restSeconds: 120, sets },
+          { movementId: squat.id, superset: 'A', restSeconds: 120, sets },
+        ],
+      },
+    })
+  ).json()
+  const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
+  await page.goto(`/session/${session.id}`)
+  const timer = page.getByRole('timer', { name: 'Rest timer' })
+
+  await page.getByRole('button', { name: `Log set 1 of ${bench.name}` }).click()
+  await expect(page.getByRole('button', { name: `Update set 1 of ${bench.name}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Log set 1 of ${squat.name}` })).toBeFocused()
+  await expect(timer).toBeHidden()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: `Update set 1 of ${squat.name}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(timer).toBeVisible()
+
+  await page.getByRole('button', { name: `Log set 2 of ${bench.name}` }).click()
+  await expect(timer).toBeHidden()
+  await expect(page.getByRole('button', { name: `Log set 2 of ${squat.name}` })).toBeFocused()
+})

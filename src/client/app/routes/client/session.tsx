@@ -14,11 +14,12 @@ import { exerciseLabels } from '#client/features/plans/workout-draft.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useDiscardSession } from '#client/features/sessions/api/use-discard-session.ts'
 import { useFinishSession } from '#client/features/sessions/api/use-finish-session.ts'
-import { ExerciseLogger } from '#client/features/sessions/components/exercise-logger.tsx'
+import { ExerciseLogger, focusSet } from '#client/features/sessions/components/exercise-logger.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
 import { usePendingSets } from '#client/features/sessions/offline/sync.ts'
 import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
+import { nextInSuperset } from '#client/features/sessions/supersets.ts'
 import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 
@@ -105,7 +106,12 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             userId={userId}
             onLog={(setId, body) => {
               log.logSet(setId, body)
-              rest.start(exercise.restSeconds ?? 90)
+              // In a superset the lifter goes on to the next exercise; the rest comes after the last.
+              const next = nextInSuperset(session.exercises, exercise.key)
+              if (next) {
+                rest.stop()
+                focusSet(next.key, body.setNumber)
+              } else rest.start(exercise.restSeconds ?? 90)
             }}
             onRemoveSet={(set) => log.removeSet(set.id)}
             onSwap={(movement) => setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))}

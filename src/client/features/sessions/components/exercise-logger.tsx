@@ -88,6 +88,15 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
   )
 }
 
+/** Moves to the Log button of set `setNumber` of an exercise (the next one of a superset). */
+export function focusSet(exerciseKey: string, setNumber: number): void {
+  requestAnimationFrame(() => {
+    const button = document.querySelector<HTMLButtonElement>(`[data-log-set="${CSS.escape(`${exerciseKey}:${setNumber}`)}"]`)
+    button?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    button?.focus({ preventScroll: true })
+  })
+}
+
 type LastSet = NonNullable<MovementStats['last']>['sets'][number]
 
 type RowProps = {
@@ -248,6 +257,7 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
           size="icon"
           className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
           aria-label={done ? `Update ${label}` : `Log ${label}`}
+          data-log-set={`${exercise.key}:${number}`}
           aria-pressed={done}
           onClick={log}
         >
