@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
+import { expect, expectNoToast, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
 
 const PASSWORD = 'Str0ngPassword'
 
@@ -62,6 +62,8 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await invitee.getByRole('button', { name: 'Accept Invite' }).click()
   await expectToast(invitee, 'Welcome!', "You've successfully joined Ivy base block")
   await expectOnPath(invitee, '/home')
+  // The invite, used now, is not looked up again behind the welcome.
+  await expectNoToast(invitee, 'Invalid invite')
   await expect(invitee.getByText(/Ivy base block · week 1/)).toBeVisible()
   await invitee.goto('/programs')
   await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')

@@ -22,10 +22,12 @@ export function InvitePage() {
   const auth = useAuth()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const preview = useQuery(inviteQueries.preview(token))
   const accept = useAcceptInvite()
   // Busy until home opens.
   const busy = accept.isPending || accept.isSuccess
+  // Not looked up again once accepting starts: accepting refreshes every query, and the used
+  // invite would come back invalid behind the welcome.
+  const preview = useQuery({ ...inviteQueries.preview(token), enabled: !busy })
   const here = paths.invite.getHref(token)
   const invalid = preview.isError && preview.error instanceof ApiError && [400, 404].includes(preview.error.status)
 
