@@ -68,7 +68,9 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await invitee.goto('/programs')
   await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')
 
-  await page.reload()
+  // The coach's page, open all along, shows the new client once its tab is looked at again.
+  await expect(page.getByRole('region', { name: 'Clients' }).getByRole('heading')).toHaveText('Clients (0)')
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
   const roster = page.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Iris Invitee' })
   await expect(roster).toContainText('Ivy base block · week 1')
   await roster.getByRole('button', { name: 'Details' }).click()
