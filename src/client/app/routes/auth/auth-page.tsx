@@ -16,6 +16,8 @@ export function AuthPage() {
   const navigate = useNavigate()
   const state = location.state as AuthPageState
   const [tab, setTab] = useState<Tab>(state?.tab ?? 'sign-in')
+  // Each tab's form mounts afresh when shown and starts from this email.
+  const [email, setEmail] = useState('')
 
   useEffect(() => {
     if (!state?.notice) return
@@ -31,10 +33,16 @@ export function AuthPage() {
           <TabsTrigger value="sign-up">Create account</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
-          <SignInForm />
+          <SignInForm email={email} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onCreated={() => setTab('sign-in')} />
+          <SignUpForm
+            email={email}
+            onCreated={(created) => {
+              setEmail(created)
+              setTab('sign-in')
+            }}
+          />
         </TabsContent>
       </Tabs>
     </AuthCard>
