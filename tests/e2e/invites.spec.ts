@@ -43,14 +43,16 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await expectToast(invitee, 'Please sign in', 'You must be signed in to accept this invite.')
   await expectOnPath(invitee, '/auth')
 
-  // Create the account, confirm it from the email, make the profile: back on the invite.
-  await invitee.getByRole('tab', { name: 'Create account' }).click()
+  // Create the account (the tab open, the invited email filled in), confirm it from the email,
+  // make the profile: back on the invite.
+  await expect(invitee.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
   const form = invitee.getByRole('tabpanel', { name: 'Create account' })
-  await form.getByLabel('Email').fill(email)
+  await expect(form.getByLabel('Email')).toHaveValue(email)
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await form.getByLabel('Confirm password').fill(PASSWORD)
   await form.getByRole('button', { name: 'Create account' }).click()
   await expectToast(invitee, 'Account created!')
+  await expect(invitee.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(email)
   const confirm = await readMail(invitee.request, email, /Confirm/)
   await invitee.goto(confirm.links[0] ?? '')
   await expectOnPath(invitee, '/create-profile')
@@ -99,6 +101,7 @@ test('a used, revoked or expired invite, or the wrong account, cannot be accepte
   await expectToast(client, 'Email mismatch', 'You must sign in with the email address this invite was sent to.')
   await client.getByRole('button', { name: 'Sign In with Different Account' }).click()
   await expectOnPath(client, '/auth')
+  await expect(client.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(forOther)
   expect((await (await client.request.get('/api/me')).json()).user).toBeNull()
 
   // Revoked by the coach.

@@ -11,6 +11,7 @@ import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-t
 import { useAcceptInvite } from '#client/features/invites/api/invite-mutations.ts'
 import { inviteQueries } from '#client/features/invites/api/invite-queries.ts'
 import { localToday } from '#client/lib/dates.ts'
+import type { AuthPageState } from './auth/auth-page.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 
@@ -48,7 +49,8 @@ export function InvitePage() {
     if (auth.status !== 'authenticated') {
       rememberReturnTo(here)
       notify.error(inviteApiText.signInFirst)
-      return navigate(paths.auth.login.getHref())
+      // Most invitees are new: the account to create, for the address invited.
+      return navigate(paths.auth.login.getHref(), { state: { tab: 'sign-up', email: preview.data.email } satisfies AuthPageState })
     }
     if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteApiText.emailMismatch)
     accept.mutate({ token, today: localToday(), planName: preview.data.planName })
@@ -60,7 +62,7 @@ export function InvitePage() {
       await signOutOnServer()
       queryClient.clear()
     }
-    await navigate(paths.auth.login.getHref())
+    await navigate(paths.auth.login.getHref(), { state: { email: preview.data?.email } satisfies AuthPageState })
   }
 
   if (preview.isPending || invalid) return <p className="p-6 text-center text-muted-foreground">Loading invite…</p>
