@@ -75,8 +75,11 @@ test.describe('sign in', () => {
   test('wrong password, unconfirmed email, then the right password', async ({ page }) => {
     const email = newEmail('confirmlater')
     await page.goto('/auth')
-    await fillSignUp(page, email, PASSWORD)
+    await fillSignUp(page, ` ${email.toUpperCase()}`, PASSWORD)
     await expectToast(page, 'Account created!')
+    // Back on Sign in, with the address the account was created with.
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(email)
 
     await fillSignIn(page, email, PASSWORD)
     await expectToast(page, 'Sign-in failed', 'Please check your email and confirm your account')

@@ -49,6 +49,17 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(region.getByText(description, { exact: true }).first()).toBeVisible()
 }
 
+/**
+ * No toast with this title a moment after the one awaited: counted once, not waited for (a
+ * retrying assertion would pass when the toast closes). Toasts stay 4 s, so one that came just
+ * before is still there.
+ */
+export async function expectNoToast(page: Page, title: string) {
+  await page.waitForTimeout(1000)
+  const shown = page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true })
+  expect(await shown.count()).toBe(0)
+}
+
 export function newEmail(prefix: string): string {
   return `${prefix}-${randomUUID()}@example.test`
 }

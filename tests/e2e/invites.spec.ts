@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
+import { expect, expectNoToast, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
 
 const PASSWORD = 'Str0ngPassword'
 
@@ -43,14 +43,16 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await expectToast(invitee, 'Please sign in', 'You must be signed in to accept this invite.')
   await expectOnPath(invitee, '/auth')
 
-  // Create the account, confirm it from the email, make the profile: back on the invite.
-  await invitee.getByRole('tab', { name: 'Create account' }).click()
+  // Create the account (the tab open, the invited email filled in), confirm it from the email,
+  // make the profile: back on the invite.
+  await expect(invitee.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
   const form = invitee.getByRole('tabpanel', { name: 'Create account' })
-  await form.getByLabel('Email').fill(email)
+  await expect(form.getByLabel('Email')).toHaveValue(email)
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await form.getByLabel('Confirm password').fill(PASSWORD)
   await form.getByRole('button', { name: 'Create account' }).click()
   await expectToast(invitee, 'Account created!')
+  await expect(invitee.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(email)
   const confirm = await readMail(invitee.request, email, /Confirm/)
   await invitee.goto(confirm.links[0] ?? '')
   await expectOnPath(invitee, '/create-profile')
@@ -62,11 +64,15 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await invitee.getByRole('button', { name: 'Accept Invite' }).click()
   await expectToast(invitee, 'Welcome!', "You've successfully joined Ivy base block")
   await expectOnPath(invitee, '/home')
+  // The invite, used now, is not looked up again behind the welcome.
+  await expectNoToast(invitee, 'Invalid invite')
   await expect(invitee.getByText(/Ivy base block · week 1/)).toBeVisible()
   await invitee.goto('/programs')
   await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')
 
-  await page.reload()
+  // The coach's page, open all along, shows the new client once its tab is looked at again.
+  await expect(page.getByRole('region', { name: 'Clients' }).getByRole('heading')).toHaveText('Clients (0)')
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
   const roster = page.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Iris Invitee' })
   await expect(roster).toContainText('Ivy base block · week 1')
   await roster.getByRole('button', { name: 'Details' }).click()
@@ -95,6 +101,7 @@ test('a used, revoked or expired invite, or the wrong account, cannot be accepte
   await expectToast(client, 'Email mismatch', 'You must sign in with the email address this invite was sent to.')
   await client.getByRole('button', { name: 'Sign In with Different Account' }).click()
   await expectOnPath(client, '/auth')
+  await expect(client.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(forOther)
   expect((await (await client.request.get('/api/me')).json()).user).toBeNull()
 
   // Revoked by the coach.

@@ -11,6 +11,7 @@ import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-t
 import { useAcceptInvite } from '#client/features/invites/api/invite-mutations.ts'
 import { inviteQueries } from '#client/features/invites/api/invite-queries.ts'
 import { localToday } from '#client/lib/dates.ts'
+import type { AuthPageState } from './auth/auth-page.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 
@@ -22,10 +23,12 @@ export function InvitePage() {
   const auth = useAuth()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const preview = useQuery(inviteQueries.preview(token))
   const accept = useAcceptInvite()
   // Busy until home opens.
   const busy = accept.isPending || accept.isSuccess
+  // Not looked up again once accepting starts: accepting refreshes every query, and the used
+  // invite would come back invalid behind the welcome.
+  const preview = useQuery({ ...inviteQueries.preview(token), enabled: !busy })
   const here = paths.invite.getHref(token)
   const invalid = preview.isError && preview.error instanceof ApiError && [400, 404].includes(preview.error.status)
 
@@ -46,7 +49,8 @@ export function InvitePage() {
     if (auth.status !== 'authenticated') {
       rememberReturnTo(here)
       notify.error(inviteApiText.signInFirst)
-      return navigate(paths.auth.login.getHref())
+      // Most invitees are new: the account to create, for the address invited.
+      return navigate(paths.auth.login.getHref(), { state: { tab: 'sign-up', email: preview.data.email } satisfies AuthPageState })
     }
     if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteApiText.emailMismatch)
     accept.mutate({ token, today: localToday(), planName: preview.data.planName })
@@ -58,7 +62,7 @@ export function InvitePage() {
       await signOutOnServer()
       queryClient.clear()
     }
-    await navigate(paths.auth.login.getHref())
+    await navigate(paths.auth.login.getHref(), { state: { email: preview.data?.email } satisfies AuthPageState })
   }
 
   if (preview.isPending || invalid) return <p className="p-6 text-center text-muted-foreground">Loading invite…</p>

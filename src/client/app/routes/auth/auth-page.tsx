@@ -8,14 +8,16 @@ import { SignUpForm } from '#client/features/auth/components/sign-up-form.tsx'
 import { notify } from '#client/lib/notify.ts'
 
 type Tab = 'sign-in' | 'sign-up'
-/** What other pages hand to /auth: the tab to open, or an error to show (from /auth/callback). */
-export type AuthPageState = { tab?: Tab; notice?: Notice } | null
+/** What other pages hand to /auth: the tab to open, the email to fill in (an invite's), or an error to show (from /auth/callback). */
+export type AuthPageState = { tab?: Tab; email?: string; notice?: Notice } | null
 
 export function AuthPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const state = location.state as AuthPageState
   const [tab, setTab] = useState<Tab>(state?.tab ?? 'sign-in')
+  // Each tab's form mounts afresh when shown and starts from this email.
+  const [email, setEmail] = useState(typeof state?.email === 'string' ? state.email : '')
 
   useEffect(() => {
     if (!state?.notice) return
@@ -31,10 +33,16 @@ export function AuthPage() {
           <TabsTrigger value="sign-up">Create account</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
-          <SignInForm />
+          <SignInForm email={email} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onCreated={() => setTab('sign-in')} />
+          <SignUpForm
+            email={email}
+            onCreated={(created) => {
+              setEmail(created)
+              setTab('sign-in')
+            }}
+          />
         </TabsContent>
       </Tabs>
     </AuthCard>

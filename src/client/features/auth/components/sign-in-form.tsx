@@ -12,9 +12,10 @@ import { authErrorText, signInErrorText } from '../auth-errors.ts'
 import { useEnterApp } from '../use-enter-app.ts'
 import { checkCredentials, isThrottled } from '../validation.ts'
 
-export function SignInForm() {
+/** `email` fills the field at first (the account just created, an invite's address). */
+export function SignInForm({ email: initialEmail }: { email: string }) {
   const enterApp = useEnterApp()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState<'password' | 'magic' | null>(null)
   const failures = useRef({ count: 0, lastAt: 0 })

@@ -9,8 +9,9 @@ import { signUpErrorText } from '../auth-errors.ts'
 import { checkCredentials, checkNewPassword } from '../validation.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
-export function SignUpForm({ onCreated }: { onCreated: () => void }) {
-  const [email, setEmail] = useState('')
+/** `email` fills the field at first; `onCreated` gets the address the account was created with. */
+export function SignUpForm({ email: initialEmail, onCreated }: { email: string; onCreated: (email: string) => void }) {
+  const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
@@ -27,7 +28,7 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
       notify.success(authText.accountCreated)
       setPassword('')
       setConfirm('')
-      onCreated()
+      onCreated(checked.email)
     } catch (error) {
       notify.error({ title: authText.signUpFailedTitle, description: signUpErrorText(error) })
     } finally {

@@ -6,11 +6,16 @@ import { apiRequest } from '#client/lib/api-client.ts'
 
 export const clientQueries = {
   all: () => ['clients'] as const,
-  /** The coach's active clients, with adherence as of the coach's own today. */
+  /**
+   * The coach's active clients, with adherence as of the coach's own today. Fetched again whenever
+   * the coach comes back to the tab, fresh or not: a client joins by accepting an invite elsewhere,
+   * and nothing tells this page.
+   */
   active: () =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'active'],
       queryFn: ({ signal }) => apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
+      refetchOnWindowFocus: 'always',
     }),
   dashboard: (since: string | null) =>
     queryOptions({

@@ -5,11 +5,12 @@ import { apiRequest } from '#client/lib/api-client.ts'
 
 export const inviteQueries = {
   all: () => ['invites'] as const,
-  /** The coach's invites. */
+  /** The coach's invites; fetched again whenever the coach comes back to the tab, as the invitee accepts elsewhere. */
   list: () =>
     queryOptions({
       queryKey: [...inviteQueries.all(), 'list'],
       queryFn: ({ signal }) => apiRequest('/api/invites', { schema: z.array(InviteSchema), signal }),
+      refetchOnWindowFocus: 'always',
     }),
   /** The invite page's data; an invalid, expired, revoked or used token is a 404 (not retried). */
   preview: (token: string) =>
