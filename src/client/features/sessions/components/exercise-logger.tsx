@@ -112,6 +112,18 @@ type RowProps = {
   removable: boolean
 }
 
+/** One number of a set row: what it logs, whether this movement's tracking shows it, and its input. */
+type SetField = {
+  field: keyof LogSetInput
+  shown: boolean
+  label: string
+  className: string
+  inputMode: 'decimal' | 'numeric'
+  placeholder: string
+  value: string
+  set: (value: string) => void
+}
+
 const str = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 const num = (value: string) => {
   const trimmed = value.trim().replace(',', '.')
@@ -172,69 +184,62 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
 
   // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
   const wide = 'w-[4.5rem]'
-  const inputs: {
-    field: keyof LogSetInput
-    label: string
-    className: string
-    inputMode: 'decimal' | 'numeric'
-    placeholder: string
-    value: string
-    set: (value: string) => void
-  }[] = [
-    ...(tracking === 'weight_reps'
-      ? [
-          {
-            field: 'loadKg' as const,
-            label: `Load (${unit}) for ${label}`,
-            className: wide,
-            inputMode: 'decimal' as const,
-            placeholder: targetLoad !== null ? String(targetLoad) : unit,
-            value: load,
-            set: setLoad,
-          },
-        ]
-      : []),
-    ...(tracking === 'weight_reps' || tracking === 'reps'
-      ? [
-          {
-            field: 'reps' as const,
-            label: `Reps for ${label}`,
-            className: 'w-14',
-            inputMode: 'numeric' as const,
-            placeholder: target?.reps ? String(target.reps.max) : 'reps',
-            value: reps,
-            set: setReps,
-          },
-        ]
-      : []),
-    ...(tracking === 'distance_time'
-      ? [
-          {
-            field: 'distanceMeters' as const,
-            label: `Distance (m) for ${label}`,
-            className: wide,
-            inputMode: 'numeric' as const,
-            placeholder: str(target?.distanceMeters) || 'm',
-            value: meters,
-            set: setMeters,
-          },
-        ]
-      : []),
-    ...(tracking === 'time' || tracking === 'distance_time'
-      ? [
-          {
-            field: 'durationSeconds' as const,
-            label: `Time (s) for ${label}`,
-            className: wide,
-            inputMode: 'numeric' as const,
-            placeholder: str(target?.durationSeconds) || 's',
-            value: seconds,
-            set: setSeconds,
-          },
-        ]
-      : []),
-    { field: 'rpe', label: `RPE for ${label}`, className: 'w-14', inputMode: 'decimal', placeholder: target?.rpe ? `@${target.rpe}` : 'RPE', value: rpe, set: setRpe },
-  ]
+  const weighted = tracking === 'weight_reps'
+  const timed = tracking === 'time' || tracking === 'distance_time'
+  const inputs = (
+    [
+      {
+        field: 'loadKg',
+        shown: weighted,
+        label: `Load (${unit}) for ${label}`,
+        className: wide,
+        inputMode: 'decimal',
+        placeholder: targetLoad !== null ? String(targetLoad) : unit,
+        value: load,
+        set: setLoad,
+      },
+      {
+        field: 'reps',
+        shown: weighted || tracking === 'reps',
+        label: `Reps for ${label}`,
+        className: 'w-14',
+        inputMode: 'numeric',
+        placeholder: target?.reps ? String(target.reps.max) : 'reps',
+        value: reps,
+        set: setReps,
+      },
+      {
+        field: 'distanceMeters',
+        shown: tracking === 'distance_time',
+        label: `Distance (m) for ${label}`,
+        className: wide,
+        inputMode: 'numeric',
+        placeholder: str(target?.distanceMeters) || 'm',
+        value: meters,
+        set: setMeters,
+      },
+      {
+        field: 'durationSeconds',
+        shown: timed,
+        label: `Time (s) for ${label}`,
+        className: wide,
+        inputMode: 'numeric',
+        placeholder: str(target?.durationSeconds) || 's',
+        value: seconds,
+        set: setSeconds,
+      },
+      {
+        field: 'rpe',
+        shown: true,
+        label: `RPE for ${label}`,
+        className: 'w-14',
+        inputMode: 'decimal',
+        placeholder: target?.rpe ? `@${target.rpe}` : 'RPE',
+        value: rpe,
+        set: setRpe,
+      },
+    ] satisfies SetField[]
+  ).filter((input) => input.shown)
   return (
     <li className={cn('flex flex-col gap-1 rounded-lg p-2', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
       <div className="flex flex-wrap items-center gap-2">
