@@ -9,8 +9,7 @@ import { becomeCoach, saveProfile, updateProfile } from './api/profile-calls.ts'
 import { landingHref } from './return-to.ts'
 
 // Outside api/ on purpose: vite.config.ts puts features/auth/api into the chunk every page loads,
-// and useMutation's runtime there would push /auth past its JavaScript budget. They run with
-// networkMode 'always': offline, a save fails at once with its toast instead of waiting paused.
+// and useMutation's runtime there would push /auth past its JavaScript budget.
 
 /** The saved profile replaces the one in who-am-I, so the guard and the shell see it at once. */
 function useKeepProfile() {
@@ -27,7 +26,6 @@ export function useCreateProfile() {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: saveProfile,
-    networkMode: 'always',
     meta: { errorTitle: authText.profileSaveFailedTitle },
     onSuccess: async (profile) => {
       keepProfile(profile)
@@ -42,7 +40,6 @@ export function useUpdateProfile({ errorTitle = authText.profileSaveFailedTitle 
   const keepProfile = useKeepProfile()
   return useMutation({
     mutationFn: updateProfile,
-    networkMode: 'always',
     meta: { errorTitle },
     onSuccess: keepProfile,
   })
@@ -54,7 +51,6 @@ export function useBecomeCoach() {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: () => becomeCoach(),
-    networkMode: 'always',
     meta: { errorTitle: 'Could not switch to a coach account' },
     // The account page drops this card as soon as the profile says coach: the rest is done here.
     onSuccess: async (profile) => {

@@ -222,7 +222,7 @@ async function send(userId: string, runner: Runner): Promise<void> {
         return
       }
       setRetrying(item.id, false)
-      const refusal = refusalOf(error)
+      const refusal = refusalOf(error as ApiError)
       if (await queueStore.refuse(item, refusal)) {
         await refresh(userId)
         handler.refused?.(item, refusal)
@@ -235,9 +235,9 @@ async function send(userId: string, runner: Runner): Promise<void> {
   if (!isOnline()) waitThenTry(runner, () => void probe().then(() => kick(userId)))
 }
 
-function refusalOf(error: unknown): Refusal {
-  if (error instanceof ApiError) return { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
-  return { status: 400, code: 'BAD_REQUEST', message: String(error) }
+/** Only an API answer is ever refused (anything else is retried: see retry-policy.ts). */
+function refusalOf(error: ApiError): Refusal {
+  return { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
 }
 
 const subscribe = (listener: () => void) => {

@@ -49,8 +49,6 @@ export function useAcceptInvite() {
       if (!result.success) throw new InviteRefused(result.error ?? inviteApiText.unexpected)
       return result
     },
-    // Offline it fails at once ('An unexpected error occurred.') instead of waiting paused.
-    networkMode: 'always',
     meta: { errorTitle: inviteApiText.acceptFailedTitle, errorText: acceptErrorText },
     onSuccess: async (result, { planName }) => {
       await queryClient.invalidateQueries()

@@ -11,8 +11,6 @@ export function useDiscardSession(sessionId: string) {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: () => sessionCalls.discard(sessionId),
-    // Offline it fails at once with its toast instead of waiting paused for the connection.
-    networkMode: 'always',
     meta: { errorTitle: 'Could not discard the session' },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: sessionQueries.all() })

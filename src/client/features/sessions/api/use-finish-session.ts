@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { FinishSessionInput } from '#shared/schemas/sessions.ts'
 import { notify } from '#client/lib/notify.ts'
+import { flushQueue } from '#client/lib/offline-queue/queue.ts'
 import { isOnline } from '#client/lib/online.ts'
 import { unsavedSets } from '../offline/offline-store.ts'
-import { flushPending } from '../offline/sync.ts'
 import { sessionText } from '../session-text.ts'
 import { sessionCalls, sessionQueries } from './session-queries.ts'
 
@@ -19,15 +19,13 @@ export function useFinishSession(userId: string, sessionId: string) {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: async (input: FinishSessionInput): Promise<'finished' | 'sets-pending' | 'sets-refused'> => {
-      if (isOnline()) await flushPending(userId)
+      if (isOnline()) await flushQueue(userId)
       const unsaved = await unsavedSets(userId, sessionId)
       if (unsaved.refused > 0) return 'sets-refused'
       if (!isOnline() || unsaved.waiting > 0) return 'sets-pending'
       await sessionCalls.finish(sessionId, input)
       return 'finished'
     },
-    // Offline it must run, to say the sets are safe, not wait paused for the connection.
-    networkMode: 'always',
     meta: { errorTitle: 'Could not finish the workout' },
     onSuccess: async (outcome) => {
       if (outcome !== 'finished') {

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { SetLogSchema } from '#shared/schemas/sessions.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
-import { flushQueue, registerQueueHandler, useQueuedItems, type QueueItem, type Refusal } from '#client/lib/offline-queue/queue.ts'
+import { registerQueueHandler, useQueuedItems, type QueueItem, type Refusal } from '#client/lib/offline-queue/queue.ts'
 import { useOnline } from '#client/lib/online.ts'
 import { timed } from '#client/lib/perf-log.ts'
 import { sessionText } from '../session-text.ts'
@@ -26,9 +26,6 @@ registerQueueHandler<SessionPatch>(PATCH_KIND, {
   send: ({ payload }, signal) => timed('change the session', () => apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal })),
   refused,
 })
-
-/** Sends what waits (before finishing a session, which needs every set on the server). */
-export const flushPending = (userId: string): Promise<void> => flushQueue(userId)
 
 /** Takes in the changes an earlier version of the app left on this device, once per sign-in. */
 export function useAdoptLegacyChanges(userId: string | null): void {
