@@ -26,6 +26,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   planId: string
   /** Makes another plan of `coach` (for a row that deletes one). */
   newPlan: () => Promise<string>
+  /** Makes a plan of `client`'s own (self-coached) with one workout, ready to start. */
+  newOwnPlan: () => Promise<string>
   /** A workout of a plan `coach` assigned to `client`; it prescribes `movementId`. */
   assignedPlanWorkoutId: string
   /** A standalone workout template of `coach`, shared with `client`. */
@@ -126,6 +128,12 @@ const ROUTES: Row[] = [
     path: '/api/plans/:id/move-day',
     access: 'owner',
     request: (fx) => ({ path: `/api/plans/${fx.planId}/move-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/start',
+    access: 'self',
+    request: async (fx) => ({ path: `/api/plans/${await fx.newOwnPlan()}/start`, body: { startDate: '2026-12-07', trainingDays: [1, 3, 5] } }),
   },
   { method: 'POST', path: '/api/plans/:id/archive', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}/archive` }) },
   { method: 'POST', path: '/api/plans/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/restore` }) },
@@ -254,6 +262,13 @@ beforeAll(async () => {
     newPlan: async () => {
       const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_PLAN) })
       return ((await res.json()) as { id: string }).id
+    },
+    newOwnPlan: async () => {
+      const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify(NEW_PLAN) })
+      const { id } = (await res.json()) as { id: string }
+      const day = { version: 1, workout: { title: 'Day one', exercises: [] } }
+      await t.app.request(`/api/plans/${id}/days/1/1`, { method: 'PUT', headers: jsonHeaders(fx.client), body: JSON.stringify(day) })
+      return id
     },
     assignedPlanWorkoutId: '',
     templateId: '',

@@ -22,6 +22,8 @@ type Fixtures = {
   movementId: string
   planId: string
   planWorkoutId: string
+  /** A plan of `client`'s own, with one workout (self-coached). */
+  ownPlanId: string
   sessionId: string
   sessionExercises: Json[]
   exerciseKey: string
@@ -141,6 +143,13 @@ const JSON_ROUTES: JsonRoute[] = [
     path: (fx) => `/api/plans/${fx.planId}/assign`,
     as: (fx) => headersOf(fx.coach),
     body: (fx) => ({ clientId: fx.client.id, startDate: '2026-12-07' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/plans/:id/start',
+    path: (fx) => `/api/plans/${fx.ownPlanId}/start`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ startDate: '2026-12-07', trainingDays: [1, 3, 5] }),
   },
   {
     method: 'POST',
@@ -389,11 +398,14 @@ beforeAll(async () => {
   const exerciseKey = session.exercises[0]?.key ?? ''
   const setId = crypto.randomUUID()
   await call(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, { exerciseKey, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() })
+  const ownPlanId = (await call<{ id: string }>(client, 'POST', '/api/plans', { name: 'My own block', weeks: 4, daysPerWeek: 3 })).id
+  await call(client, 'PUT', `/api/plans/${ownPlanId}/days/1/1`, { version: 1, workout: { title: 'Day one', exercises: [] } })
   const workoutId = (await call<{ id: string }>(coach, 'POST', '/api/workouts', { ...(workoutContent(partial) as object), isTemplate: true })).id
   fx = {
     ...partial,
     planId,
     planWorkoutId,
+    ownPlanId,
     sessionId: session.id,
     sessionExercises: session.exercises,
     exerciseKey,

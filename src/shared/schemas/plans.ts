@@ -37,6 +37,11 @@ export const planApiText = {
   superset: 'A superset label is one letter, A to Z',
   tempo: 'Tempo is up to 4 digits or X, e.g. 30X1',
   conflict: 'This plan was changed elsewhere. Reload to see the latest version.',
+  trainingDay: 'A training day is a weekday from 1 (Monday) to 7 (Sunday)',
+  trainingDaysTwice: 'Pick each weekday once',
+  trainingDaysCount: (days: number) => `Pick ${days} training day${days === 1 ? '' : 's'}: one for each day of the plan’s week`,
+  startEmpty: 'Add a workout to this plan before you start it',
+  startNotOwn: 'Only a plan of your own can be started; your coach starts the plans they assign',
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
@@ -165,6 +170,7 @@ export const PlanSummarySchema = z.object({
   deloadWeeks: z.array(z.number()),
   isTemplate: z.boolean(),
   startDate: z.nullable(z.string()),
+  trainingDays: z.nullable(z.array(z.number())),
   status: z.enum(PLAN_STATUSES),
   version: z.number(),
   updatedAt: z.string(),
@@ -183,6 +189,7 @@ export const PlanWorkoutDetailSchema = z.object({
     ownerId: z.string(),
     clientId: z.nullable(z.string()),
     startDate: z.nullable(z.string()),
+    trainingDays: z.nullable(z.array(z.number())),
     weeks: z.number(),
     daysPerWeek: z.number(),
     deloadWeeks: z.array(z.number()),
@@ -203,6 +210,23 @@ export const AssignPlanBody = z.object({
   startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
 })
 export type AssignPlanInput = z.infer<typeof AssignPlanBody>
+
+/** Weekdays as ISO numbers them: 1 Monday to 7 Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
+
+/**
+ * A self-coached lifter starts their own plan: from a start date, on one weekday per day of its
+ * week (a 3-day plan on Monday, Wednesday and Friday).
+ */
+export const StartPlanBody = z.object({
+  startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
+  trainingDays: z.array(int(1, 7, planApiText.trainingDay)).check(
+    z.minLength(1, planApiText.trainingDaysCount(1)),
+    z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
+    z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
+  ),
+})
+export type StartPlanInput = z.infer<typeof StartPlanBody>
 
 /** A copy of a plan: a new draft from a template, or a duplicate (optionally itself a template). */
 export const CopyPlanBody = z.object({

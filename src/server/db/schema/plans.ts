@@ -27,6 +27,11 @@ export const trainingPlans = pgTable(
       .default(sql`'{}'::integer[]`),
     isTemplate: boolean('is_template').notNull().default(false),
     startDate: date('start_date', { mode: 'string' }),
+    /**
+     * The weekdays (ISO: 1 Monday to 7 Sunday) a started plan's days fall on, one per day of the
+     * week; null when its days follow one another from the start date.
+     */
+    trainingDays: integer('training_days').array(),
     status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] })
       .notNull()
       .default('draft'),
@@ -48,6 +53,14 @@ export const trainingPlans = pgTable(
     uniqueIndex('training_plans_one_active_per_client')
       .on(t.clientId)
       .where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
+    // A self-coached lifter has at most one active plan of their own (beside their coach's).
+    uniqueIndex('training_plans_one_active_own')
+      .on(t.ownerId)
+      .where(sql`${t.status} = 'active' and ${t.clientId} is null`),
+    check(
+      'training_plans_training_days_check',
+      sql`${t.trainingDays} is null or (cardinality(${t.trainingDays}) = ${t.daysPerWeek} and ${t.trainingDays} <@ '{1,2,3,4,5,6,7}'::integer[])`,
+    ),
   ],
 )
 

@@ -23,6 +23,7 @@ export const summaryColumns = {
   deloadWeeks: trainingPlans.deloadWeeks,
   isTemplate: trainingPlans.isTemplate,
   startDate: trainingPlans.startDate,
+  trainingDays: trainingPlans.trainingDays,
   status: trainingPlans.status,
   version: trainingPlans.version,
   updatedAt: trainingPlans.updatedAt,

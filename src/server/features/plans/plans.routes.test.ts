@@ -228,6 +228,79 @@ describe('templates and assignment', () => {
   })
 })
 
+describe('a self-coached lifter starts a plan of their own', () => {
+  const emptyDay = (version: number) => ({ version, workout: { title: 'Full body', exercises: [] } })
+
+  test('it becomes their active plan on the chosen weekdays, beside the one their coach assigned', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const coachPlan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${coachPlan.id}/days/1/1`, dayOne(1))
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${coachPlan.id}/assign`, { clientId: lifter.id, startDate: '2026-11-23' })).json())
+
+    const own = await newPlan(lifter, { name: 'My block', weeks: 4, daysPerWeek: 3 })
+    await call(lifter, 'PUT', `/api/plans/${own.id}/days/1/1`, emptyDay(1))
+    const res = await call(lifter, 'POST', `/api/plans/${own.id}/start`, { startDate: '2026-11-25', trainingDays: [5, 1, 3] })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(PlanSummarySchema.parse(await res.json())).toMatchObject({ status: 'active', startDate: '2026-11-25', trainingDays: [1, 3, 5], clientId: null, version: 2 })
+
+    // Both stay active: the coach's copy and the lifter's own.
+    const listed = (await (await call(lifter, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(
+      listed
+        .filter((p) => p.status === 'active')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([assigned.id, own.id].sort())
+    const workout = PlanSchema.parse(await (await call(lifter, 'GET', `/api/plans/${own.id}`)).json()).workouts[0]
+    const detail = PlanWorkoutDetailSchema.parse(await (await call(lifter, 'GET', `/api/plans/workouts/${workout?.id}`)).json())
+    expect(detail.plan.trainingDays).toEqual([1, 3, 5])
+    const session = await call(lifter, 'POST', '/api/sessions', { planWorkoutId: workout?.id })
+    expect(session.status, await session.clone().text()).toBe(201)
+
+    // A second plan of their own takes over: the first is completed. Starting again reschedules.
+    const next = await newPlan(lifter, { name: 'Next block', weeks: 4, daysPerWeek: 2 })
+    await call(lifter, 'PUT', `/api/plans/${next.id}/days/1/1`, emptyDay(1))
+    expect((await call(lifter, 'POST', `/api/plans/${next.id}/start`, { startDate: '2026-12-21', trainingDays: [2, 4] })).status).toBe(200)
+    const again = PlanSummarySchema.parse(await (await call(lifter, 'POST', `/api/plans/${next.id}/start`, { startDate: '2026-12-22', trainingDays: [6, 7] })).json())
+    expect(again).toMatchObject({ status: 'active', startDate: '2026-12-22', trainingDays: [6, 7] })
+    const after = (await (await call(lifter, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
+    expect(Object.fromEntries(after.map((p) => [p.id, p.status]))).toMatchObject({ [own.id]: 'completed', [next.id]: 'active', [assigned.id]: 'active' })
+  })
+
+  test('the weekdays must match the plan’s week; an empty plan, a coach’s plan and someone else’s are refused', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const own = await newPlan(lifter, { name: 'My block', weeks: 4, daysPerWeek: 3 })
+    const start = (body: unknown, who = lifter, id = own.id) => call(who, 'POST', `/api/plans/${id}/start`, body)
+
+    const empty = await start({ startDate: '2026-11-25', trainingDays: [1, 3, 5] })
+    expect(empty.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await empty.json()).message).toBe('Add a workout to this plan before you start it')
+    await call(lifter, 'PUT', `/api/plans/${own.id}/days/1/1`, emptyDay(1))
+
+    const tooFew = await start({ startDate: '2026-11-25', trainingDays: [1, 3] })
+    expect(tooFew.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await tooFew.json()).fields?.trainingDays).toEqual(['Pick 3 training days: one for each day of the plan’s week'])
+    const twice = await start({ startDate: '2026-11-25', trainingDays: [1, 1, 3] })
+    expect(ApiErrorBodySchema.parse(await twice.json()).fields?.trainingDays).toEqual(['Pick each weekday once'])
+    const sunday = await start({ startDate: '2026-11-25', trainingDays: [0, 3, 5] })
+    expect(ApiErrorBodySchema.parse(await sunday.json()).fields?.['trainingDays.0']).toEqual(['A training day is a weekday from 1 (Monday) to 7 (Sunday)'])
+    expect((await start({ startDate: 'soon', trainingDays: [1, 3, 5] })).status).toBe(400)
+
+    // Someone else's plan, a coach's own plan, and the copy a coach assigned are not the lifter's to start.
+    expect((await start({ startDate: '2026-11-25', trainingDays: [1, 3, 5] }, client)).status).toBe(403)
+    const coachPlan = await newPlan(coach, { name: 'Coach block', weeks: 4, daysPerWeek: 3 })
+    expect((await start({ startDate: '2026-11-25', trainingDays: [1, 3, 5] }, coach, coachPlan.id)).status).toBe(403)
+    const read = PlanSummarySchema.parse(await (await call(lifter, 'GET', `/api/plans/${own.id}`)).json())
+    expect(read).toMatchObject({ status: 'draft', startDate: null, trainingDays: null })
+
+    // An archived plan is restored before it starts.
+    await call(lifter, 'POST', `/api/plans/${own.id}/archive`)
+    const archived = await start({ startDate: '2026-11-25', trainingDays: [1, 3, 5] })
+    expect(archived.status).toBe(409)
+  })
+})
+
 describe('copying inside the grid', () => {
   test('a week copied forward with +2.5 kg grows by 2.5 kg per week; a day copies as it is', async () => {
     const plan = await newPlan()

@@ -11,6 +11,7 @@ import {
   MAX_WEEKS,
   MoveDayBody,
   SavePlanDayBody,
+  StartPlanBody,
   UpdatePlanBody,
   planApiText,
 } from '#shared/schemas/plans.ts'
@@ -18,7 +19,7 @@ import type { AppEnv } from '#server/context.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
-import { archivePlan, assignPlan, copyPlan, createPlan, deletePlan, getPlan, getPlanWorkout, listPlans, restorePlan, updatePlan } from './plans.service.ts'
+import { archivePlan, assignPlan, copyPlan, createPlan, deletePlan, getPlan, getPlanWorkout, listPlans, restorePlan, startPlan, updatePlan } from './plans.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
@@ -57,6 +58,9 @@ export const plansRoutes = new Hono<AppEnv>()
   .post('/:id/restore', validate('param', IdParam), async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
   .post('/:id/assign', requireProfile('coach'), validate('param', IdParam), validate('json', AssignPlanBody), async (c) =>
     c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .post('/:id/start', requireProfile('client'), validate('param', IdParam), validate('json', StartPlanBody), async (c) =>
+    c.json(await startPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/:id', validate('param', IdParam), async (c) => {
     const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)

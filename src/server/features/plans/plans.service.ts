@@ -1,5 +1,16 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
-import type { AssignPlanInput, CopyPlanInput, CreatePlanInput, ListPlansInput, Plan, PlanSummary, PlanWorkoutDetail, UpdatePlanInput } from '#shared/schemas/plans.ts'
+import {
+  planApiText,
+  type AssignPlanInput,
+  type CopyPlanInput,
+  type CreatePlanInput,
+  type ListPlansInput,
+  type Plan,
+  type PlanSummary,
+  type PlanWorkoutDetail,
+  type StartPlanInput,
+  type UpdatePlanInput,
+} from '#shared/schemas/plans.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
@@ -62,6 +73,7 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
         ownerId: trainingPlans.ownerId,
         clientId: trainingPlans.clientId,
         startDate: trainingPlans.startDate,
+        trainingDays: trainingPlans.trainingDays,
         weeks: trainingPlans.weeks,
         daysPerWeek: trainingPlans.daysPerWeek,
         deloadWeeks: trainingPlans.deloadWeeks,
@@ -176,6 +188,38 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
   // Inside the caller's transaction the copy is read through it (it is not committed yet).
   if (tx) return toSummary(await findPlan(tx, await run(tx)))
   return toSummary(await findPlan(db, await db.transaction(run)))
+}
+
+/**
+ * A self-coached lifter starts a plan of their own: it becomes their active plan from the start
+ * date, on the weekdays they train (their previous own active plan is completed). Starting an
+ * active plan again moves it to the new date and days. Neither the grid nor the version changes:
+ * a builder open on the plan keeps saving.
+ */
+export async function startPlan(db: Db, actor: Actor, id: string, { startDate, trainingDays }: StartPlanInput): Promise<PlanSummary> {
+  const plan = await findOwned(db, actor, id)
+  if (plan.clientId || plan.isTemplate) throw new AppError('CONFLICT', { message: planApiText.startNotOwn })
+  if (plan.status === 'archived') throw new AppError('CONFLICT', { message: 'This plan is archived. Restore it first.' })
+  if (trainingDays.length !== plan.daysPerWeek) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { trainingDays: [planApiText.trainingDaysCount(plan.daysPerWeek)] } })
+  }
+  const [workout] = await db.select({ id: planWorkouts.id }).from(planWorkouts).where(eq(planWorkouts.planId, id)).limit(1)
+  if (!workout) throw new AppError('CONFLICT', { message: planApiText.startEmpty })
+  const row = await db.transaction(async (tx) => {
+    await tx
+      .update(trainingPlans)
+      .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
+      .where(and(eq(trainingPlans.ownerId, actor.id), isNull(trainingPlans.clientId), eq(trainingPlans.status, 'active'), ne(trainingPlans.id, id)))
+    const [started] = await tx
+      .update(trainingPlans)
+      .set({ status: 'active', startDate, trainingDays: [...trainingDays].sort((a, b) => a - b) })
+      .where(and(eq(trainingPlans.id, id), ne(trainingPlans.status, 'archived')))
+      .returning(summaryColumns)
+    return started
+  })
+  // Archived in between: answered as the start would have been.
+  if (!row) throw new AppError('CONFLICT', { message: 'This plan is archived. Restore it first.' })
+  return toSummary(row)
 }
 
 /** Changes the status of a plan that is in `from` (bumping its version); one in another status is answered as it is. */

@@ -1,0 +1,3 @@
+ALTER TABLE "training_plans" ADD COLUMN "training_days" integer[];--> statement-breakpoint
+CREATE UNIQUE INDEX "training_plans_one_active_own" ON "training_plans" USING btree ("owner_id") WHERE "training_plans"."status" = 'active' and "training_plans"."client_id" is null;--> statement-breakpoint
+ALTER TABLE "training_plans" ADD CONSTRAINT "training_plans_training_days_check" CHECK ("training_plans"."training_days" is null or (cardinality("training_plans"."training_days") = "training_plans"."days_per_week" and "training_plans"."training_days" <@ '{1,2,3,4,5,6,7}'::integer[]));
