@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { PlanWeeks } from '#client/features/plans/components/plan-weeks.tsx'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { cn } from '#client/lib/cn.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
@@ -29,7 +29,7 @@ export function ProgramOverviewPage() {
           <p className="text-sm text-muted-foreground">
             {builderText.shape(data.weeks, data.daysPerWeek)}
             {data.goal ? ` · ${data.goal}` : ''}
-            {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
+            {data.startDate ? ` · starts ${planDateText(data, 1, 1)}` : ''}
           </p>
         </div>
         {canEdit && auth.status === 'authenticated' && (
@@ -43,7 +43,7 @@ export function ProgramOverviewPage() {
           plan={data}
           renderDay={(week, day) => {
             const workout = data.workouts.find((w) => w.week === week && w.day === day)
-            const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
+            const date = planDateText(data, week, day) ?? `Day ${day}`
             return (
               <li key={day} className={cn('flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm', workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground')}>
                 <span className="text-xs text-muted-foreground">{date}</span>

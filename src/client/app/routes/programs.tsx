@@ -8,7 +8,7 @@ import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 
 const STATUS_LABELS = { draft: 'Draft', active: 'Active', completed: 'Completed', archived: 'Archived' } as const
 
@@ -52,7 +52,7 @@ export function ProgramsPage() {
                   {plan.clientId === me && plan.ownerId !== me ? ' · from your coach' : ''}
                   {isCoach && plan.clientId && plan.clientId !== me ? ` · for ${clientName(plan.clientId)}` : ''}
                 </p>
-                {plan.startDate && <p className="text-sm">Starts {formatPlanDate(dateOfPlanDay(plan.startDate, 1, 1))}</p>}
+                {plan.startDate && <p className="text-sm">Starts {planDateText(plan, 1, 1)}</p>}
               </Card>
             </Link>
           </li>

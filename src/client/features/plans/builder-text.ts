@@ -21,4 +21,9 @@ export const builderText = {
   copiedWeek: 'Week copied',
   copiedDay: 'Day copied',
   movedDay: 'Workout moved',
+  weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  startPlan: 'Start plan',
+  reschedulePlan: 'Change schedule',
+  started: 'Plan started',
+  startedOn: (date: string) => `Your first workout is on ${date}. It is on Home and in your calendar.`,
 } as const

@@ -1,3 +1,4 @@
+import { paths } from '#shared/paths.ts'
 import type { Plan } from '#shared/schemas/plans.ts'
 import type { SessionSummary } from '#shared/schemas/sessions.ts'
 
@@ -19,6 +20,14 @@ export function dayState(plan: Plan, sessions: SessionSummary[], week: number, d
 }
 
 /** The completed session of a planned day, if any (its summary opens from the calendar). */
-export function sessionOfDay(sessions: SessionSummary[], week: number, day: number): SessionSummary | undefined {
+function sessionOfDay(sessions: SessionSummary[], week: number, day: number): SessionSummary | undefined {
   return sessions.find((s) => s.status === 'completed' && s.week === week && s.day === day)
+}
+
+/** Where a planned day leads: its summary once trained, its preview while it has a workout, nowhere on a rest day. */
+export function dayHref(plan: Plan, sessions: SessionSummary[], week: number, day: number): string | null {
+  const session = sessionOfDay(sessions, week, day)
+  if (session) return paths.open.summary.getHref(session.id)
+  const workout = plan.workouts.find((w) => w.week === week && w.day === day)
+  return workout ? paths.client.workoutPreview.getHref(workout.id) : null
 }

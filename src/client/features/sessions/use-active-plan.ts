@@ -4,17 +4,25 @@ import { planDayOf } from '#client/features/plans/plan-dates.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { sessionQueries } from './api/session-queries.ts'
 
-/** The client's active (assigned) plan, the sessions logged against it, and where today falls in it. */
+/**
+ * The plan a client trains now, the sessions logged against it, and where today falls in it. A
+ * lifter may have two active plans, the one their coach assigned and one they started themselves:
+ * the coach's leads, and `alsoOwn` names the other so the screen can say so.
+ */
 export function useActivePlan(userId: string) {
   const plans = useQuery(planQueries.list())
-  const active = plans.data?.find((p) => p.clientId === userId && p.status === 'active' && p.startDate)
-  const plan = useQuery({ ...planQueries.detail(active?.id ?? ''), enabled: Boolean(active) })
-  const sessions = useQuery({ ...sessionQueries.list({ planId: active?.id, limit: 100 }), enabled: Boolean(active) })
+  const active = plans.data?.filter((p) => p.status === 'active' && p.startDate)
+  const fromCoach = active?.find((p) => p.clientId === userId)
+  const own = active?.find((p) => p.ownerId === userId && !p.clientId)
+  const current = fromCoach ?? own
+  const plan = useQuery({ ...planQueries.detail(current?.id ?? ''), enabled: Boolean(current) })
+  const sessions = useQuery({ ...sessionQueries.list({ planId: current?.id, limit: 100 }), enabled: Boolean(current) })
   const data = plan.data
   return {
-    isPending: plans.isPending || (Boolean(active) && plan.isPending),
-    plan: active ? data : undefined,
+    isPending: plans.isPending || (Boolean(current) && plan.isPending),
+    plan: current ? data : undefined,
+    alsoOwn: fromCoach ? own : undefined,
     sessions: sessions.data ?? [],
-    today: data?.startDate ? planDayOf(data.startDate, localToday()) : null,
+    today: data?.startDate ? planDayOf({ startDate: data.startDate, trainingDays: data.trainingDays }, localToday()) : null,
   }
 }

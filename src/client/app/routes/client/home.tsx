@@ -8,23 +8,22 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#client/components
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
-import { localToday } from '#client/lib/dates.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
-import { DAY_STATE_TEXT, dayState } from '#client/features/sessions/plan-progress.ts'
+import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
+import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
-import { cn } from '#client/lib/cn.ts'
 
 /** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
-  const { isPending, plan: data, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const { isPending, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const { start, busy } = useStartSession()
@@ -71,7 +70,7 @@ export function HomePage() {
                 {data.name}
                 {today ? ` · week ${today.week}${data.deloadWeeks.includes(today.week) ? ' (deload)' : ''}` : ''}
               </CardDescription>
-              <CardTitle>{!today ? `Starts ${formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), 1, 1))}` : todays ? todays.title : 'Rest day'}</CardTitle>
+              <CardTitle>{!today ? `Starts ${planDateText(data, 1, 1)}` : todays ? todays.title : 'Rest day'}</CardTitle>
             </CardHeader>
             {todays ? (
               <div className="flex flex-wrap items-center gap-2">
@@ -90,35 +89,28 @@ export function HomePage() {
                   <Link className="font-medium hover:underline" to={paths.client.workoutPreview.getHref(next.id)}>
                     {next.title}
                   </Link>{' '}
-                  on {formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), next.week, next.day))}
+                  on {planDateText(data, next.week, next.day)}
                 </p>
               )
             )}
           </Card>
+          {alsoOwn && <OwnPlanNote plan={alsoOwn} />}
           {today && today.week <= data.weeks && (
             <section aria-label="This week" className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">This week</h2>
               <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7">
-                {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => {
-                  const state = dayState(data, planSessions, today.week, day, today)
-                  const workout = data.workouts.find((w) => w.week === today.week && w.day === day)
-                  return (
-                    <li
-                      key={day}
-                      aria-label={`Day ${day}: ${DAY_STATE_TEXT[state]}`}
-                      className={cn(
-                        'rounded-lg border p-2 text-xs',
-                        state === 'done' && 'bg-primary/10',
-                        state === 'missed' && 'border-destructive/40',
-                        state === 'today' && 'ring-2 ring-ring',
-                      )}
-                    >
-                      <p className="text-muted-foreground">{formatPlanDate(dateOfPlanDay(data.startDate ?? localToday(), today.week, day))}</p>
-                      <p className="truncate font-medium">{workout ? workout.title : 'Rest'}</p>
-                      <p>{DAY_STATE_TEXT[state]}</p>
-                    </li>
-                  )
-                })}
+                {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => (
+                  <PlanDayTile
+                    key={day}
+                    plan={data}
+                    sessions={planSessions}
+                    week={today.week}
+                    day={day}
+                    today={today}
+                    label={(state) => `Day ${day}: ${state}`}
+                    className="text-xs"
+                  />
+                ))}
               </ol>
             </section>
           )}

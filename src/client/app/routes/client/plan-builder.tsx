@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import type { Plan } from '#shared/schemas/plans.ts'
 import { builderText } from '#client/features/plans/builder-text.ts'
 import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { PlanBuilder } from '#client/features/plans/components/plan-builder.tsx'
+import { StartPlanDialog } from '#client/features/plans/components/start-plan-dialog.tsx'
 
 /** /client/plan-builder: a self-coached client's plans, and the builder for one (`?plan=`). */
 export function PlanBuilderPage() {
@@ -15,7 +18,12 @@ export function PlanBuilderPage() {
   const [params] = useSearchParams()
   const planId = params.get('plan')
   if (auth.status !== 'authenticated') return null
-  if (planId) return <PlanBuilder key={planId} planId={planId} userId={auth.user.id} unit={auth.profile.unit} />
+  if (planId) {
+    // A client's own plan starts from here; a coach's plans are assigned from the coach's builder.
+    const actions =
+      auth.profile.role === 'client' ? (plan: Plan, whenSaved: () => Promise<void>) => !plan.isTemplate && <StartPlanDialog plan={plan} whenSaved={whenSaved} /> : undefined
+    return <PlanBuilder key={planId} planId={planId} userId={auth.user.id} unit={auth.profile.unit} actions={actions} />
+  }
   return <OwnPlans userId={auth.user.id} canCreate={auth.profile.role === 'client'} />
 }
 
@@ -42,6 +50,9 @@ function OwnPlans({ userId, canCreate }: { userId: string; canCreate: boolean })
                 <p className="text-sm text-muted-foreground">
                   {builderText.shape(plan.weeks, plan.daysPerWeek)}
                   {plan.goal ? ` · ${plan.goal}` : ''}
+                </p>
+                <p className="text-sm">
+                  {plan.status === 'active' && plan.startDate ? `Active · started ${planDateText(plan, 1, 1)}` : plan.status === 'completed' ? 'Completed' : 'Draft: not started'}
                 </p>
               </Card>
             </Link>

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { useAssignPlan } from '#client/features/plans/api/plan-mutations.ts'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -47,7 +47,7 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
       {
         onSuccess: () => {
           const client = clients.data?.find((c) => c.clientId === clientId)
-          notify.success({ title: clientsText.planAssigned, description: `${client?.displayName ?? 'Your client'} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+          notify.success({ title: clientsText.planAssigned, description: `${client?.displayName ?? 'Your client'} starts on ${planDateText({ startDate }, 1, 1)}.` })
           onDone()
         },
         onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),

@@ -7,7 +7,7 @@ import { sessionQueries } from '#client/features/sessions/api/session-queries.ts
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
 import { useAssignPlan } from '#client/features/plans/api/plan-mutations.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { dateOfPlanDay, formatPlanDate } from '#client/features/plans/plan-dates.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
@@ -51,7 +51,7 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
             <Link to={paths.coach.program.getHref(client.activePlan.id)} className="font-medium hover:underline">
               {client.activePlan.name}
             </Link>
-            {client.activePlan.startDate && ` · started ${formatPlanDate(dateOfPlanDay(client.activePlan.startDate, 1, 1))}`}
+            {client.activePlan.startDate && ` · started ${planDateText(client.activePlan, 1, 1)}`}
             {plan.data && ` · ${plan.data.weeks} weeks, ${plan.data.workouts.length} workouts`}
             {' · '}
             <Link to={paths.open.program.getHref(client.activePlan.id)} className="hover:underline">
@@ -91,7 +91,7 @@ function AssignAnotherPlan({ client }: { client: ActiveClient }) {
       { planId, input: { clientId: client.clientId, startDate } },
       {
         onSuccess: () => {
-          notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${formatPlanDate(dateOfPlanDay(startDate, 1, 1))}.` })
+          notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${planDateText({ startDate }, 1, 1)}.` })
           setPlanId('')
         },
       },

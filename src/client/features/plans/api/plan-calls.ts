@@ -5,6 +5,7 @@ import {
   type CopyPlanInput,
   type CopyWeekInput,
   type SavePlanDayInput,
+  type StartPlanInput,
   type UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
@@ -31,6 +32,7 @@ export const planSaves = {
 /** The plan's other calls. */
 export const planCalls = {
   copy: (id: string, body: CopyPlanInput) => apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: PlanSummarySchema }),
+  start: (id: string, body: StartPlanInput) => apiRequest(`${base(id)}/start`, { method: 'POST', body, schema: PlanSummarySchema }),
   assign: (id: string, body: AssignPlanInput) => apiRequest(`${base(id)}/assign`, { method: 'POST', body, schema: PlanSummarySchema }),
   archive: (id: string) => apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: PlanSummarySchema }),
   restore: (id: string) => apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: PlanSummarySchema }),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AssignPlanInput, CopyPlanInput } from '#shared/schemas/plans.ts'
+import type { AssignPlanInput, CopyPlanInput, StartPlanInput } from '#shared/schemas/plans.ts'
 import { planCalls } from './plan-calls.ts'
 import { planQueries } from './plan-queries.ts'
 
@@ -51,5 +51,18 @@ export function useAssignPlan({ inForm = false }: { inForm?: boolean } = {}) {
       await queryClient.invalidateQueries({ queryKey: ['clients'] })
       await queryClient.invalidateQueries({ queryKey: planQueries.all() })
     },
+  })
+}
+
+/** A self-coached lifter starts their own plan on their weekdays; home and the calendar pick it up. The caller shows errors in its form. */
+export function useStartPlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ planId, input, whenSaved }: { planId: string; input: StartPlanInput } & AfterSaves) => {
+      await whenSaved?.()
+      return planCalls.start(planId, input)
+    },
+    meta: { toast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })
 }

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/c
 import { planSaves } from '../api/plan-calls.ts'
 import type { SaveQueue } from '../api/use-save-queue.ts'
 import { workoutAt, type Cell } from '../plan-cell.ts'
-import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { planDateText } from '../plan-dates.ts'
 import { useAutosavedWorkout } from '../use-autosaved-workout.ts'
 import { workoutToDraft, type WorkoutDraft } from '../workout-draft.ts'
 import { SaveStatus } from './save-status.tsx'
@@ -23,7 +23,7 @@ type Props = {
 
 /** One day of the grid in the workout editor; every change saves itself a moment later. */
 export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: Props) {
-  const date = cell && plan.startDate ? ` · ${formatPlanDate(dateOfPlanDay(plan.startDate, cell.week, cell.day))}` : ''
+  const date = cell && plan.startDate ? ` · ${planDateText(plan, cell.week, cell.day)}` : ''
   // The open editor decides whether it may close (not while a changed field is invalid).
   const requestClose = useRef<() => void>(onClose)
   return (

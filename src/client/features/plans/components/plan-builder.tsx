@@ -14,7 +14,7 @@ import { planDocument } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
 import { parseCell, workoutAt, type Cell } from '../plan-cell.ts'
-import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { planDateText } from '../plan-dates.ts'
 import { CellActionsDialog } from './cell-actions-dialog.tsx'
 import { CellEditorDialog } from './cell-editor-dialog.tsx'
 import { CopyWeekDialog } from './copy-week-dialog.tsx'
@@ -89,7 +89,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
               {builderText.shape(data.weeks, data.daysPerWeek)}
               {data.goal ? ` · ${data.goal}` : ''}
               {data.isTemplate ? ' · Template' : ''}
-              {data.startDate ? ` · starts ${formatPlanDate(dateOfPlanDay(data.startDate, 1, 1))}` : ''}
+              {data.startDate ? ` · starts ${planDateText(data, 1, 1)}` : ''}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -123,7 +123,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
           renderDay={(week, day, deload) => {
             const cell = { week, day }
             const workout = workoutAt(data, cell)
-            const date = data.startDate ? formatPlanDate(dateOfPlanDay(data.startDate, week, day)) : `Day ${day}`
+            const date = planDateText(data, week, day) ?? `Day ${day}`
             return (
               <DayCell key={day} cell={cell} label={date} deload={deload}>
                 {workout ? (

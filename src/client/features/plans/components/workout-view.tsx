@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { PlanWorkout, PlanWorkoutDetail } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
-import { dateOfPlanDay, formatPlanDate } from '../plan-dates.ts'
+import { planDateText } from '../plan-dates.ts'
 import { formatDuration, formatPrescribedSet } from '../prescription-format.ts'
 import { exerciseLabels } from '../workout-draft.ts'
 
@@ -17,7 +17,7 @@ type Props = {
 /** A planned workout's title, under its plan (a link), week (and deload), day and, once the plan has started, date. */
 export function PlanWorkoutHeading({ workout }: { workout: PlanWorkoutDetail }) {
   const { plan, week, day } = workout
-  const date = plan.startDate ? formatPlanDate(dateOfPlanDay(plan.startDate, week, day)) : null
+  const date = planDateText(plan, week, day)
   return (
     <div>
       <p className="text-sm text-muted-foreground">

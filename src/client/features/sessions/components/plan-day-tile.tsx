@@ -1,0 +1,56 @@
+import { Link } from 'react-router'
+import type { Plan } from '#shared/schemas/plans.ts'
+import type { SessionSummary } from '#shared/schemas/sessions.ts'
+import { planDateText } from '#client/features/plans/plan-dates.ts'
+import { cn } from '#client/lib/cn.ts'
+import { DAY_STATE_TEXT, dayHref, dayState } from '../plan-progress.ts'
+
+type Props = {
+  plan: Plan
+  sessions: SessionSummary[]
+  week: number
+  day: number
+  today: { week: number; day: number } | null
+  /** What the tile is called, given its state ('Done', 'Missed'…). */
+  label: (state: string) => string
+  className?: string
+}
+
+/**
+ * One planned day on /home's week and the calendar: its date, its workout and what became of it.
+ * A day with a workout opens its preview, a trained one its summary.
+ */
+export function PlanDayTile({ plan, sessions, week, day, today, label, className }: Props) {
+  const state = dayState(plan, sessions, week, day, today)
+  const workout = plan.workouts.find((w) => w.week === week && w.day === day)
+  const href = dayHref(plan, sessions, week, day)
+  const body = (
+    <>
+      <span className="text-xs text-muted-foreground">{planDateText(plan, week, day)}</span>
+      <span className="truncate font-medium">{workout?.title ?? 'Rest'}</span>
+      <span className="text-xs">{DAY_STATE_TEXT[state]}</span>
+    </>
+  )
+  const inner = 'flex h-full flex-col gap-0.5 rounded-lg p-2'
+  return (
+    <li
+      aria-label={label(DAY_STATE_TEXT[state])}
+      className={cn(
+        'rounded-lg border',
+        state === 'done' && 'border-primary/40 bg-primary/10',
+        state === 'missed' && 'border-destructive/40',
+        state === 'today' && 'ring-2 ring-ring',
+        state === 'rest' && 'bg-muted/40 text-muted-foreground',
+        className,
+      )}
+    >
+      {href ? (
+        <Link to={href} className={cn(inner, 'hover:bg-muted/60')}>
+          {body}
+        </Link>
+      ) : (
+        <div className={inner}>{body}</div>
+      )}
+    </li>
+  )
+}
