@@ -156,7 +156,10 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/sessions',
     path: () => '/api/sessions',
     as: (fx) => headersOf(fx.client),
-    body: (fx) => ({ id: crypto.randomUUID(), planWorkoutId: fx.planWorkoutId }),
+    body: (fx) => {
+      const prescriptionId = (fx.sessionExercises[0] as { prescriptionId: string }).prescriptionId
+      return { id: crypto.randomUUID(), planWorkoutId: fx.planWorkoutId, exerciseKeys: { [prescriptionId]: crypto.randomUUID() } }
+    },
   },
   {
     method: 'PATCH',

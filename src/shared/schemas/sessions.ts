@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { moment } from './dates.ts'
 import { TRACKING } from './movements.ts'
-import { PrescribedSetSchema } from './plans.ts'
+import { MAX_EXERCISES_PER_WORKOUT, PrescribedSetSchema } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
@@ -54,6 +54,17 @@ export const StartSessionBody = z.object({
   id: z.optional(z.uuid('Not a session id')),
   planWorkoutId: z.optional(z.uuid('Not a planned workout')),
   workoutId: z.optional(z.uuid('Not a workout')),
+  /**
+   * A session started on the device with no signal: the keys its exercises got there, by
+   * prescription id, so the sets logged meanwhile find their exercises. Such a start is created
+   * as it is, never resumed into another open session of the same workout.
+   */
+  exerciseKeys: z.optional(
+    z.record(z.uuid('Not a prescription id'), z.uuid('Not an exercise key')).check(
+      z.refine((keys) => Object.keys(keys).length <= MAX_EXERCISES_PER_WORKOUT, `At most ${MAX_EXERCISES_PER_WORKOUT} exercises`),
+      z.refine((keys) => new Set(Object.values(keys)).size === Object.values(keys).length, 'Each exercise needs a key of its own'),
+    ),
+  ),
 })
 export type StartSessionInput = z.infer<typeof StartSessionBody>
 

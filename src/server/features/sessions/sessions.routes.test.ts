@@ -73,6 +73,26 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
+  test('a start made with no signal keeps the device’s exercise keys and its own id, once, beside an open session', async () => {
+    const open = await start(client)
+    const plan = (await (await send(client, 'GET', `/api/plans/${planId}`)).json()) as { workouts: { id: string; exercises: { id: string }[] }[] }
+    const prescriptionId = plan.workouts[0]?.exercises[0]?.id ?? ''
+    const id = randomUUID()
+    const key = randomUUID()
+    const body = { id, planWorkoutId, exerciseKeys: { [prescriptionId]: key } }
+    const made = await start(client, body)
+    expect(made.id).toBe(id)
+    expect(made.exercises.map((e) => e.key)).toEqual([key])
+    expect((await send(client, 'PUT', `/api/sessions/${id}/sets/${randomUUID()}`, set(made, 1, { reps: 5, loadKg: 100 }))).status).toBe(200)
+    // Sent again (its answer was lost): the same session, not a second one.
+    expect((await start(client, body)).id).toBe(id)
+    const mine = (await (await send(client, 'GET', `/api/sessions?planId=${planId}`)).json()) as { id: string }[]
+    expect(mine.filter((s) => s.id === id)).toHaveLength(1)
+    const twice = await send(client, 'POST', '/api/sessions', { planWorkoutId, exerciseKeys: { [prescriptionId]: key, [randomUUID()]: key } })
+    expect(twice.status).toBe(400)
+    for (const session of [open.id, id]) await send(client, 'POST', `/api/sessions/${session}/discard`)
+  })
+
   test('the same set posted five times stores one row, with the targets beside the performed values', async () => {
     const session = await start(client)
     const setId = randomUUID()

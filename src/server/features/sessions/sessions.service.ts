@@ -46,8 +46,8 @@ const toSummary = (row: SessionRow): SessionSummary => ({
 })
 
 /** A session's copy of a prescribed exercise, as a session starts with it. */
-export const fromPrescription = (exercise: Exercise): SessionExercise => ({
-  key: randomUUID(),
+export const fromPrescription = (exercise: Exercise, key: string = randomUUID()): SessionExercise => ({
+  key,
   movementId: exercise.movementId,
   movementName: exercise.movementName,
   tracking: exercise.tracking,
@@ -72,7 +72,10 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
     }
   }
   const source = input.planWorkoutId ? eq(workoutSessions.planWorkoutId, input.planWorkoutId) : input.workoutId ? eq(workoutSessions.workoutId, input.workoutId) : null
-  if (source) {
+  // A start made on the device with no signal has sets logged on its own id: it is never resumed into another.
+  const keys = input.exerciseKeys
+  const copy = (exercise: Exercise) => fromPrescription(exercise, keys?.[exercise.id])
+  if (source && !keys) {
     const [open] = await db
       .select({ id: workoutSessions.id })
       .from(workoutSessions)
@@ -97,11 +100,11 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
       planName: planned.plan.name,
       week: planned.week,
       day: planned.day,
-      exercises: planned.exercises.map(fromPrescription),
+      exercises: planned.exercises.map(copy),
     }
   } else if (input.workoutId) {
     const workout = await getWorkout(db, actor, input.workoutId)
-    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(fromPrescription) }
+    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(copy) }
   } else {
     values = { clientId: actor.id, title: 'Unplanned session', exercises: [] }
   }
