@@ -31,18 +31,29 @@ export default defineConfig({
         // Links from emails (/api/auth/...) and every API call must reach the server.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        // Offline in the gym (docs/product.md#offline-logging): who is signed in comes from the network when
-        // there is one, and from the last answer when there is not. (A session being logged lives
-        // in IndexedDB, which is newer than any cached answer could be.)
+        // Offline in the gym (docs/product.md#offline-logging): what the lifter's screens read comes
+        // from the network when there is one, and from the last answer when there is not. (A session
+        // being logged lives in IndexedDB, which is newer than any cached answer could be.)
         runtimeCaching: [
           {
-            // Who is signed in, and the chat's conversations and pages: readable with no signal
-            // (the newest answer from the network when there is one). Sign-out deletes this cache.
+            // Who is signed in; the plans (home, the calendar, previews), the sessions list, last
+            // time's numbers, the coach's card and the workouts; the chat's conversations and pages.
+            // Sign-out deletes this cache.
+            // (The function is copied into the service worker as text: it cannot use names from this file.)
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              (url.pathname === '/api/me' || url.pathname === '/api/profile' || url.pathname === '/api/chat/conversations' || /^\/api\/chat\/[^/]+\/messages$/.test(url.pathname)),
+              [
+                /^\/api\/(me|profile|profile\/coach)$/,
+                /^\/api\/plans$/,
+                /^\/api\/plans\/(workouts\/)?[0-9a-f-]{36}$/,
+                /^\/api\/sessions$/,
+                /^\/api\/sessions\/movement-stats$/,
+                /^\/api\/workouts(\/[0-9a-f-]{36})?$/,
+                /^\/api\/chat\/conversations$/,
+                /^\/api\/chat\/[^/]+\/messages$/,
+              ].some((pattern) => pattern.test(url.pathname)),
             handler: 'NetworkFirst',
-            options: { cacheName: 'coachline-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 50, maxAgeSeconds: 7 * 24 * 3600 } },
+            options: { cacheName: 'coachline-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 } },
           },
         ],
       },

@@ -317,3 +317,70 @@ test('a superset alternates: after A1 the lifter moves to A2, and the rest comes
   await expect(timer).toBeHidden()
   await expect(page.getByRole('button', { name: `Log set 2 of ${squat.name}` })).toBeFocused()
 })
+
+test('with no signal from the first tap: home, the calendar and the preview read the device’s copy, and a workout started offline reaches the server once', async ({
+  page,
+  login,
+  context,
+}) => {
+  test.setTimeout(90_000)
+  const client = await login({ role: 'client', displayName: 'Basement Bo' })
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const plan = await (await page.request.post('/api/plans', { data: { name: 'Basement block', weeks: 4, daysPerWeek: 3 } })).json()
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
+  const weekday = await page.evaluate(() => ((new Date().getDay() + 6) % 7) + 1)
+  await page.request.put(`/api/plans/${plan.id}/days/1/1`, {
+    data: {
+      version: 1,
+      workout: {
+        title: 'Cellar squats',
+        exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) }],
+      },
+    },
+  })
+  // Today is day 1: its weekday and two others.
+  const trainingDays = [weekday, ...[1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday).slice(0, 2)]
+  expect((await page.request.post(`/api/plans/${plan.id}/start`, { data: { startDate: today, trainingDays } })).status()).toBe(200)
+
+  // Home opened once with a signal, under the service worker: the device keeps its copy.
+  await page.goto('/home')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect(page.getByRole('heading', { name: 'Cellar squats' })).toBeVisible()
+  await page.goto('/mesocycle')
+  await expect(page.getByRole('listitem', { name: 'Week 1 day 1: Today' })).toBeVisible()
+
+  // No signal from here on: a reload of home still shows today's workout, saying where it comes from.
+  await context.setOffline(true)
+  await page.goto('/home')
+  await expect(page.getByText('Offline: showing your plan as this device last saw it.', { exact: false })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Cellar squats' })).toBeVisible()
+  await expect(page.getByText('No plan yet')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Preview and start' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar squats' })).toBeVisible()
+  await page.getByRole('button', { name: 'Start workout' }).click()
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/)
+  const sessionId = page.url().split('/').at(-1) as string
+
+  for (const n of [1, 2]) await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()
+  await expect(page.getByText('Offline: 2 sets waiting')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar squats' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Update set 2 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
+  // The note stays in sight while the page scrolls.
+  await page.mouse.wheel(0, 2000)
+  await expect(page.getByText('Offline: 2 sets waiting')).toBeInViewport()
+
+  // The signal returns: the session is created once, with its sets, under the device's id.
+  await context.setOffline(false)
+  await expect.poll(async () => (await page.request.get(`/api/sessions/${sessionId}`)).status(), { timeout: 20_000 }).toBe(200)
+  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length, { timeout: 20_000 }).toBe(2)
+  await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0, { timeout: 15_000 })
+  const sessions = (await (await page.request.get(`/api/sessions?planId=${plan.id}`)).json()) as { id: string; clientId: string }[]
+  expect(sessions.map((s) => s.id)).toEqual([sessionId])
+  expect(sessions[0]?.clientId).toBe(client.id)
+  await expect.poll(() => queuedOnDevice(page)).toBe(0)
+})

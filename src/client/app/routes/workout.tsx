@@ -56,7 +56,15 @@ export function WorkoutPage() {
             {own ? 'Duplicate' : 'Copy to my workouts'}
           </Button>
           {auth.profile.role === 'client' && (
-            <Button disabled={starting.busy} onClick={() => void starting.start({ workoutId: data.id }, own ? saving.whenSaved : undefined)}>
+            <Button
+              disabled={starting.busy}
+              onClick={() =>
+                void starting.start(
+                  { workoutId: data.id },
+                  { before: own ? saving.whenSaved : undefined, source: { title: data.title, exercises: data.exercises, workoutId: data.id } },
+                )
+              }
+            >
               {starting.busy ? 'Starting…' : 'Start workout'}
             </Button>
           )}

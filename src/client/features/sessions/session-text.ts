@@ -4,6 +4,10 @@ import { withoutTrailing } from '#shared/text.ts'
 /** The training screens' words, in one place (docs/product.md#user-facing-strings). */
 export const sessionText = {
   offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
+  /** The gym's screens with no signal. */
+  offlineCopy: 'Offline: showing your plan as this device last saw it. Workouts you start and sets you log are saved here and sent when the signal returns.',
+  offlineNoCopy: 'Offline: this device has no copy of your plan yet. Open Home once with a signal and it will be here next time.',
+  offlineNoWorkout: 'Offline: this workout is not on this device. Open it once with a signal and it will be here next time.',
   syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
   notSaved: 'A change could not be saved',
   setRefused: (reason: string) => `Not saved: ${withoutTrailing(reason.trim(), '.')}. Fix it and log it again, or remove it.`,

@@ -15,10 +15,12 @@ import { PendingBanner } from '#client/features/sessions/components/pending-bann
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
+import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
+import { useOnline } from '#client/lib/online.ts'
 
 /** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
@@ -28,6 +30,7 @@ export function HomePage() {
   const coach = useQuery(sessionQueries.coach())
   const { start, busy } = useStartSession()
   const unread = useUnreadTotal(auth.status === 'authenticated')
+  const online = useOnline()
   if (auth.status !== 'authenticated') return null
 
   const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
@@ -45,8 +48,9 @@ export function HomePage() {
       </div>
       <PendingBanner userId={auth.user.id} />
 
+      <OfflineNote>{isPending ? sessionText.offlineNoCopy : sessionText.offlineCopy}</OfflineNote>
       {isPending ? (
-        <p className="text-muted-foreground">Loading…</p>
+        online && <p className="text-muted-foreground">Loading…</p>
       ) : !data ? (
         <Card>
           <CardHeader>
@@ -151,7 +155,7 @@ export function HomePage() {
         <BodyWeightForm unit={auth.profile.unit} compact />
       </section>
 
-      <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({})}>
+      <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({}, { source: { title: 'Unplanned session', exercises: [] } })}>
         Start an unplanned session
       </Button>
     </section>

@@ -4,14 +4,26 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { PlanWeeks } from '#client/features/plans/components/plan-weeks.tsx'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
+import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
+import { sessionText } from '#client/features/sessions/session-text.ts'
+import { useOnline } from '#client/lib/online.ts'
 
 /** /mesocycle: the active plan as a calendar: weeks x days with real dates and what became of each. */
 export function MesocyclePage() {
   const auth = useAuth()
   const { isPending, plan, alsoOwn, sessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
-  if (isPending) return <p className="text-muted-foreground">Loading…</p>
+  const online = useOnline()
+  if (isPending) {
+    if (online) return <p className="text-muted-foreground">Loading…</p>
+    return (
+      <section className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Calendar</h1>
+        <OfflineNote>{sessionText.offlineNoCopy}</OfflineNote>
+      </section>
+    )
+  }
   if (!plan?.startDate) {
     return (
       <section className="flex flex-col items-start gap-3">
@@ -34,6 +46,7 @@ export function MesocyclePage() {
         </p>
         {alsoOwn && <OwnPlanNote plan={alsoOwn} />}
       </div>
+      <OfflineNote>{sessionText.offlineCopy}</OfflineNote>
       <PlanWeeks
         plan={plan}
         renderDay={(week, day) => (

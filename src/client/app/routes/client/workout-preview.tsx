@@ -3,9 +3,11 @@ import { useParams } from 'react-router'
 import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
+import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
+import { sessionText } from '#client/features/sessions/session-text.ts'
+import { usePlannedWorkout } from '#client/features/sessions/use-planned-workout.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
@@ -13,19 +15,21 @@ import { LoadError } from '#client/components/feedback/load-error.tsx'
 export function WorkoutPreviewPage() {
   const { planWorkoutId = '' } = useParams()
   const auth = useAuth()
-  const workout = useQuery(planQueries.workout(planWorkoutId))
-  const movementIds = [...new Set(workout.data?.exercises.map((e) => e.movementId) ?? [])]
+  const workout = usePlannedWorkout(auth.status === 'authenticated' ? auth.user.id : '', planWorkoutId)
+  const movementIds = [...new Set(workout.state === 'ready' ? workout.data.exercises.map((e) => e.movementId) : [])]
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
   const { start, busy } = useStartSession()
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
 
-  if (workout.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (workout.isError) return <LoadError error={workout.error} what="workout" />
+  if (workout.state === 'loading') return <p className="text-muted-foreground">Loading…</p>
+  if (workout.state === 'offline') return <p role="status">{sessionText.offlineNoWorkout}</p>
+  if (workout.state === 'error') return <LoadError error={workout.error} what="workout" />
   const data = workout.data
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <PlanWorkoutHeading workout={data} />
+      <OfflineNote>{sessionText.offlineCopy}</OfflineNote>
       <WorkoutView
         workout={data}
         unit={unit}
@@ -43,7 +47,23 @@ export function WorkoutPreviewPage() {
         }}
       />
       {data.plan.clientId === auth.user.id || (!data.plan.clientId && data.plan.ownerId === auth.user.id) ? (
-        <Button size="lg" className="sticky bottom-20 md:bottom-4" disabled={busy} onClick={() => void start({ planWorkoutId: data.id })}>
+        <Button
+          size="lg"
+          className="sticky bottom-20 md:bottom-4"
+          disabled={busy}
+          onClick={() =>
+            void start(
+              { planWorkoutId: data.id },
+              {
+                source: {
+                  title: data.title,
+                  exercises: data.exercises,
+                  planned: { planWorkoutId: data.id, planId: data.plan.id, planName: data.plan.name, week: data.week, day: data.day },
+                },
+              },
+            )
+          }
+        >
           {busy ? 'Starting…' : 'Start workout'}
         </Button>
       ) : null}

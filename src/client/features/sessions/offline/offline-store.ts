@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { LogSetInput, Session, SetLog, UpdateSessionInput } from '#shared/schemas/sessions.ts'
+import type { Exercise } from '#shared/schemas/plans.ts'
+import type { LogSetInput, Session, SetLog, StartSessionInput, UpdateSessionInput } from '#shared/schemas/sessions.ts'
 import { enqueue, queuedItems, type QueueItem } from '#client/lib/offline-queue/queue.ts'
 
 /**
@@ -9,6 +10,10 @@ import { enqueue, queuedItems, type QueueItem } from '#client/lib/offline-queue/
  */
 export const SET_KIND = 'session-set'
 export const PATCH_KIND = 'session-patch'
+export const START_KIND = 'session-start'
+
+/** A session started on this device with no signal: created on the server, once, when the signal returns. */
+export type SessionStart = StartSessionInput & { id: string }
 
 /** A set logged (or logged again with new values), or deleted; its id is the queue key, so the latest wins. */
 export type SetChange = { sessionId: string; setId: string } & (
@@ -22,6 +27,62 @@ export type SessionChange = QueueItem<SetChange> | QueueItem<SessionPatch>
 export const queueSetChange = (userId: string, change: SetChange) => enqueue(userId, SET_KIND, change.setId, change)
 // The patch keeps its place in line: an added exercise reaches the server before the sets logged on it.
 export const queueSessionPatch = (userId: string, patch: SessionPatch) => enqueue(userId, PATCH_KIND, patch.sessionId, patch)
+
+/** What a session starts from, as this device knows it: a planned day, a workout, or nothing. */
+export type SessionSource = {
+  title: string
+  exercises: readonly Exercise[]
+  planned?: { planWorkoutId: string; planId: string; planName: string; week: number; day: number }
+  workoutId?: string
+}
+
+/**
+ * Starts a session on this device (no signal, or no server): it is made here as the server would
+ * make it, shown from this device's copy, and its start waits in the queue ahead of the sets
+ * logged on it. The server keeps this device's id and exercise keys.
+ */
+export async function startOnDevice(userId: string, source: SessionSource): Promise<Session> {
+  const id = crypto.randomUUID()
+  const session: Session = {
+    id,
+    clientId: userId,
+    planWorkoutId: source.planned?.planWorkoutId ?? null,
+    planId: source.planned?.planId ?? null,
+    workoutId: source.workoutId ?? null,
+    title: source.title,
+    planName: source.planned?.planName ?? null,
+    week: source.planned?.week ?? null,
+    day: source.planned?.day ?? null,
+    status: 'in_progress',
+    startedAt: new Date().toISOString(),
+    completedAt: null,
+    rpe: null,
+    notes: null,
+    exercises: source.exercises.map((exercise) => ({
+      key: crypto.randomUUID(),
+      movementId: exercise.movementId,
+      movementName: exercise.movementName,
+      tracking: exercise.tracking,
+      prescriptionId: exercise.id,
+      superset: exercise.superset,
+      restSeconds: exercise.restSeconds,
+      notes: exercise.notes,
+      targets: exercise.sets,
+    })),
+    removedExercises: [],
+    sets: [],
+    comments: [],
+  }
+  await saveSnapshot(userId, session)
+  const start: SessionStart = {
+    id,
+    ...(source.planned ? { planWorkoutId: source.planned.planWorkoutId } : {}),
+    ...(source.workoutId ? { workoutId: source.workoutId } : {}),
+    exerciseKeys: Object.fromEntries(session.exercises.map((e) => [e.prescriptionId, e.key])),
+  }
+  await enqueue(userId, START_KIND, id, start)
+  return session
+}
 
 export function sessionChanges(items: readonly QueueItem[], sessionId?: string): SessionChange[] {
   return items.filter(

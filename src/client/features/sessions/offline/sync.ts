@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react'
-import { SetLogSchema } from '#shared/schemas/sessions.ts'
+import { SessionSchema, SetLogSchema } from '#shared/schemas/sessions.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { registerQueueHandler, useQueuedItems, type QueueItem, type Refusal } from '#client/lib/offline-queue/queue.ts'
 import { useOnline } from '#client/lib/online.ts'
 import { timed } from '#client/lib/perf-log.ts'
 import { sessionText } from '../session-text.ts'
-import { adoptLegacyChanges, isSetChange, PATCH_KIND, sessionChanges, SET_KIND, type SessionPatch, type SetChange } from './offline-store.ts'
+import { adoptLegacyChanges, isSetChange, PATCH_KIND, sessionChanges, SET_KIND, START_KIND, type SessionPatch, type SessionStart, type SetChange } from './offline-store.ts'
 
 const sessionPath = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`
 
@@ -20,7 +20,11 @@ function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): 
 
 const refused = (_item: QueueItem, refusal: Refusal) => notify.error({ title: sessionText.notSaved, description: refusal.message })
 
-// Sets and session changes travel through the app's offline queue; these are their handlers.
+// Sessions started with no signal, their sets and their changes travel through the app's offline queue; these are their handlers.
+registerQueueHandler<SessionStart>(START_KIND, {
+  send: ({ payload }, signal) => timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body: payload, schema: SessionSchema, signal })),
+  refused,
+})
 registerQueueHandler<SetChange>(SET_KIND, { send: sendSetChange, refused })
 registerQueueHandler<SessionPatch>(PATCH_KIND, {
   send: ({ payload }, signal) => timed('change the session', () => apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal })),
