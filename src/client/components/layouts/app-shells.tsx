@@ -1,6 +1,6 @@
 import { CircleUser, LogOut } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
 import { shellText } from '#shared/app-text.ts'
 import { paths } from '#shared/paths.ts'
 import { ScreenSuspense } from './screen-suspense.tsx'
@@ -51,26 +51,26 @@ function ThemeAndSignOut({ variant = 'ghost', onSignOut }: { variant?: 'ghost' |
   )
 }
 
-/** Coaches work at a desk: a sidebar on wide screens, a scrolling tab row on phones. */
+/** Coaches work at a desk: a sidebar on wide screens, a tab row that wraps on phones. */
 export function CoachShell({ children, displayName, onSignOut, badges }: ShellProps) {
-  const tabRow = useRef<HTMLElement>(null)
-  const { pathname } = useLocation()
-  useEffect(() => scrollActiveIntoView(tabRow.current), [pathname])
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
-      <aside className="hidden bg-sidebar text-sidebar-foreground md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:gap-6 md:p-4">
-        <Brand to={paths.coach.dashboard.getHref()} className="px-2 pt-2" />
-        <nav aria-label="Coach" className="flex flex-1 flex-col gap-1">
-          {coachNav.map((item) => (
-            <SideLink key={item.href} item={item} badges={badges} />
-          ))}
-        </nav>
-        <div className="flex items-center justify-between gap-2 border-t border-sidebar-accent pt-4">
-          <span className="truncate px-2 text-sm" title={displayName}>
-            {displayName}
-          </span>
-          <div className="flex">
-            <ThemeAndSignOut variant="sidebar" onSignOut={onSignOut} />
+      {/* The dark column runs the page's whole height; what is in it stays in view while the page scrolls. */}
+      <aside className="hidden bg-sidebar text-sidebar-foreground md:block">
+        <div className="flex flex-col gap-6 p-4 md:sticky md:top-0 md:h-dvh md:overflow-y-auto">
+          <Brand to={paths.coach.dashboard.getHref()} className="px-2 pt-2" />
+          <nav aria-label="Coach" className="flex flex-1 flex-col gap-1">
+            {coachNav.map((item) => (
+              <SideLink key={item.href} item={item} badges={badges} />
+            ))}
+          </nav>
+          <div className="flex items-center justify-between gap-2 border-t border-sidebar-accent pt-4">
+            <span className="truncate px-2 text-sm" title={displayName}>
+              {displayName}
+            </span>
+            <div className="flex">
+              <ThemeAndSignOut variant="sidebar" onSignOut={onSignOut} />
+            </div>
           </div>
         </div>
       </aside>
@@ -82,7 +82,8 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
               <ThemeAndSignOut onSignOut={onSignOut} />
             </div>
           </div>
-          <nav aria-label="Coach" ref={tabRow} className="flex gap-1 overflow-x-auto px-2 pb-2">
+          {/* Every tab in sight on a phone: the row wraps instead of scrolling sideways. */}
+          <nav aria-label="Coach" className="flex flex-wrap gap-1 px-2 pb-2">
             {coachNav.map((item) => (
               <NavLink
                 key={item.href}
@@ -107,11 +108,6 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
       </div>
     </div>
   )
-}
-
-/** On a phone the coach's tab row scrolls: keep the current screen's tab in sight. */
-function scrollActiveIntoView(nav: HTMLElement | null) {
-  nav?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' })
 }
 
 function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
