@@ -67,7 +67,7 @@ test('@phone coaches get their navigation on a phone too', async ({ page, login 
   expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   for (const link of await nav.getByRole('link').all()) {
     const box = await link.boundingBox()
-    expect(box && box.x >= 0 && box.x + box.width <= width, await link.textContent()).toBe(true)
+    expect(box && box.x >= 0 && box.x + box.width <= width, (await link.textContent()) ?? '').toBe(true)
   }
   await nav.getByRole('link', { name: 'Clients' }).click()
   await expectOnPath(page, '/coach/clients')

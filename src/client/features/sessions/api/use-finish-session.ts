@@ -5,7 +5,7 @@ import type { FinishSessionInput } from '#shared/schemas/sessions.ts'
 import { notify } from '#client/lib/notify.ts'
 import { flushQueue } from '#client/lib/offline-queue/queue.ts'
 import { isOnline } from '#client/lib/online.ts'
-import { unsavedSets } from '../offline/offline-store.ts'
+import { startWaiting, unsavedSets } from '../offline/offline-store.ts'
 import { sessionText } from '../session-text.ts'
 import { sessionCalls, sessionQueries } from './session-queries.ts'
 
@@ -22,7 +22,8 @@ export function useFinishSession(userId: string, sessionId: string) {
       if (isOnline()) await flushQueue(userId)
       const unsaved = await unsavedSets(userId, sessionId)
       if (unsaved.refused > 0) return 'sets-refused'
-      if (!isOnline() || unsaved.waiting > 0) return 'sets-pending'
+      // A session started with no signal may not be on the server yet: nothing to finish there.
+      if (!isOnline() || unsaved.waiting > 0 || (await startWaiting(userId, sessionId))) return 'sets-pending'
       await sessionCalls.finish(sessionId, input)
       return 'finished'
     },

@@ -92,6 +92,11 @@ export function sessionChanges(items: readonly QueueItem[], sessionId?: string):
 
 export const isSetChange = (item: SessionChange): item is QueueItem<SetChange> => item.kind === SET_KIND
 
+/** Whether this session was started on this device and has not reached the server yet. */
+export async function startWaiting(userId: string, sessionId: string): Promise<boolean> {
+  return (await queuedItems(userId)).some((item) => item.kind === START_KIND && (item.payload as SessionStart).id === sessionId)
+}
+
 /** Sets of the session the server has not stored yet: still waiting, and refused (kept for the lifter to fix or remove). */
 export async function unsavedSets(userId: string, sessionId?: string): Promise<{ waiting: number; refused: number }> {
   const sets = sessionChanges(await queuedItems(userId), sessionId).filter(isSetChange)
