@@ -156,10 +156,12 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/sessions',
     path: () => '/api/sessions',
     as: (fx) => headersOf(fx.client),
-    body: (fx) => {
-      const prescriptionId = (fx.sessionExercises[0] as { prescriptionId: string }).prescriptionId
-      return { id: crypto.randomUUID(), planWorkoutId: fx.planWorkoutId, exerciseKeys: { [prescriptionId]: crypto.randomUUID() } }
-    },
+    body: (fx) => ({
+      id: crypto.randomUUID(),
+      planWorkoutId: fx.planWorkoutId,
+      exercises: fx.sessionExercises.map((e) => ({ ...(e as object), key: crypto.randomUUID() })),
+      title: 'Day one',
+    }),
   },
   {
     method: 'PATCH',

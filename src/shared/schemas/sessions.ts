@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { moment } from './dates.ts'
 import { TRACKING } from './movements.ts'
-import { MAX_EXERCISES_PER_WORKOUT, PrescribedSetSchema } from './plans.ts'
+import { PrescribedSetSchema } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
@@ -49,22 +49,25 @@ const SessionExerciseSchema = z.object({
 })
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
 
+/** A session's exercise list: each exercise with a key of its own (the sets name it). */
+const SessionExercisesSchema = z.array(SessionExerciseSchema).check(
+  z.maxLength(40, 'A session has at most 40 exercises'),
+  z.refine((exercises) => new Set(exercises.map((e) => e.key)).size === exercises.length, 'Each exercise needs a key of its own'),
+)
+
 /** Start (or resume) a session; `id` lets a client name it up front so a retried start is the same session. */
 export const StartSessionBody = z.object({
   id: z.optional(z.uuid('Not a session id')),
   planWorkoutId: z.optional(z.uuid('Not a planned workout')),
   workoutId: z.optional(z.uuid('Not a workout')),
   /**
-   * A session started on the device with no signal: the keys its exercises got there, by
-   * prescription id, so the sets logged meanwhile find their exercises. Such a start is created
-   * as it is, never resumed into another open session of the same workout.
+   * A session started on the device with no signal: its exercises as the device made them (their
+   * keys are what its sets name) and its title. Such a start is created as it is, never resumed
+   * into another open session of the same workout; should an earlier try of the same start have
+   * landed without them (its answer lost), that session takes them while nothing is logged on it.
    */
-  exerciseKeys: z.optional(
-    z.record(z.uuid('Not a prescription id'), z.uuid('Not an exercise key')).check(
-      z.refine((keys) => Object.keys(keys).length <= MAX_EXERCISES_PER_WORKOUT, `At most ${MAX_EXERCISES_PER_WORKOUT} exercises`),
-      z.refine((keys) => new Set(Object.values(keys)).size === Object.values(keys).length, 'Each exercise needs a key of its own'),
-    ),
-  ),
+  exercises: z.optional(SessionExercisesSchema),
+  title: z.optional(z.string('Title must be text').check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters'))),
 })
 export type StartSessionInput = z.infer<typeof StartSessionBody>
 
@@ -89,7 +92,7 @@ export const DeleteSetQuery = z.object({ editedAt: z.optional(moment('editedAt m
 
 /** Changing the session itself: its exercise list (add, swap, remove, reorder) and notes. */
 export const UpdateSessionBody = z.object({
-  exercises: z.optional(z.array(SessionExerciseSchema).check(z.maxLength(40, 'A session has at most 40 exercises'))),
+  exercises: z.optional(SessionExercisesSchema),
   notes: note,
 })
 export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>

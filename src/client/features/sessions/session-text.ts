@@ -7,6 +7,7 @@ export const sessionText = {
   /** The gym's screens with no signal. */
   offlineCopy: 'Offline: showing your plan as this device last saw it. Workouts you start and sets you log are saved here and sent when the signal returns.',
   offlineNoCopy: 'Offline: this device has no copy of your plan yet. Open Home once with a signal and it will be here next time.',
+  planUnreachable: 'Your plan could not be loaded: the server is out of reach. It will show as soon as it answers.',
   offlineNoWorkout: 'Offline: this workout is not on this device. Open it once with a signal and it will be here next time.',
   syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
   notSaved: 'A change could not be saved',

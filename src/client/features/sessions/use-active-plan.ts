@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { planDayOf } from '#client/features/plans/plan-dates.ts'
 import { localToday } from '#client/lib/dates.ts'
+import { verdictOf } from '#client/lib/offline-queue/retry-policy.ts'
 import { sessionQueries } from './api/session-queries.ts'
 
 /**
@@ -18,8 +19,12 @@ export function useActivePlan(userId: string) {
   const plan = useQuery({ ...planQueries.detail(current?.id ?? ''), enabled: Boolean(current) })
   const sessions = useQuery({ ...sessionQueries.list({ planId: current?.id, limit: 100 }), enabled: Boolean(current) })
   const data = plan.data
+  // No signal, and this device has no copy to answer with: the queries wait (paused) or failed on the network.
+  const unreachable = [plans, ...(current ? [plan] : [])].some((q) => !q.data && ((q.isPending && q.fetchStatus === 'paused') || (q.isError && verdictOf(q.error) === 'retry')))
   return {
-    isPending: plans.isPending || (Boolean(current) && plan.isPending),
+    isPending: !unreachable && (plans.isPending || (Boolean(current) && plan.isPending)),
+    /** The plan cannot be read now (no signal and no copy on this device, or the server is down): not 'no plan'. */
+    unreachable,
     plan: current ? data : undefined,
     alsoOwn: fromCoach ? own : undefined,
     sessions: sessions.data ?? [],

@@ -28,5 +28,5 @@ export function usePlannedWorkout(userId: string, planWorkoutId: string): Planne
     const { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, status } = plan
     return { state: 'ready', data: { ...day, plan: { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, status } }, fromDevice: true }
   }
-  return active.isPending ? { state: 'loading' } : { state: 'offline' }
+  return active.isPending && !active.unreachable ? { state: 'loading' } : { state: 'offline' }
 }

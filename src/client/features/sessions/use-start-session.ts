@@ -27,14 +27,18 @@ export function useStartSession() {
   const userId = auth.status === 'authenticated' ? auth.user.id : null
   const starting = useMutation({
     mutationFn: async ({ input, before, source }: { input: Omit<StartSessionInput, 'id'> } & StartOptions) => {
+      // One id for the call and, should it fail, the start on this device: a call that landed
+      // though its answer was lost is the same session, which then takes this device's exercises.
+      const id = crypto.randomUUID()
+      // With no signal, pending saves (`before`) cannot land; they wait in the queue ahead of this start.
+      if (source && userId && !isOnline()) return startOnDevice(userId, id, source)
       await before?.()
-      if (source && userId && !isOnline()) return startOnDevice(userId, source)
       try {
-        return await sessionCalls.start({ ...input, id: crypto.randomUUID() })
+        return await sessionCalls.start({ ...input, id })
       } catch (error) {
         if (!source || !userId || verdictOf(error) !== 'retry') throw error
         void reportUnreachable()
-        return startOnDevice(userId, source)
+        return startOnDevice(userId, id, source)
       }
     },
     meta: { errorTitle: 'Could not start the workout' },

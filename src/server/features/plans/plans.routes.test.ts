@@ -257,6 +257,8 @@ describe('a self-coached lifter starts a plan of their own', () => {
     expect(detail.plan.trainingDays).toEqual([1, 3, 5])
     const session = await call(lifter, 'POST', '/api/sessions', { planWorkoutId: workout?.id })
     expect(session.status, await session.clone().text()).toBe(201)
+    // A plan in progress does not become a template.
+    expect((await call(lifter, 'PATCH', `/api/plans/${own.id}`, { version: 2, isTemplate: true })).status).toBe(409)
 
     // A second plan of their own takes over: the first is completed. Starting again reschedules.
     const next = await newPlan(lifter, { name: 'Next block', weeks: 4, daysPerWeek: 2 })

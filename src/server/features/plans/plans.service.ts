@@ -95,6 +95,8 @@ export async function updatePlan(db: Db, actor: Actor, id: string, { version, sa
   if (deloadWeeks?.some((week) => week > plan.weeks)) {
     throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { deloadWeeks: [`This plan has ${plan.weeks} weeks`] } })
   }
+  // A plan being trained is not a template: save a copy as one instead.
+  if (input.isTemplate && plan.status === 'active') throw new AppError('CONFLICT', { message: 'A plan in progress cannot become a template. Save a copy as a template instead.' })
   const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
   return toSummary((await bumpVersion(db, id, { version, saveId }, changes)).row)
 }

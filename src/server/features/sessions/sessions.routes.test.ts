@@ -73,24 +73,58 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
-  test('a start made with no signal keeps the device’s exercise keys and its own id, once, beside an open session', async () => {
+  test('a start made with no signal keeps the device’s id and exercises, once, beside an open session', async () => {
     const open = await start(client)
-    const plan = (await (await send(client, 'GET', `/api/plans/${planId}`)).json()) as { workouts: { id: string; exercises: { id: string }[] }[] }
-    const prescriptionId = plan.workouts[0]?.exercises[0]?.id ?? ''
     const id = randomUUID()
-    const key = randomUUID()
-    const body = { id, planWorkoutId, exerciseKeys: { [prescriptionId]: key } }
+    const exercises = open.exercises.map((e) => ({ ...e, key: randomUUID() }))
+    const body = { id, planWorkoutId, exercises, title: 'ignored: the plan names it' }
     const made = await start(client, body)
-    expect(made.id).toBe(id)
-    expect(made.exercises.map((e) => e.key)).toEqual([key])
+    expect(made).toMatchObject({ id, title: 'Lower A', planWorkoutId })
+    expect(made.exercises.map((e) => e.key)).toEqual(exercises.map((e) => e.key))
     expect((await send(client, 'PUT', `/api/sessions/${id}/sets/${randomUUID()}`, set(made, 1, { reps: 5, loadKg: 100 }))).status).toBe(200)
-    // Sent again (its answer was lost): the same session, not a second one.
-    expect((await start(client, body)).id).toBe(id)
+    // Sent again (its answer was lost): the same session, not a second one, and its sets stay.
+    const again = await start(client, body)
+    expect(again.id).toBe(id)
+    expect(again.sets).toHaveLength(1)
     const mine = (await (await send(client, 'GET', `/api/sessions?planId=${planId}`)).json()) as { id: string }[]
     expect(mine.filter((s) => s.id === id)).toHaveLength(1)
-    const twice = await send(client, 'POST', '/api/sessions', { planWorkoutId, exerciseKeys: { [prescriptionId]: key, [randomUUID()]: key } })
-    expect(twice.status).toBe(400)
+
+    // Two exercises with one key, or a movement the lifter may not use, are refused and make nothing.
+    const clash = await send(client, 'POST', '/api/sessions', { id: randomUUID(), exercises: [exercises[0], exercises[0]] })
+    expect(clash.status).toBe(400)
+    const theirs = await send(coach, 'POST', '/api/movements', {
+      name: 'Coach-only sled',
+      pattern: 'carry',
+      primaryMuscles: ['quads'],
+      equipment: ['sled'],
+      tracking: 'weight_reps',
+    })
+    const foreign = await send(client, 'POST', '/api/sessions', {
+      id: randomUUID(),
+      exercises: [{ ...exercises[0], key: randomUUID(), movementId: ((await theirs.json()) as { id: string }).id }],
+    })
+    expect(foreign.status).toBe(400)
     for (const session of [open.id, id]) await send(client, 'POST', `/api/sessions/${session}/discard`)
+  })
+
+  test('an earlier try of a start that landed without its exercises takes the device’s, while nothing is logged on it', async () => {
+    const id = randomUUID()
+    const first = await start(client, { id, planWorkoutId })
+    const exercises = first.exercises.map((e) => ({ ...e, key: randomUUID() }))
+    const adopted = await start(client, { id, planWorkoutId, exercises })
+    expect(adopted.exercises.map((e) => e.key)).toEqual(exercises.map((e) => e.key))
+    // Once a set is logged, a late copy changes nothing.
+    expect((await send(client, 'PUT', `/api/sessions/${id}/sets/${randomUUID()}`, set(adopted, 1, { reps: 5 }))).status).toBe(200)
+    const late = await start(client, { id, planWorkoutId, exercises: exercises.map((e) => ({ ...e, key: randomUUID() })) })
+    expect(late.exercises.map((e) => e.key)).toEqual(exercises.map((e) => e.key))
+    await send(client, 'POST', `/api/sessions/${id}/discard`)
+  })
+
+  test('a start with no source keeps the title it names', async () => {
+    const made = await start(client, { id: randomUUID(), exercises: [], title: 'Hotel gym' })
+    expect(made.title).toBe('Hotel gym')
+    expect((await start(client, {})).title).toBe('Unplanned session')
+    for (const session of [made.id]) await send(client, 'POST', `/api/sessions/${session}/discard`)
   })
 
   test('the same set posted five times stores one row, with the targets beside the performed values', async () => {

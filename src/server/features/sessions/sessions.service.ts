@@ -46,8 +46,8 @@ const toSummary = (row: SessionRow): SessionSummary => ({
 })
 
 /** A session's copy of a prescribed exercise, as a session starts with it. */
-export const fromPrescription = (exercise: Exercise, key: string = randomUUID()): SessionExercise => ({
-  key,
+export const fromPrescription = (exercise: Exercise): SessionExercise => ({
+  key: randomUUID(),
   movementId: exercise.movementId,
   movementName: exercise.movementName,
   tracking: exercise.tracking,
@@ -64,18 +64,24 @@ export const fromPrescription = (exercise: Exercise, key: string = randomUUID())
  */
 export async function startSession(db: Db, actor: Actor, input: StartSessionInput): Promise<Session> {
   if (input.planWorkoutId && input.workoutId) throw new AppError('VALIDATION_FAILED', { message: sessionApiText.oneSource })
+  // A start made on the device with no signal brings its exercises: their keys are what its sets name.
+  const device = input.exercises
   if (input.id) {
     const [existing] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, input.id))
     if (existing) {
       if (existing.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
+      // An earlier try of this start landed without them (its answer was lost): nothing is logged on it yet.
+      if (device && existing.status === 'in_progress') {
+        await db
+          .update(workoutSessions)
+          .set({ exercises: device })
+          .where(and(eq(workoutSessions.id, existing.id), sql`not exists (select 1 from ${setLogs} where ${setLogs.sessionId} = ${existing.id})`))
+      }
       return getSession(db, actor, existing.id)
     }
   }
   const source = input.planWorkoutId ? eq(workoutSessions.planWorkoutId, input.planWorkoutId) : input.workoutId ? eq(workoutSessions.workoutId, input.workoutId) : null
-  // A start made on the device with no signal has sets logged on its own id: it is never resumed into another.
-  const keys = input.exerciseKeys
-  const copy = (exercise: Exercise) => fromPrescription(exercise, keys?.[exercise.id])
-  if (source && !keys) {
+  if (source && !device) {
     const [open] = await db
       .select({ id: workoutSessions.id })
       .from(workoutSessions)
@@ -86,12 +92,14 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
   }
 
   let values: typeof workoutSessions.$inferInsert
+  let prescribed: readonly Exercise[] = []
   if (input.planWorkoutId) {
     // Readable by the plan's owner and its assigned client; only the one who trains it logs it.
     const planned = await getPlanWorkout(db, actor, input.planWorkoutId)
     if (planned.plan.clientId ? planned.plan.clientId !== actor.id : planned.plan.ownerId !== actor.id) {
       throw new AppError('FORBIDDEN', { message: 'Only the client this plan is for can train it' })
     }
+    prescribed = planned.exercises
     values = {
       clientId: actor.id,
       planWorkoutId: planned.id,
@@ -100,13 +108,26 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
       planName: planned.plan.name,
       week: planned.week,
       day: planned.day,
-      exercises: planned.exercises.map(copy),
+      exercises: planned.exercises.map((e) => fromPrescription(e)),
     }
   } else if (input.workoutId) {
     const workout = await getWorkout(db, actor, input.workoutId)
-    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(copy) }
+    prescribed = workout.exercises
+    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map((e) => fromPrescription(e)) }
   } else {
-    values = { clientId: actor.id, title: 'Unplanned session', exercises: [] }
+    values = { clientId: actor.id, title: input.title ?? 'Unplanned session', exercises: [] }
+  }
+  if (device) {
+    // As a patch would be: movements the lifter may use, or the ones the workout prescribes.
+    const fields = await movementErrors(
+      db,
+      actor.id,
+      device,
+      'exercises',
+      prescribed.map((e) => e.movementId),
+    )
+    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
+    values = { ...values, exercises: device }
   }
   const [row] = await db
     .insert(workoutSessions)
@@ -114,7 +135,7 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
     .onConflictDoNothing({ target: workoutSessions.id })
     .returning({ id: workoutSessions.id })
   // A start retried while the first was on its way: the first made it; answer with that one.
-  if (!row && input.id) return startSession(db, actor, { id: input.id })
+  if (!row && input.id) return startSession(db, actor, { id: input.id, exercises: device })
   if (!row) throw new Error('insert returned nothing')
   return getSession(db, actor, row.id)
 }

@@ -25,7 +25,7 @@ import { useOnline } from '#client/lib/online.ts'
 /** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
-  const { isPending, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const { start, busy } = useStartSession()
@@ -48,9 +48,11 @@ export function HomePage() {
       </div>
       <PendingBanner userId={auth.user.id} />
 
-      <OfflineNote>{isPending ? sessionText.offlineNoCopy : sessionText.offlineCopy}</OfflineNote>
-      {isPending ? (
-        online && <p className="text-muted-foreground">Loading…</p>
+      <OfflineNote>{unreachable ? sessionText.offlineNoCopy : sessionText.offlineCopy}</OfflineNote>
+      {unreachable ? (
+        online && <p role="status">{sessionText.planUnreachable}</p>
+      ) : isPending ? (
+        <p className="text-muted-foreground">Loading…</p>
       ) : !data ? (
         <Card>
           <CardHeader>

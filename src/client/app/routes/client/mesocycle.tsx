@@ -13,14 +13,14 @@ import { useOnline } from '#client/lib/online.ts'
 /** /mesocycle: the active plan as a calendar: weeks x days with real dates and what became of each. */
 export function MesocyclePage() {
   const auth = useAuth()
-  const { isPending, plan, alsoOwn, sessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const { isPending, unreachable, plan, alsoOwn, sessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const online = useOnline()
-  if (isPending) {
-    if (online) return <p className="text-muted-foreground">Loading…</p>
+  if (isPending) return <p className="text-muted-foreground">Loading…</p>
+  if (unreachable) {
     return (
       <section className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Calendar</h1>
-        <OfflineNote>{sessionText.offlineNoCopy}</OfflineNote>
+        {online ? <p role="status">{sessionText.planUnreachable}</p> : <OfflineNote>{sessionText.offlineNoCopy}</OfflineNote>}
       </section>
     )
   }

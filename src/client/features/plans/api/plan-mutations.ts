@@ -63,6 +63,7 @@ export function useStartPlan() {
       return planCalls.start(planId, input)
     },
     meta: { toast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
+    // Not awaited: the plan started whether or not the lists refresh now.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })
 }

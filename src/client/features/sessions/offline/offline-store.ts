@@ -39,10 +39,10 @@ export type SessionSource = {
 /**
  * Starts a session on this device (no signal, or no server): it is made here as the server would
  * make it, shown from this device's copy, and its start waits in the queue ahead of the sets
- * logged on it. The server keeps this device's id and exercise keys.
+ * logged on it. The start carries the session's id and exercises (their keys are what the sets
+ * name), and the server keeps them.
  */
-export async function startOnDevice(userId: string, source: SessionSource): Promise<Session> {
-  const id = crypto.randomUUID()
+export async function startOnDevice(userId: string, id: string, source: SessionSource): Promise<Session> {
   const session: Session = {
     id,
     clientId: userId,
@@ -78,7 +78,8 @@ export async function startOnDevice(userId: string, source: SessionSource): Prom
     id,
     ...(source.planned ? { planWorkoutId: source.planned.planWorkoutId } : {}),
     ...(source.workoutId ? { workoutId: source.workoutId } : {}),
-    exerciseKeys: Object.fromEntries(session.exercises.map((e) => [e.prescriptionId, e.key])),
+    exercises: session.exercises,
+    title: source.title,
   }
   await enqueue(userId, START_KIND, id, start)
   return session
@@ -92,9 +93,9 @@ export function sessionChanges(items: readonly QueueItem[], sessionId?: string):
 
 export const isSetChange = (item: SessionChange): item is QueueItem<SetChange> => item.kind === SET_KIND
 
-/** Whether this session was started on this device and has not reached the server yet. */
+/** Whether this session was started on this device and its start still waits to reach the server. */
 export async function startWaiting(userId: string, sessionId: string): Promise<boolean> {
-  return (await queuedItems(userId)).some((item) => item.kind === START_KIND && (item.payload as SessionStart).id === sessionId)
+  return (await queuedItems(userId)).some((item) => item.kind === START_KIND && !item.refused && (item.payload as SessionStart).id === sessionId)
 }
 
 /** Sets of the session the server has not stored yet: still waiting, and refused (kept for the lifter to fix or remove). */

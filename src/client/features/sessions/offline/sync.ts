@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { SessionSchema, SetLogSchema } from '#shared/schemas/sessions.ts'
-import { apiRequest } from '#client/lib/api-client.ts'
+import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { registerQueueHandler, useQueuedItems, type QueueItem, type Refusal } from '#client/lib/offline-queue/queue.ts'
 import { useOnline } from '#client/lib/online.ts'
@@ -18,13 +18,27 @@ function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): 
   return timed('delete a set', () => apiRequest(`${path}?editedAt=${editedAt}`, { method: 'DELETE', signal }))
 }
 
+/**
+ * A workout started with no signal. Should its planned day or workout be gone by then (deleted or
+ * no longer shared), the session is kept all the same, as an unplanned one with the same
+ * exercises and title: the sets logged on it are the lifter's.
+ */
+async function sendSessionStart({ payload }: QueueItem<SessionStart>, signal: AbortSignal): Promise<unknown> {
+  const start = (body: SessionStart) => timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema, signal }))
+  try {
+    return await start(payload)
+  } catch (error) {
+    const sourceGone = error instanceof ApiError && (error.status === 403 || error.status === 404) && Boolean(payload.planWorkoutId || payload.workoutId)
+    if (!sourceGone) throw error
+    const { planWorkoutId: _planned, workoutId: _workout, ...unplanned } = payload
+    return start(unplanned)
+  }
+}
+
 const refused = (_item: QueueItem, refusal: Refusal) => notify.error({ title: sessionText.notSaved, description: refusal.message })
 
 // Sessions started with no signal, their sets and their changes travel through the app's offline queue; these are their handlers.
-registerQueueHandler<SessionStart>(START_KIND, {
-  send: ({ payload }, signal) => timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body: payload, schema: SessionSchema, signal })),
-  refused,
-})
+registerQueueHandler<SessionStart>(START_KIND, { send: sendSessionStart, refused })
 registerQueueHandler<SetChange>(SET_KIND, { send: sendSetChange, refused })
 registerQueueHandler<SessionPatch>(PATCH_KIND, {
   send: ({ payload }, signal) => timed('change the session', () => apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal })),
