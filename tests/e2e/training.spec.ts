@@ -65,7 +65,7 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   // No signal: three more sets wait on the device.
   await context.setOffline(true)
   for (const n of [4, 5, 6]) {
-    await page.getByRole('button', { name: 'Add a set to 1 Back squat' }).click()
+    await page.getByRole('button', { name: 'Add set to 1 Back squat' }).click()
     await page.getByLabel(`Load (kg) for set ${n} of Back squat`).fill('102.5')
     await page.getByLabel(`Reps for set ${n} of Back squat`).fill('5')
     await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()

@@ -102,7 +102,7 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Add a set to ${name}`}
+            aria-label={`Add set to ${name}`}
             onClick={() => {
               const last = exercise.sets.at(-1)
               if (last) setSets([...exercise.sets, { ...last, key: crypto.randomUUID() }])
