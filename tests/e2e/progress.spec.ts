@@ -96,7 +96,7 @@ test('a coach reads a client’s progress and a session set by set, and comments
   await expect(volume.locator('.recharts-bar-rectangle').first()).toBeVisible()
   await progress.getByRole('button', { name: 'By movement pattern' }).click()
   await expect(progress.getByRole('img', { name: /^Weekly hard sets by movement pattern/ })).toBeVisible()
-  const records = progress.getByRole('table', { name: 'Personal records' })
+  const records = progress.getByRole('table', { name: 'Personal records by movement' })
   await expect(records.getByRole('row', { name: /Back squat/ })).toBeVisible()
   await expectNoSeriousViolations(coach)
 
