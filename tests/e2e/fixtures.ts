@@ -85,6 +85,14 @@ export async function newPlan(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id
 }
 
+/** The first movement of the library a search finds. */
+export async function findMovement(request: APIRequestContext, query: string): Promise<{ id: string; name: string }> {
+  const found = (await (await request.get(`/api/movements?q=${encodeURIComponent(query)}`)).json()) as { items: { id: string; name: string }[] }
+  const movement = found.items[0]
+  if (!movement) throw new Error(`no movement matches ${query}`)
+  return movement
+}
+
 /** Today's date on the browser's clock (YYYY-MM-DD), as the app counts plan days. */
 export function todayInBrowser(page: Page): Promise<string> {
   return page.evaluate(() => {
