@@ -1,19 +1,5 @@
-import type { Browser, Page } from '@playwright/test'
-import { expect, expectToast, newEmail, test } from './fixtures.ts'
-
-type User = { id: string; email: string }
-
-/** A second signed-in person in their own browser context, linked as coach and client with the first. */
-async function otherUser(browser: Browser, baseURL: string | undefined, role: 'coach' | 'client', displayName: string): Promise<{ page: Page; user: User }> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
-  const res = await page.request.post('/api/testing/users', { data: { email: newEmail(`chat-${role}`), role, displayName } })
-  expect(res.status(), await res.text()).toBe(201)
-  return { page, user: (await res.json()) as User }
-}
-
-async function link(page: Page, coach: User, client: User) {
-  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
-}
+import type { Page } from '@playwright/test'
+import { expect, expectToast, linkCoach, otherUser, test } from './fixtures.ts'
 
 /** The conversation is on screen and its live stream is connected. */
 async function openConversation(page: Page, path: string, otherName: string) {
@@ -39,7 +25,7 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   test.setTimeout(90_000)
   const client = await login({ role: 'client', displayName: 'Cleo Client' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Cruz')
-  await link(coachPage, coach, client)
+  await linkCoach(coachPage, coach, client)
 
   await openConversation(page, '/chat', 'Coach Cruz')
   await expect(log(page)).toContainText('No messages yet. Say hello!')
@@ -134,7 +120,7 @@ test('the composer: Shift+Enter adds a line, a draft survives navigation and rel
   test.setTimeout(90_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Dara' })
   const { page: clientPage, user: client } = await otherUser(browser, baseURL, 'client', 'Eli Client')
-  await link(page, coach, client)
+  await linkCoach(page, coach, client)
 
   await openConversation(page, `/coach/chat/${client.id}`, 'Eli Client')
   const box = page.getByRole('textbox', { name: 'Message' })
@@ -192,7 +178,7 @@ test('the composer: Shift+Enter adds a line, a draft survives navigation and rel
 test('a message the server refuses stays, marked with the reason, until the writer tries again or removes it', async ({ page, login, browser, baseURL }) => {
   const client = await login({ role: 'client', displayName: 'Rae Refused' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Quinn')
-  await link(page, coach, client)
+  await linkCoach(page, coach, client)
   await openConversation(page, '/chat', 'Coach Quinn')
 
   // The coach archives the client while this screen still offers the composer.
@@ -219,7 +205,7 @@ test('a message the server refuses stays, marked with the reason, until the writ
 test('older messages load when the reader scrolls to the top, without moving what is on screen', async ({ page, login, browser, baseURL }) => {
   const client = await login({ role: 'client', displayName: 'Rae Reader' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Long')
-  await link(coachPage, coach, client)
+  await linkCoach(coachPage, coach, client)
   for (let n = 0; n < 45; n++) {
     const res = await coachPage.request.post(`/api/chat/${client.id}/messages`, { data: { id: crypto.randomUUID(), body: `Note ${n}` } })
     expect(res.status()).toBe(201)
@@ -265,7 +251,7 @@ test('a client without a coach is told so, a coach cannot open a stranger’s co
 test('@phone the conversation fits a phone: the composer sits above the bottom navigation', async ({ page, login, browser, baseURL }) => {
   const client = await login({ role: 'client', displayName: 'Pia Phone' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Pocket')
-  await link(coachPage, coach, client)
+  await linkCoach(coachPage, coach, client)
   await coachPage.context().close()
 
   await openConversation(page, '/chat', 'Coach Pocket')

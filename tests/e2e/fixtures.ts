@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 type Role = 'coach' | 'client'
+export type User = { id: string; email: string }
 type LoginOptions = { role?: Role; displayName?: string; withProfile?: boolean }
 
-export const test = base.extend<{ login: (options?: LoginOptions) => Promise<{ id: string; email: string }> }>({
+export const test = base.extend<{ login: (options?: LoginOptions) => Promise<User> }>({
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server')
@@ -16,7 +17,7 @@ export const test = base.extend<{ login: (options?: LoginOptions) => Promise<{ i
       const email = `${role}-${randomUUID()}@example.test`
       const res = await page.request.post('/api/testing/users', { data: { email, role, displayName, withProfile } })
       expect(res.status(), await res.text()).toBe(201)
-      return (await res.json()) as { id: string; email: string }
+      return (await res.json()) as User
     })
   },
 })
@@ -62,4 +63,40 @@ export async function expectNoToast(page: Page, title: string) {
 
 export function newEmail(prefix: string): string {
   return `${prefix}-${randomUUID()}@example.test`
+}
+
+/** A second signed-in person in their own browser context (close it with `page.context().close()`). */
+export async function otherUser(browser: Browser, baseURL: string | undefined, role: Role, displayName: string): Promise<{ page: Page; user: User }> {
+  const page = await (await browser.newContext({ baseURL })).newPage()
+  const res = await page.request.post('/api/testing/users', { data: { email: newEmail(`other-${role}`), role, displayName } })
+  expect(res.status(), await res.text()).toBe(201)
+  return { page, user: (await res.json()) as User }
+}
+
+/** The coach-client link an accepted invite makes, without the invite. */
+export async function linkCoach(page: Page, coach: User, client: User) {
+  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+}
+
+/** A plan of 4 weeks × 3 days with no workouts yet, owned by the page's user. */
+export async function newPlan(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/api/plans', { data: { name, weeks: 4, daysPerWeek: 3 } })
+  expect(res.status()).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+/** The first movement of the library a search finds. */
+export async function findMovement(request: APIRequestContext, query: string): Promise<{ id: string; name: string }> {
+  const found = (await (await request.get(`/api/movements?q=${encodeURIComponent(query)}`)).json()) as { items: { id: string; name: string }[] }
+  const movement = found.items[0]
+  if (!movement) throw new Error(`no movement matches ${query}`)
+  return movement
+}
+
+/** Today's date on the browser's clock (YYYY-MM-DD), as the app counts plan days. */
+export function todayInBrowser(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date()
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+  })
 }

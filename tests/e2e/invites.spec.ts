@@ -1,13 +1,6 @@
-import type { Page } from '@playwright/test'
-import { expect, expectNoToast, expectOnPath, expectToast, newEmail, readMail, test } from './fixtures.ts'
+import { expect, expectNoToast, expectOnPath, expectToast, newEmail, newPlan, readMail, test } from './fixtures.ts'
 
 const PASSWORD = 'Str0ngPassword'
-
-async function newPlan(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/api/plans', { data: { name, weeks: 4, daysPerWeek: 3 } })
-  expect(res.status()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
 
 test('a coach invites a new email; the invitee signs up, confirms, comes back to the invite, accepts and lands home with the plan', async ({ page, login, browser, baseURL }) => {
   // A long walk through many screens: more than the default 30 s on a busy CI machine.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectToast, test } from './fixtures.ts'
+import { expect, expectToast, test, todayInBrowser } from './fixtures.ts'
 
 /** How many changes wait in the app's offline queue on this device. */
 const queuedOnDevice = (page: Page) =>
@@ -35,10 +35,7 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
       },
     },
   })
-  const today = await page.evaluate(() => {
-    const d = new Date()
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-  })
+  const today = await todayInBrowser(page)
   expect((await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: client.id, startDate: today } })).status()).toBe(201)
 
   // The service worker must control the page before the signal goes.
@@ -68,7 +65,7 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   // No signal: three more sets wait on the device.
   await context.setOffline(true)
   for (const n of [4, 5, 6]) {
-    await page.getByRole('button', { name: 'Add a set to 1 Back squat' }).click()
+    await page.getByRole('button', { name: 'Add set to 1 Back squat' }).click()
     await page.getByLabel(`Load (kg) for set ${n} of Back squat`).fill('102.5')
     await page.getByLabel(`Reps for set ${n} of Back squat`).fill('5')
     await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()

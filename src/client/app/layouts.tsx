@@ -90,7 +90,9 @@ export function OpenLayout() {
       <div className="mx-auto max-w-md p-6 pt-16">
         <Card>
           <CardHeader>
-            <CardTitle>{shellText.signInPromptTitle}</CardTitle>
+            <CardTitle asChild>
+              <h1>{shellText.signInPromptTitle}</h1>
+            </CardTitle>
             <CardDescription>{shellText.signInPromptBody}</CardDescription>
           </CardHeader>
           <Button asChild>

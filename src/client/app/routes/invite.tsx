@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { inviteApiText } from '#shared/schemas/invites.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Card, CardDescription, CardHeader } from '#client/components/ui/card.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
@@ -79,7 +79,9 @@ export function InvitePage() {
     <div className="mx-auto max-w-md p-4 pt-12 sm:p-6 sm:pt-16">
       <Card>
         <CardHeader>
-          <h1 className="text-lg leading-tight font-semibold">You’re invited</h1>
+          <CardTitle asChild>
+            <h1>You’re invited</h1>
+          </CardTitle>
           <CardDescription>
             {invite.coachName} wants to coach you on Coachline, starting with {invite.planName}.
           </CardDescription>

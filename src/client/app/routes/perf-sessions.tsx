@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react'
 import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { ScrollRegion } from '#client/components/ui/scroll-region.tsx'
 import { clearPerf, readPerf, type PerfEntry } from '#client/lib/perf-log.ts'
 
 const subscribe = (listener: () => void) => {
@@ -99,7 +100,7 @@ export function PerfSessionsPage() {
 /** One table of measurements: its caption, its column names, then the rows. */
 function PerfTable({ label, caption, columns, children }: { label: string; caption: string; columns: string[]; children: ReactNode }) {
   return (
-    <section aria-label={label} className="overflow-x-auto">
+    <ScrollRegion label={label}>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold">{caption}</caption>
         <thead className="text-muted-foreground">
@@ -113,6 +114,6 @@ function PerfTable({ label, caption, columns, children }: { label: string; capti
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </section>
+    </ScrollRegion>
   )
 }

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx'
 
 export function NotFound() {
   return (
-    <FullPageMessage title={shellText.notFoundTitle}>
+    <FullPageMessage title={shellText.notFoundTitle} inShell>
       <p className="text-5xl font-bold text-muted-foreground" aria-hidden>
         404
       </p>

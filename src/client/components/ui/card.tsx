@@ -1,3 +1,4 @@
+import { Slot } from '@radix-ui/react-slot'
 import type * as React from 'react'
 import { cn } from '#client/lib/cn.ts'
 
@@ -9,12 +10,10 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5', className)} {...props} />
 }
 
-function CardTitle({ className, children, ...props }: React.ComponentProps<'h2'>) {
-  return (
-    <h2 data-slot="card-title" className={cn('text-lg leading-tight font-semibold', className)} {...props}>
-      {children}
-    </h2>
-  )
+/** An h2; `asChild` gives its look to another heading (a card that is the page's h1). */
+function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<'h2'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot : 'h2'
+  return <Comp data-slot="card-title" className={cn('text-lg leading-tight font-semibold', className)} {...props} />
 }
 
 function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -23,12 +23,19 @@ const stateIcon = { waiting: CloudOff, sending: Clock, refused: AlertCircle, sen
 
 const bubble = cva('max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]', {
   variants: {
-    own: {
-      true: 'rounded-br-md bg-primary text-primary-foreground',
-      false: 'rounded-bl-md bg-muted text-foreground',
-    },
-    pending: { true: 'opacity-75', false: '' },
+    own: { true: 'rounded-br-md', false: 'rounded-bl-md bg-muted text-foreground' },
+    pending: { true: '', false: '' },
   },
+  compoundVariants: [
+    { own: true, pending: false, className: 'bg-primary text-primary-foreground' },
+    // Not stored yet: pale and dashed, not dimmed (a faded primary bubble left its text under 4.5:1).
+    { own: true, pending: true, className: 'border border-dashed border-primary bg-secondary text-secondary-foreground' },
+  ],
+})
+
+/** The time and state under a message: not dimmed on one's own bubble, where the primary colour leaves no room under 4.5:1. */
+const meta = cva('mt-0.5 flex items-center justify-end gap-1.5 text-[0.7rem]', {
+  variants: { own: { true: '', false: 'text-muted-foreground' } },
 })
 
 const NEAR_BOTTOM_PX = 48
@@ -134,7 +141,7 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
                     <p className="text-[0.95rem] break-words whitespace-pre-wrap">
                       <MessageText body={row.body} />
                     </p>
-                    <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.7rem] opacity-80">
+                    <p className={meta({ own: row.own })}>
                       <time dateTime={row.at}>{timeOf(row.at)}</time>
                       {row.state && <StateLabel state={row.state} />}
                     </p>

@@ -47,7 +47,7 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
           <GripVertical className="size-4" aria-hidden />
         </button>
         <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
-        <h3 className="min-w-0 flex-1 truncate font-medium">{exercise.movementName}</h3>
+        <h2 className="min-w-0 flex-1 truncate font-medium">{exercise.movementName}</h2>
         <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
           <Trash2 aria-hidden />
         </Button>
@@ -102,7 +102,7 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Add a set to ${name}`}
+            aria-label={`Add set to ${name}`}
             onClick={() => {
               const last = exercise.sets.at(-1)
               if (last) setSets([...exercise.sets, { ...last, key: crypto.randomUUID() }])

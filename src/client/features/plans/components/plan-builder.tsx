@@ -84,6 +84,8 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
+            {/* The name's field is the heading one sees; the page's outline needs a real one. */}
+            <h1 className="sr-only">{data.name}</h1>
             <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })} />
             <p className="text-sm text-muted-foreground">
               {builderText.shape(data.weeks, data.daysPerWeek)}

@@ -47,7 +47,7 @@ export function WorkoutView({ workout, unit, extra }: Props) {
             <li key={exercise.id} aria-label={`${label} ${exercise.movementName}`} className="rounded-lg border bg-card p-4">
               <div className="flex items-baseline gap-2">
                 <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
-                <h3 className="font-medium">{exercise.movementName}</h3>
+                <h2 className="font-medium">{exercise.movementName}</h2>
               </div>
               <ol className="mt-2 flex flex-col gap-1 text-sm">
                 {exercise.sets.map((set, n) => (

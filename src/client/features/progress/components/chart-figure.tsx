@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, type ReactNode } from 'react'
+import { ScrollRegion } from '#client/components/ui/scroll-region.tsx'
 
 /** The level of the charts' headings: 2 on the progress page, lower inside another screen's section. */
 export const ChartHeadingLevel = createContext<2 | 3 | 4>(2)
@@ -52,7 +53,7 @@ export function ChartFigure({
           </div>
           <details className="text-sm">
             <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Show as table</summary>
-            <div className="mt-2 overflow-x-auto">{table}</div>
+            <div className="mt-2">{table}</div>
           </details>
         </>
       )}
@@ -61,31 +62,33 @@ export function ChartFigure({
   )
 }
 
-/** A plain, readable table: header cells and rows of text. */
+/** A plain, readable table: header cells and rows of text, scrolling sideways (named by its caption) when too wide. */
 export function DataTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
   return (
-    <table className="w-full text-left text-sm tabular-nums">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="text-xs text-muted-foreground">
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className="py-1 pr-3 font-medium">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y">
-        {rows.map((cells, i) => (
-          <tr key={i}>
-            {cells.map((cell, j) => (
-              <td key={j} className="py-1 pr-3">
-                {cell}
-              </td>
+    <ScrollRegion label={caption}>
+      <table className="w-full text-left text-sm tabular-nums">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs text-muted-foreground">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="py-1 pr-3 font-medium">
+                {h}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y">
+          {rows.map((cells, i) => (
+            <tr key={i}>
+              {cells.map((cell, j) => (
+                <td key={j} className="py-1 pr-3">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }

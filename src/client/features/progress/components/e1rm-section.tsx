@@ -103,7 +103,7 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
 
 function RepRecordsTable({ records, unit }: { records: MovementRecords; unit: Unit }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="mt-3">
       <h3 className="mb-1 text-sm font-medium">Records by rep count</h3>
       <DataTable
         caption={`Records of ${records.name} by rep count`}

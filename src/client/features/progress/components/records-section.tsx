@@ -15,22 +15,20 @@ export function RecordsSection({ records, unit }: { records: readonly MovementRe
       {withBest.length === 0 ? (
         <p className="text-sm text-muted-foreground">{progressText.recordsNothing}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <DataTable
-            caption="Personal records"
-            head={['Movement', 'Best e1RM', 'From', 'Date', 'Rep records']}
-            rows={withBest.map((r) => [
-              r.name,
-              `${chartLoad(r.bestE1rm?.e1rmKg ?? 0, unit)} ${unit}`,
-              `${fromKg(r.bestE1rm?.loadKg ?? 0, unit)} ${unit} × ${r.bestE1rm?.reps ?? 0}`,
-              longDate(r.bestE1rm?.date ?? ''),
-              r.byReps
-                .filter((rep) => [1, 3, 5, 8, 10].includes(rep.reps))
-                .map((rep) => `${rep.reps}RM ${fromKg(rep.loadKg, unit)}`)
-                .join(' · '),
-            ])}
-          />
-        </div>
+        <DataTable
+          caption="Personal records by movement"
+          head={['Movement', 'Best e1RM', 'From', 'Date', 'Rep records']}
+          rows={withBest.map((r) => [
+            r.name,
+            `${chartLoad(r.bestE1rm?.e1rmKg ?? 0, unit)} ${unit}`,
+            `${fromKg(r.bestE1rm?.loadKg ?? 0, unit)} ${unit} × ${r.bestE1rm?.reps ?? 0}`,
+            longDate(r.bestE1rm?.date ?? ''),
+            r.byReps
+              .filter((rep) => [1, 3, 5, 8, 10].includes(rep.reps))
+              .map((rep) => `${rep.reps}RM ${fromKg(rep.loadKg, unit)}`)
+              .join(' · '),
+          ])}
+        />
       )}
     </section>
   )

@@ -81,7 +81,7 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
           )
         })}
       </ol>
-      <Button variant="outline" size="sm" className="self-start" aria-label={`Add a set to ${name}`} onClick={() => setExtra((x) => x + 1)}>
+      <Button variant="outline" size="sm" className="self-start" aria-label={`Add set to ${name}`} onClick={() => setExtra((x) => x + 1)}>
         <Plus aria-hidden /> Add set
       </Button>
     </li>
@@ -287,13 +287,17 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
       <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
         {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
         {lastTime && !logged && (
-          <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`Use last time's numbers for ${label}`}>
-            Last: {lastTime.loadKg != null ? `${fromKg(lastTime.loadKg, unit)} ${unit} × ` : ''}
-            {lastTime.reps ?? ''}
-            {lastTime.durationSeconds ? ` ${lastTime.durationSeconds} s` : ''}
+          <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`${lastText(lastTime, unit)}: use it for ${label}`}>
+            {lastText(lastTime, unit)}
           </button>
         )}
       </div>
     </li>
   )
+}
+
+/** Last time's numbers for a set, as the button that copies them shows them: 'Last: 100 kg × 5'. */
+function lastText(set: LastSet, unit: Unit): string {
+  const load = set.loadKg != null ? `${fromKg(set.loadKg, unit)} ${unit} × ` : ''
+  return `Last: ${load}${set.reps ?? ''}${set.durationSeconds ? ` ${set.durationSeconds} s` : ''}`
 }
