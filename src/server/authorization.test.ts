@@ -44,6 +44,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   exerciseKey: string
   /** Starts another (free) session of `client`. */
   newSession: () => Promise<string>
+  /** A session `client` finished just now (correctable for 48 hours), its exercise's key and its one set. */
+  finished: { sessionId: string; exerciseKey: string; setId: string }
 }
 type Row = {
   method: string
@@ -164,6 +166,17 @@ const ROUTES: Row[] = [
     }),
   },
   { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}` }) },
+  // The same two on a finished session: corrections, the lifter's alone (their coach reads them).
+  {
+    method: 'PUT',
+    path: '/api/sessions/:id/sets/:setId',
+    access: 'self',
+    request: (fx) => ({
+      path: `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}`,
+      body: { exerciseKey: fx.finished.exerciseKey, setNumber: 1, reps: 4, loadKg: 60, editedAt: new Date().toISOString() },
+    }),
+  },
+  { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}` }) },
   { method: 'POST', path: '/api/sessions/:id/finish', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/finish`, body: {} }) },
   { method: 'POST', path: '/api/sessions/:id/discard', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/discard` }) },
   { method: 'GET', path: '/api/sessions/comments/unread', access: 'signed-in' },
@@ -278,6 +291,7 @@ beforeAll(async () => {
     },
     sessionId: '',
     exerciseKey: '',
+    finished: { sessionId: '', exerciseKey: '', setId: '' },
     newSession: async () => {
       const res = await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify({}) })
       return ((await res.json()) as { id: string }).id
@@ -312,6 +326,24 @@ beforeAll(async () => {
   ).json()) as { id: string; exercises: { key: string }[] }
   fx.sessionId = started.id
   fx.exerciseKey = started.exercises[0]?.key ?? ''
+  const asClient = async (method: string, path: string, body: unknown) => {
+    const res = await t.app.request(path, { method, headers: jsonHeaders(fx.client), body: JSON.stringify(body) })
+    if (res.status >= 300) throw new Error(`fixture: ${method} ${path} answered ${res.status}`)
+  }
+  const finishedId = await fx.newSession()
+  const finishedKey = crypto.randomUUID()
+  // A built-in movement: a lifter adds only movements they may read.
+  const squat = (await (await t.app.request('/api/movements?q=back%20squat', { headers: jsonHeaders(fx.client) })).json()) as { items: { id: string }[] }
+  await asClient('PATCH', `/api/sessions/${finishedId}`, { exercises: [{ ...started.exercises[0], key: finishedKey, movementId: squat.items[0]?.id }] })
+  fx.finished = { sessionId: finishedId, exerciseKey: finishedKey, setId: crypto.randomUUID() }
+  await asClient('PUT', `/api/sessions/${finishedId}/sets/${fx.finished.setId}`, {
+    exerciseKey: finishedKey,
+    setNumber: 1,
+    reps: 5,
+    loadKg: 60,
+    editedAt: new Date().toISOString(),
+  })
+  await asClient('POST', `/api/sessions/${finishedId}/finish`, {})
   fx.templateId = (
     await call('POST', '/api/workouts', {
       title: 'Shared template',

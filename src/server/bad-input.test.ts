@@ -28,6 +28,8 @@ type Fixtures = {
   sessionExercises: Json[]
   exerciseKey: string
   setId: string
+  /** A session `client` finished just now (correctable for 48 hours), with one logged set. */
+  finished: { sessionId: string; exerciseKey: string; setId: string }
   workoutId: string
   planVersion: () => Promise<number>
   workoutVersion: () => Promise<number>
@@ -195,6 +197,14 @@ const JSON_ROUTES: JsonRoute[] = [
     path: (fx) => `/api/sessions/${fx.sessionId}/sets/${fx.setId}`,
     as: (fx) => headersOf(fx.client),
     body: (fx) => ({ exerciseKey: fx.exerciseKey, setNumber: 1, reps: 3, loadKg: 50, rpe: 7, completed: true, note: 'Late', editedAt: '2020-01-01T00:00:00.000Z' }),
+  },
+  // The same route again, as a correction of a finished session's set.
+  {
+    method: 'PUT',
+    route: '/api/sessions/:id/sets/:setId',
+    path: (fx) => `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}`,
+    as: (fx) => headersOf(fx.client),
+    body: (fx) => ({ exerciseKey: fx.finished.exerciseKey, setNumber: 1, reps: 4, loadKg: 62.5, rpe: 9, completed: true, note: 'Typo', editedAt: new Date().toISOString() }),
   },
   {
     method: 'POST',
@@ -403,6 +413,19 @@ beforeAll(async () => {
   const exerciseKey = session.exercises[0]?.key ?? ''
   const setId = crypto.randomUUID()
   await call(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, { exerciseKey, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() })
+  const finishedId = (await call<{ id: string }>(client, 'POST', '/api/sessions', {})).id
+  const finished = { sessionId: finishedId, exerciseKey: crypto.randomUUID(), setId: crypto.randomUUID() }
+  // A built-in movement: a lifter adds only movements they may read.
+  const squatId = (await call<{ items: { id: string }[] }>(client, 'GET', '/api/movements?q=back%20squat')).items[0]?.id
+  await call(client, 'PATCH', `/api/sessions/${finishedId}`, { exercises: [{ ...(session.exercises[0] as object), key: finished.exerciseKey, movementId: squatId }] })
+  await call(client, 'PUT', `/api/sessions/${finishedId}/sets/${finished.setId}`, {
+    exerciseKey: finished.exerciseKey,
+    setNumber: 1,
+    reps: 5,
+    loadKg: 60,
+    editedAt: new Date().toISOString(),
+  })
+  await call(client, 'POST', `/api/sessions/${finishedId}/finish`, {})
   const ownPlanId = (await call<{ id: string }>(client, 'POST', '/api/plans', { name: 'My own block', weeks: 4, daysPerWeek: 3 })).id
   await call(client, 'PUT', `/api/plans/${ownPlanId}/days/1/1`, { version: 1, workout: { title: 'Day one', exercises: [] } })
   const workoutId = (await call<{ id: string }>(coach, 'POST', '/api/workouts', { ...(workoutContent(partial) as object), isTemplate: true })).id
@@ -415,6 +438,7 @@ beforeAll(async () => {
     sessionExercises: session.exercises,
     exerciseKey,
     setId,
+    finished,
     workoutId,
     planVersion,
     workoutVersion: async () => (await call<{ version: number }>(coach, 'GET', `/api/workouts/${workoutId}`)).version,

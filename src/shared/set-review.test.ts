@@ -102,6 +102,13 @@ const cases: Case[] = [
     asPrescribed: true,
   },
   {
+    name: 'added by a correction after the finish: shown as a correction, not late',
+    target: { reps: { min: 5, max: 5 } },
+    logged: { reps: 5, loggedAt: '2026-11-20T11:00:00.000Z', correction: { at: '2026-11-20T11:00:00.000Z', was: null } },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
     name: 'a swapped movement is not as prescribed, and its load is not compared',
     target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } },
     logged: { reps: 5, loadKg: 40 },

@@ -16,7 +16,7 @@ const SHORTFALL_TOLERANCE_SHARE = 0.05
 const RPE_HIGH_BY = 1
 
 export type ReviewContext = {
-  /** When the session was finished: sets logged later are marked late. */
+  /** When the session was finished: sets logged later (not by a correction) are marked late. */
   completedAt: string | null
   /** The lifter's e1RM per movement before this session, for %1RM targets. */
   oneRepMaxKg?: ReadonlyMap<string, number>
@@ -67,7 +67,8 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
   const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
   const bySetNumber = new Map(mine.map((s) => [s.setNumber, s]))
   const oneRepMax = context.oneRepMaxKg?.get(from?.movementId ?? exercise.movementId)
-  const late = (set: SetLog): Deviation[] => (finishedAt !== null && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
+  // A set added by a correction is shown as one (with when), not as logged late.
+  const late = (set: SetLog): Deviation[] => (finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
 
   const prescribed: ReviewedSet[] = exercise.targets.map((target, index) => {
     const logged = bySetNumber.get(index + 1) ?? null

@@ -164,12 +164,12 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
   await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
   await page.getByRole('button', { name: 'Skip rest' }).click()
 
-  // Finished on another device: this screen does not know yet, and the server refuses the next set.
-  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: { rpe: null, notes: null } })).status()).toBe(200)
+  // Discarded on another device: this screen does not know yet, and the server refuses the next set.
+  expect((await page.request.post(`/api/sessions/${session.id}/discard`)).status()).toBe(204)
   await page.getByLabel('Reps for set 2 of Back squat').fill('4')
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
 
-  const reason = page.getByRole('alert').filter({ hasText: 'Not saved: This session is finished: it takes no more sets. Fix it and log it again, or remove it.' })
+  const reason = page.getByRole('alert').filter({ hasText: 'Not saved: This session was discarded. Fix it and log it again, or remove it.' })
   await expect(reason).toBeVisible()
   await expectToast(page, 'A change could not be saved')
   // Kept with what was typed, but not called logged, not counted as waiting, and no rest timer.

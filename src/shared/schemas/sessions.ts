@@ -9,6 +9,8 @@ const MAX_LOGGED_REPS = 1000
 const MAX_LOGGED_LOAD_KG = 1500
 const MAX_SETS_PER_SESSION_EXERCISE = 50
 const COMMENT_MAX = 2000
+/** How long after it was finished a session can still be corrected (docs/product.md#corrections). */
+export const CORRECTION_WINDOW_HOURS = 48
 
 export const sessionApiText = {
   reps: `Reps must be a whole number from 0 to ${MAX_LOGGED_REPS}`,
@@ -23,6 +25,8 @@ export const sessionApiText = {
   unknownExercise: 'This exercise is not part of the session',
   oneSource: 'Start from a planned workout or a standalone workout, not both',
   commentRequired: 'Write a comment first',
+  correctionClosed: `A session can be corrected for ${CORRECTION_WINDOW_HOURS} hours after it was finished`,
+  discarded: 'This session was discarded',
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
@@ -106,6 +110,22 @@ export const CommentBody = z.object({
 })
 export type CommentInput = z.infer<typeof CommentBody>
 
+/** A set's performed values: what a correction shows the set was. */
+const SetValuesSchema = z.object({
+  reps: z.nullable(z.number()),
+  loadKg: z.nullable(z.number()),
+  rpe: z.nullable(z.number()),
+  durationSeconds: z.nullable(z.number()),
+  distanceMeters: z.nullable(z.number()),
+  completed: z.boolean(),
+})
+
+/**
+ * A set changed after its session was finished: when (the server's clock), and the set as it was
+ * when the session was finished (null: it was added afterwards).
+ */
+const CorrectionSchema = z.object({ at: z.string(), was: z.nullable(SetValuesSchema) })
+
 export const SetLogSchema = z.object({
   id: z.string(),
   exerciseKey: z.string(),
@@ -125,6 +145,8 @@ export const SetLogSchema = z.object({
   editedAt: z.string(),
   /** When the server first stored the set (absent on a set still waiting on the device). */
   loggedAt: z.optional(z.string()),
+  /** Set when the lifter corrected it after finishing the session. */
+  correction: z.optional(z.nullable(CorrectionSchema)),
 })
 export type SetLog = z.infer<typeof SetLogSchema>
 
@@ -204,6 +226,8 @@ export const SessionSummarySchema = z.object({
   completedAt: z.nullable(z.string()),
   rpe: z.nullable(z.number()),
   notes: z.nullable(z.string()),
+  /** When the lifter last corrected the session after finishing it; null if never. */
+  correctedAt: z._default(z.nullable(z.string()), null),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -213,6 +237,8 @@ export const SessionSchema = z.object({
   /** Prescribed exercises removed during the session: the review counts their sets as skipped. */
   removedExercises: z._default(z.array(SessionExerciseSchema), []),
   sets: z.array(SetLogSchema),
+  /** Sets that counted when the session was finished and that a correction removed, with what they were. */
+  removedSets: z._default(z.array(SetLogSchema), []),
   comments: z.array(CommentSchema),
 })
 export type Session = z.infer<typeof SessionSchema>
@@ -268,5 +294,9 @@ export const MovementStatsSchema = z.object({
   bestE1rmKg: z.nullable(z.number()),
 })
 export type MovementStats = z.infer<typeof MovementStatsSchema>
+
+/** On the live connection: a session was corrected after it was finished (to its lifter and their coach). */
+export const CorrectionNoticeSchema = z.object({ sessionId: z.string(), clientId: z.string() })
+export type CorrectionNotice = z.infer<typeof CorrectionNoticeSchema>
 
 export const CoachCardSchema = z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) })

@@ -7,11 +7,17 @@ import { formatDuration } from '#client/features/plans/prescription-format.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useReadComments } from '#client/features/sessions/api/use-read-comments.ts'
 import { CommentForm, CommentItem, SessionReview } from '#client/features/sessions/components/session-review.tsx'
+import { SessionCorrection } from '#client/features/sessions/components/session-correction.tsx'
+import { formatWhen } from '#client/features/sessions/correction-format.ts'
+import { sessionText } from '#client/features/sessions/session-text.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 
 const load = (kg: number, unit: Unit) => `${fromKg(kg, unit).toLocaleString()} ${unit}`
 
-/** /summary/{id}: duration, sets, volume, best sets and e1RM, new records, RPE, notes and the coach's comments. */
+/**
+ * /summary/{id}: duration, sets, volume, best sets and e1RM, new records, RPE, notes and the coach's
+ * comments; for 48 hours after the finish, the lifter corrects it here.
+ */
 export function SummaryPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
@@ -24,6 +30,7 @@ export function SummaryPage() {
   if (report.isError) return <LoadError error={report.error} what="session" />
   const { session, durationSeconds, setsCompleted, setsPrescribed, volumeKg, movements, records, review } = report.data
   const isCoach = auth.profile.role === 'coach' && session.clientId !== auth.user.id
+  const isLifter = session.clientId === auth.user.id
   // The server lets only the lifter and their coach comment; anyone else here reads.
   const canComment = isCoach || session.clientId === auth.user.id
   const sessionComments = session.comments.filter((c) => c.setLogId === null || !review.exercises.some((e) => e.sets.some((s) => s.logged?.id === c.setLogId)))
@@ -37,6 +44,7 @@ export function SummaryPage() {
         </p>
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
         {session.status !== 'completed' && <p className="text-sm text-muted-foreground">Still in progress.</p>}
+        {session.correctedAt && <p className="text-sm text-amber-700 dark:text-amber-400">{sessionText.correction.sessionCorrected(formatWhen(session.correctedAt))}</p>}
       </div>
       <dl aria-label="Session totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
@@ -96,7 +104,11 @@ export function SummaryPage() {
         </section>
       )}
 
-      <SessionReview sessionId={session.id} review={review} comments={session.comments} unit={unit} canComment={canComment} />
+      {isLifter && session.status === 'completed' && session.completedAt && (
+        <SessionCorrection userId={auth.user.id} sessionId={session.id} completedAt={session.completedAt} unit={unit} />
+      )}
+
+      <SessionReview sessionId={session.id} review={review} comments={session.comments} removedSets={session.removedSets} unit={unit} canComment={canComment} />
 
       <section aria-label="Comments on the session" className="flex flex-col gap-2">
         <h2 className="font-semibold">Comments on the session</h2>

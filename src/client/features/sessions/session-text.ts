@@ -1,4 +1,4 @@
-import type { Deviation } from '#shared/schemas/sessions.ts'
+import { sessionApiText, type Deviation } from '#shared/schemas/sessions.ts'
 import { withoutTrailing } from '#shared/text.ts'
 
 /** The training screens' words, in one place (docs/product.md#user-facing-strings). */
@@ -25,6 +25,19 @@ export const sessionText = {
   openComment: 'Open',
   unreadFromCoach: 'New comments from your coach',
   unreadFromClients: 'Replies from your clients',
+  /** Corrections of a finished session (docs/product.md#corrections). */
+  correction: {
+    heading: 'Correct this session',
+    until: (when: string) => `You can correct this session until ${when}.`,
+    open: 'Correct sets',
+    done: 'Done correcting',
+    closed: `This session can no longer be corrected. ${sessionApiText.correctionClosed}.`,
+    sessionCorrected: (when: string) => `Corrected after finishing, ${when}`,
+    corrected: (was: string) => `Corrected after finishing: was ${was}`,
+    added: 'Added after finishing',
+    removed: (was: string) => `Removed after finishing: was ${was}`,
+    listMark: 'Corrected',
+  },
   /** How the set-by-set review marks what differed from the prescription. */
   deviations: {
     skipped: 'Skipped',

@@ -37,6 +37,8 @@ export const workoutSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rpe: numeric('rpe', { mode: 'number' }),
     notes: text('notes'),
+    /** When the lifter last corrected a set of the finished session (docs/product.md#corrections). */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +51,19 @@ export const workoutSessions = pgTable(
     index('workout_sessions_plan_day_idx').on(t.planId, t.week, t.day),
   ],
 )
+
+/** A set's values as a correction keeps them: what the set was when its session was finished. */
+export type FinishedSetValues = {
+  exerciseKey: string
+  setNumber: number
+  reps: number | null
+  loadKg: number | null
+  rpe: number | null
+  durationSeconds: number | null
+  distanceMeters: number | null
+  completed: boolean
+  note: string | null
+}
 
 /**
  * One logged set: its id is the client's UUID (the idempotency key of offline sync). The
@@ -81,6 +96,13 @@ export const setLogs = pgTable(
     /** When the lifter made this version of the set (their device's clock): the latest edit wins. */
     editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the lifter last corrected this set after finishing its session (the server's clock);
+     * null while the set is as it was at the finish.
+     */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** The set as it was when its session was finished, kept at its first correction; null for a set added afterwards. */
+    asFinished: jsonb('as_finished').$type<FinishedSetValues>(),
     loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },

@@ -1,13 +1,15 @@
 import type { Message, Receipt } from '#shared/schemas/chat.ts'
-import type { CommentNotice } from '#shared/schemas/sessions.ts'
+import type { CommentNotice, CorrectionNotice } from '#shared/schemas/sessions.ts'
 import type { Db } from '#server/db/client.ts'
 import { LIVE_CHANNEL, type Notifications } from '#server/db/notifications.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { commentNotice, type CommentEvent } from '#server/features/sessions/comments.service.ts'
+import type { CorrectionEvent } from '#server/features/sessions/set-logs.service.ts'
 import { markDelivered, messageById, type ChatEvent } from './chat.service.ts'
 
-/** What a stream carries: chat messages and receipts, and comments on sessions for their reader. */
-export type StreamEvent = { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice }
+/** What a stream carries: chat messages and receipts, comments on sessions for their reader, and corrections of finished sessions. */
+export type StreamEvent =
+  { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice } | { type: 'correction'; correction: CorrectionNotice }
 
 type Subscriber = {
   userId: string
@@ -33,7 +35,7 @@ export type ChatHub = {
 
 /**
  * Live delivery in one server process: the open streams by user, fed by PostgreSQL NOTIFY on
- * LIVE_CHANNEL (chat messages, receipts, and comments on sessions), so a message sent through any process reaches streams held by every other.
+ * LIVE_CHANNEL (chat messages, receipts, comments on sessions and corrections of them), so a message sent through any process reaches streams held by every other.
  * A notification carries ids only; the process that holds a party's stream reads the message
  * once and marks it delivered when it reaches the recipient.
  */
@@ -42,7 +44,12 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
   const reserved = new Map<string, number>()
   let closed = false
 
-  const deliver = async (event: ChatEvent | CommentEvent) => {
+  const deliver = async (event: ChatEvent | CommentEvent | CorrectionEvent) => {
+    if (event.type === 'correction') {
+      const correction = { sessionId: event.sessionId, clientId: event.clientId }
+      for (const userId of event.recipientIds) for (const s of byUser.get(userId) ?? []) s.send({ type: 'correction', correction })
+      return
+    }
     if (event.type === 'comment') {
       const recipients = byUser.get(event.recipientId)
       if (!recipients?.size) return
@@ -70,9 +77,9 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
 
   const stop = await notifications.listen(LIVE_CHANNEL, {
     onMessage: (payload) => {
-      let event: ChatEvent | CommentEvent
+      let event: ChatEvent | CommentEvent | CorrectionEvent
       try {
-        event = JSON.parse(payload) as ChatEvent | CommentEvent
+        event = JSON.parse(payload) as ChatEvent | CommentEvent | CorrectionEvent
       } catch {
         return
       }

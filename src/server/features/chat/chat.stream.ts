@@ -25,8 +25,8 @@ export type StreamOptions = {
 }
 
 /**
- * Delivers one open stream: `ready`, then what was missed, then every message, receipt and
- * comment as the hub hears it, in order, with a heartbeat; after a gap in the hub's LISTEN
+ * Delivers one open stream: `ready`, then what was missed, then every message, receipt,
+ * comment and correction as the hub hears it, in order, with a heartbeat; after a gap in the hub's LISTEN
  * connection it catches up from the database. It ends when the browser goes, the server stops or
  * the caller signs out.
  */
@@ -54,6 +54,8 @@ export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId,
           await stream.writeSSE({ event: 'message', id: String(event.message.seq), data: JSON.stringify(event.message) })
         } else if (event.type === 'comment') {
           await stream.writeSSE({ event: 'comment', data: JSON.stringify(event.comment) })
+        } else if (event.type === 'correction') {
+          await stream.writeSSE({ event: 'correction', data: JSON.stringify(event.correction) })
         } else {
           await stream.writeSSE({ event: 'receipt', data: JSON.stringify(event.receipt) })
         }
@@ -74,8 +76,8 @@ export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId,
     userId,
     send: (event) => {
       if (!open || stream.aborted) return false
-      // Comments go to the app's own stream, not to one narrowed to a conversation.
-      if (event.type === 'comment' ? only !== null : !concerns(event.type === 'message' ? event.message : event.receipt)) return false
+      // Comments and corrections go to the app's own stream, not to one narrowed to a conversation.
+      if (event.type === 'comment' || event.type === 'correction' ? only !== null : !concerns(event.type === 'message' ? event.message : event.receipt)) return false
       void write(event)
       return true
     },

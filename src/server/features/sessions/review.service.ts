@@ -24,7 +24,17 @@ export type SetLogRow = Pick<
   | 'targetRpe'
   | 'completed'
   | 'note'
-> & { editedAt: Date | string; loggedAt: Date | string }
+> & { editedAt: Date | string; loggedAt: Date | string } & Partial<Pick<SetRow, 'correctedAt' | 'asFinished'>>
+
+/** What a correction shows: when, and what the set was at the finish (docs/product.md#corrections). */
+function correctionOf(row: SetLogRow): SetLog['correction'] {
+  if (!row.correctedAt) return null
+  const was = row.asFinished
+  return {
+    at: new Date(row.correctedAt).toISOString(),
+    was: was ? { reps: was.reps, loadKg: was.loadKg, rpe: was.rpe, durationSeconds: was.durationSeconds, distanceMeters: was.distanceMeters, completed: was.completed } : null,
+  }
+}
 
 export const toSetLog = (row: SetLogRow): SetLog => ({
   id: row.id,
@@ -44,6 +54,7 @@ export const toSetLog = (row: SetLogRow): SetLog => ({
   note: row.note,
   editedAt: new Date(row.editedAt).toISOString(),
   loggedAt: new Date(row.loggedAt).toISOString(),
+  correction: correctionOf(row),
 })
 
 /** Epley's e1RM of a set_logs row in SQL, null outside 1-12 reps (the same rule as `e1rm`). */

@@ -21,10 +21,16 @@ export async function findReadable(db: Db, actor: Actor, id: string): Promise<Se
   return row
 }
 
-/** Written only by its client, and only while it is in progress. */
-export async function findWritable(db: Db | Tx, actor: Actor, id: string): Promise<SessionRow> {
+/** The client's own session, in any state: only they write to it (their coach reads, never writes). */
+export async function findOwn(db: Db | Tx, actor: Actor, id: string): Promise<SessionRow> {
   const row = await findSession(db, id)
   if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
+  return row
+}
+
+/** Written only by its client, and only while it is in progress (its sets are also corrected afterwards: set-logs.service.ts). */
+export async function findWritable(db: Db | Tx, actor: Actor, id: string): Promise<SessionRow> {
+  const row = await findOwn(db, actor, id)
   if (row.status !== 'in_progress') throw new AppError('CONFLICT', { message: sessionApiText.finished })
   return row
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadCommentsSchema, sessionApiText, type Session } from '#shared/schemas/sessions.ts'
-import { coachClients, setLogHistory, setLogs } from '#server/db/schema/index.ts'
+import { coachClients, setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -254,7 +254,7 @@ describe('sessions', () => {
     await send(client, 'POST', `/api/sessions/${session.id}/discard`)
   })
 
-  test('bad set values are refused with field messages; a finished session takes no new sets', async () => {
+  test('bad set values are refused with field messages; a session finished 48 hours ago takes no new sets', async () => {
     const session = await start(client)
     const bad = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 1001, loadKg: 1600, rpe: 8.3 }))
     expect(bad.status).toBe(400)
@@ -270,9 +270,14 @@ describe('sessions', () => {
     expect((await send(coach, 'PUT', `/api/plans/${planId}/days/1/1`, { version: 3_000_000_000, workout: null })).status).toBe(400)
 
     expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })).status).toBe(200)
+    // Until then a new set is a correction (corrections.routes.test.ts).
+    await t.db
+      .update(workoutSessions)
+      .set({ completedAt: sql`now() - interval '48 hours 1 minute'` })
+      .where(eq(workoutSessions.id, session.id))
     const late = await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, set(session, 1, { reps: 5, loadKg: 100 }))
     expect(late.status).toBe(409)
-    expect(await late.json()).toMatchObject({ message: sessionApiText.finished })
+    expect(await late.json()).toMatchObject({ message: sessionApiText.correctionClosed })
   })
 
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Exercise } from '#shared/schemas/plans.ts'
 import {
   sessionApiText,
@@ -43,6 +43,7 @@ const toSummary = (row: SessionRow): SessionSummary => ({
   completedAt: row.completedAt?.toISOString() ?? null,
   rpe: row.rpe,
   notes: row.notes,
+  correctedAt: row.correctedAt?.toISOString() ?? null,
 })
 
 /** A session's copy of a prescribed exercise, as a session starts with it. */
@@ -142,12 +143,20 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
 
 export async function getSession(db: Db, actor: Actor, id: string): Promise<Session> {
   const row = await findReadable(db, actor, id)
-  const sets = await db
+  // The sets that count, and those a correction removed (they counted at the finish).
+  const rows = await db
     .select()
     .from(setLogs)
-    .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
+    .where(and(eq(setLogs.sessionId, id), or(isNull(setLogs.deletedAt), and(isNotNull(setLogs.correctedAt), isNotNull(setLogs.asFinished)))))
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
-  return { ...toSummary(row), exercises: row.exercises, removedExercises: row.removedExercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
+  return {
+    ...toSummary(row),
+    exercises: row.exercises,
+    removedExercises: row.removedExercises,
+    sets: rows.filter((set) => set.deletedAt === null).map(toSetLog),
+    removedSets: rows.filter((set) => set.deletedAt !== null).map(toSetLog),
+    comments: await commentsOf(db, id),
+  }
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
@@ -196,11 +205,11 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
   return getSession(db, actor, id)
 }
 
-/** Finishes a session (again is harmless): no more sets after this. */
+/** Finishes a session (again is harmless): its sets can then only be corrected, for 48 hours (set-logs.service.ts). */
 export async function finishSession(db: Db, actor: Actor, id: string, input: FinishSessionInput): Promise<Session> {
   const row = await findSession(db, id)
   if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
-  if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: 'This session was discarded' })
+  if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: sessionApiText.discarded })
   if (row.status === 'in_progress') {
     await db
       .update(workoutSessions)

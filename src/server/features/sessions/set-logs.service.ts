@@ -1,11 +1,13 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
-import { sessionApiText, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
-import { queryRows, type Db } from '#server/db/client.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { CORRECTION_WINDOW_HOURS, sessionApiText, type LogSetInput, type SetLog } from '#shared/schemas/sessions.ts'
+import { activeCoachIdOf } from '#server/access/coaching.ts'
+import { queryRows, type Db, type Tx } from '#server/db/client.ts'
+import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { createBatcher, type Batcher } from '#server/lib/batcher.ts'
 import { toSetLog, type SetLogRow } from './review.service.ts'
-import { findWritable } from './session-access.ts'
+import { findOwn } from './session-access.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
@@ -87,13 +89,64 @@ function insertNewSet(db: Db, set: NewSet): Promise<SetLog | null> {
 }
 
 /**
+ * Whether the session takes a change of its sets now, decided under a lock that holds off a
+ * finish (but not the new sets of the hot path): while it is in progress, a set is logged; for 48
+ * hours after it was finished, by the server's clock, the change is a correction
+ * (docs/product.md#corrections); after that, or once discarded, it is refused.
+ */
+async function lockForWriting(tx: Tx, sessionId: string): Promise<'log' | 'correct'> {
+  const [row] = await tx
+    .select({
+      status: workoutSessions.status,
+      correctable: sql<boolean>`coalesce(${workoutSessions.completedAt} + make_interval(hours => ${CORRECTION_WINDOW_HOURS}::int) > now(), false)`,
+    })
+    .from(workoutSessions)
+    .where(eq(workoutSessions.id, sessionId))
+    .for('no key update')
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Session not found' })
+  if (row.status === 'in_progress') return 'log'
+  if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: sessionApiText.discarded })
+  if (!row.correctable) throw new AppError('CONFLICT', { message: sessionApiText.correctionClosed })
+  return 'correct'
+}
+
+/**
+ * The correction columns of a set changed after the finish, to `next` (null: removed). The set as
+ * it was at the finish is kept at its first correction (a set deleted by then did not count, like
+ * one added afterwards); a set put back as it was at the finish is no longer corrected.
+ */
+function correctionMarks(existing: SetRow, next: SetValues | null) {
+  const asFinished = existing.correctedAt ? existing.asFinished : existing.deletedAt ? null : valuesOf(existing)
+  const asItWas = next === null ? asFinished === null : asFinished !== null && sameValues(asFinished, next)
+  return asItWas ? { correctedAt: null, asFinished: null } : { correctedAt: sql`now()`, asFinished }
+}
+
+/**
+ * A correction landed: the session records when, and the open apps of its lifter and their coach
+ * hear of it on the live connection (delivered on commit, through any server process).
+ */
+async function noteCorrection(tx: Tx, session: { id: string; clientId: string }): Promise<void> {
+  await tx
+    .update(workoutSessions)
+    .set({ correctedAt: sql`now()` })
+    .where(eq(workoutSessions.id, session.id))
+  const coachId = await activeCoachIdOf(tx, session.clientId)
+  const event: CorrectionEvent = { type: 'correction', sessionId: session.id, clientId: session.clientId, recipientIds: coachId ? [session.clientId, coachId] : [session.clientId] }
+  await notify(tx, LIVE_CHANNEL, JSON.stringify(event))
+}
+
+/** On the live connection: a session was corrected (the notification carries ids only). */
+export type CorrectionEvent = { type: 'correction'; sessionId: string; clientId: string; recipientIds: string[] }
+
+/**
  * Logs or edits one set, idempotent by its client-made id: the same set sent five times is one
  * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
+ * The same call corrects a set of a session finished less than 48 hours ago.
  */
 export async function logSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
   const fresh = await insertNewSet(db, { clientId, sessionId, setId, input })
   if (fresh) return fresh
-  const session = await findWritable(db, { id: clientId, role: 'client' }, sessionId)
+  const session = await findOwn(db, { id: clientId, role: 'client' }, sessionId)
   const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
   if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionApiText.unknownExercise] } })
   const target = exercise.targets[input.setNumber - 1]
@@ -110,41 +163,45 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
   }
   const editedAt = new Date(input.editedAt)
 
-  // Not inserted above: a replay, an edit, or a new set that lost a race. A replay or an edit finds the row.
-  const [inserted] = await db
-    .insert(setLogs)
-    .values({
-      id: setId,
-      sessionId,
-      movementId: exercise.movementId,
-      prescriptionId: exercise.prescriptionId,
-      ...incoming,
-      targetRepsMin: target?.reps?.min ?? null,
-      targetRepsMax: target?.reps?.max ?? null,
-      targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
-      targetRpe: target?.rpe ?? null,
-      editedAt,
-    })
-    .onConflictDoNothing({ target: setLogs.id })
-    .returning()
-  if (inserted) return toSetLog(inserted)
-
+  // Not inserted above: a replay, an edit, a change to a finished session, or a new set that lost a race.
   const [seen] = await db.select().from(setLogs).where(eq(setLogs.id, setId))
   if (seen && seen.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
-  // A replay of what is stored, or of a set since deleted (a late copy must not bring it back).
+  // A replay of what is stored, or of a set since deleted (a late copy must not bring it back): answered as stored, even once the session is closed.
   if (seen && sameValues(seen, incoming)) return toSetLog(seen)
 
-  // An edit: of two versions of one set, the later wins; the other is kept in history.
   return db.transaction(async (tx) => {
-    // The session must still be in progress when the edit lands (a finish may have come between).
-    const [open] = await tx
-      .select({ id: workoutSessions.id })
-      .from(workoutSessions)
-      .where(and(eq(workoutSessions.id, sessionId), eq(workoutSessions.status, 'in_progress')))
-      .for('share')
-    if (!open) throw new AppError('CONFLICT', { message: sessionApiText.finished })
-    const [existing] = await tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
-    if (!existing) throw new AppError('CONFLICT', { message: 'This set was removed meanwhile; log it again' })
+    // The session must take the change when it lands (a finish may have come between).
+    const mode = await lockForWriting(tx, sessionId)
+    const lockSet = () => tx.select().from(setLogs).where(eq(setLogs.id, setId)).for('update')
+    let [existing] = await lockSet()
+    if (!existing) {
+      const [inserted] = await tx
+        .insert(setLogs)
+        .values({
+          id: setId,
+          sessionId,
+          movementId: exercise.movementId,
+          prescriptionId: exercise.prescriptionId,
+          ...incoming,
+          targetRepsMin: target?.reps?.min ?? null,
+          targetRepsMax: target?.reps?.max ?? null,
+          targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
+          targetRpe: target?.rpe ?? null,
+          editedAt,
+          // A set added after the finish: corrected, with nothing it was before.
+          ...(mode === 'correct' ? { correctedAt: sql`now()` } : {}),
+        })
+        .onConflictDoNothing({ target: setLogs.id })
+        .returning()
+      if (inserted) {
+        if (mode === 'correct') await noteCorrection(tx, session)
+        return toSetLog(inserted)
+      }
+      // A copy of this set sent at the same moment got in first: this one is an edit of it.
+      ;[existing] = await lockSet()
+      if (!existing) throw new Error('set neither inserted nor found')
+    }
+    if (existing.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
     const deleted = existing.deletedAt !== null
     if (sameValues(existing, incoming)) return toSetLog(existing)
     if (editedAt < existing.editedAt) {
@@ -155,30 +212,38 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
     await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { ...valuesOf(existing), deleted }, editedAt: existing.editedAt })
     const [row] = await tx
       .update(setLogs)
-      .set({ ...incoming, movementId: exercise.movementId, editedAt, deletedAt: null })
+      .set({ ...incoming, movementId: exercise.movementId, editedAt, deletedAt: null, ...(mode === 'correct' ? correctionMarks(existing, incoming) : {}) })
       .where(eq(setLogs.id, setId))
       .returning()
     if (!row) throw new Error('update returned nothing')
+    if (mode === 'correct') await noteCorrection(tx, session)
     return toSetLog(row)
   })
 }
 
 /**
  * Deletes a set, kept as deleted so a late replay of it does not bring it back unnoticed. Like an edit, a deletion carries the device's time: an edit made later on
- * another device wins over it, and the lost deletion is kept in history.
+ * another device wins over it, and the lost deletion is kept in history. Within 48 hours of the
+ * finish, removing a set is a correction; deleting what is not there changes nothing, at any time.
  */
 export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string, editedAt?: string): Promise<void> {
-  await findWritable(db, { id: clientId, role: 'client' }, sessionId)
+  const session = await findOwn(db, { id: clientId, role: 'client' }, sessionId)
   const at = editedAt ? new Date(editedAt) : null
-  const deleted = await db
-    .update(setLogs)
-    .set({ deletedAt: sql`now()`, editedAt: at ?? sql`now()` })
-    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt), at ? lte(setLogs.editedAt, at) : undefined))
-    .returning({ id: setLogs.id })
-  if (deleted.length || !at) return
-  const [later] = await db
-    .select({ id: setLogs.id })
-    .from(setLogs)
-    .where(and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId), isNull(setLogs.deletedAt)))
-  if (later) await db.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { deleted: true }, editedAt: at })
+  const thisSet = and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId))
+  const [seen] = await db.select({ deletedAt: setLogs.deletedAt }).from(setLogs).where(thisSet)
+  if (!seen || seen.deletedAt) return
+  await db.transaction(async (tx) => {
+    const mode = await lockForWriting(tx, sessionId)
+    const [existing] = await tx.select().from(setLogs).where(thisSet).for('update')
+    if (!existing || existing.deletedAt) return
+    if (at && existing.editedAt > at) {
+      await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { deleted: true }, editedAt: at })
+      return
+    }
+    await tx
+      .update(setLogs)
+      .set({ deletedAt: sql`now()`, editedAt: at ?? sql`now()`, ...(mode === 'correct' ? correctionMarks(existing, null) : {}) })
+      .where(thisSet)
+    if (mode === 'correct') await noteCorrection(tx, session)
+  })
 }

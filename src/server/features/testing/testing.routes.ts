@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '#server/context.ts'
-import { clientInvites, coachClients, profiles, users, verifications } from '#server/db/schema/index.ts'
+import { clientInvites, coachClients, profiles, users, verifications, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 
@@ -38,6 +38,14 @@ export const testingRoutes = new Hono<AppEnv>()
       .update(clientInvites)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(clientInvites.email, c.req.valid('json').email))
+    return c.json({ ok: true })
+  })
+  // A session finished more than 48 hours ago, so a browser test reaches the end of its corrections.
+  .post('/expire-corrections', validate('json', z.object({ sessionId: z.uuid() })), async (c) => {
+    await c.var.db
+      .update(workoutSessions)
+      .set({ completedAt: sql`now() - interval '48 hours 1 minute'` })
+      .where(eq(workoutSessions.id, c.req.valid('json').sessionId))
     return c.json({ ok: true })
   })
   // The coach-client link an accepted invite makes, for tests that need one without going through an invite.

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { MessageSchema, ReceiptSchema, type Message, type Receipt } from '#shared/schemas/chat.ts'
-import { CommentNoticeSchema, type CommentNotice } from '#shared/schemas/sessions.ts'
+import { CommentNoticeSchema, CorrectionNoticeSchema, type CommentNotice, type CorrectionNotice } from '#shared/schemas/sessions.ts'
 import { retryDelay } from './backoff.ts'
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting'
@@ -13,6 +13,8 @@ type Handlers = {
   onReceipt: (receipt: Receipt) => void
   /** Someone commented on one of my sessions (or replied to my comment). */
   onComment: (comment: CommentNotice) => void
+  /** A finished session (mine, or my client's) was corrected. */
+  onCorrection: (correction: CorrectionNotice) => void
   /** Subscribed (first time or again): time to catch up on what a gap may have hidden. */
   onReady: () => void
   onStatus: (status: StreamStatus) => void
@@ -98,6 +100,12 @@ export function openChatStream(handlers: Handlers) {
       alive(es)
       const comment = parse(CommentNoticeSchema, event.data)
       if (comment) handlers.onComment(comment)
+    })
+    es.addEventListener('correction', (event) => {
+      if (closed || source !== es) return
+      alive(es)
+      const correction = parse(CorrectionNoticeSchema, event.data)
+      if (correction) handlers.onCorrection(correction)
     })
     es.addEventListener('error', () => {
       if (closed || source !== es) return

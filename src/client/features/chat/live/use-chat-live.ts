@@ -13,6 +13,7 @@ import { chatText } from '../chat-text.ts'
 import { adoptLegacyWaiting, waitingMessages } from '../waiting/waiting-messages.ts'
 import { registerWaitingHandler } from '../waiting/send-waiting.ts'
 import { receiveComment, refreshUnreadComments } from '#client/features/sessions/api/comment-notices.ts'
+import { refreshCorrected } from '#client/features/sessions/api/correction-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
 
@@ -22,7 +23,8 @@ const RECONCILE_MS = 500
 /**
  * The signed-in app's one live connection (mounted once, in the signed-in layout): messages and
  * receipts go into the query cache, unread counts rise, a toast tells who wrote when their
- * conversation is not on screen, and waiting messages are sent whenever the way is clear. It
+ * conversation is not on screen, a corrected session is fetched again, and waiting messages are
+ * sent whenever the way is clear. It
  * closes when the user signs out (the layout unmounts).
  */
 export function useChatLive(user: { id: string; role: Role } | null) {
@@ -93,6 +95,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
     const stream = openChatStream({
       onMessage: receive,
       onComment: (comment) => receiveComment(queryClient, comment, role, (href) => void navigateRef.current(href)),
+      onCorrection: () => refreshCorrected(queryClient),
       onReceipt: (receipt) => {
         applyReceipt(queryClient, me, receipt)
         // Read on another device of mine: the badge follows.

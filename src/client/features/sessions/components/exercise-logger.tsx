@@ -23,11 +23,14 @@ type Props = {
   userId: string
   onLog: (setId: string, body: LogSetInput) => void
   onRemoveSet: (set: SetLog) => void
-  onSwap: (movement: PickedMovement) => void
+  /** Without it (correcting a finished session) the movement cannot be swapped. */
+  onSwap?: (movement: PickedMovement) => void
+  /** Every logged set can be removed, not only the last (correcting a finished session). */
+  removeAny?: boolean
 }
 
 /** One exercise in the logger: a row per set, targets as placeholders, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, userId, onLog, onRemoveSet, onSwap }: Props) {
+export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
   const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
@@ -49,16 +52,18 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
           )}
           {exercise.notes && <p className="mt-1 text-sm whitespace-pre-line">{exercise.notes}</p>}
         </div>
-        <MovementPicker
-          userId={userId}
-          title={`Swap ${exercise.movementName}`}
-          trigger={
-            <Button variant="ghost" size="sm" aria-label={`Swap ${name}`}>
-              <Repeat aria-hidden /> Swap
-            </Button>
-          }
-          onPick={onSwap}
-        />
+        {onSwap && (
+          <MovementPicker
+            userId={userId}
+            title={`Swap ${exercise.movementName}`}
+            trigger={
+              <Button variant="ghost" size="sm" aria-label={`Swap ${name}`}>
+                <Repeat aria-hidden /> Swap
+              </Button>
+            }
+            onPick={onSwap}
+          />
+        )}
       </div>
       <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
         {Array.from({ length: rows }, (_, index) => {
@@ -76,7 +81,7 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
               unit={unit}
               onLog={onLog}
               onRemove={(set) => (set ? onRemoveSet(set) : setExtra((x) => Math.max(0, x - 1)))}
-              removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && refused.has(set.id))}
+              removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && (removeAny || refused.has(set.id)))}
             />
           )
         })}

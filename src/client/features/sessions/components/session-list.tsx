@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { SessionSummary } from '#shared/schemas/sessions.ts'
+import { sessionText } from '../session-text.ts'
 
 type Props = {
   sessions: SessionSummary[] | undefined
@@ -7,7 +8,7 @@ type Props = {
   hrefOf: (session: SessionSummary) => string
 }
 
-/** A short list of sessions, newest first: title and date (or 'In progress'); the lifter's home and the coach's client detail. */
+/** A short list of sessions, newest first: title and date (or 'In progress'), and whether it was corrected; the lifter's home and the coach's client detail. */
 export function SessionList({ sessions, hrefOf }: Props) {
   if (sessions?.length === 0) return <p className="text-sm text-muted-foreground">No sessions yet.</p>
   return (
@@ -18,6 +19,7 @@ export function SessionList({ sessions, hrefOf }: Props) {
             <span className="font-medium">{s.title}</span>
             <span className="text-muted-foreground">
               {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
+              {s.correctedAt && ` · ${sessionText.correction.listMark}`}
             </span>
           </Link>
         </li>

@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import type { Comment, Deviation, ReviewedExercise, ReviewedSet, SessionReview as Review } from '#shared/schemas/sessions.ts'
+import type { Comment, Deviation, ReviewedExercise, ReviewedSet, SessionReview as Review, SetLog } from '#shared/schemas/sessions.ts'
 import { formatLoad, type Unit } from '#shared/units.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -9,6 +9,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { formatDuration, formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { useAddComment } from '../api/use-add-comment.ts'
+import { describeCorrection, formatWhen } from '../correction-format.ts'
 import { sessionText } from '../session-text.ts'
 
 /** Marks that are news rather than a miss. */
@@ -18,13 +19,15 @@ type Props = {
   sessionId: string
   review: Review
   comments: readonly Comment[]
+  /** Sets that counted at the finish and that a correction removed: shown with what they were. */
+  removedSets: readonly SetLog[]
   unit: Unit
   /** The coach, or the lifter replying: both may comment on a set. */
   canComment: boolean
 }
 
-/** Every set beside what was prescribed, its deviations marked, with the comments on it. */
-export function SessionReview({ sessionId, review, comments, unit, canComment }: Props) {
+/** Every set beside what was prescribed, its deviations and corrections marked, with the comments on it. */
+export function SessionReview({ sessionId, review, comments, removedSets, unit, canComment }: Props) {
   return (
     <section aria-labelledby="review-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -39,13 +42,24 @@ export function SessionReview({ sessionId, review, comments, unit, canComment }:
       </div>
       {review.exercises.length === 0 && <p className="text-sm text-muted-foreground">No exercises in this session.</p>}
       {review.exercises.map((exercise) => (
-        <ExerciseReview key={exercise.exerciseKey} sessionId={sessionId} exercise={exercise} comments={comments} unit={unit} canComment={canComment} />
+        <ExerciseReview
+          key={exercise.exerciseKey}
+          sessionId={sessionId}
+          exercise={exercise}
+          comments={comments}
+          removedSets={removedSets.filter((s) => s.exerciseKey === exercise.exerciseKey)}
+          unit={unit}
+          canComment={canComment}
+        />
       ))}
     </section>
   )
 }
 
-function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
+function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canComment }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
+  // A removed set shows on the row it leaves empty; one whose place was taken shows on its own.
+  const emptied = (set: ReviewedSet) => (set.logged ? undefined : removedSets.find((r) => r.setNumber === set.setNumber))
+  const elsewhere = removedSets.filter((r) => !exercise.sets.some((set) => !set.logged && set.setNumber === r.setNumber))
   return (
     <section aria-label={exercise.movementName} className="rounded-xl border bg-card">
       <h3 className="border-b px-3 py-2 font-medium">
@@ -53,7 +67,7 @@ function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omi
         {exercise.swappedFrom && <span className="ml-2 text-sm font-normal text-muted-foreground">instead of {exercise.swappedFrom.movementName}</span>}
         {exercise.removed && <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>}
       </h3>
-      {exercise.sets.length === 0 ? (
+      {exercise.sets.length === 0 && elsewhere.length === 0 ? (
         <p className="p-3 text-sm text-muted-foreground">No sets.</p>
       ) : (
         <ol className="divide-y">
@@ -62,10 +76,17 @@ function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omi
               key={set.setNumber}
               sessionId={sessionId}
               set={set}
+              removed={emptied(set)}
               comments={set.logged ? comments.filter((c) => c.setLogId === set.logged?.id) : []}
               unit={unit}
               canComment={canComment}
             />
+          ))}
+          {elsewhere.map((removed) => (
+            <li key={removed.id} aria-label={`Removed set ${removed.setNumber}`} className="flex flex-col gap-1 px-3 py-2 text-sm">
+              <span className="font-medium tabular-nums">Set {removed.setNumber}</span>
+              <CorrectionNote set={removed} unit={unit} removed />
+            </li>
           ))}
         </ol>
       )}
@@ -73,7 +94,9 @@ function ExerciseReview({ sessionId, exercise, comments, unit, canComment }: Omi
   )
 }
 
-function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'review'> & { set: ReviewedSet }) {
+type SetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined }
+
+function SetRow({ sessionId, set, removed, comments, unit, canComment }: SetRowProps) {
   const [writing, setWriting] = useState(false)
   const misses = set.deviations.filter((d) => !NEUTRAL.includes(d))
   return (
@@ -83,6 +106,8 @@ function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'rev
         <span className="text-muted-foreground">Target: {set.target ? formatTarget(set, unit) : 'none (added)'}</span>
         <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}</span>
       </div>
+      {set.logged?.correction && <CorrectionNote set={set.logged} unit={unit} />}
+      {removed && <CorrectionNote set={removed} unit={unit} removed />}
       {set.deviations.length > 0 && (
         <ul aria-label={`Set ${set.setNumber} marks`} className="flex flex-wrap gap-1.5">
           {set.deviations.map((d) => (
@@ -106,6 +131,16 @@ function SetRow({ sessionId, set, comments, unit, canComment }: Omit<Props, 'rev
       )}
       {writing && set.logged && <CommentForm sessionId={sessionId} setLogId={set.logged.id} label={`Comment on set ${set.setNumber}`} onDone={() => setWriting(false)} />}
     </li>
+  )
+}
+
+/** 'Corrected after finishing: was 1000 kg × 5 · 12 Mar 2027, 18:04': what a correction changed, and when. */
+function CorrectionNote({ set, unit, removed = false }: { set: SetLog; unit: Unit; removed?: boolean }) {
+  if (!set.correction) return null
+  return (
+    <p className="text-sm text-amber-700 dark:text-amber-400">
+      {describeCorrection(set.correction, unit, removed)} <span className="text-muted-foreground">· {formatWhen(set.correction.at)}</span>
+    </p>
   )
 }
 

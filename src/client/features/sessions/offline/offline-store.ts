@@ -56,6 +56,7 @@ export async function startOnDevice(userId: string, id: string, source: SessionS
     status: 'in_progress',
     startedAt: new Date().toISOString(),
     completedAt: null,
+    correctedAt: null,
     rpe: null,
     notes: null,
     exercises: source.exercises.map((exercise) => ({
@@ -70,6 +71,7 @@ export async function startOnDevice(userId: string, id: string, source: SessionS
       targets: exercise.sets,
     })),
     removedExercises: [],
+    removedSets: [],
     sets: [],
     comments: [],
   }

@@ -37,9 +37,21 @@ async function sendSessionStart({ payload }: QueueItem<SessionStart>, signal: Ab
 
 const refused = (_item: QueueItem, refusal: Refusal) => notify.error({ title: sessionText.notSaved, description: refusal.message })
 
+const storedListeners = new Set<(change: SetChange) => void>()
+
+/** Hears each set change the server stored (a summary being corrected refreshes what it shows). */
+export function onSetStored(listener: (change: SetChange) => void): () => void {
+  storedListeners.add(listener)
+  return () => storedListeners.delete(listener)
+}
+
 // Sessions started with no signal, their sets and their changes travel through the app's offline queue; these are their handlers.
 registerQueueHandler<SessionStart>(START_KIND, { send: sendSessionStart, refused })
-registerQueueHandler<SetChange>(SET_KIND, { send: sendSetChange, refused })
+registerQueueHandler<SetChange>(SET_KIND, {
+  send: sendSetChange,
+  sent: (_result, item) => storedListeners.forEach((listener) => listener(item.payload)),
+  refused,
+})
 registerQueueHandler<SessionPatch>(PATCH_KIND, {
   send: ({ payload }, signal) => timed('change the session', () => apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal })),
   refused,
