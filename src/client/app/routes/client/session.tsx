@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { plateSetupOf, type PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
@@ -30,7 +31,8 @@ export function SessionPage() {
   const { sessionId = '' } = useParams()
   const auth = useAuth()
   if (auth.status !== 'authenticated') return null
-  return <SessionLogger key={sessionId} userId={auth.user.id} unit={auth.profile.unit} sessionId={sessionId} />
+  const unit = auth.profile.unit
+  return <SessionLogger key={sessionId} userId={auth.user.id} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} sessionId={sessionId} />
 }
 
 function elapsed(startedAt: string, now: number): string {
@@ -38,7 +40,7 @@ function elapsed(startedAt: string, now: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg' | 'lb'; sessionId: string }) {
+function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; unit: 'kg' | 'lb'; plates: PlateSetup; sessionId: string }) {
   const log = useSessionLog(userId, sessionId)
   const navigate = useNavigate()
   const rest = useRestTimer()
@@ -103,6 +105,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
             refused={refused}
             unit={unit}
+            plates={plates}
             userId={userId}
             onLog={(setId, body) => {
               log.logSet(setId, body)

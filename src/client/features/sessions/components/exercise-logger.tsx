@@ -1,6 +1,7 @@
 import { Check, Minus, Plus, Repeat } from 'lucide-react'
 import { useId, useState } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
+import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, targetIn, toKg, type Unit } from '#shared/units.ts'
@@ -20,6 +21,8 @@ type Props = {
   /** Sets the server refused, by id, with its reason: shown as not logged until fixed or removed. */
   refused: ReadonlyMap<string, Refusal>
   unit: Unit
+  /** The lifter's bar, plates and plate step in their unit: targets round to the step. */
+  plates: PlateSetup
   userId: string
   onLog: (setId: string, body: LogSetInput) => void
   onRemoveSet: (set: SetLog) => void
@@ -27,7 +30,7 @@ type Props = {
 }
 
 /** One exercise in the logger: a row per set, targets as placeholders, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, userId, onLog, onRemoveSet, onSwap }: Props) {
+export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, plates, userId, onLog, onRemoveSet, onSwap }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
   const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
@@ -74,6 +77,7 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
               refusal={set ? refused.get(set.id) : undefined}
               lastTime={last[index]}
               unit={unit}
+              plates={plates}
               onLog={onLog}
               onRemove={(set) => (set ? onRemoveSet(set) : setExtra((x) => Math.max(0, x - 1)))}
               removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && refused.has(set.id))}
@@ -107,6 +111,7 @@ type RowProps = {
   refusal: Refusal | undefined
   lastTime: LastSet | undefined
   unit: Unit
+  plates: PlateSetup
   onLog: (setId: string, body: LogSetInput) => void
   onRemove: (set: SetLog | undefined) => void
   removable: boolean
@@ -130,9 +135,9 @@ const num = (value: string) => {
   return trimmed === '' ? null : Number(trimmed)
 }
 
-function SetRow({ number, exercise, movementName, logged, refusal, lastTime, unit, onLog, onRemove, removable }: RowProps) {
+function SetRow({ number, exercise, movementName, logged, refusal, lastTime, unit, plates, onLog, onRemove, removable }: RowProps) {
   const target = exercise.targets[number - 1]
-  const targetLoad = target?.load?.kind === 'kg' ? targetIn(target.load.value, unit) : null
+  const targetLoad = target?.load?.kind === 'kg' ? targetIn(target.load.value, unit, plates.plateStep) : null
   const [load, setLoad] = useState(logged?.loadKg != null ? str(fromKg(logged.loadKg, unit)) : '')
   const [reps, setReps] = useState(str(logged?.reps))
   const [seconds, setSeconds] = useState(str(logged?.durationSeconds))
@@ -285,7 +290,7 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
         </p>
       )}
       <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
-        {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
+        {target && <span>Target {formatPrescribedSet(target, unit, plates.plateStep)}</span>}
         {lastTime && !logged && (
           <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`Use last time's numbers for ${label}`}>
             Last: {lastTime.loadKg != null ? `${fromKg(lastTime.loadKg, unit)} ${unit} × ` : ''}
