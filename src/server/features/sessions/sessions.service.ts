@@ -17,6 +17,7 @@ import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { movementErrors } from '#server/features/plans/prescriptions.service.ts'
 import { getPlanWorkout } from '#server/features/plans/plans.service.ts'
+import { equipmentOf } from '#server/features/movements/movements.service.ts'
 import { getWorkout } from '#server/features/workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
 import { toSetLog } from './review.service.ts'
@@ -123,7 +124,12 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
     .from(setLogs)
     .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
-  return { ...toSummary(row), exercises: row.exercises, removedExercises: row.removedExercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
+  const equipment = await equipmentOf(
+    db,
+    row.exercises.map((e) => e.movementId),
+  )
+  const exercises = row.exercises.map((e) => ({ ...e, equipment: equipment.get(e.movementId) ?? e.equipment ?? [] }))
+  return { ...toSummary(row), exercises, removedExercises: row.removedExercises, sets: sets.map(toSetLog), comments: await commentsOf(db, id) }
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */

@@ -132,6 +132,7 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
               movementId: movement.id,
               movementName: movement.name,
               tracking: movement.tracking,
+              equipment: movement.equipment,
               prescriptionId: null,
               superset: null,
               restSeconds: 90,

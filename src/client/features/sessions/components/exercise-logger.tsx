@@ -10,6 +10,7 @@ import { Input } from '#client/components/ui/input.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
 import type { PickedMovement } from '#client/features/movements/recent-movements.ts'
 import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
+import { PlateCalculator } from './plate-calculator.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { sessionText } from '../session-text.ts'
 
@@ -187,6 +188,9 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
     setMeters(str(lastTime.distanceMeters))
   }
 
+  const typedLoad = num(load)
+  const barbell = tracking === 'weight_reps' && Boolean(exercise.equipment?.includes('barbell'))
+
   // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
   const wide = 'w-[4.5rem]'
   const weighted = tracking === 'weight_reps'
@@ -249,7 +253,7 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
     <li className={cn('flex flex-col gap-1 rounded-lg p-2', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="w-7 text-sm font-semibold">#{number}</span>
-        {inputs.map((input) => (
+        {inputs.map((input) => [
           <Input
             key={input.field}
             aria-label={input.label}
@@ -261,8 +265,11 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
             placeholder={input.placeholder}
             value={input.value}
             onChange={(e) => input.set(e.target.value)}
-          />
-        ))}
+          />,
+          input.field === 'loadKg' && barbell && (
+            <PlateCalculator key="plates" setLabel={label} load={typedLoad !== null && Number.isFinite(typedLoad) ? typedLoad : targetLoad} unit={unit} plates={plates} />
+          ),
+        ])}
         <Button
           size="icon"
           className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
