@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { loadBar } from './plates.ts'
+import { isBarbell, isPlateLoaded, loadBar } from './plates.ts'
 import { DEFAULT_PLATE_SETUPS } from './schemas/plate-setups.ts'
 
 const { kg, lb } = DEFAULT_PLATE_SETUPS
@@ -33,4 +33,19 @@ describe('the plates per side for a load', () => {
     expect(loadBar(15, kg)).toMatchObject({ perSide: [], belowBar: true, loaded: 20 })
     expect(loadBar(40, lb)).toMatchObject({ belowBar: true })
   })
+})
+
+test('which movements take plates, and which a barbell', () => {
+  expect([['barbell', 'bench'], ['trap bar'], ['ez bar'], ['landmine'], ['dumbbell'], ['kettlebell', 'dumbbell'], [], undefined].map((e) => isPlateLoaded(e as never))).toEqual([
+    true,
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+    false,
+  ])
+  expect(isBarbell(['barbell', 'bench'])).toBe(true)
+  expect(isBarbell(['trap bar'])).toBe(false)
 })

@@ -12,6 +12,15 @@ export const sessionText = {
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
+  /** The names of the set rows' columns. */
+  columns: { set: 'Set', target: 'Target', reps: 'Reps', meters: 'm', seconds: 'Secs', rpe: 'RPE' },
+  removeSet: 'Remove',
+  /** The finish dialog's list of the sets left without a log. */
+  notLogged: {
+    heading: 'Not logged yet',
+    item: (movement: string, sets: number[]) =>
+      `${movement}: ${sets.length === 1 ? 'set' : 'sets'} ${sets.length === 1 ? sets[0] : `${sets.slice(0, -1).join(', ')} and ${sets.at(-1)}`}`,
+  },
   /** The plate calculator of a barbell set: what goes on each side of the bar. */
   plates: {
     open: (set: string) => `Plates for ${set}`,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
@@ -30,7 +29,6 @@ export function WorkoutPreviewPage() {
       <WorkoutView
         workout={data}
         unit={unit}
-        plateStep={plateSetupOf(auth.profile.plateSetups, unit).plateStep}
         extra={(exercise) => {
           const stat = stats.data?.find((s) => s.movementId === exercise.movementId)
           if (!stat?.last && !stat?.bestE1rmKg) return null

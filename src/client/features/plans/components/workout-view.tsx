@@ -10,8 +10,6 @@ import { exerciseLabels } from '../workout-draft.ts'
 type Props = {
   workout: Pick<PlanWorkout, 'notes' | 'exercises'>
   unit: Unit
-  /** The lifter's own plate step, when it is their workout: targets round to it. */
-  plateStep?: number
   /** More about each exercise (the preview adds last time's numbers and the best e1RM). */
   extra?: (exercise: PlanWorkout['exercises'][number]) => ReactNode
 }
@@ -36,7 +34,7 @@ export function PlanWorkoutHeading({ workout }: { workout: PlanWorkoutDetail }) 
 }
 
 /** A workout read-only: each exercise with its label (A1, A2…), sets, rest, tempo and notes. */
-export function WorkoutView({ workout, unit, plateStep, extra }: Props) {
+export function WorkoutView({ workout, unit, extra }: Props) {
   const labels = exerciseLabels(workout.exercises.map((e) => ({ superset: e.superset ?? '' })))
   return (
     <div className="flex flex-col gap-4">
@@ -55,7 +53,7 @@ export function WorkoutView({ workout, unit, plateStep, extra }: Props) {
                 {exercise.sets.map((set, n) => (
                   <li key={n} className="flex gap-3">
                     <span className="w-12 shrink-0 text-muted-foreground">Set {n + 1}</span>
-                    <span>{formatPrescribedSet(set, unit, plateStep)}</span>
+                    <span>{formatPrescribedSet(set, unit)}</span>
                   </li>
                 ))}
               </ol>

@@ -29,7 +29,7 @@ export function PlateCalculator({ setLabel, load, unit, plates }: Props) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" aria-label={text.open(setLabel)}>
+        <Button variant="ghost" size={null} className="size-7 text-muted-foreground" aria-label={text.open(setLabel)}>
           <Disc3 aria-hidden />
         </Button>
       </DialogTrigger>
