@@ -211,9 +211,6 @@ export const AssignPlanBody = z.object({
 })
 export type AssignPlanInput = z.infer<typeof AssignPlanBody>
 
-/** Weekdays as ISO numbers them: 1 Monday to 7 Sunday. */
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
-
 /**
  * A self-coached lifter starts their own plan: from a start date, on one weekday per day of its
  * week (a 3-day plan on Monday, Wednesday and Friday).
