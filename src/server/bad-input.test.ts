@@ -89,7 +89,14 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/profile',
     path: () => '/api/profile',
     as: (fx) => headersOf(fx.user),
-    body: () => ({ displayName: 'Renamed', primaryGoal: 'strength', experienceLevel: 'Beginner', unit: 'kg', messageDigest: true }),
+    body: () => ({
+      displayName: 'Renamed',
+      primaryGoal: 'strength',
+      experienceLevel: 'Beginner',
+      unit: 'kg',
+      messageDigest: true,
+      plateSetups: { kg: { plateStep: 1.25, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] }, lb: { plateStep: 2.5, bar: 45, plates: [45, 25, 10, 5, 2.5] } },
+    }),
   },
   ...['verify-email', 'magic-link', 'reset-token'].map((name) => ({
     method: 'POST',

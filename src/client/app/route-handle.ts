@@ -1,2 +1,5 @@
-/** What a route tells the shell: its title. */
-export type RouteHandle = { title: string }
+/**
+ * What a route tells the shell: its title, and whether the phone's tab bar stays hidden (the
+ * gym screen wants the whole screen for its sets and the rest banner).
+ */
+export type RouteHandle = { title: string; noTabBar?: boolean }

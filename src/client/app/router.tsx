@@ -161,7 +161,7 @@ const clientRoutes: RouteObject[] = [
   screen(paths.client.createWorkout.path, CreateWorkout, { title: 'Create workout' }),
   screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
   screen(paths.client.workoutPreview.path, WorkoutPreview, { title: 'Workout preview' }),
-  screen(paths.client.session.path, Session, { title: 'Workout session' }),
+  screen(paths.client.session.path, Session, { title: 'Workout session', noTabBar: true }),
   screen(paths.client.chat.path, ClientChat, { title: 'Chat' }),
   screen(paths.client.progress.path, Progress, { title: 'Progress' }),
 ]

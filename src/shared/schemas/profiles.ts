@@ -15,6 +15,8 @@ export const ProfileSchema = z.object({
   unit: z.enum(UNITS),
   /** Email me unread chat messages older than 30 minutes (decision 011); on by default. */
   messageDigest: z.boolean(),
+  /** Bar, plates and plate step per unit: read with plateSetupOf (plate-setups.ts, which /auth does not load). */
+  plateSetups: z.unknown(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -36,28 +38,18 @@ export function defaultDisplayName(email: string): string {
   return (local || 'User').slice(0, DISPLAY_NAME_MAX)
 }
 
-const displayName = z
+export const displayNameField = z
   .string()
   .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`))
-const primaryGoal = z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters')))
+export const primaryGoalField = z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters')))
 
 /** /create-profile: a display name, and optionally a goal and a level (which we save). */
 export const SaveProfileBody = z.object({
-  displayName,
-  primaryGoal: z.optional(primaryGoal),
+  displayName: displayNameField,
+  primaryGoal: z.optional(primaryGoalField),
   experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
 })
 export type SaveProfileInput = z.infer<typeof SaveProfileBody>
-
-/** The account page: any of the profile's own fields. */
-export const UpdateProfileBody = z.object({
-  displayName: z.optional(displayName),
-  primaryGoal: z.optional(primaryGoal),
-  experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
-  unit: z.optional(z.enum(UNITS)),
-  messageDigest: z.optional(z.boolean('messageDigest must be true or false')),
-})
-export type UpdateProfileInput = z.infer<typeof UpdateProfileBody>
 
 export const SetRoleBody = z.object({
   email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),

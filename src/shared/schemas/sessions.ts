@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { moment } from './dates.ts'
-import { TRACKING } from './movements.ts'
+import { EQUIPMENT, TRACKING } from './movements.ts'
 import { PrescribedSetSchema } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
@@ -50,6 +50,11 @@ const SessionExerciseSchema = z.object({
   targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
   /** The movement the plan asked for, when the lifter swapped it for this one. */
   swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) }))),
+  /**
+   * The movement's equipment (a barbell gets the plate calculator): the server answers with the
+   * library's, whatever the copy holds; the device fills it in for an exercise it adds.
+   */
+  equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
 })
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { authText } from '#shared/app-text.ts'
+import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
@@ -12,7 +13,9 @@ import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
+import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
+import { profileText } from '#client/features/profile/profile-text.ts'
 import { notify } from '#client/lib/notify.ts'
 
 export function AccountPage() {
@@ -28,6 +31,7 @@ export function AccountPage() {
         </p>
       </div>
       <ProfileCard />
+      {auth.profile.role === 'client' && <PlatesCard />}
       <ChatEmailsCard />
       <PasswordCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
@@ -60,6 +64,29 @@ function ProfileCard() {
         submitLabel="Save changes"
         busy={update.isPending}
         onSubmit={(values) => update.mutate(values, { onSuccess: () => notify.success(authText.profileSaved) })}
+      />
+    </Card>
+  )
+}
+
+/** A lifter's plate step, bar and plates in the unit they train in; the other unit keeps its own. */
+function PlatesCard() {
+  const auth = useAuth()
+  const update = useUpdateProfile({ errorTitle: profileText.saveFailedTitle })
+  if (auth.status !== 'authenticated') return null
+  const unit = auth.profile.unit
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{profileText.platesTitle}</CardTitle>
+        <CardDescription>{profileText.platesDescription(unit)}</CardDescription>
+      </CardHeader>
+      <PlateSetupForm
+        key={unit}
+        unit={unit}
+        initial={plateSetupOf(auth.profile.plateSetups, unit)}
+        busy={update.isPending}
+        onSubmit={(setup) => update.mutate({ plateSetups: { [unit]: setup } }, { onSuccess: () => notify.success(profileText.saved) })}
       />
     </Card>
   )

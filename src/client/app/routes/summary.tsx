@@ -1,3 +1,4 @@
+import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Trophy } from 'lucide-react'
 import { useParams } from 'react-router'
@@ -105,7 +106,7 @@ export function SummaryPage() {
       )}
 
       {isLifter && session.status === 'completed' && session.completedAt && (
-        <SessionCorrection userId={auth.user.id} sessionId={session.id} completedAt={session.completedAt} unit={unit} />
+        <SessionCorrection userId={auth.user.id} sessionId={session.id} completedAt={session.completedAt} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} />
       )}
 
       <SessionReview sessionId={session.id} review={review} comments={session.comments} removedSets={session.removedSets} unit={unit} canComment={canComment} />

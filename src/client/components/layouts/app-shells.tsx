@@ -12,7 +12,14 @@ import { Brand } from './brand.tsx'
 import { clientNav, coachNav, navCountText, type NavBadges, type NavItem } from './nav-items.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-export type ShellProps = { children: ReactNode; displayName: string; onSignOut: () => void; badges?: NavBadges }
+export type ShellProps = {
+  children: ReactNode
+  displayName: string
+  onSignOut: () => void
+  badges?: NavBadges
+  /** The client's bottom navigation on a phone; off on a screen that needs all of it (a session). */
+  tabBar?: boolean
+}
 
 /** A navigation item's count, for the eye (`NavLabel` says it in words). */
 function NavCount({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
@@ -131,9 +138,9 @@ function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefin
 }
 
 /** Clients are in the gym with a phone: bottom navigation in thumb reach, a top bar on wide screens. */
-export function ClientShell({ children, displayName, onSignOut, badges }: ShellProps) {
+export function ClientShell({ children, displayName, onSignOut, badges, tabBar = true }: ShellProps) {
   return (
-    <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
+    <div className={cn('flex min-h-dvh flex-col md:pb-0', tabBar ? 'pb-[calc(4rem+env(safe-area-inset-bottom))]' : 'pb-[env(safe-area-inset-bottom)]')}>
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
           <Brand to={paths.client.home.getHref()} />
@@ -165,29 +172,31 @@ export function ClientShell({ children, displayName, onSignOut, badges }: ShellP
       <main className="mx-auto w-full max-w-5xl flex-1 p-4 md:p-8">
         <ScreenSuspense>{children}</ScreenSuspense>
       </main>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
-        <ul className="grid grid-cols-6">
-          {clientNav.map((item) => {
-            const Icon = item.icon
-            return (
-              <li key={item.href}>
-                <NavLink
-                  to={item.href}
-                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
-                >
-                  <span className="relative">
-                    <Icon className="size-5" aria-hidden />
-                    <span className="absolute -top-2 left-3">
-                      <NavCount item={item} badges={badges} />
+      {tabBar && (
+        <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+          <ul className="grid grid-cols-6">
+            {clientNav.map((item) => {
+              const Icon = item.icon
+              return (
+                <li key={item.href}>
+                  <NavLink
+                    to={item.href}
+                    className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
+                  >
+                    <span className="relative">
+                      <Icon className="size-5" aria-hidden />
+                      <span className="absolute -top-2 left-3">
+                        <NavCount item={item} badges={badges} />
+                      </span>
                     </span>
-                  </span>
-                  <NavLabel item={item} badges={badges} />
-                </NavLink>
-              </li>
-            )
-          })}
-        </ul>
-      </nav>
+                    <NavLabel item={item} badges={badges} />
+                  </NavLink>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+      )}
     </div>
   )
 }

@@ -4,7 +4,8 @@ const KEY = 'coachline-recent-movements'
 const keyFor = (userId: string) => `${KEY}:${userId}`
 const MAX = 8
 
-export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'>
+/** A movement picked in a builder or a session; `equipment` is missing from picks remembered before it was kept. */
+export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'> & Partial<Pick<Movement, 'equipment'>>
 type Recent = PickedMovement
 
 const isRecent = (value: unknown): value is Recent => typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
@@ -20,7 +21,7 @@ export function readRecentMovements(userId: string): Recent[] {
   }
 }
 
-export function rememberMovement(userId: string, { id, name, pattern, tracking }: Recent): void {
-  const next = [{ id, name, pattern, tracking }, ...readRecentMovements(userId).filter((m) => m.id !== id)].slice(0, MAX)
+export function rememberMovement(userId: string, { id, name, pattern, tracking, equipment }: Recent): void {
+  const next = [{ id, name, pattern, tracking, equipment }, ...readRecentMovements(userId).filter((m) => m.id !== id)].slice(0, MAX)
   localStorage.setItem(keyFor(userId), JSON.stringify(next))
 }

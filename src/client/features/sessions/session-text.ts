@@ -17,6 +17,28 @@ export const sessionText = {
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
+  /** The names of the set rows' columns. */
+  columns: { set: 'Set', target: 'Target', reps: 'Reps', meters: 'm', seconds: 'Secs', rpe: 'RPE' },
+  removeSet: 'Remove',
+  /** The finish dialog's list of the sets left without a log. */
+  notLogged: {
+    heading: 'Not logged yet',
+    item: (movement: string, sets: number[]) =>
+      `${movement}: ${sets.length === 1 ? 'set' : 'sets'} ${sets.length === 1 ? sets[0] : `${sets.slice(0, -1).join(', ')} and ${sets.at(-1)}`}`,
+  },
+  /** The plate calculator of a barbell set: what goes on each side of the bar. */
+  plates: {
+    open: (set: string) => `Plates for ${set}`,
+    title: (load: string) => `Plates for ${load}`,
+    onBar: (set: string, bar: string) => `${set.charAt(0).toUpperCase()}${set.slice(1)}, on a ${bar} bar`,
+    eachSide: 'Each side',
+    justBar: 'Just the bar: no plates.',
+    closest: (loaded: string, short: string) => `Closest: ${loaded}; ${short} short`,
+    belowBar: 'Below the bar',
+    belowBarDetail: (bar: string) => `The bar alone is ${bar}.`,
+    noLoad: 'Type a load for this set first.',
+    setup: 'Change your bar and plates',
+  },
   noSession: 'This session does not exist or is not yours.',
   loadFailed: 'The session could not be loaded. Check your connection and try again.',
   commentAdded: { title: 'Comment added' },

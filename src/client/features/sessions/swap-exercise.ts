@@ -13,6 +13,7 @@ export function swapExercise(exercise: SessionExercise, movement: PickedMovement
     movementId: movement.id,
     movementName: movement.name,
     tracking: movement.tracking,
+    equipment: movement.equipment,
     swappedFrom: original.movementId === movement.id ? null : original,
   }
 }

@@ -1,4 +1,5 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import type { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -19,6 +20,8 @@ export const profiles = pgTable(
       .notNull()
       .default('kg'),
     messageDigest: boolean('message_digest').notNull().default(true),
+    /** The lifter's bar, plates and plate step, per unit; a unit without one uses the defaults (plate-setups.ts). */
+    plateSetups: jsonb('plate_setups').$type<PlateSetupsPatch>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

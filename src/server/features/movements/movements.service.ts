@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { BuiltinMovement, CreateMovementInput, ListMovementsInput, Movement, MovementPage, UpdateMovementInput } from '#shared/schemas/movements.ts'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { BuiltinMovement, CreateMovementInput, Equipment, ListMovementsInput, Movement, MovementPage, UpdateMovementInput } from '#shared/schemas/movements.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
 import { queryRows } from '#server/db/client.ts'
@@ -157,6 +157,19 @@ async function findVisible(db: Db, actor: Actor, id: string): Promise<Movement> 
     throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
   }
   return toMovement(row)
+}
+
+/**
+ * The equipment of these movements, by id. No access check: callers pass the movements of
+ * something the actor already reads (a session's exercises), and equipment is all it tells.
+ */
+export async function equipmentOf(db: Db, ids: readonly string[]): Promise<Map<string, Equipment[]>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: movements.id, equipment: movements.equipment })
+    .from(movements)
+    .where(inArray(movements.id, [...new Set(ids)]))
+  return new Map(rows.map((row) => [row.id, row.equipment]))
 }
 
 export async function getMovement(db: Db, actor: Actor, id: string): Promise<Movement> {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { DEFAULT_PLATE_SETUPS, plateSetupApiText } from '#shared/schemas/plate-setups.ts'
 import { MeSchema, ProfileSchema } from '#shared/schemas/profiles.ts'
 import { createTestApp, jsonHeaders, signIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -60,5 +62,29 @@ describe('the automatic profile of a user without one', () => {
       body: JSON.stringify({ role: 'coach', displayName: 'Sneaky' }),
     })
     expect(ProfileSchema.parse(await res.json()).role).toBe('client')
+  })
+})
+
+describe('plate setups on the profile', () => {
+  test('start as the defaults, keep one setup per unit, and refuse bad ones with a reason', async () => {
+    const lifter = await signIn(t)
+    const patch = (body: unknown) => t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
+    const read = async () => ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).plateSetups
+
+    expect(await read()).toEqual(DEFAULT_PLATE_SETUPS)
+
+    const lb = { plateStep: 2.5, bar: 35, plates: [45, 25, 10, 5, 2.5] }
+    expect((await patch({ unit: 'lb', plateSetups: { lb } })).status).toBe(200)
+    const kg = { plateStep: 1.25, bar: 15, plates: [20, 10, 5, 1.25] }
+    expect((await patch({ plateSetups: { kg } })).status).toBe(200)
+    // Saving the kg setup kept the lb one: a lifter who switches back finds theirs.
+    expect(await read()).toEqual({ kg, lb })
+
+    const refused = await patch({ plateSetups: { kg: { ...kg, plateStep: 5 } }, displayName: 'Not saved' })
+    expect(refused.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await refused.json()).fields?.['plateSetups.kg.plateStep']).toEqual([plateSetupApiText.step('kg')])
+    expect((await patch({ plateSetups: { lb: { ...lb, plates: [] } } })).status).toBe(400)
+    expect((await patch({ plateSetups: 'heavy' })).status).toBe(400)
+    expect(await read()).toEqual({ kg, lb })
   })
 })

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { SaveProfileBody, UpdateProfileBody, type Me } from '#shared/schemas/profiles.ts'
+import { UpdateProfileBody } from '#shared/schemas/profile-update.ts'
+import { SaveProfileBody, type Me } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '#server/context.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'

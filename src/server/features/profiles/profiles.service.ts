@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Role } from '#shared/paths.ts'
-import { defaultDisplayName, type Profile, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
+import { plateSetupsOf } from '#shared/schemas/plate-setups.ts'
+import type { UpdateProfileInput } from '#shared/schemas/profile-update.ts'
+import { defaultDisplayName, type Profile, type SaveProfileInput } from '#shared/schemas/profiles.ts'
 import { activeLink, hasActiveCoach } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { coachClients, profiles, users } from '#server/db/schema/index.ts'
@@ -14,11 +16,13 @@ const profileColumns = {
   experienceLevel: profiles.experienceLevel,
   unit: profiles.unit,
   messageDigest: profiles.messageDigest,
+  plateSetups: profiles.plateSetups,
 }
 
+/** The profile, with both units' plate setups filled in (the defaults where none is stored). */
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
   const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))
-  return row ?? null
+  return row ? { ...row, plateSetups: plateSetupsOf(row.plateSetups) } : null
 }
 
 async function mustGetProfile(db: Db, userId: string): Promise<Profile> {
@@ -53,12 +57,12 @@ export async function saveProfile(db: Db, userId: string, input: SaveProfileInpu
   return mustGetProfile(db, userId)
 }
 
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Profile> {
-  const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
-  if (Object.keys(fields).length) {
-    if ('primaryGoal' in fields && !fields.primaryGoal) fields.primaryGoal = null
-    await db.update(profiles).set(fields).where(eq(profiles.id, userId))
-  }
+export async function updateProfile(db: Db, userId: string, { plateSetups, ...input }: UpdateProfileInput): Promise<Profile> {
+  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+  if ('primaryGoal' in fields && !fields.primaryGoal) fields.primaryGoal = null
+  // One unit's setup replaces that unit's only: the other unit's stays as the lifter left it.
+  if (plateSetups && Object.keys(plateSetups).length) fields.plateSetups = sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(plateSetups)}::jsonb`
+  if (Object.keys(fields).length) await db.update(profiles).set(fields).where(eq(profiles.id, userId))
   return mustGetProfile(db, userId)
 }
 

@@ -127,6 +127,17 @@ describe('sessions', () => {
     for (const session of [made.id]) await send(client, 'POST', `/api/sessions/${session}/discard`)
   })
 
+  test('each exercise comes with its movement’s equipment from the library, whatever the copy says', async () => {
+    const session = await start(client, {})
+    const plank = ((await (await send(client, 'GET', '/api/movements?q=plank')).json()) as { items: { id: string; name: string; equipment: string[] }[] }).items[0]
+    const exercises = [backSquat({ equipment: ['dumbbell'] }), backSquat({ movementId: plank?.id, movementName: plank?.name, tracking: 'time' })]
+    expect((await send(client, 'PATCH', `/api/sessions/${session.id}`, { exercises })).status).toBe(200)
+    const read = SessionSchema.parse(await (await send(client, 'GET', `/api/sessions/${session.id}`)).json())
+    expect(read.exercises.map((e) => e.equipment)).toEqual([expect.arrayContaining(['barbell']), plank?.equipment])
+    expect((await send(client, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ equipment: ['anvil'] })] })).status).toBe(400)
+    await send(client, 'POST', `/api/sessions/${session.id}/discard`)
+  })
+
   test('the same set posted five times stores one row, with the targets beside the performed values', async () => {
     const session = await start(client)
     const setId = randomUUID()

@@ -17,6 +17,7 @@ import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { movementErrors } from '#server/features/plans/prescriptions.service.ts'
 import { getPlanWorkout } from '#server/features/plans/plans.service.ts'
+import { equipmentOf } from '#server/features/movements/movements.service.ts'
 import { getWorkout } from '#server/features/workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
 import { toSetLog } from './review.service.ts'
@@ -149,9 +150,14 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
     .from(setLogs)
     .where(and(eq(setLogs.sessionId, id), or(isNull(setLogs.deletedAt), and(isNotNull(setLogs.correctedAt), isNotNull(setLogs.asFinished)))))
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
+  const equipment = await equipmentOf(
+    db,
+    row.exercises.map((e) => e.movementId),
+  )
+  const exercises = row.exercises.map((e) => ({ ...e, equipment: equipment.get(e.movementId) ?? e.equipment ?? [] }))
   return {
     ...toSummary(row),
-    exercises: row.exercises,
+    exercises,
     removedExercises: row.removedExercises,
     sets: rows.filter((set) => set.deletedAt === null).map(toSetLog),
     removedSets: rows.filter((set) => set.deletedAt !== null).map(toSetLog),

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { plateSetupOf, type PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
@@ -14,14 +15,15 @@ import { exerciseLabels } from '#client/features/plans/workout-draft.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useDiscardSession } from '#client/features/sessions/api/use-discard-session.ts'
 import { useFinishSession } from '#client/features/sessions/api/use-finish-session.ts'
-import { ExerciseLogger, focusSet } from '#client/features/sessions/components/exercise-logger.tsx'
+import { ExerciseLogger, focusSet, revealNextSet } from '#client/features/sessions/components/exercise-logger.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
-import { RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
+import { REST_BANNER_SPACE, RestTimerBar, useRestTimer } from '#client/features/sessions/components/rest-timer.tsx'
 import { usePendingSets } from '#client/features/sessions/offline/sync.ts'
 import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
 import { nextInSuperset } from '#client/features/sessions/supersets.ts'
 import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
+import { unloggedSets } from '#client/features/sessions/unlogged-sets.ts'
 
 const RPE_CHOICES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'] as const
 
@@ -30,7 +32,8 @@ export function SessionPage() {
   const { sessionId = '' } = useParams()
   const auth = useAuth()
   if (auth.status !== 'authenticated') return null
-  return <SessionLogger key={sessionId} userId={auth.user.id} unit={auth.profile.unit} sessionId={sessionId} />
+  const unit = auth.profile.unit
+  return <SessionLogger key={sessionId} userId={auth.user.id} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} sessionId={sessionId} />
 }
 
 function elapsed(startedAt: string, now: number): string {
@@ -38,7 +41,7 @@ function elapsed(startedAt: string, now: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg' | 'lb'; sessionId: string }) {
+function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; unit: 'kg' | 'lb'; plates: PlateSetup; sessionId: string }) {
   const log = useSessionLog(userId, sessionId)
   const navigate = useNavigate()
   const rest = useRestTimer()
@@ -62,6 +65,14 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
     const tick = setInterval(() => setNow(Date.now()), 30_000)
     return () => clearInterval(tick)
   }, [])
+  // Whatever is scrolled into sight (a focused set, the next set as the rest starts) stays above the rest banner.
+  useEffect(() => {
+    const root = document.documentElement
+    root.style.scrollPaddingBottom = REST_BANNER_SPACE
+    return () => {
+      root.style.scrollPaddingBottom = ''
+    }
+  }, [])
 
   if (log.status === 'loading') return <p className="text-muted-foreground">Loading…</p>
   if (log.status === 'missing') return <p role="alert">{sessionText.noSession}</p>
@@ -80,9 +91,11 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   }
 
   const setExercises = (exercises: SessionExercise[]) => log.change({ exercises })
+  const notLogged = unloggedSets(session.exercises, session.sets, refused)
 
   return (
-    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4 pb-8">
+    // Room below for the rest banner, kept whether it shows or not, so nothing moves when it comes.
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" style={{ paddingBottom: REST_BANNER_SPACE }}>
       <div>
         <p className="text-sm text-muted-foreground">
           {session.planName ? `${session.planName} · week ${session.week} · day ${session.day} · ` : ''}
@@ -103,6 +116,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
             refused={refused}
             unit={unit}
+            plates={plates}
             userId={userId}
             onLog={(setId, body) => {
               log.logSet(setId, body)
@@ -111,7 +125,10 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
               if (next) {
                 rest.stop()
                 focusSet(next.key, body.setNumber)
-              } else rest.start(exercise.restSeconds ?? 90)
+              } else {
+                rest.start(exercise.restSeconds ?? 90)
+                revealNextSet(exercise.key, body.setNumber)
+              }
             }}
             onRemoveSet={(set) => log.removeSet(set.id)}
             onSwap={(movement) => setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))}
@@ -129,6 +146,7 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
               movementId: movement.id,
               movementName: movement.name,
               tracking: movement.tracking,
+              equipment: movement.equipment,
               prescriptionId: null,
               superset: null,
               restSeconds: 90,
@@ -170,6 +188,20 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
             title="Finish this workout?"
             description={`${session.sets.filter((s) => s.completed && !refused.has(s.id)).length} sets logged. You can still read it afterwards, but not add sets.`}
             confirm="Finish"
+            details={
+              notLogged.length > 0 && (
+                <section aria-labelledby="sets-not-logged" className="flex flex-col gap-1 text-sm">
+                  <h3 id="sets-not-logged" className="font-medium">
+                    {sessionText.notLogged.heading}
+                  </h3>
+                  <ul aria-labelledby="sets-not-logged" className="list-disc pl-5">
+                    {notLogged.map((e) => (
+                      <li key={e.exerciseKey}>{sessionText.notLogged.item(e.movementName, e.setNumbers)}</li>
+                    ))}
+                  </ul>
+                </section>
+              )
+            }
             busy={busy}
             onConfirm={() => finishing.mutate({ rpe: rpe ? Number(rpe) : null, notes: session.notes })}
           />
@@ -179,9 +211,19 @@ function SessionLogger({ userId, unit, sessionId }: { userId: string; unit: 'kg'
   )
 }
 
-type ConfirmProps = { label: string; title: string; description: string; confirm: string; destructive?: boolean; busy: boolean; onConfirm: () => void }
+type ConfirmProps = {
+  label: string
+  title: string
+  description: string
+  /** More to read before confirming (the sets a finish leaves unlogged). */
+  details?: ReactNode
+  confirm: string
+  destructive?: boolean
+  busy: boolean
+  onConfirm: () => void
+}
 
-function ConfirmButton({ label, title, description, confirm, destructive = false, busy, onConfirm }: ConfirmProps) {
+function ConfirmButton({ label, title, description, details, confirm, destructive = false, busy, onConfirm }: ConfirmProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -192,6 +234,7 @@ function ConfirmButton({ label, title, description, confirm, destructive = false
       <DialogContent>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
+        {details}
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>

@@ -1,4 +1,5 @@
-import { ProfileSchema, type SaveProfileInput, type UpdateProfileInput } from '#shared/schemas/profiles.ts'
+import type { UpdateProfileInput } from '#shared/schemas/profile-update.ts'
+import { ProfileSchema, type SaveProfileInput } from '#shared/schemas/profiles.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 
 export const saveProfile = (input: SaveProfileInput) => apiRequest('/api/profile', { method: 'PUT', body: input, schema: ProfileSchema })

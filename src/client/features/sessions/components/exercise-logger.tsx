@@ -1,6 +1,10 @@
 import { Check, Minus, Plus, Repeat } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type CSSProperties } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
+import { isBarbell, isPlateLoaded } from '#shared/plates.ts'
+import type { Tracking } from '#shared/schemas/movements.ts'
+import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
+import type { PrescribedSet } from '#shared/schemas/plans.ts'
 import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, targetIn, toKg, type Unit } from '#shared/units.ts'
@@ -9,8 +13,10 @@ import { Input } from '#client/components/ui/input.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
 import type { PickedMovement } from '#client/features/movements/recent-movements.ts'
 import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
+import { PlateCalculator } from './plate-calculator.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { sessionText } from '../session-text.ts'
+import { copyOfSet, setRowValues, type SetDraft, type SetField, type SetValues } from '../set-values.ts'
 
 type Props = {
   exercise: SessionExercise
@@ -20,6 +26,8 @@ type Props = {
   /** Sets the server refused, by id, with its reason: shown as not logged until fixed or removed. */
   refused: ReadonlyMap<string, Refusal>
   unit: Unit
+  /** The lifter's bar, plates and plate step in their unit: targets round to the step. */
+  plates: PlateSetup
   userId: string
   onLog: (setId: string, body: LogSetInput) => void
   onRemoveSet: (set: SetLog) => void
@@ -29,16 +37,42 @@ type Props = {
   removeAny?: boolean
 }
 
-/** One exercise in the logger: a row per set, targets as placeholders, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
+/** One exercise in the logger: a header row naming the columns, a row per set, one tap to log a set. */
+export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, plates, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
+  // What the lifter typed on each row, by set number: kept here so that a row can start from the
+  // one above it, and 'Add set' can copy the last.
+  const [drafts, setDrafts] = useState<Record<number, SetDraft>>({})
   const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
   const name = `${label} ${exercise.movementName}`
   const last = stats?.last?.sets ?? []
+  const fields = fieldsOf(exercise.tracking)
+  const columns = { gridTemplateColumns: `1.25rem minmax(0, 1fr) ${fields.map((f) => f.width).join(' ')} 2.75rem` }
+  // Plates come in steps; a 24 kg kettlebell is not rounded to them.
+  const step = isPlateLoaded(exercise.equipment) ? plates.plateStep : undefined
+  const targetLoad = (n: number) => {
+    const load = exercise.targets[n - 1]?.load
+    return load?.kind === 'kg' ? targetIn(load.value, unit, step) : null
+  }
+  const numbers = Array.from({ length: rows }, (_, index) => index + 1)
+  const setOf = (n: number) => logged.find((s) => s.setNumber === n)
+  const values = setRowValues(numbers.map((n) => ({ own: { ...loggedValues(setOf(n), unit), ...drafts[n] }, targetLoad: targetLoad(n) })))
+  // A change to a row's numbers; null forgets them (the row is removed).
+  const draft = (n: number, change: SetDraft | null) =>
+    setDrafts((all) => {
+      const { [n]: mine, ...others } = all
+      return change ? { ...others, [n]: { ...mine, ...change } } : others
+    })
+
+  function addSet() {
+    const above = values[rows - 1]
+    if (above) draft(rows + 1, copyOfSet(above, exercise.targets[rows - 1], targetLoad(rows)))
+    setExtra((x) => x + 1)
+  }
 
   return (
-    <li aria-label={name} className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:p-4">
+    <li aria-label={name} className="flex flex-col gap-2 rounded-xl border bg-card p-2 sm:p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="flex items-center gap-2 text-base font-semibold">
@@ -65,28 +99,48 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, us
           />
         )}
       </div>
-      <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
-        {Array.from({ length: rows }, (_, index) => {
-          const n = index + 1
-          const set = logged.find((s) => s.setNumber === n)
+      {/* The columns' names, for the eye: each input carries its own full name. */}
+      <div aria-hidden className="grid items-end gap-x-1 px-1 text-xs font-medium whitespace-nowrap text-muted-foreground" style={columns}>
+        <span>{sessionText.columns.set}</span>
+        <span>{sessionText.columns.target}</span>
+        {fields.map((f) => (
+          <span key={f.field} className="text-center">
+            {f.column(unit)}
+          </span>
+        ))}
+        <span />
+      </div>
+      <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-1.5">
+        {numbers.map((n, index) => {
+          const set = setOf(n)
           return (
             <SetRow
               key={`${exercise.key}:${n}:${set?.id ?? 'new'}`}
               number={n}
               exercise={exercise}
-              movementName={exercise.movementName}
+              fields={fields}
+              columns={columns}
+              values={values[index] ?? EMPTY}
+              targetLoad={targetLoad(n)}
               logged={set}
               refusal={set ? refused.get(set.id) : undefined}
               lastTime={last[index]}
               unit={unit}
+              plates={plates}
+              plateStep={step}
+              onChange={(change) => draft(n, change)}
               onLog={onLog}
-              onRemove={(set) => (set ? onRemoveSet(set) : setExtra((x) => Math.max(0, x - 1)))}
+              onRemove={(set) => {
+                draft(n, null)
+                if (set) onRemoveSet(set)
+                else setExtra((x) => Math.max(0, x - 1))
+              }}
               removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && (removeAny || refused.has(set.id)))}
             />
           )
         })}
       </ol>
-      <Button variant="outline" size="sm" className="self-start" aria-label={`Add set to ${name}`} onClick={() => setExtra((x) => x + 1)}>
+      <Button variant="outline" size="sm" className="self-start" aria-label={`Add set to ${name}`} onClick={addSet}>
         <Plus aria-hidden /> Add set
       </Button>
     </li>
@@ -102,32 +156,21 @@ export function focusSet(exerciseKey: string, setNumber: number): void {
   })
 }
 
+/**
+ * Brings the set after this one (the next Log button on the screen) into sight as the rest
+ * starts: the document's scroll padding keeps it above the rest banner.
+ */
+export function revealNextSet(exerciseKey: string, setNumber: number): void {
+  requestAnimationFrame(() => {
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-log-set]')]
+    const index = buttons.findIndex((b) => b.dataset.logSet === `${exerciseKey}:${setNumber}`)
+    buttons[index + 1]?.scrollIntoView({ block: 'nearest' })
+  })
+}
+
 type LastSet = NonNullable<MovementStats['last']>['sets'][number]
 
-type RowProps = {
-  number: number
-  exercise: SessionExercise
-  movementName: string
-  logged: SetLog | undefined
-  refusal: Refusal | undefined
-  lastTime: LastSet | undefined
-  unit: Unit
-  onLog: (setId: string, body: LogSetInput) => void
-  onRemove: (set: SetLog | undefined) => void
-  removable: boolean
-}
-
-/** One number of a set row: what it logs, whether this movement's tracking shows it, and its input. */
-type SetField = {
-  field: keyof LogSetInput
-  shown: boolean
-  label: string
-  className: string
-  inputMode: 'decimal' | 'numeric'
-  placeholder: string
-  value: string
-  set: (value: string) => void
-}
+const EMPTY: SetValues = { load: '', reps: '', seconds: '', meters: '', rpe: '' }
 
 const str = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 const num = (value: string) => {
@@ -135,17 +178,124 @@ const num = (value: string) => {
   return trimmed === '' ? null : Number(trimmed)
 }
 
-function SetRow({ number, exercise, movementName, logged, refusal, lastTime, unit, onLog, onRemove, removable }: RowProps) {
+/** A logged set's numbers as its row shows them, in the lifter's unit. */
+function loggedValues(set: SetLog | undefined, unit: Unit): SetDraft {
+  if (!set) return {}
+  return {
+    load: set.loadKg != null ? str(fromKg(set.loadKg, unit)) : '',
+    reps: str(set.reps),
+    seconds: str(set.durationSeconds),
+    meters: str(set.distanceMeters),
+    rpe: str(set.rpe),
+  }
+}
+
+/** One number of a set row: its column, the input's name and size, and its target placeholder. */
+type FieldSpec = {
+  field: SetField
+  column: (unit: Unit) => string
+  label: (unit: Unit, set: string) => string
+  /** The column's width, in the row's grid. */
+  width: string
+  inputMode: 'decimal' | 'numeric'
+  placeholder: (target: PrescribedSet | undefined, targetLoad: number | null, unit: Unit) => string
+}
+
+const FIELD_SPECS: Record<SetField, FieldSpec> = {
+  load: {
+    field: 'load',
+    column: (unit) => unit,
+    label: (unit, set) => `Load (${unit}) for ${set}`,
+    width: '3.5rem',
+    inputMode: 'decimal',
+    placeholder: (_, targetLoad, unit) => (targetLoad !== null ? String(targetLoad) : unit),
+  },
+  reps: {
+    field: 'reps',
+    column: () => sessionText.columns.reps,
+    label: (_, set) => `Reps for ${set}`,
+    width: '2.5rem',
+    inputMode: 'numeric',
+    placeholder: (target) => (target?.reps ? String(target.reps.max) : 'reps'),
+  },
+  meters: {
+    field: 'meters',
+    column: () => sessionText.columns.meters,
+    label: (_, set) => `Distance (m) for ${set}`,
+    width: '3.5rem',
+    inputMode: 'numeric',
+    placeholder: (target) => str(target?.distanceMeters) || 'm',
+  },
+  seconds: {
+    field: 'seconds',
+    column: () => sessionText.columns.seconds,
+    label: (_, set) => `Time (s) for ${set}`,
+    width: '3.5rem',
+    inputMode: 'numeric',
+    placeholder: (target) => str(target?.durationSeconds) || 's',
+  },
+  rpe: {
+    field: 'rpe',
+    column: () => sessionText.columns.rpe,
+    label: (_, set) => `RPE for ${set}`,
+    width: '2.5rem',
+    inputMode: 'decimal',
+    placeholder: (target) => (target?.rpe ? String(target.rpe) : 'RPE'),
+  },
+}
+
+/** The inputs a movement's tracking logs, in the row's order. */
+function fieldsOf(tracking: Tracking): FieldSpec[] {
+  const shown: Record<Tracking, SetField[]> = {
+    weight_reps: ['load', 'reps', 'rpe'],
+    reps: ['reps', 'rpe'],
+    time: ['seconds', 'rpe'],
+    distance_time: ['meters', 'seconds', 'rpe'],
+  }
+  return shown[tracking].map((field) => FIELD_SPECS[field])
+}
+
+/** The body field each input logs. */
+const BODY_FIELD = { load: 'loadKg', reps: 'reps', seconds: 'durationSeconds', meters: 'distanceMeters', rpe: 'rpe' } as const satisfies Record<SetField, keyof LogSetInput>
+
+/** A target in the few characters of its column: '5 × 100', '8–10 × 75%', '60 s'. The RPE target is the RPE placeholder. */
+function shortTarget(set: PrescribedSet, targetLoad: number | null): string {
+  const parts: string[] = []
+  if (set.reps) parts.push(set.reps.min === set.reps.max ? String(set.reps.min) : `${set.reps.min}–${set.reps.max}`)
+  if (targetLoad !== null) parts.push(`× ${targetLoad}`)
+  if (set.load?.kind === 'percent_1rm') parts.push(`× ${set.load.value}%`)
+  if (set.load?.kind === 'bodyweight') parts.push('× BW')
+  if (set.distanceMeters) parts.push(`${set.distanceMeters} m`)
+  if (set.durationSeconds) parts.push(`${set.durationSeconds} s`)
+  return parts.join(' ')
+}
+
+type RowProps = {
+  number: number
+  exercise: SessionExercise
+  fields: FieldSpec[]
+  columns: CSSProperties
+  values: SetValues
+  /** The prescribed load as the lifter reads it, or null. */
+  targetLoad: number | null
+  logged: SetLog | undefined
+  refusal: Refusal | undefined
+  lastTime: LastSet | undefined
+  unit: Unit
+  plates: PlateSetup
+  /** The step this exercise's targets round to; none for a movement not loaded with plates. */
+  plateStep: number | undefined
+  onChange: (change: SetDraft) => void
+  onLog: (setId: string, body: LogSetInput) => void
+  onRemove: (set: SetLog | undefined) => void
+  removable: boolean
+}
+
+function SetRow({ number, exercise, fields, columns, values, targetLoad, logged, refusal, lastTime, unit, plates, plateStep, onChange, onLog, onRemove, removable }: RowProps) {
   const target = exercise.targets[number - 1]
-  const targetLoad = target?.load?.kind === 'kg' ? targetIn(target.load.value, unit) : null
-  const [load, setLoad] = useState(logged?.loadKg != null ? str(fromKg(logged.loadKg, unit)) : '')
-  const [reps, setReps] = useState(str(logged?.reps))
-  const [seconds, setSeconds] = useState(str(logged?.durationSeconds))
-  const [meters, setMeters] = useState(str(logged?.distanceMeters))
-  const [rpe, setRpe] = useState(str(logged?.rpe))
   const [setId] = useState(() => logged?.id ?? crypto.randomUUID())
   const tracking = exercise.tracking
-  const label = `set ${number} of ${movementName}`
+  const label = `set ${number} of ${exercise.movementName}`
   const [errors, setErrors] = useState<FieldErrors>({})
   const errorId = useId()
   // A set the server refused keeps its numbers on screen but is not logged.
@@ -154,15 +304,15 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
   function log() {
     // Empty inputs log the target: one tap for a set done as prescribed.
     const value = (typed: string, fallback: number | null | undefined) => (typed.trim() === '' ? (fallback ?? null) : num(typed))
-    const loadValue = value(load, targetLoad)
+    const loadValue = value(values.load, targetLoad)
     const body: LogSetInput = {
       exerciseKey: exercise.key,
       setNumber: number,
-      reps: tracking === 'weight_reps' || tracking === 'reps' ? value(reps, target?.reps?.max) : null,
+      reps: tracking === 'weight_reps' || tracking === 'reps' ? value(values.reps, target?.reps?.max) : null,
       loadKg: tracking === 'weight_reps' && loadValue !== null ? toKg(loadValue, unit) : null,
-      durationSeconds: tracking === 'time' || tracking === 'distance_time' ? value(seconds, target?.durationSeconds) : null,
-      distanceMeters: tracking === 'distance_time' ? value(meters, target?.distanceMeters) : null,
-      rpe: num(rpe),
+      durationSeconds: tracking === 'time' || tracking === 'distance_time' ? value(values.seconds, target?.durationSeconds) : null,
+      distanceMeters: tracking === 'distance_time' ? value(values.meters, target?.distanceMeters) : null,
+      rpe: num(values.rpe),
       completed: true,
       editedAt: new Date().toISOString(),
     }
@@ -174,98 +324,64 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
       return
     }
     setErrors({})
-    if (body.loadKg !== null && body.loadKg !== undefined) setLoad(str(fromKg(body.loadKg, unit)))
-    if (body.reps !== null && body.reps !== undefined) setReps(str(body.reps))
+    const shown: SetDraft = {}
+    if (body.loadKg !== null && body.loadKg !== undefined) shown.load = str(fromKg(body.loadKg, unit))
+    if (body.reps !== null && body.reps !== undefined) shown.reps = str(body.reps)
+    onChange(shown)
     onLog(setId, body)
   }
 
   function fillLast() {
     if (!lastTime) return
-    setLoad(lastTime.loadKg != null ? str(fromKg(lastTime.loadKg, unit)) : '')
-    setReps(str(lastTime.reps))
-    setSeconds(str(lastTime.durationSeconds))
-    setMeters(str(lastTime.distanceMeters))
+    onChange({
+      load: lastTime.loadKg != null ? str(fromKg(lastTime.loadKg, unit)) : '',
+      reps: str(lastTime.reps),
+      seconds: str(lastTime.durationSeconds),
+      meters: str(lastTime.distanceMeters),
+    })
   }
 
-  // Sized to fit one row on a 360 px phone: number, load, reps, RPE and the big tick.
-  const wide = 'w-[4.5rem]'
-  const weighted = tracking === 'weight_reps'
-  const timed = tracking === 'time' || tracking === 'distance_time'
-  const inputs = (
-    [
-      {
-        field: 'loadKg',
-        shown: weighted,
-        label: `Load (${unit}) for ${label}`,
-        className: wide,
-        inputMode: 'decimal',
-        placeholder: targetLoad !== null ? String(targetLoad) : unit,
-        value: load,
-        set: setLoad,
-      },
-      {
-        field: 'reps',
-        shown: weighted || tracking === 'reps',
-        label: `Reps for ${label}`,
-        className: 'w-14',
-        inputMode: 'numeric',
-        placeholder: target?.reps ? String(target.reps.max) : 'reps',
-        value: reps,
-        set: setReps,
-      },
-      {
-        field: 'distanceMeters',
-        shown: tracking === 'distance_time',
-        label: `Distance (m) for ${label}`,
-        className: wide,
-        inputMode: 'numeric',
-        placeholder: str(target?.distanceMeters) || 'm',
-        value: meters,
-        set: setMeters,
-      },
-      {
-        field: 'durationSeconds',
-        shown: timed,
-        label: `Time (s) for ${label}`,
-        className: wide,
-        inputMode: 'numeric',
-        placeholder: str(target?.durationSeconds) || 's',
-        value: seconds,
-        set: setSeconds,
-      },
-      {
-        field: 'rpe',
-        shown: true,
-        label: `RPE for ${label}`,
-        className: 'w-14',
-        inputMode: 'decimal',
-        placeholder: target?.rpe ? `@${target.rpe}` : 'RPE',
-        value: rpe,
-        set: setRpe,
-      },
-    ] satisfies SetField[]
-  ).filter((input) => input.shown)
+  const typedLoad = num(values.load)
+  const barbell = tracking === 'weight_reps' && isBarbell(exercise.equipment)
+  const messages = Object.values(errors).flat()
+  const showLast = Boolean(lastTime) && !logged
+
   return (
-    <li className={cn('flex flex-col gap-1 rounded-lg p-2', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="w-7 text-sm font-semibold">#{number}</span>
-        {inputs.map((input) => (
-          <Input
-            key={input.field}
-            aria-label={input.label}
-            aria-invalid={Boolean(errors[input.field])}
-            aria-describedby={errors[input.field] ? errorId : undefined}
-            size="touch"
-            className={input.className}
-            inputMode={input.inputMode}
-            placeholder={input.placeholder}
-            value={input.value}
-            onChange={(e) => input.set(e.target.value)}
-          />
-        ))}
+    <li className={cn('flex flex-col gap-1 rounded-lg px-1 py-1', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
+      {/* One line at 360 px: set, target (and the plate calculator), the numbers and the tick. */}
+      <div className="grid items-center gap-x-1" style={columns}>
+        <span className="text-center text-sm font-semibold tabular-nums">{number}</span>
+        <span className="flex min-w-0 items-center gap-0.5">
+          <span className="min-w-0 text-xs leading-tight text-muted-foreground">
+            {target && (
+              <>
+                <span className="sr-only">Target {formatPrescribedSet(target, unit, plateStep)}</span>
+                <span aria-hidden>{shortTarget(target, targetLoad)}</span>
+              </>
+            )}
+          </span>
+          {barbell && <PlateCalculator setLabel={label} load={typedLoad !== null && Number.isFinite(typedLoad) ? typedLoad : targetLoad} unit={unit} plates={plates} />}
+        </span>
+        {fields.map((f) => {
+          const field = BODY_FIELD[f.field]
+          return (
+            <Input
+              key={f.field}
+              aria-label={f.label(unit, label)}
+              aria-invalid={Boolean(errors[field])}
+              aria-describedby={errors[field] ? errorId : undefined}
+              size="touch"
+              className="w-full"
+              inputMode={f.inputMode}
+              placeholder={f.placeholder(target, targetLoad, unit)}
+              value={values[f.field]}
+              onChange={(e) => onChange({ [f.field]: e.target.value })}
+            />
+          )
+        })}
         <Button
-          size="icon"
-          className={cn('size-12', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
+          size={null}
+          className={cn('size-11', !done && 'bg-secondary text-secondary-foreground hover:bg-secondary/80')}
           aria-label={done ? `Update ${label}` : `Log ${label}`}
           data-log-set={`${exercise.key}:${number}`}
           aria-pressed={done}
@@ -273,30 +389,33 @@ function SetRow({ number, exercise, movementName, logged, refusal, lastTime, uni
         >
           <Check className="size-6" aria-hidden />
         </Button>
-        {removable && (
-          <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={() => onRemove(logged)}>
-            <Minus aria-hidden />
-          </Button>
-        )}
       </div>
-      {Object.keys(errors).length > 0 && (
-        <p id={errorId} role="alert" className="pl-9 text-sm font-medium text-destructive">
-          {Object.values(errors).flat().join(' ')}
+      {messages.length > 0 && (
+        <p id={errorId} role="alert" className="pl-7 text-sm font-medium text-destructive">
+          {messages.join(' ')}
         </p>
       )}
       {refusal && (
-        <p role="alert" className="pl-9 text-sm font-medium text-destructive">
+        <p role="alert" className="pl-7 text-sm font-medium text-destructive">
           {sessionText.setRefused(refusal.message)}
         </p>
       )}
-      <div className="flex flex-wrap gap-x-3 pl-9 text-xs text-muted-foreground">
-        {target && <span>Target {formatPrescribedSet(target, unit)}</span>}
-        {lastTime && !logged && (
-          <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`${lastText(lastTime, unit)}: use it for ${label}`}>
-            {lastText(lastTime, unit)}
-          </button>
-        )}
-      </div>
+      {(showLast || removable) && (
+        <div className="flex items-center justify-between gap-x-3 pl-7 text-xs text-muted-foreground">
+          {showLast && lastTime ? (
+            <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`${lastText(lastTime, unit)}: use it for ${label}`}>
+              {lastText(lastTime, unit)}
+            </button>
+          ) : (
+            <span />
+          )}
+          {removable && (
+            <Button variant="ghost" size="sm" className="h-7 px-2" aria-label={`Remove ${label}`} onClick={() => onRemove(logged)}>
+              <Minus aria-hidden /> {sessionText.removeSet}
+            </Button>
+          )}
+        </div>
+      )}
     </li>
   )
 }

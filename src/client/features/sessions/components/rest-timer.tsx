@@ -45,13 +45,21 @@ export function useRestTimer() {
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 
+/**
+ * The space the rest banner takes at the bottom of the screen. The session page keeps this much
+ * free below its content and as the document's scroll padding, so the banner never sits on a set
+ * (keep it in step with the banner's own size below).
+ */
+export const REST_BANNER_SPACE = '6rem'
+
+/** The rest countdown, fixed at the bottom of the screen (the session page hides the tab bar there). */
 export function RestTimerBar({ left, onAdd, onSkip }: { left: number | null; onAdd: () => void; onSkip: () => void }) {
   if (left === null) return null
   return (
     <div
       role="timer"
       aria-label="Rest timer"
-      className="sticky bottom-20 z-30 flex items-center justify-between gap-3 rounded-xl border bg-primary p-3 text-primary-foreground shadow-lg md:bottom-4"
+      className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-2xl items-center justify-between gap-3 border-t bg-primary px-4 text-primary-foreground shadow-lg mb-[env(safe-area-inset-bottom)] md:bottom-4 md:rounded-xl md:border"
     >
       <span className="flex items-center gap-2 text-lg font-semibold tabular-nums">
         <Timer aria-hidden /> {left === 0 ? sessionText.restDone : `Rest ${clock(left)}`}

@@ -1,3 +1,4 @@
+import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -14,7 +15,7 @@ import { PendingBanner } from './pending-banner.tsx'
 
 const HOUR_MS = 3_600_000
 
-type Props = { userId: string; sessionId: string; completedAt: string; unit: Unit }
+type Props = { userId: string; sessionId: string; completedAt: string; unit: Unit; plates: PlateSetup }
 
 /**
  * The lifter's corrections of their finished session, on its summary (docs/product.md#corrections):
@@ -22,7 +23,7 @@ type Props = { userId: string; sessionId: string; completedAt: string; unit: Uni
  * queue, so a correction made with no signal waits on the device like a set does. The server's
  * clock decides; this screen only says until when.
  */
-export function SessionCorrection({ userId, sessionId, completedAt, unit }: Props) {
+export function SessionCorrection({ userId, sessionId, completedAt, unit, plates }: Props) {
   const [correcting, setCorrecting] = useState(false)
   const [openedAt] = useState(() => Date.now())
   const until = Date.parse(completedAt) + CORRECTION_WINDOW_HOURS * HOUR_MS
@@ -45,7 +46,7 @@ export function SessionCorrection({ userId, sessionId, completedAt, unit }: Prop
       {openedAt >= until && !correcting ? (
         <p className="text-sm text-muted-foreground">{sessionText.correction.closed}</p>
       ) : correcting ? (
-        <CorrectionEditor userId={userId} sessionId={sessionId} unit={unit} onDone={() => setCorrecting(false)} />
+        <CorrectionEditor userId={userId} sessionId={sessionId} unit={unit} plates={plates} onDone={() => setCorrecting(false)} />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground">{sessionText.correction.until(formatWhen(until))}</p>
@@ -58,7 +59,7 @@ export function SessionCorrection({ userId, sessionId, completedAt, unit }: Prop
   )
 }
 
-function CorrectionEditor({ userId, sessionId, unit, onDone }: { userId: string; sessionId: string; unit: Unit; onDone: () => void }) {
+function CorrectionEditor({ userId, sessionId, unit, plates, onDone }: Omit<Props, 'completedAt'> & { onDone: () => void }) {
   const log = useSessionLog(userId, sessionId)
   const { refused } = usePendingSets(userId, sessionId)
   if (log.status === 'loading') return <p className="text-sm text-muted-foreground">Loading…</p>
@@ -76,6 +77,7 @@ function CorrectionEditor({ userId, sessionId, unit, onDone }: { userId: string;
             stats={undefined}
             refused={refused}
             unit={unit}
+            plates={plates}
             userId={userId}
             onLog={log.logSet}
             onRemoveSet={(set) => log.removeSet(set.id)}
