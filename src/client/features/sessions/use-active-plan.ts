@@ -14,7 +14,7 @@ export function useActivePlan(userId: string) {
   const plans = useQuery(planQueries.list())
   const active = plans.data?.filter((p) => p.status === 'active' && p.startDate)
   const fromCoach = active?.find((p) => p.clientId === userId)
-  const own = active?.find((p) => p.ownerId === userId && !p.clientId)
+  const own = active?.find((p) => p.ownerId === userId && !p.clientId && p.trainingDays)
   const current = fromCoach ?? own
   const plan = useQuery({ ...planQueries.detail(current?.id ?? ''), enabled: Boolean(current) })
   const sessions = useQuery({ ...sessionQueries.list({ planId: current?.id, limit: 100 }), enabled: Boolean(current) })

@@ -53,10 +53,12 @@ export const trainingPlans = pgTable(
     uniqueIndex('training_plans_one_active_per_client')
       .on(t.clientId)
       .where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
-    // A self-coached lifter has at most one active plan of their own (beside their coach's).
+    // A self-coached lifter has at most one active plan of their own (beside their coach's). Only a
+    // plan its owner started has training days: a coach's copy whose client was deleted (its
+    // client set to null) is none of these.
     uniqueIndex('training_plans_one_active_own')
       .on(t.ownerId)
-      .where(sql`${t.status} = 'active' and ${t.clientId} is null`),
+      .where(sql`${t.status} = 'active' and ${t.clientId} is null and ${t.trainingDays} is not null`),
     check(
       'training_plans_training_days_check',
       sql`${t.trainingDays} is null or (cardinality(${t.trainingDays}) = ${t.daysPerWeek} and ${t.trainingDays} <@ '{1,2,3,4,5,6,7}'::integer[])`,

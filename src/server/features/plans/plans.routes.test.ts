@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/plans.ts'
-import { coachClients } from '#server/db/schema/index.ts'
+import { inArray } from 'drizzle-orm'
+import { coachClients, users } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -268,6 +269,26 @@ describe('a self-coached lifter starts a plan of their own', () => {
     expect(again).toMatchObject({ status: 'active', startDate: '2026-12-22', trainingDays: [6, 7] })
     const after = (await (await call(lifter, 'GET', '/api/plans')).json()) as { id: string; status: string }[]
     expect(Object.fromEntries(after.map((p) => [p.id, p.status]))).toMatchObject({ [own.id]: 'completed', [next.id]: 'active', [assigned.id]: 'active' })
+  })
+
+  test('deleting clients leaves their coach’s copies behind without taking them for plans the coach started', async () => {
+    const trainer = await signIn(t, { role: 'coach' })
+    const plan = await newPlan(trainer, { name: 'Shared block', weeks: 4, daysPerWeek: 3 })
+    await call(trainer, 'PUT', `/api/plans/${plan.id}/days/1/1`, emptyDay(1))
+    const leaving = [await signIn(t, { role: 'client' }), await signIn(t, { role: 'client' })]
+    for (const athlete of leaving) {
+      await t.db.insert(coachClients).values({ coachId: trainer.id, clientId: athlete.id })
+      expect((await call(trainer, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).status).toBe(201)
+    }
+    // Both copies lose their client at once: two active plans of the coach's with no client.
+    await t.db.delete(users).where(
+      inArray(
+        users.id,
+        leaving.map((a) => a.id),
+      ),
+    )
+    const left = (await (await call(trainer, 'GET', '/api/plans')).json()) as { clientId: string | null; status: string }[]
+    expect(left.filter((p) => p.status === 'active' && p.clientId === null)).toHaveLength(2)
   })
 
   test('the weekdays must match the plan’s week; an empty plan, a coach’s plan and someone else’s are refused', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
   planApiText,
   type AssignPlanInput,
@@ -211,7 +211,15 @@ export async function startPlan(db: Db, actor: Actor, id: string, { startDate, t
     await tx
       .update(trainingPlans)
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
-      .where(and(eq(trainingPlans.ownerId, actor.id), isNull(trainingPlans.clientId), eq(trainingPlans.status, 'active'), ne(trainingPlans.id, id)))
+      .where(
+        and(
+          eq(trainingPlans.ownerId, actor.id),
+          isNull(trainingPlans.clientId),
+          isNotNull(trainingPlans.trainingDays),
+          eq(trainingPlans.status, 'active'),
+          ne(trainingPlans.id, id),
+        ),
+      )
     const [started] = await tx
       .update(trainingPlans)
       .set({ status: 'active', startDate, trainingDays: [...trainingDays].sort((a, b) => a - b) })

@@ -1,0 +1,2 @@
+DROP INDEX "training_plans_one_active_own";--> statement-breakpoint
+CREATE UNIQUE INDEX "training_plans_one_active_own" ON "training_plans" USING btree ("owner_id") WHERE "training_plans"."status" = 'active' and "training_plans"."client_id" is null and "training_plans"."training_days" is not null;
