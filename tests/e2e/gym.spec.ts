@@ -129,7 +129,7 @@ test('a set without a prescribed load starts from the one above, and Add set cop
   await page.getByRole('button', { name: 'Log set 3 of Back squat' }).click()
 
   // Add set: set 4 starts as a copy of set 3, one tap to log.
-  await page.getByRole('button', { name: 'Add a set to 1 Back squat' }).click()
+  await page.getByRole('button', { name: 'Add set to 1 Back squat' }).click()
   await expect(load(4)).toHaveValue('105')
   await expect(page.getByLabel('Reps for set 4 of Back squat')).toHaveValue('4')
   await expect(page.getByLabel('RPE for set 4 of Back squat')).toHaveValue('9')
