@@ -100,3 +100,28 @@ export function todayInBrowser(page: Page): Promise<string> {
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
   })
 }
+
+/** A self-coached client's new plan, framed on the form that /programs and /client/program/new open; the page ends in its builder. */
+export async function frameOwnPlan(page: Page, { name, weeks, days }: { name: string; weeks: number; days: number }) {
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Weeks').fill(String(weeks))
+  await page.getByLabel('Days per week').fill(String(days))
+  await page.getByRole('button', { name: 'Create plan' }).click()
+  await expect(page).toHaveURL(/\/client\/plan-builder\?plan=[0-9a-f-]{36}$/)
+}
+
+/** Fills week 1 day 1 of the open builder with a workout of one movement, and closes the editor once it is saved. */
+export async function fillFirstDay(page: Page, title: string, search: string, movement: string) {
+  await page.getByRole('button', { name: 'Add a workout to week 1 day 1' }).click()
+  const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
+  await editor.getByLabel('Workout title').fill(title)
+  await editor.getByRole('button', { name: 'Add exercise' }).click()
+  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
+  await picker.getByLabel('Search movements').fill(search)
+  await picker
+    .getByRole('button', { name: new RegExp(`^${movement}`) })
+    .first()
+    .click()
+  await expect(editor.getByText('All changes saved')).toBeVisible()
+  await editor.getByRole('button', { name: 'Done' }).click()
+}

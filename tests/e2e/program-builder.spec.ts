@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectToast, test } from './fixtures.ts'
+import { expect, expectToast, fillFirstDay, frameOwnPlan, test } from './fixtures.ts'
 
 async function addExercise(page: Page, editor: Locator, search: string, name: string) {
   await editor.getByRole('button', { name: 'Add exercise' }).click()
@@ -147,23 +147,8 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await login({ role: 'client', displayName: 'Solo Sue' })
   await page.goto('/programs')
   await page.getByRole('link', { name: 'Build your own program' }).click()
-  await page.getByLabel('Name').fill('My summer block')
-  await page.getByLabel('Weeks').fill('4')
-  await page.getByLabel('Days per week').fill('3')
-  await page.getByRole('button', { name: 'Create plan' }).click()
-  await expect(page).toHaveURL(/\/client\/plan-builder\?plan=[0-9a-f-]{36}$/)
-  await page.getByRole('button', { name: 'Add a workout to week 1 day 1' }).click()
-  const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
-  await editor.getByLabel('Workout title').fill('Full body')
-  await editor.getByRole('button', { name: 'Add exercise' }).click()
-  await page.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('push-up')
-  await page
-    .getByRole('dialog', { name: 'Add an exercise' })
-    .getByRole('button', { name: /^Push-up/ })
-    .first()
-    .click()
-  await expect(editor.getByText('All changes saved')).toBeVisible()
-  await editor.getByRole('button', { name: 'Done' }).click()
+  await frameOwnPlan(page, { name: 'My summer block', weeks: 4, days: 3 })
+  await fillFirstDay(page, 'Full body', 'push-up', 'Push-up')
 
   // A second tab on the same plan saves first; this tab's next change is refused, not merged over it.
   const other = await context.newPage()

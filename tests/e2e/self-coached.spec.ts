@@ -1,26 +1,11 @@
-import { expect, expectToast, test } from './fixtures.ts'
+import { expect, expectToast, fillFirstDay, frameOwnPlan, test } from './fixtures.ts'
 
 test('a self-coached lifter starts their own plan on chosen weekdays; a coach’s plan then leads, and home says so', async ({ page, login, browser, baseURL }) => {
   test.setTimeout(90_000)
   const lifter = await login({ role: 'client', displayName: 'Solo Sam' })
   await page.goto('/client/program/new')
-  await page.getByLabel('Name').fill('My block')
-  await page.getByLabel('Weeks').fill('4')
-  await page.getByLabel('Days per week').fill('3')
-  await page.getByRole('button', { name: 'Create plan' }).click()
-  await expect(page).toHaveURL(/\/client\/plan-builder\?plan=[0-9a-f-]{36}$/)
-  await page.getByRole('button', { name: 'Add a workout to week 1 day 1' }).click()
-  const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
-  await editor.getByLabel('Workout title').fill('Full body')
-  await editor.getByRole('button', { name: 'Add exercise' }).click()
-  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
-  await picker.getByLabel('Search movements').fill('push-up')
-  await picker
-    .getByRole('button', { name: /^Push-up/ })
-    .first()
-    .click()
-  await expect(editor.getByText('All changes saved')).toBeVisible()
-  await editor.getByRole('button', { name: 'Done' }).click()
+  await frameOwnPlan(page, { name: 'My block', weeks: 4, days: 3 })
+  await fillFirstDay(page, 'Full body', 'push-up', 'Push-up')
 
   // Day 1 is today: the lifter trains today and on the two weekdays after tomorrow.
   const weekdays = await page.evaluate(() => {

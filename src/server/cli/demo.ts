@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { PrescribedSet, WorkoutContent } from '#shared/schemas/plans.ts'
-import type { SessionExercise } from '#shared/schemas/sessions.ts'
+import { sessionExerciseOf, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { KG_PER_LB, toKg, type Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { createAuth } from '#server/auth.ts'
@@ -23,7 +23,6 @@ import { becomeCoach, ensureProfile, updateProfile } from '#server/features/prof
 import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
 import { savePlanDay } from '#server/features/plans/plan-grid.service.ts'
 import { assignPlan, createPlan, updatePlan } from '#server/features/plans/plans.service.ts'
-import { fromPrescription } from '#server/features/sessions/sessions.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
 import { openAppDatabase } from '#server/server.ts'
@@ -721,7 +720,7 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
       ...cell,
       exercises: (exercisesByCell.get(cell.id) ?? []).map((exercise): SessionExercise => {
         const written = daySpec(cell.week, cell.day).exercises[exercise.position]
-        return { ...fromPrescription(exercise), targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets }
+        return { ...sessionExerciseOf(exercise), targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets }
       }),
     }))
   const made = makeSessions(client, sessionCells, library)

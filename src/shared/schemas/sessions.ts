@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { moment } from './dates.ts'
 import { EQUIPMENT, TRACKING } from './movements.ts'
-import { PrescribedSetSchema } from './plans.ts'
+import { PrescribedSetSchema, type Exercise } from './plans.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
@@ -57,6 +57,22 @@ const SessionExerciseSchema = z.object({
   equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
 })
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
+
+/**
+ * A session's copy of a prescribed exercise, as a session starts with it, under a new key: made
+ * by the server at start, or by the device for a start with no signal.
+ */
+export const sessionExerciseOf = (exercise: Exercise): SessionExercise => ({
+  key: crypto.randomUUID(),
+  movementId: exercise.movementId,
+  movementName: exercise.movementName,
+  tracking: exercise.tracking,
+  prescriptionId: exercise.id,
+  superset: exercise.superset,
+  restSeconds: exercise.restSeconds,
+  notes: exercise.notes,
+  targets: exercise.sets,
+})
 
 /** A session's exercise list: each exercise with a key of its own (the sets name it). */
 const SessionExercisesSchema = z.array(SessionExerciseSchema).check(

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Exercise } from '#shared/schemas/plans.ts'
 import {
   sessionApiText,
+  sessionExerciseOf,
   type FinishSessionInput,
   type Session,
   type SessionExercise,
@@ -45,19 +45,6 @@ const toSummary = (row: SessionRow): SessionSummary => ({
   rpe: row.rpe,
   notes: row.notes,
   correctedAt: row.correctedAt?.toISOString() ?? null,
-})
-
-/** A session's copy of a prescribed exercise, as a session starts with it. */
-export const fromPrescription = (exercise: Exercise): SessionExercise => ({
-  key: randomUUID(),
-  movementId: exercise.movementId,
-  movementName: exercise.movementName,
-  tracking: exercise.tracking,
-  prescriptionId: exercise.id,
-  superset: exercise.superset,
-  restSeconds: exercise.restSeconds,
-  notes: exercise.notes,
-  targets: exercise.sets,
 })
 
 /**
@@ -110,12 +97,12 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
       planName: planned.plan.name,
       week: planned.week,
       day: planned.day,
-      exercises: planned.exercises.map((e) => fromPrescription(e)),
+      exercises: planned.exercises.map(sessionExerciseOf),
     }
   } else if (input.workoutId) {
     const workout = await getWorkout(db, actor, input.workoutId)
     prescribed = workout.exercises
-    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map((e) => fromPrescription(e)) }
+    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(sessionExerciseOf) }
   } else {
     values = { clientId: actor.id, title: input.title ?? 'Unplanned session', exercises: [] }
   }

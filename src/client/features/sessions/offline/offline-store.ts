@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { Exercise } from '#shared/schemas/plans.ts'
-import type { LogSetInput, Session, SetLog, StartSessionInput, UpdateSessionInput } from '#shared/schemas/sessions.ts'
+import { sessionExerciseOf, type LogSetInput, type Session, type SetLog, type StartSessionInput, type UpdateSessionInput } from '#shared/schemas/sessions.ts'
 import { enqueue, queuedItems, type QueueItem } from '#client/lib/offline-queue/queue.ts'
 
 /**
@@ -59,17 +59,7 @@ export async function startOnDevice(userId: string, id: string, source: SessionS
     correctedAt: null,
     rpe: null,
     notes: null,
-    exercises: source.exercises.map((exercise) => ({
-      key: crypto.randomUUID(),
-      movementId: exercise.movementId,
-      movementName: exercise.movementName,
-      tracking: exercise.tracking,
-      prescriptionId: exercise.id,
-      superset: exercise.superset,
-      restSeconds: exercise.restSeconds,
-      notes: exercise.notes,
-      targets: exercise.sets,
-    })),
+    exercises: source.exercises.map(sessionExerciseOf),
     removedExercises: [],
     removedSets: [],
     sets: [],
