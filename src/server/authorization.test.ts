@@ -137,6 +137,12 @@ const ROUTES: Row[] = [
     request: (fx) => ({ path: `/api/plans/${fx.planId}/move-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
   },
   {
+    method: 'PUT',
+    path: '/api/plans/:id/training-days',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/training-days`, body: { version: 999, trainingDays: null } }),
+  },
+  {
     method: 'POST',
     path: '/api/plans/:id/start',
     access: 'self',

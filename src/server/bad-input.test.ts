@@ -151,7 +151,14 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/plans/:id/assign',
     path: (fx) => `/api/plans/${fx.planId}/assign`,
     as: (fx) => headersOf(fx.coach),
-    body: (fx) => ({ clientId: fx.client.id, startDate: '2026-12-07' }),
+    body: (fx) => ({ clientId: fx.client.id, startDate: '2026-12-07', trainingDays: [2, 4, 6] }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/plans/:id/training-days',
+    path: (fx) => `/api/plans/${fx.planId}/training-days`,
+    as: (fx) => headersOf(fx.coach),
+    body: async (fx) => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), trainingDays: [1, 3, 5] }),
   },
   {
     method: 'POST',

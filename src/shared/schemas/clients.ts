@@ -24,7 +24,7 @@ export const ActiveClientSchema = z.object({
   /** When the client last finished a session. */
   lastSessionAt: z.nullable(z.string()),
   /** The client's active plan from this coach, if any. */
-  activePlan: z.nullable(z.object({ id: z.string(), name: z.string(), startDate: z.nullable(z.string()) })),
+  activePlan: z.nullable(z.object({ id: z.string(), name: z.string(), startDate: z.nullable(z.string()), trainingDays: z.nullable(z.array(z.number())) })),
 })
 export type ActiveClient = z.infer<typeof ActiveClientSchema>
 

@@ -55,12 +55,16 @@ export const InviteSchema = z.object({
 })
 export type Invite = z.infer<typeof InviteSchema>
 
-/** What the invite page shows: plan name, coach display name, invited email, expiry date (docs/product.md#invites). */
+/**
+ * What the invite page shows: plan name, coach display name, invited email, expiry date
+ * (docs/product.md#invites), and the weekdays the plan trains on (null: day after day).
+ */
 export const InvitePreviewSchema = z.object({
   planName: z.string(),
   coachName: z.string(),
   email: z.string(),
   expiresAt: z.string(),
+  trainingDays: z.nullable(z.array(z.number())),
 })
 export type InvitePreview = z.infer<typeof InvitePreviewSchema>
 

@@ -204,24 +204,39 @@ export const ListPlansQuery = z.object({
 })
 export type ListPlansInput = z.infer<typeof ListPlansQuery>
 
-/** Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD). */
+/**
+ * A plan's training days: one weekday (ISO: 1 Monday to 7 Sunday) per day of its week, each once
+ * (a 3-day plan on Monday, Wednesday and Friday). The server also checks there is one per day.
+ */
+const TrainingDaysSchema = z.array(int(1, 7, planApiText.trainingDay)).check(
+  z.minLength(1, planApiText.trainingDaysCount(1)),
+  z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
+  z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
+)
+
+/**
+ * Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD), on
+ * training days: the plan's own when absent, null for days that follow one another.
+ */
 export const AssignPlanBody = z.object({
   clientId: z.string('Choose a client').check(z.minLength(1, 'Choose a client'), z.maxLength(64)),
   startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
+  trainingDays: z.optional(z.nullable(TrainingDaysSchema)),
 })
 export type AssignPlanInput = z.infer<typeof AssignPlanBody>
 
-/**
- * A self-coached lifter starts their own plan: from a start date, on one weekday per day of its
- * week (a 3-day plan on Monday, Wednesday and Friday).
- */
+/** A coach sets the weekdays their plan trains on (null: its days follow one another), on the version they saw. */
+export const PlanTrainingDaysBody = z.object({
+  version: VersionSchema,
+  saveId: SaveIdSchema,
+  trainingDays: z.nullable(TrainingDaysSchema),
+})
+export type PlanTrainingDaysInput = z.infer<typeof PlanTrainingDaysBody>
+
+/** A self-coached lifter starts their own plan: from a start date, on their training days. */
 export const StartPlanBody = z.object({
   startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
-  trainingDays: z.array(int(1, 7, planApiText.trainingDay)).check(
-    z.minLength(1, planApiText.trainingDaysCount(1)),
-    z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
-    z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
-  ),
+  trainingDays: TrainingDaysSchema,
 })
 export type StartPlanInput = z.infer<typeof StartPlanBody>
 

@@ -28,10 +28,16 @@ export const trainingPlans = pgTable(
     isTemplate: boolean('is_template').notNull().default(false),
     startDate: date('start_date', { mode: 'string' }),
     /**
-     * The weekdays (ISO: 1 Monday to 7 Sunday) a started plan's days fall on, one per day of the
-     * week; null when its days follow one another from the start date.
+     * The weekdays (ISO: 1 Monday to 7 Sunday) the plan's days fall on once it has a start date,
+     * one per day of the week; null when its days follow one another from the start date. A
+     * coach's plan passes its own to the copies assigned from it; a lifter's start sets them.
      */
     trainingDays: integer('training_days').array(),
+    /**
+     * A client's assigned copy: stays true when its client is deleted (the client column is then
+     * null), so such a copy is never taken for a plan its owner started.
+     */
+    assigned: boolean('assigned').notNull().default(false),
     status: text('status', { enum: ['draft', 'active', 'completed', 'archived'] })
       .notNull()
       .default('draft'),
@@ -53,12 +59,12 @@ export const trainingPlans = pgTable(
     uniqueIndex('training_plans_one_active_per_client')
       .on(t.clientId)
       .where(sql`${t.status} = 'active' and ${t.clientId} is not null`),
-    // A self-coached lifter has at most one active plan of their own (beside their coach's). Only a
-    // plan its owner started has training days: a coach's copy whose client was deleted (its
-    // client set to null) is none of these.
+    // A self-coached lifter has at most one active plan of their own (beside their coach's): one
+    // they started (a start sets its training days). A coach's assigned copies, also those whose
+    // client was deleted (the client set to null), are none of these, whatever their weekdays.
     uniqueIndex('training_plans_one_active_own')
       .on(t.ownerId)
-      .where(sql`${t.status} = 'active' and ${t.clientId} is null and ${t.trainingDays} is not null`),
+      .where(sql`${t.status} = 'active' and ${t.clientId} is null and ${t.trainingDays} is not null and not ${t.assigned}`),
     check(
       'training_plans_training_days_check',
       sql`${t.trainingDays} is null or (cardinality(${t.trainingDays}) = ${t.daysPerWeek} and ${t.trainingDays} <@ '{1,2,3,4,5,6,7}'::integer[])`,

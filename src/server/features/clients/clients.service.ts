@@ -26,6 +26,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
       planId: trainingPlans.id,
       planName: trainingPlans.name,
       planStartDate: trainingPlans.startDate,
+      planTrainingDays: trainingPlans.trainingDays,
     })
     .from(coachClients)
     .innerJoin(users, eq(users.id, coachClients.clientId))
@@ -42,7 +43,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
         .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed')))
         .groupBy(workoutSessions.clientId)
     : []
-  const clients = rows.map(({ planId, planName, planStartDate, since, ...client }) => ({
+  const clients = rows.map(({ planId, planName, planStartDate, planTrainingDays, since, ...client }) => ({
     ...client,
     ...summarizeAdherence(
       due.filter((d) => d.clientId === client.clientId),
@@ -50,7 +51,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     ),
     lastSessionAt: last.find((l) => l.clientId === client.clientId)?.at.toISOString() ?? null,
     since: since.toISOString(),
-    activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate } : null,
+    activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate, trainingDays: planTrainingDays } : null,
   }))
   return { clients, due }
 }

@@ -80,7 +80,13 @@ describe('inviting', () => {
     const created = await invite('preview@example.test')
     const res = await t.app.request(`/api/invites/preview/${created.token}`)
     expect(res.status).toBe(200)
-    expect(InvitePreviewSchema.parse(await res.json())).toEqual({ planName: 'Base block', coachName: 'Coach Carla', email: 'preview@example.test', expiresAt: created.expiresAt })
+    expect(InvitePreviewSchema.parse(await res.json())).toEqual({
+      planName: 'Base block',
+      coachName: 'Coach Carla',
+      email: 'preview@example.test',
+      expiresAt: created.expiresAt,
+      trainingDays: null,
+    })
     const unknown = await t.app.request('/api/invites/preview/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toMatchObject({ message: inviteApiText.invalid.description })
@@ -157,6 +163,21 @@ describe('accept_client_invite', () => {
 
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
     expect(await accept(client, created.token)).toEqual({ success: false, error: inviteApiText.alreadyUsed })
+  })
+
+  test('a plan with training days: the invite page names them and the accepted copy trains on them from today', async () => {
+    const plan = ((await (await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }).id
+    expect((await send(coach, 'PUT', `/api/plans/${plan}/training-days`, { version: 1, trainingDays: [5, 3, 1] })).status).toBe(200)
+    const client = await signIn(t, { role: 'client' })
+    const created = await invite(client.email, coach, plan)
+    const preview = InvitePreviewSchema.parse(await (await t.app.request(`/api/invites/preview/${created.token}`)).json())
+    expect(preview).toMatchObject({ planName: 'Mon Wed Fri', trainingDays: [1, 3, 5] })
+
+    const today = new Date().toISOString().slice(0, 10)
+    const res = await send(client, 'POST', '/api/invites/accept', { token: created.token, today })
+    expect(AcceptInviteResultSchema.parse(await res.json())).toMatchObject({ success: true })
+    const plans = await t.db.select().from(trainingPlans).where(eq(trainingPlans.clientId, client.id))
+    expect(plans).toMatchObject([{ ownerId: coach.id, status: 'active', startDate: today, trainingDays: [1, 3, 5], assigned: true, sourcePlanId: plan }])
   })
 
   test('of 20 concurrent accepts of one token exactly one succeeds: one link, one assigned plan', async () => {

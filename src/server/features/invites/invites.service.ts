@@ -188,7 +188,13 @@ export async function revokeInvite(deps: InviteDeps, coachId: string, id: string
 /** The invite page's data (docs/product.md#invites): only an open, unrevoked, unexpired invite is found. */
 export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
   const [row] = await db
-    .select({ planName: trainingPlans.name, coachName: profiles.displayName, email: clientInvites.email, expiresAt: clientInvites.expiresAt })
+    .select({
+      planName: trainingPlans.name,
+      coachName: profiles.displayName,
+      email: clientInvites.email,
+      expiresAt: clientInvites.expiresAt,
+      trainingDays: trainingPlans.trainingDays,
+    })
     .from(clientInvites)
     .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
     .leftJoin(profiles, eq(profiles.id, clientInvites.coachId))

@@ -3,6 +3,7 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/plans.ts'
 import { inArray } from 'drizzle-orm'
+import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { coachClients, users } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -229,6 +230,88 @@ describe('templates and assignment', () => {
   })
 })
 
+describe('a coach’s training days', () => {
+  const setDays = (who: SignedIn, id: string, version: number, trainingDays: unknown) => call(who, 'PUT', `/api/plans/${id}/training-days`, { version, trainingDays })
+  const fieldsOf = async (res: Response) => ApiErrorBodySchema.parse(await res.json()).fields
+
+  test('a coach sets the weekdays of their plan, kept in weekday order; templates and copies keep them', async () => {
+    const plan = await newPlan(coach, { name: 'Three days', weeks: 4, daysPerWeek: 3 })
+    const res = await setDays(coach, plan.id, 1, [5, 1, 3])
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(PlanSummarySchema.parse(await res.json())).toMatchObject({ trainingDays: [1, 3, 5], version: 2, status: 'draft', startDate: null })
+    expect(PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json()).trainingDays).toEqual([1, 3, 5])
+
+    await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: 2, isTemplate: true })
+    const template = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true })).json())
+    expect(template).toMatchObject({ isTemplate: true, trainingDays: [1, 3, 5] })
+    const fromTemplate = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${template.id}/copy`, { name: 'Spring' })).json())
+    expect(fromTemplate).toMatchObject({ isTemplate: false, trainingDays: [1, 3, 5] })
+
+    // Null: the days follow one another again.
+    const cleared = await setDays(coach, fromTemplate.id, 1, null)
+    expect(PlanSummarySchema.parse(await cleared.json()).trainingDays).toBeNull()
+  })
+
+  test('bad weekdays get 400 with the field’s message, a stale version 409, and only the coach who owns the plan sets them', async () => {
+    const plan = await newPlan(coach, { name: 'Three days', weeks: 4, daysPerWeek: 3 })
+    const tooFew = await setDays(coach, plan.id, 1, [1, 3])
+    expect(tooFew.status).toBe(400)
+    expect((await fieldsOf(tooFew))?.trainingDays).toEqual(['Pick 3 training days: one for each day of the plan’s week'])
+    const twice = await setDays(coach, plan.id, 1, [1, 1, 3])
+    expect(twice.status).toBe(400)
+    expect((await fieldsOf(twice))?.trainingDays).toEqual(['Pick each weekday once'])
+    const eighth = await setDays(coach, plan.id, 1, [1, 3, 8])
+    expect(eighth.status).toBe(400)
+    expect((await fieldsOf(eighth))?.['trainingDays.2']).toEqual(['A training day is a weekday from 1 (Monday) to 7 (Sunday)'])
+    expect((await setDays(coach, plan.id, 1, 'Mon, Wed, Fri')).status).toBe(400)
+    expect((await call(coach, 'PUT', `/api/plans/${plan.id}/training-days`, { trainingDays: [1, 3, 5] })).status).toBe(400)
+
+    expect((await setDays(otherCoach, plan.id, 1, [1, 3, 5])).status).toBe(403)
+    const own = await newPlan(client, { name: 'Mine', weeks: 4, daysPerWeek: 3 })
+    expect((await setDays(client, own.id, 1, [1, 3, 5])).status).toBe(403)
+
+    expect((await setDays(coach, plan.id, 1, [1, 3, 5])).status).toBe(200)
+    expect((await setDays(coach, plan.id, 1, [2, 4, 6])).status).toBe(409)
+    const read = PlanSummarySchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())
+    expect(read).toMatchObject({ trainingDays: [1, 3, 5], version: 2 })
+  })
+
+  test('assigning gives the copy the plan’s weekdays, or the ones the coach picks; the client and the coach read them', async () => {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const plan = await newPlan(coach, { name: 'Mon Wed Fri', weeks: 4, daysPerWeek: 3 })
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    await setDays(coach, plan.id, 2, [1, 3, 5])
+    const assign = (body: object) => call(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-25', ...body })
+
+    const wrong = await assign({ trainingDays: [2, 4] })
+    expect(wrong.status).toBe(400)
+    expect((await fieldsOf(wrong))?.trainingDays).toEqual(['Pick 3 training days: one for each day of the plan’s week'])
+    expect((await (await call(athlete, 'GET', '/api/plans')).json()) as unknown[]).toEqual([])
+
+    const chosen = PlanSummarySchema.parse(await (await assign({ trainingDays: [6, 2, 4] })).json())
+    expect(chosen).toMatchObject({ clientId: athlete.id, status: 'active', trainingDays: [2, 4, 6] })
+    const consecutive = PlanSummarySchema.parse(await (await assign({ trainingDays: null })).json())
+    expect(consecutive.trainingDays).toBeNull()
+
+    const res = await assign({})
+    expect(res.status, await res.clone().text()).toBe(201)
+    const assigned = PlanSummarySchema.parse(await res.json())
+    expect(assigned).toMatchObject({ startDate: '2026-11-25', trainingDays: [1, 3, 5], status: 'active' })
+    // The coach's own plan is unchanged: still a draft of theirs.
+    expect(PlanSummarySchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json())).toMatchObject({ status: 'draft', clientId: null, trainingDays: [1, 3, 5] })
+
+    const workout = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${assigned.id}`)).json()).workouts[0]
+    const detail = PlanWorkoutDetailSchema.parse(await (await call(athlete, 'GET', `/api/plans/workouts/${workout?.id}`)).json())
+    expect(detail.plan).toMatchObject({ startDate: '2026-11-25', trainingDays: [1, 3, 5] })
+    const roster = (await (await call(coach, 'GET', '/api/clients')).json()) as ActiveClient[]
+    expect(roster.find((c) => c.clientId === athlete.id)?.activePlan).toMatchObject({ id: assigned.id, trainingDays: [1, 3, 5] })
+
+    // The coach moves the client's days on their copy.
+    expect(PlanSummarySchema.parse(await (await setDays(coach, assigned.id, assigned.version, [2, 4, 6])).json()).trainingDays).toEqual([2, 4, 6])
+  })
+})
+
 describe('a self-coached lifter starts a plan of their own', () => {
   const emptyDay = (version: number) => ({ version, workout: { title: 'Full body', exercises: [] } })
 
@@ -275,10 +358,14 @@ describe('a self-coached lifter starts a plan of their own', () => {
     const trainer = await signIn(t, { role: 'coach' })
     const plan = await newPlan(trainer, { name: 'Shared block', weeks: 4, daysPerWeek: 3 })
     await call(trainer, 'PUT', `/api/plans/${plan.id}/days/1/1`, emptyDay(1))
+    // Copies with training days, as a lifter's started plan has: still not plans the coach started.
+    await call(trainer, 'PUT', `/api/plans/${plan.id}/training-days`, { version: 2, trainingDays: [1, 3, 5] })
     const leaving = [await signIn(t, { role: 'client' }), await signIn(t, { role: 'client' })]
     for (const athlete of leaving) {
       await t.db.insert(coachClients).values({ coachId: trainer.id, clientId: athlete.id })
-      expect((await call(trainer, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).status).toBe(201)
+      const assigned = await call(trainer, 'POST', `/api/plans/${plan.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })
+      expect(assigned.status).toBe(201)
+      expect(PlanSummarySchema.parse(await assigned.json()).trainingDays).toEqual([1, 3, 5])
     }
     // Both copies lose their client at once: two active plans of the coach's with no client.
     await t.db.delete(users).where(

@@ -10,6 +10,7 @@ import {
   MAX_DAYS_PER_WEEK,
   MAX_WEEKS,
   MoveDayBody,
+  PlanTrainingDaysBody,
   SavePlanDayBody,
   StartPlanBody,
   UpdatePlanBody,
@@ -19,7 +20,20 @@ import type { AppEnv } from '#server/context.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
-import { archivePlan, assignPlan, copyPlan, createPlan, deletePlan, getPlan, getPlanWorkout, listPlans, restorePlan, startPlan, updatePlan } from './plans.service.ts'
+import {
+  archivePlan,
+  assignPlan,
+  copyPlan,
+  createPlan,
+  deletePlan,
+  getPlan,
+  getPlanWorkout,
+  listPlans,
+  restorePlan,
+  setTrainingDays,
+  startPlan,
+  updatePlan,
+} from './plans.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
@@ -58,6 +72,10 @@ export const plansRoutes = new Hono<AppEnv>()
   .post('/:id/restore', validate('param', IdParam), async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
   .post('/:id/assign', requireProfile('coach'), validate('param', IdParam), validate('json', AssignPlanBody), async (c) =>
     c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  // A coach's; a self-coached lifter chooses theirs when they start a plan.
+  .put('/:id/training-days', requireProfile('coach'), validate('param', IdParam), validate('json', PlanTrainingDaysBody), async (c) =>
+    c.json(await setTrainingDays(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post('/:id/start', requireProfile('client'), validate('param', IdParam), validate('json', StartPlanBody), async (c) =>
     c.json(await startPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),

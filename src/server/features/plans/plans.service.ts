@@ -7,6 +7,7 @@ import {
   type ListPlansInput,
   type Plan,
   type PlanSummary,
+  type PlanTrainingDaysInput,
   type PlanWorkoutDetail,
   type StartPlanInput,
   type UpdatePlanInput,
@@ -101,6 +102,26 @@ export async function updatePlan(db: Db, actor: Actor, id: string, { version, sa
   return toSummary((await bumpVersion(db, id, { version, saveId }, changes)).row)
 }
 
+/** Training days as stored: one per day of the plan's week (the schema checks each weekday once), in weekday order. */
+function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[]): number[]
+function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[] | null): number[] | null
+function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[] | null): number[] | null {
+  if (!trainingDays) return null
+  if (trainingDays.length !== plan.daysPerWeek) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { trainingDays: [planApiText.trainingDaysCount(plan.daysPerWeek)] } })
+  }
+  return [...trainingDays].sort((a, b) => a - b)
+}
+
+/**
+ * A coach sets the weekdays their plan trains on: the copies they assign from it start with them,
+ * and on a client's copy they move the client's dates. Null: the days follow one another.
+ */
+export async function setTrainingDays(db: Db, actor: Actor, id: string, { version, saveId, trainingDays }: PlanTrainingDaysInput): Promise<PlanSummary> {
+  const plan = await findOwned(db, actor, id)
+  return toSummary((await bumpVersion(db, id, { version, saveId }, { trainingDays: trainingDaysOf(plan, trainingDays) })).row)
+}
+
 /**
  * Deletes a plan, or archives it when sessions were logged against it: a lifter's history keeps
  * its plan. Answers which of the two happened.
@@ -144,6 +165,7 @@ async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof t
       weeks: source.weeks,
       daysPerWeek: source.daysPerWeek,
       deloadWeeks: source.deloadWeeks,
+      trainingDays: source.trainingDays,
       sourcePlanId: source.id,
       ...values,
     })
@@ -171,11 +193,12 @@ export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlan
 }
 
 /**
- * Assigns a plan to one of the coach's active clients from a start date: the client gets their
- * own deep copy (the coach edits it in the same builder); their previous active plan is completed.
- * One operation, also used inside the transaction that accepts an invite.
+ * Assigns a plan to one of the coach's active clients from a start date, on the plan's training
+ * days unless others are given: the client gets their own deep copy (the coach edits it in the
+ * same builder); their previous active plan is completed. One operation, also used inside the
+ * transaction that accepts an invite.
  */
-export async function assignPlan(db: Db, coachId: string, planId: string, { clientId, startDate }: AssignPlanInput, tx?: Tx): Promise<PlanSummary> {
+export async function assignPlan(db: Db, coachId: string, planId: string, { clientId, startDate, trainingDays }: AssignPlanInput, tx?: Tx): Promise<PlanSummary> {
   const run = async (t: Tx) => {
     const [source] = await t.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, planId))
     if (!source) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
@@ -185,7 +208,8 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
       .update(trainingPlans)
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
       .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
-    return copyPlanTree(t, source, { ownerId: coachId, clientId, startDate, status: 'active', isTemplate: false })
+    const days = trainingDays === undefined ? source.trainingDays : trainingDaysOf(source, trainingDays)
+    return copyPlanTree(t, source, { ownerId: coachId, clientId, startDate, trainingDays: days, assigned: true, status: 'active', isTemplate: false })
   }
   // Inside the caller's transaction the copy is read through it (it is not committed yet).
   if (tx) return toSummary(await findPlan(tx, await run(tx)))
@@ -202,9 +226,7 @@ export async function startPlan(db: Db, actor: Actor, id: string, { startDate, t
   const plan = await findOwned(db, actor, id)
   if (plan.clientId || plan.isTemplate) throw new AppError('CONFLICT', { message: planApiText.startNotOwn })
   if (plan.status === 'archived') throw new AppError('CONFLICT', { message: 'This plan is archived. Restore it first.' })
-  if (trainingDays.length !== plan.daysPerWeek) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { trainingDays: [planApiText.trainingDaysCount(plan.daysPerWeek)] } })
-  }
+  const days = trainingDaysOf(plan, trainingDays)
   const [workout] = await db.select({ id: planWorkouts.id }).from(planWorkouts).where(eq(planWorkouts.planId, id)).limit(1)
   if (!workout) throw new AppError('CONFLICT', { message: planApiText.startEmpty })
   const row = await db.transaction(async (tx) => {
@@ -216,13 +238,14 @@ export async function startPlan(db: Db, actor: Actor, id: string, { startDate, t
           eq(trainingPlans.ownerId, actor.id),
           isNull(trainingPlans.clientId),
           isNotNull(trainingPlans.trainingDays),
+          eq(trainingPlans.assigned, false),
           eq(trainingPlans.status, 'active'),
           ne(trainingPlans.id, id),
         ),
       )
     const [started] = await tx
       .update(trainingPlans)
-      .set({ status: 'active', startDate, trainingDays: [...trainingDays].sort((a, b) => a - b) })
+      .set({ status: 'active', startDate, trainingDays: days })
       .where(and(eq(trainingPlans.id, id), ne(trainingPlans.status, 'archived')))
       .returning(summaryColumns)
     return started
