@@ -20,7 +20,7 @@ const publicSurface = {
     auth: ['auth-context.tsx'],
     chat: ['components/unread-messages.tsx'],
     movements: ['components/movement-picker.tsx', 'recent-movements.ts'],
-    plans: ['plan-dates.ts', 'prescription-format.ts'],
+    plans: ['components/training-days-picker.tsx', 'plan-dates.ts', 'prescription-format.ts'],
     progress: ['components/chart-figure.tsx', 'components/progress-view.tsx'],
     sessions: ['components/session-list.tsx'],
   },

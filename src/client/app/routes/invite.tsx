@@ -9,6 +9,7 @@ import { signOutOnServer } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { forgetReturnTo, rememberReturnTo } from '#client/features/auth/return-to.ts'
 import { useAcceptInvite } from '#client/features/invites/api/invite-mutations.ts'
+import { trainsText } from '#client/features/plans/plan-dates.ts'
 import { inviteQueries } from '#client/features/invites/api/invite-queries.ts'
 import { localToday } from '#client/lib/dates.ts'
 import type { AuthPageState } from './auth/auth-page.tsx'
@@ -75,6 +76,7 @@ export function InvitePage() {
     )
   }
   const invite = preview.data
+  const trains = trainsText(invite.trainingDays)
   return (
     <div className="mx-auto max-w-md p-4 pt-12 sm:p-6 sm:pt-16">
       <Card>
@@ -89,6 +91,12 @@ export function InvitePage() {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Plan</dt>
           <dd className="font-medium">{invite.planName}</dd>
+          {trains && (
+            <>
+              <dt className="text-muted-foreground">Schedule</dt>
+              <dd className="font-medium">{trains}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Coach</dt>
           <dd className="font-medium">{invite.coachName}</dd>
           <dt className="text-muted-foreground">Invited email</dt>

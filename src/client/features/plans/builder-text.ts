@@ -22,6 +22,13 @@ export const builderText = {
   copiedDay: 'Day copied',
   movedDay: 'Workout moved',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  weekdaysShort: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  trainingDays: 'Training days',
+  /** What a plan's training days are for, beside the weekdays to pick. */
+  trainingDaysHint: (days: number) =>
+    `Pick ${days} weekday${days === 1 ? '' : 's'}: clients get this plan’s workouts on them. None: the days follow one another from the start date.`,
+  /** A plan's training days as people read them: 'Trains Mon, Wed, Fri'. */
+  trains: (weekdays: string) => `Trains ${weekdays}`,
   startPlan: 'Start plan',
   reschedulePlan: 'Change schedule',
   started: 'Plan started',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dateOfPlanDay, planDayOf } from './plan-dates.ts'
+import { dateOfPlanDay, planDayOf, trainsText } from './plan-dates.ts'
 
 const iso = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -37,5 +37,14 @@ describe('a plan on training weekdays', () => {
   test('a start between training days puts day 1 on the next one', () => {
     expect(iso(dateOfPlanDay({ startDate: '2026-11-24', trainingDays: [1, 3, 5] }, 1, 1))).toBe('2026-11-25')
     expect(iso(dateOfPlanDay({ startDate: '2026-11-29', trainingDays: [7] }, 3, 1))).toBe('2026-12-13')
+  })
+})
+
+describe('training days as people read them', () => {
+  test('in weekday order, whatever order they come in', () => expect(trainsText([5, 1, 3])).toBe('Trains Mon, Wed, Fri'))
+  test('Sunday is weekday 7', () => expect(trainsText([6, 7])).toBe('Trains Sat, Sun'))
+  test('none: days that follow one another', () => {
+    expect(trainsText(null)).toBeNull()
+    expect(trainsText([])).toBeNull()
   })
 })

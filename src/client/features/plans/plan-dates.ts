@@ -1,8 +1,11 @@
+import { builderText } from './builder-text.ts'
+
 /**
  * When a plan's days fall: from its start date, either on consecutive days (day 2 the day after
- * day 1) or, once a lifter chose their training weekdays, on those weekdays in the order they
- * follow the start date (started on a Wednesday on Monday, Wednesday and Friday: day 1 is that
- * Wednesday, day 2 Friday, day 3 Monday). Weeks are seven days from the start date.
+ * day 1) or, when the plan has training weekdays (its coach's, or the ones a lifter started it
+ * on), on those weekdays in the order they follow the start date (started on a Wednesday on
+ * Monday, Wednesday and Friday: day 1 is that Wednesday, day 2 Friday, day 3 Monday). Weeks are
+ * seven days from the start date.
  */
 export type PlanSchedule = { startDate: string; trainingDays?: readonly number[] | null }
 
@@ -43,6 +46,13 @@ export function planDayOf(schedule: PlanSchedule, date: string): { week: number;
   const inWeek = days % 7
   const index = offsets.indexOf(inWeek)
   return { week: Math.floor(days / 7) + 1, day: index >= 0 ? index + 1 : offsets.filter((offset) => offset < inWeek).length + 0.5 }
+}
+
+/** A plan's training days as people read them ('Trains Mon, Wed, Fri', in weekday order); null when its days follow one another. */
+export function trainsText(trainingDays: readonly number[] | null | undefined): string | null {
+  if (!trainingDays?.length) return null
+  const weekdays = [...trainingDays].sort((a, b) => a - b).map((weekday) => builderText.weekdaysShort[weekday - 1] ?? String(weekday))
+  return builderText.trains(weekdays.join(', '))
 }
 
 /** A plan day's date as people read it ('Wed 25 Nov'); null while the plan has no start date. */

@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { PlanWeeks } from '#client/features/plans/components/plan-weeks.tsx'
+import { trainsText } from '#client/features/plans/plan-dates.ts'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
@@ -37,12 +38,14 @@ export function MesocyclePage() {
   }
   const done = sessions.filter((s) => s.status === 'completed' && s.week !== null).length
   const planned = plan.workouts.length
+  const trains = trainsText(plan.trainingDays)
   return (
     <section className="flex flex-col gap-5">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Calendar</h1>
         <p className="text-sm text-muted-foreground">
-          {plan.name} · {done} of {planned} workouts done
+          {plan.name}
+          {trains && ` · ${trains}`} · {done} of {planned} workouts done
         </p>
         {alsoOwn && <OwnPlanNote plan={alsoOwn} />}
       </div>

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { useAssignPlan } from '#client/features/plans/api/plan-mutations.ts'
+import { trainingDaysError, TrainingDaysPicker } from '#client/features/plans/components/training-days-picker.tsx'
 import { planDateText } from '#client/features/plans/plan-dates.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { localToday } from '#client/lib/dates.ts'
@@ -17,7 +18,7 @@ import { clientsText } from '../clients-text.ts'
 
 type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (assigning copies the server's plan). */ whenSaved: () => Promise<void> }
 
-/** "Assign to client" in the program builder: the coach picks one of their active clients and a start date. */
+/** "Assign to client" in the program builder: the coach picks one of their active clients, a start date and the training days (the plan's to begin with). */
 export function AssignPlanDialog({ plan, whenSaved }: Props) {
   const [open, setOpen] = useState(false)
   return (
@@ -35,19 +36,22 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
   const clients = useQuery(clientQueries.active())
   const [clientId, setClientId] = useState('')
   const [startDate, setStartDate] = useState(localToday)
+  const [trainingDays, setTrainingDays] = useState<number[]>(() => plan.trainingDays ?? [])
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
   const busy = assign.isPending
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const parsed = AssignPlanBody.safeParse({ clientId, startDate })
+    const parsed = AssignPlanBody.safeParse({ clientId, startDate, trainingDays: trainingDays.length ? trainingDays : null })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
+    const countError = trainingDaysError(trainingDays, plan.daysPerWeek, { noneAllowed: true })
+    if (countError) return setErrors({ trainingDays: [countError] })
     assign.mutate(
       { planId: plan.id, input: parsed.data, whenSaved },
       {
-        onSuccess: () => {
+        onSuccess: (assigned) => {
           const client = clients.data?.find((c) => c.clientId === clientId)
-          notify.success({ title: clientsText.planAssigned, description: `${client?.displayName ?? 'Your client'} starts on ${planDateText({ startDate }, 1, 1)}.` })
+          notify.success({ title: clientsText.planAssigned, description: `${client?.displayName ?? 'Your client'} starts on ${planDateText(assigned, 1, 1) ?? startDate}.` })
           onDone()
         },
         onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
@@ -79,6 +83,7 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
       <Field label="Start date" error={errors.startDate?.[0]}>
         {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
       </Field>
+      <TrainingDaysPicker value={trainingDays} onChange={setTrainingDays} error={errors.trainingDays?.[0]} />
       {errors.form && (
         <p role="alert" className="text-sm text-destructive">
           {errors.form[0]}

@@ -7,7 +7,7 @@ import { sessionQueries } from '#client/features/sessions/api/session-queries.ts
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
 import { useAssignPlan } from '#client/features/plans/api/plan-mutations.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { planDateText } from '#client/features/plans/plan-dates.ts'
+import { planDateText, trainsText } from '#client/features/plans/plan-dates.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
@@ -52,6 +52,7 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
               {client.activePlan.name}
             </Link>
             {client.activePlan.startDate && ` · started ${planDateText(client.activePlan, 1, 1)}`}
+            {client.activePlan.trainingDays && ` · ${trainsText(client.activePlan.trainingDays)}`}
             {plan.data && ` · ${plan.data.weeks} weeks, ${plan.data.workouts.length} workouts`}
             {' · '}
             <Link to={paths.open.program.getHref(client.activePlan.id)} className="hover:underline">
@@ -90,8 +91,8 @@ function AssignAnotherPlan({ client }: { client: ActiveClient }) {
     assign.mutate(
       { planId, input: { clientId: client.clientId, startDate } },
       {
-        onSuccess: () => {
-          notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${planDateText({ startDate }, 1, 1)}.` })
+        onSuccess: (assigned) => {
+          notify.success({ title: 'Plan assigned', description: `${client.displayName} starts on ${planDateText(assigned, 1, 1) ?? startDate}.` })
           setPlanId('')
         },
       },

@@ -37,6 +37,14 @@ export function useSavePlanDetails(planId: string, saver: Saver) {
   })
 }
 
+/** The plan's training days (null: its days follow one another); a newer pick replaces one still waiting. */
+export function useSaveTrainingDays(planId: string, saver: Saver) {
+  return useMutation({
+    mutationFn: (trainingDays: number[] | null) => savedUnlessConflict(saver.enqueue('trainingDays', planSaves.trainingDays(planId, { trainingDays }))),
+    meta: { errorTitle: 'Could not save the training days' },
+  })
+}
+
 /** A day's workout dragged onto another day (the two swap when both have one). */
 export function useMoveDay(planId: string, saver: Saver) {
   return useMutation({

@@ -4,6 +4,7 @@ import {
   type CopyDayInput,
   type CopyPlanInput,
   type CopyWeekInput,
+  type PlanTrainingDaysInput,
   type SavePlanDayInput,
   type StartPlanInput,
   type UpdatePlanInput,
@@ -27,6 +28,7 @@ export const planSaves = {
   copyDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/copy-day`, body }),
   moveDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/move-day`, body }),
   copyWeek: (id: string, body: Unversioned<CopyWeekInput>): SaveRequest => ({ method: 'POST', path: `${base(id)}/copy-week`, body }),
+  trainingDays: (id: string, body: Unversioned<PlanTrainingDaysInput>): SaveRequest => ({ method: 'PUT', path: `${base(id)}/training-days`, body }),
 }
 
 /** The plan's other calls. */

@@ -9,7 +9,7 @@ import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { builderText } from '../builder-text.ts'
-import { useMoveDay, useSavePlanDetails } from '../api/builder-mutations.ts'
+import { useMoveDay, useSavePlanDetails, useSaveTrainingDays } from '../api/builder-mutations.ts'
 import { planDocument } from '../api/plan-calls.ts'
 import { planQueries } from '../api/plan-queries.ts'
 import { useSaveQueue } from '../api/use-save-queue.ts'
@@ -22,6 +22,7 @@ import { DayCell, dragAnnouncements, WorkoutChip } from './day-cell.tsx'
 import { PlanNameInput } from './plan-name-input.tsx'
 import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
+import { PlanTrainingDays } from './plan-training-days.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
 
 type Props = {
@@ -30,6 +31,8 @@ type Props = {
   unit: Unit
   /** Coach-only actions (assign, save as template), rendered in the header; they read the server's copy, so they wait for `whenSaved`. */
   actions?: (plan: Plan, whenSaved: () => Promise<void>) => ReactNode
+  /** The coach sets the plan's training days here; a self-coached lifter picks theirs when they start it. */
+  withTrainingDays?: boolean
 }
 
 /**
@@ -38,7 +41,7 @@ type Props = {
  * from a day's menu); weeks copy forward with a progression; deload weeks are marked. Every change
  * saves itself, in order, on the version it was made on.
  */
-export function PlanBuilder({ planId, userId, unit, actions }: Props) {
+export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = false }: Props) {
   const detail = planQueries.detail(planId)
   const plan = useQuery(detail)
   const queryClient = useQueryClient()
@@ -54,6 +57,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
   const [copyingWeek, setCopyingWeek] = useState<number | null>(null)
   const saveDetails = useSavePlanDetails(planId, saver)
   const moveDay = useMoveDay(planId, saver)
+  const saveTrainingDays = useSaveTrainingDays(planId, saver)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
@@ -70,6 +74,12 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
     queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, deloadWeeks })
     saver.setState('pending')
     saveDetails.mutate({ key: 'deload', change: { deloadWeeks } })
+  }
+
+  function changeTrainingDays(trainingDays: number[] | null) {
+    // The dates in the grid move at once; the queued save sends the days as they are now.
+    queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, trainingDays })
+    saveTrainingDays.mutate(trainingDays)
   }
 
   function handleDragEnd({ active, over }: DragEndEvent) {
@@ -101,6 +111,7 @@ export function PlanBuilder({ planId, userId, unit, actions }: Props) {
             </Button>
           </div>
         </div>
+        {withTrainingDays && <PlanTrainingDays key={`${data.id}:${saver.generation}`} plan={data} onSave={changeTrainingDays} setSaveState={saver.setState} />}
         <SaveStatus state={saver.state} />
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>

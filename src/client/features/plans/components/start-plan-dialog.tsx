@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf } from '#shared/errors.ts'
-import { planApiText, StartPlanBody, type Plan } from '#shared/schemas/plans.ts'
+import { StartPlanBody, type Plan } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
@@ -13,15 +12,9 @@ import { describeError } from '#client/lib/query-client.ts'
 import { useStartPlan } from '../api/plan-mutations.ts'
 import { builderText } from '../builder-text.ts'
 import { planDateText } from '../plan-dates.ts'
+import { spreadWeekdays, trainingDaysError, TrainingDaysPicker } from './training-days-picker.tsx'
 
 type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server. */ whenSaved: () => Promise<void> }
-
-const NAMES = builderText.weekdays
-type Weekday = (typeof NAMES)[number]
-
-/** Weekdays spread over the week for a plan of `days` days a week: Monday, Wednesday and Friday for three. */
-const SPREAD: Record<number, number[]> = { 1: [1], 2: [1, 4], 3: [1, 3, 5], 4: [1, 2, 4, 5], 5: [1, 2, 3, 4, 5], 6: [1, 2, 3, 4, 5, 6], 7: [1, 2, 3, 4, 5, 6, 7] }
-const nameOf = (weekday: number): Weekday => NAMES[weekday - 1] ?? 'Monday'
 
 /** A self-coached lifter's own plan starts (or moves) on a start date and their training weekdays. */
 export function StartPlanDialog({ plan, whenSaved }: Props) {
@@ -40,16 +33,16 @@ export function StartPlanDialog({ plan, whenSaved }: Props) {
 function StartPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void }) {
   const start = useStartPlan()
   const [startDate, setStartDate] = useState(() => (plan.status === 'active' && plan.startDate ? plan.startDate : localToday()))
-  const [days, setDays] = useState<Weekday[]>(() => (plan.trainingDays ?? SPREAD[plan.daysPerWeek] ?? []).map(nameOf))
+  const [trainingDays, setTrainingDays] = useState<number[]>(() => plan.trainingDays ?? spreadWeekdays(plan.daysPerWeek))
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
   const n = plan.daysPerWeek
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const trainingDays = days.map((d) => NAMES.indexOf(d) + 1)
     const parsed = StartPlanBody.safeParse({ startDate, trainingDays })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
-    if (trainingDays.length !== n) return setErrors({ trainingDays: [planApiText.trainingDaysCount(n)] })
+    const countError = trainingDaysError(trainingDays, n)
+    if (countError) return setErrors({ trainingDays: [countError] })
     start.mutate(
       { planId: plan.id, input: parsed.data, whenSaved },
       {
@@ -73,7 +66,7 @@ function StartPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void
       <Field label="Start date" error={errors.startDate?.[0]}>
         {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
       </Field>
-      <CheckboxGroup legend="Training days" options={NAMES} value={days} onChange={setDays} error={errors.trainingDays?.[0]} />
+      <TrainingDaysPicker value={trainingDays} onChange={setTrainingDays} error={errors.trainingDays?.[0]} />
       {errors.form && (
         <p role="alert" className="text-sm text-destructive">
           {errors.form[0]}
