@@ -18,6 +18,14 @@ export const builderText = {
   archived: 'Archived',
   restored: 'Restored',
   duplicated: 'Duplicated',
+  /** A duplicate's name no current template has (template names are unique per coach): 'Block (copy)', then 'Block (copy 2)'. */
+  copyName: (name: string, templates: readonly { name: string }[]) => {
+    const taken = new Set(templates.map((t) => t.name.toLowerCase()))
+    const candidate = (n: number) => `${name} (copy${n === 1 ? '' : ` ${n}`})`
+    let n = 1
+    while (taken.has(candidate(n).toLowerCase())) n += 1
+    return candidate(n)
+  },
   copiedWeek: 'Week copied',
   copiedDay: 'Day copied',
   movedDay: 'Workout moved',
