@@ -14,6 +14,8 @@ export const builderText = {
   reload: 'Reload the latest version',
   saveFirst: 'Some changes are not saved yet: fix them or reload the latest version first.',
   emptyCell: 'Rest day',
+  cellExercises: (title: string, week: number, day: number) => `Exercises of ${title}, week ${week} day ${day}`,
+  moreExercises: (count: number) => `+${count} more`,
   applyToAll: 'Apply to all sets',
   /** Starts with the button's visible text, then says which set and exercise. */
   applyToAllName: (set: number, exercise: string) => `Apply to all sets: set ${set} of ${exercise}`,
