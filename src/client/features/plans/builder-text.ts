@@ -1,3 +1,6 @@
+import type { Progression } from '#shared/schemas/plans.ts'
+import type { Unit } from '#shared/units.ts'
+
 /** The builder's words, in one place (docs/product.md#user-facing-strings). */
 export const builderText = {
   /** A plan's size: '1 week × 3 days', '8 weeks × 4 days'. */
@@ -37,6 +40,14 @@ export const builderText = {
     return candidate(n)
   },
   copiedWeek: 'Week copied',
+  copyWeek: {
+    progressions: 'Progressions (none: the same sets)',
+    progression: (kind: Progression['kind'], unit: Unit) =>
+      ({ add_kg: `Add load (${unit}) each week`, add_percent: 'Add % of 1RM each week', add_reps: 'Add reps each week', add_rpe: 'Add RPE each week' })[kind],
+    amount: (kind: Progression['kind'], unit: Unit) => ({ add_kg: `${unit} per week`, add_percent: '% per week', add_reps: 'Reps per week', add_rpe: 'RPE per week' })[kind],
+    needsAmount: (progression: string) => `${progression}: enter an amount`,
+    hint: (week: number) => `Week ${week + 1} gets each once, week ${week + 2} twice, and so on.`,
+  },
   copiedDay: 'Day copied',
   movedDay: 'Workout moved',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
