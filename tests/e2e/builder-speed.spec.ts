@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { expect, expectToast, test } from './fixtures.ts'
 
 async function addExercise(page: Page, editor: Locator, search: string, name: string) {
@@ -107,6 +108,7 @@ test('a coach fills a day like a spreadsheet, sees it in the grid, copies the we
   await expect(copy.getByLabel('kg per week')).toHaveValue('2.5')
   await expect(copy.getByLabel('Reps per week')).toHaveValue('1')
   await expect(copy.getByLabel('RPE per week')).toHaveValue('0.5')
+  await expectAccessible(page, 'the copy-week dialog with three progressions')
   await copy.getByRole('button', { name: 'Copy week' }).click()
   await expectToast(page, 'Week copied')
   const week3 = page.getByRole('region', { name: 'Week 3' })
@@ -131,6 +133,7 @@ test('a coach fills a day like a spreadsheet, sees it in the grid, copies the we
   await save.getByRole('button', { name: 'Save template' }).click()
   await expect(save.getByRole('alert')).toHaveText('You already have a template named “Speed block”. Choose another name.')
   await expect(save.getByLabel('Template name')).toHaveAttribute('aria-invalid', 'true')
+  await expectAccessible(page, 'the save-as-template dialog saying the name is taken')
   await save.getByLabel('Template name').fill('Speed block, heavy')
   await save.getByRole('button', { name: 'Save template' }).click()
   await expectToast(page, 'Template saved', '“Speed block, heavy” is on your template board.')
