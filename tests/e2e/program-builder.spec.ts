@@ -85,8 +85,8 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   // Copy week 1 forward with +2.5 kg a week.
   await week1.getByRole('button', { name: 'Copy week 1' }).click()
   const copy = page.getByRole('dialog', { name: 'Copy week 1' })
-  await copy.getByLabel('Progression').selectOption('add_kg')
-  await expect(copy.getByLabel('Amount per week')).toHaveValue('2.5')
+  await copy.getByLabel('Add load (kg) each week').check()
+  await expect(copy.getByLabel('kg per week')).toHaveValue('2.5')
   await copy.getByRole('button', { name: 'Copy week' }).click()
   await expectToast(page, 'Week copied')
   await page
@@ -105,6 +105,9 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
 
   // Save it as a template, then start a new plan from the template board.
   await page.getByRole('button', { name: 'Save as template' }).click()
+  const saveTemplate = page.getByRole('dialog', { name: 'Save as template' })
+  await expect(saveTemplate.getByLabel('Template name')).toHaveValue('Strength block')
+  await saveTemplate.getByRole('button', { name: 'Save template' }).click()
   await expectToast(page, 'Template saved')
   await page.goto('/coach/template-board')
   const card = page.getByRole('region', { name: 'Strength' }).getByRole('listitem', { name: 'Strength block' })

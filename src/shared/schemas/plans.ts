@@ -42,6 +42,9 @@ export const planApiText = {
   trainingDaysCount: (days: number) => `Pick ${days} training day${days === 1 ? '' : 's'}: one for each day of the plan’s week`,
   startEmpty: 'Add a workout to this plan before you start it',
   startNotOwn: 'Only a plan of your own can be started; your coach starts the plans they assign',
+  progressionTwice: 'Each kind of progression can be chosen once',
+  progressionBothForms: 'Send either progression or progressions, not both',
+  templateNameTaken: (name: string) => `You already have a template named “${name}”. Choose another name.`,
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
@@ -251,6 +254,10 @@ export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as 
 /** `add_kg`'s amount is in `unit` (kg when absent): a lifter in lb adds 5 lb a week and sees round lb numbers. */
 export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number; unit?: Unit }
 
+/** The progressions a copy-week request asks for, in either of its forms. */
+export const progressionsOf = ({ progression, progressions }: { progression?: Progression | null; progressions?: Progression[] }): Progression[] =>
+  progressions ?? (progression ? [progression] : [])
+
 const round = (value: number, step: number) => Math.round(value / step) * step
 
 /**
@@ -278,21 +285,32 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
   }
 }
 
-export const CopyWeekBody = z.object({
-  version: VersionSchema,
-  saveId: SaveIdSchema,
-  fromWeek: int(1, MAX_WEEKS, planApiText.week),
-  toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
-  progression: z.optional(
-    z.nullable(
-      z.object({
-        kind: z.enum(PROGRESSIONS, 'Choose a progression'),
-        amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
-        unit: z.optional(z.enum(UNITS)),
-      }),
-    ),
-  ),
+const ProgressionSchema = z.object({
+  kind: z.enum(PROGRESSIONS, 'Choose a progression'),
+  amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
+  unit: z.optional(z.enum(UNITS)),
 })
+
+/**
+ * A week copied onto other weeks, with progressions applied together (+2.5 kg and +1 rep and
+ * +0.5 RPE a week): `progressions`, a list with each kind at most once. `progression`, one of them
+ * alone, is the older form of the same thing; a request sends one form or the other.
+ */
+export const CopyWeekBody = z
+  .object({
+    version: VersionSchema,
+    saveId: SaveIdSchema,
+    fromWeek: int(1, MAX_WEEKS, planApiText.week),
+    toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
+    progression: z.optional(z.nullable(ProgressionSchema)),
+    progressions: z.optional(
+      z.array(ProgressionSchema).check(
+        z.maxLength(PROGRESSIONS.length, planApiText.progressionTwice),
+        z.refine((list) => new Set(list.map((p) => p.kind)).size === list.length, planApiText.progressionTwice),
+      ),
+    ),
+  })
+  .check(z.refine((body) => !(body.progression && body.progressions), { message: planApiText.progressionBothForms, path: ['progressions'] }))
 export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 
 export const CopyDayBody = z.object({

@@ -1,3 +1,6 @@
+import type { Progression } from '#shared/schemas/plans.ts'
+import type { Unit } from '#shared/units.ts'
+
 /** The builder's words, in one place (docs/product.md#user-facing-strings). */
 export const builderText = {
   /** A plan's size: '1 week × 3 days', '8 weeks × 4 days'. */
@@ -14,11 +17,42 @@ export const builderText = {
   reload: 'Reload the latest version',
   saveFirst: 'Some changes are not saved yet: fix them or reload the latest version first.',
   emptyCell: 'Rest day',
+  cellExercises: (title: string, week: number, day: number) => `Exercises of ${title}, week ${week} day ${day}`,
+  moreExercises: (count: number) => `+${count} more`,
+  applyToAll: 'Apply to all sets',
+  /** Starts with the button's visible text, then says which set and exercise. */
+  applyToAllName: (set: number, exercise: string) => `Apply to all sets: set ${set} of ${exercise}`,
+  setsToAdd: 'Sets to add',
+  setsToAddName: (exercise: string) => `Sets to add to ${exercise}`,
+  addSets: 'Add sets',
+  addSetsName: (exercise: string) => `Add sets to ${exercise}`,
+  setKeys: 'Keys: Enter or ↓ goes to the same field of the next set, Shift+Enter or ↑ to the one above; Tab moves along a set.',
   templateSaved: 'Template saved',
+  templateOnBoard: (name: string) => `“${name}” is on your template board.`,
+  saveAsTemplate: 'Save as template',
+  saveAsTemplateText: 'A copy of this plan goes on your template board; later changes to the plan do not change it.',
+  templateName: 'Template name',
+  saveTemplate: 'Save template',
   archived: 'Archived',
   restored: 'Restored',
   duplicated: 'Duplicated',
+  /** A duplicate's name no current template has (template names are unique per coach): 'Block (copy)', then 'Block (copy 2)'. */
+  copyName: (name: string, templates: readonly { name: string }[]) => {
+    const taken = new Set(templates.map((t) => t.name.toLowerCase()))
+    const candidate = (n: number) => `${name} (copy${n === 1 ? '' : ` ${n}`})`
+    let n = 1
+    while (taken.has(candidate(n).toLowerCase())) n += 1
+    return candidate(n)
+  },
   copiedWeek: 'Week copied',
+  copyWeek: {
+    progressions: 'Progressions (none: the same sets)',
+    progression: (kind: Progression['kind'], unit: Unit) =>
+      ({ add_kg: `Add load (${unit}) each week`, add_percent: 'Add % of 1RM each week', add_reps: 'Add reps each week', add_rpe: 'Add RPE each week' })[kind],
+    amount: (kind: Progression['kind'], unit: Unit) => ({ add_kg: `${unit} per week`, add_percent: '% per week', add_reps: 'Reps per week', add_rpe: 'RPE per week' })[kind],
+    needsAmount: (progression: string) => `${progression}: enter an amount`,
+    hint: (week: number) => `Week ${week + 1} gets each once, week ${week + 2} twice, and so on.`,
+  },
   copiedDay: 'Day copied',
   movedDay: 'Workout moved',
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { setToDraft, toExerciseInputs, type ExerciseDraft } from './workout-draft.ts'
+import { MAX_SETS_PER_EXERCISE } from '#shared/schemas/plans.ts'
+import { addSets, applySetToAll, setToDraft, toExerciseInputs, type ExerciseDraft } from './workout-draft.ts'
 
 const exercise = (loadValue: string, stored: number): ExerciseDraft => {
   const draft = setToDraft({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: stored } }, 'kg')
@@ -30,4 +31,22 @@ test('in lb the stored kg survives a round trip through the editor', () => {
   const draft = setToDraft({ load: { kind: 'kg', value: 102.058 } }, 'lb')
   expect(draft.loadValue).toBe('225')
   expect(toExerciseInputs([{ ...exercise('as shown', 0), sets: [draft] }], 'lb')[0]?.sets[0]?.load).toEqual({ kind: 'kg', value: 102.058 })
+})
+
+test('one set applied to all: every set takes its values and keeps its own key', () => {
+  const sets = [setToDraft({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }, 'kg'), setToDraft({ reps: { min: 3, max: 3 } }, 'kg'), setToDraft({}, 'kg')]
+  const applied = applySetToAll(sets, sets[0]?.key ?? '')
+  expect(applied.map((set) => set.key)).toEqual(sets.map((set) => set.key))
+  expect(toExerciseInputs([{ ...exercise('as shown', 0), sets: applied }], 'kg')[0]?.sets).toEqual(
+    Array.from({ length: 3 }, () => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8, rir: null, durationSeconds: null, distanceMeters: null })),
+  )
+})
+
+test('added sets copy the last set and stop at the limit', () => {
+  const sets = [setToDraft({ reps: { min: 5, max: 5 } }, 'kg'), setToDraft({ reps: { min: 8, max: 8 } }, 'kg')]
+  const more = addSets(sets, 3)
+  expect(more.map((set) => set.repsMin)).toEqual(['5', '8', '8', '8', '8'])
+  expect(new Set(more.map((set) => set.key)).size).toBe(5)
+  expect(addSets(sets, 50)).toHaveLength(MAX_SETS_PER_EXERCISE)
+  expect(addSets(sets, 0)).toHaveLength(2)
 })

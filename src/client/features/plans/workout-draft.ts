@@ -1,6 +1,6 @@
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
-import { WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/plans.ts'
+import { MAX_SETS_PER_EXERCISE, WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/plans.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
 /**
@@ -110,6 +110,21 @@ export function newExercise(movement: { id: string; name: string; tracking: Trac
     notes: '',
     sets: [defaultSet(movement.tracking), defaultSet(movement.tracking), defaultSet(movement.tracking)],
   }
+}
+
+/** Every set of an exercise made like one of them (each keeps its own key): fill one set, apply it to the rest. */
+export function applySetToAll(sets: readonly SetDraft[], key: string): SetDraft[] {
+  const source = sets.find((set) => set.key === key)
+  if (!source) return [...sets]
+  return sets.map((set) => (set.key === key ? set : { ...source, key: set.key }))
+}
+
+/** `count` more sets, each a copy of the last, up to the limit of sets an exercise may have. */
+export function addSets(sets: readonly SetDraft[], count: number): SetDraft[] {
+  const last = sets.at(-1)
+  const room = Math.max(0, Math.min(Math.floor(count), MAX_SETS_PER_EXERCISE - sets.length))
+  if (!last || !Number.isFinite(room)) return [...sets]
+  return [...sets, ...Array.from({ length: room }, () => ({ ...last, key: newKey() }))]
 }
 
 /** A number as typed: empty is 'not set' (null); anything unreadable is NaN, which the schema refuses. */

@@ -1,5 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import { progressSet, type CopyDayInput, type CopyWeekInput, type ExerciseInput, type MoveDayInput, type Plan, type SavePlanDayInput } from '#shared/schemas/plans.ts'
+import {
+  progressSet,
+  progressionsOf,
+  type CopyDayInput,
+  type CopyWeekInput,
+  type ExerciseInput,
+  type MoveDayInput,
+  type Plan,
+  type PrescribedSet,
+  type SavePlanDayInput,
+} from '#shared/schemas/plans.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { planWorkouts, prescriptions } from '#server/db/schema/index.ts'
@@ -90,11 +100,14 @@ export async function copyDay(db: Db, actor: Actor, id: string, { version, saveI
 }
 
 /**
- * Copies a week onto later (or other) weeks; with a progression each target week gets it once per
- * week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5).
+ * Copies a week onto later (or other) weeks; with progressions each target week gets each of them
+ * once per week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5), all together
+ * (+2.5 kg and +1 rep and +0.5 RPE).
  */
-export async function copyWeek(db: Db, actor: Actor, id: string, { version, saveId, fromWeek, toWeeks, progression }: CopyWeekInput): Promise<Plan> {
+export async function copyWeek(db: Db, actor: Actor, id: string, { version, saveId, fromWeek, toWeeks, ...input }: CopyWeekInput): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
+  const progressions = progressionsOf(input)
+  const progress = (set: PrescribedSet, steps: number) => progressions.reduce((next, progression) => progressSet(next, progression, steps), set)
   const targets = [...new Set(toWeeks)].filter((week) => week !== fromWeek)
   requireInside(plan, [{ week: fromWeek, day: 1 }, ...targets.map((week) => ({ week, day: 1 }))])
   const source = (await getPlan(db, actor, id)).workouts.filter((w) => w.week === fromWeek)
@@ -106,7 +119,7 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, save
       return {
         week,
         day,
-        workout: workout ? { ...workout, exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progressSet(set, progression, steps)) })) } : null,
+        workout: workout ? { ...workout, exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progress(set, steps)) })) } : null,
       }
     }),
   )

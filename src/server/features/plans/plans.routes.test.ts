@@ -433,6 +433,72 @@ describe('copying inside the grid', () => {
     expect(day.workouts.find((w) => w.week === 1 && w.day === 3)?.title).toBe('Lower A')
     expect((await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: day.version, fromWeek: 1, toWeeks: [9] })).status).toBe(400)
   })
+
+  test('a week copied with load, reps and RPE progressions gets all three per week; bad lists are refused', async () => {
+    const plan = await newPlan()
+    await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, dayOne(1))
+    const progressions = [
+      { kind: 'add_kg', amount: 2.5, unit: 'kg' },
+      { kind: 'add_reps', amount: 1 },
+      { kind: 'add_rpe', amount: 0.5 },
+    ]
+    const copied = await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: 2, fromWeek: 1, toWeeks: [2, 3], progressions })
+    expect(copied.status, await copied.clone().text()).toBe(200)
+    const read = PlanSchema.parse(await copied.json())
+    const squatSet = (week: number) => read.workouts.find((w) => w.week === week && w.day === 1)?.exercises[0]?.sets[0]
+    expect(squatSet(2)).toMatchObject({ load: { kind: 'kg', value: 102.5 }, reps: { min: 6, max: 6 }, rpe: 8 })
+    expect(squatSet(3)).toMatchObject({ load: { kind: 'kg', value: 105 }, reps: { min: 7, max: 7 }, rpe: 8.5 })
+    // The RDL's %1RM load is not a kg load; its reps still grow, and its RIR is not an RPE.
+    expect(read.workouts.find((w) => w.week === 3)?.exercises[1]?.sets[0]).toMatchObject({ load: { kind: 'percent_1rm', value: 65 }, reps: { min: 10, max: 12 }, rir: 2 })
+
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: read.version, fromWeek: 1, toWeeks: [2], ...body })
+      expect(res.status).toBe(400)
+      return ApiErrorBodySchema.parse(await res.json()).fields
+    }
+    expect((await refused({ progressions: [progressions[1], progressions[1]] }))?.progressions).toEqual(['Each kind of progression can be chosen once'])
+    expect((await refused({ progression: progressions[0], progressions }))?.progressions).toEqual(['Send either progression or progressions, not both'])
+    expect((await refused({ progressions: [{ kind: 'add_sets', amount: 1 }] }))?.['progressions.0.kind']).toEqual(['Choose a progression'])
+    expect((await refused({ progressions: [{ kind: 'add_reps' }] }))?.['progressions.0.amount']).toEqual(['The progression needs an amount'])
+    // Nothing was changed by the refused copies.
+    expect(PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${plan.id}`)).json()).version).toBe(read.version)
+
+    // An empty list copies the week as it is.
+    const plain = PlanSchema.parse(
+      await (await call(coach, 'POST', `/api/plans/${plan.id}/copy-week`, { version: read.version, fromWeek: 1, toWeeks: [2], progressions: [] })).json(),
+    )
+    expect(plain.workouts.find((w) => w.week === 2)?.exercises[0]?.sets[0]).toMatchObject({ load: { kind: 'kg', value: 100 }, reps: { min: 5, max: 5 }, rpe: 7.5 })
+  })
+})
+
+describe('saving a plan as a named template', () => {
+  test('a second template of the same name (any case) answers 409 and adds nothing; another name, an archived one or a plain copy is fine', async () => {
+    const owner = await signIn(t, { role: 'coach' })
+    const plan = await newPlan(owner, { name: 'Hypertrophy block', weeks: 4, daysPerWeek: 3 })
+    const templates = async () =>
+      ((await (await call(owner, 'GET', '/api/plans')).json()) as { name: string; isTemplate: boolean }[]).filter((p) => p.isTemplate).map((p) => p.name)
+
+    const first = await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true })
+    expect(first.status, await first.clone().text()).toBe(201)
+    const { id: firstId, ...saved } = PlanSummarySchema.parse(await first.json())
+    expect(saved).toMatchObject({ name: 'Hypertrophy block', isTemplate: true })
+
+    const again = await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true, name: '  hypertrophy BLOCK ' })
+    expect(again.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await again.json())).toMatchObject({ code: 'CONFLICT', message: 'You already have a template named “Hypertrophy block”. Choose another name.' })
+    expect(await templates()).toEqual(['Hypertrophy block'])
+
+    const renamed = await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true, name: 'Hypertrophy block v2' })
+    expect(renamed.status).toBe(201)
+    // A plan (not a template) of the name, and another coach's template of it, are not in the way.
+    expect((await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { name: 'Hypertrophy block' })).status).toBe(201)
+    const elsewhere = await newPlan(otherCoach, { name: 'Hypertrophy block', weeks: 4, daysPerWeek: 3 })
+    expect((await call(otherCoach, 'POST', `/api/plans/${elsewhere.id}/copy`, { isTemplate: true })).status).toBe(201)
+
+    // Archived, the first template frees its name.
+    await call(owner, 'POST', `/api/plans/${firstId}/archive`)
+    expect((await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true })).status).toBe(201)
+  })
 })
 
 describe('one planned workout (the read-only view)', () => {

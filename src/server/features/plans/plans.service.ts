@@ -183,13 +183,31 @@ async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof t
   return copy.id
 }
 
-/** A new draft from a template, or a duplicate: the owner's deep copy, which later edits of the source never touch. */
+/**
+ * A new draft from a template, or a duplicate: the owner's deep copy, which later edits of the source
+ * never touch. A copy saved as a template needs a name none of the owner's current templates has
+ * (case aside): saving twice would otherwise leave two templates nobody can tell apart.
+ */
 export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlanInput): Promise<PlanSummary> {
   const source = await findOwned(db, actor, id)
-  const copyId = await db.transaction((tx) =>
-    copyPlanTree(tx, source, { ownerId: actor.id, name: input.name ?? source.name, isTemplate: input.isTemplate ?? false, status: 'draft' }),
-  )
+  const name = input.name ?? source.name
+  const isTemplate = input.isTemplate ?? false
+  const copyId = await db.transaction(async (tx) => {
+    if (isTemplate) await requireFreeTemplateName(tx, actor.id, name)
+    return copyPlanTree(tx, source, { ownerId: actor.id, name, isTemplate, status: 'draft' })
+  })
   return toSummary(await findPlan(db, copyId))
+}
+
+/** Refuses a template name the owner already uses on a template that is not archived; two saves at once wait on each other. */
+async function requireFreeTemplateName(tx: Tx, ownerId: string, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-name:${ownerId}`}))`)
+  const [taken] = await tx
+    .select({ name: trainingPlans.name })
+    .from(trainingPlans)
+    .where(and(eq(trainingPlans.ownerId, ownerId), eq(trainingPlans.isTemplate, true), ne(trainingPlans.status, 'archived'), sql`lower(${trainingPlans.name}) = lower(${name})`))
+    .limit(1)
+  if (taken) throw new AppError('CONFLICT', { message: planApiText.templateNameTaken(taken.name) })
 }
 
 /**

@@ -88,7 +88,9 @@ export function TemplateBoardPage() {
                     busy={busy === t.id}
                     editHref={paths.coach.program.getHref(t.id)}
                     onRestore={() => act(t.id, () => planCalls.restore(t.id), builderText.restored)}
-                    onDuplicate={() => act(t.id, () => planCalls.copy(t.id, { name: `${t.name} (copy)`, isTemplate: true }), builderText.duplicated)}
+                    onDuplicate={() =>
+                      act(t.id, () => planCalls.copy(t.id, { name: builderText.copyName(t.name, templates.data ?? []), isTemplate: true }), builderText.duplicated)
+                    }
                     onArchive={() => act(t.id, () => planCalls.archive(t.id), builderText.archived)}
                   >
                     <Button size="sm" disabled={busy === t.id} onClick={() => startFromTemplate(t)}>

@@ -21,15 +21,15 @@ export function usePlanRemoval() {
   })
 }
 
-/** A copy of a plan: a template saved from it, or a new plan from a template. */
-export function useCopyPlan({ errorTitle = 'Could not copy the plan' }: { errorTitle?: string } = {}) {
+/** A copy of a plan: a template saved from it, or a new plan from a template. `inForm`: the caller shows the errors in its form instead of a toast. */
+export function useCopyPlan({ errorTitle = 'Could not copy the plan', inForm = false }: { errorTitle?: string; inForm?: boolean } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ planId, body, whenSaved }: { planId: string; body: CopyPlanInput } & AfterSaves) => {
       await whenSaved?.()
       return planCalls.copy(planId, body)
     },
-    meta: { errorTitle },
+    meta: inForm ? { toast: false } : { errorTitle },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })
 }

@@ -4,36 +4,29 @@ import type { Plan } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { useCopyPlan } from '../api/plan-mutations.ts'
-import { builderText } from '../builder-text.ts'
+import { SaveTemplateDialog } from './save-template-dialog.tsx'
 
 type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (these actions copy the server's plan). */ whenSaved: () => Promise<void> }
 
-/** The builder's header action on a coach's own plan: save it as a template, or start a plan from a template. */
+/** The builder's header action on a coach's own plan: save it as a template (under a name), or start a plan from a template. */
 export function CoachPlanActions({ plan, whenSaved }: Props) {
   const navigate = useNavigate()
   const copyPlan = useCopyPlan()
-  const busy = copyPlan.isPending
-  const copy = (isTemplate: boolean) =>
+  if (!plan.isTemplate) return <SaveTemplateDialog plan={plan} whenSaved={whenSaved} />
+  const newPlan = () =>
     copyPlan.mutate(
-      { planId: plan.id, body: { isTemplate, name: plan.name }, whenSaved },
+      { planId: plan.id, body: { isTemplate: false, name: plan.name }, whenSaved },
       {
         onSuccess: (copy) => {
-          if (isTemplate) notify.success({ title: builderText.templateSaved, description: `“${copy.name}” is on your template board.` })
-          else {
-            notify.success({ title: 'Plan created', description: `A new plan from “${plan.name}”.` })
-            void navigate(paths.coach.program.getHref(copy.id))
-          }
+          notify.success({ title: 'Plan created', description: `A new plan from “${plan.name}”.` })
+          void navigate(paths.coach.program.getHref(copy.id))
         },
       },
     )
 
-  return plan.isTemplate ? (
-    <Button variant="outline" disabled={busy} onClick={() => copy(false)}>
+  return (
+    <Button variant="outline" disabled={copyPlan.isPending} onClick={newPlan}>
       New plan from this template
-    </Button>
-  ) : (
-    <Button variant="outline" disabled={busy} onClick={() => copy(true)}>
-      Save as template
     </Button>
   )
 }

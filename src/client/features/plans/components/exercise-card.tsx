@@ -1,6 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { MAX_SETS_PER_EXERCISE } from '#shared/schemas/plans.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -8,7 +9,8 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { cn } from '#client/lib/cn.ts'
-import type { ExerciseDraft, SetDraft } from '../workout-draft.ts'
+import { builderText } from '../builder-text.ts'
+import { addSets, applySetToAll, type ExerciseDraft, type SetDraft } from '../workout-draft.ts'
 import { SetRow } from './set-row.tsx'
 
 const SUPERSETS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
@@ -28,6 +30,9 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
   const name = `${label} ${exercise.movementName}`
   const setSets = (sets: SetDraft[]) => onChange({ sets })
   const movementError = errorsOf('movementId')
+  const room = MAX_SETS_PER_EXERCISE - exercise.sets.length
+  const [adding, setAdding] = useState('1')
+  const toAdd = Math.min(room, Math.max(1, Math.floor(Number(adding)) || 1))
 
   return (
     <li
@@ -89,6 +94,8 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
             errorOf={(path) => errorsOf(`sets.${index}.${path}`)}
             onChange={(change) => setSets(exercise.sets.map((s) => (s.key === set.key ? { ...s, ...change } : s)))}
             onRemove={exercise.sets.length > 1 ? () => setSets(exercise.sets.filter((s) => s.key !== set.key)) : undefined}
+            onApplyToAll={exercise.sets.length > 1 ? () => setSets(applySetToAll(exercise.sets, set.key)) : undefined}
+            exerciseName={name}
           />
         ))}
       </ol>
@@ -98,18 +105,26 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        {exercise.sets.length < MAX_SETS_PER_EXERCISE && (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Add set to ${name}`}
-            onClick={() => {
-              const last = exercise.sets.at(-1)
-              if (last) setSets([...exercise.sets, { ...last, key: crypto.randomUUID() }])
-            }}
-          >
-            <Plus aria-hidden /> Add set
-          </Button>
+        {room > 0 && (
+          <>
+            <label className="flex items-center gap-2 text-sm text-muted-foreground">
+              {builderText.setsToAdd}
+              <Input
+                aria-label={builderText.setsToAddName(name)}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={room}
+                size="compact"
+                className="w-16"
+                value={adding}
+                onChange={(e) => setAdding(e.target.value)}
+              />
+            </label>
+            <Button variant="outline" size="sm" aria-label={builderText.addSetsName(name)} onClick={() => setSets(addSets(exercise.sets, toAdd))}>
+              <Plus aria-hidden /> {builderText.addSets}
+            </Button>
+          </>
         )}
       </div>
       <Field label={`Notes for ${exercise.movementName}`} error={errorsOf('notes')}>

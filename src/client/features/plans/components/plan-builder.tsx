@@ -140,7 +140,7 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
             return (
               <DayCell key={day} cell={cell} label={date} deload={deload}>
                 {workout ? (
-                  <WorkoutChip cell={cell} title={workout.title} exercises={workout.exercises.length} onOpen={() => setEditing(cell)} onMenu={() => setActing(cell)} />
+                  <WorkoutChip cell={cell} title={workout.title} exercises={workout.exercises} onOpen={() => setEditing(cell)} onMenu={() => setActing(cell)} />
                 ) : (
                   <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={`Add a workout to week ${week} day ${day}`} onClick={() => setEditing(cell)}>
                     <Plus aria-hidden /> Add

@@ -1,7 +1,9 @@
-import { X } from 'lucide-react'
+import { CopyCheck, X } from 'lucide-react'
+import type { KeyboardEvent } from 'react'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { builderText } from '../builder-text.ts'
 import type { ExerciseDraft, SetDraft } from '../workout-draft.ts'
 
 type SetRowProps = {
@@ -12,10 +14,14 @@ type SetRowProps = {
   errorOf: (path: string) => string | undefined
   onChange: (change: Partial<SetDraft>) => void
   onRemove: (() => void) | undefined
+  /** Makes every set of the exercise like this one; absent for an exercise's only set. */
+  onApplyToAll: (() => void) | undefined
+  /** The exercise as the editor names it ('1 Back squat'), for the names of the set's buttons. */
+  exerciseName: string
 }
 
 /** One prescribed set in one line: the inputs its movement's tracking needs, each with its own name. */
-export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove }: SetRowProps) {
+export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove, onApplyToAll, exerciseName }: SetRowProps) {
   const name = `Set ${number}`
   const errors = [
     errorOf('reps.min'),
@@ -131,6 +137,11 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
             className={small}
           />
         )}
+        {onApplyToAll && (
+          <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={builderText.applyToAllName(number, exerciseName)} onClick={onApplyToAll}>
+            <CopyCheck aria-hidden /> {builderText.applyToAll}
+          </Button>
+        )}
         {onRemove && (
           <Button variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
             <X aria-hidden />
@@ -157,11 +168,31 @@ type SetInputProps = {
   className: string
 }
 
+/**
+ * Enter (or ↓) in a set's field goes to the same field of the next set, on into the next exercise
+ * of the editor (`data-set-grid`); Shift+Enter (or ↑) to the one above; at either end the focus
+ * stays. Sets fill in like a spreadsheet's column, the value selected so typing replaces it.
+ */
+function moveBetweenSets(event: KeyboardEvent<HTMLInputElement>) {
+  const input = event.currentTarget
+  if (event.altKey || event.ctrlKey || event.metaKey) return
+  const step = event.key === 'Enter' ? (event.shiftKey ? -1 : 1) : event.shiftKey ? 0 : event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
+  const grid = input.closest('[data-set-grid]') ?? input.closest('ol')
+  if (!step || !grid) return
+  event.preventDefault()
+  const column = [...grid.querySelectorAll<HTMLInputElement>(`input[data-set-field="${input.dataset.setField}"]`)]
+  const next = column[column.indexOf(input) + step]
+  next?.focus()
+  next?.select()
+}
+
 /** One of the set's numbers: a compact input named after the set, marked invalid while its error stands. */
 function SetInput({ set, field, onChange, label, invalid, inputMode, placeholder, className }: SetInputProps) {
   return (
     <Input
       aria-label={label}
+      data-set-field={field}
+      onKeyDown={moveBetweenSets}
       aria-invalid={invalid || undefined}
       inputMode={inputMode}
       placeholder={placeholder}

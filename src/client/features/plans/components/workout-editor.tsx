@@ -64,7 +64,8 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
 
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
         <SortableContext items={draft.exercises.map((e) => e.key)} strategy={verticalListSortingStrategy}>
-          <ol aria-label="Exercises" className="flex flex-col gap-3">
+          {draft.exercises.length > 0 && <p className="text-xs text-muted-foreground">{builderText.setKeys}</p>}
+          <ol aria-label="Exercises" data-set-grid className="flex flex-col gap-3">
             {draft.exercises.map((exercise, index) => (
               <ExerciseCard
                 key={exercise.key}
