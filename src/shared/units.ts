@@ -15,6 +15,11 @@ export function fromKg(kg: number, unit: Unit): number {
   return unit === 'kg' ? Math.round(kg * 100) / 100 : Math.round((kg / KG_PER_LB) * 10) / 10
 }
 
+/** A stored load (kg) in the user's unit, unrounded: for arithmetic before a rounding to a plate step. */
+export function fromKgExact(kg: number, unit: Unit): number {
+  return unit === 'kg' ? kg : kg / KG_PER_LB
+}
+
 /** Without a lifter's own plate step (a coach reading a plan), pounds round to a pair of 2.5 lb plates. */
 const LB_TARGET_STEP = 5
 
