@@ -25,6 +25,7 @@ import { healthRoutes } from '#server/features/health/health.routes.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { movementsRoutes } from '#server/features/movements/movements.routes.ts'
 import { plansRoutes } from '#server/features/plans/plans.routes.ts'
+import { progressionRoutes } from '#server/features/plans/progression.routes.ts'
 import { outboxRoutes } from '#server/features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.routes.ts'
 import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
@@ -79,6 +80,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
     .route('/plans', plansRoutes)
+    .route('/progression', progressionRoutes)
     .route('/clients', clientsRoutes)
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)

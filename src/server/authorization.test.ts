@@ -1,7 +1,7 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { coachClients } from '#server/db/schema/index.ts'
+import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
@@ -44,6 +44,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   exerciseKey: string
   /** Starts another (free) session of `client`. */
   newSession: () => Promise<string>
+  /** Makes a pending progression proposal on the plan `coach` assigned to `client`. */
+  newProposal: () => Promise<string>
   /** A session `client` finished just now (correctable for 48 hours), its exercise's key and its one set. */
   finished: { sessionId: string; exerciseKey: string; setId: string }
 }
@@ -158,6 +160,33 @@ const ROUTES: Row[] = [
     request: (fx) => ({ path: `/api/plans/${fx.planId}/assign`, body: { clientId: fx.client.id, startDate: '2026-12-07' } }),
   },
   { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
+  {
+    method: 'POST',
+    path: '/api/progression/preview',
+    access: 'own-client',
+    request: (fx) => ({
+      path: '/api/progression/preview',
+      body: {
+        clientId: fx.client.id,
+        movementId: fx.movementId,
+        rule: { kind: 'double', amount: 2.5, unit: 'kg' },
+        sets: [{ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } }],
+      },
+    }),
+  },
+  { method: 'GET', path: '/api/progression/proposals', access: 'coach' },
+  {
+    method: 'POST',
+    path: '/api/progression/proposals/approve',
+    access: 'owner',
+    request: async (fx) => ({ path: '/api/progression/proposals/approve', body: { ids: [await fx.newProposal()] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/progression/proposals/dismiss',
+    access: 'owner',
+    request: async (fx) => ({ path: '/api/progression/proposals/dismiss', body: { ids: [await fx.newProposal()] } }),
+  },
   { method: 'GET', path: '/api/clients', access: 'coach' },
   { method: 'GET', path: '/api/clients/dashboard', access: 'coach' },
   { method: 'GET', path: '/api/sessions', access: 'signed-in' },
@@ -271,6 +300,7 @@ const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherC
 
 let t: TestContext
 let fx: Fixtures
+let assignedPlanId = ''
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -312,6 +342,13 @@ beforeAll(async () => {
       await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
       return client.id
     },
+    newProposal: async () => {
+      const [proposal] = await t.db
+        .insert(progressionProposals)
+        .values({ planId: assignedPlanId, planWorkoutId: fx.assignedPlanWorkoutId, movementId: fx.movementId, clientId: fx.client.id, fromSets: [], toSets: [], reason: '+1 rep' })
+        .returning({ id: progressionProposals.id })
+      return proposal?.id ?? ''
+    },
     newInvite: async () => {
       const email = `invitee-${crypto.randomUUID()}@example.test`
       const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
@@ -329,6 +366,7 @@ beforeAll(async () => {
     workout: { title: 'Day one', exercises: [{ movementId: fx.movementId, sets: [{ reps: { min: 5, max: 5 } }] }] },
   })
   const assigned = await call('POST', `/api/plans/${assignedSource}/assign`, { clientId: fx.client.id, startDate: '2026-12-07' })
+  assignedPlanId = assigned.id
   const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as { workouts: { id: string }[] }
   fx.assignedPlanWorkoutId = plan.workouts[0]?.id ?? ''
   if (!fx.assignedPlanWorkoutId) throw new Error('fixture: the assigned plan has no workout')

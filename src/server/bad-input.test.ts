@@ -1,7 +1,7 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { coachClients } from '#server/db/schema/index.ts'
+import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, TEST_ADMIN_SECRET, uniqueEmail, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
@@ -34,6 +34,8 @@ type Fixtures = {
   planVersion: () => Promise<number>
   workoutVersion: () => Promise<number>
   newSession: () => Promise<string>
+  /** Makes a pending progression proposal on the plan assigned to `client`. */
+  newProposal: () => Promise<string>
 }
 
 type JsonRoute = {
@@ -56,6 +58,7 @@ const EXERCISE: Json = {
   restSeconds: 90,
   tempo: '30X1',
   notes: 'Brace',
+  progression: { kind: 'linear', amount: 2.5, unit: 'kg', per: 'session', failures: 3, reducePercent: 10 },
   sets: [
     { reps: { min: 5, max: 8 }, load: { kind: 'kg', value: 60 }, rpe: 8, rir: 2, durationSeconds: 30, distanceMeters: 100 },
     { reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm', value: 75 } },
@@ -127,6 +130,9 @@ const JSON_ROUTES: JsonRoute[] = [
       description: 'More',
       deloadWeeks: [4],
       isTemplate: false,
+      progression: { kind: 'rpe', overPercent: 5, underPercent: 2.5 },
+      progressionMode: 'approve',
+      deload: { loadPercent: 20, setsRemoved: 1 },
     }),
   },
   {
@@ -271,6 +277,32 @@ const JSON_ROUTES: JsonRoute[] = [
     path: (fx) => `/api/chat/${fx.coach.id}/messages`,
     as: (fx) => headersOf(fx.client),
     body: () => ({ id: crypto.randomUUID(), body: 'Hello coach' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/progression/preview',
+    path: () => '/api/progression/preview',
+    as: (fx) => headersOf(fx.coach),
+    body: (fx) => ({
+      clientId: fx.client.id,
+      movementId: fx.movementId,
+      rule: { kind: 'percent_e1rm', linkedMovementId: fx.movementId },
+      sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm', value: 75 }, rpe: 8 }],
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/progression/proposals/approve',
+    path: () => '/api/progression/proposals/approve',
+    as: (fx) => headersOf(fx.coach),
+    body: async (fx) => ({ ids: [await fx.newProposal()] }),
+  },
+  {
+    method: 'POST',
+    route: '/api/progression/proposals/dismiss',
+    path: () => '/api/progression/proposals/dismiss',
+    as: (fx) => headersOf(fx.coach),
+    body: async (fx) => ({ ids: [await fx.newProposal()] }),
   },
   { method: 'POST', route: '/api/chat/:otherId/read', path: (fx) => `/api/chat/${fx.client.id}/read`, as: (fx) => headersOf(fx.coach), body: () => ({ upTo: 1 }) },
   // better-auth's endpoints, behind the gate that reads their bodies first.
@@ -457,6 +489,13 @@ beforeAll(async () => {
     planVersion,
     workoutVersion: async () => (await call<{ version: number }>(coach, 'GET', `/api/workouts/${workoutId}`)).version,
     newSession: async () => (await call<{ id: string }>(client, 'POST', '/api/sessions', {})).id,
+    newProposal: async () => {
+      const [row] = await t.db
+        .insert(progressionProposals)
+        .values({ planId: assigned.id, planWorkoutId, movementId, clientId: client.id, fromSets: [], toSets: [], reason: '+1 rep' })
+        .returning({ id: progressionProposals.id })
+      return row?.id ?? ''
+    },
   }
   if (!planWorkoutId || !exerciseKey) throw new Error('fixture: the assigned plan has no workout')
 })

@@ -3,6 +3,7 @@ import { calendarDate } from './dates.ts'
 import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
 import { UNITS } from './profiles.ts'
+import { DeloadSchema, deloadSets, PROGRESSION_MODES, ProgressionNoteSchema, ProgressionRuleSchema } from './progression.ts'
 
 /** Limits of a plan: what a coach can build and what the server accepts (docs/product.md#validation-rules). */
 export const MAX_WEEKS = 16
@@ -93,6 +94,8 @@ const ExerciseInputSchema = z.object({
   tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
   notes: optionalText(NOTES_MAX),
   sets: z.array(PrescribedSetSchema).check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
+  /** The exercise's own progression rule; null or absent follows the plan's. */
+  progression: z.optional(z.nullable(ProgressionRuleSchema)),
 })
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
 
@@ -116,6 +119,11 @@ export const UpdatePlanBody = z.object({
   description: optionalText(NOTES_MAX),
   deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
   isTemplate: z.optional(z.boolean()),
+  /** The rule of every exercise without its own; null: none. */
+  progression: z.optional(z.nullable(ProgressionRuleSchema)),
+  progressionMode: z.optional(z.enum(PROGRESSION_MODES, 'Apply changes at once, or wait for approval')),
+  /** What deload weeks take off; null: they are only marked. */
+  deload: z.optional(z.nullable(DeloadSchema)),
 })
 export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
 
@@ -147,6 +155,11 @@ export const ExerciseSchema = z.object({
   tempo: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   sets: z.array(PrescribedSetSchema),
+  progression: z.nullable(ProgressionRuleSchema),
+  /** Why the targets are what they are, when a rule set them (the lifter reads it). */
+  progressionNote: z.nullable(ProgressionNoteSchema),
+  /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
+  handEdited: z.boolean(),
 })
 
 export type Exercise = z.infer<typeof ExerciseSchema>
@@ -175,6 +188,9 @@ export const PlanSummarySchema = z.object({
   startDate: z.nullable(z.string()),
   trainingDays: z.nullable(z.array(z.number())),
   status: z.enum(PLAN_STATUSES),
+  progression: z.nullable(ProgressionRuleSchema),
+  progressionMode: z.enum(PROGRESSION_MODES),
+  deload: z.nullable(DeloadSchema),
   version: z.number(),
   updatedAt: z.string(),
 })
@@ -196,10 +212,23 @@ export const PlanWorkoutDetailSchema = z.object({
     weeks: z.number(),
     daysPerWeek: z.number(),
     deloadWeeks: z.array(z.number()),
+    deload: z.nullable(DeloadSchema),
     status: z.enum(PLAN_STATUSES),
   }),
+  /** In a deload week with a deload set: the sets are the deload's (a share off the load, sets removed). */
+  deloaded: z.boolean(),
 })
 export type PlanWorkoutDetail = z.infer<typeof PlanWorkoutDetailSchema>
+
+/**
+ * A planned workout as the lifter trains it: in a deload week of a plan with a deload set, every
+ * exercise takes it (less load, fewer sets). The server answers with it, and a device builds it
+ * from its copy of the plan alone.
+ */
+export function asTrained(workout: PlanWorkout, plan: PlanWorkoutDetail['plan']): PlanWorkoutDetail {
+  const deloaded = Boolean(plan.deload) && plan.deloadWeeks.includes(workout.week)
+  return { ...workout, plan, deloaded, exercises: deloaded ? workout.exercises.map((e) => ({ ...e, sets: deloadSets(e.sets, plan.deload) })) : workout.exercises }
+}
 
 /** GET /api/plans: the caller's plans that are not archived (and those assigned to them), or `?archived=true` their own archived ones. */
 export const ListPlansQuery = z.object({

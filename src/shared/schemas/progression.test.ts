@@ -18,13 +18,48 @@ const loads = (out: { sets: PrescribedSet[] } | null) => out?.sets.map((s) => (s
 describe('linear', () => {
   const fives = sets(3, { reps: { min: 5, max: 5 }, load: kg(100), rpe: 8 })
   test.each([
-    { name: 'success adds the amount', done: logged([5, 100, 8], [5, 100, 7.5], [5, 100, 8]), failures: 0, loads: [102.5, 102.5, 102.5], after: 0, reason: '+2.5 kg: all sets reached 5 reps last time' },
+    {
+      name: 'success adds the amount',
+      done: logged([5, 100, 8], [5, 100, 7.5], [5, 100, 8]),
+      failures: 0,
+      loads: [102.5, 102.5, 102.5],
+      after: 0,
+      reason: '+2.5 kg: all sets reached 5 reps last time',
+    },
     { name: 'more reps than asked is still success', done: logged([6, 100], [5, 100], [7, 100]), failures: 2, loads: [102.5, 102.5, 102.5], after: 0, reason: '+2.5 kg' },
-    { name: 'a set short of its reps holds, and counts a miss', done: logged([5, 100, 8], [5, 100, 8], [3, 100, 9]), failures: 0, loads: [100, 100, 100], after: 1, reason: 'Same targets: set 3 stopped at 3 of 5 reps last time (1 of 3 before a reduction)' },
-    { name: 'reps made over the target RPE are a miss', done: logged([5, 100, 9], [5, 100, 8], [5, 100, 8]), failures: 1, loads: [100, 100, 100], after: 2, reason: 'set 1 went to RPE 9 (target 8)' },
+    {
+      name: 'a set short of its reps holds, and counts a miss',
+      done: logged([5, 100, 8], [5, 100, 8], [3, 100, 9]),
+      failures: 0,
+      loads: [100, 100, 100],
+      after: 1,
+      reason: 'Same targets: set 3 stopped at 3 of 5 reps last time (1 of 3 before a reduction)',
+    },
+    {
+      name: 'reps made over the target RPE are a miss',
+      done: logged([5, 100, 9], [5, 100, 8], [5, 100, 8]),
+      failures: 1,
+      loads: [100, 100, 100],
+      after: 2,
+      reason: 'set 1 went to RPE 9 (target 8)',
+    },
     { name: 'a set not done is a miss', done: logged([5, 100], [5, 100]), failures: 0, loads: [100, 100, 100], after: 1, reason: 'set 3 was not done' },
-    { name: 'the third miss in a row takes 10% off, rounded to the plate step', done: logged([5, 100], [4, 100], [3, 100]), failures: 2, loads: [90, 90, 90], after: 0, reason: '−10%: 3 sessions in a row short of the targets (set 2 stopped at 4 of 5 reps)' },
-    { name: 'a lighter set than the target is a miss', done: logged([5, 95], [5, 100], [5, 100]), failures: 0, loads: [100, 100, 100], after: 1, reason: 'set 1 was lighter than its target' },
+    {
+      name: 'the third miss in a row takes 10% off, rounded to the plate step',
+      done: logged([5, 100], [4, 100], [3, 100]),
+      failures: 2,
+      loads: [90, 90, 90],
+      after: 0,
+      reason: '−10%: 3 sessions in a row short of the targets (set 2 stopped at 4 of 5 reps)',
+    },
+    {
+      name: 'a lighter set than the target is a miss',
+      done: logged([5, 95], [5, 100], [5, 100]),
+      failures: 0,
+      loads: [100, 100, 100],
+      after: 1,
+      reason: 'set 1 was lighter than its target',
+    },
   ])('$name', ({ done, failures, loads: expected, after, reason }) => {
     const out = run({ rule: linear, targets: fives, done, failures })
     expect(loads(out)).toEqual(expected)
@@ -71,8 +106,18 @@ describe('linear', () => {
 describe('double progression', () => {
   const range = sets(3, { reps: { min: 8, max: 12 }, load: kg(60) })
   test.each([
-    { name: 'all sets at the top adds the load and starts again at the bottom', done: logged([12, 60], [12, 60], [12, 60]), loads: [62.5, 62.5, 62.5], reason: '+2.5 kg: all sets reached 12 reps last time; back to 8 reps' },
-    { name: 'inside the range: same load, climb', done: logged([12, 60], [11, 60], [10, 60]), loads: [60, 60, 60], reason: 'Same load: climb toward 12 reps (last time 12, 11, 10)' },
+    {
+      name: 'all sets at the top adds the load and starts again at the bottom',
+      done: logged([12, 60], [12, 60], [12, 60]),
+      loads: [62.5, 62.5, 62.5],
+      reason: '+2.5 kg: all sets reached 12 reps last time; back to 8 reps',
+    },
+    {
+      name: 'inside the range: same load, climb',
+      done: logged([12, 60], [11, 60], [10, 60]),
+      loads: [60, 60, 60],
+      reason: 'Same load: climb toward 12 reps (last time 12, 11, 10)',
+    },
     { name: 'a set missing is no success', done: logged([12, 60], [12, 60]), loads: [60, 60, 60], reason: 'Same load: climb toward 12 reps (last time 12, 12, –)' },
   ])('$name', ({ done, loads: expected, reason }) => {
     const out = run({ rule: double, targets: range, done })

@@ -28,6 +28,10 @@ export const progressionApiText = {
   deloadSets: 'A deload removes 0 to 10 sets',
   linked: 'Choose a movement to take the e1RM from',
   mode: 'Apply changes at once, or wait for approval',
+  proposalNotFound: 'This proposal no longer exists',
+  proposalNotYours: 'Only the coach of this client’s plan can decide on its proposals',
+  previewNotYours: 'You can preview a rule only for yourself or your active clients',
+  proposalIds: 'Choose 1 to 200 proposals',
 } as const
 
 const num = (min: number, max: number, message: string) => z.number(message).check(z.gte(min, message), z.lte(max, message))
@@ -205,7 +209,11 @@ function linear(rule: Extract<ProgressionRule, { kind: 'linear' }>, input: RuleI
       }
     }
     // Bodyweight: no load to add to, so one more rep.
-    return { sets: targets.map((t) => (t.reps ? { ...t, reps: { min: Math.min(100, t.reps.min + 1), max: Math.min(100, t.reps.max + 1) } } : t)), reason: `+1 rep: ${reached}`, failures: 0 }
+    return {
+      sets: targets.map((t) => (t.reps ? { ...t, reps: { min: Math.min(100, t.reps.min + 1), max: Math.min(100, t.reps.max + 1) } } : t)),
+      reason: `+1 rep: ${reached}`,
+      failures: 0,
+    }
   }
   const failures = input.failures + 1
   const why = shortfall(targets, done, top)

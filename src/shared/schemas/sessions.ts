@@ -55,6 +55,10 @@ const SessionExerciseSchema = z.object({
    * library's, whatever the copy holds; the device fills it in for an exercise it adds.
    */
   equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
+  /** Why the targets are what they are, when a progression rule set them. */
+  reason: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+  /** The movement whose e1RM the %1RM targets are a share of, when not this one's (a linked movement). */
+  oneRepMaxMovementId: z.optional(z.nullable(z.uuid())),
 })
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
 
@@ -72,6 +76,8 @@ export const sessionExerciseOf = (exercise: Exercise): SessionExercise => ({
   restSeconds: exercise.restSeconds,
   notes: exercise.notes,
   targets: exercise.sets,
+  reason: exercise.progressionNote?.reason ?? null,
+  oneRepMaxMovementId: exercise.progression?.kind === 'percent_e1rm' ? (exercise.progression.linkedMovementId ?? null) : null,
 })
 
 /** A session's exercise list: each exercise with a key of its own (the sets name it). */

@@ -14,6 +14,8 @@ const exercise = (loadValue: string, stored: number): ExerciseDraft => {
     tempo: '',
     notes: '',
     sets: [{ ...draft, loadValue: loadValue === 'as shown' ? draft.loadValue : loadValue }],
+    progression: null,
+    progressionNote: null,
   }
 }
 const savedLoad = (draft: ExerciseDraft) => toExerciseInputs([draft], 'kg')[0]?.sets[0]?.load

@@ -1,6 +1,7 @@
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import { MAX_SETS_PER_EXERCISE, WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/plans.ts'
+import type { ProgressionNote, ProgressionRule } from '#shared/schemas/progression.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
 /**
@@ -32,6 +33,9 @@ export type ExerciseDraft = {
   tempo: string
   notes: string
   sets: SetDraft[]
+  /** The exercise's own progression rule (null follows the plan's), and why a rule last set its targets. */
+  progression: ProgressionRule | null
+  progressionNote: string | null
 }
 
 export type WorkoutDraft = { title: string; notes: string; exercises: ExerciseDraft[] }
@@ -45,6 +49,8 @@ type ExerciseView = {
   tempo: string | null
   notes: string | null
   sets: PrescribedSet[]
+  progression?: ProgressionRule | null
+  progressionNote?: ProgressionNote | null
 }
 
 const newKey = () => crypto.randomUUID()
@@ -78,6 +84,8 @@ function exerciseToDraft(exercise: ExerciseView, unit: Unit): ExerciseDraft {
     tempo: exercise.tempo ?? '',
     notes: exercise.notes ?? '',
     sets: exercise.sets.map((set) => setToDraft(set, unit)),
+    progression: exercise.progression ?? null,
+    progressionNote: exercise.progressionNote?.reason ?? null,
   }
 }
 
@@ -109,6 +117,8 @@ export function newExercise(movement: { id: string; name: string; tracking: Trac
     tempo: '',
     notes: '',
     sets: [defaultSet(movement.tracking), defaultSet(movement.tracking), defaultSet(movement.tracking)],
+    progression: null,
+    progressionNote: null,
   }
 }
 
@@ -166,6 +176,7 @@ export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): Exerci
     tempo: exercise.tempo.trim() || null,
     notes: exercise.notes.trim() || null,
     sets: exercise.sets.map((set) => setToInput(set, unit)),
+    progression: exercise.progression,
   }))
 }
 

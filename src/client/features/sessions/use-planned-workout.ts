@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PlanWorkoutDetail } from '#shared/schemas/plans.ts'
+import { asTrained, type PlanWorkoutDetail } from '#shared/schemas/plans.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { verdictOf } from '#client/lib/offline-queue/retry-policy.ts'
 import { useActivePlan } from './use-active-plan.ts'
@@ -25,8 +25,8 @@ export function usePlannedWorkout(userId: string, planWorkoutId: string): Planne
   const plan = active.plan
   const day = plan?.workouts.find((w) => w.id === planWorkoutId)
   if (plan && day) {
-    const { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, status } = plan
-    return { state: 'ready', data: { ...day, plan: { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, status } }, fromDevice: true }
+    const { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, deload, status } = plan
+    return { state: 'ready', data: asTrained(day, { id, name, ownerId, clientId, startDate, trainingDays, weeks, daysPerWeek, deloadWeeks, deload, status }), fromDevice: true }
   }
   return active.isPending && !active.unreachable ? { state: 'loading' } : { state: 'offline' }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/plans.ts'
+import { PROGRESSION_MODES, type Deload, type ProgressionNote, type ProgressionRule } from '#shared/schemas/progression.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
@@ -46,6 +47,12 @@ export const trainingPlans = pgTable(
     /** The app's id of the save that made this version: a retried save whose answer was lost is recognised, not a conflict. */
     lastSaveId: uuid('last_save_id'),
     sourcePlanId: uuid('source_plan_id'),
+    /** The progression rule of every exercise that has none of its own (docs/progression.md). */
+    progression: jsonb('progression').$type<ProgressionRule>(),
+    /** Whether a rule's changes reach the plan when a session completes, or wait for the coach's approval. */
+    progressionMode: text('progression_mode', { enum: PROGRESSION_MODES }).notNull().default('apply'),
+    /** What the deload weeks take off: a share of the load, and sets. Null: deload weeks are only marked. */
+    deload: jsonb('deload').$type<Deload>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +60,7 @@ export const trainingPlans = pgTable(
     check('training_plans_weeks_check', sql`${t.weeks} between 1 and 16`),
     check('training_plans_days_check', sql`${t.daysPerWeek} between 1 and 7`),
     oneOf('training_plans_status_check', t.status, PLAN_STATUSES),
+    oneOf('training_plans_progression_mode_check', t.progressionMode, PROGRESSION_MODES),
     index('training_plans_owner_idx').on(t.ownerId, t.status),
     index('training_plans_client_idx').on(t.clientId, t.status),
     // A client has at most one active plan.
@@ -108,6 +116,12 @@ export const prescriptions = pgTable(
     tempo: text('tempo'),
     notes: text('notes'),
     sets: jsonb('sets').$type<PrescribedSet[]>().notNull(),
+    /** The exercise's own progression rule; null follows the plan's. */
+    progression: jsonb('progression').$type<ProgressionRule>(),
+    /** Why the targets are what they are, when a rule set them, and the misses in a row so far. */
+    progressionNote: jsonb('progression_note').$type<ProgressionNote>(),
+    /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
+    handEdited: boolean('hand_edited').notNull().default(false),
   },
   (t) => [
     // Exactly one parent: a cell of a plan, or a standalone workout.
@@ -115,5 +129,46 @@ export const prescriptions = pgTable(
     index('prescriptions_workout_idx').on(t.planWorkoutId, t.position),
     index('prescriptions_standalone_workout_idx').on(t.workoutId, t.position),
     index('prescriptions_movement_idx').on(t.movementId),
+  ],
+)
+
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'dismissed', 'superseded', 'stale'] as const
+
+/**
+ * A rule's change to a client's next targets, waiting for the coach (a plan in 'approve' mode):
+ * the exercise is the `occurrence`-th of its movement in the planned workout, since the builder
+ * writes a day's exercises anew on every save.
+ */
+export const progressionProposals = pgTable(
+  'progression_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => trainingPlans.id, { onDelete: 'cascade' }),
+    planWorkoutId: uuid('plan_workout_id')
+      .notNull()
+      .references(() => planWorkouts.id, { onDelete: 'cascade' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movements.id),
+    occurrence: integer('occurrence').notNull().default(0),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session whose sets gave it. */
+    sessionId: uuid('session_id'),
+    fromSets: jsonb('from_sets').$type<PrescribedSet[]>().notNull(),
+    toSets: jsonb('to_sets').$type<PrescribedSet[]>().notNull(),
+    reason: text('reason').notNull(),
+    failures: integer('failures').notNull().default(0),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    oneOf('progression_proposals_status_check', t.status, PROPOSAL_STATUSES),
+    index('progression_proposals_plan_idx').on(t.planId, t.status),
+    index('progression_proposals_client_idx').on(t.clientId, t.status),
   ],
 )

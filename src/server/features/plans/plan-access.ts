@@ -25,6 +25,9 @@ export const summaryColumns = {
   startDate: trainingPlans.startDate,
   trainingDays: trainingPlans.trainingDays,
   status: trainingPlans.status,
+  progression: trainingPlans.progression,
+  progressionMode: trainingPlans.progressionMode,
+  deload: trainingPlans.deload,
   version: trainingPlans.version,
   updatedAt: trainingPlans.updatedAt,
 }

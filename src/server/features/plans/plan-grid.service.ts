@@ -16,7 +16,7 @@ import { planWorkouts, prescriptions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { bumpVersion, findOwned, type SummaryRow } from './plan-access.ts'
 import { getPlan } from './plans.service.ts'
-import { insertExercises, movementErrors } from './prescriptions.service.ts'
+import { insertExercises, loadExercises, movementErrors, type RuleMarks } from './prescriptions.service.ts'
 
 /*
  * The builder's grid: weeks x days of planned workouts, changed a cell or a week at a time. Every
@@ -34,9 +34,55 @@ export async function savePlanDay(db: Db, actor: Actor, id: string, week: number
 
   await db.transaction(async (tx) => {
     if ((await bumpVersion(tx, id, input)).replayed) return
-    await writeCell(tx, id, week, day, input.workout)
+    const inUse = plan.clientId !== null || plan.status === 'active'
+    const exercises = inUse ? await withRuleMarks(tx, id, week, day, input.workout?.exercises ?? []) : undefined
+    await writeCell(tx, id, week, day, input.workout && { ...input.workout, exercises: exercises ?? input.workout.exercises })
   })
   return getPlan(db, actor, id)
+}
+
+const sameNumber = (a: number | null | undefined, b: number | null | undefined) => (a ?? null) === (b ?? null)
+
+/** Whether two lists of prescribed sets ask for the same thing (an absent field and a null are one). */
+export function sameSets(a: readonly PrescribedSet[], b: readonly PrescribedSet[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i] as PrescribedSet
+      const load = (s: PrescribedSet) => (s.load ? `${s.load.kind}:${'value' in s.load ? s.load.value : ''}` : null)
+      return (
+        sameNumber(x.reps?.min, y.reps?.min) &&
+        sameNumber(x.reps?.max, y.reps?.max) &&
+        load(x) === load(y) &&
+        sameNumber(x.rpe, y.rpe) &&
+        sameNumber(x.rir, y.rir) &&
+        sameNumber(x.durationSeconds, y.durationSeconds) &&
+        sameNumber(x.distanceMeters, y.distanceMeters)
+      )
+    })
+  )
+}
+
+/**
+ * A day of a plan in use, saved from the builder: an exercise whose targets the coach left as they
+ * were keeps what a rule wrote on it; one whose targets changed was edited by hand, and no rule
+ * overwrites it from then on. An exercise is matched by its movement and how many of that movement
+ * come before it in the day.
+ */
+async function withRuleMarks(tx: Tx, planId: string, week: number, day: number, exercises: readonly ExerciseInput[]): Promise<(ExerciseInput & RuleMarks)[]> {
+  const [cell] = await tx
+    .select({ id: planWorkouts.id })
+    .from(planWorkouts)
+    .where(and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day)))
+  const before = cell ? ((await loadExercises(tx, 'planWorkout', [cell.id])).get(cell.id) ?? []) : []
+  return exercises.map((exercise, index) => {
+    const occurrence = exercises.slice(0, index).filter((e) => e.movementId === exercise.movementId).length
+    const old = before.filter((e) => e.movementId === exercise.movementId)[occurrence]
+    if (!old) return exercise
+    return sameSets(old.sets, exercise.sets)
+      ? { ...exercise, progressionNote: old.progressionNote, handEdited: old.handEdited }
+      : { ...exercise, progressionNote: null, handEdited: true }
+  })
 }
 
 /** The field errors of cells outside the plan's weeks and days. */
@@ -52,9 +98,14 @@ function requireInside(plan: SummaryRow, cells: Cell[]): void {
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 }
 
-/** Writes workouts into cells (replacing what was there), all in the caller's transaction. */
+/**
+ * Writes copies of workouts into cells (replacing what was there), all in the caller's transaction.
+ * A copy keeps its exercises' rules, not what a rule wrote on the original nor its hand-edit marks.
+ */
 async function writeCells(tx: Tx, planId: string, cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[]): Promise<void> {
-  for (const { week, day, workout } of cells) await writeCell(tx, planId, week, day, workout)
+  for (const { week, day, workout } of cells) {
+    await writeCell(tx, planId, week, day, workout && { ...workout, exercises: workout.exercises.map((e) => ({ ...e, progressionNote: null, handEdited: false })) })
+  }
 }
 
 /**
@@ -66,7 +117,7 @@ async function writeCell(
   planId: string,
   week: number,
   day: number,
-  workout: { title: string; notes?: string | null; exercises: readonly ExerciseInput[] } | null,
+  workout: { title: string; notes?: string | null; exercises: readonly (ExerciseInput & RuleMarks)[] } | null,
 ): Promise<void> {
   const cell = and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
   if (!workout) {

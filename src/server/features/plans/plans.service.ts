@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
+  asTrained,
   planApiText,
   type AssignPlanInput,
   type CopyPlanInput,
@@ -78,6 +79,7 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
         weeks: trainingPlans.weeks,
         daysPerWeek: trainingPlans.daysPerWeek,
         deloadWeeks: trainingPlans.deloadWeeks,
+        deload: trainingPlans.deload,
         status: trainingPlans.status,
       },
     })
@@ -87,7 +89,8 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
   if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
   await requireReader(db, actor, row.plan)
   const exercises = await loadExercises(db, 'planWorkout', [row.id])
-  return { ...row, exercises: exercises.get(row.id) ?? [] }
+  const { plan, ...workout } = row
+  return asTrained({ ...workout, exercises: exercises.get(row.id) ?? [] }, plan)
 }
 
 export async function updatePlan(db: Db, actor: Actor, id: string, { version, saveId, ...input }: UpdatePlanInput): Promise<PlanSummary> {
@@ -154,7 +157,10 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ ar
   return { archived: true }
 }
 
-/** A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements. */
+/**
+ * A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements.
+ * Progression rules go with it; what a rule wrote on the source and its hand-edit marks stay there.
+ */
 async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof trainingPlans.$inferInsert> & { ownerId: string }): Promise<string> {
   const [copy] = await tx
     .insert(trainingPlans)
@@ -166,6 +172,9 @@ async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof t
       daysPerWeek: source.daysPerWeek,
       deloadWeeks: source.deloadWeeks,
       trainingDays: source.trainingDays,
+      progression: source.progression,
+      progressionMode: source.progressionMode,
+      deload: source.deload,
       sourcePlanId: source.id,
       ...values,
     })
@@ -175,8 +184,8 @@ async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof t
     insert into plan_workouts (plan_id, week, day, title, notes)
     select ${copy.id}, week, day, title, notes from plan_workouts where plan_id = ${source.id}`)
   await tx.execute(sql`
-    insert into prescriptions (plan_workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets)
-    select nw.id, p.movement_id, p.position, p.superset, p.rest_seconds, p.tempo, p.notes, p.sets
+    insert into prescriptions (plan_workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets, progression)
+    select nw.id, p.movement_id, p.position, p.superset, p.rest_seconds, p.tempo, p.notes, p.sets, p.progression
     from prescriptions p
     join plan_workouts ow on ow.id = p.plan_workout_id and ow.plan_id = ${source.id}
     join plan_workouts nw on nw.plan_id = ${copy.id} and nw.week = ow.week and nw.day = ow.day`)

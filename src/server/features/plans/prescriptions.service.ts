@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Exercise, ExerciseInput } from '#shared/schemas/plans.ts'
+import type { ProgressionNote } from '#shared/schemas/progression.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { movements, prescriptions } from '#server/db/schema/index.ts'
 
@@ -33,8 +34,11 @@ export async function movementErrors(db: Db | Tx, ownerId: string, exercises: re
   return fields
 }
 
+/** What a rule wrote on an exercise, kept with it when its day is written again (plan-grid.service.ts decides). */
+export type RuleMarks = { progressionNote?: ProgressionNote | null; handEdited?: boolean }
+
 /** Writes a workout's exercises in the given order (the caller removed the old ones, in its transaction). */
-export async function insertExercises(tx: Db | Tx, parent: ExerciseParent, exercises: readonly ExerciseInput[]): Promise<void> {
+export async function insertExercises(tx: Db | Tx, parent: ExerciseParent, exercises: readonly (ExerciseInput & RuleMarks)[]): Promise<void> {
   if (!exercises.length) return
   await tx.insert(prescriptions).values(
     exercises.map((exercise, position) => ({
@@ -46,6 +50,9 @@ export async function insertExercises(tx: Db | Tx, parent: ExerciseParent, exerc
       tempo: exercise.tempo || null,
       notes: exercise.notes || null,
       sets: exercise.sets,
+      progression: exercise.progression ?? null,
+      progressionNote: exercise.progressionNote ?? null,
+      handEdited: exercise.handEdited ?? false,
     })),
   )
 }
@@ -68,6 +75,9 @@ export async function loadExercises(db: Db | Tx, parent: keyof typeof parentColu
       tempo: prescriptions.tempo,
       notes: prescriptions.notes,
       sets: prescriptions.sets,
+      progression: prescriptions.progression,
+      progressionNote: prescriptions.progressionNote,
+      handEdited: prescriptions.handEdited,
     })
     .from(prescriptions)
     .innerJoin(movements, eq(movements.id, prescriptions.movementId))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { e1rmSql, reviewSessions } from './review.service.ts'
+import { bestE1rms, e1rmSql, reviewSessions } from './review.service.ts'
 import { getSession } from './sessions.service.ts'
 
 /** Load records are kept for these rep counts; e1RM covers 1 to 12. */
@@ -150,19 +150,11 @@ export async function movementStats(db: Db, actor: Actor, movementIds: string[])
         join set_logs l on l.session_id = last.id and l.movement_id = m.id and ${done}
         order by m.id, l.set_number, l.logged_at`,
     ),
-    queryRows<{ movement_id: string; best: string | number | null }>(
-      db,
-      sql`
-        select l.movement_id, max(${e1rmSql('l')}) as best
-        from workout_sessions s
-        join set_logs l on l.session_id = s.id
-        where s.client_id = ${actor.id} and s.status = 'completed' and l.movement_id in (${ids(movementIds)}) and ${done}
-        group by l.movement_id`,
-    ),
+    bestE1rms(db, actor.id, movementIds),
   ])
   return movementIds.map((movementId) => {
     const last = lastSets.filter((r) => r.movement_id === movementId)
-    const best = num(bests.find((b) => b.movement_id === movementId)?.best ?? null) ?? 0
+    const best = bests.get(movementId) ?? 0
     return {
       movementId,
       last: last[0]

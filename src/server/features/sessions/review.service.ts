@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { reviewSession } from '#shared/set-review.ts'
-import { queryRows, type Db } from '#server/db/client.ts'
+import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 
 type SetRow = typeof setLogs.$inferSelect
@@ -61,6 +61,27 @@ export const toSetLog = (row: SetLogRow): SetLog => ({
 export function e1rmSql(alias: string): SQL {
   const t = sql.raw(alias)
   return sql`case when ${t}.reps between 1 and 12 and ${t}.load_kg > 0 then case when ${t}.reps = 1 then ${t}.load_kg else ${t}.load_kg * (1 + ${t}.reps / 30.0) end end`
+}
+
+/**
+ * A lifter's current e1RM of each movement: the best of their done sets in completed sessions, one
+ * aggregate in the database (what a %1RM target is a share of, and what progress shows).
+ */
+export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: readonly string[]): Promise<Map<string, number>> {
+  if (!movementIds.length) return new Map()
+  const rows = await queryRows<{ movement_id: string; best: string | number | null }>(
+    db,
+    sql`
+      select l.movement_id, max(${e1rmSql('l')}) as best
+      from workout_sessions s
+      join set_logs l on l.session_id = s.id
+      where s.client_id = ${clientId} and s.status = 'completed' and l.movement_id in (${sql.join(
+        movementIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and l.completed and l.deleted_at is null
+      group by l.movement_id`,
+  )
+  return new Map(rows.flatMap((r) => (r.best === null ? [] : [[r.movement_id, Number(r.best)] as const])))
 }
 
 /** The movements of these sessions that a %1RM target names, by session. */

@@ -17,10 +17,11 @@ import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { movementErrors } from '#server/features/plans/prescriptions.service.ts'
 import { getPlanWorkout } from '#server/features/plans/plans.service.ts'
+import { progressAfterSession } from '#server/features/plans/progression.service.ts'
 import { equipmentOf } from '#server/features/movements/movements.service.ts'
 import { getWorkout } from '#server/features/workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
-import { toSetLog } from './review.service.ts'
+import { bestE1rms, toSetLog } from './review.service.ts'
 import { findReadable, findSession, findWritable, type SessionRow } from './session-access.ts'
 
 /**
@@ -204,10 +205,20 @@ export async function finishSession(db: Db, actor: Actor, id: string, input: Fin
   if (row.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
   if (row.status === 'abandoned') throw new AppError('CONFLICT', { message: sessionApiText.discarded })
   if (row.status === 'in_progress') {
-    await db
-      .update(workoutSessions)
-      .set({ status: 'completed', completedAt: sql`now()`, rpe: input.rpe ?? null, ...(input.notes !== undefined ? { notes: input.notes || null } : {}) })
-      .where(and(eq(workoutSessions.id, id), eq(workoutSessions.status, 'in_progress')))
+    await db.transaction(async (tx) => {
+      const [completed] = await tx
+        .update(workoutSessions)
+        .set({ status: 'completed', completedAt: sql`now()`, rpe: input.rpe ?? null, ...(input.notes !== undefined ? { notes: input.notes || null } : {}) })
+        .where(and(eq(workoutSessions.id, id), eq(workoutSessions.status, 'in_progress')))
+        .returning()
+      // Only the finish that completed it: the plan's rules turn its sets into the next targets.
+      if (!completed) return
+      const sets = await tx
+        .select()
+        .from(setLogs)
+        .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
+      await progressAfterSession(tx, { ...completed, sets }, bestE1rms)
+    })
   }
   return getSession(db, actor, id)
 }

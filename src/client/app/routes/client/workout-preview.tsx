@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
+import type { PlanWorkout } from '#shared/schemas/plans.ts'
+import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
-import { PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
+import { DeloadNote, PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
@@ -16,7 +18,9 @@ export function WorkoutPreviewPage() {
   const { planWorkoutId = '' } = useParams()
   const auth = useAuth()
   const workout = usePlannedWorkout(auth.status === 'authenticated' ? auth.user.id : '', planWorkoutId)
-  const movementIds = [...new Set(workout.state === 'ready' ? workout.data.exercises.map((e) => e.movementId) : [])]
+  // %1RM targets are a share of the e1RM of the exercise's movement, or of the one its rule links to.
+  const oneRepMaxId = (e: PlanWorkout['exercises'][number]) => (e.progression?.kind === 'percent_e1rm' && e.progression.linkedMovementId) || e.movementId
+  const movementIds = [...new Set(workout.state === 'ready' ? workout.data.exercises.flatMap((e) => [e.movementId, oneRepMaxId(e)]) : [])]
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
   const { start, busy } = useStartSession()
   if (auth.status !== 'authenticated') return null
@@ -30,9 +34,12 @@ export function WorkoutPreviewPage() {
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <PlanWorkoutHeading workout={data} />
       <OfflineNote>{sessionText.offlineCopy}</OfflineNote>
+      {data.deloaded && <DeloadNote plan={data.plan} />}
       <WorkoutView
         workout={data}
         unit={unit}
+        plateStep={plateSetupOf(auth.profile.plateSetups, unit).plateStep}
+        oneRepMaxOf={(exercise) => stats.data?.find((s) => s.movementId === oneRepMaxId(exercise))?.bestE1rmKg ?? null}
         extra={(exercise) => {
           const stat = stats.data?.find((s) => s.movementId === exercise.movementId)
           if (!stat?.last && !stat?.bestE1rmKg) return null

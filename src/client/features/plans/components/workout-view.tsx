@@ -1,3 +1,4 @@
+import { TrendingUp } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
@@ -12,6 +13,9 @@ type Props = {
   unit: Unit
   /** More about each exercise (the preview adds last time's numbers and the best e1RM). */
   extra?: (exercise: PlanWorkout['exercises'][number]) => ReactNode
+  /** The lifter's plate step, and their e1RM for an exercise's %1RM targets (the preview knows them). */
+  plateStep?: number
+  oneRepMaxOf?: (exercise: PlanWorkout['exercises'][number]) => number | null
 }
 
 /** A planned workout's title, under its plan (a link), week (and deload), day and, once the plan has started, date. */
@@ -33,8 +37,33 @@ export function PlanWorkoutHeading({ workout }: { workout: PlanWorkoutDetail }) 
   )
 }
 
+/** Why a progression rule set these targets, as the lifter reads it beside them. */
+export function TargetReason({ reason }: { reason: string }) {
+  return (
+    <p className="mt-2 flex items-start gap-1.5 text-sm text-emerald-800 dark:text-emerald-300">
+      <TrendingUp className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        <span className="sr-only">Why these targets: </span>
+        {reason}
+      </span>
+    </p>
+  )
+}
+
+/** A deload week's workout says what the deload took off. */
+export function DeloadNote({ plan }: { plan: PlanWorkoutDetail['plan'] }) {
+  if (!plan.deload) return null
+  const { loadPercent, setsRemoved } = plan.deload
+  const parts = [loadPercent ? `${loadPercent}% less load` : null, setsRemoved ? `${setsRemoved} set${setsRemoved === 1 ? '' : 's'} fewer` : null].filter(Boolean)
+  return (
+    <p role="note" className="rounded-lg border border-sky-600/30 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+      Deload week{parts.length ? `: ${parts.join(', ')} than the plan’s usual targets.` : '.'}
+    </p>
+  )
+}
+
 /** A workout read-only: each exercise with its label (A1, A2…), sets, rest, tempo and notes. */
-export function WorkoutView({ workout, unit, extra }: Props) {
+export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Props) {
   const labels = exerciseLabels(workout.exercises.map((e) => ({ superset: e.superset ?? '' })))
   return (
     <div className="flex flex-col gap-4">
@@ -53,7 +82,7 @@ export function WorkoutView({ workout, unit, extra }: Props) {
                 {exercise.sets.map((set, n) => (
                   <li key={n} className="flex gap-3">
                     <span className="w-12 shrink-0 text-muted-foreground">Set {n + 1}</span>
-                    <span>{formatPrescribedSet(set, unit)}</span>
+                    <span>{formatPrescribedSet(set, unit, plateStep, oneRepMaxOf?.(exercise))}</span>
                   </li>
                 ))}
               </ol>
@@ -64,6 +93,7 @@ export function WorkoutView({ workout, unit, extra }: Props) {
                   {exercise.tempo ? `Tempo ${exercise.tempo}` : ''}
                 </p>
               )}
+              {exercise.progressionNote && <TargetReason reason={exercise.progressionNote.reason} />}
               {exercise.notes && <p className="mt-2 text-sm whitespace-pre-line">{exercise.notes}</p>}
               {extra?.(exercise)}
             </li>

@@ -1,0 +1,19 @@
+import { Hono } from 'hono'
+import { DecideProposalsBody, PreviewRuleBody } from '#shared/schemas/progression-api.ts'
+import type { AppEnv } from '#server/context.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
+import { bestE1rms } from '#server/features/sessions/review.service.ts'
+import { decideProposals, listProposals, previewRule } from './progression.service.ts'
+
+/** Progression rules: a preview before one is switched on, and the proposals a coach approves. */
+export const progressionRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .post('/preview', validate('json', PreviewRuleBody), async (c) => c.json(await previewRule(c.var.db, c.var.profile, c.req.valid('json'), bestE1rms)))
+  .get('/proposals', requireProfile('coach'), async (c) => c.json(await listProposals(c.var.db, c.var.profile)))
+  .post('/proposals/approve', requireProfile('coach'), validate('json', DecideProposalsBody), async (c) =>
+    c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'approve')),
+  )
+  .post('/proposals/dismiss', requireProfile('coach'), validate('json', DecideProposalsBody), async (c) =>
+    c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'dismiss')),
+  )
