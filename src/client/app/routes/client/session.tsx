@@ -58,7 +58,7 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
   const discarding = useDiscardSession(sessionId)
   // A discarded session stays busy until home opens.
   const busy = finishing.isPending || discarding.isPending || discarding.isSuccess
-  const movementIds = [...new Set(log.session?.exercises.map((e) => e.movementId) ?? [])]
+  const movementIds = [...new Set(log.session?.exercises.flatMap((e) => [e.movementId, e.oneRepMaxMovementId ?? e.movementId]) ?? [])]
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
 
   useEffect(() => {
@@ -114,6 +114,7 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
             label={labels[index] ?? String(index + 1)}
             sets={session.sets}
             stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
+            oneRepMaxKg={stats.data?.find((s) => s.movementId === (exercise.oneRepMaxMovementId ?? exercise.movementId))?.bestE1rmKg}
             refused={refused}
             unit={unit}
             plates={plates}

@@ -11,6 +11,7 @@ import { UnreadMessages } from '#client/features/chat/components/unread-messages
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/clients-text.ts'
 import { NeedsYou } from '#client/features/clients/components/needs-you.tsx'
+import { ProgressionProposals } from '#client/features/plans/components/progression-proposals.tsx'
 
 const LAST_VISIT = 'coachline-dashboard-visit'
 
@@ -56,6 +57,7 @@ export function DashboardPage() {
         ))}
       </dl>
 
+      <ProgressionProposals unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'} />
       <NeedsYou clients={d.needsYou} />
 
       <div className="grid gap-6 lg:grid-cols-2">

@@ -8,24 +8,30 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
+import type { ProgressionRule } from '#shared/schemas/progression.ts'
 import { cn } from '#client/lib/cn.ts'
 import { builderText } from '../builder-text.ts'
-import { addSets, applySetToAll, type ExerciseDraft, type SetDraft } from '../workout-draft.ts'
+import { addSets, applySetToAll, toExerciseInputs, type ExerciseDraft, type SetDraft } from '../workout-draft.ts'
+import { ExerciseRuleDialog } from './progression-dialog.tsx'
 import { SetRow } from './set-row.tsx'
 
 const SUPERSETS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
+
+/** What an exercise of a plan needs for its progression rule: the plan's own rule, and its client for a preview. */
+export type ExerciseRules = { planRule: ProgressionRule | null; clientId: string | null }
 
 type ExerciseCardProps = {
   exercise: ExerciseDraft
   label: string
   errorsOf: (path: string) => string | undefined
   unit: Unit
+  rules?: ExerciseRules | undefined
   onChange: (change: Partial<ExerciseDraft>) => void
   onRemove: () => void
 }
 
 /** One exercise of the workout editor: a sortable card with its superset, rest, tempo, sets and notes. */
-export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemove }: ExerciseCardProps) {
+export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange, onRemove }: ExerciseCardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: exercise.key })
   const name = `${label} ${exercise.movementName}`
   const setSets = (sets: SetDraft[]) => onChange({ sets })
@@ -127,6 +133,21 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, onChange, onRemo
           </>
         )}
       </div>
+      {rules && (
+        <div className="flex flex-col gap-1">
+          <ExerciseRuleDialog
+            name={name}
+            movementId={exercise.movementId}
+            rule={exercise.progression}
+            planRule={rules.planRule}
+            clientId={rules.clientId}
+            unit={unit}
+            sets={() => toExerciseInputs([exercise], unit)[0]?.sets ?? null}
+            onChange={(progression) => onChange({ progression })}
+          />
+          {exercise.progressionNote && <p className="text-xs break-words text-muted-foreground">Set by the rule: {exercise.progressionNote}</p>}
+        </div>
+      )}
       <Field label={`Notes for ${exercise.movementName}`} error={errorsOf('notes')}>
         {(control) => <Textarea {...control} rows={1} value={exercise.notes} onChange={(e) => onChange({ notes: e.target.value })} />}
       </Field>

@@ -23,6 +23,7 @@ import { PlanNameInput } from './plan-name-input.tsx'
 import { DeloadMark, PlanWeeks } from './plan-weeks.tsx'
 import { PlanRemoval } from './plan-removal.tsx'
 import { PlanTrainingDays } from './plan-training-days.tsx'
+import { PlanProgressionDialog } from './progression-dialog.tsx'
 import { ConflictBanner, SaveStatus } from './save-status.tsx'
 
 type Props = {
@@ -33,6 +34,8 @@ type Props = {
   actions?: (plan: Plan, whenSaved: () => Promise<void>) => ReactNode
   /** The coach sets the plan's training days here; a self-coached lifter picks theirs when they start it. */
   withTrainingDays?: boolean
+  /** A coach may have a rule's changes wait for their approval; a self-coached lifter's apply at once. */
+  approvals?: boolean
 }
 
 /**
@@ -41,7 +44,7 @@ type Props = {
  * from a day's menu); weeks copy forward with a progression; deload weeks are marked. Every change
  * saves itself, in order, on the version it was made on.
  */
-export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = false }: Props) {
+export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = false, approvals = false }: Props) {
   const detail = planQueries.detail(planId)
   const plan = useQuery(detail)
   const queryClient = useQueryClient()
@@ -112,6 +115,16 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
           </div>
         </div>
         {withTrainingDays && <PlanTrainingDays key={`${data.id}:${saver.generation}`} plan={data} onSave={changeTrainingDays} setSaveState={saver.setState} />}
+        <PlanProgressionDialog
+          plan={data}
+          unit={unit}
+          approvals={approvals}
+          onSave={(change) => {
+            queryClient.setQueryData<Plan>(detail.queryKey, (old) => old && { ...old, ...change })
+            saver.setState('pending')
+            saveDetails.mutate({ key: 'progression', change })
+          }}
+        />
         <SaveStatus state={saver.state} />
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>

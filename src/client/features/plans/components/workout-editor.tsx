@@ -9,7 +9,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx'
 import { AddExercisePicker } from '#client/features/movements/components/movement-picker.tsx'
 import { builderText } from '../builder-text.ts'
 import { exerciseLabels, newExercise, type ExerciseDraft, type WorkoutDraft } from '../workout-draft.ts'
-import { ExerciseCard } from './exercise-card.tsx'
+import { ExerciseCard, type ExerciseRules } from './exercise-card.tsx'
 
 type Props = {
   draft: WorkoutDraft
@@ -18,13 +18,15 @@ type Props = {
   errors: FieldErrors
   unit: Unit
   userId: string
+  /** In a plan: each exercise gets its progression rule (the plan's rule and client for its dialog). */
+  rules?: ExerciseRules
 }
 
 /**
  * The one exercise editor: a planned day of the program builder and a standalone workout.
  * Exercises reorder by drag and drop, or from the keyboard (focus the handle, Space, arrows, Space).
  */
-export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) {
+export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: Props) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const labels = exerciseLabels(draft.exercises)
 
@@ -73,6 +75,7 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId }: Props) 
                 label={labels[index] ?? String(index + 1)}
                 errorsOf={(path) => errors[`exercises.${index}.${path}`]?.[0]}
                 unit={unit}
+                rules={rules}
                 onChange={(change) => updateExercise(exercise.key, change)}
                 onRemove={() => setExercises(draft.exercises.filter((e) => e.key !== exercise.key))}
               />

@@ -5,6 +5,7 @@ import { isBarbell, isPlateLoaded } from '#shared/plates.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
+import { loadFromE1rm } from '#shared/schemas/progression.ts'
 import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, targetIn, toKg, type Unit } from '#shared/units.ts'
@@ -23,6 +24,8 @@ type Props = {
   label: string
   sets: SetLog[]
   stats: MovementStats | undefined
+  /** The lifter's e1RM that the %1RM targets are a share of (this movement's, or the one its rule links to). */
+  oneRepMaxKg?: number | null | undefined
   /** Sets the server refused, by id, with its reason: shown as not logged until fixed or removed. */
   refused: ReadonlyMap<string, Refusal>
   unit: Unit
@@ -38,7 +41,7 @@ type Props = {
 }
 
 /** One exercise in the logger: a header row naming the columns, a row per set, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, plates, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
+export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refused, unit, plates, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
   // What the lifter typed on each row, by set number: kept here so that a row can start from the
@@ -51,8 +54,10 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, pl
   const columns = { gridTemplateColumns: `1.25rem minmax(0, 1fr) ${fields.map((f) => f.width).join(' ')} 2.75rem` }
   // Plates come in steps; a 24 kg kettlebell is not rounded to them.
   const step = isPlateLoaded(exercise.equipment) ? plates.plateStep : undefined
+  // A %1RM target is the load the lifter's e1RM gives, rounded to their plates.
   const targetLoad = (n: number) => {
     const load = exercise.targets[n - 1]?.load
+    if (load?.kind === 'percent_1rm' && oneRepMaxKg) return targetIn(loadFromE1rm(load.value, oneRepMaxKg, unit, step ?? plates.plateStep), unit, step ?? plates.plateStep)
     return load?.kind === 'kg' ? targetIn(load.value, unit, step) : null
   }
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
@@ -82,6 +87,12 @@ export function ExerciseLogger({ exercise, label, sets, stats, refused, unit, pl
           {stats?.bestE1rmKg && (
             <p className="text-xs text-muted-foreground">
               Best e1RM {fromKg(stats.bestE1rmKg, unit)} {unit}
+            </p>
+          )}
+          {exercise.reason && (
+            <p className="mt-1 text-sm break-words text-emerald-800 dark:text-emerald-300">
+              <span className="sr-only">Why these targets: </span>
+              {exercise.reason}
             </p>
           )}
           {exercise.notes && <p className="mt-1 text-sm whitespace-pre-line">{exercise.notes}</p>}
@@ -263,7 +274,7 @@ function shortTarget(set: PrescribedSet, targetLoad: number | null): string {
   const parts: string[] = []
   if (set.reps) parts.push(set.reps.min === set.reps.max ? String(set.reps.min) : `${set.reps.min}–${set.reps.max}`)
   if (targetLoad !== null) parts.push(`× ${targetLoad}`)
-  if (set.load?.kind === 'percent_1rm') parts.push(`× ${set.load.value}%`)
+  if (set.load?.kind === 'percent_1rm') parts.push(targetLoad !== null ? `(${set.load.value}%)` : `× ${set.load.value}%`)
   if (set.load?.kind === 'bodyweight') parts.push('× BW')
   if (set.distanceMeters) parts.push(`${set.distanceMeters} m`)
   if (set.durationSeconds) parts.push(`${set.durationSeconds} s`)
