@@ -23,7 +23,7 @@ export const RulePreviewSchema = z.object({
 export type RulePreview = z.infer<typeof RulePreviewSchema>
 
 /** A rule's change to a client's next targets, waiting for their coach. */
-export const ProposalSchema = z.object({
+const ProposalSchema = z.object({
   id: z.string(),
   planId: z.string(),
   planName: z.string(),

@@ -136,7 +136,7 @@ export type RuleInput = {
 export type RuleOutcome = { sets: PrescribedSet[]; reason: string; failures: number }
 
 /** Seconds a timed set grows by when the rule adds, since a timed hold has no load to add to. */
-export const TIME_STEP_SECONDS = 5
+const TIME_STEP_SECONDS = 5
 
 const top = (set: PrescribedSet) => set.reps?.max ?? null
 const repsText = (n: number) => `${n} rep${n === 1 ? '' : 's'}`

@@ -38,7 +38,7 @@ export function PlanWorkoutHeading({ workout }: { workout: PlanWorkoutDetail }) 
 }
 
 /** Why a progression rule set these targets, as the lifter reads it beside them. */
-export function TargetReason({ reason }: { reason: string }) {
+function TargetReason({ reason }: { reason: string }) {
   return (
     <p className="mt-2 flex items-start gap-1.5 text-sm text-emerald-800 dark:text-emerald-300">
       <TrendingUp className="mt-0.5 size-4 shrink-0" aria-hidden />
