@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { PrescribedSet } from '#shared/schemas/plans.ts'
+import type { Exercise, PrescribedSet } from '#shared/schemas/plans.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import type { PreviewRuleInput, Proposal, RulePreview } from '#shared/schemas/progression-api.ts'
 import { asPrescribed, nextTargets, progressionApiText, type DoneSet, type ProgressionRule } from '#shared/schemas/progression.ts'
@@ -43,7 +43,7 @@ export type CompletedSession = {
   sets: readonly (DoneSet & { exerciseKey: string })[]
 }
 
-type Cell = { id: string; week: number; day: number; exercises: Awaited<ReturnType<typeof loadExercises>> extends Map<string, infer E> ? E : never }
+type Cell = { id: string; week: number; day: number; exercises: Exercise[] }
 
 /** The lifter's unit and plate step: the loads a rule writes round to what they can load. */
 async function lifterLoading(db: Db | Tx, clientId: string): Promise<{ unit: Unit; plateStep: number }> {
@@ -61,7 +61,7 @@ const nth = <E extends { movementId: string }>(exercises: readonly E[], movement
  * (a weekly rule: the same day of a later week), through any deload weeks, up to the first that is
  * not one; none past a day the coach edited by hand.
  */
-function nextDays(cells: readonly Cell[], at: { week: number; day: number }, movementId: string, occurrence: number, weekly: boolean, deloadWeeks: readonly number[]) {
+export function nextDays(cells: readonly Cell[], at: { week: number; day: number }, movementId: string, occurrence: number, weekly: boolean, deloadWeeks: readonly number[]) {
   const later = cells
     .filter((c) => c.week > at.week || (!weekly && c.week === at.week && c.day > at.day))
     .filter((c) => !weekly || c.day === at.day)
