@@ -128,6 +128,8 @@ test('a coach reads a client’s progress and a session set by set, and comments
 })
 
 test('the lifter’s progress page charts their training and logs body weight, on a laptop and a phone', async ({ browser }) => {
+  // Two widths, each scanned by axe, then a form: a long story on a busy two-core machine.
+  test.setTimeout(90_000)
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 360, height: 780 },
