@@ -1,8 +1,8 @@
-import { lazy, type ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { RouteError } from '#client/components/errors/route-error.tsx'
-import { RouteGuard } from '#client/features/auth/components/route-guard.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
 import type { RouteHandle } from './route-handle.ts'
 
@@ -186,6 +186,14 @@ const openRoutes: RouteObject[] = [
   screen(paths.open.perfSessions.path, PerfSessions, { title: 'Performance' }),
 ]
 
+// The guard is not part of the public pages: /auth does not load it. It comes while the session is read.
+const LazyRouteGuard = lazy(() => import('#client/features/auth/components/route-guard.tsx').then((m) => ({ default: m.RouteGuard })))
+const guard = (area: 'client' | 'coach' | 'any') => (
+  <Suspense fallback={<Loading />}>
+    <LazyRouteGuard area={area} />
+  </Suspense>
+)
+
 const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -193,7 +201,7 @@ const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
-        element: <RouteGuard area="client" />,
+        element: guard('client'),
         children: [
           {
             Component: PublicLayout,
@@ -202,9 +210,9 @@ const routes: RouteObject[] = [
           { Component: GuardedLayout, children: clientRoutes },
         ],
       },
-      { element: <RouteGuard area="coach" />, children: [{ Component: GuardedLayout, children: coachRoutes }] },
+      { element: guard('coach'), children: [{ Component: GuardedLayout, children: coachRoutes }] },
       {
-        element: <RouteGuard area="any" />,
+        element: guard('any'),
         children: [{ Component: GuardedLayout, children: [screen(paths.account.path, Account, { title: 'Account' })] }],
       },
       { Component: OpenLayout, children: openRoutes },
