@@ -1,17 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { expect, expectToast, test } from './fixtures.ts'
-
-async function addExercise(page: Page, editor: Locator, search: string, name: string) {
-  await editor.getByRole('button', { name: 'Add exercise' }).click()
-  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
-  await picker.getByLabel('Search movements').fill(search)
-  await picker
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .first()
-    .click()
-  await expect(picker).toBeHidden()
-}
+import { addExercise, expect, expectToast, test } from './fixtures.ts'
 
 /** No text of the element is cut off: it fits its own box. */
 async function expectUnclipped(locator: Locator) {

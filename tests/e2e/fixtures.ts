@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 
 type Role = 'coach' | 'client'
 export type User = { id: string; email: string }
@@ -110,18 +110,24 @@ export async function frameOwnPlan(page: Page, { name, weeks, days }: { name: st
   await expect(page).toHaveURL(/\/client\/plan-builder\?plan=[0-9a-f-]{36}$/)
 }
 
+/** Adds a movement to the open workout editor from the 'Add an exercise' picker, found by a search. */
+export async function addExercise(page: Page, editor: Locator, search: string, name: string) {
+  await editor.getByRole('button', { name: 'Add exercise' }).click()
+  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
+  await picker.getByLabel('Search movements').fill(search)
+  await picker
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .first()
+    .click()
+  await expect(picker).toBeHidden()
+}
+
 /** Fills week 1 day 1 of the open builder with a workout of one movement, and closes the editor once it is saved. */
 export async function fillFirstDay(page: Page, title: string, search: string, movement: string) {
   await page.getByRole('button', { name: 'Add a workout to week 1 day 1' }).click()
   const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
   await editor.getByLabel('Workout title').fill(title)
-  await editor.getByRole('button', { name: 'Add exercise' }).click()
-  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
-  await picker.getByLabel('Search movements').fill(search)
-  await picker
-    .getByRole('button', { name: new RegExp(`^${movement}`) })
-    .first()
-    .click()
+  await addExercise(page, editor, search, movement)
   await expect(editor.getByText('All changes saved')).toBeVisible()
   await editor.getByRole('button', { name: 'Done' }).click()
 }

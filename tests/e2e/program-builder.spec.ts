@@ -1,16 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
-import { expect, expectToast, fillFirstDay, frameOwnPlan, test } from './fixtures.ts'
-
-async function addExercise(page: Page, editor: Locator, search: string, name: string) {
-  await editor.getByRole('button', { name: 'Add exercise' }).click()
-  const picker = page.getByRole('dialog', { name: 'Add an exercise' })
-  await picker.getByLabel('Search movements').fill(search)
-  await picker
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .first()
-    .click()
-  await expect(picker).toBeHidden()
-}
+import type { Locator } from '@playwright/test'
+import { addExercise, expect, expectToast, fillFirstDay, frameOwnPlan, test } from './fixtures.ts'
 
 async function fillLoads(exercise: Locator, kg: string) {
   for (const set of [1, 2, 3]) await exercise.getByLabel(`Set ${set} load (kg)`).fill(kg)
