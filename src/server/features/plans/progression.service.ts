@@ -6,7 +6,7 @@ import { asPrescribed, nextTargets, progressionApiText, type DoneSet, type Progr
 import { e1rm } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
+import { activeLink, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { coachClients, movements, planWorkouts, prescriptions, profiles, progressionProposals, trainingPlans } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -204,7 +204,7 @@ export async function listProposals(db: Db, actor: Actor): Promise<Proposal[]> {
     .innerJoin(planWorkouts, eq(planWorkouts.id, progressionProposals.planWorkoutId))
     .innerJoin(movements, eq(movements.id, progressionProposals.movementId))
     .innerJoin(profiles, eq(profiles.id, progressionProposals.clientId))
-    .innerJoin(coachClients, and(eq(coachClients.coachId, actor.id), eq(coachClients.clientId, progressionProposals.clientId), eq(coachClients.status, 'active')))
+    .innerJoin(coachClients, and(eq(coachClients.clientId, progressionProposals.clientId), activeLink({ coachId: actor.id })))
     .where(and(eq(trainingPlans.ownerId, actor.id), eq(progressionProposals.status, 'pending')))
     .orderBy(desc(progressionProposals.createdAt))
     .limit(200)
@@ -232,12 +232,15 @@ export async function decideProposals(
       .where(inArray(progressionProposals.id, [...ids]))
       .for('update', { of: progressionProposals })
     if (rows.length < new Set(ids).size) throw new AppError('NOT_FOUND', { message: progressionApiText.proposalNotFound })
-    for (const { ownerId, proposal } of rows) {
-      if (ownerId !== actor.id || !(await isActiveCoachOf(tx, actor.id, proposal.clientId))) throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
+    if (rows.some((r) => r.ownerId !== actor.id)) throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
+    for (const clientId of new Set(rows.map((r) => r.proposal.clientId))) {
+      if (!(await isActiveCoachOf(tx, actor.id, clientId))) throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
     }
+    // Every day the proposals point at, read once; each proposal changes another exercise of it.
+    const pending = rows.filter((r) => r.proposal.status === 'pending')
+    const days = decision === 'approve' ? await loadExercises(tx, 'planWorkout', [...new Set(pending.map((r) => r.proposal.planWorkoutId))]) : new Map<string, Exercise[]>()
     const touched = new Set<string>()
-    for (const { proposal } of rows) {
-      if (proposal.status !== 'pending') continue
+    for (const { proposal } of pending) {
       if (decision === 'dismiss') {
         await tx
           .update(progressionProposals)
@@ -246,8 +249,7 @@ export async function decideProposals(
         result.dismissed++
         continue
       }
-      const day = (await loadExercises(tx, 'planWorkout', [proposal.planWorkoutId])).get(proposal.planWorkoutId) ?? []
-      const exercise = nth(day, proposal.movementId, proposal.occurrence)
+      const exercise = nth(days.get(proposal.planWorkoutId) ?? [], proposal.movementId, proposal.occurrence)
       const fresh = exercise && !exercise.handEdited && sameSets(exercise.sets, proposal.fromSets)
       if (fresh) {
         await tx
