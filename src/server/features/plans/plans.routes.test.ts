@@ -499,6 +499,28 @@ describe('saving a plan as a named template', () => {
     await call(owner, 'POST', `/api/plans/${firstId}/archive`)
     expect((await call(owner, 'POST', `/api/plans/${plan.id}/copy`, { isTemplate: true })).status).toBe(201)
   })
+
+  test('making a plan a template, or renaming a template, is held to the same rule', async () => {
+    const owner = await signIn(t, { role: 'coach' })
+    const first = await newPlan(owner, { name: 'Strength base', weeks: 2, daysPerWeek: 1 })
+    expect((await call(owner, 'PATCH', `/api/plans/${first.id}`, { version: first.version, isTemplate: true })).status).toBe(200)
+
+    const second = await newPlan(owner, { name: 'STRENGTH base', weeks: 2, daysPerWeek: 1 })
+    const taken = await call(owner, 'PATCH', `/api/plans/${second.id}`, { version: second.version, isTemplate: true })
+    expect(taken.status).toBe(409)
+    expect(ApiErrorBodySchema.parse(await taken.json()).message).toBe('You already have a template named “Strength base”. Choose another name.')
+    const renamed = PlanSummarySchema.parse(
+      await (await call(owner, 'PATCH', `/api/plans/${second.id}`, { version: second.version, isTemplate: true, name: 'Strength peak' })).json(),
+    )
+    expect(renamed).toMatchObject({ isTemplate: true, name: 'Strength peak' })
+
+    // A template renamed onto another's name is refused and keeps its own; its own name (any case) is fine.
+    const onto = await call(owner, 'PATCH', `/api/plans/${second.id}`, { version: renamed.version, name: 'strength base' })
+    expect(onto.status).toBe(409)
+    expect((await call(owner, 'PATCH', `/api/plans/${second.id}`, { version: renamed.version, name: 'Strength PEAK' })).status).toBe(200)
+    const names = ((await (await call(owner, 'GET', '/api/plans')).json()) as { name: string; isTemplate: boolean }[]).filter((p) => p.isTemplate).map((p) => p.name)
+    expect(names.sort()).toEqual(['Strength PEAK', 'Strength base'])
+  })
 })
 
 describe('one planned workout (the read-only view)', () => {

@@ -102,7 +102,15 @@ export async function updatePlan(db: Db, actor: Actor, id: string, { version, sa
   // A plan being trained is not a template: save a copy as one instead.
   if (input.isTemplate && plan.status === 'active') throw new AppError('CONFLICT', { message: 'A plan in progress cannot become a template. Save a copy as a template instead.' })
   const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
-  return toSummary((await bumpVersion(db, id, { version, saveId }, changes)).row)
+  // A plan that becomes a template, or a template renamed, needs a name none of the owner's other templates has.
+  const template = input.isTemplate ?? plan.isTemplate
+  const named = template && (input.isTemplate === true || input.name !== undefined)
+  if (!named) return toSummary((await bumpVersion(db, id, { version, saveId }, changes)).row)
+  const row = await db.transaction(async (tx) => {
+    await requireFreeTemplateName(tx, plan.ownerId, input.name ?? plan.name, id)
+    return (await bumpVersion(tx, id, { version, saveId }, changes)).row
+  })
+  return toSummary(row)
 }
 
 /** Training days as stored: one per day of the plan's week (the schema checks each weekday once), in weekday order. */
@@ -208,13 +216,21 @@ export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlan
   return toSummary(await findPlan(db, copyId))
 }
 
-/** Refuses a template name the owner already uses on a template that is not archived; two saves at once wait on each other. */
-async function requireFreeTemplateName(tx: Tx, ownerId: string, name: string): Promise<void> {
+/** Refuses a template name the owner already uses on a template that is not archived (but `except`); two saves at once wait on each other. */
+async function requireFreeTemplateName(tx: Tx, ownerId: string, name: string, except?: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-name:${ownerId}`}))`)
   const [taken] = await tx
     .select({ name: trainingPlans.name })
     .from(trainingPlans)
-    .where(and(eq(trainingPlans.ownerId, ownerId), eq(trainingPlans.isTemplate, true), ne(trainingPlans.status, 'archived'), sql`lower(${trainingPlans.name}) = lower(${name})`))
+    .where(
+      and(
+        eq(trainingPlans.ownerId, ownerId),
+        eq(trainingPlans.isTemplate, true),
+        ne(trainingPlans.status, 'archived'),
+        sql`lower(${trainingPlans.name}) = lower(${name})`,
+        except ? ne(trainingPlans.id, except) : undefined,
+      ),
+    )
     .limit(1)
   if (taken) throw new AppError('CONFLICT', { message: planApiText.templateNameTaken(taken.name) })
 }
