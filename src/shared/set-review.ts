@@ -28,6 +28,11 @@ function swappedFrom(exercise: SessionExercise): ReviewedExercise['swappedFrom']
   return exercise.prescriptionId === null && exercise.targets.length > 0 ? { movementId: exercise.movementId, movementName: exercise.movementName } : null
 }
 
+/** The movement whose e1RM an exercise's %1RM targets are a share of: a rule's linked movement, else the one prescribed. */
+export function oneRepMaxMovementOf(exercise: SessionExercise): string {
+  return exercise.oneRepMaxMovementId ?? swappedFrom(exercise)?.movementId ?? exercise.movementId
+}
+
 function targetLoadKg(target: PrescribedSet, oneRepMaxKg: number | undefined): number | null {
   const load = target.load
   if (!load) return null
@@ -66,7 +71,7 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
   const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
   const bySetNumber = new Map(mine.map((s) => [s.setNumber, s]))
-  const oneRepMax = context.oneRepMaxKg?.get(from?.movementId ?? exercise.movementId)
+  const oneRepMax = context.oneRepMaxKg?.get(oneRepMaxMovementOf(exercise))
   // A set added by a correction is shown as one (with when), not as logged late.
   const late = (set: SetLog): Deviation[] => (finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
 

@@ -45,6 +45,7 @@ export const planApiText = {
   startNotOwn: 'Only a plan of your own can be started; your coach starts the plans they assign',
   progressionTwice: 'Each kind of progression can be chosen once',
   progressionBothForms: 'Send either progression or progressions, not both',
+  planRuleLinked: 'A plan’s rule takes each exercise’s own e1RM: link a movement on the exercise instead',
   templateNameTaken: (name: string) => `You already have a template named “${name}”. Choose another name.`,
 } as const
 

@@ -101,6 +101,9 @@ export async function updatePlan(db: Db, actor: Actor, id: string, { version, sa
   }
   // A plan being trained is not a template: save a copy as one instead.
   if (input.isTemplate && plan.status === 'active') throw new AppError('CONFLICT', { message: 'A plan in progress cannot become a template. Save a copy as a template instead.' })
+  if (input.progression?.kind === 'percent_e1rm' && input.progression.linkedMovementId) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { 'progression.linkedMovementId': [planApiText.planRuleLinked] } })
+  }
   const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
   // A plan that becomes a template, or a template renamed, needs a name none of the owner's other templates has.
   const template = input.isTemplate ?? plan.isTemplate

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FieldErrors } from '#shared/errors.ts'
 import type { Exercise, ExerciseInput } from '#shared/schemas/plans.ts'
-import type { ProgressionNote } from '#shared/schemas/progression.ts'
+import { progressionApiText, type ProgressionNote } from '#shared/schemas/progression.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { movements, prescriptions } from '#server/db/schema/index.ts'
 
@@ -14,13 +14,24 @@ export type ExerciseParent = { planWorkoutId: string } | { workoutId: string }
 
 const parentColumn = { planWorkout: prescriptions.planWorkoutId, workout: prescriptions.workoutId } as const
 
+/** The movement whose e1RM an exercise's %1RM rule reads, when it names one. */
+const linkedOf = (exercise: { progression?: ExerciseInput['progression'] }) =>
+  exercise.progression?.kind === 'percent_e1rm' ? (exercise.progression.linkedMovementId ?? null) : null
+
 /**
- * Field errors (`<path>.N.movementId`) for exercises whose movement the owner may not prescribe.
- * An owner prescribes the built-ins and their own movements, and may keep the ones the workout
- * already has (a client's copy of their coach's template keeps the coach's movements).
+ * Field errors (`<path>.N.movementId`, `<path>.N.progression.linkedMovementId`) for exercises whose
+ * movement, or whose rule's linked movement, the owner may not prescribe. An owner prescribes the
+ * built-ins and their own movements, and may keep the ones the workout already has (a client's copy
+ * of their coach's template keeps the coach's movements).
  */
-export async function movementErrors(db: Db | Tx, ownerId: string, exercises: readonly { movementId: string }[], path: string, kept: readonly string[] = []): Promise<FieldErrors> {
-  const movementIds = [...new Set(exercises.map((e) => e.movementId))]
+export async function movementErrors(
+  db: Db | Tx,
+  ownerId: string,
+  exercises: readonly { movementId: string; progression?: ExerciseInput['progression'] }[],
+  path: string,
+  kept: readonly string[] = [],
+): Promise<FieldErrors> {
+  const movementIds = [...new Set(exercises.flatMap((e) => [e.movementId, linkedOf(e)].filter((id) => id !== null)))]
   if (!movementIds.length) return {}
   const usable = await db
     .select({ id: movements.id })
@@ -30,6 +41,8 @@ export async function movementErrors(db: Db | Tx, ownerId: string, exercises: re
   const fields: FieldErrors = {}
   exercises.forEach((exercise, index) => {
     if (!known.has(exercise.movementId)) fields[`${path}.${index}.movementId`] = ['Choose a movement from your library']
+    const linked = linkedOf(exercise)
+    if (linked && !known.has(linked)) fields[`${path}.${index}.progression.linkedMovementId`] = [progressionApiText.linked]
   })
   return fields
 }

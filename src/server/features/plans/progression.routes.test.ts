@@ -5,7 +5,7 @@ import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan, type PrescribedSet } from '#shared/schemas/plans.ts'
 import { DecisionSchema, ProposalsSchema, RulePreviewSchema } from '#shared/schemas/progression-api.ts'
 import type { ProgressionRule } from '#shared/schemas/progression.ts'
-import { SessionSchema } from '#shared/schemas/sessions.ts'
+import { SessionReportSchema, SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -203,6 +203,47 @@ describe('progression rules', () => {
     await train(client, plan, 1, [5], 100)
     // 100 × 5 is an e1RM of 116.7 kg: 70% is 81.7, which loads as 82.5 on 2.5 kg steps.
     expect(bench(await reread(plan), 2).progressionNote?.reason).toBe('Your e1RM is 116.5 kg: 70% is 82.5 kg')
+  })
+
+  test('a %1RM rule linked to another movement takes that movement’s e1RM, in the targets and in the session’s review', async () => {
+    const linked: ProgressionRule = { kind: 'percent_e1rm', linkedMovementId: squatId }
+    const sets: PrescribedSet[] = [{ reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm', value: 70 } }]
+    const { client, plan } = await assigned({ weeks: 2, sets, rule: linked })
+    // A back squat of 140 × 5 first: an e1RM of 163.3 kg.
+    const key = randomUUID()
+    const squat = await ok(
+      call(client, 'POST', '/api/sessions', {
+        title: 'Squats',
+        exercises: [
+          { key, movementId: squatId, movementName: 'Back Squat', tracking: 'weight_reps', prescriptionId: null, superset: null, restSeconds: null, notes: null, targets: [] },
+        ],
+      }),
+      SessionSchema,
+      201,
+    )
+    const set = { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 140, editedAt: new Date().toISOString() }
+    expect((await call(client, 'PUT', `/api/sessions/${squat.id}/sets/${randomUUID()}`, set)).status).toBeLessThan(300)
+    await ok(call(client, 'POST', `/api/sessions/${squat.id}/finish`, {}), SessionSchema)
+
+    // The bench session reads its 70% from the squat (115 kg), not from the bench (100 × 5 is 116.7).
+    const started = await ok(call(client, 'POST', '/api/sessions', { planWorkoutId: cell(plan, 1).id }), SessionSchema, 201)
+    expect(started.exercises[0]?.oneRepMaxMovementId).toBe(squatId)
+    const benchSet = { exerciseKey: started.exercises[0]?.key, setNumber: 1, reps: 5, loadKg: 115, editedAt: new Date().toISOString() }
+    expect((await call(client, 'PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, benchSet)).status).toBeLessThan(300)
+    await ok(call(client, 'POST', `/api/sessions/${started.id}/finish`, {}), SessionSchema)
+    const report = await ok(call(client, 'GET', `/api/sessions/${started.id}/report`), SessionReportSchema)
+    expect(report.review.exercises[0]?.sets[0]).toMatchObject({ targetLoadKg: 114.33, asPrescribed: true })
+    expect(bench(await reread(plan), 2).progressionNote?.reason).toContain('70% is 115 kg')
+
+    // The coach links only movements of their library; the plan's rule cannot link one at all.
+    const mine = await ok(call(coach, 'GET', `/api/plans/${plan.id}`), PlanSchema)
+    const foreign = { title: 'X', exercises: [{ movementId: benchId, sets, progression: { kind: 'percent_e1rm', linkedMovementId: randomUUID() } }] }
+    const refused = await call(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { version: mine.version, workout: foreign })
+    expect(refused.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await refused.json()).fields).toEqual({ 'workout.exercises.0.progression.linkedMovementId': ['Choose a movement to take the e1RM from'] })
+    const planRule = await call(coach, 'PATCH', `/api/plans/${plan.id}`, { version: mine.version, progression: linked })
+    expect(planRule.status).toBe(400)
+    expect(await ok(call(coach, 'GET', `/api/plans/${plan.id}`), PlanSchema)).toMatchObject({ version: mine.version, progression: null })
   })
 
   test('a preview shows the next four weeks for a client; another coach cannot preview for them', async () => {

@@ -286,13 +286,15 @@ export async function previewRule(db: Db, actor: Actor, input: PreviewRuleInput,
   await assertCanReadClient(db, actor, clientId, progressionApiText.previewNotYours)
   const loading = await lifterLoading(db, clientId)
   const oneRepMaxId = input.rule.kind === 'percent_e1rm' ? (input.rule.linkedMovementId ?? input.movementId) : input.movementId
+  // Sets of this movement move its own e1RM, not a linked movement's.
+  const ownE1rm = oneRepMaxId === input.movementId
   let e1rmKg = (await e1rmOf(db, clientId, [oneRepMaxId])).get(oneRepMaxId) ?? null
   const weeks: RulePreview['weeks'] = []
   let targets: readonly PrescribedSet[] = input.sets
   let failures = 0
   for (let week = 1; week <= PREVIEW_WEEKS; week++) {
     const done = asPrescribed(targets, e1rmKg, loading.unit, loading.plateStep)
-    if (input.rule.kind === 'percent_e1rm') e1rmKg = Math.max(e1rmKg ?? 0, ...done.map((s) => (s.loadKg && s.reps ? (e1rm(s.loadKg, s.reps) ?? 0) : 0))) || null
+    if (input.rule.kind === 'percent_e1rm' && ownE1rm) e1rmKg = Math.max(e1rmKg ?? 0, ...done.map((s) => (s.loadKg && s.reps ? (e1rm(s.loadKg, s.reps) ?? 0) : 0))) || null
     const outcome = nextTargets({ rule: input.rule, targets, done, failures, ...loading, e1rmKg })
     if (!outcome) break
     weeks.push({ week, sets: outcome.sets, reason: outcome.reason })

@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
-import { reviewSession } from '#shared/set-review.ts'
+import { oneRepMaxMovementOf, reviewSession } from '#shared/set-review.ts'
 import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 
@@ -87,7 +87,7 @@ export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: read
 /** The movements of these sessions that a %1RM target names, by session. */
 function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]): { sessionId: string; movementId: string }[] {
   return sessions.flatMap((s) =>
-    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map((e) => e.swappedFrom?.movementId ?? e.movementId))].map((movementId) => ({
+    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map(oneRepMaxMovementOf))].map((movementId) => ({
       sessionId: s.id,
       movementId,
     })),

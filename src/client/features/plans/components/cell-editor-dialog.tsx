@@ -81,7 +81,7 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
 
   return (
     <div className="flex flex-col gap-4">
-      <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} rules={{ planRule: plan.progression, clientId: plan.clientId }} />
+      <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} rules={{ planRule: plan.progression, clientId: plan.clientId, userId }} />
       <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         <SaveStatus state={saver.state} />
         <div className="flex gap-2">

@@ -18,7 +18,7 @@ import { SetRow } from './set-row.tsx'
 const SUPERSETS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
 
 /** What an exercise of a plan needs for its progression rule: the plan's own rule, and its client for a preview. */
-export type ExerciseRules = { planRule: ProgressionRule | null; clientId: string | null }
+export type ExerciseRules = { planRule: ProgressionRule | null; clientId: string | null; userId: string }
 
 type ExerciseCardProps = {
   exercise: ExerciseDraft
@@ -138,6 +138,8 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
           <ExerciseRuleDialog
             name={name}
             movementId={exercise.movementId}
+            movementName={exercise.movementName}
+            userId={rules.userId}
             rule={exercise.progression}
             planRule={rules.planRule}
             clientId={rules.clientId}
@@ -145,6 +147,11 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
             sets={() => toExerciseInputs([exercise], unit)[0]?.sets ?? null}
             onChange={(progression) => onChange({ progression })}
           />
+          {errorsOf('progression.linkedMovementId') && (
+            <p role="alert" className="text-sm text-destructive">
+              {errorsOf('progression.linkedMovementId')}
+            </p>
+          )}
           {exercise.progressionNote && <p className="text-xs break-words text-muted-foreground">Set by the rule: {exercise.progressionNote}</p>}
         </div>
       )}

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-import { TrendingUp } from 'lucide-react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link2, TrendingUp } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { ExerciseInput, Plan } from '#shared/schemas/plans.ts'
@@ -20,6 +20,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { movementQueries } from '#client/features/movements/api/movement-queries.ts'
+import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
 import { describeError } from '#client/lib/query-client.ts'
 import { progressionCalls } from '../api/progression-calls.ts'
 import { formatPrescribedSet } from '../prescription-format.ts'
@@ -41,10 +43,22 @@ type RuleDraft = {
   reducePercent: string
   overPercent: string
   underPercent: string
+  /** %1RM: the movement whose e1RM the loads come from, when not the exercise's own. */
+  linkedMovementId: string | null
 }
 
 function toDraft(rule: ProgressionRule | null, unit: Unit): RuleDraft {
-  const base = { kind: '' as const, amount: unit === 'kg' ? '2.5' : '5', unit, per: 'session' as const, failures: '3', reducePercent: '10', overPercent: '5', underPercent: '2.5' }
+  const base = {
+    kind: '' as const,
+    amount: unit === 'kg' ? '2.5' : '5',
+    unit,
+    per: 'session' as const,
+    failures: '3',
+    reducePercent: '10',
+    overPercent: '5',
+    underPercent: '2.5',
+    linkedMovementId: null,
+  }
   if (!rule) return base
   switch (rule.kind) {
     case 'linear':
@@ -52,7 +66,7 @@ function toDraft(rule: ProgressionRule | null, unit: Unit): RuleDraft {
     case 'double':
       return { ...base, kind: 'double', amount: String(rule.amount), unit: rule.unit }
     case 'percent_e1rm':
-      return { ...base, kind: 'percent_e1rm' }
+      return { ...base, kind: 'percent_e1rm', linkedMovementId: rule.linkedMovementId ?? null }
     case 'rpe':
       return { ...base, kind: 'rpe', overPercent: String(rule.overPercent), underPercent: String(rule.underPercent) }
   }
@@ -61,22 +75,59 @@ function toDraft(rule: ProgressionRule | null, unit: Unit): RuleDraft {
 const number = (value: string) => (value.trim() === '' ? NaN : Number(value.replace(',', '.')))
 
 /** The rule a draft describes, checked by the shared schema: null for no rule of its own. */
-function fromDraft(draft: RuleDraft, keep: ProgressionRule | null): { ok: true; rule: ProgressionRule | null } | { ok: false; fields: FieldErrors } {
+function fromDraft(draft: RuleDraft): { ok: true; rule: ProgressionRule | null } | { ok: false; fields: FieldErrors } {
   if (!draft.kind) return { ok: true, rule: null }
   const candidate = {
     ...DEFAULT_RULES[draft.kind](draft.unit),
     ...(draft.kind === 'linear' || draft.kind === 'double' ? { amount: number(draft.amount), unit: draft.unit } : {}),
     ...(draft.kind === 'linear' ? { per: draft.per, failures: number(draft.failures), reducePercent: number(draft.reducePercent) } : {}),
     ...(draft.kind === 'rpe' ? { overPercent: number(draft.overPercent), underPercent: number(draft.underPercent) } : {}),
-    // A linked movement set through the API stays.
-    ...(draft.kind === 'percent_e1rm' && keep?.kind === 'percent_e1rm' ? { linkedMovementId: keep.linkedMovementId ?? null } : {}),
+    ...(draft.kind === 'percent_e1rm' ? { linkedMovementId: draft.linkedMovementId } : {}),
   }
   const parsed = ProgressionRuleSchema.safeParse(candidate)
   return parsed.success ? { ok: true, rule: parsed.data } : { ok: false, fields: fieldErrorsOf(parsed.error.issues) }
 }
 
-/** The kind of rule and its numbers. `none` names what no rule of its own means here. */
-function RuleFields({ draft, onChange, errors, none }: { draft: RuleDraft; onChange: (draft: RuleDraft) => void; errors: FieldErrors; none: string }) {
+/** The name of a rule's linked movement, for its description (null while unknown or when there is none). */
+function useLinkedName(rule: Pick<RuleDraft, 'kind' | 'linkedMovementId'> | null): string | undefined {
+  const id = rule?.kind === 'percent_e1rm' ? rule.linkedMovementId : null
+  return useQuery({ ...movementQueries.detail(id ?? ''), enabled: id !== null }).data?.name
+}
+
+/** Where an exercise's %1RM loads come from: its own e1RM, or another movement's (a front squat from the back squat's). */
+type LinkOptions = { userId: string; movementId: string; movementName: string }
+
+function LinkedMovement({ draft, link, onChange }: { draft: RuleDraft; link: LinkOptions; onChange: (linkedMovementId: string | null) => void }) {
+  const linkedName = useLinkedName(draft)
+  const linked = draft.linkedMovementId !== null && draft.linkedMovementId !== link.movementId
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p>
+        e1RM from: <span className="font-medium">{linked ? (linkedName ?? 'another movement') : link.movementName}</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <MovementPicker
+          userId={link.userId}
+          title="Take the e1RM from"
+          trigger={
+            <Button type="button" variant="outline" size="sm">
+              <Link2 aria-hidden /> {linked ? 'Link another movement' : 'Link a movement'}
+            </Button>
+          }
+          onPick={(movement) => onChange(movement.id === link.movementId ? null : movement.id)}
+        />
+        {linked && (
+          <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
+            Use {link.movementName}’s own
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The kind of rule and its numbers. `none` names what no rule of its own means here; `link` lets %1RM take another movement's e1RM. */
+function RuleFields({ draft, onChange, errors, none, link }: { draft: RuleDraft; onChange: (draft: RuleDraft) => void; errors: FieldErrors; none: string; link?: LinkOptions }) {
   const set = (change: Partial<RuleDraft>) => onChange({ ...draft, ...change })
   const error = (key: string) => errors[key]?.[0]
   return (
@@ -131,6 +182,7 @@ function RuleFields({ draft, onChange, errors, none }: { draft: RuleDraft; onCha
         </div>
       )}
       {draft.kind === 'percent_e1rm' && <p className="text-sm text-muted-foreground">Each %1RM target reads as a load from the lifter’s current e1RM, rounded to their plates.</p>}
+      {draft.kind === 'percent_e1rm' && link && <LinkedMovement draft={draft} link={link} onChange={(linkedMovementId) => set({ linkedMovementId })} />}
     </div>
   )
 }
@@ -153,8 +205,12 @@ function RulePreviewList({ preview }: { preview: RulePreview }) {
 }
 
 type ExerciseRuleProps = {
+  /** The exercise's name as its controls say it ('Bench Press (A1)'), and its movement. */
   name: string
   movementId: string
+  movementName: string
+  /** Who is building: their recent movements in the picker. */
+  userId: string
   rule: ProgressionRule | null
   planRule: ProgressionRule | null
   /** The plan's client, for a preview on their numbers. */
@@ -166,12 +222,13 @@ type ExerciseRuleProps = {
 }
 
 /** An exercise's progression rule: its own, or the plan's; with a preview for the plan's client. */
-export function ExerciseRuleDialog({ name, movementId, rule, planRule, clientId, unit, sets, onChange }: ExerciseRuleProps) {
+export function ExerciseRuleDialog({ name, movementId, movementName, userId, rule, planRule, clientId, unit, sets, onChange }: ExerciseRuleProps) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toDraft(rule, unit))
   const [errors, setErrors] = useState<FieldErrors>({})
   const preview = useMutation({ mutationFn: progressionCalls.preview })
   const shown = rule ?? planRule
+  const linkedName = useLinkedName(rule?.kind === 'percent_e1rm' ? { kind: rule.kind, linkedMovementId: rule.linkedMovementId ?? null } : null)
 
   function handleOpen(next: boolean) {
     if (next) {
@@ -184,14 +241,14 @@ export function ExerciseRuleDialog({ name, movementId, rule, planRule, clientId,
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const result = fromDraft(draft, rule)
+    const result = fromDraft(draft)
     if (!result.ok) return setErrors(result.fields)
     onChange(result.rule)
     setOpen(false)
   }
 
   function handlePreview() {
-    const result = fromDraft(draft, rule)
+    const result = fromDraft(draft)
     const current = sets()
     if (!result.ok) return setErrors(result.fields)
     const ruleToShow = result.rule ?? planRule
@@ -207,13 +264,21 @@ export function ExerciseRuleDialog({ name, movementId, rule, planRule, clientId,
             <TrendingUp aria-hidden /> Progression
           </Button>
         </DialogTrigger>
-        <span className="min-w-0 break-words">{shown ? `${describeRule(shown)}${rule ? '' : ' (the plan’s)'}` : 'No rule: targets change only by hand'}</span>
+        <span className="min-w-0 break-words">
+          {shown ? `${describeRule(shown, rule ? linkedName : undefined)}${rule ? '' : ' (the plan’s)'}` : 'No rule: targets change only by hand'}
+        </span>
       </div>
       <DialogContent className="sm:max-w-lg">
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <DialogTitle>Progression: {name}</DialogTitle>
           <DialogDescription>When the lifter completes this workout, the rule sets their next targets for this exercise and tells them why.</DialogDescription>
-          <RuleFields draft={draft} onChange={setDraft} errors={errors} none={planRule ? `The plan’s rule (${describeRule(planRule)})` : 'No rule'} />
+          <RuleFields
+            draft={draft}
+            onChange={setDraft}
+            errors={errors}
+            none={planRule ? `The plan’s rule (${describeRule(planRule)})` : 'No rule'}
+            link={{ userId, movementId, movementName }}
+          />
           <div className="flex flex-col gap-2">
             <Button type="button" variant="outline" onClick={handlePreview} disabled={preview.isPending || (!draft.kind && !planRule)}>
               {clientId ? 'Preview for the client' : 'Preview'}
@@ -259,7 +324,7 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const rule = fromDraft(draft, plan.progression)
+    const rule = fromDraft(draft)
     const noDeload = !deload.loadPercent.trim() && !deload.setsRemoved.trim()
     const parsedDeload = noDeload ? null : DeloadSchema.safeParse({ loadPercent: number(deload.loadPercent || '0'), setsRemoved: number(deload.setsRemoved || '0') })
     const deloadErrors =
