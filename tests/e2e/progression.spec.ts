@@ -96,3 +96,54 @@ test('a coach sets double progression and waits for approval; 12, 12, 12 propose
   await expect(deloadBench.getByText('8–12 reps × 47.5 kg')).toHaveCount(2)
   await client.context().close()
 })
+
+test('a %1RM rule takes its e1RM from a linked movement, and the plan’s rule previews on one of its exercises', async ({ page, login }) => {
+  await login({ role: 'coach', displayName: 'Coach Kim' })
+  const front = await findMovement(page.request, 'front squat')
+  const bench = await findMovement(page.request, 'bench press')
+  const plan = await (await page.request.post('/api/plans', { data: { name: 'Squat block', weeks: 2, daysPerWeek: 1 } })).json()
+  const workout = {
+    title: 'Squat day',
+    exercises: [
+      { movementId: front.id, sets: [{ reps: { min: 3, max: 3 }, load: { kind: 'percent_1rm', value: 65 } }] },
+      { movementId: bench.id, sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) },
+    ],
+  }
+  expect((await page.request.put(`/api/plans/${plan.id}/days/1/1`, { data: { version: plan.version, workout } })).status()).toBe(200)
+
+  await page.goto(`/coach/program/${plan.id}`)
+  await page.getByRole('button', { name: /^Squat day / }).click()
+  const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
+  await editor.getByRole('button', { name: 'Progression of 1 Front squat' }).click()
+  const rule = page.getByRole('dialog', { name: 'Progression: 1 Front squat' })
+  await rule.getByLabel('Rule').selectOption({ label: '% of e1RM' })
+  await expect(rule.getByText('e1RM from: Front squat')).toBeVisible()
+  await rule.getByRole('button', { name: 'Link a movement' }).click()
+  const picker = page.getByRole('dialog', { name: 'Take the e1RM from' })
+  await picker.getByLabel('Search movements').fill('back squat')
+  await picker
+    .getByRole('button', { name: /^Back squat/ })
+    .first()
+    .click()
+  await expect(picker).toBeHidden()
+  await expect(rule.getByText('e1RM from: Back squat')).toBeVisible()
+  await rule.getByRole('button', { name: 'Use this rule' }).click()
+  await expect(editor.getByText('%1RM from the current e1RM of Back squat')).toBeVisible()
+  await expect(editor.getByText('All changes saved')).toBeVisible()
+  await editor.getByRole('button', { name: 'Done' }).click()
+
+  // Read back from the server: the link was saved.
+  const saved = await (await page.request.get(`/api/plans/${plan.id}`)).json()
+  expect(saved.workouts[0].exercises[0].progression).toEqual({ kind: 'percent_e1rm', linkedMovementId: expect.any(String) })
+
+  // The plan's rule previews on an exercise that follows it: the bench press (the front squat has its own).
+  await page.getByRole('button', { name: 'Plan progression' }).click()
+  const settings = page.getByRole('dialog', { name: 'Plan progression' })
+  await settings.getByLabel('Rule', { exact: true }).selectOption({ label: 'Linear: add load when every set is done' })
+  await expect(settings.getByLabel('Preview on').locator('option')).toHaveText(['Bench press'])
+  await settings.getByRole('button', { name: 'Preview', exact: true }).click()
+  const weeks = settings.getByRole('list', { name: 'Next four weeks' })
+  await expect(weeks.getByRole('listitem')).toHaveCount(4)
+  await expect(weeks.getByRole('listitem').first()).toContainText('5 reps × 82.5 kg')
+  await expect(weeks.getByRole('listitem').last()).toContainText('5 reps × 90 kg')
+})

@@ -302,12 +302,26 @@ export function ExerciseRuleDialog({ name, movementId, movementName, userId, rul
   )
 }
 
+/** The movements that follow the plan's rule (no rule of their own), each with its first sets in the plan: what the plan's rule previews on. */
+function exercisesFollowingPlan(plan: Plan): { movementId: string; movementName: string; sets: ExerciseInput['sets'] }[] {
+  const seen = new Map<string, { movementId: string; movementName: string; sets: ExerciseInput['sets'] }>()
+  for (const workout of [...plan.workouts].sort((a, b) => a.week - b.week || a.day - b.day))
+    for (const exercise of workout.exercises)
+      if (!exercise.progression && exercise.sets.length && !seen.has(exercise.movementId))
+        seen.set(exercise.movementId, { movementId: exercise.movementId, movementName: exercise.movementName, sets: exercise.sets })
+  return [...seen.values()]
+}
+
 type PlanProgression = { progression: ProgressionRule | null; progressionMode: ProgressionMode; deload: Deload | null }
 
 /** The plan's progression: the default rule, whether changes wait for approval (a coach's plans), and what deload weeks take off. */
 export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan: Plan; unit: Unit; approvals: boolean; onSave: (change: PlanProgression) => void }) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toDraft(plan.progression, unit))
+  const followers = exercisesFollowingPlan(plan)
+  const [previewOn, setPreviewOn] = useState('')
+  const preview = useMutation({ mutationFn: progressionCalls.preview })
+  const previewed = followers.find((f) => f.movementId === previewOn) ?? followers[0]
   const [mode, setMode] = useState<ProgressionMode>(plan.progressionMode)
   const [deload, setDeload] = useState({ loadPercent: String(plan.deload?.loadPercent ?? ''), setsRemoved: String(plan.deload?.setsRemoved ?? '') })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -318,8 +332,16 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
       setMode(plan.progressionMode)
       setDeload({ loadPercent: String(plan.deload?.loadPercent ?? ''), setsRemoved: String(plan.deload?.setsRemoved ?? '') })
       setErrors({})
+      preview.reset()
     }
     setOpen(next)
+  }
+
+  function handlePreview() {
+    const result = fromDraft(draft)
+    if (!result.ok) return setErrors(result.fields)
+    if (!result.rule || !previewed) return
+    preview.mutate({ rule: result.rule, movementId: previewed.movementId, sets: previewed.sets, ...(plan.clientId ? { clientId: plan.clientId } : {}) })
   }
 
   function handleSubmit(event: FormEvent) {
@@ -355,6 +377,39 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
           <DialogTitle>Plan progression</DialogTitle>
           <DialogDescription>The rule every exercise without one of its own follows, and what the deload weeks take off.</DialogDescription>
           <RuleFields draft={draft} onChange={setDraft} errors={errors} none="No default rule" />
+          {followers.length > 0 && (
+            <div className="flex flex-col gap-2">
+              <div className="flex flex-wrap items-end gap-2">
+                <Field label="Preview on" className="min-w-0 flex-1">
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={previewed?.movementId ?? ''}
+                      onChange={(e) => {
+                        setPreviewOn(e.target.value)
+                        preview.reset()
+                      }}
+                    >
+                      {followers.map((f) => (
+                        <option key={f.movementId} value={f.movementId}>
+                          {f.movementName}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </Field>
+                <Button type="button" variant="outline" onClick={handlePreview} disabled={preview.isPending || !draft.kind}>
+                  {plan.clientId ? 'Preview for the client' : 'Preview'}
+                </Button>
+              </div>
+              {preview.data && <RulePreviewList preview={preview.data} />}
+              {preview.error && (
+                <p role="alert" className="text-sm text-destructive">
+                  {describeError(preview.error)}
+                </p>
+              )}
+            </div>
+          )}
           {approvals && (
             <Field label="When a rule changes a client’s targets">
               {(control) => (
