@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { fromKg, toKg } from '../units.ts'
 import type { PrescribedSet } from './plans.ts'
-import { asPrescribed, deloadSets, loadFromE1rm, nextTargets, ProgressionRuleSchema, type DoneSet, type ProgressionRule, type RuleInput } from './progression.ts'
+import { asPrescribed, deloadSets, loadFromE1rm, nextTargets, onPlannedDay, ProgressionRuleSchema, type DoneSet, type ProgressionRule, type RuleInput } from './progression.ts'
 
 const kg = (value: number) => ({ kind: 'kg' as const, value })
 const sets = (n: number, set: PrescribedSet): PrescribedSet[] => Array.from({ length: n }, () => set)
@@ -171,6 +171,26 @@ describe('by RPE', () => {
 test('no set done, or no targets: nothing to say', () => {
   expect(run({ rule: linear, targets: [], done: logged([5, 100]) })).toBeNull()
   expect(run({ rule: linear, targets: sets(1, { reps: { min: 5, max: 5 }, load: kg(100) }), done: [] })).toBeNull()
+})
+
+describe('on the day the targets go to', () => {
+  test('the day keeps its number of sets: the rule’s last set repeats, or the rule’s sets stop early', () => {
+    const input = { ...base, rule: linear, targets: sets(3, { reps: { min: 5, max: 5 }, load: kg(100) }), done: logged([5, 100], [5, 100], [5, 100]) }
+    const out = nextTargets(input)
+    if (!out) throw new Error('the rule has something to say')
+    expect(loads(onPlannedDay(input, out, sets(4, { reps: { min: 3, max: 3 }, load: kg(105) })))).toEqual([102.5, 102.5, 102.5, 102.5])
+    expect(loads(onPlannedDay(input, out, sets(2, { reps: { min: 5, max: 5 }, load: kg(100) })))).toEqual([102.5, 102.5])
+    expect(onPlannedDay(input, out, sets(3, { reps: { min: 5, max: 5 }, load: kg(100) }))).toBe(out)
+  })
+
+  test('a %1RM rule keeps the day’s own percentages and names the load they now give', () => {
+    const rule: ProgressionRule = { kind: 'percent_e1rm', linkedMovementId: null }
+    const input = { ...base, rule, targets: sets(3, { reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm' as const, value: 70 } }), done: logged([5, 85]), e1rmKg: 123 }
+    const out = nextTargets(input)
+    if (!out) throw new Error('the rule has something to say')
+    const heavier = sets(2, { reps: { min: 3, max: 3 }, load: { kind: 'percent_1rm', value: 80 } })
+    expect(onPlannedDay(input, out, heavier)).toEqual({ sets: heavier, reason: 'Your e1RM is 123 kg: 80% is 97.5 kg', failures: 0 })
+  })
 })
 
 test('a deload takes its share off every load and its sets from the end, keeping one', () => {

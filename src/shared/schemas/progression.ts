@@ -295,6 +295,19 @@ export function nextTargets(input: RuleInput): RuleOutcome | null {
   }
 }
 
+/**
+ * A rule's outcome as it lands on a later day of the plan, keeping what the coach programmed there:
+ * the day's number of sets (the rule's last set repeats, or its sets stop early), and under a %1RM
+ * rule the day's own percentages, since that rule moves the load they give, not the targets.
+ */
+export function onPlannedDay(input: RuleInput, outcome: RuleOutcome, planned: readonly PrescribedSet[]): RuleOutcome {
+  if (!planned.length) return outcome
+  if (input.rule.kind === 'percent_e1rm') return percent({ ...input, targets: planned }) ?? { ...outcome, sets: [...planned] }
+  const last = outcome.sets.at(-1)
+  if (!last || outcome.sets.length === planned.length) return outcome
+  return { ...outcome, sets: planned.map((_, i) => outcome.sets[i] ?? last) }
+}
+
 /** A set of a session where everything went as prescribed: what a preview assumes. */
 export function asPrescribed(targets: readonly PrescribedSet[], e1rmKg: number | null, unit: Unit, plateStep: number): DoneSet[] {
   return targets.map((t, i) => ({

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Exercise, PrescribedSet } from '#shared/schemas/plans.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import type { PreviewRuleInput, Proposal, RulePreview } from '#shared/schemas/progression-api.ts'
-import { asPrescribed, nextTargets, progressionApiText, type DoneSet, type ProgressionRule } from '#shared/schemas/progression.ts'
+import { asPrescribed, nextTargets, onPlannedDay, progressionApiText, type DoneSet, type ProgressionRule } from '#shared/schemas/progression.ts'
 import { e1rm } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
@@ -130,18 +130,20 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
   let changed = false
   for (const { exercise, occurrence, own, rule } of ruled) {
     const oneRepMax = percentOf({ exercise, occurrence, own, rule })
-    const outcome = nextTargets({
+    const input = {
       rule,
       targets: exercise.targets,
       done: session.sets.filter((s) => s.exerciseKey === exercise.key),
       failures: own?.progressionNote?.failures ?? 0,
       ...loading,
       e1rmKg: oneRepMax ? (e1rms.get(oneRepMax) ?? null) : null,
-    })
-    if (!outcome) continue
-    const note = { reason: outcome.reason, failures: outcome.failures }
+    }
+    const result = nextTargets(input)
+    if (!result) continue
     const weekly = rule.kind === 'linear' && rule.per === 'week'
     for (const { cell, exercise: next } of nextDays(cells, current, exercise.movementId, occurrence, weekly, plan.deloadWeeks)) {
+      const outcome = onPlannedDay(input, result, next.sets)
+      const note = { reason: outcome.reason, failures: outcome.failures }
       // A change of reason alone (a %1RM's new load, a hold) needs no approval.
       if (plan.progressionMode === 'apply' || sameSets(next.sets, outcome.sets)) {
         await tx.update(prescriptions).set({ sets: outcome.sets, progressionNote: note }).where(eq(prescriptions.id, next.id))
