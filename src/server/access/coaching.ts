@@ -71,3 +71,12 @@ export function activeClientIds(coachId: string): SQL {
 export function activeCoachIds(clientId: string): SQL {
   return sql`(select ${coachClients.coachId} from ${coachClients} where ${activeLink({ clientId })})`
 }
+
+/**
+ * For raw SQL: whether the coach has an active link with `clientId` (a column) that began at or
+ * before `at` (a timestamp column). What a client wrote before this coach coached them (replies
+ * to a former coach) is history the coach reads, not news for them.
+ */
+export function coachedAt(coachId: string, clientId: SQL, at: SQL): SQL {
+  return sql`exists (select 1 from ${coachClients} where ${activeLink({ coachId })} and ${coachClients.clientId} = ${clientId} and ${coachClients.since} <= ${at})`
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { activeClientIds, activeCoachIdOf, assertCanReadClient } from '#server/access/coaching.ts'
+import { activeCoachIdOf, assertCanReadClient, coachedAt } from '#server/access/coaching.ts'
 import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { profiles, sessionComments, setLogs } from '#server/db/schema/index.ts'
 import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
@@ -15,10 +15,13 @@ import { findReadable, findSession } from './session-access.ts'
  */
 export type CommentEvent = { type: 'comment'; id: string; recipientId: string }
 
-/** Unread for me: my coach's comments on my sessions, or (as a coach) my active clients' replies. */
+/**
+ * Unread for me: my coach's comments on my sessions, or (as a coach) my active clients' replies
+ * written since I coach them (those to a former coach are history, docs/history.md).
+ */
 function unreadFor(me: Actor) {
   return me.role === 'coach'
-    ? sql`where s.client_id in ${activeClientIds(me.id)} and c.author_id = s.client_id and c.read_at is null`
+    ? sql`where ${coachedAt(me.id, sql`s.client_id`, sql`c.created_at`)} and c.author_id = s.client_id and c.read_at is null`
     : sql`where s.client_id = ${me.id} and c.author_id <> ${me.id} and c.read_at is null`
 }
 
