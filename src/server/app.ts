@@ -17,6 +17,7 @@ import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
 import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
 import { accountRoutes } from '#server/features/auth/account.routes.ts'
+import { calendarRoutes } from '#server/features/calendar/calendar.routes.ts'
 import { chatRoutes } from '#server/features/chat/chat.routes.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
 import { clientsRoutes } from '#server/features/clients/clients.routes.ts'
@@ -88,6 +89,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/progress', progressRoutes)
     .route('/body-weights', bodyWeightsRoutes)
     .route('/chat', chatRoutes)
+    .route('/calendar', calendarRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name

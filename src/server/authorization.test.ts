@@ -273,6 +273,13 @@ const ROUTES: Row[] = [
   },
   { method: 'POST', path: '/api/chat/:otherId/read', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }) },
   { method: 'GET', path: '/api/chat/stream', access: 'own-client', stream: true, request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }) },
+  // The calendar feed: each user turns their own on and off. Calendar apps fetch the feed with no
+  // cookie, so its secret address is its only key: an unknown one is a 404 for everyone
+  // (features/calendar/calendar.routes.test.ts).
+  { method: 'GET', path: '/api/calendar', access: 'signed-in' },
+  { method: 'POST', path: '/api/calendar', access: 'signed-in' },
+  { method: 'DELETE', path: '/api/calendar', access: 'signed-in' },
+  { method: 'GET', path: '/api/calendar/:file', access: 'public', request: () => ({ path: `/api/calendar/${'A'.repeat(43)}.ics` }) },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // the account flows' own rows are in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },

@@ -351,6 +351,9 @@ const BODILESS = [
   'POST /api/workouts/:id/archive',
   'POST /api/workouts/:id/restore',
   'DELETE /api/workouts/:id',
+  // Hostile feed addresses (GET /api/calendar/:file) are in features/calendar/calendar.routes.test.ts.
+  'POST /api/calendar',
+  'DELETE /api/calendar',
 ]
 
 type Path = (string | number)[]

@@ -1,7 +1,11 @@
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
 import { DEFAULT_PLATE_SETUPS } from '#shared/schemas/plate-setups.ts'
 import { loadFromE1rm } from '#shared/schemas/progression.ts'
+import { formatDuration } from '#shared/sets-summary.ts'
 import { targetIn, type Unit } from '#shared/units.ts'
+
+// Shared with the server's calendar feed.
+export { formatDuration, formatSetsSummary } from '#shared/sets-summary.ts'
 
 /**
  * A prescribed set as a lifter reads it: '8-10 reps × 100 kg @ RPE 8', '60 s', '400 m in 90 s';
@@ -22,33 +26,4 @@ export function formatPrescribedSet(set: PrescribedSet, unit: Unit, plateStep?: 
   if (typeof set.rpe === 'number') parts.push(`@ RPE ${set.rpe}`)
   if (typeof set.rir === 'number') parts.push(`@ ${set.rir} RIR`)
   return parts.join(' ') || 'As you feel'
-}
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`
-  const m = Math.floor(seconds / 60)
-  const s = seconds % 60
-  return s ? `${m} min ${s} s` : `${m} min`
-}
-
-/**
- * An exercise's sets in a few characters, for the builder's grid: '3 × 5', '4 × 8–10', '3 × 45 s',
- * '5 × 400 m'; sets that differ read '3 sets'.
- */
-export function formatSetsSummary(sets: readonly PrescribedSet[]): string {
-  const count = sets.length
-  const first = sets[0]
-  if (!first) return ''
-  const same = (read: (set: PrescribedSet) => unknown) => sets.every((set) => JSON.stringify(read(set)) === JSON.stringify(read(first)))
-  const each =
-    first.reps && same((set) => set.reps)
-      ? first.reps.min === first.reps.max
-        ? String(first.reps.min)
-        : `${first.reps.min}–${first.reps.max}`
-      : !first.reps && first.distanceMeters && same((set) => set.distanceMeters)
-        ? `${first.distanceMeters} m`
-        : !first.reps && first.durationSeconds && same((set) => set.durationSeconds)
-          ? formatDuration(first.durationSeconds)
-          : null
-  return each ? `${count} × ${each}` : `${count} set${count === 1 ? '' : 's'}`
 }
