@@ -9,6 +9,7 @@ import { Input } from '#client/components/ui/input.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useChangePassword } from '#client/features/auth/password-mutations.ts'
+import { CalendarFeedCard } from '#client/features/calendar/components/calendar-feed-card.tsx'
 import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
@@ -33,6 +34,7 @@ export function AccountPage() {
       <ProfileCard />
       {auth.profile.role === 'client' && <PlatesCard />}
       <ChatEmailsCard />
+      <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
