@@ -13,7 +13,8 @@ export const calendarText = {
   copied: { title: 'Address copied' },
   subscribe: 'Open in calendar app',
   googleHint: 'In Google Calendar: Other calendars, From URL, then paste the address.',
-  onSince: (date: string | null) => `Your calendar feed is on${date ? ` since ${date}` : ''}. Its address was shown when it was made; a new address shows it again.`,
+  onSince: (date: string | null) =>
+    `Your calendar feed is on${date ? ` since ${date}` : ''}. Its address is shown only when it is made: to add the feed to another calendar, make a new address (the current one then stops working).`,
   newAddress: 'Make a new address',
   newAddressTitle: 'Make a new address?',
   newAddressText: 'Calendars subscribed to the current address stop updating. Add the new one to your calendar app.',
