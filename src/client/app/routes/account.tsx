@@ -11,6 +11,7 @@ import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useChangePassword } from '#client/features/auth/password-mutations.ts'
 import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
+import { DataExportCard } from '#client/features/data-export/components/data-export-card.tsx'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
@@ -34,6 +35,7 @@ export function AccountPage() {
       {auth.profile.role === 'client' && <PlatesCard />}
       <ChatEmailsCard />
       <PasswordCard />
+      <DataExportCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
         <CardHeader>
