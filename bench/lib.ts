@@ -1,9 +1,10 @@
 import http from 'node:http'
-import { startBuiltServer, type BuiltServer } from '../tests/helpers/built-server.ts'
+import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
 
-export type BenchServer = BuiltServer
+/** The built server, its process (a bench may read its memory) and its folder. */
+export type BenchServer = Awaited<ReturnType<typeof startBuiltServer>>
 /** Which database the server runs on (a bench may time its driver directly). */
 export type BenchTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
 

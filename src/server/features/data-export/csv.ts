@@ -12,7 +12,7 @@ export type CsvCell = string | number | boolean | null | undefined
 const NEEDS_QUOTES = /[",\r\n]/
 const FORMULA_START = /^[=+\-@\t\r]/
 
-export function csvText(value: string): string {
+function csvText(value: string): string {
   const guarded = FORMULA_START.test(value) ? `'${value}` : value
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded
 }

@@ -35,7 +35,7 @@ import { ExportDocumentSchema, type ExportDocument, type ExportExercise, type Ex
 const BATCH = 500
 
 /** A name-based UUID (RFC 9562 version 8, from SHA-256) of the account, the kind of row and its id in the file. */
-export function restoredId(userId: string, kind: string, sourceId: string): string {
+function restoredId(userId: string, kind: string, sourceId: string): string {
   const h = createHash('sha256').update(`coachline-restore\u0000${userId}\u0000${kind}\u0000${sourceId}`).digest('hex')
   const variant = ((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
