@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises'
 import { once } from 'node:events'
 import { eq } from 'drizzle-orm'
-import { openDatabase, type Database } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { users } from '#server/db/schema/index.ts'
 import { parseEnv } from '#server/env.ts'
@@ -26,10 +26,9 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
+/** The database as the server opens it (migrated, built-ins seeded), so a restore finds the built-in movements. */
 async function open(): Promise<Database> {
-  const env = parseEnv()
-  if (env.DATABASE_URL) return openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
-  return openAppDatabase(env).catch((error: unknown) => {
+  return openAppDatabase(parseEnv()).catch((error: unknown) => {
     if (error instanceof DataDirInUseError) fail(`${error.message}\nStop the server first, or set DATABASE_URL.`)
     throw error
   })
