@@ -1,14 +1,19 @@
 import http from 'node:http'
-import { startBuiltServer, type BuiltServer } from '../tests/helpers/built-server.ts'
+import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
 
-export type BenchServer = BuiltServer
+/** The built server, its process (a bench may read its memory) and its folder. */
+export type BenchServer = Awaited<ReturnType<typeof startBuiltServer>>
 /** Which database the server runs on (a bench may time its driver directly). */
 export type BenchTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
 
-/** The real built server on a fresh database: PGlite in a temporary folder, or DATABASE_URL. */
-export const startServer = startBuiltServer
+/**
+ * The real built server on a fresh database: PGlite in a temporary folder, or DATABASE_URL. It may
+ * take minutes to answer on a busy machine or a folder of a million sets.
+ */
+export const startServer = (env: Record<string, string> = {}, options: Parameters<typeof startBuiltServer>[1] = {}) =>
+  startBuiltServer(env, { healthTimeoutMs: 300_000, ...options })
 
 /** A signed-in user (through the test fixtures API the bench server enables on loopback). */
 export async function signInUser(url: string, role: 'coach' | 'client'): Promise<{ id: string; email: string; cookie: string }> {

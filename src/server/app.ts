@@ -11,11 +11,13 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#shared/errors.ts'
+import { dataExportPaths } from '#shared/schemas/data-export.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
 import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
+import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
 import { accountRoutes } from '#server/features/auth/account.routes.ts'
 import { calendarRoutes } from '#server/features/calendar/calendar.routes.ts'
 import { chatRoutes } from '#server/features/chat/chat.routes.ts'
@@ -52,7 +54,7 @@ export type AppDeps = {
   adminSecret?: string
 }
 
-/** Largest request body the API accepts (JSON only; no uploads go through the API). */
+/** Largest request body the API accepts (JSON only), but for a restore's upload (RESTORE_MAX_BYTES). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 const CONTENT_SECURITY_POLICY = {
@@ -90,6 +92,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/body-weights', bodyWeightsRoutes)
     .route('/chat', chatRoutes)
     .route('/calendar', calendarRoutes)
+    .route('/data-export', dataExportRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -129,15 +132,14 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${MAX_BODY_BYTES} bytes` })
-      },
-    }),
-  )
+  const apiBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${MAX_BODY_BYTES} bytes` })
+    },
+  })
+  // A restore uploads a whole export: its route sets its own, larger limit.
+  app.use('/api/*', async (c, next) => (c.req.path === dataExportPaths.restore ? next() : apiBodyLimit(c, next)))
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
     await next()

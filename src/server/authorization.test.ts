@@ -280,6 +280,12 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/calendar', access: 'signed-in' },
   { method: 'DELETE', path: '/api/calendar', access: 'signed-in' },
   { method: 'GET', path: '/api/calendar/:file', access: 'public', request: () => ({ path: `/api/calendar/${'A'.repeat(43)}.ics` }) },
+  // The data export: one's own (no clientId), or a coach's of an active client (named by clientId).
+  { method: 'GET', path: '/api/data-export/json', access: 'signed-in' },
+  { method: 'GET', path: '/api/data-export/csv', access: 'own-client', request: (fx) => ({ path: `/api/data-export/csv?clientId=${fx.client.id}` }) },
+  { method: 'GET', path: '/api/data-export/json', access: 'own-client', request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }) },
+  // A restore writes into the caller's own account; this body is refused as no export, after the checks of who calls.
+  { method: 'POST', path: '/api/data-export/restore', access: 'signed-in', request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }) },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // the account flows' own rows are in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },

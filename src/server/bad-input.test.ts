@@ -77,6 +77,113 @@ const MOVEMENT: Json = {
   instructions: 'Sit between the heels.',
   videoUrl: 'https://example.test/squat',
 }
+const RESTORED_MOVEMENT = '0b7a6e58-4a8e-4d4b-9c61-3f1d2e5a7c01'
+const RESTORED_KEY = '6c1f0b8e-2d4a-4e7f-8a3b-5e9d1c7f2a10'
+const RESTORE: Json = {
+  format: 'coachline-export',
+  version: 1,
+  user: { id: 'source-user' },
+  profile: { displayName: 'Restored lifter', primaryGoal: 'Strength', experienceLevel: 'Beginner', unit: 'kg', messageDigest: true },
+  movements: [
+    {
+      id: RESTORED_MOVEMENT,
+      builtin: false,
+      slug: null,
+      name: 'Sled push',
+      aliases: ['sled'],
+      pattern: 'carry',
+      primaryMuscles: ['quads'],
+      secondaryMuscles: ['glutes'],
+      equipment: ['machine'],
+      tracking: 'distance_time',
+      unilateral: false,
+      instructions: 'Drive with the legs.',
+      videoUrl: null,
+      archivedAt: null,
+    },
+  ],
+  plans: [
+    {
+      id: '2f6d8a1c-9b3e-4c5d-8e7f-1a2b3c4d5e60',
+      name: 'Restored block',
+      goal: 'Strength',
+      description: 'Four weeks',
+      weeks: 4,
+      daysPerWeek: 3,
+      deloadWeeks: [4],
+      isTemplate: false,
+      startDate: '2026-12-07',
+      trainingDays: [1, 3, 5],
+      assigned: true,
+      status: 'completed',
+      progression: { kind: 'linear', amount: 2.5, unit: 'kg', per: 'session', failures: 3, reducePercent: 10 },
+      progressionMode: 'apply',
+      deload: { loadPercent: 20, setsRemoved: 1 },
+      workouts: [
+        {
+          id: '3a7e9b2d-0c4f-4d6e-9f8a-2b3c4d5e6f71',
+          week: 1,
+          day: 1,
+          title: 'Day one',
+          notes: 'Warm up',
+          exercises: [
+            {
+              id: '4b8f0c3e-1d5a-4e7f-8a9b-3c4d5e6f7a82',
+              movementId: RESTORED_MOVEMENT,
+              position: 0,
+              restSeconds: 120,
+              notes: 'Low',
+              sets: [{ distanceMeters: 20, durationSeconds: 30 }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  workouts: [],
+  bodyWeights: [{ measuredOn: '2026-11-01', weightKg: 80.5 }],
+  sessions: [
+    {
+      id: '5c9a1d4f-2e6b-4f8a-9b0c-4d5e6f7a8b93',
+      title: 'Day one',
+      status: 'completed',
+      startedAt: '2026-11-02T17:30:00.000Z',
+      completedAt: '2026-11-02T18:30:00.000Z',
+      rpe: 8,
+      notes: 'Good',
+      exercises: [
+        {
+          key: RESTORED_KEY,
+          movementId: RESTORED_MOVEMENT,
+          movementName: 'Sled push',
+          tracking: 'distance_time',
+          prescriptionId: null,
+          superset: null,
+          restSeconds: 120,
+          notes: null,
+          targets: [{ distanceMeters: 20 }],
+        },
+      ],
+      sets: [
+        {
+          id: '6d0b2e5a-3f7c-4a9b-8c1d-5e6f7a8b9ca4',
+          exerciseKey: RESTORED_KEY,
+          movementId: RESTORED_MOVEMENT,
+          setNumber: 1,
+          reps: null,
+          loadKg: null,
+          rpe: 9,
+          durationSeconds: 31,
+          distanceMeters: 20,
+          completed: true,
+          note: 'Hard',
+          editedAt: '2026-11-02T17:40:00.000Z',
+        },
+      ],
+      comments: [{ id: '7e1c3f6b-4a8d-4b0c-9d2e-6f7a8b9cab05', authorId: 'source-user', body: 'Note to self', createdAt: '2026-11-02T19:00:00.000Z' }],
+    },
+  ],
+}
 const moveBody = async (fx: Fixtures): Promise<Json> => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), from: { week: 1, day: 1 }, to: { week: 2, day: 1 } })
 
 const JSON_ROUTES: JsonRoute[] = [
@@ -304,6 +411,8 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.coach),
     body: async (fx) => ({ ids: [await fx.newProposal()] }),
   },
+  // A restore of a small export into `user`'s account (the same ids each time: it adds them once).
+  { method: 'POST', route: '/api/data-export/restore', path: () => '/api/data-export/restore', as: (fx) => headersOf(fx.user), body: () => RESTORE },
   { method: 'POST', route: '/api/chat/:otherId/read', path: (fx) => `/api/chat/${fx.client.id}/read`, as: (fx) => headersOf(fx.coach), body: () => ({ upTo: 1 }) },
   // better-auth's endpoints, behind the gate that reads their bodies first.
   {

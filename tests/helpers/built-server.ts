@@ -29,6 +29,8 @@ export type ServerOptions = {
   stdout?: 'inherit' | 'pipe' | 'ignore'
   /** Keep what the server writes to stderr (see `stderr()`) instead of passing it through. */
   captureStderr?: boolean
+  /** How long `startBuiltServer` waits for it to answer (default 60 s). */
+  healthTimeoutMs?: number
 }
 
 /** A spawned server process, healthy or not. */
@@ -87,7 +89,7 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
 export async function startBuiltServer(env: Record<string, string> = {}, options: Omit<ServerOptions, 'env'> = {}): Promise<BuiltServer & ServerProcess> {
   const server = await spawnBuiltServer({ ...options, env })
   try {
-    await waitHealthy(server)
+    await waitHealthy(server, options.healthTimeoutMs)
   } catch (error) {
     server.child.kill('SIGKILL')
     throw error

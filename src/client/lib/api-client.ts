@@ -35,7 +35,10 @@ type RequestOptions<S extends z.ZodMiniType> = {
   signal?: AbortSignal
 }
 
-/** The one way the client calls the API: same-origin cookies, JSON in and out, one error type. */
+/**
+ * The one way the client calls the API: same-origin cookies, JSON in and out, one error type. A
+ * Blob body (a JSON file the user chose) is sent as it is, never read into memory here.
+ */
 export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S> = {}): Promise<z.output<S>> {
   let response: Response
   try {
@@ -43,7 +46,7 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(pat
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal,
     })
   } catch (cause) {

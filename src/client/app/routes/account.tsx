@@ -12,6 +12,7 @@ import { useChangePassword } from '#client/features/auth/password-mutations.ts'
 import { CalendarFeedCard } from '#client/features/calendar/components/calendar-feed-card.tsx'
 import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
+import { DataExportCard } from '#client/features/data-export/components/data-export-card.tsx'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
@@ -36,6 +37,7 @@ export function AccountPage() {
       <ChatEmailsCard />
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />
+      <DataExportCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
         <CardHeader>

@@ -30,7 +30,7 @@ function toMovement({ archivedAt, ...row }: Row): Movement {
 }
 
 /** Name and aliases, lowercased, each between bars: 'romanian deadlift|rdl|romanian dl'. */
-function searchTextOf(name: string, aliases: string[]): string {
+export function searchTextOf(name: string, aliases: string[]): string {
   return [name, ...aliases]
     .map((text) => text.replaceAll('|', ' '))
     .join('|')
@@ -42,7 +42,7 @@ function wordsOf(texts: string[]): string[] {
   return [...new Set(texts.flatMap((text) => text.toLowerCase().split(/[^a-z]+/)).filter((word) => word.length >= 3))]
 }
 
-async function rememberWords(db: Db, texts: string[]): Promise<void> {
+export async function rememberWords(db: Db, texts: string[]): Promise<void> {
   const words = wordsOf(texts)
   if (words.length)
     await db

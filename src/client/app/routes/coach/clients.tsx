@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageClientLink } from '#client/features/chat/components/unread-messages.tsx'
 import { ClientRoster } from '#client/features/clients/components/client-roster.tsx'
+import { ClientExportLinks } from '#client/features/data-export/components/client-export-links.tsx'
 import { InviteForm } from '#client/features/invites/components/invite-form.tsx'
 import { InviteList } from '#client/features/invites/components/invite-list.tsx'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
@@ -16,7 +17,14 @@ export function ClientsPage() {
       </div>
       <InviteForm plans={plans.data} />
       <InviteList />
-      <ClientRoster actions={(client) => <MessageClientLink clientId={client.clientId} name={client.displayName} />} />
+      <ClientRoster
+        actions={(client) => (
+          <>
+            <MessageClientLink clientId={client.clientId} name={client.displayName} />
+            <ClientExportLinks clientId={client.clientId} name={client.displayName} />
+          </>
+        )}
+      />
     </section>
   )
 }

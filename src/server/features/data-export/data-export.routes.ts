@@ -1,0 +1,73 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as z from 'zod/mini'
+import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
+import type { AppEnv } from '#server/context.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { validate } from '#server/lib/validate.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
+import { parseExportDocument, restoreExport } from './data-import.service.ts'
+import { exportCsv, exportFileName, exportJson, exportSubject } from './data-export.service.ts'
+
+const ExportQuery = z.object({ clientId: z.optional(z.string('clientId is a user id').check(z.minLength(1), z.maxLength(64, 'clientId is a user id'))) })
+
+/**
+ * The answer streams `source` as it is written, pulled as the socket drains: a slow reader holds
+ * the database reads back instead of filling the server's memory. The first piece is read before
+ * the answer starts, so a failure at the start is still an error answer, not a cut download.
+ */
+async function download(source: AsyncGenerator<string>, fileName: string, contentType: string, onError: (error: unknown) => void): Promise<Response> {
+  const encoder = new TextEncoder()
+  const first = await source.next()
+  let pending: IteratorResult<string> | null = first
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = pending ?? (await source.next())
+        pending = null
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      } catch (error) {
+        onError(error)
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      await source.return(undefined)
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
+
+/** The signed-in person's data (or, for a coach, an active client's) as JSON and CSV, and a restore of the JSON. */
+export const dataExportRoutes = new Hono<AppEnv>()
+  .use(requireProfile())
+  .get('/json', validate('query', ExportQuery), async (c) => {
+    const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
+    const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
+    return download(exportJson(c.var.db, subject), await exportFileName(c.var.db, subject, 'json'), 'application/json; charset=utf-8', failed)
+  })
+  .get('/csv', validate('query', ExportQuery), async (c) => {
+    const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
+    const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
+    return download(exportCsv(c.var.db, subject), await exportFileName(c.var.db, subject, 'csv'), 'text/csv; charset=utf-8; header=present', failed)
+  })
+  .post(
+    '/restore',
+    // This route alone takes more than the API's 1 MiB (app.ts leaves it out of that limit).
+    bodyLimit({
+      maxSize: RESTORE_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { message: dataExportApiText.tooLarge })
+      },
+    }),
+    validate('json', z.unknown()),
+    async (c) => c.json(await restoreExport(c.var.db, c.var.profile.id, parseExportDocument(c.req.valid('json')))),
+  )
