@@ -32,6 +32,8 @@ import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/pro
 import { sessionsRoutes } from '#server/features/sessions/sessions.routes.ts'
 import { testingRoutes } from '#server/features/testing/testing.routes.ts'
 import { invitesRoutes } from '#server/features/invites/invites.routes.ts'
+import { historyImportRoutes } from '#server/features/history-import/history-import.routes.ts'
+import { MAX_IMPORT_BYTES } from '#shared/schemas/history-import.ts'
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from '#server/lib/db-errors.ts'
@@ -51,8 +53,12 @@ export type AppDeps = {
   adminSecret?: string
 }
 
-/** Largest request body the API accepts (JSON only; no uploads go through the API). */
+/** Largest request body the API accepts, but for the uploads below. */
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Routes that take a file, with their own limit on the body (the file and a few form fields). */
+export const UPLOAD_BODY_LIMITS: Record<string, number> = { '/api/history-import': MAX_IMPORT_BYTES + 256 * 1024 }
+const uploadLimitOf = (path: string) => Object.entries(UPLOAD_BODY_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -88,6 +94,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/progress', progressRoutes)
     .route('/body-weights', bodyWeightsRoutes)
     .route('/chat', chatRoutes)
+    .route('/history-import', historyImportRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -127,15 +134,18 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${MAX_BODY_BYTES} bytes` })
-      },
-    }),
+  const bodyLimits = new Map(
+    [MAX_BODY_BYTES, ...Object.values(UPLOAD_BODY_LIMITS)].map((maxSize) => [
+      maxSize,
+      bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${maxSize} bytes` })
+        },
+      }),
+    ]),
   )
+  app.use('/api/*', (c, next) => bodyLimits.get(uploadLimitOf(c.req.path) ?? MAX_BODY_BYTES)!(c, next))
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
     await next()
