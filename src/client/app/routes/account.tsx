@@ -13,6 +13,7 @@ import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
+import { HistoryImportCard } from '#client/features/history-import/components/history-import-card.tsx'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { profileText } from '#client/features/profile/profile-text.ts'
@@ -32,6 +33,7 @@ export function AccountPage() {
       </div>
       <ProfileCard />
       {auth.profile.role === 'client' && <PlatesCard />}
+      {auth.profile.role === 'client' && <HistoryImportCard unit={auth.profile.unit} userId={auth.user.id} />}
       <ChatEmailsCard />
       <PasswordCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
