@@ -8,12 +8,13 @@ import { execFileSync } from 'node:child_process'
 import pg from 'pg'
 import { startServer } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
+import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
 
-const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions, chat: benchChat, progress: benchProgress }
+const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions, chat: benchChat, progress: benchProgress, import: benchHistoryImport }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))

@@ -58,12 +58,11 @@ export const importRowText = {
 } as const
 
 /** A refused row, by its line in the file (the first line is 1: the column names). */
-export const ImportProblemSchema = z.object({ line: z.number(), message: z.string() })
+const ImportProblemSchema = z.object({ line: z.number(), message: z.string() })
 export type ImportProblem = z.infer<typeof ImportProblemSchema>
 
 /** A movement an exercise name may be mapped to. */
 const MovementChoiceSchema = z.object({ id: z.string(), name: z.string(), own: z.boolean(), tracking: z.enum(TRACKING) })
-export type MovementChoice = z.infer<typeof MovementChoiceSchema>
 
 /** One distinct exercise name of the file, with what the server suggests mapping it to. */
 const ImportExerciseSchema = z.object({
@@ -117,7 +116,7 @@ export const ImportOptionsSchema = z.object({
   timeZone: z.optional(z.string(historyImportApiText.timeZone).check(z.maxLength(64, historyImportApiText.timeZone))),
 })
 
-export const ImportResultSchema = z.object({
+const ImportResultSchema = z.object({
   source: z.enum(IMPORT_SOURCES),
   /** Sessions written now, and sets with them. */
   sessions: z.number(),

@@ -12,9 +12,9 @@ import { AppError } from '#server/lib/app-error.ts'
  * its line in the file.
  */
 
-export type SetKind = 'normal' | 'warmup' | 'drop' | 'failure'
+type SetKind = 'normal' | 'warmup' | 'drop' | 'failure'
 
-export type ParsedSet = {
+type ParsedSet = {
   line: number
   kind: SetKind
   reps: number | null
@@ -25,7 +25,7 @@ export type ParsedSet = {
   note: string | null
 }
 
-export type ParsedExercise = { name: string; notes: string | null; superset: string | null; sets: ParsedSet[] }
+type ParsedExercise = { name: string; notes: string | null; superset: string | null; sets: ParsedSet[] }
 
 export type ParsedSession = {
   /** Stable across uploads of the same workout: the source, its local start time and its title, hashed. */
@@ -37,7 +37,7 @@ export type ParsedSession = {
   exercises: ParsedExercise[]
 }
 
-export type ExerciseStats = { name: string; sets: number; sessions: number; tracking: Tracking }
+type ExerciseStats = { name: string; sets: number; sessions: number; tracking: Tracking }
 
 export type ParsedHistory = {
   source: ImportSource
@@ -59,7 +59,7 @@ const METERS_PER_MILE = 1609.344
 const KIND_NOTE: Record<SetKind, string | null> = { normal: null, warmup: 'Warm-up', drop: 'Drop set', failure: 'To failure' }
 
 /** The uploaded bytes as text: UTF-8 (with or without a BOM), UTF-16 with a BOM, or else Windows-1252. */
-export function decodeUpload(bytes: Uint8Array): string {
+function decodeUpload(bytes: Uint8Array): string {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     throw new AppError('BAD_REQUEST', { message: 'This is a zip archive: unzip it and choose the CSV file inside' })
@@ -161,6 +161,7 @@ abstract class Reader {
   private readonly problems: ImportProblem[] = []
   private readonly stats = new Map<string, { sets: number; sessions: Set<string>; weight: boolean; reps: boolean; distance: boolean; time: boolean }>()
   private readonly zoned: ZonedClock
+  private readonly moments = new Map<string, Date>()
   private readonly columns: Map<string, number>
   setCount = 0
 
@@ -189,8 +190,15 @@ abstract class Reader {
     return this.columns.has(column)
   }
 
+  /** A local time as the instant it was; every row of a session repeats its time, so each is worked out once. */
   protected moment(wall: WallTime): Date {
-    return this.zoned.toUtc(wall)
+    const text = wallText(wall)
+    let moment = this.moments.get(text)
+    if (!moment) {
+      moment = this.zoned.toUtc(wall)
+      this.moments.set(text, moment)
+    }
+    return moment
   }
 
   /** The session of a start time and title, made at its first row. */

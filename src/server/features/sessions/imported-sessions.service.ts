@@ -8,7 +8,7 @@ import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
  * then. Sets are stamped with the session's start, so none reads as logged late.
  */
 
-export type ImportedSet = {
+type ImportedSet = {
   exerciseKey: string
   movementId: string
   setNumber: number
