@@ -9,12 +9,21 @@ import pg from 'pg'
 import { startServer } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
+import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
 
-const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions, chat: benchChat, progress: benchProgress, export: benchExport }
+const ALL = {
+  movements: benchMovementSearch,
+  plans: benchPlans,
+  sessions: benchSessions,
+  chat: benchChat,
+  progress: benchProgress,
+  export: benchExport,
+  import: benchHistoryImport,
+}
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))

@@ -11,7 +11,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#shared/errors.ts'
-import { dataExportPaths } from '#shared/schemas/data-export.ts'
+import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
@@ -35,6 +35,8 @@ import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/pro
 import { sessionsRoutes } from '#server/features/sessions/sessions.routes.ts'
 import { testingRoutes } from '#server/features/testing/testing.routes.ts'
 import { invitesRoutes } from '#server/features/invites/invites.routes.ts'
+import { historyImportRoutes } from '#server/features/history-import/history-import.routes.ts'
+import { historyImportApiText, MAX_IMPORT_BYTES } from '#shared/schemas/history-import.ts'
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from '#server/lib/db-errors.ts'
@@ -54,8 +56,16 @@ export type AppDeps = {
   adminSecret?: string
 }
 
-/** Largest request body the API accepts (JSON only), but for a restore's upload (RESTORE_MAX_BYTES). */
+/** Largest request body the API accepts, but for the uploads below. */
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Routes that take a file, with their own limit on the body (the file and a few form fields) and what a refusal says. */
+export const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> = {
+  '/api/history-import': { maxSize: MAX_IMPORT_BYTES + 256 * 1024, message: historyImportApiText.tooLarge },
+  [dataExportPaths.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
+}
+/** The upload limit of a path (the route or one below it), if it takes a file. */
+export const uploadLimitOf = (path: string) => Object.entries(UPLOAD_BODY_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -93,6 +103,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/chat', chatRoutes)
     .route('/calendar', calendarRoutes)
     .route('/data-export', dataExportRoutes)
+    .route('/history-import', historyImportRoutes)
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -132,14 +143,20 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       crossOriginEmbedderPolicy: false,
     }),
   )
-  const apiBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: `Request body must be at most ${MAX_BODY_BYTES} bytes` })
-    },
+  const limitOf = (maxSize: number, message: string) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { message })
+      },
+    })
+  const apiBodyLimit = limitOf(MAX_BODY_BYTES, `Request body must be at most ${MAX_BODY_BYTES} bytes`)
+  const uploadBodyLimits = new Map(Object.values(UPLOAD_BODY_LIMITS).map((limit) => [limit, limitOf(limit.maxSize, limit.message)]))
+  app.use('/api/*', (c, next) => {
+    const upload = uploadLimitOf(c.req.path)
+    const limit = (upload && uploadBodyLimits.get(upload)) || apiBodyLimit
+    return limit(c, next)
   })
-  // A restore uploads a whole export: its route sets its own, larger limit.
-  app.use('/api/*', async (c, next) => (c.req.path === dataExportPaths.restore ? next() : apiBodyLimit(c, next)))
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
     await next()

@@ -59,6 +59,8 @@ type Row = {
   stream?: boolean
   /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
   freshCallers?: boolean
+  /** The body is a file upload (multipart/form-data) rather than JSON. */
+  form?: () => FormData
 }
 
 const TOKEN = { token: 'not-a-real-token' }
@@ -72,6 +74,15 @@ const NEW_MOVEMENT = {
 }
 
 const NEW_WORKOUT = { title: 'Full body', exercises: [] }
+
+/** A small Strong export, as the history import takes it. */
+function strongUpload(mapping?: unknown): FormData {
+  const csv = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
+  const form = new FormData()
+  form.set('file', new File([csv], 'strong.csv', { type: 'text/csv' }))
+  if (mapping) form.set('mapping', JSON.stringify(mapping))
+  return form
+}
 
 const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
@@ -286,6 +297,9 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/data-export/json', access: 'own-client', request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }) },
   // A restore writes into the caller's own account; this body is refused as no export, after the checks of who calls.
   { method: 'POST', path: '/api/data-export/restore', access: 'signed-in', request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }) },
+  // A lifter imports their own history from another app (docs/import.md); a coach keeps none.
+  { method: 'POST', path: '/api/history-import/preview', access: 'client', form: () => strongUpload() },
+  { method: 'POST', path: '/api/history-import', access: 'client', form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]) },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // the account flows' own rows are in auth.routes.test.ts.
   { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
@@ -436,10 +450,11 @@ describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLERS)('as %s', async (caller) => {
     const { path, body } = (await row.request?.(fx, caller)) ?? { path: row.path }
     const who = caller === 'anonymous' ? undefined : row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
+    const { 'content-type': _json, ...formHeaders } = jsonHeaders(who)
     const res = await t.app.request(path, {
       method: row.method,
-      headers: jsonHeaders(who),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: row.form ? formHeaders : jsonHeaders(who),
+      body: row.form ? row.form() : body === undefined ? undefined : JSON.stringify(body),
     })
     if (ALLOWED[row.access].includes(caller) && row.stream) {
       expect(res.status).toBe(200)

@@ -1,4 +1,5 @@
 import { inspectRoutes } from 'hono/dev'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
@@ -617,7 +618,7 @@ test('the sweep covers every route that takes a body', () => {
   const registered = inspectRoutes(t.app)
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && r.method !== 'GET')
     .map((r) => `${r.method} ${r.path}`)
-  const covered = [...JSON_ROUTES.map((r) => `${r.method} ${r.route}`), ...BODILESS]
+  const covered = [...JSON_ROUTES.map((r) => `${r.method} ${r.route}`), ...BODILESS, ...UPLOAD_ROUTES.map((path) => `POST ${path}`)]
   expect(
     registered.filter((r) => !covered.includes(r)),
     'routes missing from the sweep',
@@ -694,5 +695,67 @@ describe('a JSON route sent another content type answers < 500', () => {
       expect(failures).toEqual([])
     },
     60_000,
+  )
+})
+
+/** Routes that take a file (multipart/form-data) instead of JSON: the history import (docs/import.md). */
+const UPLOAD_ROUTES = ['/api/history-import/preview', '/api/history-import']
+
+const STRONG_CSV = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
+const CURL_MAPPING = JSON.stringify([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }])
+
+function upload(file: Uint8Array | string | null, fields: Record<string, string> = {}): FormData {
+  const form = new FormData()
+  if (file !== null) form.set('file', new File([file], 'strong.csv', { type: 'text/csv' }))
+  for (const [key, value] of Object.entries(fields)) form.set(key, value)
+  return form
+}
+
+describe('an upload route sent a hostile upload answers < 500, and an import of it is refused and writes nothing', () => {
+  const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`
+  const hostile: [string, () => FormData | string][] = [
+    ['no file', () => upload(null, { mapping: CURL_MAPPING })],
+    ['the file as a text field', () => upload(null, { file: STRONG_CSV, mapping: CURL_MAPPING })],
+    ['an empty file', () => upload('', { mapping: CURL_MAPPING })],
+    ['binary bytes', () => upload(new Uint8Array([0, 1, 2, 3, 255, 254, 0]), { mapping: CURL_MAPPING })],
+    ['a zip archive', () => upload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), { mapping: CURL_MAPPING })],
+    ['a CSV of something else', () => upload('a,b,c\n1,2,3\n', { mapping: CURL_MAPPING })],
+    ['a huge cell', () => upload(STRONG_CSV.replace('Push', 'P'.repeat(200_000)), { mapping: CURL_MAPPING })],
+    ['an unclosed quote', () => upload(STRONG_CSV.replace('Push', '"Push'), { mapping: CURL_MAPPING })],
+    ['invalid UTF-8 and a lone surrogate escape', () => upload(new Uint8Array([...new TextEncoder().encode(STRONG_CSV), 0xc3, 0x28, 0xed, 0xa0, 0x80]), { mapping: CURL_MAPPING })],
+    ['a huge unit', () => upload(STRONG_CSV, { unit: 'k'.repeat(100_000), mapping: CURL_MAPPING })],
+    ['a huge time zone', () => upload(STRONG_CSV, { timeZone: 'Europe/'.repeat(10_000), mapping: CURL_MAPPING })],
+    ['a mapping nested 400,000 deep', () => upload(STRONG_CSV, { mapping: deep })],
+    [
+      'a mapping with a huge array',
+      () => upload(STRONG_CSV, { mapping: JSON.stringify(Array.from({ length: 20_000 }, () => ({ name: 'Curl', movementId: crypto.randomUUID() }))) }),
+    ],
+    ['a mapping with a lone surrogate', () => upload(STRONG_CSV, { mapping: '[{"name":"Curl","create":{"name":"\\ud800","tracking":"weight_reps"}}]' })],
+    ['a mapping with a NUL', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', create: { name: 'Cu\u0000rl', tracking: 'weight_reps' } }]) })],
+    ['a mapping of the wrong shape', () => upload(STRONG_CSV, { mapping: JSON.stringify({ Curl: 'yes' }) })],
+    ['a movement id that is not one', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', movementId: "1' or 1=1 --" }]) })],
+    ['JSON instead of a form', () => JSON.stringify({ file: STRONG_CSV, mapping: CURL_MAPPING })],
+    ['a multipart body cut short', () => '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,'],
+  ]
+  test.each(UPLOAD_ROUTES)(
+    '%s',
+    async (path) => {
+      const failures: string[] = []
+      const before = await t.db.execute(sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`)
+      for (const [label, body] of hostile) {
+        const made = body()
+        const { 'content-type': _json, ...headers } = headersOf(fx.client)
+        const contentType: Record<string, string> =
+          typeof made !== 'string' ? {} : made.startsWith('--x') ? { 'content-type': 'multipart/form-data; boundary=x' } : { 'content-type': 'application/json' }
+        const res = await send(path, { method: 'POST', headers: { ...headers, ...contentType }, body: made }, `${path} with ${label}`)
+        // The preview writes nothing and reads no mapping: a file it can read is a 200 there.
+        if (res.status >= 500 || (res.status < 400 && path !== '/api/history-import/preview')) failures.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
+        else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success) failures.push(`${label}: ${res.status} not an error body`)
+      }
+      expect(failures).toEqual([])
+      const after = await t.db.execute(sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`)
+      expect(JSON.stringify(after)).toBe(JSON.stringify(before))
+    },
+    120_000,
   )
 })

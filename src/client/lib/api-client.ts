@@ -55,12 +55,31 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(pat
   }
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
-  if (!response.ok) {
-    // better-auth's own 401s (a wrong password) are answers, not an expired session.
-    if (response.status === 401 && !path.startsWith('/api/auth/')) for (const listener of unauthenticatedListeners) listener()
-    const parsed = ApiErrorBodySchema.safeParse(payload)
-    if (parsed.success) throw new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
-    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status, undefined, false)
-  }
+  if (!response.ok) throw failureOf(response, path, payload)
   return schema ? schema.parse(payload) : (payload as z.output<S>)
+}
+
+/** A failed answer as the ApiError it stands for. */
+function failureOf(response: Response, path: string, payload: unknown): ApiError {
+  // better-auth's own 401s (a wrong password) are answers, not an expired session.
+  if (response.status === 401 && !path.startsWith('/api/auth/')) for (const listener of unauthenticatedListeners) listener()
+  const parsed = ApiErrorBodySchema.safeParse(payload)
+  if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
+  return new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status, undefined, false)
+}
+
+/**
+ * A file sent as multipart/form-data. Failures are ApiErrors as with apiRequest; a success is the
+ * answer itself, for a caller that reads it as it arrives (a stream of progress lines).
+ */
+export async function apiUpload(path: string, form: FormData, { signal }: { signal?: AbortSignal } = {}): Promise<Response> {
+  let response: Response
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form, signal })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    throw new ApiError('UNAVAILABLE', 'Network error: the server could not be reached', 0, undefined, false)
+  }
+  if (!response.ok) throw failureOf(response, path, await response.json().catch(() => null))
+  return response
 }

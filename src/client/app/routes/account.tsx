@@ -15,6 +15,7 @@ import { chatText } from '#client/features/chat/chat-text.ts'
 import { DataExportCard } from '#client/features/data-export/components/data-export-card.tsx'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
+import { HistoryImportCard } from '#client/features/history-import/components/history-import-card.tsx'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { profileText } from '#client/features/profile/profile-text.ts'
@@ -34,6 +35,7 @@ export function AccountPage() {
       </div>
       <ProfileCard />
       {auth.profile.role === 'client' && <PlatesCard />}
+      {auth.profile.role === 'client' && <HistoryImportCard unit={auth.profile.unit} userId={auth.user.id} />}
       <ChatEmailsCard />
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />

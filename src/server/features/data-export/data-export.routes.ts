@@ -1,9 +1,6 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod/mini'
-import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import type { AppEnv } from '#server/context.ts'
-import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
@@ -61,13 +58,7 @@ export const dataExportRoutes = new Hono<AppEnv>()
   })
   .post(
     '/restore',
-    // This route alone takes more than the API's 1 MiB (app.ts leaves it out of that limit).
-    bodyLimit({
-      maxSize: RESTORE_MAX_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { message: dataExportApiText.tooLarge })
-      },
-    }),
+    // A whole export: app.ts gives this route a larger body limit (UPLOAD_BODY_LIMITS).
     validate('json', z.unknown()),
     async (c) => c.json(await restoreExport(c.var.db, c.var.profile.id, parseExportDocument(c.req.valid('json')))),
   )

@@ -77,9 +77,12 @@ async function correctionsFor(db: Db, tokens: string[]): Promise<Map<string, str
   return corrections
 }
 
-/** Movements an actor may see: the built-in library and, for a coach, their own. */
+/**
+ * Movements an actor may see: the built-in library and their own (a coach's library; a client's
+ * own come from importing their history, docs/import.md).
+ */
 function visibleTo(actor: Actor): SQL {
-  return actor.role === 'coach' ? (or(isNull(movements.ownerId), eq(movements.ownerId, actor.id)) as SQL) : isNull(movements.ownerId)
+  return or(isNull(movements.ownerId), eq(movements.ownerId, actor.id)) as SQL
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
@@ -129,6 +132,61 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
     .offset(input.offset)
   const hasMore = rows.length > input.limit
   return { items: rows.slice(0, input.limit).map(toMovement), nextOffset: hasMore ? input.offset + input.limit : null }
+}
+
+/** One name to find movements for: as written, without its equipment, and that equipment. */
+export type MovementGuess = { text: string; plain: string; equipment: Equipment | null }
+
+/**
+ * The movements (built-in or the actor's own, not archived) closest to each of many names, for
+ * mapping another app's exercise names: pg_trgm's word similarity against names and aliases (by
+ * the trigram index), then the name's own similarity, then a bonus when the equipment matches.
+ * One round trip for all names; each gets up to `limit`, best first, with its score.
+ */
+export async function suggestMovements(
+  db: Db,
+  actor: Actor,
+  guesses: MovementGuess[],
+  limit = 5,
+): Promise<Map<number, (Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number })[]>> {
+  const found = new Map<number, (Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number })[]>()
+  if (!guesses.length) return found
+  const rows = await queryRows<{ i: number; id: string; name: string; owner_id: string | null; tracking: Movement['tracking']; score: number }>(
+    db,
+    sql`select t.i, m.id, m.name, m.owner_id, m.tracking, m.score
+      from (values ${sql.join(
+        guesses.map((g, i) => sql`(${i}::int, ${g.text.toLowerCase()}::text, ${g.plain.toLowerCase()}::text, ${g.equipment ?? ''}::text)`),
+        sql`, `,
+      )}) as t(i, q, plain, equipment)
+      cross join lateral (
+        select id, name, owner_id, tracking,
+          greatest(word_similarity(t.q, search_text), word_similarity(t.plain, search_text))
+            + 0.5 * greatest(similarity(lower(name), t.q), similarity(lower(name), t.plain))
+            + case when t.equipment <> '' and t.equipment = any(equipment) then 0.3 else 0 end as score
+        from movements
+        where (owner_id is null or owner_id = ${actor.id}) and archived_at is null
+          and (t.q <% search_text or t.plain <% search_text)
+        order by score desc, name
+        limit ${limit}
+      ) m
+      order by t.i, m.score desc, m.name`,
+  )
+  for (const row of rows) {
+    const list = found.get(row.i) ?? []
+    list.push({ id: row.id, name: row.name, ownerId: row.owner_id, tracking: row.tracking, score: Number(row.score) })
+    found.set(row.i, list)
+  }
+  return found
+}
+
+/** Of these movements, the ones the actor may log against (built-in or their own), by id. */
+export async function movementsForLogging(db: Db, actor: Actor, ids: readonly string[]): Promise<Map<string, Pick<Movement, 'id' | 'name' | 'tracking' | 'equipment'>>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: movements.id, name: movements.name, tracking: movements.tracking, equipment: movements.equipment })
+    .from(movements)
+    .where(and(inArray(movements.id, [...new Set(ids)]), visibleTo(actor)))
+  return new Map(rows.map((row) => [row.id, row]))
 }
 
 /**

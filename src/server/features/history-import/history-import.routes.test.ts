@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { ImportPreviewSchema, ImportStreamLineSchema, type ImportPreview, type ImportStreamLine, type MappingEntry } from '#shared/schemas/history-import.ts'
+import { ProgressSchema } from '#shared/schemas/progress.ts'
+import { queryRows } from '#server/db/client.ts'
+import { movements, sessionImports, workoutSessions } from '#server/db/schema/index.ts'
+import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+
+let t: TestContext
+
+const fixture = (name: string) => readFileSync(resolve('tests/fixtures/history-import', name))
+const ORIGIN = 'http://127.0.0.1:3000'
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function form(file: Uint8Array | string, fields: Record<string, string> = {}, name = 'strong.csv'): FormData {
+  const data = new FormData()
+  data.set('file', new File([file], name, { type: 'text/csv' }))
+  for (const [key, value] of Object.entries(fields)) data.set(key, value)
+  return data
+}
+
+const post = (who: SignedIn | undefined, path: string, body: FormData | string, contentType?: string) =>
+  t.app.request(path, { method: 'POST', headers: { origin: ORIGIN, ...(who?.headers ?? {}), ...(contentType ? { 'content-type': contentType } : {}) }, body })
+
+async function preview(who: SignedIn, file: Uint8Array | string, fields: Record<string, string> = {}): Promise<ImportPreview> {
+  const res = await post(who, '/api/history-import/preview', form(file, fields))
+  expect(res.status, await res.clone().text()).toBe(200)
+  return ImportPreviewSchema.parse(await res.json())
+}
+
+async function importFile(who: SignedIn, file: Uint8Array | string, mapping: MappingEntry[], fields: Record<string, string> = {}): Promise<ImportStreamLine[]> {
+  const res = await post(who, '/api/history-import', form(file, { ...fields, mapping: JSON.stringify(mapping) }))
+  expect(res.status, await res.clone().text()).toBe(200)
+  expect(res.headers.get('content-type')).toContain('application/x-ndjson')
+  return (await res.text())
+    .trim()
+    .split('\n')
+    .map((line) => ImportStreamLineSchema.parse(JSON.parse(line)))
+}
+
+/** Each exercise to its suggestion, or a new movement of its own when there is none. */
+const suggestedMapping = (p: ImportPreview): MappingEntry[] =>
+  p.exercises.map((e) => (e.suggested && e.suggestions[0] ? { name: e.name, movementId: e.suggestions[0].id } : { name: e.name, create: { name: e.name, tracking: e.tracking } }))
+
+async function rowCounts(clientId: string) {
+  const [row] = await queryRows<{ sessions: number; sets: number; movements: number; imports: number }>(
+    t.db,
+    sql`select
+      (select count(*)::int from workout_sessions where client_id = ${clientId}) as sessions,
+      (select count(*)::int from set_logs l join workout_sessions s on s.id = l.session_id where s.client_id = ${clientId}) as sets,
+      (select count(*)::int from movements where owner_id = ${clientId}) as movements,
+      (select count(*)::int from session_imports where client_id = ${clientId}) as imports`,
+  )
+  return row
+}
+
+describe('importing a Strong export', () => {
+  test('preview, import, then sessions, sets and records appear; the same file again adds nothing', async () => {
+    const lifter = await signIn(t)
+    const file = fixture('strong.csv')
+    const p = await preview(lifter, file, { unit: 'kg', timeZone: 'Europe/London' })
+    expect(p).toMatchObject({ source: 'strong', unit: 'kg', sessions: 3, sets: 12, alreadyImported: 0, problems: [], problemCount: 0 })
+    const byName = Object.fromEntries(p.exercises.map((e) => [e.name, e]))
+    // The library's trigram search suggests the built-ins.
+    expect(byName['Bench Press (Barbell)']).toMatchObject({ sets: 4, suggested: true })
+    expect(byName['Bench Press (Barbell)']?.suggestions[0]).toMatchObject({ name: 'Bench press', own: false })
+    expect(byName['Deadlift (Barbell)']?.suggestions[0]?.name).toBe('Deadlift')
+    expect(byName['Lat Pulldown (Cable)']?.suggestions[0]?.name).toBe('Lat pulldown')
+    expect(byName.Plank).toMatchObject({ tracking: 'time', suggested: true })
+    expect(byName['Atlas Stone Load']?.suggested).toBe(false)
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
+
+    const lines = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
+    expect(lines.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 3, sets: 12, skipped: 0, movementsCreated: 1 } })
+    expect(lines.filter((line) => line.type === 'progress').at(-1)).toEqual({ type: 'progress', done: 12, total: 12 })
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
+
+    // The history lists them as finished sessions, in the lifter's time zone's hours.
+    const list = (await (await t.app.request('/api/sessions?limit=10', { headers: lifter.headers })).json()) as { id: string; title: string; status: string; startedAt: string }[]
+    expect(list.map((s) => [s.title, s.status])).toEqual([
+      ['Conditioning', 'completed'],
+      ['Pull Day', 'completed'],
+      ['Push Day', 'completed'],
+    ])
+    expect(list[2]?.startedAt).toBe('2023-05-14T07:03:11.000Z')
+    const push = (await (await t.app.request(`/api/sessions/${list[2]?.id}`, { headers: lifter.headers })).json()) as {
+      notes: string
+      exercises: { movementName: string }[]
+      sets: { note: string | null; loadKg: number; rpe: number | null }[]
+    }
+    expect(push.notes).toBe('Felt strong, slept 8h')
+    expect(push.exercises.map((e) => e.movementName)).toEqual(['Bench press', 'Overhead press', 'Plank'])
+    expect(push.sets.filter((s) => s.note === 'Warm-up').map((s) => s.loadKg)).toEqual([40])
+
+    // Records and progress count them as any finished session.
+    const progress = ProgressSchema.parse(await (await t.app.request('/api/progress', { headers: lifter.headers })).json())
+    const bench = progress.records.find((r) => r.name === 'Bench press')
+    expect(bench?.byReps).toContainEqual({ reps: 5, loadKg: 82.5, date: '2023-05-14' })
+    expect(bench?.bestE1rm).toMatchObject({ loadKg: 82.5, reps: 5 })
+    expect(progress.movements.map((m) => m.name)).toContain('Deadlift')
+
+    // The same file again: nothing new, and the preview says so.
+    expect((await preview(lifter, file, { unit: 'kg', timeZone: 'Europe/London' })).alreadyImported).toBe(3)
+    const again = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
+    expect(again.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 0, sets: 0, skipped: 3, movementsCreated: 0 } })
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
+
+    // The movement made for the first import is the lifter's own, and is suggested next time.
+    const next = await preview(lifter, file)
+    const sled = next.exercises.find((e) => e.name === 'Atlas Stone Load')
+    expect(sled?.suggested).toBe(true)
+    expect(sled?.suggestions[0]).toMatchObject({ name: 'Atlas Stone Load', own: true })
+  })
+
+  test('a file with bad rows names their lines and writes nothing', async () => {
+    const lifter = await signIn(t)
+    const file = fixture('strong-bad-rows.csv')
+    const p = await preview(lifter, file)
+    expect(p.problemCount).toBe(6)
+    expect(p.problems[0]).toEqual({ line: 3, message: 'Reps must be a whole number from 0 to 1000' })
+    const res = await post(
+      lifter,
+      '/api/history-import',
+      form(file, { mapping: JSON.stringify([{ name: 'Bench Press (Barbell)', create: { name: 'Bench', tracking: 'weight_reps' } }]) }),
+    )
+    expect(res.status).toBe(400)
+    const body = ApiErrorBodySchema.parse(await res.json())
+    expect(body.message).toContain('6 rows of the file cannot be imported; nothing was written')
+    expect(body.message).toContain('Line 3: Reps must be a whole number')
+    expect(body.fields?.['line.9']).toEqual(['This row has 11 columns; the first line names 12'])
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
+  })
+})
+
+describe('importing a Hevy export', () => {
+  test('sessions with supersets and set types; again adds nothing', async () => {
+    const lifter = await signIn(t)
+    const file = fixture('hevy-workout_data.csv')
+    const p = await preview(lifter, file)
+    expect(p).toMatchObject({ source: 'hevy', unit: 'kg', sessions: 2, sets: 7 })
+    // One name mapped by hand, one new movement named by the lifter.
+    const bench = await t.db.select({ id: movements.id }).from(movements).where(eq(movements.slug, 'paused-bench-press'))
+    const mapping = suggestedMapping(p).map((entry) =>
+      entry.name === 'Bench Press (Barbell)'
+        ? { name: entry.name, movementId: bench[0]?.id ?? '' }
+        : entry.name === 'Running'
+          ? { name: 'Running', create: { name: 'Easy run', tracking: 'distance_time' as const } }
+          : entry,
+    )
+    const lines = await importFile(lifter, file, mapping)
+    expect(lines.at(-1)).toMatchObject({ type: 'done', result: { source: 'hevy', sessions: 2, sets: 7, skipped: 0 } })
+    const [upper] = await t.db
+      .select()
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.title, 'Upper A'), eq(workoutSessions.clientId, lifter.id)))
+    expect(upper?.exercises.map((e) => [e.movementName, e.superset, e.notes])).toEqual([
+      ['Paused bench press', null, 'Slight arch'],
+      [expect.any(String), 'A', null],
+      [expect.any(String), 'A', null],
+      ['Plank', null, null],
+    ])
+    expect(upper?.completedAt?.toISOString()).toBe('2023-05-14T09:10:00.000Z')
+    const run = (await t.db.select().from(movements).where(eq(movements.ownerId, lifter.id))).map((m) => [m.name, m.tracking, m.aliases])
+    expect(run).toEqual([['Easy run', 'distance_time', ['Running']]])
+
+    const again = await importFile(lifter, file, mapping)
+    expect(again.at(-1)).toMatchObject({ type: 'done', result: { sessions: 0, sets: 0, skipped: 2, movementsCreated: 0 } })
+    const [{ count }] = (await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessionImports)
+      .where(eq(sessionImports.clientId, lifter.id))) as [{ count: number }]
+    expect(count).toBe(2)
+  })
+})
+
+describe('refusals', () => {
+  test('a coach has no training history to import into', async () => {
+    const coach = await signIn(t, { role: 'coach' })
+    const res = await post(coach, '/api/history-import/preview', form(fixture('strong.csv')))
+    expect(res.status).toBe(403)
+  })
+
+  test('bad uploads get a clear 4xx and write nothing', async () => {
+    const lifter = await signIn(t)
+    const cases: [string, Response, number, RegExp][] = [
+      ['not multipart', await post(lifter, '/api/history-import/preview', 'Date,Workout Name', 'text/csv'), 415, /multipart\/form-data/],
+      ['no file', await post(lifter, '/api/history-import/preview', (() => (new FormData().set('unit', 'kg'), new FormData()))()), 400, /Choose the CSV file/],
+      ['another CSV', await post(lifter, '/api/history-import/preview', form('name,price\nbread,2')), 400, /not an export from Strong or Hevy/],
+      ['an image', await post(lifter, '/api/history-import/preview', form(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]))), 400, /not text/],
+      ['a header alone', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv').toString('utf8').split('\n')[0] ?? '')), 400, /no sets/],
+      ['a bad unit', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { unit: 'stone' })), 400, /Unit must be kg or lb/],
+      ['a bad time zone', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { timeZone: 'Mars/Olympus' })), 400, /Not a time zone/],
+      ['no mapping', await post(lifter, '/api/history-import', form(fixture('strong.csv'))), 400, /mapping/],
+      ['a mapping that is not JSON', await post(lifter, '/api/history-import', form(fixture('strong.csv'), { mapping: '{' })), 400, /mapping/],
+      [
+        'an exercise left unmapped',
+        await post(
+          lifter,
+          '/api/history-import',
+          form(fixture('hevy-imperial.csv'), { mapping: JSON.stringify([{ name: 'Running', create: { name: 'Run', tracking: 'distance_time' } }]) }),
+        ),
+        400,
+        /Choose a movement for "Squat \(Barbell\)"/,
+      ],
+      [
+        "another coach's movement",
+        await post(
+          lifter,
+          '/api/history-import',
+          form(fixture('hevy-imperial.csv'), {
+            mapping: JSON.stringify([
+              { name: 'Running', movementId: crypto.randomUUID() },
+              { name: 'Squat (Barbell)', create: { name: 'Squat', tracking: 'weight_reps' } },
+            ]),
+          }),
+        ),
+        400,
+        /does not exist or is not yours/,
+      ],
+    ]
+    for (const [label, res, status, message] of cases) {
+      expect(res.status, label).toBe(status)
+      expect(ApiErrorBodySchema.parse(await res.json()).message, label).toMatch(message)
+    }
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
+  })
+
+  test('a file over the limit is refused with 413', async () => {
+    const lifter = await signIn(t)
+    const res = await post(lifter, '/api/history-import/preview', form(new Uint8Array(9 * 1024 * 1024).fill(0x41)))
+    expect(res.status).toBe(413)
+    expect(ApiErrorBodySchema.parse(await res.json()).code).toBe('PAYLOAD_TOO_LARGE')
+  })
+})

@@ -1,0 +1,103 @@
+import { Hono, type Context } from 'hono'
+import { stream } from 'hono/streaming'
+import { fieldErrorsOf } from '#shared/errors.ts'
+import { historyImportApiText, ImportMappingSchema, ImportOptionsSchema, MAX_IMPORT_BYTES, type ImportStreamLine, type MappingEntry } from '#shared/schemas/history-import.ts'
+import type { AppEnv } from '#server/context.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-errors.ts'
+import { requireProfile } from '#server/middleware/sign-in.ts'
+import { planImport, previewImport, runImport, type Upload } from './history-import.service.ts'
+import { isTimeZone } from './parse-export.ts'
+
+/**
+ * POST /api/history-import/preview and POST /api/history-import: a CSV export as
+ * multipart/form-data (`file`, with `unit`, `timeZone` and, to import, `mapping` as JSON). The
+ * import answers a stream of progress lines (docs/import.md); everything it can be refused for
+ * is checked before the stream starts, so a refusal is an ordinary 4xx.
+ */
+
+type Form = Record<string, string | File>
+
+async function readForm(c: Context): Promise<Form> {
+  const contentType = c.req.header('content-type') ?? ''
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: historyImportApiText.notMultipart })
+  try {
+    return (await c.req.parseBody()) as Form
+  } catch (error) {
+    if (error instanceof Error && error.name === 'BodyLimitError') throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
+    throw new AppError('BAD_REQUEST', { message: historyImportApiText.notMultipart })
+  }
+}
+
+async function uploadOf(form: Form, profileUnit: Upload['unit']): Promise<Upload> {
+  const file = form.file
+  if (!(file instanceof File)) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.noFile, fields: { file: [historyImportApiText.noFile] } })
+  if (file.size > MAX_IMPORT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
+  const options = ImportOptionsSchema.safeParse({ unit: textField(form.unit), timeZone: textField(form.timeZone) })
+  if (!options.success) throw new AppError('VALIDATION_FAILED', { message: options.error.issues[0]?.message ?? 'Invalid input', fields: fieldErrorsOf(options.error.issues) })
+  const timeZone = options.data.timeZone ?? 'UTC'
+  if (!isTimeZone(timeZone)) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.timeZone, fields: { timeZone: [historyImportApiText.timeZone] } })
+  return { bytes: new Uint8Array(await file.arrayBuffer()), unit: options.data.unit ?? profileUnit, timeZone }
+}
+
+/** A form field sent as text; empty or absent is undefined, a file where text belongs is refused. */
+function textField(value: string | File | undefined): string | undefined {
+  if (value instanceof File) throw new AppError('VALIDATION_FAILED', { message: 'Send settings as text fields' })
+  return value || undefined
+}
+
+function mappingOf(form: Form): MappingEntry[] {
+  const text = textField(form.mapping)
+  let json: unknown
+  try {
+    json = JSON.parse(text ?? '')
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingInvalid, fields: { mapping: [historyImportApiText.mappingInvalid] } })
+  }
+  const result = ImportMappingSchema.safeParse(json)
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: result.error.issues[0]?.message ?? historyImportApiText.mappingInvalid,
+      fields: fieldErrorsOf(result.error.issues, 'mapping.'),
+    })
+  }
+  // Text PostgreSQL cannot store (half a character, NUL) is refused here, before anything is written.
+  const names = result.data.flatMap((entry) => ('create' in entry ? [entry.name, entry.create.name] : [entry.name]))
+  if (names.some((name) => name.includes('\u0000') || !(name as string & { isWellFormed(): boolean }).isWellFormed())) {
+    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingInvalid, fields: { mapping: [historyImportApiText.mappingInvalid] } })
+  }
+  return result.data
+}
+
+export const historyImportRoutes = new Hono<AppEnv>()
+  .post('/preview', requireProfile('client'), async (c) => {
+    const form = await readForm(c)
+    return c.json(await previewImport(c.var.db, c.var.profile, await uploadOf(form, c.var.profile.unit)))
+  })
+  .post('/', requireProfile('client'), async (c) => {
+    const form = await readForm(c)
+    const upload = await uploadOf(form, c.var.profile.unit)
+    const plan = await planImport(c.var.db, c.var.profile, upload, mappingOf(form))
+    const { db, profile, logger, requestId } = c.var
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8')
+    return stream(c, async (out) => {
+      // The client may leave; the import still finishes (or fails) whole.
+      const send = async (line: ImportStreamLine) => {
+        if (!out.aborted) await out.write(`${JSON.stringify(line)}\n`).catch(() => undefined)
+      }
+      try {
+        const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }))
+        await send({ type: 'done', result })
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          logger.warn({ reqId: requestId, err: error }, 'database unavailable during an import')
+          await send({ type: 'error', code: 'UNAVAILABLE', message: `${DATABASE_UNAVAILABLE} Nothing was written.` })
+        } else if (error instanceof AppError && error.status < 500) {
+          await send({ type: 'error', code: error.code, message: error.message })
+        } else {
+          logger.error({ reqId: requestId, err: error }, 'import failed')
+          await send({ type: 'error', code: 'INTERNAL', message: 'The import failed and nothing was written. Try again.' })
+        }
+      }
+    })
+  })

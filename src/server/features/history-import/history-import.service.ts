@@ -1,0 +1,223 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { historyImportApiText, MAX_LISTED_PROBLEMS, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
+import type { Equipment, Tracking } from '#shared/schemas/movements.ts'
+import type { SessionExercise } from '#shared/schemas/sessions.ts'
+import type { Unit } from '#shared/units.ts'
+import type { Actor } from '#server/access/actor.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { sessionImports } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { createMovement, movementsForLogging, suggestMovements, type MovementGuess } from '#server/features/movements/movements.service.ts'
+import { insertFinishedSessions, type ImportedSession } from '#server/features/sessions/imported-sessions.service.ts'
+import { parseExport, type ParsedHistory, type ParsedSession } from './parse-export.ts'
+
+/**
+ * Importing a lifter's history (docs/import.md): a preview that reads the file and suggests a
+ * movement for each exercise name, then the import itself, all or nothing, skipping sessions an
+ * earlier import wrote.
+ */
+
+export type Upload = { bytes: Uint8Array; unit: Unit; timeZone: string }
+
+/** A suggestion this close or closer is chosen for the lifter until they change it. */
+const SUGGESTION_SCORE = 1.1
+
+const EQUIPMENT_WORDS: [RegExp, Equipment][] = [
+  [/\bbarbell\b/, 'barbell'],
+  [/\bdumbbells?\b/, 'dumbbell'],
+  [/\bkettlebells?\b/, 'kettlebell'],
+  [/\bcable\b/, 'cable'],
+  [/\bmachine\b/, 'machine'],
+  [/\bbands?\b/, 'band'],
+  [/\bbody ?weight\b/, 'bodyweight'],
+  [/\bez ?bar\b/, 'ez bar'],
+  [/\btrap ?bar\b/, 'trap bar'],
+]
+
+/** 'Bench Press (Barbell)' as a search: 'Barbell Bench Press', 'Bench Press' and the equipment named. */
+function guessOf(name: string): MovementGuess {
+  const inside = [...name.matchAll(/\(([^)]*)\)/g)].map((match) => match[1] ?? '').join(' ')
+  const plain = name
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const text = `${inside} ${plain}`.replace(/\s+/g, ' ').trim()
+  const lower = inside.toLowerCase()
+  return { text, plain: plain || text, equipment: EQUIPMENT_WORDS.find(([word]) => word.test(lower))?.[1] ?? null }
+}
+
+async function existingKeys(db: Db | Tx, clientId: string, sessions: ParsedSession[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  const keys = sessions.map((session) => session.key)
+  for (let start = 0; start < keys.length; start += 5000) {
+    const rows = await db
+      .select({ key: sessionImports.importKey })
+      .from(sessionImports)
+      .where(and(eq(sessionImports.clientId, clientId), inArray(sessionImports.importKey, keys.slice(start, start + 5000))))
+    for (const row of rows) found.add(row.key)
+  }
+  return found
+}
+
+const dayOf = (date: Date | undefined) => date?.toISOString() ?? null
+
+/** What the file holds and what each exercise name may become; nothing is written. */
+export async function previewImport(db: Db, actor: Actor, upload: Upload): Promise<ImportPreview> {
+  const parsed = parseExport(upload.bytes, upload)
+  if (!parsed.problems.length && !parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
+  const [done, suggestions] = await Promise.all([
+    existingKeys(db, actor.id, parsed.sessions),
+    suggestMovements(
+      db,
+      actor,
+      parsed.exercises.map((exercise) => guessOf(exercise.name)),
+    ),
+  ])
+  return {
+    source: parsed.source,
+    unit: parsed.unit,
+    sessions: parsed.sessions.length,
+    sets: parsed.setCount,
+    alreadyImported: done.size,
+    firstDate: dayOf(parsed.sessions[0]?.startedAt),
+    lastDate: dayOf(parsed.sessions.at(-1)?.startedAt),
+    exercises: parsed.exercises.map((exercise, index) => {
+      const found = suggestions.get(index) ?? []
+      return {
+        ...exercise,
+        suggestions: found.map(({ id, name, ownerId, tracking }) => ({ id, name, own: ownerId !== null, tracking })),
+        suggested: (found[0]?.score ?? 0) >= SUGGESTION_SCORE,
+      }
+    }),
+    problems: parsed.problems.slice(0, MAX_LISTED_PROBLEMS),
+    problemCount: parsed.problems.length,
+  }
+}
+
+/** An import checked against the file and the library, ready to write. */
+export type ImportPlan = { parsed: ParsedHistory; mapping: Map<string, MappingEntry>; movements: Awaited<ReturnType<typeof movementsForLogging>>; totalSets: number }
+
+/**
+ * Everything an import can be refused for, checked before anything is written: the file's rows,
+ * a movement for every exercise name, and only movements the lifter may log.
+ */
+export async function planImport(db: Db, actor: Actor, upload: Upload, entries: MappingEntry[]): Promise<ImportPlan> {
+  const parsed = parseExport(upload.bytes, upload)
+  if (parsed.problems.length) {
+    const listed = parsed.problems.slice(0, MAX_LISTED_PROBLEMS)
+    const fields = Object.fromEntries(listed.map((problem) => [`line.${problem.line}`, [problem.message]]))
+    const first = listed
+      .slice(0, 3)
+      .map((problem) => `Line ${problem.line}: ${problem.message}`)
+      .join('; ')
+    throw new AppError('VALIDATION_FAILED', { message: `${historyImportApiText.badRows(parsed.problems.length)} ${first}`, fields })
+  }
+  if (!parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
+  const names = new Set(parsed.exercises.map((exercise) => exercise.name))
+  const mapping = new Map(entries.map((entry) => [entry.name, entry]))
+  const unknown = [...mapping.keys()].find((name) => !names.has(name))
+  if (unknown !== undefined) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingUnknown, fields: { mapping: [historyImportApiText.mappingUnknown] } })
+  const missing = [...names].find((name) => !mapping.has(name))
+  if (missing !== undefined)
+    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(missing), fields: { mapping: [historyImportApiText.mappingMissing(missing)] } })
+  const ids = entries.flatMap((entry) => ('movementId' in entry ? [entry.movementId] : []))
+  const movements = await movementsForLogging(db, actor, ids)
+  if (ids.some((id) => !movements.has(id)))
+    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.movementNotFound, fields: { mapping: [historyImportApiText.movementNotFound] } })
+  return { parsed, mapping, movements, totalSets: parsed.setCount }
+}
+
+/**
+ * Writes the planned import in one transaction: a failure writes nothing. Sessions an earlier
+ * import wrote are skipped (by their key), and movements to create are made only when a session
+ * written now uses them, so a second import of a file adds no row at all.
+ */
+export async function runImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: (done: number, total: number) => Promise<void>): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    // One import at a time per lifter: a second upload of the same file waits, then skips it all.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`history-import:${actor.id}`}))`)
+    const done = await existingKeys(tx, actor.id, plan.parsed.sessions)
+    const fresh = plan.parsed.sessions.filter((session) => !done.has(session.key))
+    const used = new Set(fresh.flatMap((session) => session.exercises.map((exercise) => exercise.name)))
+    const movementOf = new Map<string, { id: string; name: string; tracking: Tracking }>()
+    const created = new Map<string, { id: string; name: string; tracking: Tracking }>()
+    for (const name of used) {
+      const entry = plan.mapping.get(name)
+      if (!entry) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(name) })
+      if ('movementId' in entry) {
+        const movement = plan.movements.get(entry.movementId)
+        if (!movement) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.movementNotFound })
+        movementOf.set(name, movement)
+        continue
+      }
+      // Two names the lifter sends to one new movement make one movement.
+      const sameKey = entry.create.name.trim().toLowerCase()
+      let movement = created.get(sameKey)
+      if (!movement) {
+        movement = await createMovement(tx, actor, {
+          name: entry.create.name.trim(),
+          aliases: name.toLowerCase() === sameKey ? [] : [name.slice(0, 60)],
+          pattern: 'other',
+          primaryMuscles: [],
+          secondaryMuscles: [],
+          equipment: guessOf(name).equipment ? [guessOf(name).equipment as Equipment] : [],
+          tracking: entry.create.tracking,
+          unilateral: false,
+          instructions: '',
+        })
+        created.set(sameKey, movement)
+      }
+      movementOf.set(name, movement)
+    }
+    const sessions: ImportedSession[] = fresh.map((session) => toImportedSession(session, movementOf))
+    const total = sessions.reduce((sum, session) => sum + session.sets.length, 0)
+    await onProgress(0, total)
+    await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, total))
+    for (let start = 0; start < sessions.length; start += 2000) {
+      await tx
+        .insert(sessionImports)
+        .values(
+          sessions
+            .slice(start, start + 2000)
+            .map((session, index) => ({ clientId: actor.id, importKey: fresh[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
+        )
+    }
+    return { source: plan.parsed.source, sessions: sessions.length, sets: total, skipped: done.size, movementsCreated: created.size }
+  })
+}
+
+function toImportedSession(session: ParsedSession, movementOf: Map<string, { id: string; name: string; tracking: Tracking }>): ImportedSession {
+  const id = crypto.randomUUID()
+  const exercises: SessionExercise[] = []
+  const sets: ImportedSession['sets'] = []
+  for (const exercise of session.exercises) {
+    const movement = movementOf.get(exercise.name)
+    if (!movement) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(exercise.name) })
+    const key = crypto.randomUUID()
+    exercises.push({
+      key,
+      movementId: movement.id,
+      movementName: movement.name,
+      tracking: movement.tracking,
+      prescriptionId: null,
+      superset: exercise.superset,
+      restSeconds: null,
+      notes: exercise.notes,
+      targets: [],
+    })
+    exercise.sets.forEach((set, index) =>
+      sets.push({
+        exerciseKey: key,
+        movementId: movement.id,
+        setNumber: index + 1,
+        reps: set.reps,
+        loadKg: set.loadKg,
+        rpe: set.rpe,
+        durationSeconds: set.durationSeconds,
+        distanceMeters: set.distanceMeters,
+        note: set.note,
+      }),
+    )
+  }
+  return { id, title: session.title, startedAt: session.startedAt, completedAt: session.completedAt, notes: session.notes, exercises, sets }
+}

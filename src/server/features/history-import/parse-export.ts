@@ -1,0 +1,514 @@
+import { createHash } from 'node:crypto'
+import { CsvError, parse } from 'csv-parse/sync'
+import { historyImportApiText, importRowText, MAX_IMPORT_SETS, type ImportProblem, type ImportSource } from '#shared/schemas/history-import.ts'
+import type { Tracking } from '#shared/schemas/movements.ts'
+import type { Unit } from '#shared/units.ts'
+import { toKg } from '#shared/units.ts'
+import { AppError } from '#server/lib/app-error.ts'
+
+/**
+ * Reads Strong's and Hevy's CSV exports (docs/import.md): the bytes as uploaded, whatever their
+ * encoding and line endings, into sessions of sets, or the rows that cannot be read, each by
+ * its line in the file.
+ */
+
+type SetKind = 'normal' | 'warmup' | 'drop' | 'failure'
+
+type ParsedSet = {
+  line: number
+  kind: SetKind
+  reps: number | null
+  loadKg: number | null
+  rpe: number | null
+  durationSeconds: number | null
+  distanceMeters: number | null
+  note: string | null
+}
+
+type ParsedExercise = { name: string; notes: string | null; superset: string | null; sets: ParsedSet[] }
+
+export type ParsedSession = {
+  /** Stable across uploads of the same workout: the source, its local start time and its title, hashed. */
+  key: string
+  title: string
+  startedAt: Date
+  completedAt: Date
+  notes: string | null
+  exercises: ParsedExercise[]
+}
+
+type ExerciseStats = { name: string; sets: number; sessions: number; tracking: Tracking }
+
+export type ParsedHistory = {
+  source: ImportSource
+  unit: Unit
+  sessions: ParsedSession[]
+  setCount: number
+  exercises: ExerciseStats[]
+  problems: ImportProblem[]
+}
+
+export type ParseOptions = { unit: Unit; timeZone: string }
+
+const MAX_ROW_CHARS = 64 * 1024
+const TEXT_MAX = 2000
+const NAME_MAX = 200
+const MAX_LOAD_KG = 1500
+const METERS_PER_MILE = 1609.344
+
+const KIND_NOTE: Record<SetKind, string | null> = { normal: null, warmup: 'Warm-up', drop: 'Drop set', failure: 'To failure' }
+
+/** The uploaded bytes as text: UTF-8 (with or without a BOM), UTF-16 with a BOM, or else Windows-1252. */
+function decodeUpload(bytes: Uint8Array): string {
+  if (bytes.length === 0) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    throw new AppError('BAD_REQUEST', { message: 'This is a zip archive: unzip it and choose the CSV file inside' })
+  }
+  let text: string
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder('utf-16le').decode(bytes.subarray(2))
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder('utf-16be').decode(bytes.subarray(2))
+  else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      // Not UTF-8: an older export saved by a spreadsheet on Windows.
+      text = new TextDecoder('windows-1252').decode(bytes)
+    }
+  }
+  // Text never holds NUL; a file that does is an image, an archive or a database.
+  if (text.includes('\u0000')) throw new AppError('BAD_REQUEST', { message: historyImportApiText.notText })
+  return text.replace(/^\uFEFF/, '')
+}
+
+/** Whether a time zone name is one this server knows. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+type Row = { line: number; cells: string[] }
+
+/** The file's rows after its header, each with the line it starts on. */
+function readRows(text: string): { header: string[]; rows: Row[]; delimiter: string } {
+  const firstLine = text.slice(0, text.search(/\r\n|\n|\r|$/))
+  if (!firstLine.trim()) throw new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout })
+  // Strong writes ';' in locales whose decimal mark is a comma; the header tells which.
+  const delimiter = [',', ';', '\t'].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best), ',')
+  let records: { record: string[]; raw: string; info: { lines: number } }[]
+  try {
+    records = parse(text, {
+      delimiter,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_ROW_CHARS,
+    }) as unknown as typeof records
+  } catch (error) {
+    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', { message: csvErrorMessage(error) })
+    throw error
+  }
+  const [head, ...rest] = records
+  if (!head) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
+  const rows = rest.map(({ record, raw, info }) => ({ cells: record, line: info.lines - (raw.replace(/^[\r\n]+|[\r\n]+$/g, '').match(/\r\n|\n|\r/g)?.length ?? 0) }))
+  return { header: head.record.map((name) => name.trim().toLowerCase()), rows, delimiter }
+}
+
+function csvErrorMessage(error: CsvError): string {
+  const line = (error as CsvError & { lines?: number }).lines
+  const where = line ? `Line ${line}: ` : ''
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `${where}a quoted value is never closed, so the rest of the file cannot be read`
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `${where}a quote inside a value must be doubled ("")`
+    case 'CSV_MAX_RECORD_SIZE':
+      return `${where}this row is longer than ${MAX_ROW_CHARS.toLocaleString('en')} characters`
+    default:
+      return `${where}this is not a valid CSV row`
+  }
+}
+
+const STRONG_REQUIRED = ['date', 'workout name', 'exercise name', 'set order', 'weight', 'reps']
+const HEVY_REQUIRED = ['title', 'start_time', 'exercise_title', 'set_index', 'reps']
+
+/** Reads an export of either app; throws a 4xx for a file that is not one. */
+export function parseExport(bytes: Uint8Array, options: ParseOptions): ParsedHistory {
+  const { header, rows } = readRows(decodeUpload(bytes))
+  const has = (names: string[]) => names.every((name) => header.includes(name))
+  const reader = has(STRONG_REQUIRED) ? new StrongReader(header, options) : has(HEVY_REQUIRED) ? new HevyReader(header, options) : null
+  if (!reader) throw new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout })
+  for (const row of rows) {
+    if (row.cells.length === 1 && row.cells[0]?.trim() === '') continue
+    if (row.cells.length !== header.length) {
+      reader.problem(row.line, importRowText.columns(row.cells.length, header.length))
+      continue
+    }
+    reader.read(row)
+    if (reader.setCount > MAX_IMPORT_SETS) throw new AppError('BAD_REQUEST', { message: historyImportApiText.tooManySets })
+  }
+  return reader.result()
+}
+
+/** What the two readers share: sessions by key, exercises by name, problems by line. */
+abstract class Reader {
+  protected readonly sessions = new Map<string, ParsedSession>()
+  private readonly problems: ImportProblem[] = []
+  private readonly stats = new Map<string, { sets: number; sessions: Set<string>; weight: boolean; reps: boolean; distance: boolean; time: boolean }>()
+  private readonly zoned: ZonedClock
+  private readonly moments = new Map<string, Date>()
+  private readonly columns: Map<string, number>
+  setCount = 0
+
+  constructor(
+    header: string[],
+    protected readonly options: ParseOptions,
+    private readonly source: ImportSource,
+    protected readonly unit: Unit,
+  ) {
+    this.columns = new Map(header.map((name, index) => [name, index]))
+    this.zoned = new ZonedClock(options.timeZone)
+  }
+
+  abstract read(row: Row): void
+
+  problem(line: number, message: string): void {
+    this.problems.push({ line, message })
+  }
+
+  protected cell(row: Row, column: string): string {
+    const index = this.columns.get(column)
+    return index === undefined ? '' : (row.cells[index] ?? '').trim()
+  }
+
+  protected hasColumn(column: string): boolean {
+    return this.columns.has(column)
+  }
+
+  /** A local time as the instant it was; every row of a session repeats its time, so each is worked out once. */
+  protected moment(wall: WallTime): Date {
+    const text = wallText(wall)
+    let moment = this.moments.get(text)
+    if (!moment) {
+      moment = this.zoned.toUtc(wall)
+      this.moments.set(text, moment)
+    }
+    return moment
+  }
+
+  /** The session of a start time and title, made at its first row. */
+  protected session(wall: WallTime, title: string, make: () => Omit<ParsedSession, 'key' | 'exercises' | 'title'>): ParsedSession {
+    const local = wallText(wall)
+    const mapKey = `${local}\n${title}`
+    let session = this.sessions.get(mapKey)
+    if (!session) {
+      const key = createHash('sha256').update(`${this.source}\n${local}\n${title}`).digest('hex')
+      session = { key, title: title || 'Workout', exercises: [], ...make() }
+      this.sessions.set(mapKey, session)
+    }
+    return session
+  }
+
+  protected addSet(session: ParsedSession, exerciseName: string, set: ParsedSet, extra: { notes?: string | null; superset?: string | null } = {}): void {
+    const empty = set.reps === null && set.loadKg === null && set.durationSeconds === null && set.distanceMeters === null
+    // A row with nothing in it (a set left blank in the app) is no set.
+    if (empty) return
+    let exercise = session.exercises.find((e) => e.name === exerciseName)
+    if (!exercise) {
+      exercise = { name: exerciseName, notes: extra.notes ?? null, superset: extra.superset ?? null, sets: [] }
+      session.exercises.push(exercise)
+    }
+    exercise.sets.push(set)
+    this.setCount += 1
+    const stats = this.stats.get(exerciseName) ?? { sets: 0, sessions: new Set<string>(), weight: false, reps: false, distance: false, time: false }
+    stats.sets += 1
+    stats.sessions.add(session.key)
+    stats.weight ||= (set.loadKg ?? 0) > 0
+    stats.reps ||= (set.reps ?? 0) > 0
+    stats.distance ||= (set.distanceMeters ?? 0) > 0
+    stats.time ||= (set.durationSeconds ?? 0) > 0
+    this.stats.set(exerciseName, stats)
+  }
+
+  result(): ParsedHistory {
+    const exercises = [...this.stats].map(([name, s]) => ({
+      name,
+      sets: s.sets,
+      sessions: s.sessions.size,
+      tracking: (s.weight ? 'weight_reps' : s.distance ? 'distance_time' : s.time && !s.reps ? 'time' : 'reps') as Tracking,
+    }))
+    const sessions = [...this.sessions.values()].filter((s) => s.exercises.length > 0).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+    return {
+      source: this.source,
+      unit: this.unit,
+      sessions,
+      setCount: this.setCount,
+      exercises: exercises.sort((a, b) => b.sets - a.sets || a.name.localeCompare(b.name)),
+      problems: this.problems.sort((a, b) => a.line - b.line),
+    }
+  }
+
+  /** Shared checks of one set's values; null when a problem was reported. */
+  protected values(line: number, raw: { weight: string; reps: string; distance: string; seconds: string; rpe: string }, units: { weight: Unit; miles: boolean }) {
+    const problems: string[] = []
+    const weight = decimal(raw.weight)
+    const loadKg = weight === null || weight === 0 ? null : Number.isNaN(weight) ? NaN : toKg(weight, units.weight)
+    if (Number.isNaN(loadKg ?? 0) || (loadKg ?? 0) < 0 || (loadKg ?? 0) > MAX_LOAD_KG) problems.push(importRowText.weight)
+    const reps = whole(raw.reps)
+    if (Number.isNaN(reps ?? 0) || (reps ?? 0) < 0 || (reps ?? 0) > 1000) problems.push(importRowText.reps)
+    const distance = decimal(raw.distance)
+    const distanceMeters = distance === null || distance === 0 ? null : Math.round(distance * (units.miles ? METERS_PER_MILE : 1000))
+    if (Number.isNaN(distanceMeters ?? 0) || (distanceMeters ?? 0) < 0 || (distanceMeters ?? 0) > 1_000_000) problems.push(importRowText.distance)
+    const seconds = decimal(raw.seconds)
+    const durationSeconds = seconds === null || seconds === 0 ? null : Math.round(seconds)
+    if (Number.isNaN(durationSeconds ?? 0) || (durationSeconds ?? 0) < 0 || (durationSeconds ?? 0) > 86_400) problems.push(importRowText.seconds)
+    const rpeValue = decimal(raw.rpe)
+    const rpe = rpeValue === null || rpeValue === 0 ? null : rpeValue
+    if (rpe !== null && (Number.isNaN(rpe) || rpe < 1 || rpe > 10 || !Number.isInteger(rpe * 2))) problems.push(importRowText.rpe)
+    for (const message of problems) this.problem(line, message)
+    if (problems.length) return null
+    // A timed set written with 0 reps has no reps.
+    return { loadKg, reps: reps === 0 && (durationSeconds !== null || distanceMeters !== null) ? null : reps, distanceMeters, durationSeconds, rpe }
+  }
+}
+
+/**
+ * Strong: one row a set, `Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,
+ * Seconds,Notes,Workout Notes,RPE` (older files: no RPE or Duration, or a Weight Unit and Distance
+ * Unit per row and a Workout Duration). Weights are in the lifter's unit, which the file does not
+ * say: the upload's.
+ */
+class StrongReader extends Reader {
+  constructor(header: string[], options: ParseOptions) {
+    super(header, options, 'strong', options.unit)
+  }
+
+  read(row: Row): void {
+    const order = this.cell(row, 'set order')
+    if (/^rest\s*timer$/i.test(order)) return
+    const kind = strongKind(order)
+    if (!kind) this.problem(row.line, importRowText.setOrder)
+    const wall = wallTimeOf(this.cell(row, 'date'))
+    if (!wall) this.problem(row.line, importRowText.date)
+    const title = this.cell(row, 'workout name')
+    if (title.length > NAME_MAX) this.problem(row.line, importRowText.titleTooLong)
+    const exercise = exerciseName(this, row.line, this.cell(row, 'exercise name'))
+    const durationText = this.cell(row, 'duration') || this.cell(row, 'workout duration')
+    const duration = durationSeconds(durationText)
+    if (duration === null) this.problem(row.line, importRowText.duration)
+    const rowUnit = this.cell(row, 'weight unit').toLowerCase()
+    const distanceUnit = this.cell(row, 'distance unit').toLowerCase()
+    const units = {
+      weight: rowUnit === 'lbs' || rowUnit === 'lb' ? ('lb' as const) : rowUnit === 'kg' ? ('kg' as const) : this.unit,
+      miles: distanceUnit ? distanceUnit.startsWith('mi') : this.unit === 'lb',
+    }
+    const values = this.values(
+      row.line,
+      { weight: this.cell(row, 'weight'), reps: this.cell(row, 'reps'), distance: this.cell(row, 'distance'), seconds: this.cell(row, 'seconds'), rpe: this.cell(row, 'rpe') },
+      units,
+    )
+    if (!kind || !wall || !exercise || duration === null || !values || title.length > NAME_MAX) return
+    const startedAt = this.moment(wall)
+    const session = this.session(wall, title, () => ({
+      startedAt,
+      completedAt: new Date(startedAt.getTime() + duration * 1000),
+      notes: text(this.cell(row, 'workout notes')),
+    }))
+    session.notes ??= text(this.cell(row, 'workout notes'))
+    this.addSet(session, exercise, { line: row.line, kind, ...values, note: setNote(kind, this.cell(row, 'notes')) })
+  }
+}
+
+/**
+ * Hevy: `title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,
+ * set_type,weight_kg,reps,distance_km,duration_seconds,rpe`; an imperial lifter's file has
+ * weight_lbs and distance_miles instead, so the file names its own unit.
+ */
+class HevyReader extends Reader {
+  private readonly supersets = new Map<ParsedSession, Map<string, string>>()
+
+  constructor(header: string[], options: ParseOptions) {
+    super(header, options, 'hevy', header.includes('weight_lbs') ? 'lb' : header.includes('weight_kg') ? 'kg' : options.unit)
+  }
+
+  read(row: Row): void {
+    const wall = wallTimeOf(this.cell(row, 'start_time'))
+    if (!wall) this.problem(row.line, importRowText.hevyDate)
+    const endText = this.cell(row, 'end_time')
+    const end = endText ? wallTimeOf(endText) : null
+    if (endText && !end) this.problem(row.line, importRowText.hevyDate.replace('start_time', 'end_time'))
+    const title = this.cell(row, 'title')
+    if (title.length > NAME_MAX) this.problem(row.line, importRowText.titleTooLong)
+    const exercise = exerciseName(this, row.line, this.cell(row, 'exercise_title'))
+    const index = whole(this.cell(row, 'set_index'))
+    if (index === null || Number.isNaN(index) || index < 0) this.problem(row.line, importRowText.setIndex)
+    const type = this.cell(row, 'set_type').toLowerCase() || 'normal'
+    const kind = HEVY_KINDS[type]
+    if (!kind) this.problem(row.line, importRowText.setType)
+    const supersetId = this.cell(row, 'superset_id')
+    if (supersetId && !/^\d+(\.0+)?$/.test(supersetId)) this.problem(row.line, importRowText.superset)
+    const values = this.values(
+      row.line,
+      {
+        weight: this.cell(row, this.hasColumn('weight_lbs') ? 'weight_lbs' : 'weight_kg'),
+        reps: this.cell(row, 'reps'),
+        distance: this.cell(row, this.hasColumn('distance_miles') ? 'distance_miles' : 'distance_km'),
+        seconds: this.cell(row, 'duration_seconds'),
+        rpe: this.cell(row, 'rpe'),
+      },
+      { weight: this.unit, miles: this.hasColumn('distance_miles') },
+    )
+    if (!wall || (endText && !end) || !exercise || !kind || index === null || Number.isNaN(index) || index < 0 || !values || title.length > NAME_MAX) return
+    if (supersetId && !/^\d+(\.0+)?$/.test(supersetId)) return
+    const startedAt = this.moment(wall)
+    const completedAt = end ? this.moment(end) : startedAt
+    if (completedAt < startedAt) {
+      this.problem(row.line, importRowText.endBeforeStart)
+      return
+    }
+    const session = this.session(wall, title, () => ({ startedAt, completedAt, notes: text(this.cell(row, 'description')) }))
+    this.addSet(
+      session,
+      exercise,
+      { line: row.line, kind, ...values, note: setNote(kind, '') },
+      { notes: text(this.cell(row, 'exercise_notes')), superset: this.letter(session, supersetId) },
+    )
+  }
+
+  /** Hevy numbers supersets across the app; a session names its own A, B, C... in order of appearance. */
+  private letter(session: ParsedSession, id: string): string | null {
+    if (!id) return null
+    const letters = this.supersets.get(session) ?? new Map<string, string>()
+    this.supersets.set(session, letters)
+    if (!letters.has(id) && letters.size < 26) letters.set(id, String.fromCharCode(65 + letters.size))
+    return letters.get(id) ?? null
+  }
+}
+
+const HEVY_KINDS: Record<string, SetKind | undefined> = { normal: 'normal', warmup: 'warmup', dropset: 'drop', failure: 'failure' }
+
+function strongKind(order: string): SetKind | null {
+  if (/^\d+(\.0+)?$/.test(order)) return 'normal'
+  const letter = /^([wdf])\d*$/i.exec(order)?.[1]?.toLowerCase()
+  return letter === 'w' ? 'warmup' : letter === 'd' ? 'drop' : letter === 'f' ? 'failure' : null
+}
+
+function exerciseName(reader: Reader, line: number, name: string): string | null {
+  const clean = name.replace(/\s+/g, ' ')
+  if (!clean) reader.problem(line, importRowText.exercise)
+  else if (clean.length > NAME_MAX) reader.problem(line, importRowText.exerciseTooLong)
+  else return clean
+  return null
+}
+
+/** Free text as stored: trimmed, empty as null, at most 2,000 characters (longer notes are cut). */
+function text(value: string): string | null {
+  const trimmed = value.trim()
+  return trimmed ? trimmed.slice(0, TEXT_MAX) : null
+}
+
+function setNote(kind: SetKind, note: string): string | null {
+  return text([KIND_NOTE[kind], note.trim()].filter(Boolean).join(' · '))
+}
+
+/** A number as the apps write it ('62.5', '62,5' where the decimal mark is a comma); null when empty, NaN when not a number. */
+function decimal(value: string): number | null {
+  if (value === '') return null
+  return /^\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : NaN
+}
+
+/** A whole number ('8', or '8.0' as some exports write it); NaN for anything else. */
+function whole(value: string): number | null {
+  const number = decimal(value)
+  return number === null || Number.isInteger(number) ? number : NaN
+}
+
+/** Strong's workout length: '1h 5m', '45m', '30s', '1h'; empty is none (0). Null when unreadable. */
+function durationSeconds(value: string): number | null {
+  if (!value) return 0
+  const match = /^(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s)?$/i.exec(value)
+  if (!match || (!match[1] && !match[2] && !match[3])) {
+    // Some exports write the minutes alone, or h:mm:ss.
+    if (/^\d+$/.test(value)) return Number(value) * 60
+    const clock = /^(\d+):(\d{2})(?::(\d{2}))?$/.exec(value)
+    return clock ? Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0) : null
+  }
+  const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0)
+  return seconds <= 7 * 86_400 ? seconds : null
+}
+
+/** A time of day on a calendar day, in the lifter's local time, as the files write it (no zone). */
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/**
+ * The date formats of the two apps: '2023-05-14 08:03:11' (Strong), '2024-03-01 7:05:12 PM'
+ * (Strong on a 12-hour phone), '14 May 2023, 08:03' (Hevy), 'May 14, 2023, 8:03 AM', ISO 8601.
+ */
+export function wallTimeOf(value: string): WallTime | null {
+  const clean = value.replace(/[\u202f\u00a0]/g, ' ').trim()
+  let year: number, month: number, day: number, rest: string
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(.*))?$/.exec(clean)
+  const dayFirst = /^(\d{1,2}) ([a-z]+)\.? (\d{4}),? *(.*)$/i.exec(clean)
+  const monthFirst = /^([a-z]+)\.? (\d{1,2}),? (\d{4}),? *(.*)$/i.exec(clean)
+  if (iso) [year, month, day, rest] = [Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4] ?? '']
+  else if (dayFirst) [year, month, day, rest] = [Number(dayFirst[3]), monthNumber(dayFirst[2] ?? ''), Number(dayFirst[1]), dayFirst[4] ?? '']
+  else if (monthFirst) [year, month, day, rest] = [Number(monthFirst[3]), monthNumber(monthFirst[1] ?? ''), Number(monthFirst[2]), monthFirst[4] ?? '']
+  else return null
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/i.exec(rest.trim())
+  if (rest.trim() && !time) return null
+  let hour = Number(time?.[1] ?? 0)
+  const minute = Number(time?.[2] ?? 0)
+  const second = Number(time?.[3] ?? 0)
+  const meridiem = time?.[4]?.toLowerCase()
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null
+    hour = (hour % 12) + (meridiem === 'p' ? 12 : 0)
+  }
+  const check = new Date(Date.UTC(year, month - 1, day))
+  const valid = year >= 1970 && year <= 2200 && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+  return valid ? { year, month, day, hour, minute, second } : null
+}
+
+function monthNumber(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1 || NaN
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+const wallText = (w: WallTime) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
+
+/** Local times of one zone to UTC instants, daylight saving included (the offset of that day). */
+class ZonedClock {
+  private readonly format: Intl.DateTimeFormat
+
+  constructor(timeZone: string) {
+    this.format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+  }
+
+  private offsetAt(utc: number): number {
+    const parts = Object.fromEntries(this.format.formatToParts(new Date(utc)).map((p) => [p.type, Number(p.value)]))
+    const local = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0)
+    return local - Math.floor(utc / 1000) * 1000
+  }
+
+  toUtc(wall: WallTime): Date {
+    const local = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+    const first = local - this.offsetAt(local)
+    return new Date(local - this.offsetAt(first))
+  }
+}
