@@ -9,6 +9,7 @@ import pg from 'pg'
 import { startServer } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
+import { benchLighthouse } from './lighthouse.bench.ts'
 import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
@@ -29,9 +30,13 @@ const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))
   .map(([, bench]) => bench)
 
+/** BENCH_ONLY=lighthouse: the pages' scores, once, on the embedded database (the database does not change what a page loads). */
+const withLighthouse = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes('lighthouse')
+
 async function onEmbedded() {
   const server = await startServer()
   try {
+    if (withLighthouse) await benchLighthouse(server)
     for (const bench of BENCHES) await bench(server, 'PGlite (embedded)', { kind: 'pglite' })
   } finally {
     await server.stop()
@@ -69,6 +74,7 @@ async function postgresUrl(): Promise<{ url: string; done: () => Promise<void> }
 }
 
 async function onPostgres() {
+  if (!BENCHES.length) return
   const database = await postgresUrl()
   if (!database) {
     console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or install the PostgreSQL server)')

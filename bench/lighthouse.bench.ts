@@ -1,0 +1,91 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { signInUser, type BenchServer } from './lib.ts'
+
+/** Each page is measured this many times; the median run is reported. */
+const RUNS = 3
+/** What a page must reach (docs/product.md#measured-budgets). */
+const TARGET = { score: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
+
+type Run = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }
+
+/**
+ * Lighthouse's mobile preset (simulated throttling) on the built app in Debian's Chromium: the
+ * public pages signed out, and a lifter's gym screens (/home and a live session) signed in.
+ */
+export async function benchLighthouse(server: BenchServer): Promise<void> {
+  const lifter = await lifterInTheGym(server.url)
+  const pages = [
+    { path: '/', cookie: null },
+    { path: '/auth', cookie: null },
+    { path: '/welcome', cookie: null },
+    { path: '/home', cookie: lifter.cookie },
+    { path: `/session/${lifter.sessionId}`, cookie: lifter.cookie },
+  ]
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  })
+  console.log(
+    `\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs · target: score ≥ ${TARGET.score}, LCP < ${TARGET.lcpMs} ms, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls}`,
+  )
+  console.log('  page                                   score    FCP ms   LCP ms   TBT ms     CLS')
+  try {
+    for (const page of pages) {
+      const runs: Run[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await measurePage(`${server.url}${page.path}`, chrome.port, page.cookie))
+      const median = runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)] as Run
+      const misses = [
+        median.score < TARGET.score && 'score',
+        median.lcpMs >= TARGET.lcpMs && 'LCP',
+        median.tbtMs >= TARGET.tbtMs && 'TBT',
+        median.cls >= TARGET.cls && 'CLS',
+      ].filter(Boolean)
+      const name = page.path.startsWith('/session/') ? '/session/{id}' : page.path
+      console.log(
+        `  ${`${name}${page.cookie ? ' (signed in)' : ''}`.padEnd(36)} ${String(median.score).padStart(6)} ${median.fcpMs.toFixed(0).padStart(9)} ${median.lcpMs.toFixed(0).padStart(8)} ${median.tbtMs.toFixed(0).padStart(8)} ${median.cls.toFixed(3).padStart(7)}   ${misses.length ? `misses ${misses.join(', ')}` : 'ok'}`,
+      )
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
+  const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  }
+}
+
+/** A lifter with a plan of their own that trains today, and a session of today's workout under way. */
+async function lifterInTheGym(url: string): Promise<{ cookie: string; sessionId: string }> {
+  const { cookie } = await signInUser(url, 'client')
+  const headers = { cookie, 'content-type': 'application/json', origin: url }
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  const find = async (q: string) => (await call<{ items: { id: string }[] }>('GET', `/api/movements?q=${encodeURIComponent(q)}&limit=1`)).items[0]?.id as string
+  const movements = await Promise.all(['back squat', 'bench press', 'barbell row'].map(find))
+  const plan = await call<{ id: string; version: number }>('POST', '/api/plans', { name: 'Strength block', weeks: 4, daysPerWeek: 1 })
+  const exercises = movements.map((movementId) => ({ movementId, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 } })) }))
+  await call('PUT', `/api/plans/${plan.id}/days/1/1`, { version: plan.version, workout: { title: 'Day A', exercises } })
+  const today = new Date()
+  const weekday = ((today.getDay() + 6) % 7) + 1
+  await call('POST', `/api/plans/${plan.id}/start`, { startDate: today.toLocaleDateString('sv-SE'), trainingDays: [weekday] })
+  const started = await call<{ workouts: { id: string; week: number; day: number }[] }>('GET', `/api/plans/${plan.id}`)
+  const first = started.workouts.find((w) => w.week === 1 && w.day === 1)
+  if (!first) throw new Error('the plan has no first day')
+  const session = await call<{ id: string }>('POST', '/api/sessions', { planWorkoutId: first.id })
+  return { cookie, sessionId: session.id }
+}
