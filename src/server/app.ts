@@ -60,7 +60,7 @@ export type AppDeps = {
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Routes that take a file, with their own limit on the body (the file and a few form fields) and what a refusal says. */
-export const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> = {
+const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> = {
   '/api/history-import': { maxSize: MAX_IMPORT_BYTES + 256 * 1024, message: historyImportApiText.tooLarge },
   [dataExportPaths.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
 }
