@@ -14,8 +14,10 @@ import type { ApiErrorBody } from '#shared/errors.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
-import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
+import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
+import { createApiDocsRoutes } from '#server/features/api-docs/api-docs.routes.ts'
+import { apiTokensRoutes } from '#server/features/api-tokens/api-tokens.routes.ts'
 import { accountRoutes } from '#server/features/auth/account.routes.ts'
 import { chatRoutes } from '#server/features/chat/chat.routes.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
@@ -88,6 +90,11 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/progress', progressRoutes)
     .route('/body-weights', bodyWeightsRoutes)
     .route('/chat', chatRoutes)
+    .route('/tokens', apiTokensRoutes)
+    .route(
+      '/',
+      createApiDocsRoutes(() => app.routes, publicUrl(env)),
+    )
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -175,6 +182,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
+      if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
       return answerError(c, err.toBody(), err.status)
     }
     if (isDatabaseUnavailable(err)) {
