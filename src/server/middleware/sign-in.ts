@@ -38,7 +38,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /** The valid session of these request headers, or null; also for a long-lived stream re-checking its caller. */
-export async function lookupSession(
+async function lookupSession(
   { auth, db, sessionCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache'>,
   requestHeaders: Headers,
   setCookie: (cookie: string) => void = () => {},

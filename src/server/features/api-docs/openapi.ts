@@ -61,7 +61,7 @@ function strictest(marks: Mark[]): Access | null {
 }
 
 /** JSON Schema (2020-12, OpenAPI 3.1's dialect) of a shared zod schema, as a request sends it or an answer carries it. */
-export function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema
   return rest
 }

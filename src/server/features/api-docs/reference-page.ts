@@ -19,17 +19,17 @@ nav ul { display: flex; flex-wrap: wrap; gap: .25rem .75rem; padding: 0; list-st
 details.op { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; margin: .5rem 0; }
 details.op > summary { display: flex; flex-wrap: wrap; gap: .25rem .6rem; align-items: baseline; padding: .6rem .8rem; cursor: pointer; }
 .method { font: 600 .75rem/1.6 ui-monospace, monospace; padding: 0 .4rem; border-radius: .25rem; background: var(--code); border: 1px solid var(--line); min-width: 4.2rem; text-align: center; }
-.path { font-family: ui-monospace, monospace; word-break: break-all; } .what { color: var(--muted); }
+.path { font-family: ui-monospace, monospace; overflow-wrap: anywhere; } .what { color: var(--muted); }
 .body { padding: 0 .8rem .8rem; border-top: 1px solid var(--line); }
 h3 { font-size: .9rem; margin: .9rem 0 .3rem; }
 pre { margin: 0; padding: .6rem; background: var(--code); border: 1px solid var(--line); border-radius: .375rem; overflow-x: auto; font-size: .8rem; max-height: 28rem; }
 table { border-collapse: collapse; width: 100%; font-size: .85rem; } td, th { text-align: left; padding: .25rem .5rem .25rem 0; vertical-align: top; border-bottom: 1px solid var(--line); }
-code { font-family: ui-monospace, monospace; }
+code { font-family: ui-monospace, monospace; } td code { overflow-wrap: anywhere; }
 `
 
 function schemaBlock(title: string, schema: unknown): HtmlEscapedString | Promise<HtmlEscapedString> {
   return html`<h3>${title}</h3>
-    <pre><code>${pretty(schema)}</code></pre>`
+    <pre tabindex="0"><code>${pretty(schema)}</code></pre>`
 }
 
 function operationBlock(path: string, method: string, op: Operation) {
