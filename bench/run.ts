@@ -12,8 +12,9 @@ import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
+import { benchTokens } from './tokens.bench.ts'
 
-const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions, chat: benchChat, progress: benchProgress }
+const ALL = { movements: benchMovementSearch, plans: benchPlans, sessions: benchSessions, chat: benchChat, progress: benchProgress, tokens: benchTokens }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))
