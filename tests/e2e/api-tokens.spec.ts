@@ -29,6 +29,7 @@ test.describe('API tokens on the account page', () => {
     await page.reload()
     await expect(item).toBeVisible()
     expect(await page.content()).not.toContain(secret)
+    await expectAccessible(page, 'the account page listing a token')
 
     // The token calls the API as its user; page.request also carries the cookie, which a token call ignores.
     const bearer = { authorization: `Bearer ${secret}` }
