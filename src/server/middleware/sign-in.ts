@@ -64,8 +64,11 @@ async function lookupSession(
 
 /** The value of an `Authorization: Bearer <value>` header ('' when empty), or null for none or another scheme. */
 function bearerTokenOf(header: string | undefined): string | null {
-  const match = header === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(header.trim())
-  return match ? (match[1] ?? '').trim() : null
+  const value = header?.trim() ?? ''
+  const space = value.indexOf(' ')
+  const scheme = space === -1 ? value : value.slice(0, space)
+  if (scheme.toLowerCase() !== 'bearer') return null
+  return space === -1 ? '' : value.slice(space + 1).trim()
 }
 
 /**
