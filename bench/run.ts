@@ -15,6 +15,7 @@ import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
+import { benchTokens } from './tokens.bench.ts'
 
 const ALL = {
   movements: benchMovementSearch,
@@ -24,6 +25,7 @@ const ALL = {
   progress: benchProgress,
   export: benchExport,
   import: benchHistoryImport,
+  tokens: benchTokens,
 }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)

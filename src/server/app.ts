@@ -15,9 +15,11 @@ import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/s
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
-import { isLocalOnly, isLoopbackHost, type Env } from './env.ts'
+import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
 import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
+import { createApiDocsRoutes } from '#server/features/api-docs/api-docs.routes.ts'
+import { apiTokensRoutes } from '#server/features/api-tokens/api-tokens.routes.ts'
 import { accountRoutes } from '#server/features/auth/account.routes.ts'
 import { calendarRoutes } from '#server/features/calendar/calendar.routes.ts'
 import { chatRoutes } from '#server/features/chat/chat.routes.ts'
@@ -104,6 +106,11 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/calendar', calendarRoutes)
     .route('/data-export', dataExportRoutes)
     .route('/history-import', historyImportRoutes)
+    .route('/tokens', apiTokensRoutes)
+    .route(
+      '/',
+      createApiDocsRoutes(() => app.routes, publicUrl(env)),
+    )
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
@@ -196,6 +203,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
+      if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
       return answerError(c, err.toBody(), err.status)
     }
     if (isDatabaseUnavailable(err)) {

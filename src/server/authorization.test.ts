@@ -2,13 +2,16 @@ import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
  * Who may call each API route. Every registered route must have a row: a route added without
- * one fails this test, so no route skips its authorization check.
+ * one fails this test, so no route skips its authorization check. Each signed-in caller calls
+ * twice: with their sign-in cookie, and with a read-write personal API token (docs/api.md),
+ * which must get the same answer unless the row refuses tokens.
  */
 type Caller = 'anonymous' | 'client' | 'coach' | 'otherCoach' | 'otherClient'
+type Via = 'cookie' | 'token'
 type Access =
   | 'public' // anyone, signed in or not
   | 'signed-in' // any signed-in user
@@ -20,6 +23,10 @@ type Access =
   | 'operator' // the admin CLI with the secret from the data folder; no user at all
 
 type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
+  /** Each signed-in caller with a read-write API token instead of their cookie. */
+  tokens: Record<Exclude<Caller, 'anonymous'>, SignedIn>
+  /** Makes an API token of this caller's and answers its id (for a row that revokes one). */
+  newToken: (caller: Caller) => Promise<string>
   /** A movement of `coach`'s own library. */
   movementId: string
   /** A plan `coach` owns. */
@@ -61,6 +68,8 @@ type Row = {
   freshCallers?: boolean
   /** The body is a file upload (multipart/form-data) rather than JSON. */
   form?: () => FormData
+  /** API tokens are refused here (403) whoever holds them: managing tokens, better-auth's sign-in endpoints. */
+  noTokens?: boolean
 }
 
 const TOKEN = { token: 'not-a-real-token' }
@@ -300,10 +309,17 @@ const ROUTES: Row[] = [
   // A lifter imports their own history from another app (docs/import.md); a coach keeps none.
   { method: 'POST', path: '/api/history-import/preview', access: 'client', form: () => strongUpload() },
   { method: 'POST', path: '/api/history-import', access: 'client', form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]) },
+  // Personal API tokens: a sign-in session manages its user's own; a token may not (noTokens).
+  { method: 'GET', path: '/api/tokens', access: 'signed-in', noTokens: true },
+  { method: 'POST', path: '/api/tokens', access: 'signed-in', noTokens: true, request: () => ({ path: '/api/tokens', body: { name: 'Table', scope: 'read' } }) },
+  { method: 'DELETE', path: '/api/tokens/:id', access: 'signed-in', noTokens: true, request: async (fx, caller) => ({ path: `/api/tokens/${await fx.newToken(caller)}` }) },
+  // The API's own description, for anyone.
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'GET', path: '/api/docs', access: 'public' },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // the account flows' own rows are in auth.routes.test.ts.
-  { method: 'GET', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/get-session' }) },
-  { method: 'POST', path: '/api/auth/*', access: 'public', request: () => ({ path: '/api/auth/sign-out', body: {} }) },
+  { method: 'GET', path: '/api/auth/*', access: 'public', noTokens: true, request: () => ({ path: '/api/auth/get-session' }) },
+  { method: 'POST', path: '/api/auth/*', access: 'public', noTokens: true, request: () => ({ path: '/api/auth/sign-out', body: {} }) },
 ]
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
@@ -324,6 +340,14 @@ const ALLOWED: Record<Access, Caller[]> = {
   operator: [],
 }
 const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient']
+const CALLS: { caller: Caller; via: Via }[] = CALLERS.flatMap((caller): { caller: Caller; via: Via }[] =>
+  caller === 'anonymous'
+    ? [{ caller, via: 'cookie' }]
+    : [
+        { caller, via: 'cookie' },
+        { caller, via: 'token' },
+      ],
+)
 
 let t: TestContext
 let fx: Fixtures
@@ -334,6 +358,12 @@ beforeAll(async () => {
   const coach = await signIn(t, { role: 'coach' })
   const created = await t.app.request('/api/movements', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_MOVEMENT) })
   fx = {
+    tokens: {} as Fixtures['tokens'],
+    newToken: async (caller) => {
+      if (caller === 'anonymous') return crypto.randomUUID()
+      const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(fx[caller]), body: JSON.stringify({ name: 'To revoke', scope: 'read' }) })
+      return ((await res.json()) as { id: string }).id
+    },
     client: await signIn(t, { role: 'client' }),
     coach,
     otherCoach: await signIn(t, { role: 'coach' }),
@@ -383,6 +413,7 @@ beforeAll(async () => {
     },
   }
   fx.planId = await fx.newPlan()
+  for (const caller of ['client', 'coach', 'otherCoach', 'otherClient'] as const) fx.tokens[caller] = await withToken(t, fx[caller])
   // `client` is `coach`'s active client (as an accepted invite makes them).
   await t.db.insert(coachClients).values({ coachId: coach.id, clientId: fx.client.id })
   const call = async (method: string, path: string, body: unknown) =>
@@ -447,16 +478,23 @@ test('every registered API route has a row in the authorization table', () => {
 })
 
 describe.each(ROUTES)('$method $path ($access)', (row) => {
-  test.each(CALLERS)('as %s', async (caller) => {
+  test.each(CALLS)('as $caller with a $via', async ({ caller, via }) => {
     const { path, body } = (await row.request?.(fx, caller)) ?? { path: row.path }
-    const who = caller === 'anonymous' ? undefined : row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
+    let who: SignedIn | undefined
+    if (caller !== 'anonymous') {
+      const person = row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
+      who = via === 'cookie' ? person : row.freshCallers ? await withToken(t, person) : fx.tokens[caller]
+    }
     const { 'content-type': _json, ...formHeaders } = jsonHeaders(who)
     const res = await t.app.request(path, {
       method: row.method,
       headers: row.form ? formHeaders : jsonHeaders(who),
       body: row.form ? row.form() : body === undefined ? undefined : JSON.stringify(body),
     })
-    if (ALLOWED[row.access].includes(caller) && row.stream) {
+    if (via === 'token' && row.noTokens) {
+      expect(res.status).toBe(403)
+      ApiErrorBodySchema.parse(await res.json())
+    } else if (ALLOWED[row.access].includes(caller) && row.stream) {
       expect(res.status).toBe(200)
       await res.body?.cancel()
     } else if (ALLOWED[row.access].includes(caller)) {

@@ -2,6 +2,7 @@ import { inspectRoutes } from 'hono/dev'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { API_TOKEN_NAME_MAX, apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, TEST_ADMIN_SECRET, uniqueEmail, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
@@ -433,6 +434,8 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   { method: 'POST', route: '/api/auth/*', path: () => '/api/auth/reset-password', as: () => jsonHeaders(), body: () => ({ newPassword: 'Passw0rd!2', token: 'not-a-real-token' }) },
   { method: 'POST', route: '/api/auth/*', path: () => '/api/auth/update-user', as: (fx) => headersOf(fx.user), body: () => ({ name: 'Renamed' }) },
+  // A personal API token (past the cap of tokens per account the valid body answers 409, still a 4xx).
+  { method: 'POST', route: '/api/tokens', path: () => '/api/tokens', as: (fx) => headersOf(fx.user), body: () => ({ name: 'Sweep token', scope: 'read-write' }) },
 ]
 
 /** Test names: better-auth's routes share one pattern, so theirs show the endpoint. */
@@ -464,6 +467,7 @@ const BODILESS = [
   // Hostile feed addresses (GET /api/calendar/:file) are in features/calendar/calendar.routes.test.ts.
   'POST /api/calendar',
   'DELETE /api/calendar',
+  'DELETE /api/tokens/:id',
 ]
 
 type Path = (string | number)[]
@@ -758,4 +762,54 @@ describe('an upload route sent a hostile upload answers < 500, and an import of 
     },
     120_000,
   )
+})
+
+describe('personal API tokens refuse bad input by name and make nothing', () => {
+  test.each([
+    ['no name', { scope: 'read' }, 'name', apiTokenText.nameRequired],
+    ['a blank name', { name: '   ', scope: 'read' }, 'name', apiTokenText.nameRequired],
+    ['a name too long', { name: 'x'.repeat(API_TOKEN_NAME_MAX + 1), scope: 'read' }, 'name', apiTokenText.nameTooLong],
+    ['a name of 1 MB', { name: 'x'.repeat(1_000_000), scope: 'read' }, undefined, undefined],
+    ['an unknown scope', { name: 'Script', scope: 'admin' }, 'scope', apiTokenText.scopeInvalid],
+    ['no scope', { name: 'Script' }, 'scope', apiTokenText.scopeInvalid],
+  ] as const)('%s', async (_label, body, field, message) => {
+    const owner = await signIn(t)
+    const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(owner), body: JSON.stringify(body) })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    const error = ApiErrorBodySchema.parse(await res.json())
+    if (field && message) expect(error.fields?.[field]).toContain(message)
+    expect(await (await t.app.request('/api/tokens', { headers: jsonHeaders(owner) })).json()).toEqual([])
+  })
+
+  test('revoking a token by a malformed or unknown id answers 400 or 404 and revokes nothing', async () => {
+    const owner = await signIn(t)
+    const made = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(owner), body: JSON.stringify({ name: 'Keep', scope: 'read' }) })
+    expect(made.status).toBe(201)
+    for (const [id, status] of [
+      ['not-a-uuid', 400],
+      [encodeURIComponent('x'.repeat(5000)), 400],
+      [crypto.randomUUID(), 404],
+    ] as const) {
+      const res = await t.app.request(`/api/tokens/${id}`, { method: 'DELETE', headers: jsonHeaders(owner) })
+      expect(res.status).toBe(status)
+      ApiErrorBodySchema.parse(await res.json())
+    }
+    expect(await (await t.app.request('/api/tokens', { headers: jsonHeaders(owner) })).json()).toHaveLength(1)
+  })
+
+  test('a hostile bearer value is a 401, never a 500', async () => {
+    for (const value of [
+      'Bearer coachline_pat_%00',
+      `Bearer ${'coachline_pat_'.padEnd(100_000, 'a')}`,
+      'Bearer coachline_pat_\u00ff\u00fe',
+      'bearer    ',
+      'Bearer a b c',
+      "Bearer coachline_pat_' or 1=1 --",
+    ]) {
+      const res = await t.app.request('/api/sessions', { headers: { authorization: value } })
+      expect(res.status, value.slice(0, 40)).toBe(401)
+      ApiErrorBodySchema.parse(await res.json())
+    }
+  })
 })

@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '#shared/schemas/api-tokens.ts'
 import type { Auth, AuthSession, AuthUser } from './auth.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Env } from './env.ts'
@@ -18,6 +19,8 @@ export type AppVariables = {
   chat: ChatHub
   user: AuthUser | null
   session: AuthSession['session'] | null
+  /** Set when the caller authenticated with a personal API token instead of a sign-in session. */
+  apiToken: { id: string; scope: ApiTokenScope } | null
 }
 
 export type AppEnv = { Variables: AppVariables }

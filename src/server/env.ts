@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: z._default(integer(1), 50),
   RATE_LIMIT_EMAIL_PER_IP: z._default(integer(1), 50),
   RATE_LIMIT_EMAIL_PER_ADDRESS: z._default(integer(1), 5),
+  // Calls per personal API token per minute (docs/api.md).
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: z._default(integer(1), 600),
 })
 
 export type Env = z.infer<typeof EnvSchema>

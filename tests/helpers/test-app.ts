@@ -121,3 +121,11 @@ export function postJson(t: Pick<TestContext, 'app'>, path: string, body: unknow
 export async function whoIs(t: Pick<TestContext, 'app'>, cookie: string): Promise<Me> {
   return MeSchema.parse(await (await t.app.request('/api/me', { headers: { cookie } })).json())
 }
+
+/** The same user calling with a personal API token of this scope instead of their cookie. */
+export async function withToken(t: Pick<TestContext, 'app'>, who: SignedIn, scope: 'read' | 'read-write' = 'read-write'): Promise<SignedIn> {
+  const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(who), body: JSON.stringify({ name: `${scope} token`, scope }) })
+  if (res.status !== 201) throw new Error(`fixture: making a token answered ${res.status}: ${await res.text()}`)
+  const { token } = (await res.json()) as { token: string }
+  return { ...who, cookie: '', headers: { authorization: `Bearer ${token}` } }
+}

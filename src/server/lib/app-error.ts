@@ -35,13 +35,16 @@ export class AppError extends Error {
   readonly fields: FieldErrors | undefined
   /** A 5xx whose message was written for the user (what failed and what to do), not an internal detail. */
   readonly expose: boolean
+  /** Sent as Retry-After: when a refused caller (a rate limit) may try again. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown; expose?: boolean } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown; expose?: boolean; retryAfterSeconds?: number } = {}) {
     super(options.message ?? defaultMessages[code], { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.fields = options.fields
     this.expose = options.expose ?? false
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 
   get status(): ContentfulStatusCode {

@@ -26,14 +26,20 @@ export async function check(db: Db, { key, max, windowSeconds }: Limit): Promise
 }
 
 export async function increment(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const rows = await queryRows<{ count: number }>(
+  return (await incrementWindow(db, key, windowSeconds)).count
+}
+
+/** Counts one hit and says how many the window holds and in how many seconds (at least 1) it ends. */
+export async function incrementWindow(db: Db, key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+  const rows = await queryRows<{ count: number; reset_in: number | string }>(
     db,
     sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-    returning count`,
+    returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as reset_in`,
   )
-  return Number(rows[0]?.count ?? 1)
+  const row = rows[0]
+  return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? windowSeconds))) }
 }

@@ -3,6 +3,7 @@ import { validator } from 'hono/validator'
 import * as z from 'zod/mini'
 import { en } from 'zod/locales'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
+import { mark } from './api-doc.ts'
 import { AppError } from './app-error.ts'
 
 // zod/mini ships without messages; the server's validation answers in English.
@@ -12,7 +13,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /** Hono's validator with a zod schema; failures become VALIDATION_FAILED with messages per field. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(target: Target, schema: Schema) {
-  return validator(target, async (value, c): Promise<z.output<Schema>> => {
+  const middleware = validator(target, async (value, c): Promise<z.output<Schema>> => {
     if (target === 'json') await requireJsonBody(c)
     const illFormed = illFormedTextFields(value)
     if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })
@@ -22,6 +23,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
     return result.data
   })
+  return mark(middleware, { input: { target, schema } })
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
@@ -5,11 +6,15 @@ import { eq } from 'drizzle-orm'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthSession } from '#server/auth.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import type { AppEnv } from '#server/context.ts'
+import { apiTokenText } from '#shared/schemas/api-tokens.ts'
+import { countTokenCall, findTokenCaller, tokenExists } from '#server/features/api-tokens/api-tokens.service.ts'
 import { getProfile } from '#server/features/profiles/profiles.service.ts'
+import { mark } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
 /**
- * Reads the session from its cookie. Requests without the cookie skip better-auth entirely:
+ * Reads the caller: a personal API token (docs/api.md) when the request carries one, else the
+ * session from its cookie. Requests without the cookie skip better-auth entirely:
  * its getSession costs two queries (docs/stack-notes.md#better-auth), and a signed-in request finds its answer in
  * the session cache for a few seconds (decision 010). A session older than its absolute
  * lifetime (30 days) is ended here, however recently it was used.
@@ -17,6 +22,13 @@ import { AppError } from '#server/lib/app-error.ts'
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null)
   c.set('session', null)
+  c.set('apiToken', null)
+  const bearer = bearerTokenOf(c.req.header('authorization'))
+  // The operator's routes take the server's own secret as their bearer (features/admin).
+  if (bearer !== null && !c.req.path.startsWith('/api/admin/')) {
+    await loadTokenCaller(c, bearer)
+    return next()
+  }
   const found = await lookupSession(c.var, c.req.raw.headers, (renewed) => c.header('set-cookie', renewed, { append: true }))
   if (found) {
     c.set('user', found.user)
@@ -26,7 +38,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /** The valid session of these request headers, or null; also for a long-lived stream re-checking its caller. */
-export async function lookupSession(
+async function lookupSession(
   { auth, db, sessionCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache'>,
   requestHeaders: Headers,
   setCookie: (cookie: string) => void = () => {},
@@ -50,6 +62,41 @@ export async function lookupSession(
   return result ?? null
 }
 
+/** The value of an `Authorization: Bearer <value>` header ('' when empty), or null for none or another scheme. */
+function bearerTokenOf(header: string | undefined): string | null {
+  const value = header?.trim() ?? ''
+  const space = value.indexOf(' ')
+  const scheme = space === -1 ? value : value.slice(0, space)
+  if (scheme.toLowerCase() !== 'bearer') return null
+  return space === -1 ? '' : value.slice(space + 1).trim()
+}
+
+/**
+ * A token stands for its user on every route a signed-in user may call, with the same
+ * authorization; a cookie sent beside it is ignored, so the call is the token's alone. A `read`
+ * token makes GET requests only, better-auth's sign-in endpoints take no token, and each token
+ * has its own rate limit.
+ */
+async function loadTokenCaller(c: Context<AppEnv>, secret: string): Promise<void> {
+  const { db, env } = c.var
+  const caller = await findTokenCaller(db, secret)
+  if (!caller) throw new AppError('UNAUTHENTICATED', { message: apiTokenText.unknownToken })
+  await countTokenCall(db, caller.token.id, env.RATE_LIMIT_API_TOKEN_PER_MINUTE)
+  if (c.req.path.startsWith('/api/auth/')) throw new AppError('FORBIDDEN', { message: apiTokenText.notForSignIn })
+  if (caller.token.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw new AppError('FORBIDDEN', { message: apiTokenText.readOnly })
+  c.set('user', caller.user)
+  c.set('apiToken', caller.token)
+}
+
+/** Whether the caller of a long-lived stream may still listen: their token still exists, or their session is still valid. */
+export function stillSignedIn(
+  { auth, db, sessionCache, apiToken }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache' | 'apiToken'>,
+  requestHeaders: Headers,
+): () => Promise<boolean> {
+  if (apiToken) return () => tokenExists(db, apiToken.id)
+  return async () => (await lookupSession({ auth, db, sessionCache }, requestHeaders)) !== null
+}
+
 function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
   return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
 }
@@ -59,14 +106,27 @@ type SignedInEnv = AppEnv & {
 }
 type ProfiledEnv = SignedInEnv & { Variables: SignedInEnv['Variables'] & { profile: Profile } }
 
-export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
-  if (!c.var.user) throw new AppError('UNAUTHENTICATED')
-  await next()
-})
+export const requireUser = mark(
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    if (!c.var.user) throw new AppError('UNAUTHENTICATED')
+    await next()
+  }),
+  { access: { kind: 'user' } },
+)
+
+/** Signed in with a sign-in session, not an API token: a token must not manage tokens. */
+export const requireSignInSession = mark(
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    if (!c.var.user) throw new AppError('UNAUTHENTICATED')
+    if (c.var.apiToken) throw new AppError('FORBIDDEN', { message: apiTokenText.sessionOnly })
+    await next()
+  }),
+  { access: { kind: 'session' } },
+)
 
 /** Signed in with a profile, and, when given, the profile has this role. */
 export function requireProfile(role?: Role) {
-  return createMiddleware<ProfiledEnv>(async (c, next) => {
+  const middleware = createMiddleware<ProfiledEnv>(async (c, next) => {
     const user = c.var.user
     if (!user) throw new AppError('UNAUTHENTICATED')
     const profile = await getProfile(c.var.db, user.id)
@@ -75,4 +135,5 @@ export function requireProfile(role?: Role) {
     c.set('profile', profile)
     await next()
   })
+  return mark(middleware, { access: role ? { kind: 'profile', role } : { kind: 'profile' } })
 }

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#client/components
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
+import { ApiTokensCard } from '#client/features/api-tokens/components/api-tokens-card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useChangePassword } from '#client/features/auth/password-mutations.ts'
@@ -40,6 +41,7 @@ export function AccountPage() {
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />
       <DataExportCard />
+      <ApiTokensCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
         <CardHeader>

@@ -2,9 +2,10 @@ import { timingSafeEqual } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { SetRoleBody } from '#shared/schemas/profiles.ts'
+import { ProfileSchema, SetRoleBody } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '#server/context.ts'
 import { isLoopbackHost } from '#server/env.ts'
+import { doc, mark } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 import { setRoleByEmail } from '#server/features/profiles/profiles.service.ts'
@@ -17,7 +18,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** Operators only: a request from this machine that carries the secret in the data folder. */
 function requireOperator(secret: string | undefined) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const given = c.req.header('authorization')?.replace(/^Bearer /, '') ?? ''
     let remote = ''
     try {
@@ -30,12 +31,15 @@ function requireOperator(secret: string | undefined) {
     }
     await next()
   })
+  return mark(middleware, { access: { kind: 'operator' } })
 }
 
 /** The admin CLI's way into a running server (PGlite allows one process per data folder). */
 export function createAdminRoutes(secret: string | undefined) {
-  return new Hono<AppEnv>().use(requireOperator(secret)).post('/set-role', validate('json', SetRoleBody), async (c) => {
-    const { email, role } = c.req.valid('json')
-    return c.json(await setRoleByEmail(c.var.db, email, role))
-  })
+  return new Hono<AppEnv>()
+    .use(requireOperator(secret))
+    .post('/set-role', doc({ summary: 'Change a user’s role (npm run admin)', response: ProfileSchema }), validate('json', SetRoleBody), async (c) => {
+      const { email, role } = c.req.valid('json')
+      return c.json(await setRoleByEmail(c.var.db, email, role))
+    })
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
-import { TokenBody, type ResetTokenStatus } from '#shared/schemas/auth.ts'
+import { type ResetTokenStatus, ResetTokenStatusSchema, TokenBody } from '#shared/schemas/auth.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 
@@ -19,7 +20,7 @@ function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: str
  * scanner that GETs a link spends nothing; only the page's script does.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .post('/verify-email', validate('json', TokenBody), async (c) => {
+  .post('/verify-email', doc({ summary: 'Confirm an email address with the token from its email; signs the user in' }), validate('json', TokenBody), async (c) => {
     const response = await c.var.auth.api.verifyEmail({
       query: { token: c.req.valid('json').token },
       headers: c.req.raw.headers,
@@ -27,7 +28,7 @@ export const accountRoutes = new Hono<AppEnv>()
     })
     return withSessionCookie(c, response, 'confirmation')
   })
-  .post('/magic-link', validate('json', TokenBody), async (c) => {
+  .post('/magic-link', doc({ summary: 'Sign in with the token of a magic-link email' }), validate('json', TokenBody), async (c) => {
     const response = await c.var.auth.api.magicLinkVerify({
       query: { token: c.req.valid('json').token },
       headers: c.req.raw.headers,
@@ -35,13 +36,18 @@ export const accountRoutes = new Hono<AppEnv>()
     })
     return withSessionCookie(c, response, 'sign-in')
   })
-  .post('/reset-token', validate('json', TokenBody), async (c) => {
-    const context = await c.var.auth.$context
-    const found = await context.internalAdapter.findVerificationValue(`reset-password:${c.req.valid('json').token}`)
-    const status: ResetTokenStatus = !found
-      ? { valid: false, error: 'access_denied' }
-      : found.expiresAt.getTime() <= Date.now()
-        ? { valid: false, error: 'otp_expired' }
-        : { valid: true }
-    return c.json(status)
-  })
+  .post(
+    '/reset-token',
+    doc({ summary: 'Whether a password-reset token is valid, expired or unknown', response: ResetTokenStatusSchema }),
+    validate('json', TokenBody),
+    async (c) => {
+      const context = await c.var.auth.$context
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${c.req.valid('json').token}`)
+      const status: ResetTokenStatus = !found
+        ? { valid: false, error: 'access_denied' }
+        : found.expiresAt.getTime() <= Date.now()
+          ? { valid: false, error: 'otp_expired' }
+          : { valid: true }
+      return c.json(status)
+    },
+  )

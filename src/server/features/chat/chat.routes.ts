@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import * as z from 'zod/mini'
-import { chatApiText, MarkReadBody, MESSAGE_PAGE_MAX, SendMessageBody } from '#shared/schemas/chat.ts'
+import { chatApiText, ConversationsSchema, MarkReadBody, MESSAGE_PAGE_MAX, MessageSchema, MessagesPageSchema, SendMessageBody } from '#shared/schemas/chat.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
-import { lookupSession, requireProfile } from '#server/middleware/sign-in.ts'
+import { requireProfile, stillSignedIn } from '#server/middleware/sign-in.ts'
 import { findConversation, latestSeq, listConversations, listMessages, markRead, sendMessage, type Pair } from './chat.service.ts'
 import { deliverStream } from './chat.stream.ts'
 
@@ -35,15 +36,27 @@ const StreamQuery = z.object({ with: z.optional(z.string().check(z.minLength(1),
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireProfile())
-  .get('/conversations', async (c) => c.json(await listConversations(c.var.db, c.var.profile)))
-  .get('/:otherId/messages', validate('param', OtherParam), validate('query', ListMessagesQuery), async (c) =>
-    c.json(await listMessages(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('query'))),
+  .get('/conversations', doc({ summary: 'Your conversations, newest first, with unread counts', response: ConversationsSchema }), async (c) =>
+    c.json(await listConversations(c.var.db, c.var.profile)),
   )
-  .post('/:otherId/messages', validate('param', OtherParam), validate('json', SendMessageBody), async (c) => {
-    const { message, created } = await sendMessage(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('json'))
-    return c.json(message, created ? 201 : 200)
-  })
-  .post('/:otherId/read', validate('param', OtherParam), validate('json', MarkReadBody), async (c) => {
+  .get(
+    '/:otherId/messages',
+    doc({ summary: 'A page of messages with the other person (before or after a seq)', response: MessagesPageSchema }),
+    validate('param', OtherParam),
+    validate('query', ListMessagesQuery),
+    async (c) => c.json(await listMessages(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('query'))),
+  )
+  .post(
+    '/:otherId/messages',
+    doc({ summary: 'Send a message; its id is yours (UUID), so a resend is stored once (201 new, 200 already stored)', response: MessageSchema, status: 201 }),
+    validate('param', OtherParam),
+    validate('json', SendMessageBody),
+    async (c) => {
+      const { message, created } = await sendMessage(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('json'))
+      return c.json(message, created ? 201 : 200)
+    },
+  )
+  .post('/:otherId/read', doc({ summary: 'Mark messages read up to a seq', status: 204 }), validate('param', OtherParam), validate('json', MarkReadBody), async (c) => {
     await markRead(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('json').upTo)
     return c.body(null, 204)
   })
@@ -51,7 +64,7 @@ export const chatRoutes = new Hono<AppEnv>()
    * Server-Sent Events: every message and receipt of my conversations (or of one, `with`) as it
    * happens, in any server process; with `since`, first what was missed after that seq.
    */
-  .get('/stream', validate('query', StreamQuery), async (c) => {
+  .get('/stream', doc({ summary: 'Server-sent events: messages, receipts and comments as they happen', stream: true }), validate('query', StreamQuery), async (c) => {
     const me = c.var.profile
     const { db, chat } = c.var
     const { with: otherId, since } = c.req.valid('query')
@@ -68,8 +81,6 @@ export const chatRoutes = new Hono<AppEnv>()
       release()
       throw error
     }
-    const caller = { auth: c.var.auth, db, sessionCache: c.var.sessionCache }
-    const requestHeaders = c.req.raw.headers
     const options = {
       db,
       chat,
@@ -78,7 +89,7 @@ export const chatRoutes = new Hono<AppEnv>()
       since,
       startSeq,
       disconnected: c.req.raw.signal,
-      isSignedIn: async () => (await lookupSession(caller, requestHeaders)) !== null,
+      isSignedIn: stillSignedIn(c.var, c.req.raw.headers),
     }
     c.header('X-Accel-Buffering', 'no')
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { AsOfQuery, DashboardQuery } from '#shared/schemas/clients.ts'
+import { ActiveClientSchema, AsOfQuery, DashboardQuery, DashboardSchema } from '#shared/schemas/clients.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { archiveClient, coachDashboard, listActiveClients } from './clients.service.ts'
@@ -10,9 +11,16 @@ const ClientParam = z.object({ clientId: z.string().check(z.minLength(1), z.maxL
 
 export const clientsRoutes = new Hono<AppEnv>()
   .use(requireProfile('coach'))
-  .get('/', validate('query', AsOfQuery), async (c) => c.json(await listActiveClients(c.var.db, c.var.profile, c.req.valid('query').today)))
-  .get('/dashboard', validate('query', DashboardQuery), async (c) => c.json(await coachDashboard(c.var.db, c.var.profile, c.req.valid('query'))))
-  .post('/:clientId/archive', validate('param', ClientParam), async (c) => {
+  .get('/', doc({ summary: 'Your active clients', response: z.array(ActiveClientSchema) }), validate('query', AsOfQuery), async (c) =>
+    c.json(await listActiveClients(c.var.db, c.var.profile, c.req.valid('query').today)),
+  )
+  .get(
+    '/dashboard',
+    doc({ summary: 'The coach dashboard: clients needing you, adherence, recent activity', response: DashboardSchema }),
+    validate('query', DashboardQuery),
+    async (c) => c.json(await coachDashboard(c.var.db, c.var.profile, c.req.valid('query'))),
+  )
+  .post('/:clientId/archive', doc({ summary: 'End the coaching of a client (the link is archived)', status: 204 }), validate('param', ClientParam), async (c) => {
     await archiveClient(c.var.db, c.var.profile, c.req.valid('param').clientId)
     return c.body(null, 204)
   })

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
@@ -46,18 +48,24 @@ async function download(source: AsyncGenerator<string>, fileName: string, conten
 /** The signed-in person's data (or, for a coach, an active client's) as JSON and CSV, and a restore of the JSON. */
 export const dataExportRoutes = new Hono<AppEnv>()
   .use(requireProfile())
-  .get('/json', validate('query', ExportQuery), async (c) => {
-    const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
-    const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
-    return download(exportJson(c.var.db, subject), await exportFileName(c.var.db, subject, 'json'), 'application/json; charset=utf-8', failed)
-  })
-  .get('/csv', validate('query', ExportQuery), async (c) => {
+  .get(
+    '/json',
+    doc({ summary: 'Download all your data (or an active client’s, by clientId) as a JSON document (docs/export-format.md)' }),
+    validate('query', ExportQuery),
+    async (c) => {
+      const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
+      const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
+      return download(exportJson(c.var.db, subject), await exportFileName(c.var.db, subject, 'json'), 'application/json; charset=utf-8', failed)
+    },
+  )
+  .get('/csv', doc({ summary: 'Download your sets (or an active client’s, by clientId) as CSV, one row per set' }), validate('query', ExportQuery), async (c) => {
     const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
     const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
     return download(exportCsv(c.var.db, subject), await exportFileName(c.var.db, subject, 'csv'), 'text/csv; charset=utf-8; header=present', failed)
   })
   .post(
     '/restore',
+    doc({ summary: 'Restore a Coachline JSON export into your account (the same file twice adds nothing)', response: RestoreResultSchema }),
     // A whole export: app.ts gives this route a larger body limit (UPLOAD_BODY_LIMITS).
     validate('json', z.unknown()),
     async (c) => c.json(await restoreExport(c.var.db, c.var.profile.id, parseExportDocument(c.req.valid('json')))),

@@ -1,8 +1,17 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { fieldErrorsOf } from '#shared/errors.ts'
-import { historyImportApiText, ImportMappingSchema, ImportOptionsSchema, MAX_IMPORT_BYTES, type ImportStreamLine, type MappingEntry } from '#shared/schemas/history-import.ts'
+import {
+  historyImportApiText,
+  ImportMappingSchema,
+  ImportPreviewSchema,
+  ImportOptionsSchema,
+  MAX_IMPORT_BYTES,
+  type ImportStreamLine,
+  type MappingEntry,
+} from '#shared/schemas/history-import.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-errors.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
@@ -70,34 +79,44 @@ function mappingOf(form: Form): MappingEntry[] {
 }
 
 export const historyImportRoutes = new Hono<AppEnv>()
-  .post('/preview', requireProfile('client'), async (c) => {
-    const form = await readForm(c)
-    return c.json(await previewImport(c.var.db, c.var.profile, await uploadOf(form, c.var.profile.unit)))
-  })
-  .post('/', requireProfile('client'), async (c) => {
-    const form = await readForm(c)
-    const upload = await uploadOf(form, c.var.profile.unit)
-    const plan = await planImport(c.var.db, c.var.profile, upload, mappingOf(form))
-    const { db, profile, logger, requestId } = c.var
-    c.header('Content-Type', 'application/x-ndjson; charset=utf-8')
-    return stream(c, async (out) => {
-      // The client may leave; the import still finishes (or fails) whole.
-      const send = async (line: ImportStreamLine) => {
-        if (!out.aborted) await out.write(`${JSON.stringify(line)}\n`).catch(() => undefined)
-      }
-      try {
-        const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }))
-        await send({ type: 'done', result })
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          logger.warn({ reqId: requestId, err: error }, 'database unavailable during an import')
-          await send({ type: 'error', code: 'UNAVAILABLE', message: `${DATABASE_UNAVAILABLE} Nothing was written.` })
-        } else if (error instanceof AppError && error.status < 500) {
-          await send({ type: 'error', code: error.code, message: error.message })
-        } else {
-          logger.error({ reqId: requestId, err: error }, 'import failed')
-          await send({ type: 'error', code: 'INTERNAL', message: 'The import failed and nothing was written. Try again.' })
+  .post(
+    '/preview',
+    doc({ summary: 'Read a Strong or Hevy CSV export (multipart file) and answer what an import would write; writes nothing', response: ImportPreviewSchema }),
+    requireProfile('client'),
+    async (c) => {
+      const form = await readForm(c)
+      return c.json(await previewImport(c.var.db, c.var.profile, await uploadOf(form, c.var.profile.unit)))
+    },
+  )
+  .post(
+    '/',
+    doc({ summary: 'Import a Strong or Hevy CSV export with its exercise mapping, in one transaction; answers progress lines (NDJSON)' }),
+    requireProfile('client'),
+    async (c) => {
+      const form = await readForm(c)
+      const upload = await uploadOf(form, c.var.profile.unit)
+      const plan = await planImport(c.var.db, c.var.profile, upload, mappingOf(form))
+      const { db, profile, logger, requestId } = c.var
+      c.header('Content-Type', 'application/x-ndjson; charset=utf-8')
+      return stream(c, async (out) => {
+        // The client may leave; the import still finishes (or fails) whole.
+        const send = async (line: ImportStreamLine) => {
+          if (!out.aborted) await out.write(`${JSON.stringify(line)}\n`).catch(() => undefined)
         }
-      }
-    })
-  })
+        try {
+          const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }))
+          await send({ type: 'done', result })
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            logger.warn({ reqId: requestId, err: error }, 'database unavailable during an import')
+            await send({ type: 'error', code: 'UNAVAILABLE', message: `${DATABASE_UNAVAILABLE} Nothing was written.` })
+          } else if (error instanceof AppError && error.status < 500) {
+            await send({ type: 'error', code: error.code, message: error.message })
+          } else {
+            logger.error({ reqId: requestId, err: error }, 'import failed')
+            await send({ type: 'error', code: 'INTERNAL', message: 'The import failed and nothing was written. Try again.' })
+          }
+        }
+      })
+    },
+  )

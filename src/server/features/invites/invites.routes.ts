@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { AcceptInviteBody, CreateInviteBody } from '#shared/schemas/invites.ts'
+import { AcceptInviteBody, AcceptInviteResultSchema, CreateInviteBody, InvitePreviewSchema, InviteSchema } from '#shared/schemas/invites.ts'
 import type { AppEnv, AppVariables } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { publicUrl } from '#server/env.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
@@ -19,18 +20,41 @@ async function depsOf({ db, auth, mailer, env }: Pick<AppVariables, 'db' | 'auth
 /** The coach's invites, the public invite page's data, and accepting an invite (docs/product.md#invites). */
 export const invitesRoutes = new Hono<AppEnv>()
   // Public: the invite page shows who invited whom into what, before anyone signs in.
-  .get('/preview/:token', validate('param', TokenParam), async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)))
-  .post('/accept', requireUser, validate('json', AcceptInviteBody), async (c) => {
-    const user = c.var.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    const { token, today } = c.req.valid('json')
-    return c.json(await acceptInvite(c.var.db, user, token, today))
-  })
-  .get('/', requireProfile('coach'), async (c) => c.json(await listInvites(await depsOf(c.var), c.var.profile.id)))
-  .post('/', requireProfile('coach'), validate('json', CreateInviteBody), async (c) => {
-    const user = c.var.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    return c.json(await createInvite(await depsOf(c.var), { id: user.id, email: user.email }, c.req.valid('json')), 201)
-  })
-  .post('/:id/resend', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)))
-  .post('/:id/revoke', requireProfile('coach'), validate('param', IdParam), async (c) => c.json(await revokeInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)))
+  .get(
+    '/preview/:token',
+    doc({ summary: 'What an invite link offers (public; 404 when invalid or expired)', response: InvitePreviewSchema }),
+    validate('param', TokenParam),
+    async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)),
+  )
+  .post(
+    '/accept',
+    doc({ summary: 'Accept an invite: join the coach and get the plan', response: AcceptInviteResultSchema }),
+    requireUser,
+    validate('json', AcceptInviteBody),
+    async (c) => {
+      const user = c.var.user
+      if (!user) throw new AppError('UNAUTHENTICATED')
+      const { token, today } = c.req.valid('json')
+      return c.json(await acceptInvite(c.var.db, user, token, today))
+    },
+  )
+  .get('/', doc({ summary: 'Your invites', response: z.array(InviteSchema) }), requireProfile('coach'), async (c) =>
+    c.json(await listInvites(await depsOf(c.var), c.var.profile.id)),
+  )
+  .post(
+    '/',
+    doc({ summary: 'Invite a client by email into one of your plans', response: InviteSchema, status: 201 }),
+    requireProfile('coach'),
+    validate('json', CreateInviteBody),
+    async (c) => {
+      const user = c.var.user
+      if (!user) throw new AppError('UNAUTHENTICATED')
+      return c.json(await createInvite(await depsOf(c.var), { id: user.id, email: user.email }, c.req.valid('json')), 201)
+    },
+  )
+  .post('/:id/resend', doc({ summary: 'Send an open invite again', response: InviteSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
+    c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
+  )
+  .post('/:id/revoke', doc({ summary: 'Withdraw an open invite', response: InviteSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
+    c.json(await revokeInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
+  )

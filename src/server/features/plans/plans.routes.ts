@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema } from '#shared/schemas/plans.ts'
 import * as z from 'zod/mini'
 import {
   AssignPlanBody,
@@ -17,6 +18,7 @@ import {
   planApiText,
 } from '#shared/schemas/plans.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
@@ -45,43 +47,99 @@ const CellParam = z.object({
 
 export const plansRoutes = new Hono<AppEnv>()
   .use(requireProfile())
-  .get('/', validate('query', ListPlansQuery), async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))))
-  .get('/workouts/:planWorkoutId', validate('param', PlanWorkoutParam), async (c) => c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)))
-  .post('/', validate('json', CreatePlanBody), async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201))
-  .get('/:id', validate('param', IdParam), async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .patch('/:id', validate('param', IdParam), validate('json', UpdatePlanBody), async (c) =>
-    c.json(await updatePlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .get(
+    '/',
+    doc({ summary: 'Your plans (a coach’s templates and assigned plans, a client’s own and assigned)', response: z.array(PlanSummarySchema) }),
+    validate('query', ListPlansQuery),
+    async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))),
   )
-  .put('/:id/days/:week/:day', validate('param', CellParam), validate('json', SavePlanDayBody), async (c) => {
-    const { id, week, day } = c.req.valid('param')
-    return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
-  })
-  .post('/:id/copy-day', validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
+  .get(
+    '/workouts/:planWorkoutId',
+    doc({ summary: 'One planned workout with its plan’s context', response: PlanWorkoutDetailSchema }),
+    validate('param', PlanWorkoutParam),
+    async (c) => c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
+  )
+  .post('/', doc({ summary: 'Create a plan', response: PlanSummarySchema, status: 201 }), validate('json', CreatePlanBody), async (c) =>
+    c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201),
+  )
+  .get('/:id', doc({ summary: 'A plan with all its weeks and days', response: PlanSchema }), validate('param', IdParam), async (c) =>
+    c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .patch(
+    '/:id',
+    doc({ summary: 'Change a plan’s name, goal, deload, progression rule…', response: PlanSummarySchema }),
+    validate('param', IdParam),
+    validate('json', UpdatePlanBody),
+    async (c) => c.json(await updatePlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put(
+    '/:id/days/:week/:day',
+    doc({ summary: 'Save one day of a plan (null clears it)', response: PlanSchema }),
+    validate('param', CellParam),
+    validate('json', SavePlanDayBody),
+    async (c) => {
+      const { id, week, day } = c.req.valid('param')
+      return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
+    },
+  )
+  .post('/:id/copy-day', doc({ summary: 'Copy one day of a plan onto another', response: PlanSchema }), validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
     c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/move-day', validate('param', IdParam), validate('json', MoveDayBody), async (c) =>
+  .post('/:id/move-day', doc({ summary: 'Move one day of a plan to another', response: PlanSchema }), validate('param', IdParam), validate('json', MoveDayBody), async (c) =>
     c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/copy-week', validate('param', IdParam), validate('json', CopyWeekBody), async (c) =>
-    c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .post(
+    '/:id/copy-week',
+    doc({ summary: 'Copy a week onto other weeks, optionally with a progression', response: PlanSchema }),
+    validate('param', IdParam),
+    validate('json', CopyWeekBody),
+    async (c) => c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/copy', validate('param', IdParam), validate('json', CopyPlanBody), async (c) =>
-    c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
+  .post(
+    '/:id/copy',
+    doc({ summary: 'Copy a plan (as a template or a plan)', response: PlanSummarySchema, status: 201 }),
+    validate('param', IdParam),
+    validate('json', CopyPlanBody),
+    async (c) => c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/:id/archive', validate('param', IdParam), async (c) => c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .post('/:id/restore', validate('param', IdParam), async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .post('/:id/assign', requireProfile('coach'), validate('param', IdParam), validate('json', AssignPlanBody), async (c) =>
-    c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
+  .post('/:id/archive', doc({ summary: 'Archive a plan', response: PlanSummarySchema }), validate('param', IdParam), async (c) =>
+    c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .post('/:id/restore', doc({ summary: 'Restore an archived plan', response: PlanSummarySchema }), validate('param', IdParam), async (c) =>
+    c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .post(
+    '/:id/assign',
+    doc({ summary: 'Assign a copy of a plan to one of your clients', response: PlanSummarySchema, status: 201 }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    validate('json', AssignPlanBody),
+    async (c) => c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   // A coach's; a self-coached lifter chooses theirs when they start a plan.
-  .put('/:id/training-days', requireProfile('coach'), validate('param', IdParam), validate('json', PlanTrainingDaysBody), async (c) =>
-    c.json(await setTrainingDays(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .put(
+    '/:id/training-days',
+    doc({ summary: 'Set the weekdays a plan trains on', response: PlanSummarySchema }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    validate('json', PlanTrainingDaysBody),
+    async (c) => c.json(await setTrainingDays(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/start', requireProfile('client'), validate('param', IdParam), validate('json', StartPlanBody), async (c) =>
-    c.json(await startPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .post(
+    '/:id/start',
+    doc({ summary: 'Start a plan of your own (self-coached client)', response: PlanSummarySchema }),
+    requireProfile('client'),
+    validate('param', IdParam),
+    validate('json', StartPlanBody),
+    async (c) => c.json(await startPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/:id', validate('param', IdParam), async (c) => {
-    const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
-    // A plan with logged sessions is archived instead: 200 says so; 204 means it is gone.
-    return archived ? c.json({ archived: true }) : c.body(null, 204)
-  })
+  .delete(
+    '/:id',
+    doc({ summary: 'Delete a plan: 204, or 200 {archived: true} when sessions were logged from it (it is archived instead)', status: 204 }),
+    validate('param', IdParam),
+    async (c) => {
+      const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)
+      // A plan with logged sessions is archived instead: 200 says so; 204 means it is gone.
+      return archived ? c.json({ archived: true }) : c.body(null, 204)
+    },
+  )

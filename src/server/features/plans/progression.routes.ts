@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
-import { DecideProposalsBody, PreviewRuleBody } from '#shared/schemas/progression-api.ts'
+import { DecideProposalsBody, DecisionSchema, PreviewRuleBody, ProposalsSchema, RulePreviewSchema } from '#shared/schemas/progression-api.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { bestE1rms } from '#server/features/sessions/review.service.ts'
@@ -9,11 +10,26 @@ import { decideProposals, listProposals, previewRule } from './progression.servi
 /** Progression rules: a preview before one is switched on, and the proposals a coach approves. */
 export const progressionRoutes = new Hono<AppEnv>()
   .use(requireProfile())
-  .post('/preview', validate('json', PreviewRuleBody), async (c) => c.json(await previewRule(c.var.db, c.var.profile, c.req.valid('json'), bestE1rms)))
-  .get('/proposals', requireProfile('coach'), async (c) => c.json(await listProposals(c.var.db, c.var.profile)))
-  .post('/proposals/approve', requireProfile('coach'), validate('json', DecideProposalsBody), async (c) =>
-    c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'approve')),
+  .post(
+    '/preview',
+    doc({ summary: 'Preview the targets a progression rule would give a lifter next', response: RulePreviewSchema }),
+    validate('json', PreviewRuleBody),
+    async (c) => c.json(await previewRule(c.var.db, c.var.profile, c.req.valid('json'), bestE1rms)),
   )
-  .post('/proposals/dismiss', requireProfile('coach'), validate('json', DecideProposalsBody), async (c) =>
-    c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'dismiss')),
+  .get('/proposals', doc({ summary: 'Progression proposals waiting for your approval', response: ProposalsSchema }), requireProfile('coach'), async (c) =>
+    c.json(await listProposals(c.var.db, c.var.profile)),
+  )
+  .post(
+    '/proposals/approve',
+    doc({ summary: 'Approve progression proposals', response: DecisionSchema }),
+    requireProfile('coach'),
+    validate('json', DecideProposalsBody),
+    async (c) => c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'approve')),
+  )
+  .post(
+    '/proposals/dismiss',
+    doc({ summary: 'Dismiss progression proposals', response: DecisionSchema }),
+    requireProfile('coach'),
+    validate('json', DecideProposalsBody),
+    async (c) => c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'dismiss')),
   )

@@ -1,7 +1,22 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { CommentBody, DeleteSetQuery, FinishSessionBody, LogSetBody, StartSessionBody, UpdateSessionBody } from '#shared/schemas/sessions.ts'
+import {
+  CommentBody,
+  CommentSchema,
+  DeleteSetQuery,
+  FinishSessionBody,
+  LogSetBody,
+  MovementStatsSchema,
+  SessionReportSchema,
+  SessionSchema,
+  SessionSummarySchema,
+  SetLogSchema,
+  StartSessionBody,
+  UnreadCommentsSchema,
+  UpdateSessionBody,
+} from '#shared/schemas/sessions.ts'
 import type { AppEnv } from '#server/context.ts'
+import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
 import { addComment, readComments, unreadComments } from './comments.service.ts'
@@ -34,36 +49,66 @@ const StatsQuery = z.object({
 export const sessionsRoutes = new Hono<AppEnv>()
   // Logging a set is the hottest call of the gym: only the session's own client may, which the
   // query itself checks, so these two skip the profile lookup the other routes make.
-  .put('/:id/sets/:setId', requireUser, validate('param', SetParam), validate('json', LogSetBody), async (c) => {
-    const { id, setId } = c.req.valid('param')
-    return c.json(await logSet(c.var.db, c.var.user.id, id, setId, c.req.valid('json')))
-  })
-  .delete('/:id/sets/:setId', requireUser, validate('param', SetParam), validate('query', DeleteSetQuery), async (c) => {
+  .put(
+    '/:id/sets/:setId',
+    doc({ summary: 'Log or edit a set; its id is yours (UUID), so a replay is stored once, and the latest editedAt wins', response: SetLogSchema }),
+    requireUser,
+    validate('param', SetParam),
+    validate('json', LogSetBody),
+    async (c) => {
+      const { id, setId } = c.req.valid('param')
+      return c.json(await logSet(c.var.db, c.var.user.id, id, setId, c.req.valid('json')))
+    },
+  )
+  .delete('/:id/sets/:setId', doc({ summary: 'Remove a logged set', status: 204 }), requireUser, validate('param', SetParam), validate('query', DeleteSetQuery), async (c) => {
     const { id, setId } = c.req.valid('param')
     await deleteSet(c.var.db, c.var.user.id, id, setId, c.req.valid('query').editedAt)
     return c.body(null, 204)
   })
   .use(requireProfile())
-  .get('/', validate('query', ListQuery), async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))))
-  .get('/comments/unread', async (c) => c.json(await unreadComments(c.var.db, c.var.profile)))
-  .get('/movement-stats', validate('query', StatsQuery), async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)))
-  .post('/', requireProfile('client'), validate('json', StartSessionBody), async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201))
-  .get('/:id', validate('param', IdParam), async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .get('/:id/report', validate('param', IdParam), async (c) => c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)))
-  .patch('/:id', validate('param', IdParam), validate('json', UpdateSessionBody), async (c) =>
+  .get('/', doc({ summary: 'Sessions: yours, or a client’s (clientId), newest first', response: z.array(SessionSummarySchema) }), validate('query', ListQuery), async (c) =>
+    c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))),
+  )
+  .get('/comments/unread', doc({ summary: 'Comments on sessions you have not read', response: UnreadCommentsSchema }), async (c) =>
+    c.json(await unreadComments(c.var.db, c.var.profile)),
+  )
+  .get(
+    '/movement-stats',
+    doc({ summary: 'Your last performance and best e1RM for some movements', response: z.array(MovementStatsSchema) }),
+    validate('query', StatsQuery),
+    async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)),
+  )
+  .post(
+    '/',
+    doc({ summary: 'Start a session (from a planned workout, a standalone workout, or empty)', response: SessionSchema, status: 201 }),
+    requireProfile('client'),
+    validate('json', StartSessionBody),
+    async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201),
+  )
+  .get('/:id', doc({ summary: 'One session with its exercises and logged sets', response: SessionSchema }), validate('param', IdParam), async (c) =>
+    c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .get('/:id/report', doc({ summary: 'A session’s review: sets against their targets, records', response: SessionReportSchema }), validate('param', IdParam), async (c) =>
+    c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .patch('/:id', doc({ summary: 'Change a session (notes, exercises)', response: SessionSchema }), validate('param', IdParam), validate('json', UpdateSessionBody), async (c) =>
     c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/finish', validate('param', IdParam), validate('json', FinishSessionBody), async (c) =>
+  .post('/:id/finish', doc({ summary: 'Finish a session', response: SessionSchema }), validate('param', IdParam), validate('json', FinishSessionBody), async (c) =>
     c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/discard', validate('param', IdParam), async (c) => {
+  .post('/:id/discard', doc({ summary: 'Discard a session in progress', status: 204 }), validate('param', IdParam), async (c) => {
     await discardSession(c.var.db, c.var.profile, c.req.valid('param').id)
     return c.body(null, 204)
   })
-  .post('/:id/comments', validate('param', IdParam), validate('json', CommentBody), async (c) =>
-    c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
+  .post(
+    '/:id/comments',
+    doc({ summary: 'Comment on a session (its lifter or their coach)', response: CommentSchema, status: 201 }),
+    validate('param', IdParam),
+    validate('json', CommentBody),
+    async (c) => c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/:id/comments/read', validate('param', IdParam), async (c) => {
+  .post('/:id/comments/read', doc({ summary: 'Mark a session’s comments read', status: 204 }), validate('param', IdParam), async (c) => {
     await readComments(c.var.db, c.var.profile, c.req.valid('param').id)
     return c.body(null, 204)
   })

@@ -1,0 +1,71 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { isDocumented, type OpenApiDocument } from './openapi.ts'
+
+let t: TestContext
+let document: OpenApiDocument
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const res = await t.app.request('/api/openapi.json')
+  expect(res.status).toBe(200)
+  document = (await res.json()) as OpenApiDocument
+})
+afterAll(() => t.close())
+
+const operations = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+
+describe('GET /api/openapi.json', () => {
+  test('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0')
+    // validate() works on a copy: it resolves references in place.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy()
+  })
+
+  test('lists every route of the API, from the route table itself, and nothing else', () => {
+    const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL' && isDocumented(r.path)).map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`))
+    const documented = new Set(operations().map(({ path, method }) => `${method} ${path}`))
+    expect([...documented].sort()).toEqual([...registered].sort())
+    expect(documented.size).toBeGreaterThan(80)
+  })
+
+  test('every operation has a summary', () => {
+    expect(
+      operations()
+        .filter(({ op }) => !op.summary)
+        .map(({ method, path }) => `${method} ${path}`),
+    ).toEqual([])
+  })
+
+  test('describes requests and answers from the shared schemas', () => {
+    const logSet = document.paths['/api/sessions/{id}/sets/{setId}']?.put
+    const body = logSet?.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown>; required: string[] }
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['exerciseKey', 'setNumber', 'reps', 'loadKg', 'editedAt']))
+    expect(logSet?.parameters?.map((p) => p.name)).toEqual(['id', 'setId'])
+    const list = document.paths['/api/sessions']?.get
+    expect(list?.parameters?.find((p) => p.name === 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', maximum: 100 } })
+    expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({ type: 'array', items: { type: 'object' } })
+  })
+
+  test('says who may call each operation: tokens or cookies, a sign-in session only, or nobody', () => {
+    expect(document.components.securitySchemes).toMatchObject({ bearerToken: { type: 'http', scheme: 'bearer' }, sessionCookie: { type: 'apiKey', in: 'cookie' } })
+    expect(document.paths['/api/sessions']?.get?.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }])
+    expect(document.paths['/api/tokens']?.post?.security).toEqual([{ sessionCookie: [] }])
+    expect(document.paths['/api/health']?.get?.security).toEqual([])
+    expect(document.paths['/api/movements']?.post?.['x-coachline-access']).toBe('signed-in coach')
+  })
+})
+
+describe('GET /api/docs', () => {
+  test('is a readable page listing every operation with its schemas, with nothing loaded from elsewhere', async () => {
+    const res = await t.app.request('/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const page = await res.text()
+    for (const { op } of operations()) expect(page).toContain(`id="${op.operationId}"`)
+    expect(page).toContain('<span class="path">/api/sessions/{id}/sets/{setId}</span>')
+    expect(page).toContain('&quot;exerciseKey&quot;')
+    expect(page).not.toMatch(/<script|<link|src="http/)
+  })
+})
