@@ -18,7 +18,9 @@ export function PublicShell({ children, action }: { children: ReactNode; action?
           </div>
         </div>
       </header>
-      <main className="flex-1">
+      {/* At least a screen high: the footer starts below the fold, so a screen that loads after the
+          shell does not push it down (a layout shift on every first visit). */}
+      <main className="min-h-[calc(100dvh-4rem)] flex-1">
         <ScreenSuspense>{children}</ScreenSuspense>
       </main>
       <footer className="border-t py-6 text-center text-sm text-muted-foreground">
