@@ -28,10 +28,15 @@ export function HomePage() {
   const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
+  const comments = useQuery(sessionQueries.unreadComments())
   const { start, busy } = useStartSession()
   const unread = useUnreadTotal(auth.status === 'authenticated')
   const online = useOnline()
   if (auth.status !== 'authenticated') return null
+  // The page paints once its first answers are in (or failed, or wait for a signal), rather than
+  // each arrival pushing what is below it down the screen.
+  const arriving = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching'
+  const loading = !unreachable && (isPending || [recent, coach, comments].some(arriving))
 
   const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
   const next =
@@ -51,7 +56,7 @@ export function HomePage() {
       <OfflineNote>{unreachable ? sessionText.offlineNoCopy : sessionText.offlineCopy}</OfflineNote>
       {unreachable ? (
         online && <p role="status">{sessionText.planUnreachable}</p>
-      ) : isPending ? (
+      ) : loading ? (
         <p className="text-muted-foreground">Loading…</p>
       ) : !data ? (
         <Card>
@@ -123,43 +128,47 @@ export function HomePage() {
         </>
       )}
 
-      <UnreadComments title={sessionText.unreadFromCoach} />
+      {!loading && (
+        <>
+          <UnreadComments title={sessionText.unreadFromCoach} />
 
-      <section aria-label="Last sessions" className="flex flex-col gap-2">
-        <h2 className="text-sm font-semibold">Last sessions</h2>
-        <SessionList sessions={recent.data} hrefOf={(s) => (s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id))} />
-      </section>
+          <section aria-label="Last sessions" className="flex flex-col gap-2">
+            <h2 className="text-sm font-semibold">Last sessions</h2>
+            <SessionList sessions={recent.data} hrefOf={(s) => (s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id))} />
+          </section>
 
-      {coach.data?.coach && (
-        <Card aria-label="Your coach">
-          <CardHeader>
-            <CardDescription>Your coach</CardDescription>
-            <CardTitle>{coach.data.coach.displayName}</CardTitle>
-          </CardHeader>
-          <Button asChild variant="outline" className="self-start">
-            <Link to={paths.client.chat.getHref()}>
-              <SpokenLabel spoken={unread > 0 ? chatText.messageCoachUnread(unread) : chatText.messageCoach} className="inline-flex items-center gap-2">
-                {chatText.messageCoach}
-                {unread > 0 && <Badge size="count">{unread}</Badge>}
-              </SpokenLabel>
-            </Link>
+          {coach.data?.coach && (
+            <Card aria-label="Your coach">
+              <CardHeader>
+                <CardDescription>Your coach</CardDescription>
+                <CardTitle>{coach.data.coach.displayName}</CardTitle>
+              </CardHeader>
+              <Button asChild variant="outline" className="self-start">
+                <Link to={paths.client.chat.getHref()}>
+                  <SpokenLabel spoken={unread > 0 ? chatText.messageCoachUnread(unread) : chatText.messageCoach} className="inline-flex items-center gap-2">
+                    {chatText.messageCoach}
+                    {unread > 0 && <Badge size="count">{unread}</Badge>}
+                  </SpokenLabel>
+                </Link>
+              </Button>
+            </Card>
+          )}
+
+          <section aria-label="Body weight" className="flex flex-col gap-2 rounded-xl border bg-card p-4">
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-sm font-semibold">Body weight</h2>
+              <Link to={paths.client.progress.getHref()} className="text-sm text-muted-foreground hover:underline">
+                See your progress
+              </Link>
+            </div>
+            <BodyWeightForm unit={auth.profile.unit} compact />
+          </section>
+
+          <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({}, { source: { title: 'Unplanned session', exercises: [] } })}>
+            Start an unplanned session
           </Button>
-        </Card>
+        </>
       )}
-
-      <section aria-label="Body weight" className="flex flex-col gap-2 rounded-xl border bg-card p-4">
-        <div className="flex items-center justify-between gap-2">
-          <h2 className="text-sm font-semibold">Body weight</h2>
-          <Link to={paths.client.progress.getHref()} className="text-sm text-muted-foreground hover:underline">
-            See your progress
-          </Link>
-        </div>
-        <BodyWeightForm unit={auth.profile.unit} compact />
-      </section>
-
-      <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({}, { source: { title: 'Unplanned session', exercises: [] } })}>
-        Start an unplanned session
-      </Button>
     </section>
   )
 }
