@@ -52,7 +52,8 @@ export async function exportFileName(db: Db, subject: ExportSubject, extension: 
       .normalize('NFKD')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      // Runs are one '-' by now: at most one at each end.
+      .replace(/^-|-$/g, '')
       .slice(0, 40) || 'lifter'
   const day = new Date().toISOString().slice(0, 10)
   return extension === 'json' ? `coachline-${slug}-${day}.json` : `coachline-${slug}-sets-${day}.csv`

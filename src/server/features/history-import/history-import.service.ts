@@ -36,9 +36,9 @@ const EQUIPMENT_WORDS: [RegExp, Equipment][] = [
 
 /** 'Bench Press (Barbell)' as a search: 'Barbell Bench Press', 'Bench Press' and the equipment named. */
 function guessOf(name: string): MovementGuess {
-  const inside = [...name.matchAll(/\(([^)]*)\)/g)].map((match) => match[1] ?? '').join(' ')
+  const inside = [...name.matchAll(/\(([^()]*)\)/g)].map((match) => match[1] ?? '').join(' ')
   const plain = name
-    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\([^()]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   const text = `${inside} ${plain}`.replace(/\s+/g, ' ').trim()

@@ -114,7 +114,7 @@ function readRows(text: string): { header: string[]; rows: Row[]; delimiter: str
   }
   const [head, ...rest] = records
   if (!head) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
-  const rows = rest.map(({ record, raw, info }) => ({ cells: record, line: info.lines - (raw.replace(/^[\r\n]+|[\r\n]+$/g, '').match(/\r\n|\n|\r/g)?.length ?? 0) }))
+  const rows = rest.map(({ record, raw, info }) => ({ cells: record, line: info.lines - innerLineBreaks(raw) }))
   return { header: head.record.map((name) => name.trim().toLowerCase()), rows, delimiter }
 }
 
@@ -428,10 +428,20 @@ function whole(value: string): number | null {
   return number === null || Number.isInteger(number) ? number : NaN
 }
 
+/** The line breaks inside a record's raw text (a quoted cell's), not those before or after it. */
+function innerLineBreaks(raw: string): number {
+  let start = 0
+  let end = raw.length
+  while (start < end && (raw[start] === '\r' || raw[start] === '\n')) start++
+  while (end > start && (raw[end - 1] === '\r' || raw[end - 1] === '\n')) end--
+  return raw.slice(start, end).match(/\r\n|\n|\r/g)?.length ?? 0
+}
+
 /** Strong's workout length: '1h 5m', '45m', '30s', '1h'; empty is none (0). Null when unreadable. */
 function durationSeconds(value: string): number | null {
   if (!value) return 0
-  const match = /^(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s)?$/i.exec(value)
+  // Spaces are dropped first: spaces on both sides of each part would let the pattern backtrack.
+  const match = /^(?:(\d+)h)?(?:(\d+)m(?:in)?)?(?:(\d+)s)?$/i.exec(value.replace(/\s/g, ''))
   if (!match || (!match[1] && !match[2] && !match[3])) {
     // Some exports write the minutes alone, or h:mm:ss.
     if (/^\d+$/.test(value)) return Number(value) * 60
@@ -454,9 +464,11 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 export function wallTimeOf(value: string): WallTime | null {
   const clean = value.replace(/[\u202f\u00a0]/g, ' ').trim()
   let year: number, month: number, day: number, rest: string
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(.*))?$/.exec(clean)
-  const dayFirst = /^(\d{1,2}) ([a-z]+)\.? (\d{4}),? *(.*)$/i.exec(clean)
-  const monthFirst = /^([a-z]+)\.? (\d{1,2}),? (\d{4}),? *(.*)$/i.exec(clean)
+  // The time after the date is taken whole and trimmed below: a run of spaces before a greedy
+  // rest would let these patterns backtrack.
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](.*))?$/.exec(clean)
+  const dayFirst = /^(\d{1,2}) ([a-z]+)\.? (\d{4}),?(.*)$/i.exec(clean)
+  const monthFirst = /^([a-z]+)\.? (\d{1,2}),? (\d{4}),?(.*)$/i.exec(clean)
   if (iso) [year, month, day, rest] = [Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4] ?? '']
   else if (dayFirst) [year, month, day, rest] = [Number(dayFirst[3]), monthNumber(dayFirst[2] ?? ''), Number(dayFirst[1]), dayFirst[4] ?? '']
   else if (monthFirst) [year, month, day, rest] = [Number(monthFirst[3]), monthNumber(monthFirst[1] ?? ''), Number(monthFirst[2]), monthFirst[4] ?? '']
