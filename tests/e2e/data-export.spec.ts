@@ -54,17 +54,17 @@ test('a lifter downloads their data and restores it into another account', async
   // Another account restores the file, twice: the second time adds nothing.
   const other = await otherUser(browser, baseURL, 'client', 'Second Account')
   await other.page.goto('/account')
-  await other.page.getByLabel('Export file').setInputFiles(jsonPath)
+  await other.page.getByLabel('Coachline export file (JSON)').setInputFiles(jsonPath)
   await other.page.getByRole('button', { name: 'Restore' }).click()
   await expectToast(other.page, 'Export restored', 'Added 1 session, 2 sets, 1 workout.')
-  await other.page.getByLabel('Export file').setInputFiles(jsonPath)
+  await other.page.getByLabel('Coachline export file (JSON)').setInputFiles(jsonPath)
   await other.page.getByRole('button', { name: 'Restore' }).click()
   await expectToast(other.page, 'Nothing new to restore')
   const restored = await (await other.page.request.get('/api/data-export/json')).json()
   expect(restored.sessions.map((s: { title: string; sets: { note: string }[] }) => [s.title, s.sets.map((set) => set.note)])).toEqual([['Leg day', ['Easy, "fast"', '=1+1']]])
 
   // A file that is no export is refused with the reason.
-  await other.page.getByLabel('Export file').setInputFiles({ name: 'strong.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"strong"}') })
+  await other.page.getByLabel('Coachline export file (JSON)').setInputFiles({ name: 'strong.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"strong"}') })
   await other.page.getByRole('button', { name: 'Restore' }).click()
   await expectToast(other.page, 'Could not restore the export')
   await other.page.context().close()

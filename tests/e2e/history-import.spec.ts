@@ -8,7 +8,7 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
   await login({ role: 'client' })
   await page.goto('/account')
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
-  await card.getByLabel('Export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
+  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
   await card.getByLabel('Weights in the file are in').selectOption('kg')
   await card.getByRole('button', { name: 'Read file' }).click()
 
@@ -53,7 +53,7 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
 
   // The same file again finds nothing new.
   await page.goto('/account')
-  await card.getByLabel('Export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
+  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
   await card.getByRole('button', { name: 'Read file' }).click()
   await expect(card.getByText(/3 sessions of them were imported before and will be skipped/)).toBeVisible()
   await expect(card.getByRole('button', { name: 'Nothing new to import' })).toBeDisabled()
@@ -63,7 +63,7 @@ test('a file with bad rows lists them by line and offers no import', async ({ pa
   await login({ role: 'client' })
   await page.goto('/account')
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
-  await card.getByLabel('Export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong-bad-rows.csv'))
+  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong-bad-rows.csv'))
   await card.getByRole('button', { name: 'Read file' }).click()
   const rows = card.getByRole('list', { name: 'Rows that cannot be imported' })
   await expect(rows.getByRole('listitem')).toHaveCount(6)

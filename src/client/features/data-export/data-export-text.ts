@@ -11,7 +11,7 @@ export const dataExportText = {
   csvHint: 'One row per set, in the columns of Strong’s export, for spreadsheets and other apps.',
   restoreTitle: 'Restore an export',
   restoreDescription: `Adds a Coachline JSON export (at most ${RESTORE_MAX_BYTES / 1024 / 1024} MB) to this account. Restoring the same file again adds nothing.`,
-  fileLabel: 'Export file',
+  fileLabel: 'Coachline export file (JSON)',
   restore: 'Restore',
   restoring: 'Restoring…',
   chooseFile: 'Choose a Coachline JSON export first',

@@ -83,7 +83,7 @@ export function HistoryImportCard({ unit: profileUnit, userId }: { unit: Unit; u
         />
       ) : (
         <form onSubmit={handleRead} noValidate className="flex flex-col gap-4">
-          <Field label="Export file (CSV)" hint="Strong: Settings › Export data. Hevy: Settings › Export & import data › Export workouts.">
+          <Field label="Strong or Hevy export file (CSV)" hint="Strong: Settings › Export data. Hevy: Settings › Export & import data › Export workouts.">
             {(control) => <Input {...control} type="file" accept=".csv,text/csv" className="h-auto py-2" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
           </Field>
           <Field label="Weights in the file are in" hint="Strong does not write the unit in its file. Hevy's file names its own.">
