@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { createQueryClient } from '#client/lib/query-client.ts'
 
-const Toaster = lazy(() => import('./toaster.tsx'))
+// A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
+const Toaster = lazy(() => import('./toaster.tsx').catch(() => ({ default: () => null })))
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
