@@ -204,6 +204,17 @@ function RulePreviewList({ preview }: { preview: RulePreview }) {
   )
 }
 
+/** What a preview answered: the four weeks, or why there are none. */
+function PreviewOutcome({ preview }: { preview: { data?: RulePreview | undefined; error: Error | null } }) {
+  if (preview.error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {describeError(preview.error)}
+      </p>
+    )
+  return preview.data ? <RulePreviewList preview={preview.data} /> : null
+}
+
 type ExerciseRuleProps = {
   /** The exercise's name as its controls say it ('Bench Press (A1)'), and its movement. */
   name: string
@@ -283,12 +294,7 @@ export function ExerciseRuleDialog({ name, movementId, movementName, userId, rul
             <Button type="button" variant="outline" onClick={handlePreview} disabled={preview.isPending || (!draft.kind && !planRule)}>
               {clientId ? 'Preview for the client' : 'Preview'}
             </Button>
-            {preview.data && <RulePreviewList preview={preview.data} />}
-            {preview.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {describeError(preview.error)}
-              </p>
-            )}
+            <PreviewOutcome preview={preview} />
           </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
@@ -402,12 +408,7 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
                   {plan.clientId ? 'Preview for the client' : 'Preview'}
                 </Button>
               </div>
-              {preview.data && <RulePreviewList preview={preview.data} />}
-              {preview.error && (
-                <p role="alert" className="text-sm text-destructive">
-                  {describeError(preview.error)}
-                </p>
-              )}
+              <PreviewOutcome preview={preview} />
             </div>
           )}
           {approvals && (
