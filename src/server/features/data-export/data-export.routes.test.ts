@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES, RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
-import { coachClients, profiles, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
+import { coachClients, profiles, setLogs, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { CSV_COLUMNS } from './data-export.service.ts'
 
@@ -163,6 +163,41 @@ describe('the JSON export', () => {
     expect(doc.movements.find((m) => m.id === history.customId)).toMatchObject({ builtin: false, slug: null, name: FORMULA_NAME, tracking: 'weight_reps' })
     const squatId = doc.movements.find((m) => m.slug === 'back-squat')?.id
     expect(doc.records.find((r) => r.movementId === squatId)).toMatchObject({ bestE1rmKg: 116.67, heaviestByReps: [{ reps: 5, loadKg: 100 }] })
+  })
+
+  test('writes each set as the database holds it, with the documented keys in order', async () => {
+    const doc = await exportJsonOf(t, lifter)
+    const rows = await t.db.select().from(setLogs).where(eq(setLogs.sessionId, history.sessionId))
+    const iso = (at: Date | null) => (at ? at.toISOString() : null)
+    const expected = rows
+      .sort((a, b) => a.setNumber - b.setNumber || a.loggedAt.getTime() - b.loggedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((r) => ({
+        id: r.id,
+        exerciseKey: r.exerciseKey,
+        movementId: r.movementId,
+        prescriptionId: r.prescriptionId,
+        setNumber: r.setNumber,
+        reps: r.reps,
+        loadKg: r.loadKg,
+        rpe: r.rpe,
+        durationSeconds: r.durationSeconds,
+        distanceMeters: r.distanceMeters,
+        targetRepsMin: r.targetRepsMin,
+        targetRepsMax: r.targetRepsMax,
+        targetLoadKg: r.targetLoadKg,
+        targetRpe: r.targetRpe,
+        completed: r.completed,
+        note: r.note,
+        editedAt: iso(r.editedAt),
+        loggedAt: iso(r.loggedAt),
+        deletedAt: iso(r.deletedAt),
+        correctedAt: iso(r.correctedAt),
+        asFinished: r.asFinished,
+      }))
+    const exported = doc.sessions.find((s) => s.id === history.sessionId)?.sets ?? []
+    expect(exported).toEqual(expected)
+    expect(exported.map((s) => Object.keys(s))).toEqual(expected.map((s) => Object.keys(s)))
+    expect(exported.find((s) => s.note === TRICKY_NOTE)?.rpe).toBe(8.5)
   })
 
   test('a coach exports an active client, and no one else', async () => {

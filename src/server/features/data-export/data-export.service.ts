@@ -32,8 +32,13 @@ import { csvRecord } from './csv.ts'
 /** Whose data an export holds, and the coach who asked for it when it is not the lifter themselves. */
 export type ExportSubject = { userId: string; coachId: string | null }
 
-/** Sessions per batch: with their sets, a few thousand rows a round trip. */
-const SESSION_BATCH = 200
+/**
+ * Sessions per batch: with their sets about 1,250 rows and 0.7 MB of JSON, held only while they
+ * are written. Bigger batches, and any one string over V8's 128 KB large-object threshold, went
+ * straight to the old generation, where they piled up to the next full collection: the server's
+ * memory grew by 180 MB during a long export.
+ */
+const SESSION_BATCH = 50
 const MESSAGE_BATCH = 2000
 const ID_BATCH = 1000
 
@@ -138,29 +143,46 @@ function movementIdsOfSession(session: Pick<SessionRow, 'exercises' | 'removedEx
   }
 }
 
-const toSet = (row: SetRow) => ({
-  id: row.id,
-  exerciseKey: row.exerciseKey,
-  movementId: row.movementId,
-  prescriptionId: row.prescriptionId,
-  setNumber: row.setNumber,
-  reps: row.reps,
-  loadKg: row.loadKg,
-  rpe: row.rpe,
-  durationSeconds: row.durationSeconds,
-  distanceMeters: row.distanceMeters,
-  targetRepsMin: row.targetRepsMin,
-  targetRepsMax: row.targetRepsMax,
-  targetLoadKg: row.targetLoadKg,
-  targetRpe: row.targetRpe,
-  completed: row.completed,
-  note: row.note,
-  editedAt: iso(row.editedAt),
-  loggedAt: iso(row.loggedAt),
-  deletedAt: iso(row.deletedAt),
-  correctedAt: iso(row.correctedAt),
-  asFinished: row.asFinished,
-})
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC), written by the database. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * The sets of these sessions as each session's JSON array, written by the database: at a million
+ * sets, building an object per set in the server made most of the export's memory churn (the heap
+ * grew far above what it held). Keys and values are those of docs/export-format.md#sets, in order;
+ * numeric columns go out as float8, which PostgreSQL writes as the shortest exact number, as
+ * JSON.stringify would.
+ */
+async function setsJsonOf(db: Db, sessionIds: string[]): Promise<Map<string, { json: string; movementIds: string[] }>> {
+  const rows = await queryRows<{ session_id: string; sets: string; movement_ids: string[] }>(
+    db,
+    sql`select l.session_id,
+          '[' || string_agg(
+            (select row_to_json(s) from (select l.id, l.exercise_key as "exerciseKey", l.movement_id as "movementId", l.prescription_id as "prescriptionId",
+               l.set_number as "setNumber", l.reps, l.load_kg::float8 as "loadKg", l.rpe::float8 as rpe, l.duration_s as "durationSeconds",
+               l.distance_m as "distanceMeters", l.target_reps_min as "targetRepsMin", l.target_reps_max as "targetRepsMax",
+               l.target_load_kg::float8 as "targetLoadKg", l.target_rpe::float8 as "targetRpe", l.completed, l.note,
+               ${isoText(sql`l.edited_at`)} as "editedAt", ${isoText(sql`l.logged_at`)} as "loggedAt", ${isoText(sql`l.deleted_at`)} as "deletedAt",
+               ${isoText(sql`l.corrected_at`)} as "correctedAt", l.as_finished as "asFinished") s)::text,
+            ',' order by l.set_number, l.logged_at, l.id) || ']' as sets,
+          array_agg(distinct l.movement_id) as movement_ids
+        from ${setLogs} l where l.session_id in ${sql`(${sql.join(
+          sessionIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`}
+        group by l.session_id`,
+  )
+  return new Map(rows.map((row) => [row.session_id, { json: row.sets, movementIds: parseIdArray(row.movement_ids) }]))
+}
+
+/** A uuid[] as the driver gives it: an array, or PostgreSQL's text form '{a,b}'. */
+const parseIdArray = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean)
 
 /** The plans the lifter owns and those assigned to them, with every day, exercise and rule. */
 async function* plansJson(db: Db, userId: string, movementIds: Set<string>): AsyncGenerator<string> {
@@ -317,41 +339,40 @@ async function* sessionsJson(db: Db, userId: string, movementIds: Set<string>): 
   let first = true
   for await (const page of sessionBatches(db, userId)) {
     const ids = page.map((s) => s.id)
-    const sets = await setsOf(db, ids)
+    const sets = await setsJsonOf(db, ids)
     const { comments, history } = await sessionExtras(db, ids)
-    const parts: string[] = []
     for (const session of page) {
       movementIdsOfSession(session, movementIds)
-      const own = sets.get(session.id) ?? []
-      for (const set of own) movementIds.add(set.movementId)
-      parts.push(
-        json({
-          id: session.id,
-          planId: session.planId,
-          planWorkoutId: session.planWorkoutId,
-          workoutId: session.workoutId,
-          title: session.title,
-          planName: session.planName,
-          week: session.week,
-          day: session.day,
-          status: session.status,
-          startedAt: iso(session.startedAt),
-          completedAt: iso(session.completedAt),
-          rpe: session.rpe,
-          notes: session.notes,
-          correctedAt: iso(session.correctedAt),
-          createdAt: iso(session.createdAt),
-          updatedAt: iso(session.updatedAt),
-          exercises: session.exercises,
-          removedExercises: session.removedExercises,
-          sets: own.map(toSet),
-          setHistory: (history.get(session.id) ?? []).map((h) => ({ id: h.id, setLogId: h.setLogId, values: h.values, editedAt: iso(h.editedAt), replacedAt: iso(h.replacedAt) })),
-          comments: (comments.get(session.id) ?? []).map((c) => ({ ...c, sessionId: undefined, createdAt: iso(c.createdAt), readAt: iso(c.readAt) })),
-        }),
-      )
+      const own = sets.get(session.id)
+      for (const id of own?.movementIds ?? []) movementIds.add(id)
+      const head = json({
+        id: session.id,
+        planId: session.planId,
+        planWorkoutId: session.planWorkoutId,
+        workoutId: session.workoutId,
+        title: session.title,
+        planName: session.planName,
+        week: session.week,
+        day: session.day,
+        status: session.status,
+        startedAt: iso(session.startedAt),
+        completedAt: iso(session.completedAt),
+        rpe: session.rpe,
+        notes: session.notes,
+        correctedAt: iso(session.correctedAt),
+        createdAt: iso(session.createdAt),
+        updatedAt: iso(session.updatedAt),
+        exercises: session.exercises,
+        removedExercises: session.removedExercises,
+      })
+      const tail = json({
+        setHistory: (history.get(session.id) ?? []).map((h) => ({ id: h.id, setLogId: h.setLogId, values: h.values, editedAt: iso(h.editedAt), replacedAt: iso(h.replacedAt) })),
+        comments: (comments.get(session.id) ?? []).map((c) => ({ ...c, sessionId: undefined, createdAt: iso(c.createdAt), readAt: iso(c.readAt) })),
+      })
+      // The head's closing brace and the tail's opening one give way to the sets between them.
+      yield `${first ? '' : ','}${head.slice(0, -1)},"sets":${own?.json ?? '[]'},${tail.slice(1)}`
+      first = false
     }
-    yield `${first ? '' : ','}${parts.join(',')}`
-    first = false
   }
 }
 
@@ -385,9 +406,10 @@ async function* messagesJson(db: Db, subject: ExportSubject): AsyncGenerator<str
       .orderBy(asc(messages.seq))
       .limit(MESSAGE_BATCH)
     if (!page.length) return
-    const items = page.map(({ seq: _seq, ...m }) => json({ ...m, createdAt: iso(m.createdAt), deliveredAt: iso(m.deliveredAt), readAt: iso(m.readAt) }))
-    yield `${first ? '' : ','}${items.join(',')}`
-    first = false
+    for (const { seq: _seq, ...m } of page) {
+      yield `${first ? '' : ','}${json({ ...m, createdAt: iso(m.createdAt), deliveredAt: iso(m.deliveredAt), readAt: iso(m.readAt) })}`
+      first = false
+    }
     after = page[page.length - 1]?.seq ?? after
     if (page.length < MESSAGE_BATCH) return
   }
@@ -405,8 +427,8 @@ async function* movementsJson(db: Db, userId: string, movementIds: Set<string>):
       .from(movements)
       .where(inArray(movements.id, ids.slice(i, i + ID_BATCH)))
       .orderBy(asc(movements.id))
-    const items = rows.map((m) =>
-      json({
+    for (const m of rows) {
+      yield `${first ? '' : ','}${json({
         id: m.id,
         builtin: m.ownerId === null,
         slug: m.slug,
@@ -424,10 +446,7 @@ async function* movementsJson(db: Db, userId: string, movementIds: Set<string>):
         archivedAt: iso(m.archivedAt),
         createdAt: iso(m.createdAt),
         updatedAt: iso(m.updatedAt),
-      }),
-    )
-    if (items.length) {
-      yield `${first ? '' : ','}${items.join(',')}`
+      })}`
       first = false
     }
   }
@@ -539,7 +558,6 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
     if (unknown.length) {
       for (const row of await db.select({ id: movements.id, name: movements.name }).from(movements).where(inArray(movements.id, unknown))) names.set(row.id, row.name)
     }
-    const lines: string[] = []
     for (const session of kept) {
       const order = new Map([...session.exercises, ...session.removedExercises].map((e, index) => [e.key, index]))
       const standing = (sets.get(session.id) ?? [])
@@ -547,6 +565,7 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
         .sort((a, b) => (order.get(a.exerciseKey) ?? 999) - (order.get(b.exerciseKey) ?? 999) || a.setNumber - b.setNumber)
       const date = strongDate(session.startedAt)
       const duration = strongDuration(session.startedAt, session.completedAt)
+      const lines: string[] = []
       for (const set of standing) {
         lines.push(
           csvRecord([
@@ -581,7 +600,7 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
           ]),
         )
       }
+      if (lines.length) yield lines.join('')
     }
-    if (lines.length) yield lines.join('')
   }
 }
