@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
@@ -42,6 +40,7 @@ import { historyImportApiText, MAX_IMPORT_BYTES } from '#shared/schemas/history-
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from '#server/lib/db-errors.ts'
+import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
 import { loadSession } from '#server/middleware/sign-in.ts'
@@ -184,7 +183,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       },
     }),
   )
-  const indexHtml = readIndexHtml(env.CLIENT_DIST)
+  const indexHtml = loadIndexHtml(env.CLIENT_DIST)
   app.get('*', compress(), (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
@@ -193,7 +192,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    return c.html(indexHtml(path))
   })
 
   app.notFound(() => {
@@ -254,14 +253,6 @@ function requireTrustedOrigin(trusted: string[]) {
     }
     await next()
   })
-}
-
-function readIndexHtml(clientDist: string): string | null {
-  try {
-    return readFileSync(join(resolve(clientDist), 'index.html'), 'utf8')
-  } catch {
-    return null
-  }
 }
 
 /**

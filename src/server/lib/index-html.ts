@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { paths } from '#shared/paths.ts'
+
+/*
+ * The web app's page, with what the route being opened will ask for next named in its head
+ * (docs/performance.md#the-first-paint). Without it the browser learns of each piece only once the
+ * one before has run: the entry script, then the sign-in check, then the signed-in frame's chunk,
+ * then the screen's chunk, then the screen's data. With `modulepreload` for the route's chunks and
+ * a `preload` of the sign-in check, those download beside the entry script.
+ */
+
+/** The build's manifest (Vite's `build.manifest`): each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+
+const SIGNED_IN_FRAME = 'src/client/app/signed-in-layout.tsx'
+const screen = (file: string) => `src/client/app/routes/${file}`
+
+/**
+ * The screens worth fetching ahead: the public pages and the ones a lifter or coach opens first.
+ * Each names the router's module for it (a build test checks that the router imports each).
+ */
+export const PRELOADED_SCREENS: { path: string; modules: string[] }[] = [
+  { path: paths.root.path, modules: [screen('welcome.tsx')] },
+  { path: paths.welcome.path, modules: [screen('welcome.tsx')] },
+  { path: paths.auth.login.path, modules: [screen('auth/auth-page.tsx')] },
+  { path: paths.client.home.path, modules: [SIGNED_IN_FRAME, screen('client/home.tsx')] },
+  { path: paths.client.session.path, modules: [SIGNED_IN_FRAME, screen('client/session.tsx')] },
+  { path: paths.client.progress.path, modules: [SIGNED_IN_FRAME, screen('client/progress.tsx')] },
+  { path: paths.client.chat.path, modules: [SIGNED_IN_FRAME, screen('client/chat.tsx')] },
+  { path: paths.open.summary.path, modules: [SIGNED_IN_FRAME, screen('summary.tsx')] },
+  { path: paths.coach.dashboard.path, modules: [SIGNED_IN_FRAME, screen('coach/dashboard.tsx')] },
+  { path: paths.coach.clients.path, modules: [SIGNED_IN_FRAME, screen('coach/clients.tsx')] },
+]
+
+/** '/session/:sessionId' as a pattern of one path segment per parameter. */
+function patternOf(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return new RegExp(`^${escaped}/?$`)
+}
+
+/** Every chunk a module needs, its own first, leaving out the entry's (the page already loads them). */
+function chunksOf(manifest: Manifest, module: string, skip: Set<string>, into: Set<string>): void {
+  const entry = manifest[module]
+  if (!entry || entry.isEntry || skip.has(module)) return
+  skip.add(module)
+  into.add(entry.file)
+  for (const imported of entry.imports ?? []) chunksOf(manifest, imported, skip, into)
+}
+
+function entryChunks(manifest: Manifest): Set<string> {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const imported of manifest[key]?.imports ?? []) visit(imported)
+  }
+  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) visit(key)
+  return seen
+}
+
+const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
+/**
+ * The page for a path: the built index.html with the route's hints in its head. Null when the app
+ * is not built. Without a manifest (an older build) every path gets the plain page.
+ */
+export function loadIndexHtml(clientDist: string): ((path: string) => string) | null {
+  const root = resolve(clientDist)
+  let html: string
+  try {
+    html = readFileSync(join(root, 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+  let manifest: Manifest = {}
+  try {
+    manifest = JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    // No manifest: no hints, the page works as before.
+  }
+  const loaded = entryChunks(manifest)
+  // Every page checks who is signed in first: the check starts beside the entry script.
+  const signInCheck = '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">'
+  const pages = PRELOADED_SCREENS.map(({ path, modules }) => {
+    const chunks = new Set<string>()
+    const skip = new Set(loaded)
+    for (const module of modules) chunksOf(manifest, module, skip, chunks)
+    const links = [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)
+    return { pattern: patternOf(path), html: html.replace('</head>', `${[signInCheck, ...links].join('\n')}\n</head>`) }
+  })
+  const plain = html.replace('</head>', `${signInCheck}\n</head>`)
+  return (path) => pages.find((page) => page.pattern.test(path))?.html ?? plain
+}

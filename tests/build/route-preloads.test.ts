@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PRELOADED_SCREENS } from '#server/lib/index-html.ts'
+import { createTestApp, type TestContext } from '../helpers/test-app.ts'
+
+/**
+ * The page names what its route loads next (docs/performance.md#the-first-paint): the chunks of
+ * the screen at that path and the sign-in check start beside the entry script.
+ */
+const DIST = 'dist/client'
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean }
+
+let t: TestContext
+let manifest: Record<string, Chunk>
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('No build found: run npm run build first')
+  manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1])
+const chunkOf = (module: string) => manifest[module]?.file
+
+describe('the page of a route', () => {
+  test('names every module the router loads for that screen', () => {
+    const router = readFileSync('src/client/app/router.tsx', 'utf8') + readFileSync('src/client/app/layouts.tsx', 'utf8')
+    for (const { modules } of PRELOADED_SCREENS) {
+      for (const module of modules) {
+        expect(manifest[module], `${module} is a chunk of the build`).toBeDefined()
+        expect(router, `the router imports ${module}`).toContain(`import('./${module.replace('src/client/app/', '')}')`)
+      }
+    }
+  })
+
+  test('/home preloads the signed-in frame and the home screen, and the sign-in check', async () => {
+    const res = await t.app.request('/home')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const preloads = preloadsOf(html)
+    expect(preloads).toContain(chunkOf('src/client/app/signed-in-layout.tsx'))
+    expect(preloads).toContain(chunkOf('src/client/app/routes/client/home.tsx'))
+    expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))
+    expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
+    // Each named once, and each one a file the server sends.
+    expect(new Set(preloads).size).toBe(preloads.length)
+    for (const file of preloads) expect((await t.app.request(`/${file}`)).status, file).toBe(200)
+  })
+
+  test('a live session preloads its screen; /auth its own and not the signed-in frame', async () => {
+    const session = preloadsOf(await (await t.app.request('/session/2b1c3d4e-0000-4000-8000-000000000000')).text())
+    expect(session).toContain(chunkOf('src/client/app/routes/client/session.tsx'))
+    const auth = preloadsOf(await (await t.app.request('/auth')).text())
+    expect(auth).toContain(chunkOf('src/client/app/routes/auth/auth-page.tsx'))
+    expect(auth).not.toContain(chunkOf('src/client/app/signed-in-layout.tsx'))
+  })
+
+  test('a route without hints gets the page with the sign-in check only', async () => {
+    const html = await (await t.app.request('/account')).text()
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file
+    expect(html).toContain(`src="/${entry}"`)
+    expect(preloadsOf(html).filter((file) => !readFileSync(join(DIST, 'index.html'), 'utf8').includes(file))).toEqual([])
+    expect(html).toContain('href="/api/me"')
+  })
+})
