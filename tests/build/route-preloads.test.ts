@@ -30,7 +30,11 @@ describe('the page of a route', () => {
     for (const { modules } of PRELOADED_SCREENS) {
       for (const module of modules) {
         expect(manifest[module], `${module} is a chunk of the build`).toBeDefined()
-        expect(router, `the router imports ${module}`).toContain(`import('./${module.replace('src/client/app/', '')}')`)
+        const specifiers = [`import('./${module.replace('src/client/app/', '')}')`, `import('${module.replace('src/client/', '#client/')}')`]
+        expect(
+          specifiers.some((specifier) => router.includes(specifier)),
+          `the router imports ${module}`,
+        ).toBe(true)
       }
     }
   })
@@ -40,6 +44,7 @@ describe('the page of a route', () => {
     expect(res.status).toBe(200)
     const html = await res.text()
     const preloads = preloadsOf(html)
+    expect(preloads).toContain(chunkOf('src/client/features/auth/components/route-guard.tsx'))
     expect(preloads).toContain(chunkOf('src/client/app/signed-in-layout.tsx'))
     expect(preloads).toContain(chunkOf('src/client/app/routes/client/home.tsx'))
     expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))

@@ -14,7 +14,10 @@ import { paths } from '#shared/paths.ts'
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
 
 const SIGNED_IN_FRAME = 'src/client/app/signed-in-layout.tsx'
+const ROUTE_GUARD = 'src/client/features/auth/components/route-guard.tsx'
 const screen = (file: string) => `src/client/app/routes/${file}`
+/** A screen behind the route guard: the guard, the signed-in frame, the screen. */
+const guarded = (file: string) => [ROUTE_GUARD, SIGNED_IN_FRAME, screen(file)]
 
 /**
  * The screens worth fetching ahead: the public pages and the ones a lifter or coach opens first.
@@ -24,13 +27,14 @@ export const PRELOADED_SCREENS: { path: string; modules: string[] }[] = [
   { path: paths.root.path, modules: [screen('welcome.tsx')] },
   { path: paths.welcome.path, modules: [screen('welcome.tsx')] },
   { path: paths.auth.login.path, modules: [screen('auth/auth-page.tsx')] },
-  { path: paths.client.home.path, modules: [SIGNED_IN_FRAME, screen('client/home.tsx')] },
-  { path: paths.client.session.path, modules: [SIGNED_IN_FRAME, screen('client/session.tsx')] },
-  { path: paths.client.progress.path, modules: [SIGNED_IN_FRAME, screen('client/progress.tsx')] },
-  { path: paths.client.chat.path, modules: [SIGNED_IN_FRAME, screen('client/chat.tsx')] },
+  { path: paths.client.home.path, modules: guarded('client/home.tsx') },
+  { path: paths.client.session.path, modules: guarded('client/session.tsx') },
+  { path: paths.client.progress.path, modules: guarded('client/progress.tsx') },
+  { path: paths.client.chat.path, modules: guarded('client/chat.tsx') },
+  // An open route: no guard, the signed-in frame once the visitor is known.
   { path: paths.open.summary.path, modules: [SIGNED_IN_FRAME, screen('summary.tsx')] },
-  { path: paths.coach.dashboard.path, modules: [SIGNED_IN_FRAME, screen('coach/dashboard.tsx')] },
-  { path: paths.coach.clients.path, modules: [SIGNED_IN_FRAME, screen('coach/clients.tsx')] },
+  { path: paths.coach.dashboard.path, modules: guarded('coach/dashboard.tsx') },
+  { path: paths.coach.clients.path, modules: guarded('coach/clients.tsx') },
 ]
 
 /** '/session/:sessionId' as a pattern of one path segment per parameter. */
