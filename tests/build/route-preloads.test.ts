@@ -49,6 +49,7 @@ describe('the page of a route', () => {
     expect(preloads).toContain(chunkOf('src/client/app/routes/client/home.tsx'))
     expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))
     expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
+    for (const url of ['/api/plans', '/api/sessions?limit=3', '/api/profile/coach']) expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
     // Each named once, and each one a file the server sends.
     expect(new Set(preloads).size).toBe(preloads.length)
     for (const file of preloads) expect((await t.app.request(`/${file}`)).status, file).toBe(200)
@@ -57,6 +58,12 @@ describe('the page of a route', () => {
   test('a live session preloads its screen; /auth its own and not the signed-in frame', async () => {
     const session = preloadsOf(await (await t.app.request('/session/2b1c3d4e-0000-4000-8000-000000000000')).text())
     expect(session).toContain(chunkOf('src/client/app/routes/client/session.tsx'))
+    const sessionPage = await (await t.app.request('/session/2b1c3d4e-0000-4000-8000-000000000000')).text()
+    expect(sessionPage).toContain('<link rel="preload" href="/api/sessions/2b1c3d4e-0000-4000-8000-000000000000" as="fetch" crossorigin="anonymous">')
+    // Anything else in the path is not echoed into the page.
+    const odd = await (await t.app.request('/session/%22%3E%3Cscript%3E')).text()
+    expect(odd).not.toContain('/api/sessions/')
+    expect(odd).not.toContain('<script>')
     const auth = preloadsOf(await (await t.app.request('/auth')).text())
     expect(auth).toContain(chunkOf('src/client/app/routes/auth/auth-page.tsx'))
     expect(auth).not.toContain(chunkOf('src/client/app/signed-in-layout.tsx'))

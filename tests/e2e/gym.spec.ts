@@ -192,3 +192,30 @@ test('the finish dialog lists the sets not logged before the lifter confirms', a
   await dialog.getByRole('button', { name: 'Finish' }).click()
   await expectToast(page, 'Workout finished')
 })
+
+test('a phone opening /home or a session asks once for each answer the page named ahead', async ({ page, login }) => {
+  await login({ role: 'client', displayName: 'Quick Quinn' })
+  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(100)] }])
+  const asked: { url: string; by: string }[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) asked.push({ url: url.pathname + url.search, by: request.resourceType() })
+  })
+  // Each answer was asked for once, by the page's preload: the app's own fetch took it.
+  const askedOnceAhead = (url: string) =>
+    expect(
+      asked.filter((a) => a.url === url).map((a) => (a.by === 'fetch' ? 'the app' : 'the page')),
+      url,
+    ).toEqual(['the page'])
+
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
+  await expect(page.getByText('Loading…')).toHaveCount(0)
+  for (const url of ['/api/me', '/api/plans', '/api/sessions?limit=3', '/api/profile/coach']) askedOnceAhead(url)
+
+  asked.length = 0
+  await page.goto(`/session/${sessionId}`)
+  await expect(page.getByLabel('Load (kg) for set 1 of Back squat')).toBeVisible()
+  askedOnceAhead('/api/me')
+  askedOnceAhead(`/api/sessions/${sessionId}`)
+})

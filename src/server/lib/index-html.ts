@@ -19,16 +19,33 @@ const screen = (file: string) => `src/client/app/routes/${file}`
 /** A screen behind the route guard: the guard, the signed-in frame, the screen. */
 const guarded = (file: string) => [ROUTE_GUARD, SIGNED_IN_FRAME, screen(file)]
 
+/** A preloaded screen: its path, the router's modules for it, and the API calls it makes first. */
+type PreloadedScreen = { path: string; modules: string[]; data?: (params: string[]) => string[] }
+
+/** The answers a session's page reads first: a session id in the path is a UUID or nothing is preloaded. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
  * The screens worth fetching ahead: the public pages and the ones a lifter or coach opens first.
- * Each names the router's module for it (a build test checks that the router imports each).
+ * Each names the router's module for it, and the gym screens the calls they wait on before they
+ * paint, exactly as the app asks for them (a browser test checks the app takes each preloaded
+ * answer instead of asking again; a build test that the router imports each module).
  */
-export const PRELOADED_SCREENS: { path: string; modules: string[] }[] = [
+export const PRELOADED_SCREENS: PreloadedScreen[] = [
   { path: paths.root.path, modules: [screen('welcome.tsx')] },
   { path: paths.welcome.path, modules: [screen('welcome.tsx')] },
   { path: paths.auth.login.path, modules: [screen('auth/auth-page.tsx')] },
-  { path: paths.client.home.path, modules: guarded('client/home.tsx') },
-  { path: paths.client.session.path, modules: guarded('client/session.tsx') },
+  {
+    path: paths.client.home.path,
+    modules: guarded('client/home.tsx'),
+    // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
+    data: () => ['/api/plans', '/api/sessions?limit=3', '/api/profile/coach', '/api/sessions/comments/unread'],
+  },
+  {
+    path: paths.client.session.path,
+    modules: guarded('client/session.tsx'),
+    data: ([sessionId]) => (sessionId && UUID.test(sessionId) ? [`/api/sessions/${sessionId}`] : []),
+  },
   { path: paths.client.progress.path, modules: guarded('client/progress.tsx') },
   { path: paths.client.chat.path, modules: guarded('client/chat.tsx') },
   // An open route: no guard, the signed-in frame once the visitor is known.
@@ -37,11 +54,11 @@ export const PRELOADED_SCREENS: { path: string; modules: string[] }[] = [
   { path: paths.coach.clients.path, modules: guarded('coach/clients.tsx') },
 ]
 
-/** '/session/:sessionId' as a pattern of one path segment per parameter. */
+/** '/session/:sessionId' as a pattern of one path segment per parameter, each captured. */
 function patternOf(path: string): RegExp {
   const escaped = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/')
   return new RegExp(`^${escaped}/?$`)
 }
@@ -87,15 +104,26 @@ export function loadIndexHtml(clientDist: string): ((path: string) => string) | 
     // No manifest: no hints, the page works as before.
   }
   const loaded = entryChunks(manifest)
+  // Same origin, credentials 'same-origin': what the app's own fetch asks, so it takes this answer.
+  const fetchLink = (url: string) => `<link rel="preload" href="${attribute(url)}" as="fetch" crossorigin="anonymous">`
   // Every page checks who is signed in first: the check starts beside the entry script.
-  const signInCheck = '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">'
-  const pages = PRELOADED_SCREENS.map(({ path, modules }) => {
+  const signInCheck = fetchLink('/api/me')
+  const pages = PRELOADED_SCREENS.map(({ path, modules, data }) => {
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
-    const links = [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)
-    return { pattern: patternOf(path), html: html.replace('</head>', `${[signInCheck, ...links].join('\n')}\n</head>`) }
+    const links = [signInCheck, ...[...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)]
+    return { pattern: patternOf(path), links, data }
   })
-  const plain = html.replace('</head>', `${signInCheck}\n</head>`)
-  return (path) => pages.find((page) => page.pattern.test(path))?.html ?? plain
+  const withLinks = (links: string[]) => html.replace('</head>', `${links.join('\n')}\n</head>`)
+  const plain = withLinks([signInCheck])
+  const fixed = new Map(pages.filter((page) => !page.data).map((page) => [page, withLinks(page.links)]))
+  return (path) => {
+    for (const page of pages) {
+      const match = page.pattern.exec(path)
+      if (!match) continue
+      return fixed.get(page) ?? withLinks([...page.links, ...(page.data?.(match.slice(1)) ?? []).map(fetchLink)])
+    }
+    return plain
+  }
 }
