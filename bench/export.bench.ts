@@ -35,7 +35,7 @@ export async function benchExport(server: BenchServer, label: string, target: Be
       const lifter = await signInUser(server.url, 'client')
       const loadSeconds = await load(async (text) => (await client.query(text)).rows as Record<string, unknown>[], lifter.id)
       await client.query('vacuum analyze')
-      await measure(label, server, lifter.cookie, loadSeconds)
+      await measure(label, server, lifter.cookie, loadSeconds, 'postgres')
     } finally {
       await client.end()
     }
@@ -57,7 +57,7 @@ export async function benchExport(server: BenchServer, label: string, target: Be
     const own = await startServer({}, { dataDir })
     try {
       // The sign-in session was made by the first server and is in the folder: the cookie still holds.
-      await measure(label, own, lifter.cookie, loadSeconds)
+      await measure(label, own, lifter.cookie, loadSeconds, 'pglite')
     } finally {
       await own.stop()
     }
@@ -165,7 +165,7 @@ function counter(marker: string): (chunk: string) => number {
   }
 }
 
-async function measure(label: string, server: BenchServer, cookie: string, loadSeconds: number): Promise<void> {
+async function measure(label: string, server: BenchServer, cookie: string, loadSeconds: number, kind: BenchTarget['kind']): Promise<void> {
   const pid = server.child.pid
   if (!pid) throw new Error('the server has no pid')
   const runs = [
@@ -175,12 +175,21 @@ async function measure(label: string, server: BenchServer, cookie: string, loadS
   console.log(
     `\n${label}: data export of one lifter with ${SETS.toLocaleString('en')} sets in ${SESSIONS.toLocaleString('en')} sessions (loaded in ${loadSeconds.toFixed(1)} s by SQL)`,
   )
-  console.log('  download        size        records      first byte      total      MB/s   server RSS before  peak (target < 300 MB)')
+  console.log('  download        size        records      first byte      total      MB/s   server RSS before    peak   growth')
   for (const r of runs) {
     const mb = r.bytes / 1024 / 1024
     console.log(
-      `  ${r.name.padEnd(12)} ${`${mb.toFixed(1)} MB`.padStart(10)} ${r.records.toLocaleString('en').padStart(12)} ${`${r.firstByteMs.toFixed(0)} ms`.padStart(12)} ${`${(r.totalMs / 1000).toFixed(1)} s`.padStart(10)} ${(mb / (r.totalMs / 1000)).toFixed(1).padStart(8)} ${`${r.beforeMb.toFixed(0)} MB`.padStart(18)} ${`${r.peakMb.toFixed(0)} MB`.padStart(7)}`,
+      `  ${r.name.padEnd(12)} ${`${mb.toFixed(1)} MB`.padStart(10)} ${r.records.toLocaleString('en').padStart(12)} ${`${r.firstByteMs.toFixed(0)} ms`.padStart(12)} ${`${(r.totalMs / 1000).toFixed(1)} s`.padStart(10)} ${(mb / (r.totalMs / 1000)).toFixed(1).padStart(8)} ${`${r.beforeMb.toFixed(0)} MB`.padStart(18)} ${`${r.peakMb.toFixed(0)} MB`.padStart(7)} ${`${(r.peakMb - r.beforeMb).toFixed(0)} MB`.padStart(8)}`,
     )
+  }
+  if (kind === 'pglite') {
+    // The embedded PostgreSQL is part of this process: its WebAssembly memory (about 200 MB at
+    // start, and its 128 MB of shared buffers as they fill) is in the RSS before any download.
+    const growth = Math.max(...runs.map((r) => r.peakMb - Math.min(...runs.map((x) => x.beforeMb))))
+    console.log(
+      `  the embedded database is in the server's process: the streams added at most ${growth.toFixed(0)} MB to it (the < ${TARGET_MB} MB target is the app server's, on PostgreSQL)`,
+    )
+    return
   }
   const over = runs.filter((r) => r.peakMb >= TARGET_MB)
   console.log(over.length ? `  over target (peak RSS >= ${TARGET_MB} MB): ${over.map((r) => r.name).join(', ')}` : `  peak RSS under ${TARGET_MB} MB: met`)
