@@ -69,6 +69,8 @@ export type RunningServer = {
   url: string
   port: number
   stop: () => Promise<void>
+  /** Resolves when the database is gone for good (the embedded database's thread died): the process should exit. */
+  databaseLost: Promise<Error>
 }
 
 /** Starts the HTTP server; `stop` lets in-flight requests finish, then closes the database. */
@@ -136,7 +138,7 @@ export async function start(env: Env): Promise<RunningServer> {
       logger.info('database closed; bye')
     })())
 
-  return { url, port, stop }
+  return { url, port, stop, databaseLost: database.lost }
 }
 
 /**
