@@ -9,6 +9,7 @@ import pg from 'pg'
 import { startServer } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
+import { benchGym } from './gym.bench.ts'
 import { benchLighthouse } from './lighthouse.bench.ts'
 import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
@@ -26,6 +27,7 @@ const ALL = {
   export: benchExport,
   import: benchHistoryImport,
   tokens: benchTokens,
+  gym: benchGym,
 }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)

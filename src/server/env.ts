@@ -22,6 +22,10 @@ const EnvSchema = z.object({
   CLIENT_DIST: z._default(text, './dist/client'),
   MIGRATIONS_DIR: z._default(text, './drizzle'),
   SHUTDOWN_TIMEOUT_MS: z._default(integer(0), 10_000),
+  // An idle connection is kept this long (Node's default is 5 s): a lifter's phone rests 1-3
+  // minutes between sets, and a new connection for each set costs a handshake (and a TLS one
+  // behind a proxy). At most 4 minutes, under Node's 5-minute limit on a whole request.
+  KEEP_ALIVE_TIMEOUT_MS: z._default(integer(1000, 240_000), 240_000),
   ENABLE_TEST_API: z._default(flag, false),
   // Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry.
   TRUST_PROXY: z._default(flag, false),

@@ -21,6 +21,13 @@ const server = await start(env).catch((error: unknown) => {
   process.exit(1)
 })
 
+// The embedded database's thread died: nothing can be served any more. Exiting (non-zero) lets
+// a supervisor start the server again; the kernel drops the data folder's lock with the process.
+void server.databaseLost.then((error) => {
+  console.error(`${error.message}: exiting`)
+  process.exit(1)
+})
+
 let stopping = false
 function onSignal(signal: 'SIGTERM' | 'SIGINT') {
   if (stopping) {

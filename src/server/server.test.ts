@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { request } from 'node:http'
+import { Agent, get, request } from 'node:http'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
@@ -41,12 +41,33 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       const cookie = await confirmFromOutbox(second.url, 'persist@example.test')
       const me = (await (await fetch(`${second.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
       expect(me.user?.email).toBe('persist@example.test')
+
+      // A phone resting between sets keeps its connection: still open after Node's default 5 s.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      try {
+        expect(await reusedSocket(`${second.url}/api/health`, agent)).toBe(false)
+        await new Promise((r) => setTimeout(r, 6000))
+        expect(await reusedSocket(`${second.url}/api/health`, agent)).toBe(true)
+      } finally {
+        agent.destroy()
+      }
     } finally {
       await second.stop()
     }
   },
-  60_000,
+  90_000,
 )
+
+/** Whether a GET went out on a socket the agent had kept from an earlier call. */
+function reusedSocket(url: string, agent: Agent): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(req.reusedSocket))
+    })
+    req.on('error', reject)
+  })
+}
 
 test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
   'two servers start at once on one PostgreSQL database, migrate once and share sessions',

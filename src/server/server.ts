@@ -69,6 +69,8 @@ export type RunningServer = {
   url: string
   port: number
   stop: () => Promise<void>
+  /** Resolves when the database is gone for good (the embedded database's thread died): the process should exit. */
+  databaseLost: Promise<Error>
 }
 
 /** Starts the HTTP server; `stop` lets in-flight requests finish, then closes the database. */
@@ -87,6 +89,7 @@ export async function start(env: Env): Promise<RunningServer> {
     await database.close()
     throw error
   })
+  keepConnectionsAlive(server, env.KEEP_ALIVE_TIMEOUT_MS)
   const port = (server.address() as AddressInfo).port
   const listening = { ...env, PORT: port }
   const url = publicUrl(listening)
@@ -135,8 +138,23 @@ export async function start(env: Env): Promise<RunningServer> {
       logger.info('database closed; bye')
     })())
 
-  return { url, port, stop }
+  return { url, port, stop, databaseLost: database.lost }
 }
+
+/**
+ * Idle connections stay open `ms` for the client's next call. The time allowed for a request's
+ * headers stays above it (the usual advice), so that a connection idle between calls is never
+ * taken for a request whose headers are late; a whole request may take at least as long.
+ */
+function keepConnectionsAlive(server: ServerType, ms: number): void {
+  if (!('keepAliveTimeout' in server)) return
+  server.keepAliveTimeout = ms
+  server.headersTimeout = ms + HEADERS_MARGIN_MS
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout)
+}
+
+/** How much longer than the keep-alive Node waits for a request's headers. */
+const HEADERS_MARGIN_MS = 5000
 
 /** While shutting down, how often connections that have become idle are closed. */
 const IDLE_SWEEP_MS = 100

@@ -46,5 +46,6 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       out: 'future.coach@example.test is now a client (future.coach).\n',
     })
   },
-  60_000,
+  // Two opens of the embedded database and four CLI processes under tsx: on a busy machine, a minute.
+  120_000,
 )

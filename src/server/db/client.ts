@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -8,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
+import { openPgliteThread, type PgliteThread } from './pglite-thread.ts'
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts'
 import * as schema from './schema/index.ts'
 
@@ -22,6 +22,8 @@ export type Database = {
   ping: () => Promise<void>
   /** LISTEN/NOTIFY: what one server process announces, every process hears. */
   notifications: Notifications
+  /** Resolves when the database is gone for good (the embedded database's thread died); never on PostgreSQL, which reconnects. */
+  lost: Promise<Error>
   close: () => Promise<void>
 }
 
@@ -62,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`)
       },
       notifications,
+      lost: new Promise<Error>(() => {}),
       close: async () => {
         await notifications.close()
         await pool.end()
@@ -71,16 +74,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   // One process per data folder, checked before PGlite reads a byte of it (throws DataDirInUseError).
   const lock = options.dataDir ? lockDataDir(options.dataDir) : null
-  let client: PGlite
+  let thread: PgliteThread
   try {
-    // pg_trgm: typo-tolerant movement search (PostgreSQL's contrib, which PGlite ships).
-    client = await PGlite.create(lock?.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+    // On a thread of its own: PGlite's queries run synchronously on the thread that calls them.
+    thread = await openPgliteThread(lock?.dataDir ?? null)
   } catch (error) {
     lock?.release()
     throw error
   }
+  // Drizzle's PGlite driver uses query, exec and transaction, which the thread's client answers.
+  const client = thread as unknown as PGlite
   const db = drizzlePglite({ client, schema }) as unknown as Db
-  const notifications = pgliteNotifications(client)
+  const notifications = pgliteNotifications(thread)
   return {
     db,
     kind: 'pglite',
@@ -91,10 +96,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`)
     },
     notifications,
+    lost: thread.lost,
     close: async () => {
       try {
         await notifications.close()
-        await client.close()
+        await thread.close()
       } finally {
         lock?.release()
       }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite'
 import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 
@@ -72,7 +71,10 @@ class Subscribers {
   }
 }
 
-export function pgliteNotifications(client: PGlite): Notifications {
+/** What the embedded database's notifications need of its client (pglite-thread.ts). */
+type ListeningClient = { listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>; readonly closed: boolean }
+
+export function pgliteNotifications(client: ListeningClient): Notifications {
   const subscribers = new Subscribers()
   const unlisteners = new Map<string, () => Promise<void>>()
   return {

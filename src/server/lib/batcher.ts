@@ -31,7 +31,7 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, max
         if (batch.length === 1) batch[0]?.reject(error)
         else await Promise.all(batch.map(runAlone))
       }
-      // Let the requests that arrived meanwhile reach the queue (PGlite runs a query on this thread).
+      // Let the requests that arrived meanwhile reach the queue before the next batch starts.
       await new Promise((resolve) => setImmediate(resolve))
     }
     running = false

@@ -1,3 +1,5 @@
+import { DATABASE_STOPPED } from '#server/db/pglite-thread.ts'
+
 /**
  * PostgreSQL refuses NUL characters in text (22021) and characters it cannot store (22P05):
  * that is bad input, never a server fault. Drivers wrap the error, so the cause chain is searched.
@@ -38,6 +40,8 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end on the pool',
   'the database system is starting up',
   'the database system is shutting down',
+  // The embedded database's thread died; the server exits and is restarted.
+  DATABASE_STOPPED,
 ]
 
 /**

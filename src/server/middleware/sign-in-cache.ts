@@ -13,6 +13,12 @@ export type SessionCache = {
   /** Call before the lookup; the function it gives keeps the answer only if nothing was revoked meanwhile. */
   begin: (key: string) => (value: AuthSession, now?: number) => void
   evict: (key: string) => void
+  /**
+   * Runs `load` once per key at a time: a request that arrives while a lookup of its cookie runs
+   * shares that lookup (a screen opening fires several calls at once, each missing the cache).
+   * An invalidation detaches running lookups, so a request made after it always looks again.
+   */
+  shared: <T>(key: string, load: () => Promise<T>) => Promise<T>
   /** A session ended or a user changed in this process: every process forgets what it holds. */
   invalidate: () => Promise<void>
 }
@@ -27,10 +33,12 @@ export type SessionCache = {
  */
 export async function createSessionCache(db: Db, notifications: Notifications): Promise<SessionCache> {
   const entries = new Map<string, { value: AuthSession; until: number }>()
+  const running = new Map<string, Promise<unknown>>()
   let generation = 0
   const clear = () => {
     generation += 1
     entries.clear()
+    running.clear()
   }
   // Listens as long as the process lives (the database's close ends the connection).
   await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
@@ -53,6 +61,15 @@ export async function createSessionCache(db: Db, notifications: Notifications): 
     },
     evict: (key) => {
       entries.delete(key)
+    },
+    shared: <T>(key: string, load: () => Promise<T>) => {
+      const existing = running.get(key)
+      if (existing) return existing as Promise<T>
+      const lookup = load().finally(() => {
+        if (running.get(key) === lookup) running.delete(key)
+      })
+      running.set(key, lookup)
+      return lookup
     },
     invalidate: async () => {
       clear()

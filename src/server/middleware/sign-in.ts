@@ -47,12 +47,15 @@ async function lookupSession(
   if (!cookie?.includes(SESSION_COOKIE)) return null
   let result = cache.get(cookie)
   if (!result) {
-    const store = cache.begin(cookie)
-    const { headers, response } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true })
+    const found = await cache.shared(cookie, async () => {
+      const store = cache.begin(cookie)
+      const { headers, response } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true })
+      if (response && !isPastAbsoluteLifetime(response.session.createdAt)) store(response)
+      return { response, renewed: headers.getSetCookie() }
+    })
     // better-auth extends a session once a day; the browser gets the renewed cookie.
-    for (const renewed of headers.getSetCookie()) setCookie(renewed)
-    if (response && !isPastAbsoluteLifetime(response.session.createdAt)) store(response)
-    result = response ?? undefined
+    for (const renewed of found.renewed) setCookie(renewed)
+    result = found.response ?? undefined
   }
   if (result && isPastAbsoluteLifetime(result.session.createdAt)) {
     cache.evict(cookie)

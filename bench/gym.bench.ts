@@ -1,0 +1,290 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { readEvents } from '../tests/helpers/sse.ts'
+import { signInUser, type BenchServer } from './lib.ts'
+
+/**
+ * A gym's evening on one server: 100 lifters and 10 coaches at once, every call timed at the
+ * client, as a phone and a coach's laptop feel it (docs/decisions/025-pglite-worker.md).
+ *
+ * Each lifter (its own http.Agent with keep-alive, like a phone's connection pool): opens /home
+ * (the calls the home screen makes), starts a session of three exercises, opens the session
+ * screen (its 'last time' figures), logs SETS sets with a rest between each, finishes the
+ * session and reads its report. Starts are spread over the first RAMP_MS.
+ *
+ * Rests, compressed from a real gym's 1-3 minutes (the draw for each rest, in this order):
+ * - with probability DROP_SHARE the phone drops its connection during the rest (screen locked,
+ *   Wi-Fi to mobile): the next call opens a new one whatever the server's keep-alive;
+ * - with probability LONG_SHARE the rest is long: LONG_REST_MS (5.5-7 s), past Node's default
+ *   5 s keep-alive, as every real rest is;
+ * - otherwise a short rest of SHORT_REST_MS (0.5-2.5 s).
+ *
+ * Each coach (10 lifters each) keeps the chat stream open, reads the dashboard and the roster
+ * every COACH_POLL_MS, and every COACH_MESSAGE_MS reads the conversation list and sends one of
+ * their lifters a message (its arrival on the coach's own stream is checked too).
+ *
+ * A call counts as NEW when its request opened a socket (`req.reusedSocket` false), REUSED
+ * otherwise; a call that found its kept-alive socket closed by the server is sent again on a new
+ * one, as browsers do, and counts as NEW from its first try; latency runs from the call to the last byte of its answer. Every answer must be 2xx
+ * (errors are counted and make the run fail), and at the end every logged set must be in the
+ * session's report. The server's peak resident memory is the kernel's high-water mark (VmHWM).
+ */
+const LIFTERS = Number(process.env.BENCH_GYM_LIFTERS ?? 100)
+const COACHES = 10
+const SETS = 20
+const EXERCISES = 3
+const RAMP_MS = 10_000
+const SHORT_REST_MS: [number, number] = [500, 2500]
+const LONG_REST_MS: [number, number] = [5500, 7000]
+const LONG_SHARE = 0.25
+const DROP_SHARE = 0.15
+const COACH_POLL_MS = 2000
+const COACH_MESSAGE_MS = 5000
+const TARGET_P99_MS = 300
+
+type Kind = 'new' | 'reused'
+type Call = { status: number; body: string; kind: Kind }
+
+/** One device: its own connection pool, as a phone or a laptop browser has. */
+class Device {
+  private agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
+  constructor(
+    private readonly base: string,
+    private readonly cookie: string,
+    private readonly record: (call: string, kind: Kind, ms: number, ok: boolean) => void,
+    private readonly retried: () => void,
+  ) {}
+
+  /** The phone lost its connections (asleep, another network): the next call opens a new one. */
+  drop(): void {
+    this.agent.destroy()
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
+  }
+
+  close(): void {
+    this.agent.destroy()
+  }
+
+  async call(name: string, path: string, { method = 'GET', body, expect = 200 }: { method?: string; body?: unknown; expect?: number } = {}): Promise<Call> {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const headers: Record<string, string> = { cookie: this.cookie, origin: this.base }
+    if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) })
+    const t0 = performance.now()
+    let answer = await this.send(path, method, headers, payload)
+    // A kept-alive socket the server closed just as the call went out: a browser sends the call
+    // again on a new connection (it never reached the server), and so does this device.
+    if (answer.status === 0 && answer.kind === 'reused') {
+      this.retried()
+      answer = { ...(await this.send(path, method, headers, payload)), kind: 'new' }
+    }
+    const ok = answer.status === expect
+    this.record(name, answer.kind, performance.now() - t0, ok)
+    if (!ok) throw new Error(`${name}: answer ${answer.status} ${answer.body.slice(0, 200)}`)
+    return answer
+  }
+
+  private send(path: string, method: string, headers: Record<string, string>, payload: string | undefined): Promise<Call> {
+    return new Promise<Call>((resolve, reject) => {
+      const req = http.request(`${this.base}${path}`, { method, headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), kind: req.reusedSocket ? 'reused' : 'new' }))
+        res.on('error', reject)
+      })
+      req.on('error', (error) => resolve({ status: 0, body: String(error), kind: req.reusedSocket ? 'reused' : 'new' }))
+      req.end(payload)
+    })
+  }
+}
+
+const between = ([low, high]: [number, number]) => low + Math.random() * (high - low)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const today = () => new Date().toISOString().slice(0, 10)
+
+export async function benchGym(server: BenchServer, label: string): Promise<void> {
+  const timings = new Map<string, Record<Kind, number[]>>()
+  const errors: string[] = []
+  let retries = 0
+  const onRetry = () => void retries++
+  const record = (call: string, kind: Kind, ms: number, ok: boolean) => {
+    let entry = timings.get(call)
+    if (!entry) timings.set(call, (entry = { new: [], reused: [] }))
+    entry[kind].push(ms)
+    if (!ok) errors.push(call)
+  }
+
+  const coaches = await Promise.all(Array.from({ length: COACHES }, () => signInUser(server.url, 'coach')))
+  const lifters = await Promise.all(Array.from({ length: LIFTERS }, () => signInUser(server.url, 'client')))
+  for (const [i, lifter] of lifters.entries()) await link(server, coaches[i % COACHES]?.email ?? '', lifter.email)
+  const movements = (
+    (await (await fetch(`${server.url}/api/movements?q=press&limit=20`, { headers: { cookie: lifters[0]?.cookie ?? '' } })).json()) as {
+      items: { id: string; name: string; tracking: string }[]
+    }
+  ).items
+    .filter((m) => m.tracking === 'weight_reps')
+    .slice(0, EXERCISES)
+  if (movements.length < EXERCISES) throw new Error('not enough movements to log')
+
+  const pid = server.child.pid
+  if (!pid) throw new Error('no server process')
+  resetPeakMemory(pid)
+  const cpuBefore = cpuSeconds(pid)
+  const started = performance.now()
+  let lifting = true
+  let delivered = 0
+  let sent = 0
+  const logged = { sets: 0, verified: 0 }
+
+  const coachRuns = coaches.map(async (coach, c) => {
+    const device = new Device(server.url, coach.cookie, record, onRetry)
+    const clients = lifters.filter((_, i) => i % COACHES === c)
+    const stream = await fetch(`${server.url}/api/chat/stream`, { headers: { cookie: coach.cookie } })
+    if (stream.status !== 200 || !stream.body) throw new Error(`chat stream: answer ${stream.status}`)
+    const mine = new Set<string>()
+    const events = readEvents(stream.body, (event) => {
+      if (event.event !== 'message') return
+      if (mine.delete((JSON.parse(event.data) as { id: string }).id)) delivered++
+    })
+    try {
+      let nextMessage = performance.now() + Math.random() * COACH_MESSAGE_MS
+      for (let round = 0; lifting; round++) {
+        await Promise.all([device.call('coach: dashboard', `/api/clients/dashboard?today=${today()}`), device.call('coach: roster', `/api/clients?today=${today()}`)])
+        if (performance.now() >= nextMessage) {
+          nextMessage += COACH_MESSAGE_MS
+          const client = clients[round % clients.length]
+          if (client) {
+            await device.call('coach: chat list', '/api/chat/conversations')
+            const id = crypto.randomUUID()
+            mine.add(id)
+            sent++
+            await device.call('coach: send a message', `/api/chat/${client.id}/messages`, {
+              method: 'POST',
+              body: { id, body: `Round ${round}: how is the squat moving?` },
+              expect: 201,
+            })
+          }
+        }
+        await sleep(COACH_POLL_MS)
+      }
+      // Give the last messages a moment to arrive on the stream.
+      for (let i = 0; i < 20 && mine.size > 0; i++) await sleep(100)
+    } finally {
+      await events.close()
+      device.close()
+    }
+  })
+
+  const lifterRuns = lifters.map(async (lifter) => {
+    await sleep(Math.random() * RAMP_MS)
+    const device = new Device(server.url, lifter.cookie, record, onRetry)
+    try {
+      // /home: who am I, the plans, the recent sessions, the coach's card, unread comments and chat.
+      await Promise.all([
+        device.call('home: me', '/api/me'),
+        device.call('home: plans', '/api/plans'),
+        device.call('home: recent sessions', '/api/sessions?limit=3'),
+        device.call('home: coach', '/api/profile/coach'),
+        device.call('home: unread comments', '/api/sessions/comments/unread'),
+        device.call('home: chat unread', '/api/chat/conversations'),
+      ])
+      const exercises = movements.map((m) => ({
+        key: crypto.randomUUID(),
+        movementId: m.id,
+        movementName: m.name,
+        tracking: m.tracking,
+        prescriptionId: null,
+        superset: null,
+        restSeconds: 120,
+        notes: null,
+        targets: [],
+      }))
+      const sessionId = crypto.randomUUID()
+      await device.call('start a session', '/api/sessions', { method: 'POST', body: { id: sessionId, title: 'Gym night', exercises }, expect: 201 })
+      await device.call('session: last time', `/api/sessions/movement-stats?movementIds=${movements.map((m) => m.id).join(',')}`)
+      for (let set = 0; set < SETS; set++) {
+        const exercise = exercises[Math.floor(set / Math.ceil(SETS / EXERCISES))] ?? exercises[0]
+        const body = { exerciseKey: exercise?.key, setNumber: 1 + (set % Math.ceil(SETS / EXERCISES)), reps: 5, loadKg: 60 + set, rpe: 8, editedAt: new Date().toISOString() }
+        await device.call('log a set', `/api/sessions/${sessionId}/sets/${crypto.randomUUID()}`, { method: 'PUT', body })
+        logged.sets++
+        if (set === SETS - 1) break
+        if (Math.random() < DROP_SHARE) device.drop()
+        await sleep(between(Math.random() < LONG_SHARE ? LONG_REST_MS : SHORT_REST_MS))
+      }
+      await device.call('finish the session', `/api/sessions/${sessionId}/finish`, { method: 'POST', body: { rpe: 8, notes: null } })
+      const report = await device.call('session report', `/api/sessions/${sessionId}/report`)
+      const { setsCompleted, session } = JSON.parse(report.body) as { setsCompleted: number; session: { sets: unknown[] } }
+      if (setsCompleted !== SETS || session.sets.length !== SETS) throw new Error(`the report has ${session.sets.length} sets (${setsCompleted} completed), ${SETS} were logged`)
+      logged.verified += session.sets.length
+    } finally {
+      device.close()
+    }
+  })
+
+  const failures: unknown[] = []
+  await Promise.all(lifterRuns.map((run) => run.catch((error: unknown) => void failures.push(error))))
+  lifting = false
+  await Promise.all(coachRuns.map((run) => run.catch((error: unknown) => void failures.push(error))))
+  const seconds = (performance.now() - started) / 1000
+  const cpu = cpuSeconds(pid) - cpuBefore
+  const peakMb = statusMb(pid, 'VmHWM')
+
+  console.log(`\n${label}: a gym's evening: ${LIFTERS} lifters logging ${SETS} sets each, ${COACHES} coaches polling every ${COACH_POLL_MS / 1000} s with chat open`)
+  console.log(`  (target: every call's p99 under ${TARGET_P99_MS} ms at the client, new connections included; no errors)`)
+  console.log('  call                          conn        n    p50 ms    p95 ms    p99 ms')
+  let worst = 0
+  for (const [call, byKind] of [...timings].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const kind of ['new', 'reused'] as const) {
+      const list = byKind[kind].sort((a, b) => a - b)
+      if (list.length === 0) continue
+      const p99 = at(list, 99)
+      worst = Math.max(worst, p99)
+      console.log(`  ${call.padEnd(29)} ${kind.padEnd(7)} ${String(list.length).padStart(6)} ${fmt(at(list, 50))} ${fmt(at(list, 95))} ${fmt(p99)}`)
+    }
+  }
+  const all = [...timings.values()].flatMap((t) => [...t.new, ...t.reused])
+  const fresh = [...timings.values()].reduce((n, t) => n + t.new.length, 0)
+  console.log(
+    `  calls: ${all.length} in ${seconds.toFixed(0)} s (${(all.length / seconds).toFixed(0)}/s), ${fresh} on new connections (${retries} sent again after the server closed an idle socket); errors: ${errors.length + failures.length}`,
+  )
+  console.log(`  sets: ${logged.sets} logged, ${logged.verified} found in the reports; chat: ${delivered} of ${sent} messages arrived on the coach's stream`)
+  console.log(`  server: ${((100 * cpu) / seconds).toFixed(0)}% of one core on average, peak RSS ${peakMb.toFixed(0)} MB`)
+  console.log(`  worst p99: ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'met' : 'NOT met'})`)
+  if (failures.length > 0 || errors.length > 0)
+    throw new Error(`gym: ${errors.length} calls failed (${[...new Set(errors)].join(', ')}); ${failures.map(String).slice(0, 3).join('; ')}`)
+  if (logged.verified !== LIFTERS * SETS) throw new Error(`gym: ${logged.verified} of ${LIFTERS * SETS} sets found`)
+}
+
+const fmt = (ms: number) => ms.toFixed(1).padStart(9)
+
+function at(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+}
+
+async function link(server: BenchServer, coachEmail: string, clientEmail: string) {
+  const res = await fetch(`${server.url}/api/testing/coach-clients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ coachEmail, clientEmail }),
+  })
+  if (res.status !== 201) throw new Error(`link: answer ${res.status} ${await res.text()}`)
+}
+
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return Number(match?.[1] ?? NaN) / 1024
+}
+
+/** Resets the kernel's high-water mark, so the peak is this scenario's (best effort: root or own process). */
+function resetPeakMemory(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+  } catch {
+    // The peak then includes what came before; still an upper bound.
+  }
+}
+
+/** CPU seconds the process has used (user + system), from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
