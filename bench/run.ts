@@ -14,6 +14,7 @@ import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
+import { benchScale } from './scale.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
 import { benchTokens } from './tokens.bench.ts'
 
@@ -26,6 +27,7 @@ const ALL = {
   export: benchExport,
   import: benchHistoryImport,
   tokens: benchTokens,
+  scale: benchScale,
 }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)
