@@ -116,7 +116,12 @@ async function storeOf(target: BenchTarget, size: Size): Promise<Store> {
       },
     }
   }
-  const name = KEEP ? `coachline_scale_${size}` : `coachline_scale_${size}_${Date.now()}`
+  // Kept databases are named after their folder, so two kept sets can share one PostgreSQL server.
+  const name = KEEP
+    ? `coachline_scale_${size}_${KEEP.replace(/[^a-z0-9]/gi, '')
+        .toLowerCase()
+        .slice(-20)}`
+    : `coachline_scale_${size}_${Date.now()}`
   const url = new URL(target.url)
   url.pathname = `/${name}`
   const admin = new pg.Client({ connectionString: target.url })
