@@ -507,11 +507,14 @@ async function history(exec: Exec, who: string, shape: HistoryShape): Promise<vo
   )
   await exec(
     `insert into workout_sessions (id, client_id, title, exercises, status, started_at, completed_at, rpe, created_at)
-     select s.id, s.client_id, 'Session ' || (s.n + 1),
-       (select jsonb_agg(jsonb_build_object('key', p.key, 'movementId', p.movement_id, 'movementName', p.name, 'tracking', p.tracking, 'prescriptionId', null,
-           'superset', null, 'restSeconds', 120, 'notes', null, 'targets', '[]'::jsonb) order by p.k) from bench_picks p where p.session_id = s.id),
+     select s.id, s.client_id, 'Session ' || (s.n + 1), e.exercises,
        'completed', s.at, s.at + interval '70 minutes', case when s.n % 3 = 0 then 6 + (s.n % 9) * 0.5 end, s.at
-     from bench_sessions s`,
+     from bench_sessions s
+     join (
+       select p.session_id, jsonb_agg(jsonb_build_object('key', p.key, 'movementId', p.movement_id, 'movementName', p.name, 'tracking', p.tracking, 'prescriptionId', null,
+           'superset', null, 'restSeconds', 120, 'notes', null, 'targets', '[]'::jsonb) order by p.k) as exercises
+       from bench_picks p group by p.session_id
+     ) e on e.session_id = s.id`,
   )
   await exec(
     `insert into set_logs (id, session_id, exercise_key, movement_id, set_number, reps, load_kg, rpe, completed, edited_at, deleted_at, logged_at)
