@@ -10,8 +10,6 @@ import { MUSCLES, PATTERNS, TRACKING } from './movements.ts'
 export const PROGRESS_WEEKS = 12
 /** The most trained movements listed on the page. */
 export const PROGRESS_TOP_MOVEMENTS = 12
-/** 'Most trained' counts the done sets of this many weeks (today's included): a bound, so the page does not read a lifter's whole history. */
-export const TRAINED_WEEKS = 52
 /** The movements whose records are kept (the most trained first). */
 export const RECORD_MOVEMENTS = 30
 /** Rep counts with a heaviest-load record (and the range of Epley's e1RM). */

@@ -187,23 +187,6 @@ describe('records', () => {
       bestE1rm: { e1rmKg: 114, loadKg: 90, reps: 8, date: '2026-01-19' },
     })
   })
-
-  test('most trained counts the last 52 weeks; the records of those movements go back to the first day', async () => {
-    const lifter = await newClientOf()
-    // Two years ago: a heavy squat, and bench presses never trained since.
-    await train(lifter, '2024-03-04T10:00:00Z', {
-      squat: [{ reps: 5, loadKg: 140 }],
-      bench: [
-        { reps: 5, loadKg: 80 },
-        { reps: 5, loadKg: 80 },
-      ],
-    })
-    await train(lifter, '2026-03-02T10:00:00Z', { squat: [{ reps: 5, loadKg: 120 }] })
-
-    const progress = await progressOf(lifter, 'today=2026-03-04')
-    expect(progress.movements.map((m) => [m.name, m.sets, m.lastTrainedOn])).toEqual([['Back squat', 1, '2026-03-02']])
-    expect(progress.records.map((r) => [r.name, r.byReps])).toEqual([['Back squat', [{ reps: 5, loadKg: 140, date: '2024-03-04' }]]])
-  })
 })
 
 describe('e1RM over time', () => {

@@ -11,7 +11,6 @@ import {
   RECORD_MIN_REPS,
   RECORD_MOVEMENTS,
   SESSION_RPE_CAP,
-  TRAINED_WEEKS,
   progressApiText,
   type BodyWeight,
   type BodyWeightsQueryInput,
@@ -88,44 +87,33 @@ type MovementRow = {
 const parseJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
 
 /**
- * The lifter's most trained movements (by completed sets of the last TRAINED_WEEKS weeks), and
- * for each of them the heaviest load ever for every rep count 1-12 with the first day it was
- * lifted, and the best e1RM. The counts read one window of sessions; each record is a probe of
- * set_logs_client_reps_idx (the heaviest first, until a set of a completed session) and a look at
- * the sets of that load: no pass over the lifter's whole history (docs/scale.md).
+ * The lifter's most trained movements (by completed sets), and for each of them the heaviest load
+ * for every rep count 1-12 with the first day it was lifted, and the best e1RM. One pass over the
+ * lifter's sets, all of it aggregated in the database.
  */
-async function movementsAndRecords(db: Db, lifterId: string, today: string, utcOffsetMinutes: number) {
-  const from = localMidnight(addDays(today, -(TRAINED_WEEKS * 7 - 1)), utcOffsetMinutes)
-  const loaded = (reps: SQL) => sql`l.client_id = ${lifterId} and l.movement_id = c.movement_id and least(l.reps, 13) = ${reps}
-    and l.completed and l.deleted_at is null and l.load_kg is not null and l.reps is not null`
+async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: number) {
   const rows = await queryRows<MovementRow>(
     db,
     sql`
-      with counts as materialized (
-        select l.movement_id, count(*)::int as sets, max(s.started_at) as last_at
-        ${doneSets(lifterId, { where: sql`and s.started_at >= ${from}::timestamptz` })}
-        group by l.movement_id
-        order by count(*) desc, max(s.started_at) desc, l.movement_id
+      with per_reps as materialized (
+        select l.movement_id, l.reps, count(*) as n, max(s.started_at) as last_at,
+          -- The heaviest load and the first time it was lifted, in one pass: the smallest of
+          -- (-load, time) is the largest load, and of its sets the earliest.
+          min(array[-l.load_kg, extract(epoch from s.started_at)::numeric])
+            filter (where l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0) as best
+        ${doneSets(lifterId)}
+        group by l.movement_id, l.reps
+      ),
+      counts as (
+        select movement_id, sum(n)::int as sets, max(last_at) as last_at
+        from per_reps group by movement_id
+        order by sum(n) desc, max(last_at) desc, movement_id
         limit ${RECORD_MOVEMENTS}
       ),
-      rep_best as materialized (
-        select c.movement_id, r.reps, h.load_kg, f.started_at
-        from counts c
-        cross join generate_series(${RECORD_MIN_REPS}::int, ${RECORD_MAX_REPS}::int) as r(reps)
-        cross join lateral (
-          select l.load_kg from set_logs l
-          where ${loaded(sql`r.reps`)}
-            and exists (select 1 from workout_sessions p where p.id = l.session_id and p.status = 'completed')
-          order by l.load_kg desc nulls last
-          limit 1
-        ) h
-        -- The first time that load was lifted for that many reps.
-        cross join lateral (
-          select min(p.started_at) as started_at
-          from set_logs l join workout_sessions p on p.id = l.session_id and p.status = 'completed'
-          where ${loaded(sql`r.reps`)} and l.load_kg = h.load_kg
-        ) f
-        where h.load_kg > 0
+      rep_best as (
+        select p.movement_id, p.reps, -p.best[1] as load_kg, to_timestamp(p.best[2]::double precision) as started_at
+        from per_reps p join counts c on c.movement_id = p.movement_id
+        where p.best is not null
       ),
       e1rm_best as (
         select distinct on (movement_id) movement_id, reps, load_kg, started_at,
@@ -251,7 +239,7 @@ export async function getProgress(db: Db, actor: Actor, query: ProgressQueryInpu
   const today = todayOf(query.today, query.utcOffsetMinutes)
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
   const [{ movements, records }, volume, rpe, bodyWeights] = await Promise.all([
-    movementsAndRecords(db, lifterId, today, query.utcOffsetMinutes),
+    movementsAndRecords(db, lifterId, query.utcOffsetMinutes),
     weeklyVolume(db, lifterId, today, query.utcOffsetMinutes),
     sessionRpe(db, lifterId, today, query.utcOffsetMinutes),
     readings(db, lifterId, today),
