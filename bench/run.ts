@@ -15,6 +15,7 @@ import { benchHistoryImport } from './history-import.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
+import { benchScale } from './scale.bench.ts'
 import { benchSessions } from './sessions.bench.ts'
 import { benchTokens } from './tokens.bench.ts'
 
@@ -28,6 +29,7 @@ const ALL = {
   import: benchHistoryImport,
   tokens: benchTokens,
   gym: benchGym,
+  scale: benchScale,
 }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)

@@ -49,6 +49,11 @@ export const workoutSessions = pgTable(
     // A plan's sessions by week and day: adherence looks up the session that answered each
     // planned workout, for every client on the coach's roster, on each roster load.
     index('workout_sessions_plan_day_idx').on(t.planId, t.week, t.day),
+    // A lifter's completed sessions, the last finished first: the roster's 'last session' and the
+    // dashboard's 'completed since' read the newest few, never the whole history.
+    index('workout_sessions_completed_idx')
+      .on(t.clientId, t.completedAt.desc())
+      .where(sql`${t.status} = 'completed'`),
   ],
 )
 
@@ -76,6 +81,12 @@ export const setLogs = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    /**
+     * The lifter whose set this is: their session's client, written by the database itself (a
+     * trigger on insert, migration 0025), never by the app. With it, a lifter's best of one
+     * movement is an index probe however long their history (docs/scale.md).
+     */
+    clientId: text('client_id'),
     exerciseKey: text('exercise_key').notNull(),
     movementId: uuid('movement_id')
       .notNull()
@@ -115,6 +126,16 @@ export const setLogs = pgTable(
     index('set_logs_done_idx')
       .on(t.sessionId, t.movementId, t.reps, t.loadKg, t.rpe)
       .where(sql`${t.completed} and ${t.deletedAt} is null`),
+    // A lifter's sets of a movement that have an e1RM (1-12 reps, a load), best first: the best
+    // e1RM (before a day) is the first of them whose session counts, not an aggregate of all.
+    index('set_logs_client_e1rm_idx')
+      .on(t.clientId, t.movementId, sql`(case when ${t.reps} = 1 then ${t.loadKg} else ${t.loadKg} * (1 + ${t.reps} / 30.0) end) desc`)
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.reps} between 1 and 12 and ${t.loadKg} > 0`),
+    // A lifter's loaded sets of a movement by rep count (13 standing for 13 or more), heaviest
+    // first: the heaviest load for a rep count (before a day) is one probe.
+    index('set_logs_client_reps_idx')
+      .on(t.clientId, t.movementId, sql`least(${t.reps}, 13)`, t.loadKg.desc())
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.loadKg} is not null and ${t.reps} is not null`),
   ],
 )
 

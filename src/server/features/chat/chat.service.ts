@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-or
 import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
-import type { Db, Tx } from '#server/db/client.ts'
+import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -70,7 +70,7 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
       .from(messages)
       .where(and(mine, ne(messages.senderId, me.id), isNull(messages.readAt)))
       .groupBy(messages.coachId, messages.clientId),
-    db.selectDistinctOn([messages.coachId, messages.clientId]).from(messages).where(mine).orderBy(messages.coachId, messages.clientId, desc(messages.seq)),
+    lastMessages(db, links),
   ])
   const key = (p: Pair) => `${p.coachId}\u0000${p.clientId}`
   const unread = new Map(unreadRows.map((r) => [key(r), r.count]))
@@ -85,6 +85,53 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
     .sort((a, b) => b.activity - a.activity)
     .map((entry) => entry.conversation)
   return { items, unread: items.reduce((sum, c) => sum + c.unread, 0) }
+}
+
+type LastRow = {
+  id: string
+  seq: string | number
+  coach_id: string
+  client_id: string
+  sender_id: string
+  body: string
+  created_at: string | Date
+  delivered_at: string | Date | null
+  read_at: string | Date | null
+}
+
+const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value))
+
+/**
+ * The last message of each conversation: one probe of messages_conversation_idx per link, newest
+ * first, however many messages the conversations hold.
+ */
+async function lastMessages(db: Db, pairs: readonly Pair[]): Promise<MessageRow[]> {
+  const list = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`
+  const rows = await queryRows<LastRow>(
+    db,
+    sql`
+      select m.id, m.seq, m.coach_id, m.client_id, m.sender_id, m.body, m.created_at, m.delivered_at, m.read_at
+      from unnest(${list(pairs.map((p) => p.coachId))}, ${list(pairs.map((p) => p.clientId))}) as pair(coach_id, client_id)
+      cross join lateral (
+        select * from messages x where x.coach_id = pair.coach_id and x.client_id = pair.client_id order by x.seq desc limit 1
+      ) m`,
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    seq: Number(r.seq),
+    coachId: r.coach_id,
+    clientId: r.client_id,
+    senderId: r.sender_id,
+    body: r.body,
+    createdAt: new Date(r.created_at),
+    deliveredAt: dateOf(r.delivered_at),
+    readAt: dateOf(r.read_at),
+    digestedAt: null,
+  }))
 }
 
 function toConversation(ref: ConversationRef, unread: number, lastMessage: Message | null): Conversation {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { e1rmSql } from '#server/features/sessions/review.service.ts'
+import { bestE1rmSql, e1rmSql } from '#server/features/sessions/review.service.ts'
 import { missedWithin, type DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */
@@ -64,13 +64,7 @@ async function newRecords(db: Db, clientIds: readonly string[], today: string) {
       select r.client_id, m.name
       from recent r
       join movements m on m.id = r.movement_id
-      where r.best > (
-        select max(${e1rmSql('sl')})
-        from workout_sessions p
-        join set_logs sl on sl.session_id = p.id
-        where p.client_id = r.client_id and p.status = 'completed' and p.started_at < ${today}::date - 6
-          and sl.movement_id = r.movement_id and sl.completed and sl.deleted_at is null
-      )
+      where r.best > ${bestE1rmSql(sql`r.client_id`, sql`r.movement_id`, sql`p.started_at < ${today}::date - 6`)}
       order by r.client_id, r.best desc`,
   )
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
-import type { Db } from '#server/db/client.ts'
+import { queryRows, type Db } from '#server/db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
@@ -36,12 +36,26 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
   const due = await dueWorkouts(db, actor.id, ids, today)
+  // Each client's last finished session: one probe of workout_sessions_completed_idx per client.
   const last = ids.length
-    ? await db
-        .select({ clientId: workoutSessions.clientId, at: sql<Date>`max(${workoutSessions.completedAt})`.mapWith((v: string | Date) => new Date(v)) })
-        .from(workoutSessions)
-        .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed')))
-        .groupBy(workoutSessions.clientId)
+    ? (
+        await queryRows<{ client_id: string; at: string | Date }>(
+          db,
+          sql`
+            select c.id as client_id, l.at
+            from unnest(array[${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::text[]) as c(id)
+            cross join lateral (
+              select s.completed_at as at from workout_sessions s
+              where s.client_id = c.id and s.status = 'completed'
+              order by s.completed_at desc nulls last
+              limit 1
+            ) l
+            where l.at is not null`,
+        )
+      ).map((r) => ({ clientId: r.client_id, at: new Date(r.at) }))
     : []
   const clients = rows.map(({ planId, planName, planStartDate, planTrainingDays, since, ...client }) => ({
     ...client,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { bestE1rms, e1rmSql, reviewSessions } from './review.service.ts'
+import { bestE1rmSql, bestE1rms, reviewSessions, uuidArray } from './review.service.ts'
 import { getSession } from './sessions.service.ts'
 
 /** Load records are kept for these rep counts; e1RM covers 1 to 12. */
@@ -18,20 +18,32 @@ const ids = (values: readonly string[]) =>
 
 /**
  * The bests of these movements in the lifter's completed sessions that started before `before`
- * (and are not `exceptId`): per movement and rep count, the heaviest load and the best e1RM.
- * Aggregated in the database: a few rows, however long the history.
+ * (and are not `exceptId`): per movement, the heaviest load for each rep count 1-12 and for 13 or
+ * more together (`reps` 13), and the best e1RM on a row of its own (`reps` 0) that is there exactly
+ * when such a session holds a loaded set of the movement. Each figure is a probe of an index
+ * ordered heaviest (or best) first that stops at the first set of such a session: a few rows and a
+ * few index reads, however long the history (docs/scale.md).
  */
 async function bestsBefore(db: Db, clientId: string, movementIds: readonly string[], before: string, exceptId: string) {
+  const counts = sql`p.started_at < ${before} and p.id <> ${exceptId}`
+  const loaded = sql`l.client_id = ${clientId} and l.movement_id = m.id and l.completed and l.deleted_at is null and l.load_kg is not null and l.reps is not null
+    and exists (select 1 from workout_sessions p where p.id = l.session_id and p.status = 'completed' and ${counts})`
   return queryRows<{ movement_id: string; reps: number; heaviest: string | number | null; best_e1rm: string | number | null }>(
     db,
     sql`
-      select l.movement_id, l.reps, max(l.load_kg) as heaviest, max(${e1rmSql('l')}) as best_e1rm
-      from workout_sessions s
-      join set_logs l on l.session_id = s.id
-      where s.client_id = ${clientId} and s.status = 'completed' and s.id <> ${exceptId} and s.started_at < ${before}
-        and l.movement_id in (${ids(movementIds)}) and l.completed and l.deleted_at is null
-        and l.load_kg is not null and l.reps is not null
-      group by l.movement_id, l.reps`,
+      select m.id as movement_id, 0 as reps, null as heaviest, ${bestE1rmSql(sql`${clientId}`, sql`m.id`, counts)} as best_e1rm
+      from unnest(${uuidArray(movementIds)}) as m(id)
+      where exists (select 1 from set_logs l where ${loaded})
+      union all
+      select m.id, r.reps, h.load_kg, null
+      from unnest(${uuidArray(movementIds)}) as m(id)
+      cross join generate_series(1, 13) as r(reps)
+      cross join lateral (
+        select l.load_kg from set_logs l
+        where ${loaded} and least(l.reps, 13) = r.reps
+        order by l.load_kg desc nulls last
+        limit 1
+      ) h`,
   )
 }
 

@@ -63,23 +63,45 @@ export function e1rmSql(alias: string): SQL {
   return sql`case when ${t}.reps between 1 and 12 and ${t}.load_kg > 0 then case when ${t}.reps = 1 then ${t}.load_kg else ${t}.load_kg * (1 + ${t}.reps / 30.0) end end`
 }
 
+/** Epley's e1RM of a set that has one (1-12 reps, a load): the order of set_logs_client_e1rm_idx. */
+const epleySql = (alias: string): SQL => {
+  const t = sql.raw(alias)
+  return sql`case when ${t}.reps = 1 then ${t}.load_kg else ${t}.load_kg * (1 + ${t}.reps / 30.0) end`
+}
+
 /**
- * A lifter's current e1RM of each movement: the best of their done sets in completed sessions, one
- * aggregate in the database (what a %1RM target is a share of, and what progress shows).
+ * The best e1RM of one lifter's movement among the sets whose session `counts` (a condition on the
+ * session `p`): the lifter's sets of the movement that have an e1RM, best first from
+ * set_logs_client_e1rm_idx, until one whose session counts. An index walk that stops at its first
+ * answer, never an aggregate of the lifter's history (docs/scale.md).
+ */
+export function bestE1rmSql(clientId: SQL, movementId: SQL, counts: SQL = sql`true`): SQL {
+  return sql`(
+    select ${epleySql('b')} from set_logs b
+    where b.client_id = ${clientId} and b.movement_id = ${movementId}
+      and b.completed and b.deleted_at is null and b.reps between 1 and 12 and b.load_kg > 0
+      and exists (select 1 from workout_sessions p where p.id = b.session_id and p.status = 'completed' and ${counts})
+    order by ${epleySql('b')} desc
+    limit 1
+  )`
+}
+
+/** A list of movement ids as a uuid[] literal for unnest. */
+export const uuidArray = (ids: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`
+
+/**
+ * A lifter's current e1RM of each movement: the best of their done sets in completed sessions (what
+ * a %1RM target is a share of, and what progress shows), one index probe per movement.
  */
 export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: readonly string[]): Promise<Map<string, number>> {
   if (!movementIds.length) return new Map()
   const rows = await queryRows<{ movement_id: string; best: string | number | null }>(
     db,
-    sql`
-      select l.movement_id, max(${e1rmSql('l')}) as best
-      from workout_sessions s
-      join set_logs l on l.session_id = s.id
-      where s.client_id = ${clientId} and s.status = 'completed' and l.movement_id in (${sql.join(
-        movementIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) and l.completed and l.deleted_at is null
-      group by l.movement_id`,
+    sql`select m.id as movement_id, ${bestE1rmSql(sql`${clientId}`, sql`m.id`)} as best from unnest(${uuidArray(movementIds)}) as m(id)`,
   )
   return new Map(rows.flatMap((r) => (r.best === null ? [] : [[r.movement_id, Number(r.best)] as const])))
 }
@@ -105,12 +127,7 @@ async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' |
   const rows = await queryRows<{ session_id: string; movement_id: string; best: number | string | null }>(
     db,
     sql`
-      select pair.session_id, pair.movement_id, (
-        select max(${e1rmSql('sl')})
-        from workout_sessions p join set_logs sl on sl.session_id = p.id
-        where p.client_id = s.client_id and p.status = 'completed' and p.started_at < s.started_at
-          and sl.movement_id = pair.movement_id and sl.completed and sl.deleted_at is null
-      ) as best
+      select pair.session_id, pair.movement_id, ${bestE1rmSql(sql`s.client_id`, sql`pair.movement_id`, sql`p.started_at < s.started_at`)} as best
       from (values ${sql.join(
         pairs.map((p) => sql`(${p.sessionId}::uuid, ${p.movementId}::uuid)`),
         sql`, `,

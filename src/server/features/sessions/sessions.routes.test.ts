@@ -291,6 +291,33 @@ describe('sessions', () => {
     expect(await late.json()).toMatchObject({ message: sessionApiText.correctionClosed })
   })
 
+  test('a load record counts sets of more reps before, also beyond 12: 100 × 15 leaves 100 × 10 no record', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const key = randomUUID()
+    const trained = async (sets: readonly (readonly [number, number])[]) => {
+      const session = await start(lifter, {})
+      await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets: [] })] })
+      for (const [n, [reps, loadKg]] of sets.entries()) {
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n + 1, reps, loadKg, editedAt: new Date().toISOString() })
+      }
+      await send(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
+      return SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
+    }
+    expect((await trained([[15, 100]])).records).toEqual([])
+    // No e1RM before (15 reps give none); 102.5 × 8 beats the 100 lifted for 8 or more; 100 × 10 does not.
+    expect(
+      (
+        await trained([
+          [10, 100],
+          [8, 102.5],
+        ])
+      ).records,
+    ).toEqual([
+      { movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 133.3, previousKg: null },
+      { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 8, valueKg: 102.5, previousKg: 100 },
+    ])
+  })
+
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const first = await start(lifter, {})
