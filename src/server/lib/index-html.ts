@@ -54,13 +54,25 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
   { path: paths.coach.clients.path, modules: guarded('coach/clients.tsx') },
 ]
 
-/** '/session/:sessionId' as a pattern of one path segment per parameter, each captured. */
-function patternOf(path: string): RegExp {
-  const escaped = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  return new RegExp(`^${escaped}/?$`)
+/**
+ * A matcher of '/session/:sessionId': the parameters' values when `path` has the same segments
+ * (each parameter one non-empty segment, a trailing slash allowed), or null.
+ */
+function matcherOf(route: string): (path: string) => string[] | null {
+  const expected = route.split('/')
+  return (path) => {
+    const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/')
+    if (segments.length !== expected.length) return null
+    const params: string[] = []
+    for (const [index, segment] of expected.entries()) {
+      const actual = segments[index] ?? ''
+      if (segment.startsWith(':')) {
+        if (!actual) return null
+        params.push(actual)
+      } else if (actual !== segment) return null
+    }
+    return params
+  }
 }
 
 /** Every chunk a module needs, its own first, leaving out the entry's (the page already loads them). */
@@ -113,16 +125,16 @@ export function loadIndexHtml(clientDist: string): ((path: string) => string) | 
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
     const links = [signInCheck, ...[...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)]
-    return { pattern: patternOf(path), links, data }
+    return { match: matcherOf(path), links, data }
   })
   const withLinks = (links: string[]) => html.replace('</head>', `${links.join('\n')}\n</head>`)
   const plain = withLinks([signInCheck])
   const fixed = new Map(pages.filter((page) => !page.data).map((page) => [page, withLinks(page.links)]))
   return (path) => {
     for (const page of pages) {
-      const match = page.pattern.exec(path)
-      if (!match) continue
-      return fixed.get(page) ?? withLinks([...page.links, ...(page.data?.(match.slice(1)) ?? []).map(fetchLink)])
+      const params = page.match(path)
+      if (!params) continue
+      return fixed.get(page) ?? withLinks([...page.links, ...(page.data?.(params) ?? []).map(fetchLink)])
     }
     return plain
   }
