@@ -1,5 +1,5 @@
 import { readEvents } from '../tests/helpers/sse.ts'
-import { measureTask, report, send, signInUser, type BenchServer, type Figure } from './lib.ts'
+import { measureTask, report, send, signInUser, type BenchServer, type Figure, link } from './lib.ts'
 
 const COACHES = 20
 const CLIENTS_PER_COACH = 10
@@ -70,13 +70,4 @@ export async function benchChat(server: BenchServer, label: string): Promise<voi
   report(`${label}: chat delivery with ${pairs.length} open streams on one process`, [floor, delivered], floor)
   console.log(`  delivery: median ${delivered.median.toFixed(1)} ms, p99 ${delivered.p99.toFixed(1)} ms (send to arrival on the recipient's stream)`)
   await Promise.all(streams.map((s) => s.close()))
-}
-
-async function link(server: BenchServer, coachEmail: string, clientEmail: string) {
-  const res = await fetch(`${server.url}/api/testing/coach-clients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ coachEmail, clientEmail }),
-  })
-  if (res.status !== 201) throw new Error(`link: answer ${res.status} ${await res.text()}`)
 }

@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, queryRows } from '../src/server/db/client.ts'
-import { startServer, signInUser, type BenchServer, type BenchTarget } from './lib.ts'
+import { startServer, signInUser, type BenchServer, type BenchTarget, quote, memoryMb } from './lib.ts'
 
 /** Sets of the one lifter (BENCH_EXPORT_SETS for a quick run): sessions of 5 exercises x 5 sets. */
 const SETS = Number(process.env.BENCH_EXPORT_SETS ?? 1_000_000)
@@ -66,8 +66,6 @@ export async function benchExport(server: BenchServer, label: string, target: Be
   }
 }
 
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
-
 /** Writes the lifter's sessions and sets; the seconds it took. */
 async function load(exec: Exec, lifterId: string): Promise<number> {
   const started = performance.now()
@@ -105,16 +103,11 @@ async function load(exec: Exec, lifterId: string): Promise<number> {
   return (performance.now() - started) / 1000
 }
 
-const statusOf = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) / 1024 : NaN
-}
-
 type Download = { name: string; bytes: number; records: number; firstByteMs: number; totalMs: number; peakMb: number; beforeMb: number }
 
 /** One download read as fast as the socket gives it, with the server's memory watched throughout. */
 async function download(name: string, url: string, cookie: string, pid: number, count: (chunk: string) => number): Promise<Download> {
-  const beforeMb = statusOf(pid, 'VmRSS')
+  const beforeMb = memoryMb(pid, 'VmRSS')
   let hwmReset = true
   try {
     // 5 resets the peak resident set size (Linux 4.0 and later).
@@ -123,7 +116,7 @@ async function download(name: string, url: string, cookie: string, pid: number, 
     hwmReset = false
   }
   let sampled = beforeMb
-  const sampler = setInterval(() => (sampled = Math.max(sampled, statusOf(pid, 'VmRSS'))), 50)
+  const sampler = setInterval(() => (sampled = Math.max(sampled, memoryMb(pid, 'VmRSS'))), 50)
   const started = performance.now()
   try {
     return await new Promise<Download>((resolve, reject) => {
@@ -140,7 +133,7 @@ async function download(name: string, url: string, cookie: string, pid: number, 
           })
           res.on('end', () => {
             const totalMs = performance.now() - started
-            const peakMb = Math.max(sampled, hwmReset ? statusOf(pid, 'VmHWM') : 0)
+            const peakMb = Math.max(sampled, hwmReset ? memoryMb(pid, 'VmHWM') : 0)
             resolve({ name, bytes, records, firstByteMs, totalMs, peakMb, beforeMb })
           })
           res.on('error', reject)

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { readEvents } from '../tests/helpers/sse.ts'
-import { signInUser, type BenchServer } from './lib.ts'
+import { signInUser, type BenchServer, link, memoryMb, percentile } from './lib.ts'
 
 /**
  * A gym's evening on one server: 100 lifters and 10 coaches at once, every call timed at the
@@ -226,7 +226,7 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
   await Promise.all(coachRuns.map((run) => run.catch((error: unknown) => void failures.push(error))))
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuSeconds(pid) - cpuBefore
-  const peakMb = statusMb(pid, 'VmHWM')
+  const peakMb = memoryMb(pid, 'VmHWM')
 
   console.log(`\n${label}: a gym's evening: ${LIFTERS} lifters logging ${SETS} sets each, ${COACHES} coaches polling every ${COACH_POLL_MS / 1000} s with chat open`)
   console.log(`  (target: every call's p99 under ${TARGET_P99_MS} ms at the client, new connections included; no errors)`)
@@ -236,9 +236,9 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
     for (const kind of ['new', 'reused'] as const) {
       const list = byKind[kind].sort((a, b) => a - b)
       if (list.length === 0) continue
-      const p99 = at(list, 99)
+      const p99 = percentile(list, 99)
       worst = Math.max(worst, p99)
-      console.log(`  ${call.padEnd(29)} ${kind.padEnd(7)} ${String(list.length).padStart(6)} ${fmt(at(list, 50))} ${fmt(at(list, 95))} ${fmt(p99)}`)
+      console.log(`  ${call.padEnd(29)} ${kind.padEnd(7)} ${String(list.length).padStart(6)} ${fmt(percentile(list, 50))} ${fmt(percentile(list, 95))} ${fmt(p99)}`)
     }
   }
   const all = [...timings.values()].flatMap((t) => [...t.new, ...t.reused])
@@ -255,24 +255,6 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(9)
-
-function at(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
-
-async function link(server: BenchServer, coachEmail: string, clientEmail: string) {
-  const res = await fetch(`${server.url}/api/testing/coach-clients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ coachEmail, clientEmail }),
-  })
-  if (res.status !== 201) throw new Error(`link: answer ${res.status} ${await res.text()}`)
-}
-
-function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return Number(match?.[1] ?? NaN) / 1024
-}
 
 /** Resets the kernel's high-water mark, so the peak is this scenario's (best effort: root or own process). */
 function resetPeakMemory(pid: number): void {

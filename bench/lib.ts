@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
@@ -71,7 +72,7 @@ function figure(name: string, latencies: number[], seconds: number): Figure {
   return { name, count: latencies.length, median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: latencies.length / seconds }
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
@@ -132,4 +133,46 @@ export function send(
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/** Days as the loaders write them: UTC calendar dates, 'YYYY-MM-DD'. */
+const DAY_MS = 86_400_000
+export const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+export const addDays = (date: string, days: number) => dateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS)
+/** The Monday of a date's week. */
+export const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7))
+/** A text as an SQL literal, for the loaders' generated statements. */
+export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
+
+/** Built-in movements a loaded history trains, by name (the most trained first). */
+export const TRAINED_MOVEMENTS = [
+  'Back squat',
+  'Bench press',
+  'Deadlift',
+  'Overhead press',
+  'Romanian deadlift',
+  'Front squat',
+  'Incline bench press',
+  'Barbell row',
+  'Bulgarian split squat',
+  'Hip thrust',
+]
+
+/** A coach and a client linked through the test fixtures API. */
+export async function link(server: BenchServer, coachEmail: string, clientEmail: string) {
+  const res = await fetch(`${server.url}/api/testing/coach-clients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ coachEmail, clientEmail }),
+  })
+  if (res.status !== 201) throw new Error(`link: answer ${res.status} ${await res.text()}`)
+}
+
+/** A process's resident memory now (VmRSS) or its peak (VmHWM), in MB, from /proc. */
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`))
+  // 'VmHWM:\t  123456 kB'
+  return line ? Number.parseInt(line.slice(field.length + 1).trim(), 10) / 1024 : NaN
 }

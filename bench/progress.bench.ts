@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { measureTask, report, send, signInUser, type BenchServer, type BenchTarget } from './lib.ts'
+import { measureTask, report, send, signInUser, type BenchServer, type BenchTarget, dateOf, addDays, mondayOf, TRAINED_MOVEMENTS } from './lib.ts'
 
 /** Lifters in the database, the heavy one included; each of the others has ~20,000 sets (5 for a quick run: 100,000 sets). */
 const LIFTERS = Number(process.env.BENCH_PROGRESS_LIFTERS ?? 50)
@@ -20,25 +20,9 @@ const ROSTER_PLANNED = 2
 const PLAN_WEEKS = 8
 const PLAN_DAYS = 4
 /** What the heavy lifter trains, the first in every session (their most trained movement). */
-const HEAVY_MOVEMENTS = [
-  'Back squat',
-  'Bench press',
-  'Deadlift',
-  'Overhead press',
-  'Romanian deadlift',
-  'Front squat',
-  'Incline bench press',
-  'Barbell row',
-  'Bulgarian split squat',
-  'Hip thrust',
-]
+const HEAVY_MOVEMENTS = TRAINED_MOVEMENTS
 const SEARCH = 'squ'
 const TARGET_MS = 50
-
-const DAY_MS = 86_400_000
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const addDays = (date: string, days: number) => dateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS)
-const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7))
 
 /**
  * The progress page and the coach's client detail for a lifter with four years of history

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, queryRows } from '../src/server/db/client.ts'
 import { explainSlowest, type ExplainSource } from './scale-explain.ts'
-import { send, signInUser, startServer, type BenchServer, type BenchTarget } from './lib.ts'
+import { send, signInUser, startServer, type BenchServer, type BenchTarget, dateOf, addDays, mondayOf, quote, TRAINED_MOVEMENTS } from './lib.ts'
 
 /**
  * Flat as history grows: the calls of the screens a lifter and a coach open every day, timed on a
@@ -40,24 +40,7 @@ const SETS = 4
 /** Old plans (completed, assigned copies) of the four-year lifter and of each other client. */
 const OLD_PLANS_LONG = 24
 const OLD_PLANS_OTHER = 6
-const MOVEMENTS = [
-  'Back squat',
-  'Bench press',
-  'Deadlift',
-  'Overhead press',
-  'Romanian deadlift',
-  'Front squat',
-  'Incline bench press',
-  'Barbell row',
-  'Bulgarian split squat',
-  'Hip thrust',
-]
-
-const DAY_MS = 86_400_000
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const addDays = (date: string, days: number) => dateOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS)
-const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7))
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`
+const MOVEMENTS = TRAINED_MOVEMENTS
 
 type Exec = (text: string) => Promise<Record<string, unknown>[]>
 type Size = 'small' | 'big'
