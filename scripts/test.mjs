@@ -8,6 +8,7 @@
 //   REQUIRE_POSTGRES=1 or CI=true: a missing TEST_DATABASE_URL fails the run
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { BROWSER_REPORT, browserDigest } from './browser-digest.mjs'
 
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -16,12 +17,15 @@ const requirePostgres = ci || process.env.REQUIRE_POSTGRES === '1'
 
 const results = []
 
-function step(name, command, args, env = {}) {
+/** Runs one step; `report` prints what the step's own output says too far up to be read from the log's end. */
+function step(name, command, args, env = {}, report = () => []) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`)
   const started = Date.now()
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   const ok = run.status === 0
   results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  const lines = report()
+  if (lines.length) console.log(`\n━━ ${name}: in short\n${lines.join('\n')}`)
   if (!ok) finish()
 }
 
@@ -54,7 +58,13 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (existsSync(chromium)) {
-  step(`browser tests (Chromium at ${chromium})`, 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium })
+  step(
+    `browser tests (Chromium at ${chromium})`,
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: BROWSER_REPORT },
+    browserDigest,
+  )
 } else {
   skip('browser tests', `no Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH`, requireBrowser)
 }
