@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -136,7 +136,38 @@ export const setLogs = pgTable(
     index('set_logs_client_reps_idx')
       .on(t.clientId, t.movementId, sql`least(${t.reps}, 13)`, t.loadKg.desc())
       .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.loadKg} is not null and ${t.reps} is not null`),
+    // A lifter's done sets of one movement, with what their lifetime totals count: recomputing
+    // those totals after a set stops counting reads this index and the sessions, nothing else.
+    index('set_logs_client_movement_idx')
+      .on(t.clientId, t.movementId, t.sessionId, t.reps, t.loadKg)
+      .where(sql`${t.completed} and ${t.deletedAt} is null`),
   ],
+)
+
+/**
+ * A lifter's lifetime totals of each movement, per rep count: how many sets counted (done, in a
+ * completed session), when it was last trained, and the heaviest load with the first time it was
+ * lifted. Derived from set_logs and workout_sessions and kept up to date by the database itself
+ * (triggers of migration 0026; the app only reads it), so the progress page's lifetime figures
+ * read a few rows per movement instead of a lifter's whole history (docs/scale.md).
+ */
+export const lifetimeTotals = pgTable(
+  'lifetime_totals',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => movements.id, { onDelete: 'cascade' }),
+    /** The rep count, 1-12; 0 stands for every other (none, or 13 and more), which has no heaviest load. */
+    reps: smallint('reps').notNull(),
+    sets: integer('sets').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    bestLoadKg: numeric('best_load_kg', { mode: 'number' }),
+    bestAt: timestamp('best_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.movementId, t.reps] })],
 )
 
 /** Versions of a set that lost to a later edit (two devices): kept, never silently dropped. */

@@ -63,11 +63,10 @@ const num = (value: string | number | null): number => (value === null ? 0 : Num
 const round1 = (value: number) => Math.round(value * 10) / 10
 const dayText = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : dateOf(value.getTime()))
 
-/** The completed sets of the lifter's completed sessions (`s` and `l`); `where` narrows them, `join` adds tables. */
-const doneSets = (lifterId: string, { where = sql``, join = sql`` }: { where?: SQL; join?: SQL } = {}) => sql`
+/** The completed sets of the lifter's completed sessions (`s` and `l`); `where` narrows them. */
+const doneSets = (lifterId: string, where: SQL) => sql`
   from workout_sessions s
   join set_logs l on l.session_id = s.id
-  ${join}
   where s.client_id = ${lifterId} and s.status = 'completed' and l.completed and l.deleted_at is null ${where}`
 
 type MovementRow = {
@@ -88,32 +87,25 @@ const parseJson = <T>(value: T | string | null): T | null => (typeof value === '
 
 /**
  * The lifter's most trained movements (by completed sets), and for each of them the heaviest load
- * for every rep count 1-12 with the first day it was lifted, and the best e1RM. One pass over the
- * lifter's sets, all of it aggregated in the database.
+ * for every rep count 1-12 with the first day it was lifted, and the best e1RM. Read from the
+ * lifter's lifetime totals (a few rows per movement, kept up to date by the database), never from
+ * their sets: the same few rows however long the history (docs/scale.md).
  */
 async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: number) {
   const rows = await queryRows<MovementRow>(
     db,
     sql`
-      with per_reps as materialized (
-        select l.movement_id, l.reps, count(*) as n, max(s.started_at) as last_at,
-          -- The heaviest load and the first time it was lifted, in one pass: the smallest of
-          -- (-load, time) is the largest load, and of its sets the earliest.
-          min(array[-l.load_kg, extract(epoch from s.started_at)::numeric])
-            filter (where l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0) as best
-        ${doneSets(lifterId)}
-        group by l.movement_id, l.reps
-      ),
-      counts as (
-        select movement_id, sum(n)::int as sets, max(last_at) as last_at
-        from per_reps group by movement_id
-        order by sum(n) desc, max(last_at) desc, movement_id
+      with counts as (
+        select movement_id, sum(sets)::int as sets, max(last_at) as last_at
+        from lifetime_totals where client_id = ${lifterId}
+        group by movement_id
+        order by sum(sets) desc, max(last_at) desc, movement_id
         limit ${RECORD_MOVEMENTS}
       ),
       rep_best as (
-        select p.movement_id, p.reps, -p.best[1] as load_kg, to_timestamp(p.best[2]::double precision) as started_at
-        from per_reps p join counts c on c.movement_id = p.movement_id
-        where p.best is not null
+        select t.movement_id, t.reps, t.best_load_kg as load_kg, t.best_at as started_at
+        from lifetime_totals t join counts c on c.movement_id = t.movement_id
+        where t.client_id = ${lifterId} and t.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and t.best_load_kg is not null
       ),
       e1rm_best as (
         select distinct on (movement_id) movement_id, reps, load_kg, started_at,
@@ -172,7 +164,7 @@ async function weeklyVolume(db: Db, lifterId: string, today: string, utcOffsetMi
         select date_trunc('week', ${localDay(sql`s.started_at`, utcOffsetMinutes)})::date as week, l.movement_id,
           sum(coalesce(l.load_kg * l.reps, 0)) as tonnage,
           count(*) filter (where l.rpe is null or l.rpe >= 6) as hard
-        ${doneSets(lifterId, { where: sql`and s.started_at >= ${from}::timestamptz and s.started_at < ${to}::timestamptz` })}
+        ${doneSets(lifterId, sql`and s.started_at >= ${from}::timestamptz and s.started_at < ${to}::timestamptz`)}
         group by 1, 2
       ),
       base as (
@@ -302,8 +294,9 @@ export async function searchTrainedMovements(db: Db, actor: Actor, query: Progre
     sql`
       select c.movement_id, m.name, m.pattern, m.tracking, c.sets, ${localDay(sql`c.last_at`, query.utcOffsetMinutes)} as last_on
       from (
-        select l.movement_id, count(*)::int as sets, max(s.started_at) as last_at ${doneSets(lifterId)}
-        group by l.movement_id
+        select movement_id, sum(sets)::int as sets, max(last_at) as last_at
+        from lifetime_totals where client_id = ${lifterId}
+        group by movement_id
       ) c
       join movements m on m.id = c.movement_id
       where strpos(lower(m.name), ${q}) > 0
