@@ -234,6 +234,8 @@ export function asTrained(workout: PlanWorkout, plan: PlanWorkoutDetail['plan'])
 /** GET /api/plans: the caller's plans that are not archived (and those assigned to them), or `?archived=true` their own archived ones. */
 export const ListPlansQuery = z.object({
   archived: z.optional(z.enum(['true', 'false'], 'archived must be true or false')),
+  /** false: only the user's own plans that are no client's copy (templates, drafts, a lifter's own), however many copies they assigned. */
+  assigned: z.optional(z.enum(['true', 'false'], 'assigned must be true or false')),
 })
 export type ListPlansInput = z.infer<typeof ListPlansQuery>
 

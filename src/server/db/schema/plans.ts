@@ -63,6 +63,11 @@ export const trainingPlans = pgTable(
     oneOf('training_plans_progression_mode_check', t.progressionMode, PROGRESSION_MODES),
     index('training_plans_owner_idx').on(t.ownerId, t.status),
     index('training_plans_client_idx').on(t.clientId, t.status),
+    // A user's own plans that are no client's copy, newest first: a coach's templates and drafts
+    // are read without passing the hundreds of copies years of clients leave behind.
+    index('training_plans_own_idx')
+      .on(t.ownerId, t.updatedAt.desc())
+      .where(sql`${t.clientId} is null and not ${t.assigned}`),
     // A client has at most one active plan.
     uniqueIndex('training_plans_one_active_per_client')
       .on(t.clientId)

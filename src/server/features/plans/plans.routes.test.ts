@@ -219,6 +219,33 @@ describe('templates and assignment', () => {
     expect(statuses.find((p) => p.id === second.id)?.status).toBe('active')
   })
 
+  test('assigned=false lists only a user’s own plans, never clients’ copies; assigned=true only the copies', async () => {
+    const owner = await signIn(t, { role: 'coach' })
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: owner.id, clientId: athlete.id })
+    const draft = await newPlan(owner, { name: 'Draft block', weeks: 4, daysPerWeek: 2 })
+    await call(owner, 'PUT', `/api/plans/${draft.id}/days/1/1`, dayOne(1))
+    const template = PlanSummarySchema.parse(await (await call(owner, 'POST', `/api/plans/${draft.id}/copy`, { name: 'Base template', isTemplate: true })).json())
+    const copies = [
+      PlanSummarySchema.parse(await (await call(owner, 'POST', `/api/plans/${draft.id}/assign`, { clientId: athlete.id, startDate: '2026-11-23' })).json()),
+      PlanSummarySchema.parse(await (await call(owner, 'POST', `/api/plans/${draft.id}/assign`, { clientId: athlete.id, startDate: '2027-01-04' })).json()),
+    ]
+    const archived = await newPlan(owner, { name: 'Old block', weeks: 4, daysPerWeek: 2 })
+    await call(owner, 'POST', `/api/plans/${archived.id}/archive`)
+    const ids = async (who: SignedIn, query: string) => ((await (await call(who, 'GET', `/api/plans${query}`)).json()) as { id: string }[]).map((p) => p.id).sort()
+
+    expect(await ids(owner, '?assigned=false')).toEqual([draft.id, template.id].sort())
+    expect(await ids(owner, '?assigned=true')).toEqual(copies.map((c) => c.id).sort())
+    expect(await ids(owner, '')).toEqual([draft.id, template.id, ...copies.map((c) => c.id)].sort())
+    expect(await ids(owner, '?archived=true&assigned=false')).toEqual([archived.id])
+    // The client's copies are assigned to them, not plans of their own.
+    expect(await ids(athlete, '?assigned=false')).toEqual([])
+    expect(await ids(athlete, '?assigned=true')).toEqual(copies.map((c) => c.id).sort())
+    const bad = await call(owner, 'GET', '/api/plans?assigned=maybe')
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('assigned must be true or false')
+  })
+
   test('a coach cannot assign to someone else’s client, nor assign another coach’s plan', async () => {
     const theirClient = await signIn(t, { role: 'client' })
     await t.db.insert(coachClients).values({ coachId: otherCoach.id, clientId: theirClient.id })

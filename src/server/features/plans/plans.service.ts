@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, ne, not, or, sql } from 'drizzle-orm'
 import {
   asTrained,
   planApiText,
@@ -30,15 +30,24 @@ export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): 
   return toSummary(row)
 }
 
-/** The plans a user may see: their own (not archived) and the ones assigned to them; or only their own archived ones. */
-export async function listPlans(db: Db, actor: Actor, { archived }: ListPlansInput = {}): Promise<PlanSummary[]> {
+/**
+ * The plans a user may see: their own (not archived) and the ones assigned to them; or only their
+ * own archived ones. `assigned` narrows either to clients' copies or to the rest: a coach's own
+ * templates and drafts stay a short list however many copies years of clients have left.
+ */
+export async function listPlans(db: Db, actor: Actor, { archived, assigned }: ListPlansInput = {}): Promise<PlanSummary[]> {
+  // As training_plans_own_idx reads it.
+  const own = sql`(${trainingPlans.clientId} is null and not ${trainingPlans.assigned})`
   const rows = await db
     .select(summaryColumns)
     .from(trainingPlans)
     .where(
-      archived === 'true'
-        ? and(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'archived'))
-        : and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')),
+      and(
+        archived === 'true'
+          ? and(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'archived'))
+          : and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')),
+        assigned === 'false' ? own : assigned === 'true' ? not(own) : undefined,
+      ),
     )
     .orderBy(sql`${trainingPlans.updatedAt} desc`)
   return rows.map(toSummary)

@@ -24,11 +24,11 @@ export function PlanBuilderPage() {
       auth.profile.role === 'client' ? (plan: Plan, whenSaved: () => Promise<void>) => !plan.isTemplate && <StartPlanDialog plan={plan} whenSaved={whenSaved} /> : undefined
     return <PlanBuilder key={planId} planId={planId} userId={auth.user.id} unit={auth.profile.unit} actions={actions} />
   }
-  return <OwnPlans userId={auth.user.id} canCreate={auth.profile.role === 'client'} />
+  return <OwnPlans canCreate={auth.profile.role === 'client'} />
 }
 
-function OwnPlans({ userId, canCreate }: { userId: string; canCreate: boolean }) {
-  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => p.ownerId === userId && !p.clientId) })
+function OwnPlans({ canCreate }: { canCreate: boolean }) {
+  const plans = useQuery(planQueries.own())
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title="Plan builder" description="The plans you build for yourself.">

@@ -8,7 +8,7 @@ import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 
 /** /coach/clients: invite clients into a plan, follow the invites, and the roster. */
 export function ClientsPage() {
-  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => !p.clientId && p.status !== 'archived') })
+  const plans = useQuery(planQueries.own())
   return (
     <section className="flex flex-col gap-8">
       <div>

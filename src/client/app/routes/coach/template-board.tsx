@@ -29,7 +29,7 @@ function byGoal(templates: PlanSummary[]): [string, PlanSummary[]][] {
 /** /coach/template-board: the coach's plan templates as a board by goal: use, duplicate, archive. */
 export function TemplateBoardPage() {
   const [showArchived, setShowArchived] = useState(false)
-  const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.list()), select: (plans) => plans.filter((p) => p.isTemplate) })
+  const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.own()), select: (plans) => plans.filter((p) => p.isTemplate) })
   const workoutTemplates = useQuery({ ...workoutQueries.list(showArchived), select: (all) => all.filter((w) => w.isTemplate && !w.shared) })
   const navigate = useNavigate()
   const card = useCardAction()

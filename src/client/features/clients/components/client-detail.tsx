@@ -82,7 +82,7 @@ export function ClientDetail({ client }: { client: ActiveClient }) {
 
 function AssignAnotherPlan({ client }: { client: ActiveClient }) {
   const assign = useAssignPlan()
-  const plans = useQuery({ ...planQueries.list(), select: (all) => all.filter((p) => !p.clientId && p.status !== 'archived') })
+  const plans = useQuery(planQueries.own())
   const [planId, setPlanId] = useState('')
   const [startDate, setStartDate] = useState(localToday)
   function handleSubmit(event: FormEvent) {

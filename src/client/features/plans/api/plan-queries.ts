@@ -10,6 +10,12 @@ export const planQueries = {
       queryKey: [...planQueries.all(), 'list'],
       queryFn: ({ signal }) => apiRequest('/api/plans', { schema: z.array(PlanSummarySchema), signal }),
     }),
+  /** The user's own plans that are no client's copy: templates, drafts, a lifter's own (short, however many copies a coach assigned). */
+  own: () =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'list', 'own'],
+      queryFn: ({ signal }) => apiRequest('/api/plans?assigned=false', { schema: z.array(PlanSummarySchema), signal }),
+    }),
   archived: () =>
     queryOptions({
       queryKey: [...planQueries.all(), 'list', 'archived'],

@@ -22,7 +22,7 @@ type Props = {
 /** A new plan: name, goal, weeks and days per week, from scratch or from a template, then the builder. */
 export function CreatePlanForm({ builderHref, withTemplates }: Props) {
   const navigate = useNavigate()
-  const templates = useQuery({ ...planQueries.list(), select: (plans) => plans.filter((p) => p.isTemplate), enabled: withTemplates })
+  const templates = useQuery({ ...planQueries.own(), select: (plans) => plans.filter((p) => p.isTemplate), enabled: withTemplates })
   const create = useCreatePlan()
   const [templateId, setTemplateId] = useState('')
   const [name, setName] = useState('')

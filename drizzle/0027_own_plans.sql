@@ -1,0 +1,1 @@
+CREATE INDEX "training_plans_own_idx" ON "training_plans" USING btree ("owner_id","updated_at" DESC NULLS LAST) WHERE "training_plans"."client_id" is null and not "training_plans"."assigned";
