@@ -581,6 +581,8 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
   const detail = {
     sessions: get('coach', (w) => `/api/sessions?clientId=${w.lifter.id}&limit=10`),
     plan: get('coach', (w) => `/api/plans/${w.planId}`),
+    // The assign picker's list: the coach's own plans, not their clients' copies.
+    ownPlans: get('coach', () => '/api/plans?assigned=false'),
   }
   const figures: [string, Task][] = [
     ['lifter /home: GET /api/plans', home.plans],
@@ -602,12 +604,13 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     ['coach: dashboard', get('coach', (w) => `/api/clients/dashboard?today=${w.today}`)],
     ['coach: plans list', get('coach', () => '/api/plans')],
     ['coach detail: last 10 sessions', detail.sessions],
+    ['coach detail: own plans to assign', detail.ownPlans],
     ['coach detail: progress', progress('coach')],
     ['coach detail: e1RM series', e1rm('coach')],
     [
       'coach detail: all at once',
       async (size) => {
-        await Promise.all([detail.sessions(size), detail.plan(size), progress('coach')(size).then(() => e1rm('coach')(size))])
+        await Promise.all([detail.sessions(size), detail.plan(size), detail.ownPlans(size), progress('coach')(size).then(() => e1rm('coach')(size))])
       },
     ],
     ['coach: the lifter’s session report', get('coach', (w) => `/api/sessions/${w.lastSessionId}/report`)],
