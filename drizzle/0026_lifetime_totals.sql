@@ -16,37 +16,34 @@ CREATE INDEX "set_logs_client_movement_idx" ON "set_logs" USING btree ("client_i
 CREATE FUNCTION "lifetime_reps"("reps" integer) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT (CASE WHEN "reps" BETWEEN 1 AND 12 THEN "reps" ELSE 0 END)::smallint
 $$;--> statement-breakpoint
--- One writer of a lifter's totals at a time: a transaction that changes them holds its lifters'
--- locks (taken in one order) until it ends. Without it two transactions adding to the same
--- lifter's rows in different orders deadlock, and a recount could miss another's additions.
+-- One writer of a lifter's totals at a time: a transaction that changes them holds a lock of
+-- its lifters until it ends, taken in one order. Without it two transactions adding to the same
+-- lifter's rows in different orders deadlock, and a recount could miss another's additions. The
+-- locks are 1,024 buckets of lifters (two lifters may share one, which only makes one wait), so
+-- a transaction that touches thousands of lifters (an import of a coach's clients) holds at most
+-- 1,024 locks, well inside PostgreSQL's lock table.
 CREATE FUNCTION "lifetime_totals_lock"("client_ids" text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  "lifter" text;
+  "bucket" integer;
 BEGIN
-  FOR "lifter" IN SELECT DISTINCT u."c" FROM unnest("client_ids") AS u("c") WHERE u."c" IS NOT NULL ORDER BY 1 LOOP
-    PERFORM pg_advisory_xact_lock(hashtextextended('lifetime_totals:' || "lifter", 0));
+  FOR "bucket" IN SELECT DISTINCT (hashtext(u."c") & 1023) FROM unnest("client_ids") AS u("c") WHERE u."c" IS NOT NULL ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(7301, "bucket");
   END LOOP;
 END
 $$;--> statement-breakpoint
--- Adds sets to their lifters' totals, those of them that count (done, not deleted, in a completed
--- session): more sets, maybe a later last day, maybe a heavier load (or the same load, earlier).
--- A set logged in a session in progress counts for nothing yet, and takes no lock.
-CREATE FUNCTION "lifetime_totals_add"("set_ids" uuid[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  "lifters" text[];
+-- Adds sets that count (done, not deleted, in a completed session; the callers choose them) to
+-- their lifters' totals, given column by column: more sets, maybe a later last time, maybe a
+-- heavier load (or the same load, lifted earlier).
+CREATE FUNCTION "lifetime_totals_add"("p_clients" text[], "p_movements" uuid[], "p_reps" integer[], "p_loads" numeric[], "p_started" timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF cardinality("set_ids") = 0 THEN RETURN; END IF;
-  SELECT array_agg(DISTINCT l."client_id") INTO "lifters"
-  FROM "set_logs" l JOIN "workout_sessions" s ON s."id" = l."session_id"
-  WHERE l."id" = ANY("set_ids") AND l."completed" AND l."deleted_at" IS NULL AND s."status" = 'completed' AND l."client_id" IS NOT NULL;
-  IF "lifters" IS NULL THEN RETURN; END IF;
-  PERFORM "lifetime_totals_lock"("lifters");
+  IF coalesce(cardinality("p_clients"), 0) = 0 THEN RETURN; END IF;
+  PERFORM "lifetime_totals_lock"("p_clients");
   INSERT INTO "lifetime_totals" AS t ("client_id", "movement_id", "reps", "sets", "last_at", "best_load_kg", "best_at")
-  SELECT l."client_id", l."movement_id", "lifetime_reps"(l."reps"), count(*), max(s."started_at"),
-    max(l."load_kg") FILTER (WHERE l."reps" BETWEEN 1 AND 12 AND l."load_kg" > 0),
-    (array_agg(s."started_at" ORDER BY l."load_kg" DESC, s."started_at") FILTER (WHERE l."reps" BETWEEN 1 AND 12 AND l."load_kg" > 0))[1]
-  FROM "set_logs" l JOIN "workout_sessions" s ON s."id" = l."session_id"
-  WHERE l."id" = ANY("set_ids") AND l."completed" AND l."deleted_at" IS NULL AND s."status" = 'completed' AND l."client_id" IS NOT NULL
+  SELECT x."c", x."m", "lifetime_reps"(x."r"), count(*), max(x."at"),
+    max(x."load") FILTER (WHERE x."r" BETWEEN 1 AND 12 AND x."load" > 0),
+    (array_agg(x."at" ORDER BY x."load" DESC, x."at") FILTER (WHERE x."r" BETWEEN 1 AND 12 AND x."load" > 0))[1]
+  FROM unnest("p_clients", "p_movements", "p_reps", "p_loads", "p_started") AS x("c", "m", "r", "load", "at")
+  WHERE x."c" IS NOT NULL
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
   ON CONFLICT ("client_id", "movement_id", "reps") DO UPDATE SET
@@ -65,17 +62,30 @@ $$;--> statement-breakpoint
 -- (a maximum cannot be taken back). The lifters' locks come first, so what another transaction
 -- added to these totals is committed, and counted, before the count.
 CREATE FUNCTION "lifetime_totals_recount"("client_ids" text[], "movement_ids" uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  "v_clients" text[]; "v_movements" uuid[]; "v_reps" integer[]; "v_loads" numeric[]; "v_started" timestamptz[];
 BEGIN
   PERFORM "lifetime_totals_lock"("client_ids");
   DELETE FROM "lifetime_totals" t USING unnest("client_ids", "movement_ids") p("c", "m") WHERE t."client_id" = p."c" AND t."movement_id" = p."m";
-  PERFORM "lifetime_totals_add"(array(
-    SELECT l."id" FROM (SELECT DISTINCT "c", "m" FROM unnest("client_ids", "movement_ids") p("c", "m")) p
-    JOIN "set_logs" l ON l."client_id" = p."c" AND l."movement_id" = p."m" AND l."completed" AND l."deleted_at" IS NULL));
+  SELECT array_agg(l."client_id"), array_agg(l."movement_id"), array_agg(l."reps"), array_agg(l."load_kg"), array_agg(s."started_at")
+  INTO "v_clients", "v_movements", "v_reps", "v_loads", "v_started"
+  FROM (SELECT DISTINCT u."c", u."m" FROM unnest("client_ids", "movement_ids") u("c", "m")) p
+  JOIN "set_logs" l ON l."client_id" = p."c" AND l."movement_id" = p."m" AND l."completed" AND l."deleted_at" IS NULL
+  JOIN "workout_sessions" s ON s."id" = l."session_id" AND s."status" = 'completed';
+  PERFORM "lifetime_totals_add"("v_clients", "v_movements", "v_reps", "v_loads", "v_started");
 END
 $$;--> statement-breakpoint
+-- Sets logged: those logged into a completed session (a correction, an import) count at once. A
+-- set logged in a session in progress counts for nothing yet, and takes no lock.
 CREATE FUNCTION "lifetime_totals_sets_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "v_clients" text[]; "v_movements" uuid[]; "v_reps" integer[]; "v_loads" numeric[]; "v_started" timestamptz[];
 BEGIN
-  PERFORM "lifetime_totals_add"(array(SELECT "id" FROM "new_sets" WHERE "completed" AND "deleted_at" IS NULL));
+  SELECT array_agg(l."client_id"), array_agg(l."movement_id"), array_agg(l."reps"), array_agg(l."load_kg"), array_agg(s."started_at")
+  INTO "v_clients", "v_movements", "v_reps", "v_loads", "v_started"
+  FROM "new_sets" l JOIN "workout_sessions" s ON s."id" = l."session_id" AND s."status" = 'completed'
+  WHERE l."completed" AND l."deleted_at" IS NULL;
+  PERFORM "lifetime_totals_add"("v_clients", "v_movements", "v_reps", "v_loads", "v_started");
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -123,10 +133,13 @@ CREATE FUNCTION "lifetime_totals_sessions_updated"() RETURNS trigger LANGUAGE pl
 DECLARE
   "cs" text[];
   "ms" uuid[];
+  "v_clients" text[]; "v_movements" uuid[]; "v_reps" integer[]; "v_loads" numeric[]; "v_started" timestamptz[];
 BEGIN
-  PERFORM "lifetime_totals_add"(array(
-    SELECT l."id" FROM "new_sessions" n JOIN "old_sessions" o ON o."id" = n."id" JOIN "set_logs" l ON l."session_id" = n."id"
-    WHERE n."status" = 'completed' AND o."status" <> 'completed' AND l."completed" AND l."deleted_at" IS NULL));
+  SELECT array_agg(l."client_id"), array_agg(l."movement_id"), array_agg(l."reps"), array_agg(l."load_kg"), array_agg(n."started_at")
+  INTO "v_clients", "v_movements", "v_reps", "v_loads", "v_started"
+  FROM "new_sessions" n JOIN "old_sessions" o ON o."id" = n."id" JOIN "set_logs" l ON l."session_id" = n."id"
+  WHERE n."status" = 'completed' AND o."status" <> 'completed' AND l."completed" AND l."deleted_at" IS NULL;
+  PERFORM "lifetime_totals_add"("v_clients", "v_movements", "v_reps", "v_loads", "v_started");
   SELECT array_agg(x."client_id"), array_agg(x."movement_id") INTO "cs", "ms" FROM (
     SELECT DISTINCT l."client_id", l."movement_id"
     FROM "old_sessions" o JOIN "new_sessions" n ON n."id" = o."id" JOIN "set_logs" l ON l."session_id" = o."id"
