@@ -255,26 +255,24 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       where m.id = ${query.movementId} and (
         m.owner_id is null or m.owner_id in (${actor.id}, ${lifterId})
         or m.owner_id in ${activeCoachIds(lifterId)}
-        or exists (select 1 from set_logs l join workout_sessions s on s.id = l.session_id where l.movement_id = m.id and s.client_id = ${lifterId})
+        or exists (select 1 from set_logs l where l.client_id = ${lifterId} and l.movement_id = m.id)
       )`,
   )
   if (!movement) throw new AppError('NOT_FOUND', { message: progressApiText.unknownMovement })
-  // The lifter's sessions newest first, each probed for its best set of the movement: the walk
-  // stops at the cap instead of reading every session.
+  // The lifter's sets of the movement that have an e1RM, read from set_logs_client_movement_idx
+  // alone (no other lifter's, no other movement's), the best of each session, the latest sessions.
   const rows = await queryRows<E1rmRow>(
     db,
     sql`
       select s.id as session_id, ${localDay(sql`s.started_at`, query.utcOffsetMinutes)} as day, b.load_kg, b.reps, b.e1rm
-      from workout_sessions s
-      cross join lateral (
-        select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
+      from (
+        select distinct on (l.session_id) l.session_id, l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
         from set_logs l
-        where l.session_id = s.id and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
+        where l.client_id = ${lifterId} and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
           and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
-        order by e1rm desc, l.load_kg desc
-        limit 1
+        order by l.session_id, e1rm desc, l.load_kg desc
       ) b
-      where s.client_id = ${lifterId} and s.status = 'completed'
+      join workout_sessions s on s.id = b.session_id and s.status = 'completed'
       order by s.started_at desc
       limit ${E1RM_POINTS_CAP}`,
   )
