@@ -114,5 +114,12 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   return result.rows
 }
 
+/** Values as one PostgreSQL array of `type`, one parameter each (for `unnest` and `= any`); empty is fine. */
+export const sqlArray = (values: readonly string[], type: 'text' | 'uuid'): SQL =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`
+
 /** A transaction's handle, as `db.transaction` passes it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

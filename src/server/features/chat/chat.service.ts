@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-or
 import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
-import { queryRows, type Db, type Tx } from '#server/db/client.ts'
+import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
 import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -106,16 +106,17 @@ const dateOf = (value: string | Date | null) => (value === null ? null : new Dat
  * first, however many messages the conversations hold.
  */
 async function lastMessages(db: Db, pairs: readonly Pair[]): Promise<MessageRow[]> {
-  const list = (values: string[]) =>
-    sql`array[${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}]::text[]`
   const rows = await queryRows<LastRow>(
     db,
     sql`
       select m.id, m.seq, m.coach_id, m.client_id, m.sender_id, m.body, m.created_at, m.delivered_at, m.read_at
-      from unnest(${list(pairs.map((p) => p.coachId))}, ${list(pairs.map((p) => p.clientId))}) as pair(coach_id, client_id)
+      from unnest(${sqlArray(
+        pairs.map((p) => p.coachId),
+        'text',
+      )}, ${sqlArray(
+        pairs.map((p) => p.clientId),
+        'text',
+      )}) as pair(coach_id, client_id)
       cross join lateral (
         select * from messages x where x.coach_id = pair.coach_id and x.client_id = pair.client_id order by x.seq desc limit 1
       ) m`,

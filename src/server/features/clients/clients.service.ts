@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
-import { queryRows, type Db } from '#server/db/client.ts'
+import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
@@ -43,10 +43,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
           db,
           sql`
             select c.id as client_id, l.at
-            from unnest(array[${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )}]::text[]) as c(id)
+            from unnest(${sqlArray(ids, 'text')}) as c(id)
             cross join lateral (
               select s.completed_at as at from workout_sessions s
               where s.client_id = c.id and s.status = 'completed'

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { queryRows, type Db } from '#server/db/client.ts'
-import { bestE1rmSql, bestE1rms, reviewSessions, uuidArray } from './review.service.ts'
+import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
+import { bestE1rmSql, bestE1rms, reviewSessions } from './review.service.ts'
 import { getSession } from './sessions.service.ts'
 
 /** Load records are kept for these rep counts; e1RM covers 1 to 12. */
@@ -10,11 +10,6 @@ const LOAD_RECORD_MAX_REPS = 10
 
 const round1 = (value: number) => Math.round(value * 10) / 10
 const num = (value: string | number | null) => (value === null ? null : Number(value))
-const ids = (values: readonly string[]) =>
-  sql.join(
-    values.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )
 
 /**
  * The bests of these movements in the lifter's completed sessions that started before `before`
@@ -32,11 +27,11 @@ async function bestsBefore(db: Db, clientId: string, movementIds: readonly strin
     db,
     sql`
       select m.id as movement_id, 0 as reps, null as heaviest, ${bestE1rmSql(sql`${clientId}`, sql`m.id`, counts)} as best_e1rm
-      from unnest(${uuidArray(movementIds)}) as m(id)
+      from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
       where exists (select 1 from set_logs l where ${loaded})
       union all
       select m.id, r.reps, h.load_kg, null
-      from unnest(${uuidArray(movementIds)}) as m(id)
+      from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
       cross join generate_series(1, 13) as r(reps)
       cross join lateral (
         select l.load_kg from set_logs l
@@ -151,7 +146,7 @@ export async function movementStats(db: Db, actor: Actor, movementIds: string[])
       db,
       sql`
         select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
-        from unnest(array[${ids(movementIds)}]) as m(id)
+        from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
         cross join lateral (
           select s.id, s.started_at from workout_sessions s
           where s.client_id = ${actor.id} and s.status = 'completed'

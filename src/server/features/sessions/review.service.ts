@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { oneRepMaxMovementOf, reviewSession } from '#shared/set-review.ts'
-import { queryRows, type Db, type Tx } from '#server/db/client.ts'
+import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
 import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
 
 type SetRow = typeof setLogs.$inferSelect
@@ -86,13 +86,6 @@ export function bestE1rmSql(clientId: SQL, movementId: SQL, counts: SQL = sql`tr
   )`
 }
 
-/** A list of movement ids as a uuid[] literal for unnest. */
-export const uuidArray = (ids: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]`
-
 /**
  * A lifter's current e1RM of each movement: the best of their done sets in completed sessions (what
  * a %1RM target is a share of, and what progress shows), one index probe per movement.
@@ -101,7 +94,7 @@ export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: read
   if (!movementIds.length) return new Map()
   const rows = await queryRows<{ movement_id: string; best: string | number | null }>(
     db,
-    sql`select m.id as movement_id, ${bestE1rmSql(sql`${clientId}`, sql`m.id`)} as best from unnest(${uuidArray(movementIds)}) as m(id)`,
+    sql`select m.id as movement_id, ${bestE1rmSql(sql`${clientId}`, sql`m.id`)} as best from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)`,
   )
   return new Map(rows.flatMap((r) => (r.best === null ? [] : [[r.movement_id, Number(r.best)] as const])))
 }
