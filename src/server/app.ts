@@ -172,17 +172,17 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)))
   app.route('/api', api)
 
-  app.use(
-    '/*',
-    serveStatic({
-      root: env.CLIENT_DIST,
-      precompressed: true,
-      onFound: (path, c) => {
-        const hashed = path.includes('/assets/')
-        c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-      },
-    }),
-  )
+  const staticFiles = serveStatic({
+    root: env.CLIENT_DIST,
+    precompressed: true,
+    onFound: (path, c) => {
+      const hashed = path.includes('/assets/')
+      c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  // The welcome page comes from indexHtml below, with its preload hints: the static handler would
+  // answer '/' with the bare index.html.
+  app.use('/*', (c, next) => (c.req.path === '/' ? next() : staticFiles(c, next)))
   const indexHtml = loadIndexHtml(env.CLIENT_DIST)
   app.get('*', compress(), (c) => {
     const path = c.req.path

@@ -69,6 +69,15 @@ describe('the page of a route', () => {
     expect(auth).not.toContain(chunkOf('src/client/app/signed-in-layout.tsx'))
   })
 
+  test('the bare address preloads the welcome screen and the sign-in check', async () => {
+    const res = await t.app.request('/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const html = await res.text()
+    expect(preloadsOf(html)).toContain(chunkOf('src/client/app/routes/welcome.tsx'))
+    expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
+  })
+
   test('a route without hints gets the page with the sign-in check only', async () => {
     const html = await (await t.app.request('/account')).text()
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file
