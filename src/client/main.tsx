@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProvider } from '#client/app/provider.tsx'
@@ -14,10 +14,12 @@ if (!root) throw new Error('#root is missing from index.html')
 // Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
 window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={createRouter()} />
-    </AppProvider>
-  </StrictMode>,
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={createRouter()} />
+      </AppProvider>
+    </StrictMode>,
+  ),
 )
