@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
+import { chunkFamily } from './scripts/chunk-families.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -69,9 +70,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The sign-in page's small shared pieces in one chunk instead of a dozen tiny ones: every
-          // chunk costs a request and its own compression dictionary (the /auth budget, decision 001).
+          // Fewer, larger chunks: every chunk costs a phone a request and its own compression
+          // dictionary (docs/performance.md#chunks, decision 029).
           groups: [
+            // Everything the entry loads, in the entry's file, and out of reach of the groups below.
+            { name: 'app', tags: ['$initial'], priority: 30 },
+            // The lazily loaded code by the family of screens that use it.
+            { name: chunkFamily, priority: 10, includeDependenciesRecursively: false },
+            // The icons and library pieces the screens share, reached through the libraries' barrels.
+            { name: 'libs', test: /node_modules\/(lucide-react|@tanstack|zod)\//, priority: 5 },
+            // The sign-in page's own small pieces (the /auth budget, decision 001).
             {
               name: 'auth-kit',
               test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/(auth-card|new-password-fields))|components\/ui\/(field|input|label)|lib\/(notify|error-text))|src\/shared\/schemas\/(auth|profiles)/,

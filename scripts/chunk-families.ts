@@ -1,0 +1,127 @@
+/**
+ * How the lazily loaded code is cut into files (docs/performance.md#chunks). Left to itself the
+ * bundler gives every set of modules shared by a different set of screens its own chunk: /home
+ * came to 46 files, most of them 1-3 KB, and a phone on HTTP/1.1 fetches six at a time. Here a
+ * module goes into one chunk per family of screens that use it:
+ *
+ * - `gym-kit`: only the lifter's everyday screens (home, a session, chat, a summary, workouts);
+ * - `progress-kit`: only the progress screens (its charts are the largest library);
+ * - `coach-kit`: only the coach's everyday screens (dashboard, clients, programs, chat);
+ * - `builder-kit`: only the screens that build plans and workouts, or the movement library;
+ * - `account-kit`: only the account and profile screens;
+ * - `signed-in-kit`: the signed-in frame's, or used by the gym screens and another family;
+ * - `desk-kit`: used by more than one of the desk families (coach, builder, progress, account);
+ * - `common-kit`: used by a public page (welcome, an invite) and by signed-in screens.
+ *
+ * Modules the entry loads stay in the entry's chunk, anything the sign-in screens use stays where
+ * the bundler puts it (the /auth budget), and screens keep their own chunks.
+ */
+
+type ModuleInfo = {
+  isEntry: boolean
+  importers: readonly string[]
+  importedIds: readonly string[]
+  dynamicImporters: readonly string[]
+  dynamicallyImportedIds: readonly string[]
+}
+type Graph = { getModuleInfo: (id: string) => ModuleInfo | null }
+
+const PUBLIC = 'public'
+const AUTH = 'auth'
+
+/** Each lazily loaded module (a screen, the frame) and its family; the first pattern that matches wins. */
+const FAMILIES: [RegExp, string][] = [
+  [/\/src\/client\/app\/signed-in-layout\.tsx$|\/route-guard\.tsx$/, 'signed-in'],
+  [/\/src\/client\/app\/routes\/client\/progress\.tsx$|\/progress-view\.tsx$/, 'progress'],
+  [/\/src\/client\/app\/routes\/(client\/(home|session|chat|workout-preview|mesocycle|workouts)|summary)\.tsx$/, 'gym'],
+  [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|chat)|programs|program-overview)\.tsx$/, 'coach'],
+  [/\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/, 'builder'],
+  [/\/src\/client\/app\/routes\/(account|create-profile|perf-sessions|dev-outbox)\.tsx$/, 'account'],
+  [/\/src\/client\/app\/routes\/auth\//, AUTH],
+]
+/**
+ * The chunk for a module that these families of lazily loaded modules use: null (the bundler
+ * decides) for anything a sign-in screen uses, so /auth loads nothing more.
+ */
+function nameFor(families: Set<string>): string | null {
+  if (families.has(AUTH)) return null
+  if (families.size === 1) return families.has(PUBLIC) ? null : ([...families][0] as string)
+  if (families.has(PUBLIC)) return 'common'
+  if (families.has('gym') || families.has('signed-in')) return 'signed-in'
+  return 'desk'
+}
+
+function familyOfRoot(id: string): string {
+  return FAMILIES.find(([pattern]) => pattern.test(id))?.[1] ?? PUBLIC
+}
+
+/** Every module's chunk name, or null where the bundler decides; computed once per build from the whole graph. */
+function assign(graph: Graph, some: string): Map<string, string | null> {
+  // Up from any module to the entries, then down to every module.
+  const entries = new Set<string>()
+  const up = new Set<string>()
+  const climb = [some]
+  while (climb.length) {
+    const id = climb.pop() as string
+    if (up.has(id)) continue
+    up.add(id)
+    const info = graph.getModuleInfo(id)
+    if (!info) continue
+    if (info.isEntry) entries.add(id)
+    climb.push(...info.importers, ...info.dynamicImporters)
+  }
+  const staticClosure = (from: string, stop: Set<string>): Set<string> => {
+    const seen = new Set<string>()
+    const stack = [from]
+    while (stack.length) {
+      const id = stack.pop() as string
+      if (seen.has(id) || stop.has(id)) continue
+      seen.add(id)
+      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
+    }
+    return seen
+  }
+  const initial = new Set<string>()
+  for (const entry of entries) for (const id of staticClosure(entry, new Set())) initial.add(id)
+  // Every lazily loaded module, and the families of the lazy modules that reach each module statically.
+  const lazy = new Set<string>()
+  const ownChunk = new Set<string>()
+  const all = new Set<string>()
+  const stack = [...entries]
+  while (stack.length) {
+    const id = stack.pop() as string
+    if (all.has(id)) continue
+    all.add(id)
+    const info = graph.getModuleInfo(id)
+    if (!info) continue
+    if (info.dynamicImporters.length && !initial.has(id)) {
+      lazy.add(id)
+      // A screen nothing imports statically keeps its own chunk; one that shares code is grouped.
+      if (!info.importers.length) ownChunk.add(id)
+    }
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds)
+  }
+  const reachedBy = new Map<string, Set<string>>()
+  for (const root of lazy) {
+    const family = familyOfRoot(root)
+    for (const id of staticClosure(root, initial)) {
+      let families = reachedBy.get(id)
+      if (!families) reachedBy.set(id, (families = new Set()))
+      families.add(family)
+    }
+  }
+  const names = new Map<string, string | null>()
+  for (const [id, families] of reachedBy) names.set(id, id.startsWith('\0') || ownChunk.has(id) ? null : nameFor(families))
+  return names
+}
+
+/** Each build's answer: rolldown hands every call of one build the same graph. */
+const assigned = new WeakMap<Graph, Map<string, string | null>>()
+
+/** Rolldown's `codeSplitting.groups[].name`: the chunk of a module, or null to leave it to the bundler. */
+export function chunkFamily(id: string, graph: Graph): string | null {
+  let names = assigned.get(graph)
+  if (!names) assigned.set(graph, (names = assign(graph, id)))
+  const family = names.get(id)
+  return family ? `${family}-kit` : null
+}
