@@ -163,6 +163,10 @@ describe('adherence in the roster', () => {
     expect(later.sessionsSince).toEqual([])
     expect((await send(otherCoach, 'GET', '/api/clients/dashboard')).status).toBe(200)
     expect(DashboardSchema.parse(await (await send(otherCoach, 'GET', '/api/clients/dashboard')).json()).sessionsSince).toEqual([])
+    // A client whose coaching ended leaves the coach's feed of finished sessions.
+    expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`, {})).status).toBe(204)
+    const ended = DashboardSchema.parse(await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json())
+    expect(ended.sessionsSince.filter((s) => s.clientId === client.id)).toEqual([])
   })
 })
 

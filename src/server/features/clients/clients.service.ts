@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
@@ -35,25 +35,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     .where(activeLink({ coachId: actor.id }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
-  const due = await dueWorkouts(db, actor.id, ids, today)
-  // Each client's last finished session: one probe of workout_sessions_completed_idx per client.
-  const last = ids.length
-    ? (
-        await queryRows<{ client_id: string; at: string | Date }>(
-          db,
-          sql`
-            select c.id as client_id, l.at
-            from unnest(${sqlArray(ids, 'text')}) as c(id)
-            cross join lateral (
-              select s.completed_at as at from workout_sessions s
-              where s.client_id = c.id and s.status = 'completed'
-              order by s.completed_at desc nulls last
-              limit 1
-            ) l
-            where l.at is not null`,
-        )
-      ).map((r) => ({ clientId: r.client_id, at: new Date(r.at) }))
-    : []
+  const [due, last] = await Promise.all([dueWorkouts(db, actor.id, ids, today), lastSessions(db, ids)])
   const clients = rows.map(({ planId, planName, planStartDate, planTrainingDays, since, ...client }) => ({
     ...client,
     ...summarizeAdherence(
@@ -65,6 +47,25 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate, trainingDays: planTrainingDays } : null,
   }))
   return { clients, due }
+}
+
+/** Each client's last finished session: one probe of workout_sessions_completed_idx per client. */
+async function lastSessions(db: Db, ids: readonly string[]): Promise<{ clientId: string; at: Date }[]> {
+  if (!ids.length) return []
+  const rows = await queryRows<{ client_id: string; at: string | Date }>(
+    db,
+    sql`
+      select c.id as client_id, l.at
+      from unnest(${sqlArray(ids, 'text')}) as c(id)
+      cross join lateral (
+        select s.completed_at as at from workout_sessions s
+        where s.client_id = c.id and s.status = 'completed'
+        order by s.completed_at desc nulls last
+        limit 1
+      ) l
+      where l.at is not null`,
+  )
+  return rows.map((r) => ({ clientId: r.client_id, at: new Date(r.at) }))
 }
 
 /**
@@ -87,32 +88,33 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
  */
 export async function coachDashboard(db: Db, actor: Actor, { today, since }: { today?: string; since?: string }): Promise<Dashboard> {
   const day = today ?? new Date().toISOString().slice(0, 10)
-  const { clients, due } = await activeClientsAndDue(db, actor, day)
-  const ids = clients.map((c) => c.clientId)
-  const overall = summarizeAdherence(due, day)
   const after = since ? new Date(since) : new Date(Date.now() - 7 * 86_400_000)
-  const sessions = ids.length
-    ? await db
-        .select({ sessionId: workoutSessions.id, clientId: workoutSessions.clientId, title: workoutSessions.title, completedAt: workoutSessions.completedAt })
-        .from(workoutSessions)
-        .where(and(inArray(workoutSessions.clientId, ids), eq(workoutSessions.status, 'completed'), gt(workoutSessions.completedAt, after)))
-        .orderBy(desc(workoutSessions.completedAt))
-        .limit(20)
-    : []
-  const invites = await db
-    .select({ id: clientInvites.id, email: clientInvites.email, planName: trainingPlans.name, expiresAt: clientInvites.expiresAt })
-    .from(clientInvites)
-    .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
-    .where(
-      and(
-        eq(clientInvites.coachId, actor.id),
-        isNull(clientInvites.acceptedAt),
-        isNull(clientInvites.revokedAt),
-        gt(clientInvites.expiresAt, sql`now()`),
-        lt(clientInvites.expiresAt, sql`now() + interval '2 days'`),
-      ),
-    )
-    .orderBy(asc(clientInvites.expiresAt))
+  // The three reads do not depend on one another: on PostgreSQL they run on three connections.
+  const [{ clients, due }, sessions, invites] = await Promise.all([
+    activeClientsAndDue(db, actor, day),
+    db
+      .select({ sessionId: workoutSessions.id, clientId: workoutSessions.clientId, title: workoutSessions.title, completedAt: workoutSessions.completedAt })
+      .from(workoutSessions)
+      .innerJoin(coachClients, and(eq(coachClients.clientId, workoutSessions.clientId), activeLink({ coachId: actor.id })))
+      .where(and(eq(workoutSessions.status, 'completed'), gt(workoutSessions.completedAt, after)))
+      .orderBy(desc(workoutSessions.completedAt))
+      .limit(20),
+    db
+      .select({ id: clientInvites.id, email: clientInvites.email, planName: trainingPlans.name, expiresAt: clientInvites.expiresAt })
+      .from(clientInvites)
+      .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
+      .where(
+        and(
+          eq(clientInvites.coachId, actor.id),
+          isNull(clientInvites.acceptedAt),
+          isNull(clientInvites.revokedAt),
+          gt(clientInvites.expiresAt, sql`now()`),
+          lt(clientInvites.expiresAt, sql`now() + interval '2 days'`),
+        ),
+      )
+      .orderBy(asc(clientInvites.expiresAt)),
+  ])
+  const overall = summarizeAdherence(due, day)
   const nameOf = new Map(clients.map((c) => [c.clientId, c.displayName]))
   return {
     activeClients: clients.length,
