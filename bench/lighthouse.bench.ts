@@ -7,7 +7,7 @@ const RUNS = 3
 /** What a page must reach (docs/product.md#measured-budgets). */
 const TARGET = { score: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
 
-type Run = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }
+type Run = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number }
 
 /**
  * Lighthouse's mobile preset (simulated throttling) on the built app in Debian's Chromium: the
@@ -30,10 +30,12 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
     `\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs · target: score ≥ ${TARGET.score}, LCP < ${TARGET.lcpMs} ms, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls}`,
   )
   console.log('  page                                   score    FCP ms   LCP ms   TBT ms     CLS')
+  const indexes: number[] = []
   try {
     for (const page of pages) {
       const runs: Run[] = []
       for (let i = 0; i < RUNS; i++) runs.push(await measurePage(`${server.url}${page.path}`, chrome.port, page.cookie))
+      indexes.push(...runs.map((run) => run.benchmarkIndex))
       const median = runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)] as Run
       const misses = [
         median.score < TARGET.score && 'score',
@@ -46,6 +48,10 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
         `  ${`${name}${page.cookie ? ' (signed in)' : ''}`.padEnd(36)} ${String(median.score).padStart(6)} ${median.fcpMs.toFixed(0).padStart(9)} ${median.lcpMs.toFixed(0).padStart(8)} ${median.tbtMs.toFixed(0).padStart(8)} ${median.cls.toFixed(3).padStart(7)}   ${misses.length ? `misses ${misses.join(', ')}` : 'ok'}`,
       )
     }
+    // Lighthouse's own measure of this machine's CPU (a mid-tier phone is about 1,000): TBT and the
+    // score scale with it, so figures from different machines compare only beside it.
+    const sorted = indexes.sort((a, b) => a - b)
+    console.log(`  this machine's CPU benchmark index (Lighthouse): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}, ${sorted[0]?.toFixed(0)}-${sorted.at(-1)?.toFixed(0)}`)
   } finally {
     chrome.kill()
   }
@@ -63,6 +69,7 @@ async function measurePage(url: string, port: number, cookie: string | null): Pr
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   }
 }
 
