@@ -51,7 +51,9 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
     // Lighthouse's own measure of this machine's CPU (a mid-tier phone is about 1,000): TBT and the
     // score scale with it, so figures from different machines compare only beside it.
     const sorted = indexes.sort((a, b) => a - b)
-    console.log(`  this machine's CPU benchmark index (Lighthouse): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}, ${sorted[0]?.toFixed(0)}-${sorted.at(-1)?.toFixed(0)}`)
+    console.log(
+      `  this machine's CPU benchmark index (Lighthouse): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}, ${sorted[0]?.toFixed(0)}-${sorted.at(-1)?.toFixed(0)}`,
+    )
   } finally {
     chrome.kill()
   }

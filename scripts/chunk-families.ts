@@ -35,7 +35,10 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/progress\.tsx$|\/progress-view\.tsx$/, 'progress'],
   [/\/src\/client\/app\/routes\/(client\/(home|session|chat|workout-preview|mesocycle|workouts)|summary)\.tsx$/, 'gym'],
   [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|chat)|programs|program-overview)\.tsx$/, 'coach'],
-  [/\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/, 'builder'],
+  [
+    /\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/,
+    'builder',
+  ],
   [/\/src\/client\/app\/routes\/(account|create-profile|perf-sessions|dev-outbox)\.tsx$/, 'account'],
   [/\/src\/client\/app\/routes\/auth\//, AUTH],
 ]
