@@ -14,3 +14,17 @@ export function excerpt(body: string, max = 80): string {
   const line = body.replace(/\s+/g, ' ').trim()
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
+
+/**
+ * A number with commas between its thousands, as English writes it ('4,000', '150,000'). Written
+ * out rather than `toLocaleString('en-US')`: the first use of Intl on a page loads its locale data,
+ * tens of milliseconds of a phone's main thread (docs/performance.md#chunks), which a message built
+ * when its module loads would pay on every screen.
+ */
+export function withThousands(n: number): string {
+  if (!Number.isFinite(n)) return String(n)
+  const [whole = '', fraction] = String(Math.abs(n)).split('.')
+  let grouped = ''
+  for (let end = whole.length; end > 0; end -= 3) grouped = whole.slice(Math.max(0, end - 3), end) + (grouped ? `,${grouped}` : '')
+  return `${n < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`
+}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { withThousands } from '../text.ts'
 
 /**
  * Coach chat (docs/product.md#domain-model, decision 011). A conversation is a coach and one client;
@@ -14,7 +15,7 @@ export const MESSAGE_PAGE_MAX = 100
 
 export const chatApiText = {
   bodyRequired: 'Write a message first',
-  bodyTooLong: `A message is at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`,
+  bodyTooLong: `A message is at most ${withThousands(MESSAGE_MAX)} characters`,
   notLinked: 'You can only message your coach or your own clients',
   readOnly: 'This conversation is archived: you can read it but not send messages',
   idTaken: 'This message id is already used',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { TRACKING } from './movements.ts'
 import { UNITS } from './profiles.ts'
+import { withThousands } from '../text.ts'
 
 /** Importing a lifter's history from another app's CSV export (docs/import.md). */
 export const IMPORT_SOURCES = ['strong', 'hevy'] as const
@@ -25,7 +26,7 @@ export const historyImportApiText = {
   unknownLayout:
     'This CSV is not an export from Strong or Hevy: its first line should name the columns (Strong: Date, Workout Name, Exercise Name, Set Order, ...; Hevy: title, start_time, exercise_title, set_index, ...)',
   noSets: 'The file holds no sets to import',
-  tooManySets: `A file holds at most ${MAX_IMPORT_SETS.toLocaleString('en')} sets: export a shorter period`,
+  tooManySets: `A file holds at most ${withThousands(MAX_IMPORT_SETS)} sets: export a shorter period`,
   badRows: (count: number) => `${count === 1 ? 'One row' : `${count} rows`} of the file cannot be imported; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and try again.`,
   mappingMissing: (name: string) => `Choose a movement for "${name}"`,
   mappingUnknown: 'Map only the exercises of this file',

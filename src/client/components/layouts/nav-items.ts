@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { paths } from '#shared/paths.ts'
+import { withThousands } from '#shared/text.ts'
 
 export type NavItem = { label: string; href: string; icon: LucideIcon; end?: boolean }
 
@@ -22,7 +23,7 @@ export type NavBadges = Partial<Record<string, number>>
 /** What a navigation item's count adds to its accessible name: ', 2 unread' (Chat, 2 unread). */
 export function navCountText(item: NavItem, badges: NavBadges | undefined): string | undefined {
   const count = badges?.[item.href] ?? 0
-  return count > 0 ? `, ${count.toLocaleString('en-US')} unread` : undefined
+  return count > 0 ? `, ${withThousands(count)} unread` : undefined
 }
 
 export const coachNav: NavItem[] = [

@@ -1,6 +1,5 @@
 import { MESSAGE_MAX } from '#shared/schemas/chat.ts'
-
-const count = (n: number) => n.toLocaleString('en-US')
+import { withThousands as count } from '#shared/text.ts'
 
 /**
  * The chat screens' words, in one place (docs/product.md#user-facing-strings). The words the server also uses
