@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { SessionSchema, type LogSetInput, type Session, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { queuedItems, removeQueued } from '#client/lib/offline-queue/queue.ts'
@@ -22,8 +22,12 @@ export function useSessionLog(userId: string, sessionId: string) {
     const show = (next: Session) => {
       if (!alive) return
       current.current = next
-      setSession(next)
-      setStatus('ready')
+      // Drawing the whole session is the screen's largest render: as a transition React draws it in
+      // slices, and a tap in the meantime is answered first.
+      startTransition(() => {
+        setSession(next)
+        setStatus('ready')
+      })
     }
     void (async () => {
       const snapshot = await readSnapshot(userId, sessionId).catch(() => null)
