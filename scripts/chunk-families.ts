@@ -58,56 +58,38 @@ function familyOfRoot(id: string): string {
   return FAMILIES.find(([pattern]) => pattern.test(id))?.[1] ?? PUBLIC
 }
 
+/** Every module reached from `starts` by following `next`, the starts included, never entering `stop`. */
+function reach(graph: Graph, starts: Iterable<string>, next: (info: ModuleInfo) => readonly string[], stop = new Set<string>()): Set<string> {
+  const seen = new Set<string>()
+  const stack = [...starts]
+  while (stack.length) {
+    const id = stack.pop() as string
+    if (seen.has(id) || stop.has(id)) continue
+    seen.add(id)
+    const info = graph.getModuleInfo(id)
+    if (info) stack.push(...next(info))
+  }
+  return seen
+}
+
+const importers = (info: ModuleInfo) => [...info.importers, ...info.dynamicImporters]
+const staticImports = (info: ModuleInfo) => info.importedIds
+const allImports = (info: ModuleInfo) => [...info.importedIds, ...info.dynamicallyImportedIds]
+
 /** Every module's chunk name, or null where the bundler decides; computed once per build from the whole graph. */
 function assign(graph: Graph, some: string): Map<string, string | null> {
   // Up from any module to the entries, then down to every module.
-  const entries = new Set<string>()
-  const up = new Set<string>()
-  const climb = [some]
-  while (climb.length) {
-    const id = climb.pop() as string
-    if (up.has(id)) continue
-    up.add(id)
-    const info = graph.getModuleInfo(id)
-    if (!info) continue
-    if (info.isEntry) entries.add(id)
-    climb.push(...info.importers, ...info.dynamicImporters)
-  }
-  const staticClosure = (from: string, stop: Set<string>): Set<string> => {
-    const seen = new Set<string>()
-    const stack = [from]
-    while (stack.length) {
-      const id = stack.pop() as string
-      if (seen.has(id) || stop.has(id)) continue
-      seen.add(id)
-      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
-    }
-    return seen
-  }
-  const initial = new Set<string>()
-  for (const entry of entries) for (const id of staticClosure(entry, new Set())) initial.add(id)
-  // Every lazily loaded module, and the families of the lazy modules that reach each module statically.
-  const lazy = new Set<string>()
-  const ownChunk = new Set<string>()
-  const all = new Set<string>()
-  const stack = [...entries]
-  while (stack.length) {
-    const id = stack.pop() as string
-    if (all.has(id)) continue
-    all.add(id)
-    const info = graph.getModuleInfo(id)
-    if (!info) continue
-    if (info.dynamicImporters.length && !initial.has(id)) {
-      lazy.add(id)
-      // A screen nothing imports statically keeps its own chunk; one that shares code is grouped.
-      if (!info.importers.length) ownChunk.add(id)
-    }
-    stack.push(...info.importedIds, ...info.dynamicallyImportedIds)
-  }
+  const entries = [...reach(graph, [some], importers)].filter((id) => graph.getModuleInfo(id)?.isEntry)
+  const initial = reach(graph, entries, staticImports)
+  // Every lazily loaded module; a screen nothing imports statically keeps its own chunk, one that
+  // shares code is grouped.
+  const lazy = [...reach(graph, entries, allImports)].filter((id) => !initial.has(id) && Boolean(graph.getModuleInfo(id)?.dynamicImporters.length))
+  const ownChunk = new Set(lazy.filter((id) => !graph.getModuleInfo(id)?.importers.length))
+  // The families of the lazy modules that reach each module statically.
   const reachedBy = new Map<string, Set<string>>()
   for (const root of lazy) {
     const family = familyOfRoot(root)
-    for (const id of staticClosure(root, initial)) {
+    for (const id of reach(graph, [root], staticImports, initial)) {
       let families = reachedBy.get(id)
       if (!families) reachedBy.set(id, (families = new Set()))
       families.add(family)
