@@ -181,7 +181,7 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
       // /home: who am I, the plans, the recent sessions, the coach's card, unread comments and chat.
       await Promise.all([
         device.call('home: me', '/api/me'),
-        device.call('home: plans', '/api/plans'),
+        device.call('home: plans', '/api/plans?completed=false'),
         device.call('home: recent sessions', '/api/sessions?limit=3'),
         device.call('home: coach', '/api/profile/coach'),
         device.call('home: unread comments', '/api/sessions/comments/unread'),

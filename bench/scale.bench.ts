@@ -564,7 +564,7 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     }
   const local = (w: World) => `today=${w.today}&utcOffsetMinutes=0`
   const home = {
-    plans: get('lifter', () => '/api/plans'),
+    plans: get('lifter', () => '/api/plans?completed=false'),
     plan: get('lifter', (w) => `/api/plans/${w.planId}`),
     planSessions: get('lifter', (w) => `/api/sessions?planId=${w.planId}&limit=100`),
     recent: get('lifter', () => '/api/sessions?limit=3'),
@@ -602,7 +602,7 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     ['lifter: e1RM series (main lift)', e1rm('lifter')],
     ['coach: roster (200 clients)', get('coach', (w) => `/api/clients?today=${w.today}`)],
     ['coach: dashboard', get('coach', (w) => `/api/clients/dashboard?today=${w.today}`)],
-    ['coach: plans list', get('coach', () => '/api/plans')],
+    ['coach: Programs, the plans in use', get('coach', () => '/api/plans?completed=false')],
     ['coach detail: last 10 sessions', detail.sessions],
     ['coach detail: own plans to assign', detail.ownPlans],
     ['coach detail: progress', progress('coach')],

@@ -49,7 +49,7 @@ describe('the page of a route', () => {
     expect(preloads).toContain(chunkOf('src/client/app/routes/client/home.tsx'))
     expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))
     expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
-    for (const url of ['/api/plans', '/api/sessions?limit=3', '/api/profile/coach']) expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
+    for (const url of ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach']) expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
     // Each named once, and each one a file the server sends.
     expect(new Set(preloads).size).toBe(preloads.length)
     for (const file of preloads) expect((await t.app.request(`/${file}`)).status, file).toBe(200)

@@ -211,7 +211,7 @@ test('a phone opening /home or a session asks once for each answer the page name
   await page.goto('/home')
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
   await expect(page.getByText('Loading…')).toHaveCount(0)
-  for (const url of ['/api/me', '/api/plans', '/api/sessions?limit=3', '/api/profile/coach']) askedOnceAhead(url)
+  for (const url of ['/api/me', '/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach']) askedOnceAhead(url)
 
   asked.length = 0
   await page.goto(`/session/${sessionId}`)

@@ -168,7 +168,7 @@ test('a self-coached client builds their own program, and a second tab is stoppe
     .click()
   await expectToast(page, 'Plan deleted', 'Summer block v2')
   await expect(page).toHaveURL(/\/programs$/)
-  await expect(page.getByText('No programs yet.')).toBeVisible()
+  await expect(page.getByText('No programs in use.')).toBeVisible()
 })
 
 test('a save the network loses is kept and retried, and reopening the day shows what was typed meanwhile', async ({ page, login }) => {

@@ -51,5 +51,18 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
   await expect(week1.getByText('1 exercise')).toBeVisible()
   await expect(week1.getByText(/Mon, (Nov 23|23 Nov)/)).toBeVisible()
   await expect(clientPage.getByRole('region', { name: 'Week 2' }).getByText(/Mon, (Nov 30|30 Nov)/)).toBeVisible()
+
+  // The next block completes this one: it leaves the list of plans in use for the completed ones, shown on request.
+  const next = await page.request.post(`/api/plans/${planId}/assign`, { data: { clientId: client.id, startDate: '2027-01-25' } })
+  expect(next.status()).toBe(201)
+  await clientPage.goto('/programs')
+  const inUse = clientPage.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Hypertrophy block/ })
+  await expect(inUse).toHaveCount(1)
+  await expect(inUse).toContainText(/Starts Mon, (Jan 25|25 Jan)/)
+  await expect(clientPage.getByRole('list', { name: 'Completed programs' })).toHaveCount(0)
+  await clientPage.getByRole('button', { name: 'Show completed programs' }).click()
+  const done = clientPage.getByRole('list', { name: 'Completed programs' }).getByRole('link', { name: /Hypertrophy block/ })
+  await expect(done).toContainText('Completed')
+  await expect(done).toContainText(/Starts Mon, (Nov 23|23 Nov)/)
   await clientContext.close()
 })

@@ -39,7 +39,7 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
     path: paths.client.home.path,
     modules: guarded('client/home.tsx'),
     // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
-    data: () => ['/api/plans', '/api/sessions?limit=3', '/api/profile/coach', '/api/sessions/comments/unread'],
+    data: () => ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach', '/api/sessions/comments/unread'],
   },
   {
     path: paths.client.session.path,

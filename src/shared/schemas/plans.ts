@@ -236,6 +236,8 @@ export const ListPlansQuery = z.object({
   archived: z.optional(z.enum(['true', 'false'], 'archived must be true or false')),
   /** false: only the user's own plans that are no client's copy (templates, drafts, a lifter's own), however many copies they assigned. */
   assigned: z.optional(z.enum(['true', 'false'], 'assigned must be true or false')),
+  /** false: only plans still in use (drafts, templates, active ones); true: only completed ones, the history a list shows on request. */
+  completed: z.optional(z.enum(['true', 'false'], 'completed must be true or false')),
 })
 export type ListPlansInput = z.infer<typeof ListPlansQuery>
 

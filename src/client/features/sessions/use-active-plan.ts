@@ -11,7 +11,7 @@ import { sessionQueries } from './api/session-queries.ts'
  * the coach's leads, and `alsoOwn` names the other so the screen can say so.
  */
 export function useActivePlan(userId: string) {
-  const plans = useQuery(planQueries.list())
+  const plans = useQuery(planQueries.current())
   const active = plans.data?.filter((p) => p.status === 'active' && p.startDate)
   const fromCoach = active?.find((p) => p.clientId === userId)
   const own = active?.find((p) => p.ownerId === userId && !p.clientId && p.trainingDays)

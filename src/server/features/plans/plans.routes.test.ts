@@ -246,6 +246,33 @@ describe('templates and assignment', () => {
     expect(await bad.text()).toContain('assigned must be true or false')
   })
 
+  test('completed=false lists the plans in use, completed=true the finished blocks', async () => {
+    const owner = await signIn(t, { role: 'coach' })
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: owner.id, clientId: athlete.id })
+    const draft = await newPlan(owner, { name: 'Draft block', weeks: 4, daysPerWeek: 2 })
+    await call(owner, 'PUT', `/api/plans/${draft.id}/days/1/1`, dayOne(1))
+    const assign = async (startDate: string) =>
+      PlanSummarySchema.parse(await (await call(owner, 'POST', `/api/plans/${draft.id}/assign`, { clientId: athlete.id, startDate })).json())
+    // Each new assignment completes the client's previous copy.
+    const finished = [await assign('2026-09-07'), await assign('2026-10-05')]
+    const current = await assign('2026-11-23')
+    const archived = await newPlan(owner, { name: 'Old block', weeks: 4, daysPerWeek: 2 })
+    await call(owner, 'POST', `/api/plans/${archived.id}/archive`)
+    const ids = async (who: SignedIn, query: string) => ((await (await call(who, 'GET', `/api/plans${query}`)).json()) as { id: string }[]).map((p) => p.id).sort()
+
+    expect(await ids(owner, '?completed=false')).toEqual([draft.id, current.id].sort())
+    expect(await ids(owner, '?completed=true')).toEqual(finished.map((p) => p.id).sort())
+    expect(await ids(owner, '?completed=true&assigned=false')).toEqual([])
+    expect(await ids(athlete, '?completed=false')).toEqual([current.id])
+    expect(await ids(athlete, '?completed=true')).toEqual(finished.map((p) => p.id).sort())
+    // Together the two halves are the whole list.
+    expect(await ids(owner, '')).toEqual([draft.id, current.id, ...finished.map((p) => p.id)].sort())
+    const bad = await call(owner, 'GET', '/api/plans?completed=yes')
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('completed must be true or false')
+  })
+
   test('a coach cannot assign to someone else’s client, nor assign another coach’s plan', async () => {
     const theirClient = await signIn(t, { role: 'client' })
     await t.db.insert(coachClients).values({ coachId: otherCoach.id, clientId: theirClient.id })

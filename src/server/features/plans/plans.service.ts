@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, not, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, inArray, ne, not, or, sql } from 'drizzle-orm'
 import {
   asTrained,
   planApiText,
@@ -34,8 +34,10 @@ export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): 
  * The plans a user may see: their own (not archived) and the ones assigned to them; or only their
  * own archived ones. `assigned` narrows either to clients' copies or to the rest: a coach's own
  * templates and drafts stay a short list however many copies years of clients have left.
+ * `completed` splits the plans in use (drafts and active ones, read by status from the owner and
+ * client indexes) from the completed ones, which grow with every block a client finishes.
  */
-export async function listPlans(db: Db, actor: Actor, { archived, assigned }: ListPlansInput = {}): Promise<PlanSummary[]> {
+export async function listPlans(db: Db, actor: Actor, { archived, assigned, completed }: ListPlansInput = {}): Promise<PlanSummary[]> {
   // As training_plans_own_idx reads it.
   const own = sql`(${trainingPlans.clientId} is null and not ${trainingPlans.assigned})`
   const rows = await db
@@ -47,6 +49,7 @@ export async function listPlans(db: Db, actor: Actor, { archived, assigned }: Li
           ? and(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'archived'))
           : and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')),
         assigned === 'false' ? own : assigned === 'true' ? not(own) : undefined,
+        completed === 'false' ? inArray(trainingPlans.status, ['draft', 'active']) : completed === 'true' ? eq(trainingPlans.status, 'completed') : undefined,
       ),
     )
     .orderBy(sql`${trainingPlans.updatedAt} desc`)

@@ -5,10 +5,17 @@ import { apiRequest } from '#client/lib/api-client.ts'
 
 export const planQueries = {
   all: () => ['plans'] as const,
-  list: () =>
+  /** The plans in use: drafts, templates, active ones (the user's own and the ones assigned to them). */
+  current: () =>
     queryOptions({
-      queryKey: [...planQueries.all(), 'list'],
-      queryFn: ({ signal }) => apiRequest('/api/plans', { schema: z.array(PlanSummarySchema), signal }),
+      queryKey: [...planQueries.all(), 'list', 'current'],
+      queryFn: ({ signal }) => apiRequest('/api/plans?completed=false', { schema: z.array(PlanSummarySchema), signal }),
+    }),
+  /** The completed blocks: a list that grows with every block a client finishes, read on request. */
+  completed: () =>
+    queryOptions({
+      queryKey: [...planQueries.all(), 'list', 'completed'],
+      queryFn: ({ signal }) => apiRequest('/api/plans?completed=true', { schema: z.array(PlanSummarySchema), signal }),
     }),
   /** The user's own plans that are no client's copy: templates, drafts, a lifter's own (short, however many copies a coach assigned). */
   own: () =>
