@@ -8,6 +8,7 @@ import type { Actor } from '../src/server/access/actor.ts'
 import type { Db } from '../src/server/db/client.ts'
 import * as schema from '../src/server/db/schema/index.ts'
 import { coachDashboard, listActiveClients } from '../src/server/features/clients/clients.service.ts'
+import { monthsBefore } from '../src/client/lib/dates.ts'
 import { getPlan, getPlanWorkout, listPlans } from '../src/server/features/plans/plans.service.ts'
 import { e1rmSeries, getProgress } from '../src/server/features/progress/progress.service.ts'
 import { unreadComments } from '../src/server/features/sessions/comments.service.ts'
@@ -58,7 +59,7 @@ export async function explainSlowest(source: ExplainSource, world: ExplainWorld,
     const coach: Actor = { id: world.coach.id, role: 'coach' }
     const local = { today: world.today, utcOffsetMinutes: 0 }
     const calls: [string, () => Promise<unknown>][] = [
-      ['lifter plans', () => listPlans(db, lifter)],
+      ['lifter plans in use', () => listPlans(db, lifter, { completed: 'false' })],
       ['lifter plan', () => getPlan(db, lifter, world.planId)],
       ['lifter plan sessions', () => listSessions(db, lifter, { planId: world.planId, limit: 100 })],
       ['lifter unread comments', () => unreadComments(db, lifter)],
@@ -66,10 +67,10 @@ export async function explainSlowest(source: ExplainSource, world: ExplainWorld,
       ['preview movement stats', () => movementStats(db, lifter, world.nextMovementIds)],
       ['session report', () => sessionReport(db, lifter, world.lastSessionId)],
       ['progress', () => getProgress(db, lifter, local)],
-      ['e1RM series', () => e1rmSeries(db, lifter, { movementId: world.nextMovementIds[0] ?? '', utcOffsetMinutes: 0 })],
+      ['e1RM series', () => e1rmSeries(db, lifter, { movementId: world.nextMovementIds[0] ?? '', since: monthsBefore(world.today, 3), utcOffsetMinutes: 0 })],
       ['roster', () => listActiveClients(db, coach, world.today)],
       ['dashboard', () => coachDashboard(db, coach, { today: world.today })],
-      ['coach plans', () => listPlans(db, coach)],
+      ['coach plans in use', () => listPlans(db, coach, { completed: 'false' })],
     ]
     for (const [name, call] of calls) {
       current = name

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, queryRows } from '../src/server/db/client.ts'
+import { monthsBefore } from '../src/client/lib/dates.ts'
 import { explainSlowest, type ExplainSource } from './scale-explain.ts'
 import { send, signInUser, startServer, type BenchServer, type BenchTarget, dateOf, addDays, mondayOf, quote, TRAINED_MOVEMENTS } from './lib.ts'
 
@@ -577,7 +578,9 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     stats: get('lifter', (w) => `/api/sessions/movement-stats?movementIds=${w.nextMovementIds.join(',')}`),
   }
   const progress = (who: 'coach' | 'lifter') => get(who, (w) => `/api/progress?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}${local(w)}`)
-  const e1rm = (who: 'coach' | 'lifter') => get(who, (w) => `/api/progress/e1rm?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}movementId=${w.nextMovementIds[0]}&${local(w)}`)
+  // The chart as it opens: the last 3 months.
+  const e1rm = (who: 'coach' | 'lifter') =>
+    get(who, (w) => `/api/progress/e1rm?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}movementId=${w.nextMovementIds[0]}&since=${monthsBefore(w.today, 3)}&${local(w)}`)
   const detail = {
     sessions: get('coach', (w) => `/api/sessions?clientId=${w.lifter.id}&limit=10`),
     plan: get('coach', (w) => `/api/plans/${w.planId}`),

@@ -46,6 +46,11 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
   await expect(page.getByRole('cell', { name: 'Bench press', exact: true })).toBeVisible()
   // Every trained movement can be charted, the new one too.
   await expect(page.getByRole('option', { name: 'Atlas stone to shoulder' })).toBeAttached()
+  // The chart opens on the last 3 months; sessions from years ago are a range away.
+  await page.getByRole('combobox', { name: 'Movement' }).selectOption({ label: 'Bench press' })
+  await expect(page.getByText('No set of Bench press with a load and 1 to 12 reps in the last 3 months. Choose All time for older sessions.')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'All time' })
+  await expect(page.getByRole('img', { name: /^Estimated 1RM of Bench press: \d+ sessions?, from / })).toBeVisible()
   await page.goto('/home')
   const last = page.getByRole('region', { name: 'Last sessions' })
   await expect(last.getByText('Push Day')).toBeVisible()

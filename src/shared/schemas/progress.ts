@@ -36,6 +36,7 @@ export const progressApiText = {
   noReading: 'No body weight on this date',
   onlyLifter: 'Only the lifter records their own body weight',
   today: 'today must be a date (YYYY-MM-DD) from 2000 to 2200',
+  since: 'since must be a date (YYYY-MM-DD) from 1900 to 2200',
   offset: `utcOffsetMinutes must be a whole number from -${MAX_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`,
   query: `The search is at most ${MOVEMENT_SEARCH_MAX} characters`,
 } as const
@@ -54,8 +55,16 @@ const today = z.optional(z.string(progressApiText.today).check(z.refine((value) 
 export const ProgressQuery = z.object({ clientId, today, utcOffsetMinutes })
 export type ProgressQueryInput = z.infer<typeof ProgressQuery>
 
-/** GET /api/progress/e1rm: one movement's e1RM over time. */
-export const E1rmQuery = z.object({ clientId, movementId: z.uuid('Not a movement id'), utcOffsetMinutes })
+/**
+ * GET /api/progress/e1rm: one movement's e1RM over time. `since` is the first day of the lifter's
+ * (local) calendar to read, the chart's range; without it the latest sessions of all time.
+ */
+export const E1rmQuery = z.object({
+  clientId,
+  movementId: z.uuid('Not a movement id'),
+  since: z.optional(z.string(progressApiText.since).check(z.refine((value) => isRealDay(value) && value >= '1900-01-01' && value <= '2200-12-31', progressApiText.since))),
+  utcOffsetMinutes,
+})
 export type E1rmQueryInput = z.infer<typeof E1rmQuery>
 
 /** GET /api/progress/movements: search the movements this lifter has trained. */

@@ -4,6 +4,7 @@ export const progressText = {
   e1rmTitle: (name: string | null) => (name ? `Estimated 1RM: ${name}` : 'Estimated 1RM'),
   e1rmNothing: 'No completed sets yet. After the first finished workout with a load, the estimated 1RM of each movement shows here.',
   e1rmNoSets: (name: string) => `No set of ${name} with a load and 1 to 12 reps yet.`,
+  e1rmNoSetsIn: (name: string, range: string) => `No set of ${name} with a load and 1 to 12 reps in ${range}. Choose All time for older sessions.`,
   e1rmSummary: (name: string, sessions: number, first: string, last: string, best: string) =>
     `Estimated 1RM of ${name}: ${sessions} session${sessions === 1 ? '' : 's'}, from ${first} to ${last}; best ${best}.`,
   volumeNothing: 'No training in the last 12 weeks. Weekly hard sets and tonnage by muscle group and movement pattern show here once workouts are finished.',

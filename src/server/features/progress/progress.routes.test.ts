@@ -225,6 +225,18 @@ describe('e1RM over time', () => {
     })
     const read = await ok(send(otherCoach, 'GET', `/api/progress/e1rm?clientId=${lifter.id}&movementId=${ids.squat.id}`))
     expect(read).toEqual(series)
+    // A range: the sessions from a day of the lifter's calendar on (10:00 UTC is the evening before at UTC-11).
+    const since = async (query: string) => E1rmSeriesSchema.parse(await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}&${query}`))).points.map((p) => p.date)
+    expect(await since('since=2026-02-05')).toEqual(['2026-02-09'])
+    expect(await since('since=2026-02-09')).toEqual(['2026-02-09'])
+    expect(await since('since=2026-02-09&utcOffsetMinutes=-660')).toEqual([])
+    expect(await since('since=2026-02-08&utcOffsetMinutes=-660')).toEqual(['2026-02-08'])
+    expect(await since('since=2026-02-10')).toEqual([])
+    for (const bad of ['2026-02-30', 'yesterday', '1899-12-31']) {
+      const answer = await send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}&since=${bad}`)
+      expect(answer.status).toBe(400)
+      expect(await answer.text()).toContain(progressApiText.since)
+    }
     const unknown = await send(lifter, 'GET', `/api/progress/e1rm?movementId=${randomUUID()}`)
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toMatchObject({ message: progressApiText.unknownMovement })

@@ -259,20 +259,24 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       )`,
   )
   if (!movement) throw new AppError('NOT_FOUND', { message: progressApiText.unknownMovement })
-  // The lifter's sets of the movement that have an e1RM, read from set_logs_client_movement_idx
-  // alone (no other lifter's, no other movement's), the best of each session, the latest sessions.
+  // The lifter's completed sessions, the latest first (from workout_sessions_client_idx, only the
+  // range asked for), each with its best set of the movement that has an e1RM: one probe of the
+  // session's sets each, so a chart of the last months reads those months, however long the history.
+  const from = query.since ? new Date(Date.parse(`${query.since}T00:00:00Z`) - query.utcOffsetMinutes * 60_000).toISOString() : null
   const rows = await queryRows<E1rmRow>(
     db,
     sql`
       select s.id as session_id, ${localDay(sql`s.started_at`, query.utcOffsetMinutes)} as day, b.load_kg, b.reps, b.e1rm
-      from (
-        select distinct on (l.session_id) l.session_id, l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
+      from workout_sessions s
+      cross join lateral (
+        select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
         from set_logs l
-        where l.client_id = ${lifterId} and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
+        where l.session_id = s.id and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
           and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
-        order by l.session_id, e1rm desc, l.load_kg desc
+        order by e1rm desc, l.load_kg desc
+        limit 1
       ) b
-      join workout_sessions s on s.id = b.session_id and s.status = 'completed'
+      where s.client_id = ${lifterId} and s.status = 'completed'${from ? sql` and s.started_at >= ${from}::timestamptz` : sql``}
       order by s.started_at desc
       limit ${E1RM_POINTS_CAP}`,
   )

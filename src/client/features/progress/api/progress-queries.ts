@@ -18,10 +18,11 @@ export const progressQueries = {
       queryKey: [...progressQueries.all(), 'overview', clientId ?? 'me'],
       queryFn: ({ signal }) => apiRequest(`/api/progress?${localParams({ clientId })}`, { schema: ProgressSchema, signal }),
     }),
-  e1rm: (clientId: string | undefined, movementId: string) =>
+  /** `since`: the first day of the chart's range; undefined for all time (the latest sessions). */
+  e1rm: (clientId: string | undefined, movementId: string, since: string | undefined) =>
     queryOptions({
-      queryKey: [...progressQueries.all(), 'e1rm', clientId ?? 'me', movementId],
-      queryFn: ({ signal }) => apiRequest(`/api/progress/e1rm?${localParams({ clientId, movementId })}`, { schema: E1rmSeriesSchema, signal }),
+      queryKey: [...progressQueries.all(), 'e1rm', clientId ?? 'me', movementId, since ?? 'all'],
+      queryFn: ({ signal }) => apiRequest(`/api/progress/e1rm?${localParams({ clientId, movementId, since })}`, { schema: E1rmSeriesSchema, signal }),
     }),
   movements: (clientId: string | undefined, q: string) =>
     queryOptions({

@@ -4,11 +4,20 @@ import type { MovementRecords, Progress, ProgressMovement } from '#shared/schema
 import { fromKg, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { localToday, monthsBefore } from '#client/lib/dates.ts'
 import { progressQueries } from '../api/progress-queries.ts'
 import { chartLoad, longDate, shortDate } from '../format.ts'
 import { progressText } from '../progress-text.ts'
 import { ChartFigure, DataTable } from './chart-figure.tsx'
 import { TrendChart } from './trend-chart.tsx'
+
+/** The chart's ranges, the last three months first: what a lifter follows in a block, and a read that stays short however long the history. */
+const RANGES = [
+  { value: '3m', label: 'Last 3 months', text: 'the last 3 months', months: 3 },
+  { value: '1y', label: 'Last year', text: 'the last year', months: 12 },
+  { value: 'all', label: 'All time', text: 'all time', months: null },
+] as const
+type Range = (typeof RANGES)[number]
 
 /** Estimated 1RM of one movement by session (any trained movement can be found), with its records by rep count. */
 export function E1rmSection({ clientId, unit, progress }: { clientId?: string; unit: Unit; progress: Progress }) {
@@ -17,7 +26,9 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
   const q = useDeferredValue(search.trim())
   const found = useQuery({ ...progressQueries.movements(clientId, q), enabled: q.length > 0 })
   const movement = picked ?? progress.movements[0] ?? null
-  const series = useQuery({ ...progressQueries.e1rm(clientId, movement?.movementId ?? ''), enabled: Boolean(movement) })
+  const [range, setRange] = useState<Range>(RANGES[0])
+  const since = range.months === null ? undefined : monthsBefore(localToday(), range.months)
+  const series = useQuery({ ...progressQueries.e1rm(clientId, movement?.movementId ?? '', since), enabled: Boolean(movement) })
   const options = movement && !progress.movements.some((m) => m.movementId === movement.movementId) ? [movement, ...progress.movements] : progress.movements
   const points = (series.data?.points ?? []).map((pt) => ({ key: pt.sessionId, label: shortDate(pt.date), value: chartLoad(pt.e1rmKg, unit), date: pt.date, set: pt.bestSet }))
   const first = points[0]
@@ -38,6 +49,19 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
         {options.map((m) => (
           <option key={m.movementId} value={m.movementId}>
             {m.name}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label="Range"
+        size="compact"
+        className="min-w-32"
+        value={range.value}
+        onChange={(e) => setRange(RANGES.find((r) => r.value === e.target.value) ?? RANGES[0])}
+      >
+        {RANGES.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
           </option>
         ))}
       </NativeSelect>
@@ -75,7 +99,17 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
     <ChartFigure
       title={progressText.e1rmTitle(movement ? name : null)}
       controls={controls}
-      empty={!movement ? progressText.e1rmNothing : series.isPending ? 'Loading…' : points.length === 0 ? progressText.e1rmNoSets(name) : null}
+      empty={
+        !movement
+          ? progressText.e1rmNothing
+          : series.isPending
+            ? 'Loading…'
+            : points.length === 0
+              ? since
+                ? progressText.e1rmNoSetsIn(name, range.text)
+                : progressText.e1rmNoSets(name)
+              : null
+      }
       summary={
         first && last && best
           ? progressText.e1rmSummary(
