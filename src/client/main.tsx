@@ -7,6 +7,8 @@ import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
 
 applyTheme()
+// The locale data every date on the screens needs, loaded off the main thread (see the worker).
+new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module', name: 'intl-warmup' })
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
