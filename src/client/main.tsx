@@ -8,7 +8,11 @@ import './styles.css'
 
 applyTheme()
 // The locale data every date on the screens needs, loaded off the main thread (see the worker).
-new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module', name: 'intl-warmup' })
+try {
+  new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module', name: 'intl-warmup' })
+} catch {
+  // A browser without module workers formats its first date a little later, nothing more.
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
