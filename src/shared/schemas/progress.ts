@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { calendarDate } from './dates.ts'
 import { MUSCLES, PATTERNS, TRACKING } from './movements.ts'
 
 /**
@@ -36,7 +37,7 @@ export const progressApiText = {
   noReading: 'No body weight on this date',
   onlyLifter: 'Only the lifter records their own body weight',
   today: 'today must be a date (YYYY-MM-DD) from 2000 to 2200',
-  since: 'since must be a date (YYYY-MM-DD) from 1900 to 2200',
+  since: 'since must be a date (YYYY-MM-DD) from 1900 to 9999',
   offset: `utcOffsetMinutes must be a whole number from -${MAX_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`,
   query: `The search is at most ${MOVEMENT_SEARCH_MAX} characters`,
 } as const
@@ -62,7 +63,7 @@ export type ProgressQueryInput = z.infer<typeof ProgressQuery>
 export const E1rmQuery = z.object({
   clientId,
   movementId: z.uuid('Not a movement id'),
-  since: z.optional(z.string(progressApiText.since).check(z.refine((value) => isRealDay(value) && value >= '1900-01-01' && value <= '2200-12-31', progressApiText.since))),
+  since: z.optional(calendarDate(progressApiText.since)),
   utcOffsetMinutes,
 })
 export type E1rmQueryInput = z.infer<typeof E1rmQuery>
