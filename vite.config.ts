@@ -15,7 +15,8 @@ export default defineConfig({
       registerType: 'autoUpdate',
       // A tiny external registerSW.js (no inline script for the CSP, no workbox-window in the entry).
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg'],
+      // PNG icons (scripts/render-icons.ts says why not the SVG).
+      includeAssets: ['favicon-32.png', 'apple-touch-icon.png'],
       manifest: {
         name: 'Coachline',
         short_name: 'Coachline',
@@ -24,7 +25,10 @@ export default defineConfig({
         background_color: '#ffffff',
         display: 'standalone',
         start_url: '/',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
