@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './schemas/lazy-schema.ts'
 
 /** The closed list of our error codes: each has a status (server/lib/app-error.ts) and a default message. */
 export type ErrorCode =
@@ -18,7 +19,7 @@ export type ErrorCode =
   | 'UNAVAILABLE'
 
 /** Field errors keyed by field path ("sets.0.reps"), each with its messages. */
-const FieldErrorsSchema = z.record(z.string(), z.array(z.string()))
+const FieldErrorsSchema = lazySchema(() => z.record(z.string(), z.array(z.string())))
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>
 
 /**
@@ -46,11 +47,13 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
  * The one shape of every non-2xx answer of the API. better-auth answers in the same
  * shape (its codes are its own strings), so `code` is a plain string here.
  */
-export const ApiErrorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.optional(FieldErrorsSchema),
-})
+export const ApiErrorBodySchema = lazySchema(() =>
+  z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.optional(FieldErrorsSchema),
+  }),
+)
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>
 
 /** A schema's issues as field errors, keyed by the dotted path ("exercises.0.sets.1.reps"; '_' for the whole). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 
 /** What a personal API token may do: `read` makes GET requests only, `read-write` anything its user may. */
 export const API_TOKEN_SCOPES = ['read', 'read-write'] as const
@@ -45,24 +46,28 @@ export const apiTokenText = {
   notForSignIn: 'API tokens do not work on the sign-in endpoints (/api/auth)',
 } as const
 
-export const CreateApiTokenBody = z.object({
-  name: z.string(apiTokenText.nameRequired).check(z.trim(), z.minLength(1, apiTokenText.nameRequired), z.maxLength(API_TOKEN_NAME_MAX, apiTokenText.nameTooLong)),
-  scope: z.enum(API_TOKEN_SCOPES, apiTokenText.scopeInvalid),
-})
+export const CreateApiTokenBody = lazySchema(() =>
+  z.object({
+    name: z.string(apiTokenText.nameRequired).check(z.trim(), z.minLength(1, apiTokenText.nameRequired), z.maxLength(API_TOKEN_NAME_MAX, apiTokenText.nameTooLong)),
+    scope: z.enum(API_TOKEN_SCOPES, apiTokenText.scopeInvalid),
+  }),
+)
 export type CreateApiTokenInput = z.infer<typeof CreateApiTokenBody>
 
 /** A token as its owner sees it in the list: never its secret, only its first characters. */
-export const ApiTokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  scope: z.enum(API_TOKEN_SCOPES),
-  /** The first characters of the secret, to tell tokens apart. */
-  start: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.nullable(z.string()),
-})
+export const ApiTokenSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    scope: z.enum(API_TOKEN_SCOPES),
+    /** The first characters of the secret, to tell tokens apart. */
+    start: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.nullable(z.string()),
+  }),
+)
 export type ApiToken = z.infer<typeof ApiTokenSchema>
 
 /** The answer to creating a token: the one time its secret is shown. */
-export const CreatedApiTokenSchema = z.object({ ...ApiTokenSchema.shape, token: z.string() })
+export const CreatedApiTokenSchema = lazySchema(() => z.object({ ...ApiTokenSchema.shape, token: z.string() }))
 export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 
 /** Emails are trimmed and lowercased before any use (docs/product.md#validation-rules). */
 export function normalizeEmail(raw: string): string {
@@ -35,11 +36,13 @@ export function passwordProblem(password: string): PasswordProblem | null {
 }
 
 /** The one-time tokens that emailed links carry to the app's pages. */
-export const TokenBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2048)) })
+export const TokenBody = lazySchema(() => z.object({ token: z.string().check(z.minLength(1), z.maxLength(2048)) }))
 
 /** What /auth/reset learns about a recovery token before asking for a new password. */
-export const ResetTokenStatusSchema = z.object({
-  valid: z.boolean(),
-  error: z.optional(z.enum(['otp_expired', 'access_denied'])),
-})
+export const ResetTokenStatusSchema = lazySchema(() =>
+  z.object({
+    valid: z.boolean(),
+    error: z.optional(z.enum(['otp_expired', 'access_denied'])),
+  }),
+)
 export type ResetTokenStatus = z.infer<typeof ResetTokenStatusSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 
 /**
  * Exporting a lifter's data and restoring it (docs/export-format.md): the JSON export's name and
@@ -29,13 +30,15 @@ export const dataExportApiText = {
 } as const
 
 /** What a restore added; rows already there (a second restore of the same file) are not counted. */
-export const RestoreResultSchema = z.object({
-  movements: z.number(),
-  plans: z.number(),
-  workouts: z.number(),
-  sessions: z.number(),
-  sets: z.number(),
-  comments: z.number(),
-  bodyWeights: z.number(),
-})
+export const RestoreResultSchema = lazySchema(() =>
+  z.object({
+    movements: z.number(),
+    plans: z.number(),
+    workouts: z.number(),
+    sessions: z.number(),
+    sets: z.number(),
+    comments: z.number(),
+    bodyWeights: z.number(),
+  }),
+)
 export type RestoreResult = z.infer<typeof RestoreResultSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import { TRACKING } from './movements.ts'
 import { UNITS } from './profiles.ts'
 import { withThousands } from '../text.ts'
@@ -59,82 +60,94 @@ export const importRowText = {
 } as const
 
 /** A refused row, by its line in the file (the first line is 1: the column names). */
-const ImportProblemSchema = z.object({ line: z.number(), message: z.string() })
+const ImportProblemSchema = lazySchema(() => z.object({ line: z.number(), message: z.string() }))
 export type ImportProblem = z.infer<typeof ImportProblemSchema>
 
 /** A movement an exercise name may be mapped to. */
-const MovementChoiceSchema = z.object({ id: z.string(), name: z.string(), own: z.boolean(), tracking: z.enum(TRACKING) })
+const MovementChoiceSchema = lazySchema(() => z.object({ id: z.string(), name: z.string(), own: z.boolean(), tracking: z.enum(TRACKING) }))
 
 /** One distinct exercise name of the file, with what the server suggests mapping it to. */
-const ImportExerciseSchema = z.object({
-  name: z.string(),
-  sets: z.number(),
-  sessions: z.number(),
-  /** How the file's columns track it, for a movement created for it. */
-  tracking: z.enum(TRACKING),
-  /** Closest movements first (trigram similarity); the first is the suggestion when `suggested`. */
-  suggestions: z.array(MovementChoiceSchema),
-  /** The first suggestion is close enough to be chosen unless the lifter changes it. */
-  suggested: z.boolean(),
-})
+const ImportExerciseSchema = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    sets: z.number(),
+    sessions: z.number(),
+    /** How the file's columns track it, for a movement created for it. */
+    tracking: z.enum(TRACKING),
+    /** Closest movements first (trigram similarity); the first is the suggestion when `suggested`. */
+    suggestions: z.array(MovementChoiceSchema),
+    /** The first suggestion is close enough to be chosen unless the lifter changes it. */
+    suggested: z.boolean(),
+  }),
+)
 export type ImportExercise = z.infer<typeof ImportExerciseSchema>
 
 /** POST /api/history-import/preview: what the file holds, before anything is written. */
-export const ImportPreviewSchema = z.object({
-  source: z.enum(IMPORT_SOURCES),
-  /** The unit the file's weights were read in (Hevy names it in its columns; Strong's is the upload's). */
-  unit: z.enum(UNITS),
-  sessions: z.number(),
-  sets: z.number(),
-  /** Sessions of the file that an earlier import already wrote: importing skips them. */
-  alreadyImported: z.number(),
-  firstDate: z.nullable(z.string()),
-  lastDate: z.nullable(z.string()),
-  exercises: z.array(ImportExerciseSchema),
-  problems: z.array(ImportProblemSchema),
-  /** All refused rows, including those past the listed ones. */
-  problemCount: z.number(),
-})
+export const ImportPreviewSchema = lazySchema(() =>
+  z.object({
+    source: z.enum(IMPORT_SOURCES),
+    /** The unit the file's weights were read in (Hevy names it in its columns; Strong's is the upload's). */
+    unit: z.enum(UNITS),
+    sessions: z.number(),
+    sets: z.number(),
+    /** Sessions of the file that an earlier import already wrote: importing skips them. */
+    alreadyImported: z.number(),
+    firstDate: z.nullable(z.string()),
+    lastDate: z.nullable(z.string()),
+    exercises: z.array(ImportExerciseSchema),
+    problems: z.array(ImportProblemSchema),
+    /** All refused rows, including those past the listed ones. */
+    problemCount: z.number(),
+  }),
+)
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>
 
 /** What one exercise name of the file becomes: an existing movement, or a new movement of the lifter's own. */
-const MappingEntrySchema = z.union([
-  z.object({ name: z.string().check(z.maxLength(NAME_MAX)), movementId: z.uuid(historyImportApiText.movementNotFound) }),
-  z.object({
-    name: z.string().check(z.maxLength(NAME_MAX)),
-    create: z.object({
-      name: z.string('Name the new movement').check(z.trim(), z.minLength(1, 'Name the new movement'), z.maxLength(80, 'A movement name is at most 80 characters')),
-      tracking: z.enum(TRACKING, 'Choose how the new movement is tracked'),
+const MappingEntrySchema = lazySchema(() =>
+  z.union([
+    z.object({ name: z.string().check(z.maxLength(NAME_MAX)), movementId: z.uuid(historyImportApiText.movementNotFound) }),
+    z.object({
+      name: z.string().check(z.maxLength(NAME_MAX)),
+      create: z.object({
+        name: z.string('Name the new movement').check(z.trim(), z.minLength(1, 'Name the new movement'), z.maxLength(80, 'A movement name is at most 80 characters')),
+        tracking: z.enum(TRACKING, 'Choose how the new movement is tracked'),
+      }),
     }),
-  }),
-])
+  ]),
+)
 export type MappingEntry = z.infer<typeof MappingEntrySchema>
-export const ImportMappingSchema = z.array(MappingEntrySchema).check(z.maxLength(5000, historyImportApiText.mappingInvalid))
+export const ImportMappingSchema = lazySchema(() => z.array(MappingEntrySchema).check(z.maxLength(5000, historyImportApiText.mappingInvalid)))
 
 /** The upload's settings, as form fields beside the file. */
-export const ImportOptionsSchema = z.object({
-  unit: z.optional(z.enum(UNITS, historyImportApiText.unit)),
-  timeZone: z.optional(z.string(historyImportApiText.timeZone).check(z.maxLength(64, historyImportApiText.timeZone))),
-})
+export const ImportOptionsSchema = lazySchema(() =>
+  z.object({
+    unit: z.optional(z.enum(UNITS, historyImportApiText.unit)),
+    timeZone: z.optional(z.string(historyImportApiText.timeZone).check(z.maxLength(64, historyImportApiText.timeZone))),
+  }),
+)
 
-const ImportResultSchema = z.object({
-  source: z.enum(IMPORT_SOURCES),
-  /** Sessions written now, and sets with them. */
-  sessions: z.number(),
-  sets: z.number(),
-  /** Sessions of the file an earlier import had written: left as they are. */
-  skipped: z.number(),
-  movementsCreated: z.number(),
-})
+const ImportResultSchema = lazySchema(() =>
+  z.object({
+    source: z.enum(IMPORT_SOURCES),
+    /** Sessions written now, and sets with them. */
+    sessions: z.number(),
+    sets: z.number(),
+    /** Sessions of the file an earlier import had written: left as they are. */
+    skipped: z.number(),
+    movementsCreated: z.number(),
+  }),
+)
 export type ImportResult = z.infer<typeof ImportResultSchema>
 
 /**
  * POST /api/history-import answers a stream of these, one JSON object a line: progress while the
  * sets are written, then the result or the reason nothing was written.
  */
-export const ImportStreamLineSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), done: z.number(), total: z.number() }),
-  z.object({ type: z.literal('done'), result: ImportResultSchema }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
-])
+export const ImportStreamLineSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('progress'), done: z.number(), total: z.number() }),
+    z.object({ type: z.literal('done'), result: ImportResultSchema }),
+    z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  ]),
+)
 export type ImportStreamLine = z.infer<typeof ImportStreamLineSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import { isEmail, normalizeEmail } from './auth.ts'
 import { calendarDate } from './dates.ts'
 
@@ -33,46 +34,54 @@ export const inviteApiText = {
   mailFailed: 'The invite email could not be sent. Nothing changed; try again in a moment.',
 } as const
 
-export const CreateInviteBody = z.object({
-  email: z.string(inviteApiText.emailRequired).check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
-  planId: z.uuid(inviteApiText.planRequired),
-})
+export const CreateInviteBody = lazySchema(() =>
+  z.object({
+    email: z.string(inviteApiText.emailRequired).check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
+    planId: z.uuid(inviteApiText.planRequired),
+  }),
+)
 export type CreateInviteInput = z.infer<typeof CreateInviteBody>
 
 const INVITE_STATUSES = ['pending', 'expired', 'accepted', 'revoked'] as const
 
 /** An invite as its coach sees it; `link` is there while it can still be used or resent. */
-export const InviteSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  planId: z.string(),
-  planName: z.string(),
-  status: z.enum(INVITE_STATUSES),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  acceptedAt: z.nullable(z.string()),
-  link: z.nullable(z.string()),
-})
+export const InviteSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    status: z.enum(INVITE_STATUSES),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    acceptedAt: z.nullable(z.string()),
+    link: z.nullable(z.string()),
+  }),
+)
 export type Invite = z.infer<typeof InviteSchema>
 
 /**
  * What the invite page shows: plan name, coach display name, invited email, expiry date
  * (docs/product.md#invites), and the weekdays the plan trains on (null: day after day).
  */
-export const InvitePreviewSchema = z.object({
-  planName: z.string(),
-  coachName: z.string(),
-  email: z.string(),
-  expiresAt: z.string(),
-  trainingDays: z.nullable(z.array(z.number())),
-})
+export const InvitePreviewSchema = lazySchema(() =>
+  z.object({
+    planName: z.string(),
+    coachName: z.string(),
+    email: z.string(),
+    expiresAt: z.string(),
+    trainingDays: z.nullable(z.array(z.number())),
+  }),
+)
 export type InvitePreview = z.infer<typeof InvitePreviewSchema>
 
 /** Accepting an invite: {token} in, {success, error} out, the original backend's contract (docs/product.md#our-server-in-place-of-a-hosted-backend). */
-export const AcceptInviteBody = z.object({
-  token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
-  /** The invitee's own date: the plan starts on it (a day either side of the server's, else the server's). */
-  today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')),
-})
-export const AcceptInviteResultSchema = z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) })
+export const AcceptInviteBody = lazySchema(() =>
+  z.object({
+    token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
+    /** The invitee's own date: the plan starts on it (a day either side of the server's, else the server's). */
+    today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')),
+  }),
+)
+export const AcceptInviteResultSchema = lazySchema(() => z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) }))
 export type AcceptInviteResult = z.infer<typeof AcceptInviteResultSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 
 export const PATTERNS = [
   'squat',
@@ -87,27 +88,31 @@ export type BuiltinMovement = {
 const MOVEMENT_NAME_MAX = 120
 const MOVEMENT_INSTRUCTIONS_MAX = 2000
 
-export const MovementSchema = z.object({
-  id: z.string(),
-  ownerId: z.nullable(z.string()),
-  name: z.string(),
-  aliases: z.array(z.string()),
-  pattern: z.enum(PATTERNS),
-  primaryMuscles: z.array(z.enum(MUSCLES)),
-  secondaryMuscles: z.array(z.enum(MUSCLES)),
-  equipment: z.array(z.enum(EQUIPMENT)),
-  tracking: z.enum(TRACKING),
-  unilateral: z.boolean(),
-  instructions: z.string(),
-  videoUrl: z.nullable(z.string()),
-  archived: z.boolean(),
-})
+export const MovementSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    ownerId: z.nullable(z.string()),
+    name: z.string(),
+    aliases: z.array(z.string()),
+    pattern: z.enum(PATTERNS),
+    primaryMuscles: z.array(z.enum(MUSCLES)),
+    secondaryMuscles: z.array(z.enum(MUSCLES)),
+    equipment: z.array(z.enum(EQUIPMENT)),
+    tracking: z.enum(TRACKING),
+    unilateral: z.boolean(),
+    instructions: z.string(),
+    videoUrl: z.nullable(z.string()),
+    archived: z.boolean(),
+  }),
+)
 export type Movement = z.infer<typeof MovementSchema>
 
-export const MovementPageSchema = z.object({
-  items: z.array(MovementSchema),
-  nextOffset: z.nullable(z.number()),
-})
+export const MovementPageSchema = lazySchema(() =>
+  z.object({
+    items: z.array(MovementSchema),
+    nextOffset: z.nullable(z.number()),
+  }),
+)
 export type MovementPage = z.infer<typeof MovementPageSchema>
 
 const MOVEMENT_SCOPES = ['all', 'builtin', 'own'] as const
@@ -116,16 +121,18 @@ const MOVEMENT_PAGE_MAX = 100
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.enum(values))
 
 /** GET /api/movements: search and filters, paginated (query strings arrive as text). */
-export const ListMovementsQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
-  pattern: optionalEnum(PATTERNS),
-  muscle: optionalEnum(MUSCLES),
-  equipment: optionalEnum(EQUIPMENT),
-  scope: z._default(z.enum(MOVEMENT_SCOPES), 'all'),
-  archived: z._default(z.enum(['exclude', 'only']), 'exclude'),
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MOVEMENT_PAGE_MAX)), 30),
-  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
-})
+export const ListMovementsQuery = lazySchema(() =>
+  z.object({
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
+    pattern: optionalEnum(PATTERNS),
+    muscle: optionalEnum(MUSCLES),
+    equipment: optionalEnum(EQUIPMENT),
+    scope: z._default(z.enum(MOVEMENT_SCOPES), 'all'),
+    archived: z._default(z.enum(['exclude', 'only']), 'exclude'),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MOVEMENT_PAGE_MAX)), 30),
+    offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
+  }),
+)
 export type ListMovementsInput = z.infer<typeof ListMovementsQuery>
 
 export const movementApiText = {
@@ -176,14 +183,16 @@ const movementFields = {
   ),
 }
 
-export const CreateMovementBody = z.object({
-  ...movementFields,
-  aliases: z._default(movementFields.aliases, []),
-  secondaryMuscles: z._default(movementFields.secondaryMuscles, []),
-  unilateral: z._default(movementFields.unilateral, false),
-  instructions: z._default(movementFields.instructions, ''),
-})
+export const CreateMovementBody = lazySchema(() =>
+  z.object({
+    ...movementFields,
+    aliases: z._default(movementFields.aliases, []),
+    secondaryMuscles: z._default(movementFields.secondaryMuscles, []),
+    unilateral: z._default(movementFields.unilateral, false),
+    instructions: z._default(movementFields.instructions, ''),
+  }),
+)
 export type CreateMovementInput = z.infer<typeof CreateMovementBody>
 
-export const UpdateMovementBody = z.partial(z.object(movementFields))
+export const UpdateMovementBody = lazySchema(() => z.partial(z.object(movementFields)))
 export type UpdateMovementInput = z.infer<typeof UpdateMovementBody>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import { calendarDate } from './dates.ts'
 import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
@@ -57,168 +58,188 @@ const optionalText = (max: number) => z.optional(z.nullable(text(max, planApiTex
 // A PostgreSQL integer: larger versions cannot exist, so they are refused as input.
 export const VersionSchema = int(1, 2_147_483_647, 'Version is required')
 /** The app's id for one save, the same on every retry: a save that landed but whose answer was lost is not a conflict. */
-export const SaveIdSchema = z.optional(z.uuid('Not a save id'))
+export const SaveIdSchema = lazySchema(() => z.optional(z.uuid('Not a save id')))
 
 /** One prescribed set: the targets a logged set will answer (docs/product.md#domain-model). */
-export const PrescribedSetSchema = z
-  .object({
-    reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) }))),
-    load: z.optional(
-      z.nullable(
-        z.discriminatedUnion('kind', [
-          z.object({ kind: z.literal('kg'), value: z.number(planApiText.loadKg).check(z.gte(0, planApiText.loadKg), z.lte(MAX_LOAD_KG, planApiText.loadKg)) }),
-          z.object({ kind: z.literal('percent_1rm'), value: z.number(planApiText.percent).check(z.gte(1, planApiText.percent), z.lte(150, planApiText.percent)) }),
-          z.object({ kind: z.literal('bodyweight') }),
-        ]),
-      ),
-    ),
-    rpe: z.optional(
-      z.nullable(
-        z.number(planApiText.rpe).check(
-          z.gte(1, planApiText.rpe),
-          z.lte(10, planApiText.rpe),
-          z.refine((value) => Number.isInteger(value * 2), planApiText.rpe),
+export const PrescribedSetSchema = lazySchema(() =>
+  z
+    .object({
+      reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) }))),
+      load: z.optional(
+        z.nullable(
+          z.discriminatedUnion('kind', [
+            z.object({ kind: z.literal('kg'), value: z.number(planApiText.loadKg).check(z.gte(0, planApiText.loadKg), z.lte(MAX_LOAD_KG, planApiText.loadKg)) }),
+            z.object({ kind: z.literal('percent_1rm'), value: z.number(planApiText.percent).check(z.gte(1, planApiText.percent), z.lte(150, planApiText.percent)) }),
+            z.object({ kind: z.literal('bodyweight') }),
+          ]),
         ),
       ),
-    ),
-    rir: z.optional(z.nullable(int(0, 10, planApiText.rir))),
-    durationSeconds: z.optional(z.nullable(int(1, 86_400, planApiText.duration))),
-    distanceMeters: z.optional(z.nullable(int(1, 100_000, planApiText.distance))),
-  })
-  .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] }))
+      rpe: z.optional(
+        z.nullable(
+          z.number(planApiText.rpe).check(
+            z.gte(1, planApiText.rpe),
+            z.lte(10, planApiText.rpe),
+            z.refine((value) => Number.isInteger(value * 2), planApiText.rpe),
+          ),
+        ),
+      ),
+      rir: z.optional(z.nullable(int(0, 10, planApiText.rir))),
+      durationSeconds: z.optional(z.nullable(int(1, 86_400, planApiText.duration))),
+      distanceMeters: z.optional(z.nullable(int(1, 100_000, planApiText.distance))),
+    })
+    .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] })),
+)
 export type PrescribedSet = z.infer<typeof PrescribedSetSchema>
 
-const ExerciseInputSchema = z.object({
-  movementId: z.uuid('Choose a movement'),
-  superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), planApiText.superset)),
-  restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
-  tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
-  notes: optionalText(NOTES_MAX),
-  sets: z.array(PrescribedSetSchema).check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
-  /** The exercise's own progression rule; null or absent follows the plan's. */
-  progression: z.optional(z.nullable(ProgressionRuleSchema)),
-})
+const ExerciseInputSchema = lazySchema(() =>
+  z.object({
+    movementId: z.uuid('Choose a movement'),
+    superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), planApiText.superset)),
+    restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
+    tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
+    notes: optionalText(NOTES_MAX),
+    sets: z.array(PrescribedSetSchema).check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
+    /** The exercise's own progression rule; null or absent follows the plan's. */
+    progression: z.optional(z.nullable(ProgressionRuleSchema)),
+  }),
+)
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
 
-const planName = z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong))
+const planName = lazySchema(() => z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)))
 
-export const CreatePlanBody = z.object({
-  name: planName,
-  goal: optionalText(120),
-  description: optionalText(NOTES_MAX),
-  weeks: int(1, MAX_WEEKS, planApiText.weeks),
-  daysPerWeek: int(1, MAX_DAYS_PER_WEEK, planApiText.daysPerWeek),
-})
+export const CreatePlanBody = lazySchema(() =>
+  z.object({
+    name: planName,
+    goal: optionalText(120),
+    description: optionalText(NOTES_MAX),
+    weeks: int(1, MAX_WEEKS, planApiText.weeks),
+    daysPerWeek: int(1, MAX_DAYS_PER_WEEK, planApiText.daysPerWeek),
+  }),
+)
 export type CreatePlanInput = z.infer<typeof CreatePlanBody>
 
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
-export const UpdatePlanBody = z.object({
-  version: VersionSchema,
-  saveId: SaveIdSchema,
-  name: z.optional(planName),
-  goal: optionalText(120),
-  description: optionalText(NOTES_MAX),
-  deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
-  isTemplate: z.optional(z.boolean()),
-  /** The rule of every exercise without its own; null: none. */
-  progression: z.optional(z.nullable(ProgressionRuleSchema)),
-  progressionMode: z.optional(z.enum(PROGRESSION_MODES, 'Apply changes at once, or wait for approval')),
-  /** What deload weeks take off; null: they are only marked. */
-  deload: z.optional(z.nullable(DeloadSchema)),
-})
+export const UpdatePlanBody = lazySchema(() =>
+  z.object({
+    version: VersionSchema,
+    saveId: SaveIdSchema,
+    name: z.optional(planName),
+    goal: optionalText(120),
+    description: optionalText(NOTES_MAX),
+    deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
+    isTemplate: z.optional(z.boolean()),
+    /** The rule of every exercise without its own; null: none. */
+    progression: z.optional(z.nullable(ProgressionRuleSchema)),
+    progressionMode: z.optional(z.enum(PROGRESSION_MODES, 'Apply changes at once, or wait for approval')),
+    /** What deload weeks take off; null: they are only marked. */
+    deload: z.optional(z.nullable(DeloadSchema)),
+  }),
+)
 export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
 
 /** What a workout is made of, in a plan's cell or standalone: its title, notes and exercises. */
-export const WorkoutContentSchema = z.object({
-  title: z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
-  notes: optionalText(NOTES_MAX),
-  exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
-})
+export const WorkoutContentSchema = lazySchema(() =>
+  z.object({
+    title: z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
+    notes: optionalText(NOTES_MAX),
+    exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
+  }),
+)
 export type WorkoutContent = z.infer<typeof WorkoutContentSchema>
 
 /** One cell of the weeks x days grid: its workout, replaced whole (null removes it). */
-export const SavePlanDayBody = z.object({
-  version: VersionSchema,
-  saveId: SaveIdSchema,
-  workout: z.nullable(WorkoutContentSchema),
-})
+export const SavePlanDayBody = lazySchema(() =>
+  z.object({
+    version: VersionSchema,
+    saveId: SaveIdSchema,
+    workout: z.nullable(WorkoutContentSchema),
+  }),
+)
 export type SavePlanDayInput = z.infer<typeof SavePlanDayBody>
 
-export const ExerciseSchema = z.object({
-  id: z.string(),
-  movementId: z.string(),
-  movementName: z.string(),
-  /** The movement's tracking: which fields a logged set of this exercise asks for. */
-  tracking: z.enum(TRACKING),
-  position: z.number(),
-  superset: z.nullable(z.string()),
-  restSeconds: z.nullable(z.number()),
-  tempo: z.nullable(z.string()),
-  notes: z.nullable(z.string()),
-  sets: z.array(PrescribedSetSchema),
-  progression: z.nullable(ProgressionRuleSchema),
-  /** Why the targets are what they are, when a rule set them (the lifter reads it). */
-  progressionNote: z.nullable(ProgressionNoteSchema),
-  /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
-  handEdited: z.boolean(),
-})
+export const ExerciseSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    movementId: z.string(),
+    movementName: z.string(),
+    /** The movement's tracking: which fields a logged set of this exercise asks for. */
+    tracking: z.enum(TRACKING),
+    position: z.number(),
+    superset: z.nullable(z.string()),
+    restSeconds: z.nullable(z.number()),
+    tempo: z.nullable(z.string()),
+    notes: z.nullable(z.string()),
+    sets: z.array(PrescribedSetSchema),
+    progression: z.nullable(ProgressionRuleSchema),
+    /** Why the targets are what they are, when a rule set them (the lifter reads it). */
+    progressionNote: z.nullable(ProgressionNoteSchema),
+    /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
+    handEdited: z.boolean(),
+  }),
+)
 
 export type Exercise = z.infer<typeof ExerciseSchema>
 
-const PlanWorkoutSchema = z.object({
-  id: z.string(),
-  week: z.number(),
-  day: z.number(),
-  title: z.string(),
-  notes: z.nullable(z.string()),
-  exercises: z.array(ExerciseSchema),
-})
+const PlanWorkoutSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    week: z.number(),
+    day: z.number(),
+    title: z.string(),
+    notes: z.nullable(z.string()),
+    exercises: z.array(ExerciseSchema),
+  }),
+)
 export type PlanWorkout = z.infer<typeof PlanWorkoutSchema>
 
-export const PlanSummarySchema = z.object({
-  id: z.string(),
-  ownerId: z.string(),
-  clientId: z.nullable(z.string()),
-  name: z.string(),
-  goal: z.nullable(z.string()),
-  description: z.nullable(z.string()),
-  weeks: z.number(),
-  daysPerWeek: z.number(),
-  deloadWeeks: z.array(z.number()),
-  isTemplate: z.boolean(),
-  startDate: z.nullable(z.string()),
-  trainingDays: z.nullable(z.array(z.number())),
-  status: z.enum(PLAN_STATUSES),
-  progression: z.nullable(ProgressionRuleSchema),
-  progressionMode: z.enum(PROGRESSION_MODES),
-  deload: z.nullable(DeloadSchema),
-  version: z.number(),
-  updatedAt: z.string(),
-})
-export type PlanSummary = z.infer<typeof PlanSummarySchema>
-
-export const PlanSchema = z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) })
-export type Plan = z.infer<typeof PlanSchema>
-
-/** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */
-export const PlanWorkoutDetailSchema = z.object({
-  ...PlanWorkoutSchema.shape,
-  plan: z.object({
+export const PlanSummarySchema = lazySchema(() =>
+  z.object({
     id: z.string(),
-    name: z.string(),
     ownerId: z.string(),
     clientId: z.nullable(z.string()),
-    startDate: z.nullable(z.string()),
-    trainingDays: z.nullable(z.array(z.number())),
+    name: z.string(),
+    goal: z.nullable(z.string()),
+    description: z.nullable(z.string()),
     weeks: z.number(),
     daysPerWeek: z.number(),
     deloadWeeks: z.array(z.number()),
-    deload: z.nullable(DeloadSchema),
+    isTemplate: z.boolean(),
+    startDate: z.nullable(z.string()),
+    trainingDays: z.nullable(z.array(z.number())),
     status: z.enum(PLAN_STATUSES),
+    progression: z.nullable(ProgressionRuleSchema),
+    progressionMode: z.enum(PROGRESSION_MODES),
+    deload: z.nullable(DeloadSchema),
+    version: z.number(),
+    updatedAt: z.string(),
   }),
-  /** In a deload week with a deload set: the sets are the deload's (a share off the load, sets removed). */
-  deloaded: z.boolean(),
-})
+)
+export type PlanSummary = z.infer<typeof PlanSummarySchema>
+
+export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) }))
+export type Plan = z.infer<typeof PlanSchema>
+
+/** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */
+export const PlanWorkoutDetailSchema = lazySchema(() =>
+  z.object({
+    ...PlanWorkoutSchema.shape,
+    plan: z.object({
+      id: z.string(),
+      name: z.string(),
+      ownerId: z.string(),
+      clientId: z.nullable(z.string()),
+      startDate: z.nullable(z.string()),
+      trainingDays: z.nullable(z.array(z.number())),
+      weeks: z.number(),
+      daysPerWeek: z.number(),
+      deloadWeeks: z.array(z.number()),
+      deload: z.nullable(DeloadSchema),
+      status: z.enum(PLAN_STATUSES),
+    }),
+    /** In a deload week with a deload set: the sets are the deload's (a share off the load, sets removed). */
+    deloaded: z.boolean(),
+  }),
+)
 export type PlanWorkoutDetail = z.infer<typeof PlanWorkoutDetailSchema>
 
 /**
@@ -232,56 +253,68 @@ export function asTrained(workout: PlanWorkout, plan: PlanWorkoutDetail['plan'])
 }
 
 /** GET /api/plans: the caller's plans that are not archived (and those assigned to them), or `?archived=true` their own archived ones. */
-export const ListPlansQuery = z.object({
-  archived: z.optional(z.enum(['true', 'false'], 'archived must be true or false')),
-  /** false: only the user's own plans that are no client's copy (templates, drafts, a lifter's own), however many copies they assigned. */
-  assigned: z.optional(z.enum(['true', 'false'], 'assigned must be true or false')),
-  /** false: only plans still in use (drafts, templates, active ones); true: only completed ones, the history a list shows on request. */
-  completed: z.optional(z.enum(['true', 'false'], 'completed must be true or false')),
-})
+export const ListPlansQuery = lazySchema(() =>
+  z.object({
+    archived: z.optional(z.enum(['true', 'false'], 'archived must be true or false')),
+    /** false: only the user's own plans that are no client's copy (templates, drafts, a lifter's own), however many copies they assigned. */
+    assigned: z.optional(z.enum(['true', 'false'], 'assigned must be true or false')),
+    /** false: only plans still in use (drafts, templates, active ones); true: only completed ones, the history a list shows on request. */
+    completed: z.optional(z.enum(['true', 'false'], 'completed must be true or false')),
+  }),
+)
 export type ListPlansInput = z.infer<typeof ListPlansQuery>
 
 /**
  * A plan's training days: one weekday (ISO: 1 Monday to 7 Sunday) per day of its week, each once
  * (a 3-day plan on Monday, Wednesday and Friday). The server also checks there is one per day.
  */
-const TrainingDaysSchema = z.array(int(1, 7, planApiText.trainingDay)).check(
-  z.minLength(1, planApiText.trainingDaysCount(1)),
-  z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
-  z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
+const TrainingDaysSchema = lazySchema(() =>
+  z.array(int(1, 7, planApiText.trainingDay)).check(
+    z.minLength(1, planApiText.trainingDaysCount(1)),
+    z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
+    z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
+  ),
 )
 
 /**
  * Assigning a plan to one of the coach's active clients, from a start date (YYYY-MM-DD), on
  * training days: the plan's own when absent, null for days that follow one another.
  */
-export const AssignPlanBody = z.object({
-  clientId: z.string('Choose a client').check(z.minLength(1, 'Choose a client'), z.maxLength(64)),
-  startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
-  trainingDays: z.optional(z.nullable(TrainingDaysSchema)),
-})
+export const AssignPlanBody = lazySchema(() =>
+  z.object({
+    clientId: z.string('Choose a client').check(z.minLength(1, 'Choose a client'), z.maxLength(64)),
+    startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
+    trainingDays: z.optional(z.nullable(TrainingDaysSchema)),
+  }),
+)
 export type AssignPlanInput = z.infer<typeof AssignPlanBody>
 
 /** A coach sets the weekdays their plan trains on (null: its days follow one another), on the version they saw. */
-export const PlanTrainingDaysBody = z.object({
-  version: VersionSchema,
-  saveId: SaveIdSchema,
-  trainingDays: z.nullable(TrainingDaysSchema),
-})
+export const PlanTrainingDaysBody = lazySchema(() =>
+  z.object({
+    version: VersionSchema,
+    saveId: SaveIdSchema,
+    trainingDays: z.nullable(TrainingDaysSchema),
+  }),
+)
 export type PlanTrainingDaysInput = z.infer<typeof PlanTrainingDaysBody>
 
 /** A self-coached lifter starts their own plan: from a start date, on their training days. */
-export const StartPlanBody = z.object({
-  startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
-  trainingDays: TrainingDaysSchema,
-})
+export const StartPlanBody = lazySchema(() =>
+  z.object({
+    startDate: calendarDate('Start date must be a date (YYYY-MM-DD)'),
+    trainingDays: TrainingDaysSchema,
+  }),
+)
 export type StartPlanInput = z.infer<typeof StartPlanBody>
 
 /** A copy of a plan: a new draft from a template, or a duplicate (optionally itself a template). */
-export const CopyPlanBody = z.object({
-  name: z.optional(planName),
-  isTemplate: z.optional(z.boolean()),
-})
+export const CopyPlanBody = lazySchema(() =>
+  z.object({
+    name: z.optional(planName),
+    isTemplate: z.optional(z.boolean()),
+  }),
+)
 export type CopyPlanInput = z.infer<typeof CopyPlanBody>
 
 export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as const
@@ -319,40 +352,46 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
   }
 }
 
-const ProgressionSchema = z.object({
-  kind: z.enum(PROGRESSIONS, 'Choose a progression'),
-  amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
-  unit: z.optional(z.enum(UNITS)),
-})
+const ProgressionSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(PROGRESSIONS, 'Choose a progression'),
+    amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
+    unit: z.optional(z.enum(UNITS)),
+  }),
+)
 
 /**
  * A week copied onto other weeks, with progressions applied together (+2.5 kg and +1 rep and
  * +0.5 RPE a week): `progressions`, a list with each kind at most once. `progression`, one of them
  * alone, is the older form of the same thing; a request sends one form or the other.
  */
-export const CopyWeekBody = z
-  .object({
-    version: VersionSchema,
-    saveId: SaveIdSchema,
-    fromWeek: int(1, MAX_WEEKS, planApiText.week),
-    toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
-    progression: z.optional(z.nullable(ProgressionSchema)),
-    progressions: z.optional(
-      z.array(ProgressionSchema).check(
-        z.maxLength(PROGRESSIONS.length, planApiText.progressionTwice),
-        z.refine((list) => new Set(list.map((p) => p.kind)).size === list.length, planApiText.progressionTwice),
+export const CopyWeekBody = lazySchema(() =>
+  z
+    .object({
+      version: VersionSchema,
+      saveId: SaveIdSchema,
+      fromWeek: int(1, MAX_WEEKS, planApiText.week),
+      toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
+      progression: z.optional(z.nullable(ProgressionSchema)),
+      progressions: z.optional(
+        z.array(ProgressionSchema).check(
+          z.maxLength(PROGRESSIONS.length, planApiText.progressionTwice),
+          z.refine((list) => new Set(list.map((p) => p.kind)).size === list.length, planApiText.progressionTwice),
+        ),
       ),
-    ),
-  })
-  .check(z.refine((body) => !(body.progression && body.progressions), { message: planApiText.progressionBothForms, path: ['progressions'] }))
+    })
+    .check(z.refine((body) => !(body.progression && body.progressions), { message: planApiText.progressionBothForms, path: ['progressions'] })),
+)
 export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 
-export const CopyDayBody = z.object({
-  version: VersionSchema,
-  saveId: SaveIdSchema,
-  from: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
-  to: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
-})
+export const CopyDayBody = lazySchema(() =>
+  z.object({
+    version: VersionSchema,
+    saveId: SaveIdSchema,
+    from: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
+    to: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
+  }),
+)
 export type CopyDayInput = z.infer<typeof CopyDayBody>
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import type { Unit } from '../units.ts'
 
 /**
@@ -59,7 +60,7 @@ function setupSchema(unit: Unit) {
 const SETUP_SCHEMAS = { kg: setupSchema('kg'), lb: setupSchema('lb') }
 
 /** PATCH /api/profile's `plateSetups`: either unit's setup, or both; a unit left out is kept. */
-export const PlateSetupsPatch = z.object({ kg: z.optional(SETUP_SCHEMAS.kg), lb: z.optional(SETUP_SCHEMAS.lb) })
+export const PlateSetupsPatch = lazySchema(() => z.object({ kg: z.optional(SETUP_SCHEMAS.kg), lb: z.optional(SETUP_SCHEMAS.lb) }))
 export type PlateSetupsPatch = z.infer<typeof PlateSetupsPatch>
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 
 export const ROLES = ['coach', 'client'] as const
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
@@ -6,30 +7,34 @@ export const UNITS = ['kg', 'lb'] as const
 
 const DISPLAY_NAME_MAX = 80
 
-export const ProfileSchema = z.object({
-  id: z.string(),
-  role: z.enum(ROLES),
-  displayName: z.string(),
-  primaryGoal: z.nullable(z.string()),
-  experienceLevel: z.nullable(z.enum(EXPERIENCE_LEVELS)),
-  unit: z.enum(UNITS),
-  /** Email me unread chat messages older than 30 minutes (decision 011); on by default. */
-  messageDigest: z.boolean(),
-  /** Bar, plates and plate step per unit: read with plateSetupOf (plate-setups.ts, which /auth does not load). */
-  plateSetups: z.unknown(),
-})
+export const ProfileSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    role: z.enum(ROLES),
+    displayName: z.string(),
+    primaryGoal: z.nullable(z.string()),
+    experienceLevel: z.nullable(z.enum(EXPERIENCE_LEVELS)),
+    unit: z.enum(UNITS),
+    /** Email me unread chat messages older than 30 minutes (decision 011); on by default. */
+    messageDigest: z.boolean(),
+    /** Bar, plates and plate step per unit: read with plateSetupOf (plate-setups.ts, which /auth does not load). */
+    plateSetups: z.unknown(),
+  }),
+)
 export type Profile = z.infer<typeof ProfileSchema>
 
-export const MeSchema = z.object({
-  user: z.nullable(
-    z.object({
-      id: z.string(),
-      email: z.string(),
-      emailVerified: z.boolean(),
-    }),
-  ),
-  profile: z.nullable(ProfileSchema),
-})
+export const MeSchema = lazySchema(() =>
+  z.object({
+    user: z.nullable(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        emailVerified: z.boolean(),
+      }),
+    ),
+    profile: z.nullable(ProfileSchema),
+  }),
+)
 export type Me = z.infer<typeof MeSchema>
 
 /** The automatic profile's name: the part of the email before the @, or 'User' (docs/product.md#signing-in-and-landing). */
@@ -38,20 +43,24 @@ export function defaultDisplayName(email: string): string {
   return (local || 'User').slice(0, DISPLAY_NAME_MAX)
 }
 
-export const displayNameField = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`))
-export const primaryGoalField = z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters')))
+export const displayNameField = lazySchema(() =>
+  z.string().check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)),
+)
+export const primaryGoalField = lazySchema(() => z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters'))))
 
 /** /create-profile: a display name, and optionally a goal and a level (which we save). */
-export const SaveProfileBody = z.object({
-  displayName: displayNameField,
-  primaryGoal: z.optional(primaryGoalField),
-  experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
-})
+export const SaveProfileBody = lazySchema(() =>
+  z.object({
+    displayName: displayNameField,
+    primaryGoal: z.optional(primaryGoalField),
+    experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
+  }),
+)
 export type SaveProfileInput = z.infer<typeof SaveProfileBody>
 
-export const SetRoleBody = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),
-  role: z.enum(ROLES),
-})
+export const SetRoleBody = lazySchema(() =>
+  z.object({
+    email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),
+    role: z.enum(ROLES),
+  }),
+)

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import { fromKgExact, roundToStep, toKg, type Unit } from '../units.ts'
 import type { PrescribedSet } from './plans.ts'
 import { UNITS } from './profiles.ts'
@@ -36,43 +37,49 @@ export const progressionApiText = {
 
 const num = (min: number, max: number, message: string) => z.number(message).check(z.gte(min, message), z.lte(max, message))
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
-const amount = z.number(progressionApiText.amount).check(z.gt(0, progressionApiText.amount), z.lte(50, progressionApiText.amount))
+const amount = lazySchema(() => z.number(progressionApiText.amount).check(z.gt(0, progressionApiText.amount), z.lte(50, progressionApiText.amount)))
 
 /** Add `amount` when every set reached the top of its range at or under its RPE; hold otherwise; after `failures` misses in a row, take `reducePercent` off. */
-const LinearRuleSchema = z.object({
-  kind: z.literal('linear'),
-  amount,
-  unit: z.enum(UNITS),
-  per: z.enum(['session', 'week'], progressionApiText.per),
-  failures: int(1, 10, progressionApiText.failures),
-  reducePercent: num(0, 50, progressionApiText.reducePercent),
-})
+const LinearRuleSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal('linear'),
+    amount,
+    unit: z.enum(UNITS),
+    per: z.enum(['session', 'week'], progressionApiText.per),
+    failures: int(1, 10, progressionApiText.failures),
+    reducePercent: num(0, 50, progressionApiText.reducePercent),
+  }),
+)
 
 /** Climb reps within each set's range; when every set reaches the top, add `amount` and start again at the bottom. */
-const DoubleRuleSchema = z.object({ kind: z.literal('double'), amount, unit: z.enum(UNITS) })
+const DoubleRuleSchema = lazySchema(() => z.object({ kind: z.literal('double'), amount, unit: z.enum(UNITS) }))
 
 /** %1RM targets are loads from the lifter's current e1RM of this movement, or of `linkedMovementId`. */
-const PercentRuleSchema = z.object({ kind: z.literal('percent_e1rm'), linkedMovementId: z.optional(z.nullable(z.uuid(progressionApiText.linked))) })
+const PercentRuleSchema = lazySchema(() => z.object({ kind: z.literal('percent_e1rm'), linkedMovementId: z.optional(z.nullable(z.uuid(progressionApiText.linked))) }))
 
 /** The next load moves by the last RPE against the target: `overPercent` off per point over, `underPercent` on per point under. */
-const RpeRuleSchema = z.object({
-  kind: z.literal('rpe'),
-  overPercent: num(0, 20, progressionApiText.rpePercent),
-  underPercent: num(0, 20, progressionApiText.rpePercent),
-})
+const RpeRuleSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal('rpe'),
+    overPercent: num(0, 20, progressionApiText.rpePercent),
+    underPercent: num(0, 20, progressionApiText.rpePercent),
+  }),
+)
 
-export const ProgressionRuleSchema = z.discriminatedUnion('kind', [LinearRuleSchema, DoubleRuleSchema, PercentRuleSchema, RpeRuleSchema], progressionApiText.kind)
+export const ProgressionRuleSchema = lazySchema(() => z.discriminatedUnion('kind', [LinearRuleSchema, DoubleRuleSchema, PercentRuleSchema, RpeRuleSchema], progressionApiText.kind))
 export type ProgressionRule = z.infer<typeof ProgressionRuleSchema>
 
 /** What a plan's deload weeks take off every exercise: a share of the load, and sets from the end. */
-export const DeloadSchema = z.object({
-  loadPercent: num(0, 60, progressionApiText.deloadLoad),
-  setsRemoved: int(0, 10, progressionApiText.deloadSets),
-})
+export const DeloadSchema = lazySchema(() =>
+  z.object({
+    loadPercent: num(0, 60, progressionApiText.deloadLoad),
+    setsRemoved: int(0, 10, progressionApiText.deloadSets),
+  }),
+)
 export type Deload = z.infer<typeof DeloadSchema>
 
 /** Why an exercise's targets are what they are, as the rule last set them, and the misses in a row so far. */
-export const ProgressionNoteSchema = z.object({ reason: z.string().check(z.maxLength(300)), failures: int(0, 100, 'Failures are a count') })
+export const ProgressionNoteSchema = lazySchema(() => z.object({ reason: z.string().check(z.maxLength(300)), failures: int(0, 100, 'Failures are a count') }))
 export type ProgressionNote = z.infer<typeof ProgressionNoteSchema>
 
 /** The rules a builder offers, with their starting numbers. */

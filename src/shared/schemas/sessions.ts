@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
 import { moment } from './dates.ts'
 import { EQUIPMENT, TRACKING } from './movements.ts'
 import { PrescribedSetSchema, type Exercise } from './plans.ts'
@@ -30,36 +31,40 @@ export const sessionApiText = {
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
-const rpe = z.number(sessionApiText.rpe).check(
-  z.gte(1, sessionApiText.rpe),
-  z.lte(10, sessionApiText.rpe),
-  z.refine((value) => Number.isInteger(value * 2), sessionApiText.rpe),
+const rpe = lazySchema(() =>
+  z.number(sessionApiText.rpe).check(
+    z.gte(1, sessionApiText.rpe),
+    z.lte(10, sessionApiText.rpe),
+    z.refine((value) => Number.isInteger(value * 2), sessionApiText.rpe),
+  ),
 )
-const note = z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note))))
+const note = lazySchema(() => z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note)))))
 
 /** One exercise of a session: a copy of its prescription at start (or added during the session). */
-const SessionExerciseSchema = z.object({
-  key: z.uuid(),
-  movementId: z.uuid('Choose a movement'),
-  movementName: z.string().check(z.maxLength(200)),
-  tracking: z.enum(TRACKING),
-  prescriptionId: z.nullable(z.uuid()),
-  superset: z.nullable(z.string().check(z.maxLength(1))),
-  restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
-  notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
-  targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
-  /** The movement the plan asked for, when the lifter swapped it for this one. */
-  swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) }))),
-  /**
-   * The movement's equipment (a barbell gets the plate calculator): the server answers with the
-   * library's, whatever the copy holds; the device fills it in for an exercise it adds.
-   */
-  equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
-  /** Why the targets are what they are, when a progression rule set them. */
-  reason: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
-  /** The movement whose e1RM the %1RM targets are a share of, when not this one's (a linked movement). */
-  oneRepMaxMovementId: z.optional(z.nullable(z.uuid())),
-})
+const SessionExerciseSchema = lazySchema(() =>
+  z.object({
+    key: z.uuid(),
+    movementId: z.uuid('Choose a movement'),
+    movementName: z.string().check(z.maxLength(200)),
+    tracking: z.enum(TRACKING),
+    prescriptionId: z.nullable(z.uuid()),
+    superset: z.nullable(z.string().check(z.maxLength(1))),
+    restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
+    notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
+    targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
+    /** The movement the plan asked for, when the lifter swapped it for this one. */
+    swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) }))),
+    /**
+     * The movement's equipment (a barbell gets the plate calculator): the server answers with the
+     * library's, whatever the copy holds; the device fills it in for an exercise it adds.
+     */
+    equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
+    /** Why the targets are what they are, when a progression rule set them. */
+    reason: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+    /** The movement whose e1RM the %1RM targets are a share of, when not this one's (a linked movement). */
+    oneRepMaxMovementId: z.optional(z.nullable(z.uuid())),
+  }),
+)
 export type SessionExercise = z.infer<typeof SessionExerciseSchema>
 
 /**
@@ -81,193 +86,221 @@ export const sessionExerciseOf = (exercise: Exercise): SessionExercise => ({
 })
 
 /** A session's exercise list: each exercise with a key of its own (the sets name it). */
-const SessionExercisesSchema = z.array(SessionExerciseSchema).check(
-  z.maxLength(40, 'A session has at most 40 exercises'),
-  z.refine((exercises) => new Set(exercises.map((e) => e.key)).size === exercises.length, 'Each exercise needs a key of its own'),
+const SessionExercisesSchema = lazySchema(() =>
+  z.array(SessionExerciseSchema).check(
+    z.maxLength(40, 'A session has at most 40 exercises'),
+    z.refine((exercises) => new Set(exercises.map((e) => e.key)).size === exercises.length, 'Each exercise needs a key of its own'),
+  ),
 )
 
 /** Start (or resume) a session; `id` lets a client name it up front so a retried start is the same session. */
-export const StartSessionBody = z.object({
-  id: z.optional(z.uuid('Not a session id')),
-  planWorkoutId: z.optional(z.uuid('Not a planned workout')),
-  workoutId: z.optional(z.uuid('Not a workout')),
-  /**
-   * A session started on the device with no signal: its exercises as the device made them (their
-   * keys are what its sets name) and its title. Such a start is created as it is, never resumed
-   * into another open session of the same workout; should an earlier try of the same start have
-   * landed without them (its answer lost), that session takes them while nothing is logged on it.
-   */
-  exercises: z.optional(SessionExercisesSchema),
-  title: z.optional(z.string('Title must be text').check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters'))),
-})
+export const StartSessionBody = lazySchema(() =>
+  z.object({
+    id: z.optional(z.uuid('Not a session id')),
+    planWorkoutId: z.optional(z.uuid('Not a planned workout')),
+    workoutId: z.optional(z.uuid('Not a workout')),
+    /**
+     * A session started on the device with no signal: its exercises as the device made them (their
+     * keys are what its sets name) and its title. Such a start is created as it is, never resumed
+     * into another open session of the same workout; should an earlier try of the same start have
+     * landed without them (its answer lost), that session takes them while nothing is logged on it.
+     */
+    exercises: z.optional(SessionExercisesSchema),
+    title: z.optional(z.string('Title must be text').check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters'))),
+  }),
+)
 export type StartSessionInput = z.infer<typeof StartSessionBody>
 
 /** A set as logged: PUT /api/sessions/:id/sets/:setId, idempotent by the client's UUID. */
-export const LogSetBody = z.object({
-  exerciseKey: z.uuid(sessionApiText.unknownExercise),
-  setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionApiText.setNumber),
-  reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionApiText.reps))),
-  loadKg: z.optional(z.nullable(z.number(sessionApiText.load).check(z.gte(0, sessionApiText.load), z.lte(MAX_LOGGED_LOAD_KG, sessionApiText.load)))),
-  rpe: z.optional(z.nullable(rpe)),
-  durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionApiText.duration))),
-  distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionApiText.distance))),
-  completed: z._default(z.boolean(), true),
-  note,
-  /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
-  editedAt: moment('editedAt must be an ISO date-time'),
-})
+export const LogSetBody = lazySchema(() =>
+  z.object({
+    exerciseKey: z.uuid(sessionApiText.unknownExercise),
+    setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionApiText.setNumber),
+    reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionApiText.reps))),
+    loadKg: z.optional(z.nullable(z.number(sessionApiText.load).check(z.gte(0, sessionApiText.load), z.lte(MAX_LOGGED_LOAD_KG, sessionApiText.load)))),
+    rpe: z.optional(z.nullable(rpe)),
+    durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionApiText.duration))),
+    distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionApiText.distance))),
+    completed: z._default(z.boolean(), true),
+    note,
+    /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
+    editedAt: moment('editedAt must be an ISO date-time'),
+  }),
+)
 export type LogSetInput = z.input<typeof LogSetBody>
 
 /** DELETE a set: when the lifter deleted it, on their device (a later edit from another device wins). */
-export const DeleteSetQuery = z.object({ editedAt: z.optional(moment('editedAt must be an ISO date-time')) })
+export const DeleteSetQuery = lazySchema(() => z.object({ editedAt: z.optional(moment('editedAt must be an ISO date-time')) }))
 
 /** Changing the session itself: its exercise list (add, swap, remove, reorder) and notes. */
-export const UpdateSessionBody = z.object({
-  exercises: z.optional(SessionExercisesSchema),
-  notes: note,
-})
+export const UpdateSessionBody = lazySchema(() =>
+  z.object({
+    exercises: z.optional(SessionExercisesSchema),
+    notes: note,
+  }),
+)
 export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>
 
-export const FinishSessionBody = z.object({ rpe: z.optional(z.nullable(rpe)), notes: note })
+export const FinishSessionBody = lazySchema(() => z.object({ rpe: z.optional(z.nullable(rpe)), notes: note }))
 export type FinishSessionInput = z.infer<typeof FinishSessionBody>
 
-export const CommentBody = z.object({
-  body: z.string(sessionApiText.commentRequired).check(z.trim(), z.minLength(1, sessionApiText.commentRequired), z.maxLength(COMMENT_MAX, sessionApiText.note)),
-  setLogId: z.optional(z.nullable(z.uuid())),
-})
+export const CommentBody = lazySchema(() =>
+  z.object({
+    body: z.string(sessionApiText.commentRequired).check(z.trim(), z.minLength(1, sessionApiText.commentRequired), z.maxLength(COMMENT_MAX, sessionApiText.note)),
+    setLogId: z.optional(z.nullable(z.uuid())),
+  }),
+)
 export type CommentInput = z.infer<typeof CommentBody>
 
 /** A set's performed values: what a correction shows the set was. */
-const SetValuesSchema = z.object({
-  reps: z.nullable(z.number()),
-  loadKg: z.nullable(z.number()),
-  rpe: z.nullable(z.number()),
-  durationSeconds: z.nullable(z.number()),
-  distanceMeters: z.nullable(z.number()),
-  completed: z.boolean(),
-})
+const SetValuesSchema = lazySchema(() =>
+  z.object({
+    reps: z.nullable(z.number()),
+    loadKg: z.nullable(z.number()),
+    rpe: z.nullable(z.number()),
+    durationSeconds: z.nullable(z.number()),
+    distanceMeters: z.nullable(z.number()),
+    completed: z.boolean(),
+  }),
+)
 
 /**
  * A set changed after its session was finished: when (the server's clock), and the set as it was
  * when the session was finished (null: it was added afterwards).
  */
-const CorrectionSchema = z.object({ at: z.string(), was: z.nullable(SetValuesSchema) })
+const CorrectionSchema = lazySchema(() => z.object({ at: z.string(), was: z.nullable(SetValuesSchema) }))
 
-export const SetLogSchema = z.object({
-  id: z.string(),
-  exerciseKey: z.string(),
-  movementId: z.string(),
-  setNumber: z.number(),
-  reps: z.nullable(z.number()),
-  loadKg: z.nullable(z.number()),
-  rpe: z.nullable(z.number()),
-  durationSeconds: z.nullable(z.number()),
-  distanceMeters: z.nullable(z.number()),
-  targetRepsMin: z.nullable(z.number()),
-  targetRepsMax: z.nullable(z.number()),
-  targetLoadKg: z.nullable(z.number()),
-  targetRpe: z.nullable(z.number()),
-  completed: z.boolean(),
-  note: z.nullable(z.string()),
-  editedAt: z.string(),
-  /** When the server first stored the set (absent on a set still waiting on the device). */
-  loggedAt: z.optional(z.string()),
-  /** Set when the lifter corrected it after finishing the session. */
-  correction: z.optional(z.nullable(CorrectionSchema)),
-})
+export const SetLogSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    exerciseKey: z.string(),
+    movementId: z.string(),
+    setNumber: z.number(),
+    reps: z.nullable(z.number()),
+    loadKg: z.nullable(z.number()),
+    rpe: z.nullable(z.number()),
+    durationSeconds: z.nullable(z.number()),
+    distanceMeters: z.nullable(z.number()),
+    targetRepsMin: z.nullable(z.number()),
+    targetRepsMax: z.nullable(z.number()),
+    targetLoadKg: z.nullable(z.number()),
+    targetRpe: z.nullable(z.number()),
+    completed: z.boolean(),
+    note: z.nullable(z.string()),
+    editedAt: z.string(),
+    /** When the server first stored the set (absent on a set still waiting on the device). */
+    loggedAt: z.optional(z.string()),
+    /** Set when the lifter corrected it after finishing the session. */
+    correction: z.optional(z.nullable(CorrectionSchema)),
+  }),
+)
 export type SetLog = z.infer<typeof SetLogSchema>
 
 /** What can differ between a prescribed set and the set logged for it (docs/set-adherence.md). */
 const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
 export type Deviation = (typeof DEVIATIONS)[number]
 
-const ReviewedSetSchema = z.object({
-  setNumber: z.number(),
-  /** What the plan asked for; null for a set the lifter added. */
-  target: z.nullable(PrescribedSetSchema),
-  /** The target load in kg: a kg load as written, a %1RM load from the lifter's e1RM when known. */
-  targetLoadKg: z.nullable(z.number()),
-  /** The target RPE, from RIR (10 - RIR) when the coach wrote RIR. */
-  targetRpe: z.nullable(z.number()),
-  /** The logged set (completed, not deleted), or null when skipped. */
-  logged: z.nullable(SetLogSchema),
-  deviations: z.array(z.enum(DEVIATIONS)),
-  /** Done as prescribed; null for an added set, which is not part of the prescription. */
-  asPrescribed: z.nullable(z.boolean()),
-})
+const ReviewedSetSchema = lazySchema(() =>
+  z.object({
+    setNumber: z.number(),
+    /** What the plan asked for; null for a set the lifter added. */
+    target: z.nullable(PrescribedSetSchema),
+    /** The target load in kg: a kg load as written, a %1RM load from the lifter's e1RM when known. */
+    targetLoadKg: z.nullable(z.number()),
+    /** The target RPE, from RIR (10 - RIR) when the coach wrote RIR. */
+    targetRpe: z.nullable(z.number()),
+    /** The logged set (completed, not deleted), or null when skipped. */
+    logged: z.nullable(SetLogSchema),
+    deviations: z.array(z.enum(DEVIATIONS)),
+    /** Done as prescribed; null for an added set, which is not part of the prescription. */
+    asPrescribed: z.nullable(z.boolean()),
+  }),
+)
 export type ReviewedSet = z.infer<typeof ReviewedSetSchema>
 
-const ReviewedExerciseSchema = z.object({
-  exerciseKey: z.string(),
-  movementId: z.string(),
-  movementName: z.string(),
-  /** The movement the plan asked for, when the lifter swapped it. */
-  swappedFrom: z.nullable(z.object({ movementId: z.string(), movementName: z.string() })),
-  /** The lifter removed this prescribed exercise during the session. */
-  removed: z.boolean(),
-  sets: z.array(ReviewedSetSchema),
-})
+const ReviewedExerciseSchema = lazySchema(() =>
+  z.object({
+    exerciseKey: z.string(),
+    movementId: z.string(),
+    movementName: z.string(),
+    /** The movement the plan asked for, when the lifter swapped it. */
+    swappedFrom: z.nullable(z.object({ movementId: z.string(), movementName: z.string() })),
+    /** The lifter removed this prescribed exercise during the session. */
+    removed: z.boolean(),
+    sets: z.array(ReviewedSetSchema),
+  }),
+)
 export type ReviewedExercise = z.infer<typeof ReviewedExerciseSchema>
 
-const SessionReviewSchema = z.object({
-  exercises: z.array(ReviewedExerciseSchema),
-  /** Prescribed sets, and of them the ones done as prescribed. */
-  prescribed: z.number(),
-  asPrescribed: z.number(),
-  /** asPrescribed / prescribed; null when nothing was prescribed. */
-  adherence: z.nullable(z.number()),
-})
+const SessionReviewSchema = lazySchema(() =>
+  z.object({
+    exercises: z.array(ReviewedExerciseSchema),
+    /** Prescribed sets, and of them the ones done as prescribed. */
+    prescribed: z.number(),
+    asPrescribed: z.number(),
+    /** asPrescribed / prescribed; null when nothing was prescribed. */
+    adherence: z.nullable(z.number()),
+  }),
+)
 export type SessionReview = z.infer<typeof SessionReviewSchema>
 
-export const CommentSchema = z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() })
+export const CommentSchema = lazySchema(() =>
+  z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() }),
+)
 export type Comment = z.infer<typeof CommentSchema>
 
 /** A comment someone has not read yet: the lifter's coach's, or (for the coach) a lifter's reply. */
-export const CommentNoticeSchema = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  sessionTitle: z.string(),
-  setLogId: z.nullable(z.string()),
-  authorName: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
-})
+export const CommentNoticeSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    sessionId: z.string(),
+    sessionTitle: z.string(),
+    setLogId: z.nullable(z.string()),
+    authorName: z.string(),
+    body: z.string(),
+    createdAt: z.string(),
+  }),
+)
 export type CommentNotice = z.infer<typeof CommentNoticeSchema>
 
 /** GET /api/sessions/comments/unread: how many, and the newest few. */
-export const UnreadCommentsSchema = z.object({ count: z.number(), latest: z.array(CommentNoticeSchema) })
+export const UnreadCommentsSchema = lazySchema(() => z.object({ count: z.number(), latest: z.array(CommentNoticeSchema) }))
 export type UnreadComments = z.infer<typeof UnreadCommentsSchema>
 
-export const SessionSummarySchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  planWorkoutId: z.nullable(z.string()),
-  planId: z.nullable(z.string()),
-  workoutId: z.nullable(z.string()),
-  title: z.string(),
-  planName: z.nullable(z.string()),
-  week: z.nullable(z.number()),
-  day: z.nullable(z.number()),
-  status: z.enum(SESSION_STATUSES),
-  startedAt: z.string(),
-  completedAt: z.nullable(z.string()),
-  rpe: z.nullable(z.number()),
-  notes: z.nullable(z.string()),
-  /** When the lifter last corrected the session after finishing it; null if never. */
-  correctedAt: z._default(z.nullable(z.string()), null),
-})
+export const SessionSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    clientId: z.string(),
+    planWorkoutId: z.nullable(z.string()),
+    planId: z.nullable(z.string()),
+    workoutId: z.nullable(z.string()),
+    title: z.string(),
+    planName: z.nullable(z.string()),
+    week: z.nullable(z.number()),
+    day: z.nullable(z.number()),
+    status: z.enum(SESSION_STATUSES),
+    startedAt: z.string(),
+    completedAt: z.nullable(z.string()),
+    rpe: z.nullable(z.number()),
+    notes: z.nullable(z.string()),
+    /** When the lifter last corrected the session after finishing it; null if never. */
+    correctedAt: z._default(z.nullable(z.string()), null),
+  }),
+)
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
-export const SessionSchema = z.object({
-  ...SessionSummarySchema.shape,
-  exercises: z.array(SessionExerciseSchema),
-  /** Prescribed exercises removed during the session: the review counts their sets as skipped. */
-  removedExercises: z._default(z.array(SessionExerciseSchema), []),
-  sets: z.array(SetLogSchema),
-  /** Sets that counted when the session was finished and that a correction removed, with what they were. */
-  removedSets: z._default(z.array(SetLogSchema), []),
-  comments: z.array(CommentSchema),
-})
+export const SessionSchema = lazySchema(() =>
+  z.object({
+    ...SessionSummarySchema.shape,
+    exercises: z.array(SessionExerciseSchema),
+    /** Prescribed exercises removed during the session: the review counts their sets as skipped. */
+    removedExercises: z._default(z.array(SessionExerciseSchema), []),
+    sets: z.array(SetLogSchema),
+    /** Sets that counted when the session was finished and that a correction removed, with what they were. */
+    removedSets: z._default(z.array(SetLogSchema), []),
+    comments: z.array(CommentSchema),
+  }),
+)
 export type Session = z.infer<typeof SessionSchema>
 
 /** Epley's estimated one-rep max, for sets of 1 to 12 reps (docs/product.md#loads-units-and-e1rm). */
@@ -276,54 +309,60 @@ export function e1rm(loadKg: number | null, reps: number | null): number | null 
   return reps === 1 ? loadKg : loadKg * (1 + reps / 30)
 }
 
-const RecordSchema = z.object({
-  movementId: z.string(),
-  movementName: z.string(),
-  kind: z.enum(['e1rm', 'load']),
-  /** For a heaviest load: the rep count (1-10) it was lifted for. */
-  reps: z.nullable(z.number()),
-  valueKg: z.number(),
-  previousKg: z.nullable(z.number()),
-})
+const RecordSchema = lazySchema(() =>
+  z.object({
+    movementId: z.string(),
+    movementName: z.string(),
+    kind: z.enum(['e1rm', 'load']),
+    /** For a heaviest load: the rep count (1-10) it was lifted for. */
+    reps: z.nullable(z.number()),
+    valueKg: z.number(),
+    previousKg: z.nullable(z.number()),
+  }),
+)
 export type PersonalRecord = z.infer<typeof RecordSchema>
 
-export const SessionReportSchema = z.object({
-  session: SessionSchema,
-  durationSeconds: z.nullable(z.number()),
-  setsCompleted: z.number(),
-  setsPrescribed: z.number(),
-  volumeKg: z.number(),
-  movements: z.array(
-    z.object({
-      movementId: z.string(),
-      movementName: z.string(),
-      sets: z.number(),
-      bestSet: z.nullable(z.object({ reps: z.number(), loadKg: z.number() })),
-      bestE1rmKg: z.nullable(z.number()),
-    }),
-  ),
-  records: z.array(RecordSchema),
-  /** Every set beside its prescription, with what differed. */
-  review: SessionReviewSchema,
-})
+export const SessionReportSchema = lazySchema(() =>
+  z.object({
+    session: SessionSchema,
+    durationSeconds: z.nullable(z.number()),
+    setsCompleted: z.number(),
+    setsPrescribed: z.number(),
+    volumeKg: z.number(),
+    movements: z.array(
+      z.object({
+        movementId: z.string(),
+        movementName: z.string(),
+        sets: z.number(),
+        bestSet: z.nullable(z.object({ reps: z.number(), loadKg: z.number() })),
+        bestE1rmKg: z.nullable(z.number()),
+      }),
+    ),
+    records: z.array(RecordSchema),
+    /** Every set beside its prescription, with what differed. */
+    review: SessionReviewSchema,
+  }),
+)
 export type SessionReport = z.infer<typeof SessionReportSchema>
 
 /** Per movement, what the lifter did last time and their best e1RM: the preview's and the logger's hints. */
-export const MovementStatsSchema = z.object({
-  movementId: z.string(),
-  last: z.nullable(
-    z.object({
-      sessionId: z.string(),
-      date: z.string(),
-      sets: z.array(z.object({ reps: z.nullable(z.number()), loadKg: z.nullable(z.number()), durationSeconds: z.nullable(z.number()), distanceMeters: z.nullable(z.number()) })),
-    }),
-  ),
-  bestE1rmKg: z.nullable(z.number()),
-})
+export const MovementStatsSchema = lazySchema(() =>
+  z.object({
+    movementId: z.string(),
+    last: z.nullable(
+      z.object({
+        sessionId: z.string(),
+        date: z.string(),
+        sets: z.array(z.object({ reps: z.nullable(z.number()), loadKg: z.nullable(z.number()), durationSeconds: z.nullable(z.number()), distanceMeters: z.nullable(z.number()) })),
+      }),
+    ),
+    bestE1rmKg: z.nullable(z.number()),
+  }),
+)
 export type MovementStats = z.infer<typeof MovementStatsSchema>
 
 /** On the live connection: a session was corrected after it was finished (to its lifter and their coach). */
-export const CorrectionNoticeSchema = z.object({ sessionId: z.string(), clientId: z.string() })
+export const CorrectionNoticeSchema = lazySchema(() => z.object({ sessionId: z.string(), clientId: z.string() }))
 export type CorrectionNotice = z.infer<typeof CorrectionNoticeSchema>
 
-export const CoachCardSchema = z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) })
+export const CoachCardSchema = lazySchema(() => z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) }))
