@@ -7,7 +7,7 @@ const RUNS = 3
 /** What a page must reach (docs/product.md#measured-budgets). */
 const TARGET = { score: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
 
-type Run = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number }
+export type Run = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number }
 
 /**
  * Lighthouse's mobile preset (simulated throttling) on the built app in Debian's Chromium: the
@@ -59,7 +59,7 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
   }
 }
 
-async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
+export async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
@@ -76,7 +76,7 @@ async function measurePage(url: string, port: number, cookie: string | null): Pr
 }
 
 /** A lifter with a plan of their own that trains today, and a session of today's workout under way. */
-async function lifterInTheGym(url: string): Promise<{ cookie: string; sessionId: string }> {
+export async function lifterInTheGym(url: string): Promise<{ cookie: string; sessionId: string }> {
   const { cookie } = await signInUser(url, 'client')
   const headers = { cookie, 'content-type': 'application/json', origin: url }
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
