@@ -21,7 +21,9 @@ import { signInUser, type BenchServer, link, memoryMb, percentile } from './lib.
  *
  * Each coach (10 lifters each) keeps the chat stream open, reads the dashboard and the roster
  * every COACH_POLL_MS, and every COACH_MESSAGE_MS reads the conversation list and sends one of
- * their lifters a message (its arrival on the coach's own stream is checked too).
+ * their lifters a message (its arrival on the coach's own stream is checked too). Coaches start
+ * over the same first RAMP_MS as the lifters: ten laptops do not open their dashboards in one
+ * millisecond, and if they did, the figure would be that instant's queue, not the evening's.
  *
  * A call counts as NEW when its request opened a socket (`req.reusedSocket` false), REUSED
  * otherwise; a call that found its kept-alive socket closed by the server is sent again on a new
@@ -136,6 +138,7 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
   const logged = { sets: 0, verified: 0 }
 
   const coachRuns = coaches.map(async (coach, c) => {
+    await sleep(Math.random() * RAMP_MS)
     const device = new Device(server.url, coach.cookie, record, onRetry)
     const clients = lifters.filter((_, i) => i % COACHES === c)
     const stream = await fetch(`${server.url}/api/chat/stream`, { headers: { cookie: coach.cookie } })
