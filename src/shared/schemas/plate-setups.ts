@@ -57,7 +57,8 @@ function setupSchema(unit: Unit) {
   })
 }
 
-const SETUP_SCHEMAS = { kg: setupSchema('kg'), lb: setupSchema('lb') }
+// Built on first use, as every schema here (docs/decisions/031-schemas-built-on-first-use.md).
+const SETUP_SCHEMAS = { kg: lazySchema(() => setupSchema('kg')), lb: lazySchema(() => setupSchema('lb')) }
 
 /** PATCH /api/profile's `plateSetups`: either unit's setup, or both; a unit left out is kept. */
 export const PlateSetupsPatch = lazySchema(() => z.object({ kg: z.optional(SETUP_SCHEMAS.kg), lb: z.optional(SETUP_SCHEMAS.lb) }))
