@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkFamily } from './scripts/chunk-families.ts'
+import { compileHints } from './scripts/compile-hints.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -64,6 +65,7 @@ export default defineConfig({
       },
     }),
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/] }),
+    compileHints(),
   ],
   build: {
     outDir: 'dist/client',
