@@ -16,6 +16,7 @@ import { receiveComment, refreshUnreadComments } from '#client/features/sessions
 import { refreshCorrected } from '#client/features/sessions/api/correction-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
+import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 
 /** After counting a message locally, the server's counts are fetched this much later (one fetch for a burst). */
 const RECONCILE_MS = 500
@@ -84,7 +85,7 @@ export function useChatLive(user: { id: string; role: Role } | null) {
         const otherId = String(query.queryKey[2])
         const newest = (query.state.data as MessagePages | undefined)?.pages[0]?.items.at(-1)?.seq
         if (newest === undefined) {
-          void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })
+          void refetchFromNow(queryClient, { queryKey: query.queryKey, exact: true })
           continue
         }
         const missed = await fetchNewer(otherId, newest).catch(() => [])
@@ -102,8 +103,9 @@ export function useChatLive(user: { id: string; role: Role } | null) {
         if (receipt.by === me) refreshConversations()
       },
       onReady: () => {
-        // What arrived while the stream was away (or before it first subscribed) is in the counts.
-        refreshConversations()
+        // What arrived while the stream was away (or before it first subscribed) is in the counts:
+        // asked for from now, as the screen's own first ask may have left before that message.
+        void refetchFromNow(queryClient, { queryKey: conversationsKey, exact: true })
         refreshUnreadComments(queryClient)
         void catchUp()
         void flushQueue(me)

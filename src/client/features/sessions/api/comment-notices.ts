@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import type { CommentNotice } from '#shared/schemas/sessions.ts'
 import { excerpt } from '#shared/text.ts'
 import { notify } from '#client/lib/notify.ts'
+import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 import { sessionText } from '../session-text.ts'
 import { sessionQueries } from './session-queries.ts'
 
@@ -11,8 +12,8 @@ import { sessionQueries } from './session-queries.ts'
  * unless its summary is on screen a toast says who wrote, with a way to open it.
  */
 export function receiveComment(queryClient: QueryClient, comment: CommentNotice, role: 'coach' | 'client', open: (href: string) => void) {
-  void queryClient.invalidateQueries({ queryKey: sessionQueries.unreadComments().queryKey })
-  void queryClient.invalidateQueries({ queryKey: sessionQueries.report(comment.sessionId).queryKey })
+  void refetchFromNow(queryClient, { queryKey: sessionQueries.unreadComments().queryKey })
+  void refetchFromNow(queryClient, { queryKey: sessionQueries.report(comment.sessionId).queryKey })
   const href = paths.open.summary.getHref(comment.sessionId)
   if (window.location.pathname === href) return
   const title = role === 'coach' ? sessionText.newReply(comment.authorName) : sessionText.newComment(comment.authorName)
@@ -21,5 +22,5 @@ export function receiveComment(queryClient: QueryClient, comment: CommentNotice,
 
 /** After a gap in the live connection: comments made meanwhile are in the count. */
 export function refreshUnreadComments(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: sessionQueries.unreadComments().queryKey })
+  void refetchFromNow(queryClient, { queryKey: sessionQueries.unreadComments().queryKey })
 }
