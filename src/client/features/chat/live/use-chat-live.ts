@@ -7,6 +7,7 @@ import type { Message } from '#shared/schemas/chat.ts'
 import { notify } from '#client/lib/notify.ts'
 import { flushQueue } from '#client/lib/offline-queue/queue.ts'
 import { isOnline, onOnline } from '#client/lib/online.ts'
+import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 import { applyReceipt, cacheMessages, hasMessage, noteMessage, otherIdOf } from '../api/chat-cache.ts'
 import { chatQueries, fetchNewer, type MessagePages } from '../api/chat-queries.ts'
 import { chatText } from '../chat-text.ts'
@@ -16,7 +17,6 @@ import { receiveComment, refreshUnreadComments } from '#client/features/sessions
 import { refreshCorrected } from '#client/features/sessions/api/correction-notices.ts'
 import { openChatStream } from './chat-stream.ts'
 import { liveState } from './live-state.ts'
-import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 
 /** After counting a message locally, the server's counts are fetched this much later (one fetch for a burst). */
 const RECONCILE_MS = 500
