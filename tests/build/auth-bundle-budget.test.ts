@@ -2,16 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from 'vitest'
+import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 
 /** The /auth budget: the JavaScript it loads is at most 150 KB compressed (docs/product.md#measured-budgets). */
 const BUDGET_BYTES = 150 * 1024
-const DIST = 'dist/client'
 /** The module of the screen the router renders at /auth (src/client/app/router.tsx). */
 const AUTH_SCREEN = 'src/client/app/routes/auth/auth-page.tsx'
 
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
-
-function staticClosure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+function staticClosure(manifest: Record<string, BuiltChunk>, keys: string[]): Set<string> {
   const files = new Set<string>()
   const seen = new Set<string>()
   const visit = (key: string) => {
@@ -27,8 +25,7 @@ function staticClosure(manifest: Record<string, Chunk>, keys: string[]): Set<str
 }
 
 test('/auth loads at most 150 KB of compressed JavaScript', () => {
-  if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('No build found: run npm run build first')
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+  const manifest = builtManifest()
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
   if (!entry) throw new Error('no entry in the build manifest')
   // The entry and everything it imports, the /auth screen's chunk and what it imports, and the

@@ -1,21 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, expect, test } from 'vitest'
 import { COMPILE_HINT } from '../../scripts/compile-hints.ts'
+import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 
 /**
  * The entry's chunk opens with V8's compile hint, so a phone compiles its functions while the file
  * downloads rather than on the main thread as each is first called (scripts/compile-hints.ts). The
  * server sends the precompressed copies: they must hold exactly the same file.
  */
-const DIST = 'dist/client'
-type Chunk = { file: string; isEntry?: boolean }
-let manifest: Record<string, Chunk>
+let manifest: Record<string, BuiltChunk>
 
 beforeAll(() => {
-  if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('No build found: run npm run build first')
-  manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+  manifest = builtManifest()
 })
 
 test('the entry opens with the compile hint, in the file and in the copies the server sends', () => {

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
+import { DIST } from '../helpers/built-client.ts'
 
 /**
  * The browser fetches the page's icon and the manifest's icons by itself while the page loads. An
  * SVG icon costs the page's main thread an SVG document of its own; a PNG does not
  * (scripts/render-icons.ts). So the built page and manifest name PNGs, of the sizes they say.
  */
-const DIST = 'dist/client'
-
 beforeAll(() => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('No build found: run npm run build first')
 })

@@ -1,22 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PRELOADED_SCREENS } from '#server/lib/index-html.ts'
+import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
 
 /**
  * The page names what its route loads next (docs/performance.md#the-first-paint): the chunks of
  * the screen at that path and the sign-in check start beside the entry script.
  */
-const DIST = 'dist/client'
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean }
-
 let t: TestContext
-let manifest: Record<string, Chunk>
+let manifest: Record<string, BuiltChunk>
 
 beforeAll(async () => {
-  if (!existsSync(join(DIST, '.vite/manifest.json'))) throw new Error('No build found: run npm run build first')
-  manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+  manifest = builtManifest()
   t = await createTestApp()
 })
 afterAll(() => t.close())

@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { refetchFromNow } from './refetch-from-now.ts'
 
 /** An answer the test hands over when it chooses. */
@@ -36,14 +36,9 @@ test('a screen with an answer already shown asks again too', async () => {
   let asked = 0
   const observer = new QueryObserver(queryClient, { queryKey: ['comments'], queryFn: async () => `answer ${++asked}` })
   const stop = observer.subscribe(() => {})
-  await until(() => queryClient.getQueryData(['comments']) === 'answer 1')
+  await vi.waitFor(() => expect(queryClient.getQueryData(['comments'])).toBe('answer 1'))
   await refetchFromNow(queryClient, { queryKey: ['comments'], exact: true })
   expect(queryClient.getQueryData(['comments'])).toBe('answer 2')
   stop()
   queryClient.clear()
 })
-
-async function until(ready: () => boolean) {
-  for (let i = 0; i < 100 && !ready(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
-  expect(ready()).toBe(true)
-}
