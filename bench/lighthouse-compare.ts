@@ -11,21 +11,16 @@
  * (/,/auth,/welcome,/home,/session) choose what runs.
  */
 import { resolve } from 'node:path'
-import * as chromeLauncher from 'chrome-launcher'
 import { startServer } from './lib.ts'
-import { lifterInTheGym, measurePage, type Run } from './lighthouse.bench.ts'
+import { launchChromium, lifterInTheGym, measurePage, pathOf, SIGNED_IN_PAGES, type Run } from './lighthouse.bench.ts'
 
 const builds = process.argv.slice(2).map((dir) => resolve(dir))
 if (builds.length < 2) throw new Error('Name two or more client build folders (each holding index.html and assets/)')
 const rounds = Number(process.env.COMPARE_ROUNDS ?? 4)
 const pages = (process.env.COMPARE_PAGES ?? '/,/auth,/welcome,/home,/session').split(',')
-const SIGNED_IN = new Set(['/home', '/session'])
 
 const servers = await Promise.all(builds.map((dir) => startServer({ CLIENT_DIST: dir })))
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
-})
+const chrome = await launchChromium()
 try {
   const lifters = await Promise.all(servers.map((server) => lifterInTheGym(server.url)))
   const runs = new Map<string, Run[]>()
@@ -33,8 +28,7 @@ try {
     for (const page of pages) {
       for (const [i, server] of servers.entries()) {
         const lifter = lifters[i] as Awaited<ReturnType<typeof lifterInTheGym>>
-        const path = page === '/session' ? `/session/${lifter.sessionId}` : page
-        const run = await measurePage(`${server.url}${path}`, chrome.port, SIGNED_IN.has(page) ? lifter.cookie : null)
+        const run = await measurePage(`${server.url}${pathOf(page, lifter)}`, chrome.port, SIGNED_IN_PAGES.has(page) ? lifter.cookie : null)
         runs.set(`${page}\t${i}`, [...(runs.get(`${page}\t${i}`) ?? []), run])
       }
     }

@@ -15,18 +15,15 @@
  *
  * Pages: /, /auth, /welcome, /home and /session (a lifter's live session), signed in where needed.
  */
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js'
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
 import { startServer } from './lib.ts'
-import { lifterInTheGym } from './lighthouse.bench.ts'
+import { launchChromium, lifterInTheGym, pathOf, runLighthouse, SIGNED_IN_PAGES } from './lighthouse.bench.ts'
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/home']
 const MIN_TASK_MS = Number(process.env.MIN_TASK_MS ?? 50)
-const SIGNED_IN = new Set(['/home', '/session'])
 
 /** The parts of Lantern's results this reads (its own types are JSDoc in the package). */
 type TraceEvent = { name: string; dur?: number; args?: { data?: { url?: string; functionName?: string } } }
@@ -37,23 +34,12 @@ type Metric = { timing: number; optimisticEstimate: Estimate; pessimisticEstimat
 type Computed = { request: (data: unknown, context: unknown) => Promise<Metric> }
 
 const server = await startServer()
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
-})
+const chrome = await launchChromium()
 const short = (url: string) => url.replace(server.url, '').replace('/assets/', '')
 try {
   const lifter = await lifterInTheGym(server.url)
   for (const page of pages) {
-    const path = page === '/session' ? `/session/${lifter.sessionId}` : page
-    const result = await lighthouse(`${server.url}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(SIGNED_IN.has(page) ? { extraHeaders: { Cookie: lifter.cookie } } : {}),
-    })
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`)
+    const result = await runLighthouse(`${server.url}${pathOf(page, lifter)}`, chrome.port, SIGNED_IN_PAGES.has(page) ? lifter.cookie : null)
     const { lhr } = result
     const audit = (id: string) => lhr.audits[id]?.numericValue?.toFixed(0) ?? '?'
     console.log(

@@ -22,10 +22,7 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
     { path: '/home', cookie: lifter.cookie },
     { path: `/session/${lifter.sessionId}`, cookie: lifter.cookie },
   ]
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
-  })
+  const chrome = await launchChromium()
   console.log(
     `\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs · target: score ≥ ${TARGET.score}, LCP < ${TARGET.lcpMs} ms, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls}`,
   )
@@ -59,11 +56,30 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
   }
 }
 
-export async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
+/** Debian's Chromium, headless, for Lighthouse to drive. */
+export function launchChromium() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  })
+}
+
+/** The pages the bench tools name by path alone; /home and /session are opened signed in as the lifter. */
+export const SIGNED_IN_PAGES = new Set(['/home', '/session'])
+
+/** A page's address for the lifter: /session stands for their live session. */
+export const pathOf = (page: string, lifter: { sessionId: string }) => (page === '/session' ? `/session/${lifter.sessionId}` : page)
+
+/** One Lighthouse run of the performance category (mobile preset), with the session cookie when given. */
+export async function runLighthouse(url: string, port: number, cookie: string | null) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
-  const { lhr } = result
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
+  return result
+}
+
+export async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
+  const { lhr } = await runLighthouse(url, port, cookie)
   const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
