@@ -70,12 +70,26 @@ export const SIGNED_IN_PAGES = new Set(['/home', '/session'])
 /** A page's address for the lifter: /session stands for their live session. */
 export const pathOf = (page: string, lifter: { sessionId: string }) => (page === '/session' ? `/session/${lifter.sessionId}` : page)
 
-/** One Lighthouse run of the performance category (mobile preset), with the session cookie when given. */
+/** Lighthouse's own failures to record a load (its code asks to run again), not the page's. */
+const RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_DCL'])
+
+/**
+ * One Lighthouse run of the performance category (mobile preset), with the session cookie when
+ * given. A run whose trace Lighthouse could not record (now and then, on a busy machine) is run
+ * again, up to twice; any other error stops the bench.
+ */
 export async function runLighthouse(url: string, port: number, cookie: string | null) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) })
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
-  return result
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) })
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+    const error = result.lhr.runtimeError
+    if (!error) return result
+    if (attempt < 3 && RECORDING_ERRORS.has(error.code)) {
+      console.log(`  (Lighthouse could not record ${url}: ${error.code}; running it again)`)
+      continue
+    }
+    throw new Error(`Lighthouse on ${url}: ${error.message}`)
+  }
 }
 
 export async function measurePage(url: string, port: number, cookie: string | null): Promise<Run> {
