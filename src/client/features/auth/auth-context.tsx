@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Me, Profile } from '#shared/schemas/profiles.ts'
 import { onUnauthenticated } from '#client/lib/api-client.ts'
-import { authQueries } from './api/auth-queries.ts'
+import { authQueries, markSignedOut } from './api/auth-queries.ts'
 
 /** Loading, then unauthenticated or authenticated with a profile; errors are counted for the guard's retries. */
 export type AuthState =
@@ -29,7 +29,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthenticated(() => {
         queryClient.clear()
-        queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
+        markSignedOut(queryClient)
         void navigate(paths.auth.login.getHref(), { replace: true })
       }),
     [queryClient, navigate],

@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { checkResetToken, requestPasswordReset, setNewPassword } from '#client/features/auth/api/auth-calls.ts'
-import { authQueries } from '#client/features/auth/api/auth-queries.ts'
+import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 import { authErrorText, linkParams, resetLinkErrorText } from '#client/features/auth/auth-errors.ts'
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx'
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
@@ -112,7 +112,7 @@ function SetPassword({ token }: { token: string }) {
       await setNewPassword(token, password)
       // The reset signed this account out everywhere: forget what this tab knew.
       queryClient.clear()
-      queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
+      markSignedOut(queryClient)
       notify.success(authText.passwordUpdated)
       await navigate(paths.auth.login.getHref(), { replace: true })
     } catch (error) {

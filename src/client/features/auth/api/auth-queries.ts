@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
@@ -17,4 +17,12 @@ export const authQueries = {
   all: () => ['auth'] as const,
   // The guard counts and shows its own retries ('Retry n/3'), so the query does not retry.
   me: () => queryOptions({ queryKey: [...authQueries.all(), 'me'], queryFn: ({ signal }) => fetchMe(signal), retry: false }),
+}
+
+/**
+ * Nobody is signed in, known without asking the server: after a sign-out or a reset, when a call
+ * says the session has ended, or on a page the server rendered for a browser with no session.
+ */
+export function markSignedOut(client: QueryClient): void {
+  client.setQueryData<Me>(authQueries.me().queryKey, { user: null, profile: null })
 }

@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
-import { authQueries } from './auth-queries.ts'
+import { markSignedOut } from './auth-queries.ts'
 
 /** Ends the server session; a failure to reach the server still clears what this tab knows. */
 export async function signOutOnServer(): Promise<void> {
@@ -19,7 +19,7 @@ export function useSignOut() {
   return useCallback(async () => {
     await signOutOnServer()
     queryClient.clear()
-    queryClient.setQueryData(authQueries.me().queryKey, { user: null, profile: null })
+    markSignedOut(queryClient)
     await navigate(paths.auth.login.getHref(), { replace: true })
   }, [queryClient, navigate])
 }
