@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkFamily } from './scripts/chunk-families.ts'
@@ -8,8 +8,19 @@ import { compileHints } from './scripts/compile-hints.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
-export default defineConfig({
-  plugins: [
+// `vite build --ssr` builds the public pages' renderer (scripts/prerender-pages.ts): the same
+// screens for Node, without the styles, the service worker or the browser's chunking.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : clientPlugins(),
+  build: isSsrBuild ? { outDir: 'dist/prerender', emptyOutDir: true, copyPublicDir: false, target: 'node20' } : clientBuild,
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+}))
+
+function clientPlugins() {
+  return [
     react(),
     tailwindcss(),
     VitePWA({
@@ -66,37 +77,34 @@ export default defineConfig({
     }),
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/] }),
     compileHints(),
-  ],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Fewer, larger chunks: every chunk costs a phone a request and its own compression
-          // dictionary (docs/performance.md#chunks, decision 029).
-          groups: [
-            // Everything the entry loads, in the entry's file, and out of reach of the groups below.
-            { name: 'app', tags: ['$initial'], priority: 30 },
-            // The lazily loaded code by the family of screens that use it.
-            { name: chunkFamily, priority: 10, includeDependenciesRecursively: false },
-            // The icons and library pieces the screens share, reached through the libraries' barrels.
-            { name: 'libs', test: /node_modules\/(lucide-react|@tanstack|zod)\//, priority: 5 },
-            // The sign-in page's own small pieces (the /auth budget, decision 001).
-            {
-              name: 'auth-kit',
-              test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/(auth-card|new-password-fields))|components\/ui\/(field|input|label)|lib\/(notify|error-text))|src\/shared\/schemas\/(auth|profiles)/,
-            },
-          ],
-        },
+  ]
+}
+
+const clientBuild: UserConfig['build'] = {
+  outDir: 'dist/client',
+  emptyOutDir: true,
+  manifest: true,
+  sourcemap: false,
+  target: 'es2022',
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        // Fewer, larger chunks: every chunk costs a phone a request and its own compression
+        // dictionary (docs/performance.md#chunks, decision 029).
+        groups: [
+          // Everything the entry loads, in the entry's file, and out of reach of the groups below.
+          { name: 'app', tags: ['$initial'], priority: 30 },
+          // The lazily loaded code by the family of screens that use it.
+          { name: chunkFamily, priority: 10, includeDependenciesRecursively: false },
+          // The icons and library pieces the screens share, reached through the libraries' barrels.
+          { name: 'libs', test: /node_modules\/(lucide-react|@tanstack|zod)\//, priority: 5 },
+          // The sign-in page's own small pieces (the /auth budget, decision 001).
+          {
+            name: 'auth-kit',
+            test: /src\/client\/(features\/auth\/(api|auth-errors|validation|return-to|components\/(auth-card|new-password-fields))|components\/ui\/(field|input|label)|lib\/(notify|error-text))|src\/shared\/schemas\/(auth|profiles)/,
+          },
+        ],
       },
     },
   },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-})
+}

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const STAMP = 'dist/.build-stamp'
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.base.json']
+const INPUTS = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.base.json']
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0

@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProvider } from '#client/app/provider.tsx'
 import { createRouter } from '#client/app/router.tsx'
+import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
 import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
 
@@ -20,12 +22,20 @@ if (!root) throw new Error('#root is missing from index.html')
 // Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
 window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
 
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={createRouter()} />
-      </AppProvider>
-    </StrictMode>,
-  ),
+const client = createQueryClient()
+const app = (
+  <StrictMode>
+    <AppProvider client={client}>
+      <RouterProvider router={createRouter()} />
+    </AppProvider>
+  </StrictMode>
 )
+if (root.dataset.prerendered === 'signed-out') {
+  // The server sent this page already drawn, for a browser with no session: React takes over the
+  // HTML it finds (docs/performance.md#pages-that-show-before-the-script).
+  markSignedOut(client)
+  hydrateRoot(root, app)
+} else {
+  // The first render is a transition: React draws it in slices, not in one long task.
+  startTransition(() => createRoot(root).render(app))
+}

@@ -7,10 +7,11 @@ import { createMiddleware } from 'hono/factory'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
+import { getCookie } from 'hono/cookie'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+import { CLIENT_IP_HEADER, hasSessionCookie, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
@@ -192,7 +193,9 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml(path))
+    // A browser with no session cookie gets the public pages already drawn.
+    c.header('Vary', 'Cookie')
+    return c.html(indexHtml(path, hasSessionCookie(getCookie(c)) ? 'maybe-signed-in' : 'signed-out'))
   })
 
   app.notFound(() => {

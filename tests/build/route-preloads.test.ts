@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SESSION_COOKIE } from '#server/auth.ts'
 import { PRELOADED_SCREENS } from '#server/lib/index-html.ts'
 import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
@@ -66,8 +67,8 @@ describe('the page of a route', () => {
     expect(auth).not.toContain(chunkOf('src/client/app/signed-in-layout.tsx'))
   })
 
-  test('the bare address preloads the welcome screen and the sign-in check', async () => {
-    const res = await t.app.request('/')
+  test('the bare address preloads the welcome screen, and the sign-in check for a browser with a session', async () => {
+    const res = await t.app.request('/', { headers: { cookie: `${SESSION_COOKIE}=expired-or-not` } })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
     const html = await res.text()

@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
-import type { RouteHandle } from './route-handle.ts'
+import { documentTitle, type RouteHandle } from './route-handle.ts'
 
 function DocumentTitle() {
   const matches = useMatches()
@@ -18,7 +18,7 @@ function DocumentTitle() {
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean)
   useEffect(() => {
-    document.title = title ? `${title} · Coachline` : 'Coachline'
+    document.title = documentTitle(title)
   }, [title])
   return null
 }

@@ -1,18 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { createQueryClient } from '#client/lib/query-client.ts'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
 const Toaster = lazy((): Promise<{ default: ComponentType }> => import('./toaster.tsx').catch(() => ({ default: () => null })))
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+const neverChanges = () => () => {}
+const inBrowser = () => true
+const onServer = () => false
+
+export function AppProvider({ children, client }: { children: ReactNode; client: QueryClient }) {
+  // A page drawn on the server has no toaster, so the browser's first render of it has none either;
+  // it joins once React has taken the page over (at once on a page the browser draws itself).
+  const running = useSyncExternalStore(neverChanges, inBrowser, onServer)
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {running && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   )
 }

@@ -194,7 +194,7 @@ const guard = (area: 'client' | 'coach' | 'any') => (
   </Suspense>
 )
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,

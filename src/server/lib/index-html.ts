@@ -97,11 +97,24 @@ function entryChunks(manifest: Manifest): Set<string> {
 
 const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
+/** A public page as the build drew it for a visitor who is not signed in (src/client/prerender.tsx). */
+type PrerenderedPage = { title: string; html: string }
+
+/** Who asks for a page: a browser with no session cookie is known to be signed out. */
+export type Visitor = 'signed-out' | 'maybe-signed-in'
+
+/** What a drawn page needs before the app runs (public/prerendered.js): its theme, and forms held back. */
+const BEFORE_APP_SCRIPT = '<script src="/prerendered.js"></script>'
+
+const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
+
 /**
- * The page for a path: the built index.html with the route's hints in its head. Null when the app
- * is not built. Without a manifest (an older build) every path gets the plain page.
+ * The page for a path and visitor: the built index.html with the route's hints in its head, and
+ * for a signed-out visitor of a public page that page already drawn
+ * (docs/performance.md#pages-that-show-before-the-script). Null when the app is not built.
+ * Without a manifest (an older build) every path gets the plain page.
  */
-export function loadIndexHtml(clientDist: string): ((path: string) => string) | null {
+export function loadIndexHtml(clientDist: string): ((path: string, visitor: Visitor) => string) | null {
   const root = resolve(clientDist)
   let html: string
   try {
@@ -109,12 +122,16 @@ export function loadIndexHtml(clientDist: string): ((path: string) => string) | 
   } catch {
     return null
   }
-  let manifest: Manifest = {}
-  try {
-    manifest = JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest
-  } catch {
-    // No manifest: no hints, the page works as before.
+  const readBuilt = <T>(file: string, fallback: T): T => {
+    try {
+      return JSON.parse(readFileSync(join(root, '.vite', file), 'utf8')) as T
+    } catch {
+      // Not built (an older build, or a client built without `npm run build`): the page works without it.
+      return fallback
+    }
   }
+  const manifest = readBuilt<Manifest>('manifest.json', {})
+  const prerendered = readBuilt<Record<string, PrerenderedPage>>('prerendered.json', {})
   const loaded = entryChunks(manifest)
   // Same origin, credentials 'same-origin': what the app's own fetch asks, so it takes this answer.
   const fetchLink = (url: string) => `<link rel="preload" href="${attribute(url)}" as="fetch" crossorigin="anonymous">`
@@ -124,17 +141,28 @@ export function loadIndexHtml(clientDist: string): ((path: string) => string) | 
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
-    const links = [signInCheck, ...[...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)]
-    return { match: matcherOf(path), links, data }
+    return { path, match: matcherOf(path), chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`), data }
   })
   const withLinks = (links: string[]) => html.replace('</head>', `${links.join('\n')}\n</head>`)
   const plain = withLinks([signInCheck])
-  const fixed = new Map(pages.filter((page) => !page.data).map((page) => [page, withLinks(page.links)]))
-  return (path) => {
-    for (const page of pages) {
-      const params = page.match(path)
+  const fixed = new Map(pages.filter((page) => !page.data).map((page) => [page, withLinks([signInCheck, ...page.chunks])]))
+  // A drawn page needs no sign-in check (the app knows the answer), and its theme before it shows.
+  const drawn = new Map(
+    Object.entries(prerendered).map(([path, page]) => {
+      const links = [BEFORE_APP_SCRIPT, ...(pages.find((screen) => screen.path === path)?.chunks ?? [])]
+      const drawnPage = withLinks(links)
+        .replace(/<title>[^<]*<\/title>/, `<title>${text(page.title)}</title>`)
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="signed-out">${page.html}</div>`)
+      return [path, drawnPage]
+    }),
+  )
+  return (path, visitor) => {
+    const page = visitor === 'signed-out' ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path) : undefined
+    if (page) return page
+    for (const screen of pages) {
+      const params = screen.match(path)
       if (!params) continue
-      return fixed.get(page) ?? withLinks([...page.links, ...(page.data?.(params) ?? []).map(fetchLink)])
+      return fixed.get(screen) ?? withLinks([signInCheck, ...screen.chunks, ...(screen.data?.(params) ?? []).map(fetchLink)])
     }
     return plain
   }

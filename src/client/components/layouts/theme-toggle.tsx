@@ -4,7 +4,8 @@ import { Button } from '#client/components/ui/button.tsx'
 import { currentTheme, saveTheme, subscribeTheme } from '#client/lib/theme.ts'
 
 export function ThemeToggle({ variant = 'ghost' }: { variant?: 'ghost' | 'sidebar' }) {
-  const theme = useSyncExternalStore(subscribeTheme, currentTheme)
+  // A page drawn on the server shows the light theme's button until the browser's choice is read.
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'light' as const)
   const next = theme === 'dark' ? 'light' : 'dark'
   return (
     <Button

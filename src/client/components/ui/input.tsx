@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '#client/lib/cn.ts'
+import { useTypedBeforeHydration } from '#client/lib/typed-before-hydration.ts'
 
 const fieldVariants = cva(
   'flex min-w-0 rounded-md border bg-background outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20',
@@ -21,8 +22,17 @@ const fieldVariants = cva(
 
 type FieldSize = VariantProps<typeof fieldVariants>
 
-function Input({ className, type, size, ...props }: Omit<React.ComponentProps<'input'>, 'size'> & FieldSize) {
-  return <input type={type} data-slot="input" className={cn(fieldVariants({ size }), 'transition-[color,box-shadow] placeholder:text-muted-foreground', className)} {...props} />
+function Input({ className, type, size, ref, ...props }: Omit<React.ComponentProps<'input'>, 'size'> & FieldSize) {
+  const fieldRef = useTypedBeforeHydration(props.value, ref)
+  return (
+    <input
+      ref={fieldRef}
+      type={type}
+      data-slot="input"
+      className={cn(fieldVariants({ size }), 'transition-[color,box-shadow] placeholder:text-muted-foreground', className)}
+      {...props}
+    />
+  )
 }
 
 function NativeSelect({ className, size, ...props }: Omit<React.ComponentProps<'select'>, 'size'> & FieldSize) {

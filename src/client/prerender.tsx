@@ -1,0 +1,36 @@
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { AppProvider } from '#client/app/provider.tsx'
+import { documentTitle, type RouteHandle } from '#client/app/route-handle.ts'
+import { routes } from '#client/app/router.tsx'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+
+/*
+ * The public pages as a visitor who is not signed in first sees them, rendered to HTML when the
+ * app is built (scripts/prerender-pages.mjs). The server sends this HTML inside the page to such
+ * visitors, so the page shows before any script has loaded; main.tsx then hydrates it
+ * (docs/performance.md#pages-that-show-before-the-script).
+ */
+
+/** The pages rendered ahead: the same for every visitor who is not signed in. */
+export const PRERENDERED_PATHS = [paths.root.path, paths.welcome.path, paths.auth.login.path]
+
+export type PrerenderedPage = { title: string; html: string }
+
+export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  const client = createQueryClient()
+  markSignedOut(client)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const handle = [...router.state.matches].reverse().find((match) => (match.route.handle as RouteHandle | undefined)?.title)?.route.handle as RouteHandle | undefined
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProvider client={client}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  )
+  return { title: documentTitle(handle?.title), html: await new Response(prelude).text() }
+}

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SESSION_COOKIE } from '#server/auth.ts'
+import { DIST } from '../helpers/built-client.ts'
+import { createTestApp, type TestContext } from '../helpers/test-app.ts'
+
+/**
+ * The public pages reach a browser without a session already drawn, so they show before any
+ * script runs (docs/performance.md#pages-that-show-before-the-script); a browser with a session
+ * gets the plain page, which the app draws for whoever is signed in.
+ */
+let t: TestContext
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const page = async (path: string, cookie?: string) => {
+  const res = await t.app.request(path, cookie ? { headers: { cookie } } : {})
+  expect(res.status).toBe(200)
+  return { html: await res.text(), vary: res.headers.get('vary') }
+}
+const rootOf = (html: string) => /<div id="root"([^>]*)>([\s\S]*?)<\/div>\s*<noscript>/.exec(html)
+const welcomeHeading = 'Program it. Lift it. Log every set.'
+
+describe('a public page for a visitor without a session', () => {
+  test('the build drew the welcome pages and the sign-in page', () => {
+    const file = join(DIST, '.vite/prerendered.json')
+    expect(existsSync(file), 'npm run build writes the drawn pages').toBe(true)
+    const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { title: string; html: string }>
+    expect(Object.keys(pages).sort()).toEqual(['/', '/auth', '/welcome'])
+    expect(pages['/']?.html).toContain(welcomeHeading)
+    expect(pages['/auth']?.html).toContain('Welcome to Coachline')
+  })
+
+  for (const [path, title, text] of [
+    ['/', 'Welcome · Coachline', welcomeHeading],
+    ['/welcome', 'Welcome · Coachline', welcomeHeading],
+    ['/welcome/', 'Welcome · Coachline', welcomeHeading],
+    ['/auth', 'Sign in · Coachline', 'Create account'],
+  ] as const) {
+    test(`${path} comes drawn, titled, with its theme set before it shows`, async () => {
+      const { html, vary } = await page(path)
+      const root = rootOf(html)
+      expect(root?.[1]).toBe(' data-prerendered="signed-out"')
+      expect(root?.[2]).toContain(text)
+      expect(html).toContain(`<title>${title}</title>`)
+      expect(html).toContain('<script src="/prerendered.js"></script>')
+      // The app knows nobody is signed in: it does not ask.
+      expect(html).not.toContain('href="/api/me"')
+      expect(vary).toContain('Cookie')
+    })
+  }
+
+  test('the drawn page has no form that would send what is typed before the app runs', async () => {
+    const { html } = await page('/auth')
+    for (const input of rootOf(html)?.[2].match(/<input[^>]*>/g) ?? []) expect(input).not.toMatch(/\sname=/)
+  })
+
+  test('the script a drawn page runs first is served', async () => {
+    const res = await t.app.request('/prerendered.js')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain("localStorage.getItem('coachline-theme')")
+  })
+})
+
+describe('every other page', () => {
+  test('a browser with a session cookie, valid or not, gets the plain page', async () => {
+    for (const cookie of [`${SESSION_COOKIE}=x`, `other=1; __Secure-${SESSION_COOKIE}=y`]) {
+      const { html, vary } = await page('/', cookie)
+      expect(rootOf(html)?.[0]).toMatch(/^<div id="root"><\/div>/)
+      expect(html).toContain('href="/api/me"')
+      expect(html).not.toContain('/prerendered.js')
+      expect(vary).toContain('Cookie')
+    }
+  })
+
+  test('the signed-in screens and the other public pages are never drawn ahead', async () => {
+    for (const path of ['/home', '/auth/reset', '/invite/abc', '/no/such/page']) {
+      const { html } = await page(path)
+      expect(rootOf(html)?.[0], path).toMatch(/^<div id="root"><\/div>/)
+    }
+  })
+})
