@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router'
 import { AppProvider } from '#client/app/provider.tsx'
 import { createRouter } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+import { carryPageAnswers } from '#client/lib/page-answers.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
@@ -18,6 +19,12 @@ try {
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
+// The answers to the first API calls, when the server put them into the page.
+const answers = document.getElementById('page-answers')
+if (answers) {
+  carryPageAnswers(answers.textContent)
+  answers.remove()
+}
 
 // Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
 window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })

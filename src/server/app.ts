@@ -69,6 +69,9 @@ const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> =
 /** The upload limit of a path (the route or one below it), if it takes a file. */
 export const uploadLimitOf = (path: string) => Object.entries(UPLOAD_BODY_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
 
+/** How long a page waits for the answers it carries (askAhead) before it goes without them. */
+const ASK_AHEAD_MS = 500
+
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -185,18 +188,45 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   // answer '/' with the bare index.html.
   app.use('/*', (c, next) => (c.req.path === '/' ? next() : staticFiles(c, next)))
   const indexHtml = loadIndexHtml(env.CLIENT_DIST)
-  app.get('*', compress(), (c) => {
+  app.get('*', compress(), async (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) throw new AppError('NOT_FOUND')
     if (indexHtml === null) {
       throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
     }
-    c.header('Cache-Control', 'no-cache')
-    // A browser with no session cookie gets the public pages already drawn.
+    // A browser with no session cookie gets the public pages already drawn; one with a session, its
+    // first answers in the page (docs/performance.md#the-first-paint).
     c.header('Vary', 'Cookie')
-    return c.html(indexHtml(path, hasSessionCookie(getCookie(c)) ? 'maybe-signed-in' : 'signed-out'))
+    const cookie = c.req.header('cookie')
+    if (!cookie || !hasSessionCookie(getCookie(c))) {
+      c.header('Cache-Control', 'no-cache')
+      return c.html(indexHtml.page(path, 'signed-out'))
+    }
+    const answers = await askAhead(indexHtml.callsFor(path), cookie)
+    // Answers are the visitor's own: never kept by a cache on the way.
+    c.header('Cache-Control', answers.size ? 'private, no-store' : 'no-cache')
+    return c.html(indexHtml.page(path, 'maybe-signed-in', answers))
   })
+
+  /**
+   * The app's first GET calls, asked of this server with the visitor's cookie, so the page can carry
+   * their answers. Only successes are carried; what fails, or has not answered within
+   * ASK_AHEAD_MS (a slow or absent database), the app asks for itself as before.
+   */
+  async function askAhead(urls: string[], cookie: string): Promise<Map<string, unknown>> {
+    const answers = new Map<string, unknown>()
+    const asking = Promise.all(
+      urls.map(async (url) => {
+        const res = await app.request(url, { headers: { cookie, accept: 'application/json' } })
+        if (res.status === 200) answers.set(url, await res.json())
+      }),
+    ).catch(() => {})
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([asking, new Promise((resolve) => (timer = setTimeout(resolve, ASK_AHEAD_MS)))])
+    clearTimeout(timer)
+    return new Map(answers)
+  }
 
   app.notFound(() => {
     throw new AppError('NOT_FOUND')

@@ -7,7 +7,8 @@ import { freePort, startBuiltServer, type BuiltServer } from '../helpers/built-s
 import { lifterWithSession, logSet, setIdsOf, type Lifter } from '../helpers/lifter.ts'
 
 // A real PostgreSQL server, stopped and started again under the running app: set logging answers
-// 503 meanwhile (never 500), recovers without restarting the app, and loses no acknowledged set.
+// 503 meanwhile (never 500), recovers without restarting the app, and loses no acknowledged set;
+// the web app's page is still served.
 const hasPostgres =
   existsSync('/usr/bin/initdb') || (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)))
 const required = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1'
@@ -51,8 +52,14 @@ test.runIf(hasPostgres || required)('set logging while PostgreSQL stops and star
   await new Promise((r) => setTimeout(r, 1000))
   const before = statuses.length
   pg('pause')
-  await new Promise((r) => setTimeout(r, 3000))
+  // Meanwhile the web app's page still comes, without the answers it carries when the database
+  // gives them: the app asks for them itself once it runs.
+  const [page] = await Promise.all([fetch(`${url}/home`, { headers: { cookie: lifters[0]!.cookie } }), new Promise((r) => setTimeout(r, 3000))])
   pg('resume')
+  expect(page.status).toBe(200)
+  const html = await page.text()
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('id="page-answers"')
   const resumedAt = statuses.length
   // Recovery by itself: every lifter logs again without the app being restarted.
   const deadline = Date.now() + 30_000

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { ApiErrorBodySchema, type FieldErrors } from '#shared/errors.ts'
+import { takePageAnswer } from './page-answers.ts'
 
 /** Every failed API call surfaces as this error, built from the API's one error shape. */
 export class ApiError extends Error {
@@ -40,6 +41,9 @@ type RequestOptions<S extends z.ZodMiniType> = {
  * Blob body (a JSON file the user chose) is sent as it is, never read into memory here.
  */
 export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S> = {}): Promise<z.output<S>> {
+  // The page may carry this answer already (the server asked for it while sending the page).
+  const carried = method === 'GET' ? takePageAnswer(path) : undefined
+  if (carried) return schema ? schema.parse(carried.answer) : (carried.answer as z.output<S>)
   let response: Response
   try {
     response = await fetch(path, {

@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path'
 import { paths } from '#shared/paths.ts'
 
 /*
- * The web app's page, with what the route being opened will ask for next named in its head
- * (docs/performance.md#the-first-paint). Without it the browser learns of each piece only once the
- * one before has run: the entry script, then the sign-in check, then the signed-in frame's chunk,
- * then the screen's chunk, then the screen's data. With `modulepreload` for the route's chunks and
- * a `preload` of the sign-in check, those download beside the entry script.
+ * The web app's page, with what the route being opened needs next in it (docs/performance.md#the-first-paint).
+ * Without it the browser learns of each piece only once the one before has run: the entry script,
+ * then the sign-in check, then the signed-in frame's chunk, then the screen's chunk, then the
+ * screen's data. The page names the route's chunks (`modulepreload`), so they download beside the
+ * entry script, and carries the answers to the first API calls (or preloads those it lacks).
  */
 
 /** The build's manifest (Vite's `build.manifest`): each source module's chunk and the chunks it imports. */
@@ -22,14 +22,14 @@ const guarded = (file: string) => [ROUTE_GUARD, SIGNED_IN_FRAME, screen(file)]
 /** A preloaded screen: its path, the router's modules for it, and the API calls it makes first. */
 type PreloadedScreen = { path: string; modules: string[]; data?: (params: string[]) => string[] }
 
-/** The answers a session's page reads first: a session id in the path is a UUID or nothing is preloaded. */
+/** The answers a session's page reads first: a session id in the path is a UUID or nothing is asked ahead. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The screens worth fetching ahead: the public pages and the ones a lifter or coach opens first.
  * Each names the router's module for it, and the gym screens the calls they wait on before they
- * paint, exactly as the app asks for them (a browser test checks the app takes each preloaded
- * answer instead of asking again; a build test that the router imports each module).
+ * paint, exactly as the app asks for them (a browser test checks the app asks none of them again;
+ * a build test that the router imports each module).
  */
 export const PRELOADED_SCREENS: PreloadedScreen[] = [
   { path: paths.root.path, modules: [screen('welcome.tsx')] },
@@ -101,20 +101,37 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
 type PrerenderedPage = { title: string; html: string }
 
 /** Who asks for a page: a browser with no session cookie is known to be signed out. */
-export type Visitor = 'signed-out' | 'maybe-signed-in'
+type Visitor = 'signed-out' | 'maybe-signed-in'
 
 /** What a drawn page needs before the app runs (public/prerendered.js): its theme, and forms held back. */
 const BEFORE_APP_SCRIPT = '<script src="/prerendered.js"></script>'
 
 const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
 
+/** The pages of the web app, as the server sends them. */
+export type IndexPages = {
+  /**
+   * The API calls the app makes first on this path, exactly as it makes them: the sign-in check,
+   * and a gym screen's first data. The server may ask them itself and put the answers in the page.
+   */
+  callsFor(path: string): string[]
+  /**
+   * The page for a path and visitor: the built index.html with the route's hints in its head; for a
+   * signed-out visitor of a public page, that page already drawn
+   * (docs/performance.md#pages-that-show-before-the-script); otherwise `answers` (to calls of
+   * callsFor) carried in the page, and the calls without one preloaded.
+   */
+  page(path: string, visitor: Visitor, answers?: ReadonlyMap<string, unknown>): string
+}
+
+/** Where the page carries its answers (read by src/client/lib/page-answers.ts). */
+const ANSWERS_ID = 'page-answers'
+
 /**
- * The page for a path and visitor: the built index.html with the route's hints in its head, and
- * for a signed-out visitor of a public page that page already drawn
- * (docs/performance.md#pages-that-show-before-the-script). Null when the app is not built.
- * Without a manifest (an older build) every path gets the plain page.
+ * The web app's pages, read from its build. Null when the app is not built. Without a manifest
+ * (an older build) every path gets the plain page.
  */
-export function loadIndexHtml(clientDist: string): ((path: string, visitor: Visitor) => string) | null {
+export function loadIndexHtml(clientDist: string): IndexPages | null {
   const root = resolve(clientDist)
   let html: string
   try {
@@ -135,35 +152,55 @@ export function loadIndexHtml(clientDist: string): ((path: string, visitor: Visi
   const loaded = entryChunks(manifest)
   // Same origin, credentials 'same-origin': what the app's own fetch asks, so it takes this answer.
   const fetchLink = (url: string) => `<link rel="preload" href="${attribute(url)}" as="fetch" crossorigin="anonymous">`
-  // Every page checks who is signed in first: the check starts beside the entry script.
-  const signInCheck = fetchLink('/api/me')
-  const pages = PRELOADED_SCREENS.map(({ path, modules, data }) => {
+  const screens = PRELOADED_SCREENS.map(({ path, modules, data }) => {
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
     return { path, match: matcherOf(path), chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`), data }
   })
-  const withLinks = (links: string[]) => html.replace('</head>', `${links.join('\n')}\n</head>`)
-  const plain = withLinks([signInCheck])
-  const fixed = new Map(pages.filter((page) => !page.data).map((page) => [page, withLinks([signInCheck, ...page.chunks])]))
+  // (Replacer functions: a `$` in an answer is text, not a pattern of String.replace.)
+  const withLinks = (links: string[], page = html) => page.replace('</head>', () => `${links.join('\n')}\n</head>`)
   // A drawn page needs no sign-in check (the app knows the answer), and its theme before it shows.
   const drawn = new Map(
     Object.entries(prerendered).map(([path, page]) => {
-      const links = [BEFORE_APP_SCRIPT, ...(pages.find((screen) => screen.path === path)?.chunks ?? [])]
+      const links = [BEFORE_APP_SCRIPT, ...(screens.find((screen) => screen.path === path)?.chunks ?? [])]
       const drawnPage = withLinks(links)
-        .replace(/<title>[^<]*<\/title>/, `<title>${text(page.title)}</title>`)
-        .replace('<div id="root"></div>', `<div id="root" data-prerendered="signed-out">${page.html}</div>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="signed-out">${page.html}</div>`)
       return [path, drawnPage]
     }),
   )
-  return (path, visitor) => {
-    const page = visitor === 'signed-out' ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path) : undefined
-    if (page) return page
-    for (const screen of pages) {
+  const screenOf = (path: string) => {
+    for (const screen of screens) {
       const params = screen.match(path)
-      if (!params) continue
-      return fixed.get(screen) ?? withLinks([signInCheck, ...screen.chunks, ...(screen.data?.(params) ?? []).map(fetchLink)])
+      if (params) return { screen, params }
     }
-    return plain
+    return null
+  }
+  // Every page checks who is signed in first.
+  const callsFor = (path: string) => {
+    const found = screenOf(path)
+    return ['/api/me', ...(found?.screen.data?.(found.params) ?? [])]
+  }
+  return {
+    callsFor,
+    page(path, visitor, answers = new Map()) {
+      const page = visitor === 'signed-out' ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path) : undefined
+      if (page) return page
+      const calls = callsFor(path)
+      const carried = calls.filter((url) => answers.has(url))
+      const links = [...(screenOf(path)?.screen.chunks ?? []), ...calls.filter((url) => !answers.has(url)).map(fetchLink)]
+      const withAnswers = carried.length
+        ? html.replace(
+            '<div id="root"></div>',
+            () =>
+              `<div id="root"></div>\n    <script type="application/json" id="${ANSWERS_ID}">${jsonInHtml(Object.fromEntries(carried.map((url) => [url, answers.get(url)])))}</script>`,
+          )
+        : html
+      return withLinks(links, withAnswers)
+    },
   }
 }
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')

@@ -1,0 +1,30 @@
+/**
+ * Answers the server put into the page to the app's first API calls (docs/performance.md#the-first-paint):
+ * the sign-in check and a gym screen's first data, asked by the server with the visitor's cookie
+ * while it sent the page. Each stands in for one GET of exactly its path, once, while the first
+ * screen loads; after that, and for everything else, the app asks the server as always.
+ */
+
+/** Older than this, an answer is no longer the first screen's: the app asks afresh. */
+const FRESH_FOR_MS = 30_000
+
+const answers = new Map<string, unknown>()
+
+/** Takes the page's answers (the JSON the server put into it; main.tsx hands it over as the app starts). */
+export function carryPageAnswers(json: string | null): void {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '')
+    if (parsed && typeof parsed === 'object') for (const [path, answer] of Object.entries(parsed)) answers.set(path, answer)
+  } catch {
+    // A page cut short: the app asks for itself.
+  }
+}
+
+/** The page's answer to a GET of `path`, taken (a second GET asks the server), or undefined. */
+export function takePageAnswer(path: string): { answer: unknown } | undefined {
+  if (!answers.has(path)) return undefined
+  const answer = answers.get(path)
+  answers.delete(path)
+  if (performance.now() > FRESH_FOR_MS) return undefined
+  return { answer }
+}
