@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProvider } from '#client/app/provider.tsx'
-import { createRouter } from '#client/app/router.tsx'
+import { createRouter, preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 import { carryPageAnswers } from '#client/lib/page-answers.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
@@ -39,9 +39,12 @@ const app = (
 )
 if (root.dataset.prerendered === 'signed-out') {
   // The server sent this page already drawn, for a browser with no session: React takes over the
-  // HTML it finds (docs/performance.md#pages-that-show-before-the-script).
+  // HTML it finds (docs/performance.md#pages-that-show-before-the-script), once the screen's code
+  // is in, so it takes the whole page over at once.
   markSignedOut(client)
-  hydrateRoot(root, app)
+  void preloadScreens(location.pathname)
+    .catch(() => {})
+    .then(() => hydrateRoot(root, app))
 } else {
   // The first render is a transition: React draws it in slices, not in one long task.
   startTransition(() => createRoot(root).render(app))

@@ -1,14 +1,28 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { RouteError } from '#client/components/errors/route-error.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
 import type { RouteHandle } from './route-handle.ts'
 
-/** Every screen is its own chunk, loaded when first visited (the shells show 'Loading…'). */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })))
+/** A screen loaded on first use; `preload` loads it ahead. */
+type LazyScreen = ComponentType & { preload: () => Promise<unknown> }
+
+/**
+ * Every screen is its own chunk, loaded when first visited (the shells show 'Loading…'). A screen
+ * already loaded (by `preload`) renders at once: React takes a thenable that answers synchronously
+ * as settled, and does not suspend. A page the server drew needs that: a click lands on it while
+ * React takes it over, and React can answer a click on a part it has not taken over yet only when
+ * it can take that part over on the spot.
+ */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+  let loaded: { default: ComponentType } | undefined
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const preload = () => (loading ??= load().then((module) => (loaded = { default: pick(module) })))
+  const settled = (value: { default: ComponentType }) => ({ then: (resolve: (module: { default: ComponentType }) => void) => resolve(value) })
+  const Screen = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()))
+  return Object.assign(Screen, { preload })
 }
 
 const Welcome = lazyScreen(
@@ -223,4 +237,10 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes)
+}
+
+/** Loads the screens a path shows, before React takes over a page the server drew of it. */
+export function preloadScreens(path: string): Promise<unknown> {
+  const screens = (matchRoutes(routes, path) ?? []).map((match) => match.route.Component as Partial<LazyScreen> | null | undefined)
+  return Promise.all(screens.map((screen) => screen?.preload?.()))
 }
