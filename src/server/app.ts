@@ -203,7 +203,9 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       c.header('Cache-Control', 'no-cache')
       return c.html(indexHtml.page(path, 'signed-out'))
     }
-    const answers = await askAhead(indexHtml.callsFor(path), cookie)
+    const { answers, cookies } = await askAhead(indexHtml.callsFor(path), cookie)
+    // What those calls set (a renewed session, a stale one cleared) reaches the browser as it would have.
+    for (const setCookie of cookies) c.header('Set-Cookie', setCookie, { append: true })
     // Answers are the visitor's own: never kept by a cache on the way.
     c.header('Cache-Control', answers.size ? 'private, no-store' : 'no-cache')
     return c.html(indexHtml.page(path, 'maybe-signed-in', answers))
@@ -211,21 +213,25 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
 
   /**
    * The app's first GET calls, asked of this server with the visitor's cookie, so the page can carry
-   * their answers. Only successes are carried; what fails, or has not answered within
-   * ASK_AHEAD_MS (a slow or absent database), the app asks for itself as before.
+   * their answers, and the cookies those calls set. Only successes are carried; what fails, or has
+   * not answered within ASK_AHEAD_MS (a slow or absent database), the app asks for itself as before.
    */
-  async function askAhead(urls: string[], cookie: string): Promise<Map<string, unknown>> {
+  async function askAhead(urls: string[], cookie: string): Promise<{ answers: Map<string, unknown>; cookies: string[] }> {
     const answers = new Map<string, unknown>()
-    const asking = Promise.all(
+    const cookies: string[] = []
+    const asking = Promise.allSettled(
       urls.map(async (url) => {
         const res = await app.request(url, { headers: { cookie, accept: 'application/json' } })
-        if (res.status === 200) answers.set(url, await res.json())
+        const body: unknown = res.status === 200 ? await res.json() : null
+        cookies.push(...res.headers.getSetCookie())
+        if (res.status === 200) answers.set(url, body)
       }),
-    ).catch(() => {})
+    )
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([asking, new Promise((resolve) => (timer = setTimeout(resolve, ASK_AHEAD_MS)))])
     clearTimeout(timer)
-    return new Map(answers)
+    // What came later is the app's to ask for: a copy, so no late answer changes the page being built.
+    return { answers: new Map(answers), cookies: [...new Set(cookies)] }
   }
 
   app.notFound(() => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { SESSION_COOKIE } from '#server/auth.ts'
+import { sessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../helpers/test-app.ts'
 
 /**
@@ -60,5 +62,13 @@ describe('the answers a page carries', () => {
     expect((theirs?.['/api/me'] as { user: { id: string } }).user.id).toBe(other.id)
     // No session cookie: nothing is asked or carried.
     expect(carriedBy(await (await t.app.request('/home')).text())).toBeNull()
+  })
+
+  test('the cookies those calls set reach the browser: a revoked session’s cookie is cleared', async () => {
+    const revoked = await signIn(t, { role: 'client' })
+    await t.db.delete(sessions).where(eq(sessions.userId, revoked.id))
+    const res = await t.app.request('/home', { headers: { cookie: revoked.cookie } })
+    expect(carriedBy(await res.text())?.['/api/me']).toEqual({ user: null, profile: null })
+    expect(res.headers.getSetCookie()).toContain(`${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`)
   })
 })
