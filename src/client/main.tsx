@@ -30,22 +30,31 @@ if (answers) {
 window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
 
 const client = createQueryClient()
+const router = createRouter()
 const app = (
   <StrictMode>
     <AppProvider client={client}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>
 )
-if (root.dataset.prerendered === 'signed-out') {
-  // The server sent this page already drawn, for a browser with no session: React takes over the
-  // HTML it finds (docs/performance.md#pages-that-show-before-the-script), once the screen's code
-  // is in, so it takes the whole page over at once.
+// The first render is a transition: React draws it in slices, not in one long task.
+const draw = () => startTransition(() => createRoot(root).render(app))
+if (root.dataset.prerendered !== 'signed-out') draw()
+else {
+  // The server sent this page already drawn, for a browser with no session
+  // (docs/performance.md#pages-that-show-before-the-script).
   markSignedOut(client)
-  void preloadScreens(location.pathname)
-    .catch(() => {})
-    .then(() => hydrateRoot(root, app))
-} else {
-  // The first render is a transition: React draws it in slices, not in one long task.
-  startTransition(() => createRoot(root).render(app))
+  if (router.state.location.state === null) {
+    // React takes over the HTML it finds, once the screen's code is in, so it takes the whole page
+    // over at once.
+    void preloadScreens(location.pathname)
+      .catch(() => {})
+      .then(() => hydrateRoot(root, app))
+  } else {
+    // A reload of a page opened with state (the sign-up tab, an invite's email): the server drew
+    // it without, so the browser draws it afresh.
+    root.replaceChildren()
+    draw()
+  }
 }

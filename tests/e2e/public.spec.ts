@@ -81,7 +81,25 @@ test.describe('public pages before the app runs', () => {
     expect(errors).toEqual([])
   })
 
+  test('a sign-up opened from the welcome page and reloaded draws afresh, without an error', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto('/')
+    await appRunning(page)
+    await page.getByRole('main').getByRole('link', { name: 'Get started' }).click()
+    await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
+    // The server draws /auth on its sign-in tab; the page remembers it was opened on sign-up.
+    await page.reload()
+    await appRunning(page)
+    await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
+    await page.getByRole('tab', { name: 'Sign in' }).click()
+    await expect(page.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
   test('what a visitor types before the app runs is what the sign-in sends', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
     const release = await holdTheApp(page)
     await page.goto('/auth', { waitUntil: 'commit' })
     const form = page.getByRole('tabpanel', { name: 'Sign in' })
@@ -96,6 +114,7 @@ test.describe('public pages before the app runs', () => {
     await form.getByRole('button', { name: 'Sign in' }).click()
     // Not 'Missing credentials': the app signed in with what was typed.
     await expectToast(page, 'Sign-in failed', 'Invalid email or password')
+    expect(errors).toEqual([])
   })
 
   test('with no script at all, both pages still read in full', async ({ browser, baseURL }) => {
