@@ -1,19 +1,20 @@
 import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react'
+import { useTakingOver } from './hydration.ts'
 
 /**
  * A field of a page the server drew (docs/performance.md#pages-that-show-before-the-script) can be
  * typed into, or filled in by the browser, before React takes the page over. The text is then in
  * the field but not in the form's state, and React, which never saw the typing, would submit an
  * empty form. When React takes the field over, this hands what is in it to the field's onChange,
- * as if it were typed then. A field React drew itself always holds its state's value: nothing
- * happens.
+ * as if it were typed then. A field React drew itself is left alone (its state is what it shows,
+ * or what the browser made of it: an email field drops spaces).
  *
  * Returns the ref to give the <input>; the caller's own ref gets the same element.
  */
 export function useTypedBeforeHydration(value: unknown, ref: Ref<HTMLInputElement> | undefined): RefObject<HTMLInputElement | null> {
   const field = useRef<HTMLInputElement | null>(null)
   useImperativeHandle(ref, () => field.current as HTMLInputElement, [])
-  const initial = useRef(value)
+  const initial = useRef(useTakingOver() ? value : undefined)
   useEffect(() => {
     const node = field.current
     const expected = initial.current
