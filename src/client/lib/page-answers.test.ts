@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { carryPageAnswers, takePageAnswer } from './page-answers.ts'
+import { carryPageAnswers, forgetPageAnswers, takePageAnswer } from './page-answers.ts'
 
 describe('the answers a page carries', () => {
   test('each stands in for one GET of exactly its path', () => {
@@ -14,6 +14,12 @@ describe('the answers a page carries', () => {
     carryPageAnswers('{"/api/me": {"user"')
     carryPageAnswers(null)
     expect(takePageAnswer('/api/me')).toBeUndefined()
+  })
+
+  test('a sign-out forgets them', () => {
+    carryPageAnswers(JSON.stringify({ '/api/profile/coach': { coach: null } }))
+    forgetPageAnswers()
+    expect(takePageAnswer('/api/profile/coach')).toBeUndefined()
   })
 
   test('an answer the first screen did not take is not used later', () => {

@@ -28,3 +28,8 @@ export function takePageAnswer(path: string): { answer: unknown } | undefined {
   if (performance.now() > FRESH_FOR_MS) return undefined
   return { answer }
 }
+
+/** Nobody is signed in any more: answers asked with the old session are not for the next one. */
+export function forgetPageAnswers(): void {
+  answers.clear()
+}

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
+import { forgetPageAnswers } from '#client/lib/page-answers.ts'
 
 /**
  * Who am I. A signed-in user without a profile gets the automatic client profile
@@ -24,5 +25,6 @@ export const authQueries = {
  * says the session has ended, or on a page the server rendered for a browser with no session.
  */
 export function markSignedOut(client: QueryClient): void {
+  forgetPageAnswers()
   client.setQueryData<Me>(authQueries.me().queryKey, { user: null, profile: null })
 }
