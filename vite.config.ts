@@ -8,7 +8,7 @@ import { compileHints } from './scripts/compile-hints.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
-// `vite build --ssr` builds the public pages' renderer (scripts/prerender-pages.ts): the same
+// `vite build --ssr` builds the public pages' renderer (scripts/prerender-pages.mjs): the same
 // screens for Node, without the styles, the service worker or the browser's chunking.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : clientPlugins(),
