@@ -1,7 +1,6 @@
-import { StrictMode, startTransition } from 'react'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { AppProvider } from '#client/app/provider.tsx'
+import { App } from '#client/app/provider.tsx'
 import { createRouter, preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 import { carryPageAnswers } from '#client/lib/page-answers.ts'
@@ -31,13 +30,7 @@ window.addEventListener('load', () => setTimeout(() => void import('#client/lib/
 
 const client = createQueryClient()
 const router = createRouter()
-const app = (
-  <StrictMode>
-    <AppProvider client={client}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>
-)
+const app = <App client={client} router={router} />
 // The first render is a transition: React draws it in slices, not in one long task.
 const draw = () => startTransition(() => createRoot(root).render(app))
 if (root.dataset.prerendered !== 'signed-out') draw()

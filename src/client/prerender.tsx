@@ -1,9 +1,8 @@
-import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { AppProvider } from '#client/app/provider.tsx'
-import { documentTitle, type RouteHandle } from '#client/app/route-handle.ts'
+import { App } from '#client/app/provider.tsx'
+import { documentTitle } from '#client/app/route-handle.ts'
 import { routes } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
@@ -24,13 +23,6 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const client = createQueryClient()
   markSignedOut(client)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const handle = [...router.state.matches].reverse().find((match) => (match.route.handle as RouteHandle | undefined)?.title)?.route.handle as RouteHandle | undefined
-  const { prelude } = await prerender(
-    <StrictMode>
-      <AppProvider client={client}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  )
-  return { title: documentTitle(handle?.title), html: await new Response(prelude).text() }
+  const { prelude } = await prerender(<App client={client} router={router} />)
+  return { title: documentTitle(router.state.matches.map((match) => match.route)), html: await new Response(prelude).text() }
 }

@@ -206,8 +206,8 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     const { answers, cookies } = await askAhead(indexHtml.callsFor(path), cookie)
     // What those calls set (a renewed session, a stale one cleared) reaches the browser as it would have.
     for (const setCookie of cookies) c.header('Set-Cookie', setCookie, { append: true })
-    // Answers are the visitor's own: never kept by a cache on the way.
-    c.header('Cache-Control', answers.size ? 'private, no-store' : 'no-cache')
+    // Answers and cookies are the visitor's own: never kept by a cache on the way.
+    c.header('Cache-Control', answers.size || cookies.length ? 'private, no-store' : 'no-cache')
     return c.html(indexHtml.page(path, 'maybe-signed-in', answers))
   })
 

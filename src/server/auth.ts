@@ -16,6 +16,7 @@ export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
 
 /** Whether a request carries a session cookie, valid or not (its cookies by name). */
 export const hasSessionCookie = (cookies: Record<string, string>) => SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
+
 /** The header our server sets from the socket's address; better-auth records it on sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
 

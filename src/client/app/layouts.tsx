@@ -9,16 +9,12 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
-import { documentTitle, type RouteHandle } from './route-handle.ts'
+import { documentTitle } from './route-handle.ts'
 
 function DocumentTitle() {
-  const matches = useMatches()
-  const title = [...matches]
-    .reverse()
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .find(Boolean)
+  const title = documentTitle(useMatches())
   useEffect(() => {
-    document.title = documentTitle(title)
+    document.title = title
   }, [title])
   return null
 }

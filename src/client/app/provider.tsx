@@ -1,11 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, StrictMode, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react'
+import { RouterProvider } from 'react-router'
 import { useTakingOver } from '#client/lib/hydration.ts'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
 const Toaster = lazy((): Promise<{ default: ComponentType }> => import('./toaster.tsx').catch(() => ({ default: () => null })))
 
-export function AppProvider({ children, client }: { children: ReactNode; client: QueryClient }) {
+function AppProvider({ children, client }: { children: ReactNode; client: QueryClient }) {
   // A page drawn on the server has no toaster, so the browser's first render of it has none either;
   // it joins once React has taken the page over (at once on a page the browser draws itself).
   const running = !useTakingOver()
@@ -18,5 +19,19 @@ export function AppProvider({ children, client }: { children: ReactNode; client:
         </Suspense>
       )}
     </QueryClientProvider>
+  )
+}
+
+/**
+ * The whole app, as the browser renders it and as the build draws the public pages: one tree for
+ * both, since the browser takes a drawn page over only if its first render is the same.
+ */
+export function App({ client, router }: { client: QueryClient; router: ComponentProps<typeof RouterProvider>['router'] }) {
+  return (
+    <StrictMode>
+      <AppProvider client={client}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
   )
 }

@@ -4,5 +4,11 @@
  */
 export type RouteHandle = { title: string; noTabBar?: boolean }
 
-/** The browser tab's title for a route's title. */
-export const documentTitle = (title: string | undefined) => (title ? `${title} · Coachline` : 'Coachline')
+/** The browser tab's title for the matched routes: the deepest one's title that has one. */
+export function documentTitle(matches: readonly { handle?: unknown }[]): string {
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .find(Boolean)
+  return title ? `${title} · Coachline` : 'Coachline'
+}
