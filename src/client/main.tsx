@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '#client/app/provider.tsx'
 import { createRouter, preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+import { afterFirstPaint } from '#client/lib/after-first-paint.ts'
 import { carryPageAnswers } from '#client/lib/page-answers.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { applyTheme } from '#client/lib/theme.ts'
@@ -26,7 +27,9 @@ if (answers) {
 }
 
 // Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
-window.addEventListener('load', () => setTimeout(() => void import('#client/lib/web-vitals.ts').then((m) => m.startWebVitals()), 0), { once: true })
+void afterFirstPaint()
+  .then(() => import('#client/lib/web-vitals.ts'))
+  .then((m) => m.startWebVitals())
 
 const client = createQueryClient()
 const router = createRouter()

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, StrictMode, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react'
 import { RouterProvider } from 'react-router'
+import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts'
 import { useTakingOver } from '#client/lib/hydration.ts'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
@@ -8,8 +9,10 @@ const Toaster = lazy((): Promise<{ default: ComponentType }> => import('./toaste
 
 function AppProvider({ children, client }: { children: ReactNode; client: QueryClient }) {
   // A page drawn on the server has no toaster, so the browser's first render of it has none either;
-  // it joins once React has taken the page over (at once on a page the browser draws itself).
-  const running = !useTakingOver()
+  // it joins once React has taken the page over and the first screen has painted (`notify` waits).
+  const takingOver = useTakingOver()
+  const painted = useAfterFirstPaint()
+  const running = !takingOver && painted
   return (
     <QueryClientProvider client={client}>
       {children}
