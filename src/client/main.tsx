@@ -1,7 +1,8 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
 import { App } from '#client/app/provider.tsx'
-import { createRouter, preloadScreens } from '#client/app/router.tsx'
+import { preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 import { afterFirstPaint } from '#client/lib/after-first-paint.ts'
 import { carryPageAnswers } from '#client/lib/page-answers.ts'
@@ -32,8 +33,7 @@ void afterFirstPaint()
   .then((m) => m.startWebVitals())
 
 const client = createQueryClient()
-const router = createRouter()
-const app = <App client={client} router={router} />
+const app = <App client={client} Router={BrowserRouter} />
 // The first render is a transition: React draws it in slices, not in one long task.
 const draw = () => startTransition(() => createRoot(root).render(app))
 if (root.dataset.prerendered !== 'signed-out') draw()
@@ -41,7 +41,7 @@ else {
   // The server sent this page already drawn, for a browser with no session
   // (docs/performance.md#pages-that-show-before-the-script).
   markSignedOut(client)
-  if (router.state.location.state === null) {
+  if (!openedWithState()) {
     // React takes over the HTML it finds, once the screen's code is in, so it takes the whole page
     // over at once.
     void preloadScreens(location.pathname)
@@ -53,4 +53,9 @@ else {
     root.replaceChildren()
     draw()
   }
+}
+
+/** The page was opened with router state (the sign-up tab, an invite's email), which the server never sees. */
+function openedWithState(): boolean {
+  return Boolean((history.state as { usr?: unknown } | null)?.usr)
 }

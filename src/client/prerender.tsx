@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
-import { createMemoryRouter } from 'react-router'
+import { matchRoutes, StaticRouter } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { App } from '#client/app/provider.tsx'
-import { documentTitle } from '#client/app/route-handle.ts'
+import { documentTitle, type RouteHandle } from '#client/app/route-handle.ts'
 import { routes } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
@@ -22,7 +23,8 @@ export type PrerenderedPage = { title: string; html: string }
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const client = createQueryClient()
   markSignedOut(client)
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const { prelude } = await prerender(<App client={client} router={router} />)
-  return { title: documentTitle(router.state.matches.map((match) => match.route)), html: await new Response(prelude).text() }
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
+  const { prelude } = await prerender(<App client={client} Router={Router} />)
+  const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined)
+  return { title: documentTitle(handles), html: await new Response(prelude).text() }
 }

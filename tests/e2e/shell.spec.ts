@@ -25,6 +25,19 @@ test('a crash shows the error page with a Reload button that recovers', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
 })
 
+test('a crash met inside the app clears when the user goes back', async ({ page, login }) => {
+  await login({ role: 'client' })
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  await page.route(/\/mesocycle-[\w-]+\.js$/, (route) => route.abort())
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Calendar' }).click()
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+  await page.goBack()
+  await expectOnPath(page, '/home')
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+})
+
 test('the service worker lets the app open with no network', async ({ page, context }) => {
   await page.goto('/welcome')
   await page.evaluate(async () => {

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
-import { Link, Navigate, Outlet, useMatches } from 'react-router'
+import { Link, Navigate, Outlet } from 'react-router'
 import { shellText } from '#shared/app-text.ts'
 import { homeHrefFor, paths } from '#shared/paths.ts'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
@@ -9,10 +9,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
-import { documentTitle } from './route-handle.ts'
+import { documentTitle, useRouteHandles } from './route-handle.ts'
 
 function DocumentTitle() {
-  const title = documentTitle(useMatches())
+  const title = documentTitle(useRouteHandles())
   useEffect(() => {
     document.title = title
   }, [title])

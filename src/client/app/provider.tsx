@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, StrictMode, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react'
-import { RouterProvider } from 'react-router'
+import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react'
 import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts'
 import { useTakingOver } from '#client/lib/hydration.ts'
+import { AppRoutes } from './router.tsx'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
 const Toaster = lazy((): Promise<{ default: ComponentType }> => import('./toaster.tsx').catch(() => ({ default: () => null })))
@@ -27,13 +27,16 @@ function AppProvider({ children, client }: { children: ReactNode; client: QueryC
 
 /**
  * The whole app, as the browser renders it and as the build draws the public pages: one tree for
- * both, since the browser takes a drawn page over only if its first render is the same.
+ * both, since the browser takes a drawn page over only if its first render is the same. Only the
+ * router differs: the browser's follows the address bar, the build's holds one address.
  */
-export function App({ client, router }: { client: QueryClient; router: ComponentProps<typeof RouterProvider>['router'] }) {
+export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {
   return (
     <StrictMode>
       <AppProvider client={client}>
-        <RouterProvider router={router} />
+        <Router>
+          <AppRoutes />
+        </Router>
       </AppProvider>
     </StrictMode>
   )

@@ -1,10 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { RouteError } from '#client/components/errors/route-error.tsx'
+import { RouteErrorBoundary } from '#client/components/errors/route-error.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
-import type { RouteHandle } from './route-handle.ts'
+import { RouteHandles, type RouteHandle } from './route-handle.ts'
 
 /** A screen loaded on first use; `preload` loads it ahead. */
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> }
@@ -211,7 +211,6 @@ const guard = (area: 'client' | 'coach' | 'any') => (
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
-    ErrorBoundary: RouteError,
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
@@ -235,8 +234,20 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter() {
-  return createBrowserRouter(routes)
+/**
+ * The screens for the current address, inside the router the caller chose (the browser's, or the
+ * build's for a drawn page). The routes' handles go to the frame (the tab's title, the tab bar),
+ * and a crash while rendering shows the crash screen in their place.
+ */
+export function AppRoutes() {
+  const location = useLocation()
+  const handles = useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route.handle as RouteHandle | undefined), [location])
+  const screens = useRoutes(routes)
+  return (
+    <RouteHandles value={handles}>
+      <RouteErrorBoundary pathname={location.pathname}>{screens}</RouteErrorBoundary>
+    </RouteHandles>
+  )
 }
 
 /** Loads the screens a path shows, before React takes over a page the server drew of it. */

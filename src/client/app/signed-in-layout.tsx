@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from 'react-router'
+import { Outlet } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { ClientShell, CoachShell } from '#client/components/layouts/app-shells.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
@@ -9,7 +9,7 @@ import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
 import { useOfflineQueue } from '#client/lib/offline-queue/queue.ts'
-import type { RouteHandle } from './route-handle.ts'
+import { useRouteHandles } from './route-handle.ts'
 
 /**
  * The signed-in frame of the user's role: a sidebar for coaches, bottom navigation for clients.
@@ -27,7 +27,7 @@ export function SignedInLayout() {
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)
   const comments = useUnreadCommentCount(signedIn)
-  const tabBar = !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.noTabBar)
+  const tabBar = !useRouteHandles().some((handle) => handle?.noTabBar)
   if (auth.status !== 'authenticated') return <Outlet />
   const isCoach = auth.profile.role === 'coach'
   const Shell = isCoach ? CoachShell : ClientShell
