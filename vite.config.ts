@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkFamily } from './scripts/chunk-families.ts'
 import { compileHints } from './scripts/compile-hints.ts'
+import { manifestModules } from './scripts/manifest-modules.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -77,6 +78,7 @@ function clientPlugins() {
     }),
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/] }),
     compileHints(),
+    manifestModules(),
   ]
 }
 

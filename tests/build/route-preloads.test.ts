@@ -48,6 +48,9 @@ describe('the page of a route', () => {
     expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))
     expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
     for (const url of ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach']) expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
+    // Only what home and the frame use: not the session's own code, and few files, since on a
+    // phone each is a round trip before the first paint.
+    expect(preloads.length).toBeLessThanOrEqual(5)
     // Each named once, and each one a file the server sends.
     expect(new Set(preloads).size).toBe(preloads.length)
     for (const file of preloads) expect((await t.app.request(`/${file}`)).status, file).toBe(200)
