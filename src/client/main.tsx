@@ -27,10 +27,12 @@ if (answers) {
   answers.remove()
 }
 
-// Web Vitals for /debug/perf-sessions, measured without weighing on the first screen.
+// Web Vitals for /debug/perf-sessions, measured without weighing on the first screen (a chunk
+// that cannot load, after a deploy or with no signal, leaves them unmeasured).
 void afterFirstPaint()
   .then(() => import('#client/lib/web-vitals.ts'))
   .then((m) => m.startWebVitals())
+  .catch(() => {})
 
 const client = createQueryClient()
 const app = <App client={client} Router={BrowserRouter} />

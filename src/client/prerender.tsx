@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
-import { matchRoutes, StaticRouter } from 'react-router'
+import { StaticRouter } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { App } from '#client/app/provider.tsx'
-import { documentTitle, type RouteHandle } from '#client/app/route-handle.ts'
-import { routes } from '#client/app/router.tsx'
+import { documentTitle } from '#client/app/route-handle.ts'
+import { routeHandles } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 
@@ -25,6 +25,5 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   markSignedOut(client)
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
   const { prelude } = await prerender(<App client={client} Router={Router} />)
-  const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined)
-  return { title: documentTitle(handles), html: await new Response(prelude).text() }
+  return { title: documentTitle(routeHandles(path)), html: await new Response(prelude).text() }
 }

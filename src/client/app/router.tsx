@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router'
+import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { RouteErrorBoundary } from '#client/components/errors/route-error.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
@@ -208,7 +208,7 @@ const guard = (area: 'client' | 'coach' | 'any') => (
   </Suspense>
 )
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
@@ -241,13 +241,18 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const location = useLocation()
-  const handles = useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route.handle as RouteHandle | undefined), [location])
+  const handles = useMemo(() => routeHandles(location), [location])
   const screens = useRoutes(routes)
   return (
     <RouteHandles value={handles}>
       <RouteErrorBoundary pathname={location.pathname}>{screens}</RouteErrorBoundary>
     </RouteHandles>
   )
+}
+
+/** The handles of the routes an address matches, outermost first. */
+export function routeHandles(location: string | Partial<Location>): (RouteHandle | undefined)[] {
+  return (matchRoutes(routes, location) ?? []).map((match) => match.route.handle as RouteHandle | undefined)
 }
 
 /** Loads the screens a path shows, before React takes over a page the server drew of it. */
