@@ -76,7 +76,8 @@ function clientPlugins() {
         ],
       },
     }),
-    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/] }),
+    // (The build's own records in .vite/ are read by the server from disk, never sent.)
+    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.(png|jpe?g|webp|woff2?)$/, /^\.vite\//] }),
     compileHints(),
     manifestModules(),
   ]

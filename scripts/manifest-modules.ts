@@ -27,14 +27,15 @@ export function manifestModules(): Plugin {
       try {
         manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestEntry>
       } catch {
-        return // No manifest asked for (the SSR build of the drawn pages).
+        return // A build without `build.manifest`.
       }
       const keyOfFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]))
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue
         const key = keyOfFile.get(chunk.fileName)
         const entry = key === undefined ? undefined : manifest[key]
-        if (!entry) continue
+        // The entry's modules are loaded with the page; the server never names them.
+        if (!entry || chunk.isEntry) continue
         for (const id of chunk.moduleIds) {
           if (id.startsWith('\0') || !this.getModuleInfo(id)?.dynamicImporters.length) continue
           const src = relative(root, id)

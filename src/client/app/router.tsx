@@ -10,7 +10,8 @@ import { RouteHandles, type RouteHandle } from './route-handle.ts'
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> }
 
 /**
- * Every screen is its own chunk, loaded when first visited (the shells show 'Loading…'). A screen
+ * Every screen is loaded when first visited, in its chunk (its own, or its kit's for the ones
+ * scripts/chunk-families.ts puts there; the shells show 'Loading…'). A screen
  * already loaded (by `preload`) renders at once: React takes a thenable that answers synchronously
  * as settled, and does not suspend. A page the server drew needs that: a click lands on it while
  * React takes it over, and React can answer a click on a part it has not taken over yet only when
@@ -245,7 +246,7 @@ export function AppRoutes() {
   const screens = useRoutes(routes)
   return (
     <RouteHandles value={handles}>
-      <RouteErrorBoundary pathname={location.pathname}>{screens}</RouteErrorBoundary>
+      <RouteErrorBoundary entry={location.key}>{screens}</RouteErrorBoundary>
     </RouteHandles>
   )
 }

@@ -13,7 +13,7 @@ import { useRouteHandles } from './route-handle.ts'
 
 /**
  * The signed-in frame of the user's role: a sidebar for coaches, bottom navigation for clients.
- * Its own chunk, so public pages such as /auth do not load it.
+ * Loaded lazily, in the signed-in kit, so public pages such as /auth do not load it.
  */
 export function SignedInLayout() {
   const auth = useAuth()

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
  * connection with the code and answers that paint waits for
  * (docs/performance.md#what-waits-for-the-first-paint).
  *
+ * On a signed-in page the first paint can be the frame's 'Loading…' rather than the screen.
  * A page that never paints (opened in a background tab) goes on after MAX_WAIT_MS all the same.
  */
 const MAX_WAIT_MS = 3000
@@ -21,17 +22,22 @@ export function afterFirstPaint(): Promise<void> {
       resolve()
     }
     const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(done, { timeout: 1000 }) : setTimeout(done, 0))
-    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
-      if (document.readyState === 'complete') idle()
-      else addEventListener('load', idle, { once: true })
-      return
+    const afterLoad = () => (document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true }))
+    try {
+      if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+        afterLoad()
+        return
+      }
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return
+        observer.disconnect()
+        idle()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } catch {
+      // A browser that cannot observe paints: the page's load event stands in for it.
+      afterLoad()
     }
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return
-      observer.disconnect()
-      idle()
-    })
-    observer.observe({ type: 'paint', buffered: true })
   }))
 }
 

@@ -16,19 +16,19 @@ function RouteError({ error }: { error: unknown }) {
   )
 }
 
-type Props = { children: ReactNode; /** The address shown: going elsewhere clears a crash. */ pathname: string }
-type State = { error: unknown; pathname: string; crashed: boolean }
+type Props = { children: ReactNode; /** The history entry shown (its key): any navigation clears a crash. */ entry: string }
+type State = { error: unknown; entry: string; crashed: boolean }
 
-/** Shows `RouteError` in place of the screens when rendering them throws, until the address changes. */
+/** Shows `RouteError` in place of the screens when rendering them throws, until the next navigation. */
 export class RouteErrorBoundary extends Component<Props, State> {
-  state: State = { error: null, pathname: this.props.pathname, crashed: false }
+  state: State = { error: null, entry: this.props.entry, crashed: false }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, crashed: true }
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname, crashed: false }
+    return props.entry === state.entry ? null : { error: null, entry: props.entry, crashed: false }
   }
 
   render() {
