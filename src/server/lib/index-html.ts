@@ -95,7 +95,8 @@ function entryChunks(manifest: Manifest): Set<string> {
   return seen
 }
 
-const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+/** Text for an attribute or an element's content. */
+const escapeHtml = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /** A public page as the build drew it for a visitor who is not signed in (src/client/prerender.tsx). */
 type PrerenderedPage = { title: string; html: string }
@@ -105,8 +106,6 @@ type Visitor = 'signed-out' | 'maybe-signed-in'
 
 /** What a drawn page needs before the app runs (public/prerendered.js): its theme, and forms held back. */
 const BEFORE_APP_SCRIPT = '<script src="/prerendered.js"></script>'
-
-const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
 
 /** The pages of the web app, as the server sends them. */
 export type IndexPages = {
@@ -151,12 +150,12 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   const prerendered = readBuilt<Record<string, PrerenderedPage>>('prerendered.json', {})
   const loaded = entryChunks(manifest)
   // Same origin, credentials 'same-origin': what the app's own fetch asks, so it takes this answer.
-  const fetchLink = (url: string) => `<link rel="preload" href="${attribute(url)}" as="fetch" crossorigin="anonymous">`
+  const fetchLink = (url: string) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous">`
   const screens = PRELOADED_SCREENS.map(({ path, modules, data }) => {
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
-    return { path, match: matcherOf(path), chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`), data }
+    return { path, match: matcherOf(path), chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`), data }
   })
   // (Replacer functions: a `$` in an answer is text, not a pattern of String.replace.)
   const withLinks = (links: string[], page = html) => page.replace('</head>', () => `${links.join('\n')}\n</head>`)
@@ -165,7 +164,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
     Object.entries(prerendered).map(([path, page]) => {
       const links = [BEFORE_APP_SCRIPT, ...(screens.find((screen) => screen.path === path)?.chunks ?? [])]
       const drawnPage = withLinks(links)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="signed-out">${page.html}</div>`)
       return [path, drawnPage]
     }),

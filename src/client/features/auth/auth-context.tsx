@@ -28,7 +28,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthenticated(() => {
-        queryClient.clear()
         markSignedOut(queryClient)
         void navigate(paths.auth.login.getHref(), { replace: true })
       }),

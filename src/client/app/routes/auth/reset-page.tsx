@@ -111,7 +111,6 @@ function SetPassword({ token }: { token: string }) {
     try {
       await setNewPassword(token, password)
       // The reset signed this account out everywhere: forget what this tab knew.
-      queryClient.clear()
       markSignedOut(queryClient)
       notify.success(authText.passwordUpdated)
       await navigate(paths.auth.login.getHref(), { replace: true })

@@ -23,8 +23,10 @@ export const authQueries = {
 /**
  * Nobody is signed in, known without asking the server: after a sign-out or a reset, when a call
  * says the session has ended, or on a page the server rendered for a browser with no session.
+ * Nothing the tab knew of the previous user survives.
  */
 export function markSignedOut(client: QueryClient): void {
+  client.clear()
   forgetPageAnswers()
   client.setQueryData<Me>(authQueries.me().queryKey, { user: null, profile: null })
 }

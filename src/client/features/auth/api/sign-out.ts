@@ -18,7 +18,6 @@ export function useSignOut() {
   const navigate = useNavigate()
   return useCallback(async () => {
     await signOutOnServer()
-    queryClient.clear()
     markSignedOut(queryClient)
     await navigate(paths.auth.login.getHref(), { replace: true })
   }, [queryClient, navigate])
