@@ -1,14 +1,18 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
+import type { OpenApiDocument } from '#server/features/api-docs/openapi.ts'
 import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
  * Who may call each API route. Every registered route must have a row: a route added without
  * one fails this test, so no route skips its authorization check. Each signed-in caller calls
  * twice: with their sign-in cookie, and with a read-write personal API token (docs/api.md),
- * which must get the same answer unless the row refuses tokens.
+ * which must get the same answer unless the row refuses tokens. A `sessionOnly` row is a route
+ * only a sign-in session may call (requireSignInSession, docs/api.md): a token is refused there
+ * whatever its user, and the cookie of a caller the row allows must succeed (2xx).
  */
 type Caller = 'anonymous' | 'client' | 'coach' | 'otherCoach' | 'otherClient'
 type Via = 'cookie' | 'token'
@@ -60,15 +64,17 @@ type Row = {
   method: string
   path: string
   access: Access
-  /** The concrete request; defaults to the registered path with no body. */
-  request?: (fx: Fixtures, caller: Caller) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
+  /** The concrete request; defaults to the registered path with no body. `who` is the person calling (none for anonymous). */
+  request?: (fx: Fixtures, caller: Caller, who: SignedIn | undefined) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
   /** The answer is an endless event stream: only its status is read. */
   stream?: boolean
   /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
   freshCallers?: boolean
   /** The body is a file upload (multipart/form-data) rather than JSON. */
   form?: () => FormData
-  /** API tokens are refused here (403) whoever holds them: managing tokens, better-auth's sign-in endpoints. */
+  /** Only a sign-in session may call: a token gets 403 with apiTokenText.sessionOnly, an allowed caller's cookie a 2xx. */
+  sessionOnly?: boolean
+  /** API tokens are refused here (403) whoever holds them: better-auth's sign-in endpoints. */
   noTokens?: boolean
 }
 
@@ -309,10 +315,16 @@ const ROUTES: Row[] = [
   // A lifter imports their own history from another app (docs/import.md); a coach keeps none.
   { method: 'POST', path: '/api/history-import/preview', access: 'client', form: () => strongUpload() },
   { method: 'POST', path: '/api/history-import', access: 'client', form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]) },
-  // Personal API tokens: a sign-in session manages its user's own; a token may not (noTokens).
-  { method: 'GET', path: '/api/tokens', access: 'signed-in', noTokens: true },
-  { method: 'POST', path: '/api/tokens', access: 'signed-in', noTokens: true, request: () => ({ path: '/api/tokens', body: { name: 'Table', scope: 'read' } }) },
-  { method: 'DELETE', path: '/api/tokens/:id', access: 'signed-in', noTokens: true, request: async (fx, caller) => ({ path: `/api/tokens/${await fx.newToken(caller)}` }) },
+  // Personal API tokens: a sign-in session manages its user's own; a token may not.
+  { method: 'GET', path: '/api/tokens', access: 'signed-in', sessionOnly: true },
+  { method: 'POST', path: '/api/tokens', access: 'signed-in', sessionOnly: true, request: () => ({ path: '/api/tokens', body: { name: 'Table', scope: 'read' } }) },
+  {
+    method: 'DELETE',
+    path: '/api/tokens/:id',
+    access: 'signed-in',
+    sessionOnly: true,
+    request: async (fx, caller) => ({ path: `/api/tokens/${await fx.newToken(caller)}` }),
+  },
   // The API's own description, for anyone.
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },
@@ -461,6 +473,18 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+test('the rows only a sign-in session may call are exactly the routes marked so', async () => {
+  const document = (await (await t.app.request('/api/openapi.json')).json()) as OpenApiDocument
+  const marked = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => operation.security.length === 1 && 'sessionCookie' in (operation.security[0] ?? {}))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  )
+  const rows = ROUTES.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+  expect(marked.length).toBeGreaterThan(0)
+  expect(rows.sort()).toEqual(marked.sort())
+})
+
 test('every registered API route has a row in the authorization table', () => {
   const registered = inspectRoutes(t.app)
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api'))
@@ -479,24 +503,31 @@ test('every registered API route has a row in the authorization table', () => {
 
 describe.each(ROUTES)('$method $path ($access)', (row) => {
   test.each(CALLS)('as $caller with a $via', async ({ caller, via }) => {
-    const { path, body } = (await row.request?.(fx, caller)) ?? { path: row.path }
+    let person: SignedIn | undefined
     let who: SignedIn | undefined
     if (caller !== 'anonymous') {
-      const person = row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
+      person = row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
       who = via === 'cookie' ? person : row.freshCallers ? await withToken(t, person) : fx.tokens[caller]
     }
+    const { path, body } = (await row.request?.(fx, caller, person)) ?? { path: row.path }
     const { 'content-type': _json, ...formHeaders } = jsonHeaders(who)
     const res = await t.app.request(path, {
       method: row.method,
       headers: row.form ? formHeaders : jsonHeaders(who),
       body: row.form ? row.form() : body === undefined ? undefined : JSON.stringify(body),
     })
-    if (via === 'token' && row.noTokens) {
+    if (via === 'token' && row.sessionOnly) {
+      expect(res.status, await res.clone().text()).toBe(403)
+      expect(ApiErrorBodySchema.parse(await res.json()).message).toBe(apiTokenText.sessionOnly)
+    } else if (via === 'token' && row.noTokens) {
       expect(res.status).toBe(403)
       ApiErrorBodySchema.parse(await res.json())
     } else if (ALLOWED[row.access].includes(caller) && row.stream) {
       expect(res.status).toBe(200)
       await res.body?.cancel()
+    } else if (ALLOWED[row.access].includes(caller) && row.sessionOnly) {
+      expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(200)
+      expect(res.status).toBeLessThan(300)
     } else if (ALLOWED[row.access].includes(caller)) {
       expect(res.status, await res.clone().text()).toBeLessThan(500)
       expect([401, 403]).not.toContain(res.status)
