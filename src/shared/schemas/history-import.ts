@@ -12,8 +12,19 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number]
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024
 /** The most sets one file may hold. */
 export const MAX_IMPORT_SETS = 150_000
-/** Bad rows listed in full; a file with more says how many more there are. */
+/** The most characters of one row's values together (separators and quotes not counted). */
+export const MAX_IMPORT_ROW_CHARS = 64 * 1024
+/** The most rows (sets, rest timers, blank sets) one file may hold. */
+export const MAX_IMPORT_ROWS = 200_000
+/** The most different exercise names one file may hold (a lifter of many years has a few hundred). */
+export const MAX_IMPORT_EXERCISES = 1000
+/**
+ * Problems (bad values, rows of the wrong length) a file may have and still be previewed, each
+ * listed; a file with more is refused at once, naming its first ones.
+ */
 export const MAX_LISTED_PROBLEMS = 200
+/** Exercise names the preview suggests movements for, the most used first; the lifter maps the rest by search. */
+export const MAX_SUGGESTED_EXERCISES = 150
 const NAME_MAX = 200
 
 export const importSourceName: Record<ImportSource, string> = { strong: 'Strong', hevy: 'Hevy' }
@@ -28,6 +39,10 @@ export const historyImportApiText = {
     'This CSV is not an export from Strong or Hevy: its first line should name the columns (Strong: Date, Workout Name, Exercise Name, Set Order, ...; Hevy: title, start_time, exercise_title, set_index, ...)',
   noSets: 'The file holds no sets to import',
   tooManySets: `A file holds at most ${withThousands(MAX_IMPORT_SETS)} sets: export a shorter period`,
+  tooManyRows: `A file holds at most ${withThousands(MAX_IMPORT_ROWS)} rows: export a shorter period`,
+  tooManyExercises: `A file names at most ${withThousands(MAX_IMPORT_EXERCISES)} different exercises: is this an export from Strong or Hevy?`,
+  rowTooLong: `the values of this row are longer than ${withThousands(MAX_IMPORT_ROW_CHARS)} characters together, so the file is not read further`,
+  tooManyBadRows: `More than ${MAX_LISTED_PROBLEMS} values of this file cannot be read, so it is not read further: is it an export from Strong or Hevy?`,
   badRows: (count: number) => `${count === 1 ? 'One row' : `${count} rows`} of the file cannot be imported; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and try again.`,
   mappingMissing: (name: string) => `Choose a movement for "${name}"`,
   mappingUnknown: 'Map only the exercises of this file',
@@ -116,7 +131,7 @@ const MappingEntrySchema = lazySchema(() =>
   ]),
 )
 export type MappingEntry = z.infer<typeof MappingEntrySchema>
-export const ImportMappingSchema = lazySchema(() => z.array(MappingEntrySchema).check(z.maxLength(5000, historyImportApiText.mappingInvalid)))
+export const ImportMappingSchema = lazySchema(() => z.array(MappingEntrySchema).check(z.maxLength(MAX_IMPORT_EXERCISES, historyImportApiText.mappingInvalid)))
 
 /** The upload's settings, as form fields beside the file. */
 export const ImportOptionsSchema = lazySchema(() =>

@@ -119,13 +119,60 @@ describe('Strong', () => {
   test('a huge cell, an unclosed quote and a file of another app are refused with a clear message', () => {
     const huge = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n2023-05-14 08:03:11,A,1h,Curl,1,20,10,0,0,${'x'.repeat(70_000)},,`), kg))
     expect(huge.status).toBe(400)
-    expect(huge.message).toMatch(/^Line 2: this row is longer than/)
+    expect(huge.message).toMatch(/^Line 2: the values of this row are longer than 65,536 characters together/)
     const unclosed = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n2023-05-14 08:03:11,"A,1h,Curl,1,20,10,0,0,,,`), kg))
-    expect(unclosed.message).toMatch(/quoted value is never closed/)
+    expect(unclosed.message).toMatch(/quoted value opened on this line is never closed/)
     expect(refusal(() => parseExport(bytes('name,price\nbread,2'), kg)).message).toMatch(/not an export from Strong or Hevy/)
     expect(refusal(() => parseExport(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), kg)).message).toMatch(/not text/)
     expect(refusal(() => parseExport(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), kg)).message).toMatch(/zip archive/)
     expect(refusal(() => parseExport(new Uint8Array(), kg)).message).toBe('The file is empty')
+  })
+
+  test('an unclosed quote is reported on the line where it opens, not at the end of the file', () => {
+    const rows = Array.from({ length: 1000 }, () => '2023-05-14 08:03:11,A,1h,Curl,1,20,10,0,0,,,').join('\n')
+    const quoteOnLine2 = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n2023-05-14 08:03:11,"A,1h,Curl,1,20,10,0,0,,,\n${rows}`), kg))
+    expect(quoteOnLine2.message).toMatch(/^Line 2: a quoted value opened on this line is never closed/)
+    const quoteOnLine5 = refusal(() =>
+      parseExport(bytes(`${STRONG_HEADER}\n${rows.split('\n').slice(0, 2).join('\r\n')}\r\n\r\n2023-05-14 08:03:11,"A,1h,Curl,1,20,10,0,0,,,\r\n${rows}`), kg),
+    )
+    expect(quoteOnLine5.message).toMatch(/^Line 5: /)
+  })
+
+  test('the length limit is on a whole row, and its message says so', () => {
+    // Twelve values of 6,000 characters: none is long, the row is.
+    const long = Array.from({ length: 12 }, () => 'y'.repeat(6000)).join(',')
+    const error = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n2023-05-14 08:03:11,A,1h,Curl,1,20,10,0,0,,,\n${long}\n2023-05-14 08:03:11,A,1h,Curl,2,20,10,0,0,,,`), kg))
+    expect(error.message).toBe('Line 3: the values of this row are longer than 65,536 characters together, so the file is not read further')
+  })
+
+  test('a file of junk is refused after a few hundred bad values, naming the first ones, without reading on', () => {
+    // 4 MB of one-column rows, and of rows of empty cells: each row is a bad row.
+    for (const junk of ['a\n', ',\n', ',,,,,,,,,,,\n']) {
+      const error = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n${junk.repeat(Math.floor((4 * 1024 * 1024) / junk.length))}`), kg))
+      expect(error.status).toBe(400)
+      expect(error.message).toMatch(/^More than 200 values of this file cannot be read, so it is not read further: is it an export from Strong or Hevy\? Line 2: /)
+    }
+  })
+
+  test('a file with more rows than the limit is refused, even of rows that hold no set', () => {
+    const error = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n${',,,,Rest Timer,,,,,,,\n'.repeat(200_001)}`), kg))
+    expect(error.message).toBe('A file holds at most 200,000 rows: export a shorter period')
+  })
+
+  test('a file naming more different exercises than the limit is refused', () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => `2023-05-14 08:03:11,A,1h,Exercise ${i},1,20,10,0,0,,,`).join('\n')
+    expect(refusal(() => parseExport(bytes(`${STRONG_HEADER}\n${rows}`), kg)).message).toMatch(/^A file names at most 1,000 different exercises/)
+  })
+
+  test('an explicit offset from UTC wins over the time zone chosen for the upload', () => {
+    const newYork = { unit: 'kg' as const, timeZone: 'America/New_York' }
+    const at = (date: string) => parseExport(bytes(`${STRONG_HEADER}\n${date},A,1h,Curl,1,20,10,0,0,,,`), newYork).sessions[0]?.startedAt.toISOString()
+    expect(at('2023-05-14T08:03:11Z')).toBe('2023-05-14T08:03:11.000Z')
+    expect(at('2023-05-14T08:03:11+09:00')).toBe('2023-05-13T23:03:11.000Z')
+    expect(at('2023-05-14 08:03:11-0230')).toBe('2023-05-14T10:33:11.000Z')
+    // Without an offset the chosen zone still decides (New York is 4 hours behind UTC in May).
+    expect(at('2023-05-14 08:03:11')).toBe('2023-05-14T12:03:11.000Z')
+    expect(wallTimeOf('2023-05-14T08:03:11+15:00')).toBeNull()
   })
 
   test('notes longer than 2,000 characters are cut, not refused', () => {

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto'
 import { CsvError, parse } from 'csv-parse/sync'
-import { historyImportApiText, importRowText, MAX_IMPORT_SETS, type ImportProblem, type ImportSource } from '#shared/schemas/history-import.ts'
+import {
+  historyImportApiText,
+  importRowText,
+  MAX_IMPORT_EXERCISES,
+  MAX_IMPORT_ROW_CHARS,
+  MAX_IMPORT_ROWS,
+  MAX_IMPORT_SETS,
+  MAX_LISTED_PROBLEMS,
+  type ImportProblem,
+  type ImportSource,
+} from '#shared/schemas/history-import.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import type { Unit } from '#shared/units.ts'
 import { toKg } from '#shared/units.ts'
@@ -50,7 +60,8 @@ export type ParsedHistory = {
 
 export type ParseOptions = { unit: Unit; timeZone: string }
 
-const MAX_ROW_CHARS = 64 * 1024
+/** Problems counted before a file is refused whole (the preview lists them all). */
+const MAX_BAD_ROWS = MAX_LISTED_PROBLEMS
 const TEXT_MAX = 2000
 const NAME_MAX = 200
 const MAX_LOAD_KG = 1500
@@ -92,43 +103,90 @@ export function isTimeZone(name: string): boolean {
 
 type Row = { line: number; cells: string[] }
 
-/** The file's rows after its header, each with the line it starts on. */
-function readRows(text: string): { header: string[]; rows: Row[]; delimiter: string } {
+/** Thrown from inside the CSV reader to stop it: the file has already been refused. */
+class StopReading extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message)
+  }
+}
+
+/**
+ * Reads the file's rows one at a time and hands each after the header to `onRow`, with the line
+ * it starts on; nothing holds the rows themselves.
+ */
+function readRows(text: string, onHeader: (header: string[]) => void, onRow: (row: Row) => void): void {
   const firstLine = text.slice(0, text.search(/\r\n|\n|\r|$/))
   if (!firstLine.trim()) throw new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout })
   // Strong writes ';' in locales whose decimal mark is a comma; the header tells which.
   const delimiter = [',', ';', '\t'].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best), ',')
-  let records: { record: string[]; raw: string; info: { lines: number } }[]
+  const buffer = Buffer.from(text)
+  let header = true
+  let rows = 0
+  // Where the last row read whole ends, in bytes: an unfinished row begins after it.
+  let rowsEndAt = 0
   try {
-    records = parse(text, {
+    parse(buffer, {
       delimiter,
       info: true,
       raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
-      max_record_size: MAX_ROW_CHARS,
-    }) as unknown as typeof records
+      // csv-parse counts the characters of a row's values together (not its separators or quotes).
+      max_record_size: MAX_IMPORT_ROW_CHARS,
+      // Each row is handled as it is read and then dropped (null): the parser keeps no list of them.
+      on_record: (entry: unknown) => {
+        const { record, raw, info } = entry as { record: string[]; raw: string; info: { lines: number; bytes: number } }
+        const line = info.lines - innerLineBreaks(raw)
+        rowsEndAt = info.bytes
+        if (header) {
+          header = false
+          onHeader(record.map((name) => name.trim().toLowerCase()))
+        } else if (++rows > MAX_IMPORT_ROWS) {
+          throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManyRows }))
+        } else {
+          onRow({ cells: record, line })
+        }
+        return null
+      },
+    })
   } catch (error) {
-    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', { message: csvErrorMessage(error) })
+    if (error instanceof StopReading) throw error.refusal
+    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', { message: csvErrorMessage(error, buffer, rowsEndAt) })
     throw error
   }
-  const [head, ...rest] = records
-  if (!head) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
-  const rows = rest.map(({ record, raw, info }) => ({ cells: record, line: info.lines - innerLineBreaks(raw) }))
-  return { header: head.record.map((name) => name.trim().toLowerCase()), rows, delimiter }
+  if (header) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
 }
 
-function csvErrorMessage(error: CsvError): string {
-  const line = (error as CsvError & { lines?: number }).lines
+/** The line of `buffer` that the byte at `offset` is on (the first line is 1). */
+function lineAt(buffer: Buffer, offset: number): number {
+  let line = 1
+  for (let i = 0; i < offset && i < buffer.length; i++) {
+    if (buffer[i] === 0x0a || (buffer[i] === 0x0d && buffer[i + 1] !== 0x0a)) line++
+  }
+  return line
+}
+
+/** Where the row the reader stopped in begins: after the rows read whole and any blank lines after them. */
+function lineOfUnfinishedRow(buffer: Buffer, rowsEndAt: number): number {
+  let offset = rowsEndAt
+  while (offset < buffer.length && (buffer[offset] === 0x0a || buffer[offset] === 0x0d)) offset++
+  return lineAt(buffer, offset)
+}
+
+function csvErrorMessage(error: CsvError, buffer: Buffer, rowsEndAt: number): string {
+  const { lines } = error as CsvError & { lines?: number }
+  // csv-parse reports the line it had reached; a value never closed runs to the end of the file,
+  // so that one is reported where its row begins, which is where the lifter has to look.
+  const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? lineOfUnfinishedRow(buffer, rowsEndAt) : lines
   const where = line ? `Line ${line}: ` : ''
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return `${where}a quoted value is never closed, so the rest of the file cannot be read`
+      return `${where}a quoted value opened on this line is never closed, so the rest of the file cannot be read`
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
       return `${where}a quote inside a value must be doubled ("")`
     case 'CSV_MAX_RECORD_SIZE':
-      return `${where}this row is longer than ${MAX_ROW_CHARS.toLocaleString('en')} characters`
+      return `${where}${historyImportApiText.rowTooLong}`
     default:
       return `${where}this is not a valid CSV row`
   }
@@ -137,22 +195,50 @@ function csvErrorMessage(error: CsvError): string {
 const STRONG_REQUIRED = ['date', 'workout name', 'exercise name', 'set order', 'weight', 'reps']
 const HEVY_REQUIRED = ['title', 'start_time', 'exercise_title', 'set_index', 'reps']
 
-/** Reads an export of either app; throws a 4xx for a file that is not one. */
+/**
+ * Reads an export of either app; throws a 4xx for a file that is not one. The work is bounded by
+ * the file, not by what is wrong with it: reading stops at the first row past MAX_IMPORT_ROWS,
+ * the first set past MAX_IMPORT_SETS, the first exercise name past MAX_IMPORT_EXERCISES, and the
+ * first bad row past MAX_BAD_ROWS (a file with that many is not an export to fix row by row).
+ */
 export function parseExport(bytes: Uint8Array, options: ParseOptions): ParsedHistory {
-  const { header, rows } = readRows(decodeUpload(bytes))
-  const has = (names: string[]) => names.every((name) => header.includes(name))
-  const reader = has(STRONG_REQUIRED) ? new StrongReader(header, options) : has(HEVY_REQUIRED) ? new HevyReader(header, options) : null
-  if (!reader) throw new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout })
-  for (const row of rows) {
-    if (row.cells.length === 1 && row.cells[0]?.trim() === '') continue
-    if (row.cells.length !== header.length) {
-      reader.problem(row.line, importRowText.columns(row.cells.length, header.length))
-      continue
-    }
-    reader.read(row)
-    if (reader.setCount > MAX_IMPORT_SETS) throw new AppError('BAD_REQUEST', { message: historyImportApiText.tooManySets })
+  let reader: StrongReader | HevyReader | null = null
+  let columns = 0
+  const stopIfHopeless = () => {
+    if (reader && reader.problemCount > MAX_BAD_ROWS) throw new StopReading(tooManyBadRows(reader.result().problems))
   }
-  return reader.result()
+  readRows(
+    decodeUpload(bytes),
+    (header) => {
+      const has = (names: string[]) => names.every((name) => header.includes(name))
+      reader = has(STRONG_REQUIRED) ? new StrongReader(header, options) : has(HEVY_REQUIRED) ? new HevyReader(header, options) : null
+      if (!reader) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout }))
+      columns = header.length
+    },
+    (row) => {
+      const r = reader as StrongReader | HevyReader
+      if (row.cells.length === 1 && row.cells[0]?.trim() === '') return
+      if (row.cells.length !== columns) r.problem(row.line, importRowText.columns(row.cells.length, columns))
+      else r.read(row)
+      if (r.setCount > MAX_IMPORT_SETS) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManySets }))
+      if (r.exerciseCount > MAX_IMPORT_EXERCISES) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManyExercises }))
+      stopIfHopeless()
+    },
+  )
+  return (reader as StrongReader | HevyReader | null)?.result() ?? throwEmpty()
+}
+
+function throwEmpty(): never {
+  throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
+}
+
+/** The refusal of a file with more bad rows than MAX_BAD_ROWS, naming the first few. */
+function tooManyBadRows(problems: ImportProblem[]): AppError {
+  const first = problems
+    .slice(0, 3)
+    .map((problem) => `Line ${problem.line}: ${problem.message}`)
+    .join('; ')
+  return new AppError('BAD_REQUEST', { message: `${historyImportApiText.tooManyBadRows} ${first}` })
 }
 
 /** What the two readers share: sessions by key, exercises by name, problems by line. */
@@ -179,6 +265,14 @@ abstract class Reader {
 
   problem(line: number, message: string): void {
     this.problems.push({ line, message })
+  }
+
+  get problemCount(): number {
+    return this.problems.length
+  }
+
+  get exerciseCount(): number {
+    return this.stats.size
   }
 
   protected cell(row: Row, column: string): string {
@@ -452,8 +546,12 @@ function durationSeconds(value: string): number | null {
   return seconds <= 7 * 86_400 ? seconds : null
 }
 
-/** A time of day on a calendar day, in the lifter's local time, as the files write it (no zone). */
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+/**
+ * A time of day on a calendar day as the files write it: in the lifter's local time, or, when the
+ * file names an offset from UTC (`Z`, `+09:00`), at that offset, which then wins over the zone
+ * chosen for the upload.
+ */
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; offsetMinutes?: number }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
@@ -473,7 +571,7 @@ export function wallTimeOf(value: string): WallTime | null {
   else if (dayFirst) [year, month, day, rest] = [Number(dayFirst[3]), monthNumber(dayFirst[2] ?? ''), Number(dayFirst[1]), dayFirst[4] ?? '']
   else if (monthFirst) [year, month, day, rest] = [Number(monthFirst[3]), monthNumber(monthFirst[1] ?? ''), Number(monthFirst[2]), monthFirst[4] ?? '']
   else return null
-  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(?:Z|[+-]\d{2}:?\d{2})?$/i.exec(rest.trim())
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(Z|([+-])(\d{2}):?(\d{2}))?$/i.exec(rest.trim())
   if (rest.trim() && !time) return null
   let hour = Number(time?.[1] ?? 0)
   const minute = Number(time?.[2] ?? 0)
@@ -485,7 +583,11 @@ export function wallTimeOf(value: string): WallTime | null {
   }
   const check = new Date(Date.UTC(year, month - 1, day))
   const valid = year >= 1970 && year <= 2200 && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
-  return valid ? { year, month, day, hour, minute, second } : null
+  if (!valid) return null
+  if (!time?.[5]) return { year, month, day, hour, minute, second }
+  const offsetMinutes = time[5].toUpperCase() === 'Z' ? 0 : (time[6] === '-' ? -1 : 1) * (Number(time[7]) * 60 + Number(time[8]))
+  // Offsets in use run from -12:00 to +14:00.
+  return Math.abs(offsetMinutes) <= 14 * 60 ? { year, month, day, hour, minute, second, offsetMinutes } : null
 }
 
 function monthNumber(name: string): number {
@@ -493,7 +595,9 @@ function monthNumber(name: string): number {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-const wallText = (w: WallTime) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
+const wallText = (w: WallTime) =>
+  `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${w.offsetMinutes === undefined ? '' : offsetText(w.offsetMinutes)}`
+const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
 
 /** Local times of one zone to UTC instants, daylight saving included (the offset of that day). */
 class ZonedClock {
@@ -520,6 +624,7 @@ class ZonedClock {
 
   toUtc(wall: WallTime): Date {
     const local = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+    if (wall.offsetMinutes !== undefined) return new Date(local - wall.offsetMinutes * 60_000)
     const first = local - this.offsetAt(local)
     return new Date(local - this.offsetAt(first))
   }
