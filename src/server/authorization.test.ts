@@ -299,12 +299,12 @@ const ROUTES: Row[] = [
   },
   { method: 'POST', path: '/api/chat/:otherId/read', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }) },
   { method: 'GET', path: '/api/chat/stream', access: 'own-client', stream: true, request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }) },
-  // The calendar feed: each user turns their own on and off. Calendar apps fetch the feed with no
-  // cookie, so its secret address is its only key: an unknown one is a 404 for everyone
-  // (features/calendar/calendar.routes.test.ts).
+  // The calendar feed: each user turns their own on and off, with a sign-in session only (its address
+  // outlives any token). Calendar apps fetch the feed with no cookie, so its secret address is its
+  // only key: an unknown one is a 404 for everyone (features/calendar/calendar.routes.test.ts).
   { method: 'GET', path: '/api/calendar', access: 'signed-in' },
-  { method: 'POST', path: '/api/calendar', access: 'signed-in' },
-  { method: 'DELETE', path: '/api/calendar', access: 'signed-in' },
+  { method: 'POST', path: '/api/calendar', access: 'signed-in', sessionOnly: true },
+  { method: 'DELETE', path: '/api/calendar', access: 'signed-in', sessionOnly: true },
   { method: 'GET', path: '/api/calendar/:file', access: 'public', request: () => ({ path: `/api/calendar/${'A'.repeat(43)}.ics` }) },
   // The data export: one's own (no clientId), or a coach's of an active client (named by clientId).
   { method: 'GET', path: '/api/data-export/json', access: 'signed-in' },

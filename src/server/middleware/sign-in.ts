@@ -117,7 +117,12 @@ export const requireUser = mark(
   { access: { kind: 'user' } },
 )
 
-/** Signed in with a sign-in session, not an API token: a token must not manage tokens. */
+/**
+ * Signed in with a sign-in session, not an API token (docs/api.md#what-only-a-sign-in-session-may-do):
+ * a token that leaks must not mint a credential that outlives it (another token, a calendar feed
+ * address) nor change the account's role or coach. Before requireProfile where both apply, so a
+ * token always hears this refusal.
+ */
 export const requireSignInSession = mark(
   createMiddleware<SignedInEnv>(async (c, next) => {
     if (!c.var.user) throw new AppError('UNAUTHENTICATED')

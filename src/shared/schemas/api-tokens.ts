@@ -40,7 +40,7 @@ export const apiTokenText = {
   docsLink: 'API reference',
   tooMany: `An account holds at most ${API_TOKENS_PER_USER} tokens: revoke one first`,
   notFound: 'No such token',
-  sessionOnly: 'API tokens cannot manage API tokens: sign in on the account page',
+  sessionOnly: 'Only a signed-in browser session can do this, not an API token',
   readOnly: 'This API token is read-only: it may only make GET requests',
   unknownToken: 'Unknown or revoked API token',
   notForSignIn: 'API tokens do not work on the sign-in endpoints (/api/auth)',

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/schemas/calendar.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema } from '#shared/schemas/plans.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -195,6 +196,31 @@ describe('turning the feed off and making a new address', () => {
     expect((await send(other, 'DELETE', '/api/calendar')).status).toBe(204)
     expect((await fetchFeed(url)).status).toBe(200)
     expect((await send(undefined, 'POST', '/api/calendar')).status).toBe(401)
+  })
+})
+
+describe('API tokens and the feed', () => {
+  // The address is a key of its own that no token revocation reaches: only a sign-in session makes, replaces or removes it.
+  test('a read-write token cannot turn the feed on, make a new address or turn it off; a sign-in session can', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const script = await withToken(t, lifter, 'read-write')
+    const refused = async (method: string) => {
+      const res = await send(script, method, '/api/calendar')
+      expect(res.status, `${method} ${await res.clone().text()}`).toBe(403)
+      expect(ApiErrorBodySchema.parse(await res.json()).message).toBe(apiTokenText.sessionOnly)
+    }
+
+    await refused('POST')
+    expect(CalendarFeedStatusSchema.parse(await ok(send(script, 'GET', '/api/calendar')))).toEqual({ enabled: false, createdAt: null })
+
+    const { url } = await turnOn(lifter)
+    await refused('POST')
+    await refused('DELETE')
+    expect((await fetchFeed(url)).status).toBe(200)
+    expect(CalendarFeedStatusSchema.parse(await ok(send(script, 'GET', '/api/calendar'))).enabled).toBe(true)
+
+    expect((await send(lifter, 'DELETE', '/api/calendar')).status).toBe(204)
+    expect((await fetchFeed(url)).status).toBe(404)
   })
 })
 

@@ -3,12 +3,13 @@ import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/sch
 import type { AppEnv } from '#server/context.ts'
 import { publicUrl } from '#server/env.ts'
 import { doc } from '#server/lib/api-doc.ts'
-import { requireProfile } from '#server/middleware/sign-in.ts'
+import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
 import { createFeed, feedByAddress, feedStatus, revokeFeed } from './calendar.service.ts'
 
 /**
  * The calendar feed: the signed-in user turns it on, makes a new address or turns it off; calendar
- * apps fetch `/:secret.ics` with no cookie, so the secret in the address is its only key.
+ * apps fetch `/:secret.ics` with no cookie, so the secret in the address is its only key. That
+ * address outlives any API token, so only a sign-in session makes, replaces or removes it.
  */
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/', doc({ summary: 'Whether your calendar feed is on', response: CalendarFeedStatusSchema }), requireProfile(), async (c) =>
@@ -17,10 +18,11 @@ export const calendarRoutes = new Hono<AppEnv>()
   .post(
     '/',
     doc({ summary: 'Turn your calendar feed on, or make it a new address (the old one stops working)', response: CalendarFeedAddressSchema, status: 201 }),
+    requireSignInSession,
     requireProfile(),
     async (c) => c.json(await createFeed(c.var.db, c.var.profile, publicUrl(c.var.env)), 201),
   )
-  .delete('/', doc({ summary: 'Turn your calendar feed off: its address answers 404', status: 204 }), requireProfile(), async (c) => {
+  .delete('/', doc({ summary: 'Turn your calendar feed off: its address answers 404', status: 204 }), requireSignInSession, requireProfile(), async (c) => {
     await revokeFeed(c.var.db, c.var.profile)
     return c.body(null, 204)
   })
