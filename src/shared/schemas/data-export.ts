@@ -11,6 +11,17 @@ export const EXPORT_VERSION = 1
 /** The largest export a restore takes through the API: about 80,000 logged sets. */
 export const RESTORE_MAX_BYTES = 32 * 1024 * 1024
 
+/**
+ * How deep a restored file may nest objects and arrays: the format itself goes 10 deep (a plan's
+ * day's exercise's prescribed set's rep range), with two levels spare for fields a later version
+ * may add. Anything deeper is refused before anything walks it.
+ */
+export const RESTORE_MAX_DEPTH = 12
+/** The longest string anywhere in a restored file (the longest field, a note, holds as many). */
+export const RESTORE_STRING_MAX = 10_000
+/** The longest key of any object in a restored file (the format's own are a few words). */
+export const RESTORE_KEY_MAX = 100
+
 const enc = encodeURIComponent
 /** Downloads are plain links (the browser saves the streamed answer); `clientId` is a coach's client. */
 export const dataExportPaths = {
@@ -27,6 +38,12 @@ export const dataExportApiText = {
   unknownVersion: `This export has no version this Coachline knows; it restores version ${EXPORT_VERSION}`,
   tooLarge: `An export to restore must be at most ${RESTORE_MAX_BYTES / 1024 / 1024} MB`,
   unknownMovement: 'The export names a movement it does not list',
+  damagedAt: (path: string, problem: string) => `The export is damaged at ${path || 'its top'}: ${problem}`,
+  tooDeep: `Objects and arrays are nested at most ${RESTORE_MAX_DEPTH} deep in an export`,
+  textTooLong: `Text is at most ${RESTORE_STRING_MAX.toLocaleString('en')} characters in an export`,
+  keyTooLong: `A key is at most ${RESTORE_KEY_MAX} characters in an export`,
+  textWithNul: 'Text must not contain NUL characters',
+  textIllFormed: 'Text must be valid Unicode (it holds half of a character)',
 } as const
 
 /** What a restore added; rows already there (a second restore of the same file) are not counted. */

@@ -19,7 +19,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { rememberWords, searchTextOf } from '#server/features/movements/movements.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { ExportDocumentSchema, type ExportDocument, type ExportExercise, type ExportMovement, type ExportSessionExercise } from './export-document.ts'
+import { ExportDocumentSchema, shapeProblemOf, type ExportDocument, type ExportExercise, type ExportMovement, type ExportSessionExercise } from './export-document.ts'
 
 /*
  * Restoring a JSON export into the signed-in account (docs/export-format.md#restoring): in one
@@ -41,6 +41,9 @@ function restoredId(userId: string, kind: string, sourceId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
+/** The most damaged fields a refused restore names. */
+const LISTED_ISSUES = 20
+
 /** Checks that a parsed body is a Coachline export this version can restore; the 400 says which way it is not. */
 export function parseExportDocument(body: unknown): ExportDocument {
   const envelope = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null
@@ -50,11 +53,17 @@ export function parseExportDocument(body: unknown): ExportDocument {
     const newer = typeof version === 'number' && Number.isInteger(version) && version > EXPORT_VERSION && version < 1_000_000
     throw new AppError('BAD_REQUEST', { message: newer ? dataExportApiText.newerVersion(version) : dataExportApiText.unknownVersion })
   }
+  // Nesting, long text, NUL and half characters anywhere: found by a walk of its own, before zod
+  // (or anything else that recurses) looks at the body.
+  const problem = shapeProblemOf(body)
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', { message: dataExportApiText.damagedAt(problem.path, problem.message), fields: { [problem.path || '_']: [problem.message] } })
   const parsed = ExportDocumentSchema.safeParse(body)
   if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error.issues)
+    // A list of a million bad entries names the first few, not a million.
+    const fields = fieldErrorsOf(parsed.error.issues.slice(0, LISTED_ISSUES))
     const first = Object.entries(fields)[0]
-    throw new AppError('VALIDATION_FAILED', { message: first ? `The export is damaged at ${first[0] || 'its top'}: ${first[1][0]}` : 'The export is damaged', fields })
+    throw new AppError('VALIDATION_FAILED', { message: first ? dataExportApiText.damagedAt(first[0] === '_' ? '' : first[0], first[1][0] ?? '') : 'The export is damaged', fields })
   }
   return parsed.data
 }
