@@ -111,7 +111,7 @@ const ROUTES: Row[] = [
     access: 'signed-in',
     request: () => ({ path: '/api/profile', body: { unit: 'kg', plateSetups: { kg: { plateStep: 2.5, bar: 20, plates: [20, 10, 5, 2.5] } } } }),
   },
-  { method: 'POST', path: '/api/profile/become-coach', access: 'client', freshCallers: true },
+  { method: 'POST', path: '/api/profile/become-coach', access: 'client', freshCallers: true, sessionOnly: true },
   { method: 'POST', path: '/api/account/verify-email', access: 'public', request: () => ({ path: '/api/account/verify-email', body: TOKEN }) },
   { method: 'POST', path: '/api/account/magic-link', access: 'public', request: () => ({ path: '/api/account/magic-link', body: TOKEN }) },
   { method: 'POST', path: '/api/account/reset-token', access: 'public', request: () => ({ path: '/api/account/reset-token', body: TOKEN }) },

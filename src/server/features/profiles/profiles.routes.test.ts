@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { DEFAULT_PLATE_SETUPS, plateSetupApiText } from '#shared/schemas/plate-setups.ts'
 import { MeSchema, ProfileSchema } from '#shared/schemas/profiles.ts'
-import { createTestApp, jsonHeaders, signIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, signIn, withToken, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 beforeAll(async () => {
@@ -62,6 +63,24 @@ describe('the automatic profile of a user without one', () => {
       body: JSON.stringify({ role: 'coach', displayName: 'Sneaky' }),
     })
     expect(ProfileSchema.parse(await res.json()).role).toBe('client')
+  })
+})
+
+describe('becoming a coach', () => {
+  // A role change that cannot be undone: a leaked token must not make it.
+  test('a read-write token cannot turn its client into a coach; a sign-in session can', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const script = await withToken(t, lifter, 'read-write')
+    const become = (headers: Record<string, string>) => t.app.request('/api/profile/become-coach', { method: 'POST', headers })
+
+    const refused = await become(jsonHeaders(script))
+    expect(refused.status, await refused.clone().text()).toBe(403)
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe(apiTokenText.sessionOnly)
+    expect(ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: script.headers })).json()).role).toBe('client')
+
+    const became = await become(jsonHeaders(lifter))
+    expect(became.status, await became.clone().text()).toBe(200)
+    expect(ProfileSchema.parse(await became.json()).role).toBe('coach')
   })
 })
 

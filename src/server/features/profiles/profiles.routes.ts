@@ -6,7 +6,7 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
-import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
+import { requireProfile, requireSignInSession, requireUser } from '#server/middleware/sign-in.ts'
 import { activeCoachOf, becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */
@@ -46,9 +46,11 @@ export const profileRoutes = new Hono<AppEnv>()
   .get('/coach', doc({ summary: 'Your active coach, if any', response: CoachCardSchema }), requireProfile(), async (c) =>
     c.json({ coach: await activeCoachOf(c.var.db, c.var.user.id) }),
   )
+  // A role change that cannot be undone: a sign-in session's alone, never an API token's.
   .post(
     '/become-coach',
     doc({ summary: 'Turn your client account into a coach account (clients without a coach)', response: ProfileSchema }),
+    requireSignInSession,
     requireProfile('client'),
     async (c) => c.json(await becomeCoach(c.var.db, c.var.user.id)),
   )
