@@ -47,6 +47,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newWorkout: () => Promise<string>
   /** Makes a pending invite of `coach` into `planId`. */
   newInvite: () => Promise<string>
+  /** Invites this email into `planId` as `coach`; answers the token of the invite's link. */
+  inviteTokenFor: (email: string) => Promise<string>
   /** Makes another active client of `coach` (for a row that ends the link). */
   newClient: () => Promise<string>
   /** A session `client` started from the plan `coach` assigned them. */
@@ -68,7 +70,7 @@ type Row = {
   request?: (fx: Fixtures, caller: Caller, who: SignedIn | undefined) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
   /** The answer is an endless event stream: only its status is read. */
   stream?: boolean
-  /** The route changes who the caller is (becoming a coach): each call gets a new user of the caller's kind. */
+  /** The route changes who the caller is (becoming a coach, joining a coach): each call gets a new user of the caller's kind. */
   freshCallers?: boolean
   /** The body is a file upload (multipart/form-data) rather than JSON. */
   form?: () => FormData
@@ -264,7 +266,14 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.
   { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
-  { method: 'POST', path: '/api/invites/accept', access: 'signed-in', request: () => ({ path: '/api/invites/accept', body: TOKEN }) },
+  {
+    method: 'POST',
+    path: '/api/invites/accept',
+    access: 'signed-in',
+    freshCallers: true,
+    sessionOnly: true,
+    request: async (fx, _caller, who) => ({ path: '/api/invites/accept', body: who ? { token: await fx.inviteTokenFor(who.email) } : TOKEN }),
+  },
   { method: 'GET', path: '/api/invites', access: 'coach' },
   { method: 'POST', path: '/api/invites', access: 'coach', request: (fx) => ({ path: '/api/invites', body: { email: 'invited@example.test', planId: fx.planId } }) },
   { method: 'POST', path: '/api/invites/:id/resend', access: 'owner', request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/resend` }) },
@@ -422,6 +431,12 @@ beforeAll(async () => {
       const email = `invitee-${crypto.randomUUID()}@example.test`
       const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
       return ((await res.json()) as { id: string }).id
+    },
+    inviteTokenFor: async (email) => {
+      const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
+      const token = ((await res.json()) as { link: string | null }).link?.split('/invite/')[1]
+      if (!token) throw new Error(`fixture: inviting ${email} answered ${res.status} with no link`)
+      return token
     },
   }
   fx.planId = await fx.newPlan()

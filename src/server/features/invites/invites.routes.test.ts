@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { ApiErrorBodySchema } from '#shared/errors.ts'
+import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteApiText } from '#shared/schemas/invites.ts'
 import { clientInvites, coachClients, outboxMails, trainingPlans } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -278,5 +280,21 @@ describe('accept_client_invite', () => {
       .from(trainingPlans)
       .where(and(eq(trainingPlans.clientId, client.id), eq(trainingPlans.status, 'active')))
     expect(active).toMatchObject([{ ownerId: otherCoach.id, name: 'Peak' }])
+  })
+  // A coach sees their invite's link: a client's leaked token accepting it would hand that coach
+  // lasting read access to the client's training, past the token's revocation.
+  test("a read-write token cannot accept an invite for its client; the client's sign-in session can", async () => {
+    const client = await signIn(t, { role: 'client' })
+    const script = await withToken(t, client, 'read-write')
+    const { token } = await invite(client.email)
+
+    const refused = await send(script, 'POST', '/api/invites/accept', { token })
+    expect(refused.status, await refused.clone().text()).toBe(403)
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe(apiTokenText.sessionOnly)
+    expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toEqual([])
+    expect((await t.app.request(`/api/invites/preview/${token}`)).status).toBe(200)
+
+    expect(await accept(client, token)).toEqual({ success: true, error: null, planName: 'Base block' })
+    expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toMatchObject([{ coachId: coach.id, status: 'active' }])
   })
 })

@@ -6,7 +6,7 @@ import { doc } from '#server/lib/api-doc.ts'
 import { publicUrl } from '#server/env.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
-import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
+import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
 import { acceptInvite, createInvite, listInvites, previewInvite, resendInvite, revokeInvite, type InviteDeps } from './invites.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not an invite id') })
@@ -26,10 +26,12 @@ export const invitesRoutes = new Hono<AppEnv>()
     validate('param', TokenParam),
     async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)),
   )
+  // Joining a coach gives them lasting read access to the client's training, and a coach sees their
+  // invite's link: a sign-in session's alone, never an API token's.
   .post(
     '/accept',
     doc({ summary: 'Accept an invite: join the coach and get the plan', response: AcceptInviteResultSchema }),
-    requireUser,
+    requireSignInSession,
     validate('json', AcceptInviteBody),
     async (c) => {
       const user = c.var.user
