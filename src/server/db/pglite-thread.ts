@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { QueryOptions, Results } from '@electric-sql/pglite'
+import { startWorker } from '#server/lib/worker-thread.ts'
 
 /**
  * PGlite on its own thread (docs/decisions/025-pglite-worker.md). PGlite runs PostgreSQL,
@@ -53,21 +54,9 @@ export type PgliteThread = Runner & {
   worker: Worker
 }
 
-/**
- * The worker beside this module: the bundle's own output once built, or, when the server runs
- * from its TypeScript sources (tests, scripts), the source loaded through tsx (Node 20 cannot
- * load TypeScript, and a worker does not inherit the loader its parent was started with).
- */
-function startWorker(dataDir: string | null): Worker {
-  const workerData = { dataDir }
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData })
-  const source = new URL('./pglite-worker.ts', import.meta.url).href
-  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { eval: true, workerData })
-}
-
 /** Starts the worker and opens PGlite in `dataDir` (null: in memory); rejects if it cannot open. */
 export async function openPgliteThread(dataDir: string | null): Promise<PgliteThread> {
-  const worker = startWorker(dataDir)
+  const worker = startWorker('pglite-worker', new URL('.', import.meta.url), { workerData: { dataDir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<number, (payload: string) => void>()
   let nextId = 1

@@ -232,6 +232,45 @@ describe('refusals', () => {
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
   })
 
+  test('a file of many exercise names is previewed with suggestions for the most used ones only', async () => {
+    const lifter = await signIn(t)
+    const header = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE'
+    // 1,000 names; the first 50 have two sets each, so they are the most used.
+    const rows = Array.from({ length: 1000 }, (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),1,20,10,0,0,,,`)
+    const extra = Array.from({ length: 50 }, (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),2,20,10,0,0,,,`)
+    const p = await preview(lifter, [header, ...rows, ...extra].join('\n'))
+    expect(p.exercises).toHaveLength(1000)
+    expect(p.exercises.slice(0, 50).every((e) => e.sets === 2 && e.suggestions.length > 0)).toBe(true)
+    expect(p.exercises.slice(0, 150).every((e) => e.suggestions.length > 0)).toBe(true)
+    // The rest are mapped by searching the library.
+    expect(p.exercises.slice(150).every((e) => e.suggestions.length === 0 && !e.suggested)).toBe(true)
+    // One name more than the limit is refused before any query.
+    const more = await post(lifter, '/api/history-import/preview', form([header, ...rows, '2023-05-14 08:03:11,A,1h,One too many,1,20,10,0,0,,,'].join('\n')))
+    expect(more.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await more.json()).message).toMatch(/at most 1,000 different exercises/)
+  })
+
+  test('a lifter sends one file at a time, and a limited number an hour', async () => {
+    const lifter = await signIn(t)
+    const [first, second] = await Promise.all([
+      post(lifter, '/api/history-import/preview', form(fixture('strong.csv'))),
+      post(lifter, '/api/history-import/preview', form(fixture('strong.csv'))),
+    ])
+    expect([first?.status, second?.status].sort()).toEqual([200, 429])
+    const busy = first?.status === 429 ? first : second
+    expect(busy?.headers.get('retry-after')).toBe('5')
+    expect(ApiErrorBodySchema.parse(await busy?.json()).message).toBe('A file of yours is being read: wait for it, then try again')
+    // Another lifter is not held up by this one.
+    expect((await post(await signIn(t), '/api/history-import/preview', form(fixture('strong.csv')))).status).toBe(200)
+
+    // This hour's uploads so far (the one read) plus 29 more reach the limit of 30.
+    await t.db.execute(sql`update rate_limits set count = count + 29 where key = ${`history-import:${lifter.id}`}`)
+    const refused = await post(lifter, '/api/history-import/preview', form(fixture('strong.csv')))
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000)
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe('You can send at most 30 files an hour: try again later')
+  })
+
   test('a file over the limit is refused with 413', async () => {
     const lifter = await signIn(t)
     const res = await post(lifter, '/api/history-import/preview', form(new Uint8Array(9 * 1024 * 1024).fill(0x41)))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { historyImportApiText, MAX_LISTED_PROBLEMS, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
+import { historyImportApiText, MAX_LISTED_PROBLEMS, MAX_SUGGESTED_EXERCISES, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
 import type { Equipment, Tracking } from '#shared/schemas/movements.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
@@ -7,9 +7,11 @@ import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { sessionImports } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { createMovement, movementsForLogging, suggestMovements, type MovementGuess } from '#server/features/movements/movements.service.ts'
+import { incrementWindow } from '#server/lib/rate-limit.ts'
+import { createMovement, movementsForLogging, suggestMovements, type MovementGuess, type MovementSuggestion } from '#server/features/movements/movements.service.ts'
 import { insertFinishedSessions, type ImportedSession } from '#server/features/sessions/imported-sessions.service.ts'
-import { parseExport, type ParsedHistory, type ParsedSession } from './parse-export.ts'
+import type { ParsedHistory, ParsedSession } from './parse-export.ts'
+import { parseInWorker } from './parse-thread.ts'
 
 /**
  * Importing a lifter's history (docs/import.md): a preview that reads the file and suggests a
@@ -18,6 +20,34 @@ import { parseExport, type ParsedHistory, type ParsedSession } from './parse-exp
  */
 
 export type Upload = { bytes: Uint8Array; unit: Unit; timeZone: string }
+
+/** Previews and imports one lifter may send in an hour (each reads the whole file). */
+const UPLOADS_PER_HOUR = 30
+/** Uploads this server reads at once, of all lifters: each takes a core while it is read. */
+const MAX_READS_AT_ONCE = 2
+/** Whose uploads this server is reading now: one at a time per lifter. */
+const reading = new Set<string>()
+
+/**
+ * Reads an upload on a worker thread (parse-thread.ts), one at a time per lifter and a few at
+ * a time in all; a lifter past their hourly number of uploads, or an upload that would wait for
+ * others, is refused with 429 and Retry-After, so no queue of uploads can build up.
+ */
+async function readUpload(db: Db, actor: Actor, upload: Upload): Promise<ParsedHistory> {
+  if (reading.has(actor.id)) throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingYours, retryAfterSeconds: 5 })
+  if (reading.size >= MAX_READS_AT_ONCE) throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingOthers, retryAfterSeconds: 5 })
+  reading.add(actor.id)
+  try {
+    const { count, resetInSeconds } = await incrementWindow(db, `history-import:${actor.id}`, 3600)
+    if (count > UPLOADS_PER_HOUR) throw new AppError('RATE_LIMITED', { message: historyImportApiText.tooManyUploads(UPLOADS_PER_HOUR), retryAfterSeconds: resetInSeconds })
+    return await parseInWorker(upload.bytes, upload)
+  } finally {
+    reading.delete(actor.id)
+  }
+}
+
+/** Exercise names one suggestion query searches the library for. */
+const SUGGESTIONS_PER_QUERY = 20
 
 /** A suggestion this close or closer is chosen for the lifter until they change it. */
 const SUGGESTION_SCORE = 1.1
@@ -63,16 +93,21 @@ const dayOf = (date: Date | undefined) => date?.toISOString() ?? null
 
 /** What the file holds and what each exercise name may become; nothing is written. */
 export async function previewImport(db: Db, actor: Actor, upload: Upload): Promise<ImportPreview> {
-  const parsed = parseExport(upload.bytes, upload)
+  const parsed = await readUpload(db, actor, upload)
   if (!parsed.problems.length && !parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
-  const [done, suggestions] = await Promise.all([
-    existingKeys(db, actor.id, parsed.sessions),
-    suggestMovements(
+  // Suggestions for the most used names only, a few names a query: each name is a trigram search
+  // of the library, and on the embedded database every query holds all other users while it runs.
+  const suggested = parsed.exercises.slice(0, MAX_SUGGESTED_EXERCISES)
+  const done = await existingKeys(db, actor.id, parsed.sessions)
+  const suggestions = new Map<number, MovementSuggestion[]>()
+  for (let start = 0; start < suggested.length; start += SUGGESTIONS_PER_QUERY) {
+    const found = await suggestMovements(
       db,
       actor,
-      parsed.exercises.map((exercise) => guessOf(exercise.name)),
-    ),
-  ])
+      suggested.slice(start, start + SUGGESTIONS_PER_QUERY).map((exercise) => guessOf(exercise.name)),
+    )
+    for (const [index, list] of found) suggestions.set(start + index, list)
+  }
   return {
     source: parsed.source,
     unit: parsed.unit,
@@ -102,7 +137,7 @@ export type ImportPlan = { parsed: ParsedHistory; mapping: Map<string, MappingEn
  * a movement for every exercise name, and only movements the lifter may log.
  */
 export async function planImport(db: Db, actor: Actor, upload: Upload, entries: MappingEntry[]): Promise<ImportPlan> {
-  const parsed = parseExport(upload.bytes, upload)
+  const parsed = await readUpload(db, actor, upload)
   if (parsed.problems.length) {
     const listed = parsed.problems.slice(0, MAX_LISTED_PROBLEMS)
     const fields = Object.fromEntries(listed.map((problem) => [`line.${problem.line}`, [problem.message]]))

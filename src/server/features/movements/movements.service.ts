@@ -137,19 +137,17 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
 /** One name to find movements for: as written, without its equipment, and that equipment. */
 export type MovementGuess = { text: string; plain: string; equipment: Equipment | null }
 
+export type MovementSuggestion = Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number }
+
 /**
  * The movements (built-in or the actor's own, not archived) closest to each of many names, for
  * mapping another app's exercise names: pg_trgm's word similarity against names and aliases (by
  * the trigram index), then the name's own similarity, then a bonus when the equipment matches.
- * One round trip for all names; each gets up to `limit`, best first, with its score.
+ * One round trip for all names, so callers send a few at a time; each gets up to `limit`, best
+ * first, with its score.
  */
-export async function suggestMovements(
-  db: Db,
-  actor: Actor,
-  guesses: MovementGuess[],
-  limit = 5,
-): Promise<Map<number, (Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number })[]>> {
-  const found = new Map<number, (Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number })[]>()
+export async function suggestMovements(db: Db, actor: Actor, guesses: MovementGuess[], limit = 5): Promise<Map<number, MovementSuggestion[]>> {
+  const found = new Map<number, MovementSuggestion[]>()
   if (!guesses.length) return found
   const rows = await queryRows<{ i: number; id: string; name: string; owner_id: string | null; tracking: Movement['tracking']; score: number }>(
     db,
