@@ -40,7 +40,7 @@ import { historyImportRoutes } from '#server/features/history-import/history-imp
 import { historyImportApiText, MAX_IMPORT_BYTES } from '#shared/schemas/history-import.ts'
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isUniqueViolation } from '#server/lib/db-errors.ts'
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isProtocolViolation, isUniqueViolation } from '#server/lib/db-errors.ts'
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
@@ -243,6 +243,11 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       if (err.status >= 500) logger.error({ reqId: c.var.requestId, err, cause: err.cause }, err.message)
       if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
       return answerError(c, err.toBody(), err.status)
+    }
+    if (isProtocolViolation(err)) {
+      logger.warn({ reqId: c.var.requestId, err }, 'a statement with too many parameters: a list that was not sent in chunks')
+      const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'The request holds more items than the server takes at once' }
+      return c.json(body, 400)
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ reqId: c.var.requestId, err }, 'database unavailable')
