@@ -30,3 +30,23 @@ test('a stream whose reader has gone (write errors) neither throws nor crashes t
   await new Promise((resolve) => setImmediate(resolve))
   expect(() => logger.info('into the void')).not.toThrow()
 })
+
+test('an error carrying a huge input is logged cut to a bounded line, its start kept', async () => {
+  const out = new PassThrough()
+  const lines: string[] = []
+  out.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)))
+  const logger = createLogger('info', stdoutDestination(out))
+  // As a failed query of a driver reports itself: its text, then every parameter.
+  const params = Array.from({ length: 70_000 }, (_, i) => `name ${i}`)
+  const error = Object.assign(new Error(`Failed query: select ${'$1, '.repeat(70_000)}\nparams: ${params.join(',')}`), { query: 'select '.repeat(100_000), params })
+  logger.error({ err: error, cause: error }, 'unhandled error')
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(lines).toHaveLength(1)
+  const line = lines[0] ?? ''
+  expect(line.length).toBeLessThan(30_000)
+  const logged = JSON.parse(line) as { err: { message: string; params: string[] }; msg: string }
+  expect(logged.msg).toBe('unhandled error')
+  expect(logged.err.message).toMatch(/^Failed query: select \$1, /)
+  expect(logged.err.params).toHaveLength(21)
+  expect(logged.err.params.at(-1)).toBe('… (69980 more items)')
+})

@@ -4,6 +4,11 @@ export type { Logger }
 
 /** How much unwritten log output may wait for a slow reader before new lines are dropped. */
 const MAX_PENDING_LOG_BYTES = 8 * 1024 * 1024
+/** The most characters of one string in a logged error (a failed query's text and parameters can run to megabytes). */
+const MAX_LOGGED_TEXT = 2000
+/** The most items of one array, and the deepest nesting, kept of a logged error. */
+const MAX_LOGGED_ITEMS = 20
+const MAX_LOGGED_DEPTH = 4
 
 export function createLogger(level: string, destination: DestinationStream = stdoutDestination()): Logger {
   return pino(
@@ -11,9 +16,30 @@ export function createLogger(level: string, destination: DestinationStream = std
       level,
       base: { service: 'coachline' },
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization'], remove: true },
+      // An error can carry its input (a query of 60,000 parameters, a request's huge value): what
+      // is logged of it is cut to a bounded size, so one bad request cannot write a megabyte line.
+      serializers: { err: boundedError, cause: boundedError },
     },
     destination,
   )
+}
+
+function boundedError(error: unknown): unknown {
+  return bounded(error instanceof Error ? pino.stdSerializers.err(error) : error, 0)
+}
+
+/** A copy of `value` with long strings cut, long arrays shortened and deep nesting replaced. */
+function bounded(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.length > MAX_LOGGED_TEXT ? `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length - MAX_LOGGED_TEXT} more characters)` : value
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_LOGGED_DEPTH) return '[nested too deep to log]'
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_LOGGED_ITEMS).map((item) => bounded(item, depth + 1))
+    return value.length > MAX_LOGGED_ITEMS ? [...kept, `… (${value.length - MAX_LOGGED_ITEMS} more items)`] : kept
+  }
+  const entries = Object.entries(value)
+  const kept = entries.slice(0, MAX_LOGGED_ITEMS).map(([key, item]) => [key, bounded(item, depth + 1)])
+  return Object.fromEntries(entries.length > MAX_LOGGED_ITEMS ? [...kept, ['…', `${entries.length - MAX_LOGGED_ITEMS} more keys`]] : kept)
 }
 
 /**
