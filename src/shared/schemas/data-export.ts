@@ -38,6 +38,7 @@ export const dataExportApiText = {
   unknownVersion: `This export has no version this Coachline knows; it restores version ${EXPORT_VERSION}`,
   tooLarge: `An export to restore must be at most ${RESTORE_MAX_BYTES / 1024 / 1024} MB`,
   unknownMovement: 'The export names a movement it does not list',
+  clientsOnly: 'Only a client’s account takes a restore: a coach keeps no training history',
   damagedAt: (path: string, problem: string) => `The export is damaged at ${path || 'its top'}: ${problem}`,
   tooDeep: `Objects and arrays are nested at most ${RESTORE_MAX_DEPTH} deep in an export`,
   textTooLong: `Text is at most ${RESTORE_STRING_MAX.toLocaleString('en')} characters in an export`,

@@ -8,6 +8,7 @@ import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients, profiles, setLogs, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { CSV_COLUMNS } from './data-export.service.ts'
+import { parseExportDocument, restoreExport } from './data-import.service.ts'
 
 /**
  * The data export (docs/export-format.md): a lifter's JSON and CSV, a coach's for an active
@@ -348,6 +349,21 @@ describe('a restore', () => {
       { name: 'Mine', status: 'archived' },
       { name: 'Theirs', status: 'active' },
     ])
+  })
+
+  test('is a client’s only, as the history import is: a coach gets 403 and nothing is written', async () => {
+    const original = await exportJsonOf(t, lifter)
+    const restoringCoach = await signIn(fresh, { role: 'coach' })
+    const res = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restoringCoach), body: JSON.stringify(original) })
+    expect(res.status).toBe(403)
+    expect(ApiErrorBodySchema.parse(await res.json()).message).toBe('Only a client may do this')
+    expect(await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id))).toEqual([])
+    expect(await fresh.db.select().from(trainingPlans).where(eq(trainingPlans.ownerId, restoringCoach.id))).toEqual([])
+    // The coach still downloads their own export and their client's.
+    expect((await send(t, coach, 'GET', dataExportPaths.json())).status).toBe(200)
+    // The operator's command (npm run data -- import) restores through the same function, which keeps the rule.
+    await expect(restoreExport(fresh.db, restoringCoach.id, parseExportDocument(original))).rejects.toMatchObject({ status: 403, message: dataExportApiText.clientsOnly })
+    expect(await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id))).toEqual([])
   })
 
   test('a failure part-way writes nothing', async () => {

@@ -60,7 +60,7 @@ async function download(source: AsyncGenerator<string>, fileName: string, conten
   })
 }
 
-/** The signed-in person's data (or, for a coach, an active client's) as JSON and CSV, and a restore of the JSON. */
+/** The signed-in person's data (or, for a coach, an active client's) as JSON and CSV, and a client's restore of the JSON. */
 export const dataExportRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
@@ -80,7 +80,9 @@ export const dataExportRoutes = new Hono<AppEnv>()
   })
   .post(
     '/restore',
-    doc({ summary: 'Restore a Coachline JSON export into your account (the same file twice adds nothing)', response: RestoreResultSchema }),
+    doc({ summary: 'Restore a Coachline JSON export into your account, a client’s (the same file twice adds nothing)', response: RestoreResultSchema }),
+    // Training history is a client's, as for the history import: a coach keeps none to restore.
+    requireProfile('client'),
     // A whole export: app.ts gives this route a larger body limit (UPLOAD_BODY_LIMITS).
     validate('json', z.unknown()),
     async (c) => c.json(await restoreExport(c.var.db, c.var.profile.id, parseExportDocument(c.req.valid('json')))),

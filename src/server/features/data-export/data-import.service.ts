@@ -94,6 +94,10 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
   const result: RestoreResult = { movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 }
   const newWords: string[] = []
   await db.transaction(async (tx) => {
+    // One rule with the history import, for the API and the operator's command alike: training
+    // history is a client's (a coach keeps none).
+    const [account] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId))
+    if (account?.role !== 'client') throw new AppError('FORBIDDEN', { message: dataExportApiText.clientsOnly })
     const maps: Maps = { movement: new Map(), plan: new Map(), planWorkout: new Map(), prescription: new Map(), workout: new Map() }
     result.movements = await restoreMovements(tx, userId, uniqueById(document.movements), maps, newWords)
     if (document.profile) {
