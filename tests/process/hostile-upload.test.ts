@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from 'vitest'
+import { MAX_IMPORT_BYTES } from '../../src/shared/schemas/history-import.ts'
+import { startBuiltServer } from '../helpers/built-server.ts'
+import { signIn } from '../helpers/lifter.ts'
+import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
+
+/**
+ * Uploads made to stall or exhaust the server, sent to the built server as a process: each is
+ * answered (refused, or read when it is a real export) while the health check keeps answering
+ * within a second, and the process stays up with its memory bounded.
+ */
+
+const cleanup = cleanUpAfterEach()
+
+const HEADER = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n'
+/** Rows of `row` filling the largest file an import takes. */
+const filled = (row: string) => HEADER + row.repeat(Math.floor((MAX_IMPORT_BYTES - HEADER.length) / row.length))
+
+/** The server's resident memory, in MB, as the kernel counts it (the workers' included). */
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
+  return Number(line?.replace(/\D/g, '') ?? 0) / 1024
+}
+
+test('hostile uploads are answered while the server keeps answering everyone else', async () => {
+  const server = cleanup.track(await startBuiltServer())
+  const pid = server.child.pid ?? 0
+  const lifter = await signIn(server.url)
+  const uploads: [string, string, number, RegExp][] = [
+    ['8 MB of one-letter rows', filled('a\n'), 400, /cannot be read, so it is not read further/],
+    ['8 MB of rows of separators', filled(',\n'), 400, /cannot be read, so it is not read further/],
+    ['8 MB of rest timers', filled(',,,,Rest Timer,,,,,,,\n'), 400, /at most 200,000 rows/],
+    [
+      '1,000 different exercise names',
+      HEADER + Array.from({ length: 1000 }, (_, i) => `2023-05-14 08:03:11,A,1h,Exercise ${i} (Barbell),1,20,10,0,0,,,\n`).join(''),
+      200,
+      /"exercises"/,
+    ],
+  ]
+  let peakMb = residentMb(pid)
+  for (const [label, text, status, body] of uploads) {
+    const form = new FormData()
+    form.set('file', new File([text], 'strong.csv', { type: 'text/csv' }))
+    const answer = fetch(`${server.url}/api/history-import/preview`, { method: 'POST', headers: { cookie: lifter.cookie, origin: server.url }, body: form }).then(async (res) => ({
+      status: res.status,
+      text: await res.text(),
+    }))
+    let done = false
+    void answer.finally(() => (done = true))
+    const healthWaits: number[] = []
+    while (!done) {
+      const started = performance.now()
+      const health = await fetch(`${server.url}/api/health`)
+      expect(health.status, label).toBe(200)
+      healthWaits.push(performance.now() - started)
+      peakMb = Math.max(peakMb, residentMb(pid))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const { status: got, text: answered } = await answer
+    expect(got, `${label}: ${answered.slice(0, 200)}`).toBe(status)
+    expect(answered, label).toMatch(body)
+    expect(Math.max(...healthWaits), `${label}: the longest wait for /api/health, in ms`).toBeLessThan(1000)
+  }
+  expect(server.child.exitCode).toBeNull()
+  // Before these limits, 1 MB of junk took the heap to 1.9 GB and 8 MB past 4 GB (out of memory).
+  expect(peakMb).toBeLessThan(1024)
+})
