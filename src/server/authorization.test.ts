@@ -319,8 +319,9 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/data-export/json', access: 'signed-in' },
   { method: 'GET', path: '/api/data-export/csv', access: 'own-client', request: (fx) => ({ path: `/api/data-export/csv?clientId=${fx.client.id}` }) },
   { method: 'GET', path: '/api/data-export/json', access: 'own-client', request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }) },
-  // A restore writes into the caller's own account; this body is refused as no export, after the checks of who calls.
-  { method: 'POST', path: '/api/data-export/restore', access: 'signed-in', request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }) },
+  // A restore writes into the caller's own account, a client's (a coach keeps no training history);
+  // this body is refused as no export, after the checks of who calls.
+  { method: 'POST', path: '/api/data-export/restore', access: 'client', request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }) },
   // A lifter imports their own history from another app (docs/import.md); a coach keeps none.
   { method: 'POST', path: '/api/history-import/preview', access: 'client', form: () => strongUpload() },
   { method: 'POST', path: '/api/history-import', access: 'client', form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]) },
