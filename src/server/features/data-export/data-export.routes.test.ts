@@ -440,4 +440,19 @@ describe('a restore', () => {
     expect(refused.status).toBe(413)
     expect(ApiErrorBodySchema.parse(await refused.json())).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: dataExportApiText.tooLarge })
   }, 120_000)
+
+  // Last: a failure here would double the lifter's history under the tests above.
+  test('of the lifter’s own export into their own account adds nothing, their coach’s plan, movement and comment included', async () => {
+    const original = await exportJsonOf(t, lifter)
+    const res = await t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(lifter), body: JSON.stringify(original) })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(RestoreResultSchema.parse(await res.json())).toEqual({ movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 })
+    const after = await exportJsonOf(t, lifter)
+    expect(after.sessions.map((s) => s.id)).toEqual(original.sessions.map((s) => s.id))
+    expect({ ...after, exportedAt: undefined, profile: { ...after.profile, updatedAt: undefined } }).toEqual({
+      ...original,
+      exportedAt: undefined,
+      profile: { ...original.profile, updatedAt: undefined },
+    })
+  })
 })

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { dataExportApiText, EXPORT_FORMAT, EXPORT_VERSION, type RestoreResult } from '#shared/schemas/data-export.ts'
 import { fieldErrorsOf } from '#shared/errors.ts'
 import type { ProgressionRule } from '#shared/schemas/progression.ts'
+import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import {
   bodyWeights,
@@ -24,15 +25,23 @@ import { ExportDocumentSchema, shapeProblemOf, type ExportDocument, type ExportE
 /*
  * Restoring a JSON export into the signed-in account (docs/export-format.md#restoring): in one
  * transaction, so a failure writes nothing; idempotent, so a second restore of the same file adds
- * nothing. Every row gets an id derived from the account and the row's id in the file (a hash):
- * the same file into the same account gives the same ids, which are then already there, while
- * the same file into another account (or beside its original in the same database) collides with
- * nothing. Built-in movements are found by their slug; every other movement becomes the
- * account's own.
+ * nothing. A row of the file the account holds already is left as it is:
+ *
+ * - a row whose id in the file is one of the account's own rows of that kind: the file came from
+ *   this account, and restoring the lifter's own export into it adds nothing;
+ * - a row an earlier restore made: a new row's id is derived from the account and the row's id
+ *   in the file (a hash), so the same file gives the same ids again.
+ *
+ * Only the account's own rows are ever looked up (each query names the account), so a file that
+ * names another account's rows restores exactly as a file of fresh ids would: nothing of the other
+ * account is read, changed or attached, and the answer tells nothing about it. Built-in movements
+ * are found by their slug; every other movement becomes the account's own.
  */
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row. */
 const BATCH = 500
+/** Ids per lookup of what the account holds. */
+const ID_BATCH = 1000
 
 /** A name-based UUID (RFC 9562 version 8, from SHA-256) of the account, the kind of row and its id in the file. */
 function restoredId(userId: string, kind: string, sourceId: string): string {
@@ -76,6 +85,12 @@ type Maps = {
   workout: Map<string, string>
 }
 
+type ExportPlan = ExportDocument['plans'][number]
+type ExportWorkout = ExportDocument['workouts'][number]
+type ExportSession = ExportDocument['sessions'][number]
+/** A session of the file the account does not hold, with the id it gets. */
+type NewSession = { id: string; session: ExportSession }
+
 function chunks<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
@@ -89,6 +104,27 @@ function uniqueById<T extends { id: string }>(items: T[]): T[] {
 
 const at = (value: string | null | undefined) => (value ? new Date(value) : null)
 
+/** Of `ids`, those `query` finds (it names the account), asked a batch at a time. */
+async function foundAmong(ids: Iterable<string>, query: (batch: string[]) => Promise<{ id: string }[]>): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (const batch of chunks([...new Set(ids)], ID_BATCH)) for (const row of await query(batch)) found.add(row.id)
+  return found
+}
+
+/** A row's id in the file and the id a restore would give it: the two ids it may have in the account. */
+const bothIds = (userId: string, kind: string, sourceIds: string[]) => sourceIds.flatMap((id) => [id, restoredId(userId, kind, id)])
+
+/**
+ * The account's id for a row of the file, `found` being the account's ids among bothIds: the
+ * file's own id when the account has that row (the file came from this account), else the
+ * restored id, already there when an earlier restore made it.
+ */
+function targetOf(found: Set<string>, userId: string, kind: string, sourceId: string): { id: string; held: boolean } {
+  if (found.has(sourceId)) return { id: sourceId, held: true }
+  const id = restoredId(userId, kind, sourceId)
+  return { id, held: found.has(id) }
+}
+
 /** Restores `document` into the account `userId` and says what it added. */
 export async function restoreExport(db: Db, userId: string, document: ExportDocument): Promise<RestoreResult> {
   const result: RestoreResult = { movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 }
@@ -99,7 +135,17 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
     const [account] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId))
     if (account?.role !== 'client') throw new AppError('FORBIDDEN', { message: dataExportApiText.clientsOnly })
     const maps: Maps = { movement: new Map(), plan: new Map(), planWorkout: new Map(), prescription: new Map(), workout: new Map() }
-    result.movements = await restoreMovements(tx, userId, uniqueById(document.movements), maps, newWords)
+    // First what the account holds already; only what it does not is written, and only the
+    // movements that it names are made.
+    const plans = await mapPlans(tx, userId, uniqueById(document.plans), maps)
+    const ownWorkouts = await mapWorkouts(tx, userId, uniqueById(document.workouts), maps)
+    const sessions = await newSessions(tx, userId, uniqueById(document.sessions))
+    const named = movementsNamedBy(
+      plans,
+      ownWorkouts,
+      sessions.map((s) => s.session),
+    )
+    result.movements = await restoreMovements(tx, userId, uniqueById(document.movements), named, maps, newWords)
     if (document.profile) {
       const { displayName, primaryGoal, experienceLevel, unit, messageDigest, plateSetups } = document.profile
       await tx
@@ -114,8 +160,8 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
         })
         .where(eq(profiles.id, userId))
     }
-    result.plans = await restorePlans(tx, userId, uniqueById(document.plans), maps)
-    result.workouts = await restoreWorkouts(tx, userId, uniqueById(document.workouts), maps)
+    result.plans = await insertPlans(tx, userId, plans, maps)
+    result.workouts = await insertWorkouts(tx, userId, ownWorkouts, maps)
     for (const batch of chunks(document.bodyWeights)) {
       const rows = await tx
         .insert(bodyWeights)
@@ -124,13 +170,139 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
         .returning({ id: bodyWeights.id })
       result.bodyWeights += rows.length
     }
-    await restoreSessions(tx, userId, document, maps, result)
+    await restoreSessions(tx, userId, document.user.id, sessions, maps, result)
   })
   if (newWords.length) await rememberWords(db, newWords)
   return result
 }
 
-async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[], maps: Maps, newWords: string[]): Promise<number> {
+/**
+ * Maps the file's plans to the account's (its own, or assigned to it), and the days and exercises
+ * of those it holds, which keep what they have now; answers the plans it does not hold.
+ */
+async function mapPlans(tx: Tx, userId: string, plans: ExportPlan[], maps: Maps): Promise<ExportPlan[]> {
+  if (!plans.length) return []
+  const found = await foundAmong(
+    bothIds(
+      userId,
+      'plan',
+      plans.map((p) => p.id),
+    ),
+    (ids) =>
+      tx
+        .select({ id: trainingPlans.id })
+        .from(trainingPlans)
+        .where(and(inArray(trainingPlans.id, ids), or(eq(trainingPlans.ownerId, userId), eq(trainingPlans.clientId, userId)))),
+  )
+  const fresh: ExportPlan[] = []
+  const held: ExportPlan[] = []
+  for (const plan of plans) {
+    const target = targetOf(found, userId, 'plan', plan.id)
+    maps.plan.set(plan.id, target.id)
+    ;(target.held ? held : fresh).push(plan)
+  }
+  if (held.length) {
+    const days = await foundAmong(
+      held.map((p) => maps.plan.get(p.id) as string),
+      (ids) => tx.select({ id: planWorkouts.id }).from(planWorkouts).where(inArray(planWorkouts.planId, ids)),
+    )
+    const exercises = await foundAmong(days, (ids) => tx.select({ id: prescriptions.id }).from(prescriptions).where(inArray(prescriptions.planWorkoutId, ids)))
+    for (const day of held.flatMap((p) => p.workouts)) {
+      const target = targetOf(days, userId, 'plan-workout', day.id)
+      if (target.held) maps.planWorkout.set(day.id, target.id)
+      mapHeldExercises(userId, day.exercises, exercises, maps)
+    }
+  }
+  return fresh
+}
+
+/** Maps the file's standalone workouts to the account's own; answers those it does not hold. */
+async function mapWorkouts(tx: Tx, userId: string, list: ExportWorkout[], maps: Maps): Promise<ExportWorkout[]> {
+  if (!list.length) return []
+  const found = await foundAmong(
+    bothIds(
+      userId,
+      'workout',
+      list.map((w) => w.id),
+    ),
+    (ids) =>
+      tx
+        .select({ id: workouts.id })
+        .from(workouts)
+        .where(and(inArray(workouts.id, ids), eq(workouts.ownerId, userId))),
+  )
+  const fresh: ExportWorkout[] = []
+  const held: ExportWorkout[] = []
+  for (const workout of list) {
+    const target = targetOf(found, userId, 'workout', workout.id)
+    maps.workout.set(workout.id, target.id)
+    ;(target.held ? held : fresh).push(workout)
+  }
+  if (held.length) {
+    const exercises = await foundAmong(
+      held.map((w) => maps.workout.get(w.id) as string),
+      (ids) => tx.select({ id: prescriptions.id }).from(prescriptions).where(inArray(prescriptions.workoutId, ids)),
+    )
+    for (const workout of held) mapHeldExercises(userId, workout.exercises, exercises, maps)
+  }
+  return fresh
+}
+
+/** The exercises of a plan day or workout the account holds, for sessions that name them. */
+function mapHeldExercises(userId: string, list: ExportExercise[], found: Set<string>, maps: Maps): void {
+  for (const exercise of list) {
+    const target = targetOf(found, userId, 'prescription', exercise.id)
+    if (target.held) maps.prescription.set(exercise.id, target.id)
+  }
+}
+
+/** The file's sessions the account does not hold (as its own, or from an earlier restore), with their ids. */
+async function newSessions(tx: Tx, userId: string, sessions: ExportSession[]): Promise<NewSession[]> {
+  const found = await foundAmong(
+    bothIds(
+      userId,
+      'session',
+      sessions.map((s) => s.id),
+    ),
+    (ids) =>
+      tx
+        .select({ id: workoutSessions.id })
+        .from(workoutSessions)
+        .where(and(inArray(workoutSessions.id, ids), eq(workoutSessions.clientId, userId))),
+  )
+  return sessions.flatMap((session) => {
+    const target = targetOf(found, userId, 'session', session.id)
+    return target.held ? [] : [{ id: target.id, session }]
+  })
+}
+
+/** The movements the rows a restore writes name. */
+function movementsNamedBy(plans: ExportPlan[], list: ExportWorkout[], sessions: ExportSession[]): Set<string> {
+  const named = new Set<string>()
+  const rule = (value: ProgressionRule | null | undefined) => {
+    if (value?.kind === 'percent_e1rm' && value.linkedMovementId) named.add(value.linkedMovementId)
+  }
+  const exercise = (value: ExportExercise) => {
+    named.add(value.movementId)
+    rule(value.progression)
+  }
+  for (const plan of plans) {
+    rule(plan.progression)
+    for (const day of plan.workouts) day.exercises.forEach(exercise)
+  }
+  for (const workout of list) workout.exercises.forEach(exercise)
+  for (const session of sessions) {
+    for (const value of [...session.exercises, ...session.removedExercises]) {
+      named.add(value.movementId)
+      if (value.swappedFrom) named.add(value.swappedFrom.movementId)
+      if (value.oneRepMaxMovementId) named.add(value.oneRepMaxMovementId)
+    }
+    for (const set of session.sets) named.add(set.movementId)
+  }
+  return named
+}
+
+async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[], named: Set<string>, maps: Maps, newWords: string[]): Promise<number> {
   const slugs = listed.flatMap((m) => (m.builtin && m.slug ? [m.slug] : []))
   const builtins = slugs.length
     ? await tx
@@ -152,12 +324,23 @@ async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[]
       maps.movement.set(movement.id, builtin)
       continue
     }
-    const id = restoredId(userId, 'movement', movement.id)
+    const target = targetOf(ownIds, userId, 'movement', movement.id)
+    if (target.held) {
+      maps.movement.set(movement.id, target.id)
+      continue
+    }
     // The account's own movement of the same name and kind stands for it: a restore beside
     // movements the lifter made again by hand does not double them.
-    const target = ownIds.has(id) ? id : (ownByName.get(`${movement.name.toLowerCase()}\u0000${movement.tracking}`) ?? id)
-    maps.movement.set(movement.id, target)
-    if (target !== id || ownIds.has(id)) continue
+    const sameName = ownByName.get(`${movement.name.toLowerCase()}\u0000${movement.tracking}`)
+    if (sameName) {
+      maps.movement.set(movement.id, sameName)
+      continue
+    }
+    // The lifter's own come back whole; someone else's (their coach's, a built-in this Coachline
+    // lacks) only when a row the restore writes names it.
+    if (movement.ownedBySubject === false && !named.has(movement.id)) continue
+    const { id } = target
+    maps.movement.set(movement.id, id)
     ownIds.add(id)
     ownByName.set(`${movement.name.toLowerCase()}\u0000${movement.tracking}`, id)
     newWords.push(movement.name, ...movement.aliases)
@@ -218,9 +401,9 @@ async function insertPrescriptions(tx: Tx, rows: (typeof prescriptions.$inferIns
   for (const batch of chunks(rows)) await tx.insert(prescriptions).values(batch).onConflictDoNothing()
 }
 
-async function restorePlans(tx: Tx, userId: string, plans: ExportDocument['plans'], maps: Maps): Promise<number> {
+/** Writes the plans the account does not hold, with their days and exercises. */
+async function insertPlans(tx: Tx, userId: string, plans: ExportPlan[], maps: Maps): Promise<number> {
   if (!plans.length) return 0
-  for (const plan of plans) maps.plan.set(plan.id, restoredId(userId, 'plan', plan.id))
   // A lifter has one active plan of their own: a restored one that would be a second is archived.
   const [activeOwn] = await tx
     .select({ id: trainingPlans.id })
@@ -232,11 +415,12 @@ async function restorePlans(tx: Tx, userId: string, plans: ExportDocument['plans
         isNull(trainingPlans.clientId),
         sql`${trainingPlans.trainingDays} is not null`,
         eq(trainingPlans.assigned, false),
-        notInArray(trainingPlans.id, [...maps.plan.values()]),
       ),
     )
     .limit(1)
   let activeOwnTaken = Boolean(activeOwn)
+  const days: (typeof planWorkouts.$inferInsert)[] = []
+  const exercises: (typeof prescriptions.$inferInsert)[] = []
   let count = 0
   for (const plan of plans) {
     const id = maps.plan.get(plan.id) as string
@@ -270,49 +454,22 @@ async function restorePlans(tx: Tx, userId: string, plans: ExportDocument['plans
       .onConflictDoNothing()
       .returning({ id: trainingPlans.id })
     count += inserted.length
-  }
-  // Only plans that are the account's now get their days (a plan skipped by a conflict has none).
-  const present = new Set(
-    (
-      await tx
-        .select({ id: trainingPlans.id })
-        .from(trainingPlans)
-        .where(and(eq(trainingPlans.ownerId, userId), inArray(trainingPlans.id, [...maps.plan.values()])))
-    ).map((p) => p.id),
-  )
-  const days: (typeof planWorkouts.$inferInsert)[] = []
-  const exercises: (typeof prescriptions.$inferInsert)[] = []
-  for (const plan of plans) {
-    const planId = maps.plan.get(plan.id) as string
-    if (!present.has(planId)) {
+    // Only a plan written now gets its days (one written at the same moment by another restore has its own).
+    if (!inserted.length) {
       maps.plan.delete(plan.id)
       continue
     }
     for (const day of plan.workouts) {
       const dayId = restoredId(userId, 'plan-workout', day.id)
       maps.planWorkout.set(day.id, dayId)
-      days.push({ id: dayId, planId, week: day.week, day: day.day, title: day.title, notes: day.notes ?? null })
+      days.push({ id: dayId, planId: id, week: day.week, day: day.day, title: day.title, notes: day.notes ?? null })
       for (const exercise of day.exercises) exercises.push(exerciseRow(userId, maps, exercise, { planWorkoutId: dayId }))
     }
   }
-  for (const batch of chunks(days)) await tx.insert(planWorkouts).values(batch).onConflictDoNothing()
-  // A day that was already there under another id (the lifter moved it since) keeps its own exercises.
-  const stored = new Set(
-    days.length
-      ? (
-          await tx
-            .select({ id: planWorkouts.id })
-            .from(planWorkouts)
-            .where(
-              inArray(
-                planWorkouts.id,
-                days.map((d) => d.id as string),
-              ),
-            )
-        ).map((d) => d.id)
-      : [],
-  )
-  for (const [source, target] of maps.planWorkout) if (!stored.has(target)) maps.planWorkout.delete(source)
+  const stored = new Set<string>()
+  for (const batch of chunks(days)) for (const row of await tx.insert(planWorkouts).values(batch).onConflictDoNothing().returning({ id: planWorkouts.id })) stored.add(row.id)
+  const written = new Set(days.map((d) => d.id))
+  for (const [source, target] of maps.planWorkout) if (written.has(target) && !stored.has(target)) maps.planWorkout.delete(source)
   await insertPrescriptions(
     tx,
     exercises.filter((e) => e.planWorkoutId && stored.has(e.planWorkoutId)),
@@ -320,10 +477,9 @@ async function restorePlans(tx: Tx, userId: string, plans: ExportDocument['plans
   return count
 }
 
-async function restoreWorkouts(tx: Tx, userId: string, list: ExportDocument['workouts'], maps: Maps): Promise<number> {
-  for (const workout of list) maps.workout.set(workout.id, restoredId(userId, 'workout', workout.id))
-  let count = 0
-  const exercises: (typeof prescriptions.$inferInsert)[] = []
+/** Writes the standalone workouts the account does not hold, with their exercises. */
+async function insertWorkouts(tx: Tx, userId: string, list: ExportWorkout[], maps: Maps): Promise<number> {
+  const stored = new Set<string>()
   for (const batch of chunks(list)) {
     const rows = await tx
       .insert(workouts)
@@ -341,31 +497,58 @@ async function restoreWorkouts(tx: Tx, userId: string, list: ExportDocument['wor
       )
       .onConflictDoNothing()
       .returning({ id: workouts.id })
-    count += rows.length
+    for (const row of rows) stored.add(row.id)
   }
+  const exercises: (typeof prescriptions.$inferInsert)[] = []
   for (const workout of list) {
     const workoutId = maps.workout.get(workout.id) as string
+    if (!stored.has(workoutId)) continue
     for (const exercise of workout.exercises) exercises.push(exerciseRow(userId, maps, exercise, { workoutId }))
   }
   await insertPrescriptions(tx, exercises)
-  return count
+  return stored.size
 }
 
-function sessionExerciseOf(maps: Maps, exercise: ExportSessionExercise): ExportSessionExercise {
+function sessionExerciseOf(maps: Maps, exercise: ExportSessionExercise): SessionExercise {
   return {
-    ...exercise,
+    key: exercise.key,
     movementId: movementOf(maps, exercise.movementId),
+    movementName: exercise.movementName,
+    tracking: exercise.tracking,
     prescriptionId: exercise.prescriptionId ? (maps.prescription.get(exercise.prescriptionId) ?? null) : null,
-    ...(exercise.swappedFrom ? { swappedFrom: { ...exercise.swappedFrom, movementId: movementOf(maps, exercise.swappedFrom.movementId) } } : {}),
-    ...(exercise.oneRepMaxMovementId ? { oneRepMaxMovementId: movementOf(maps, exercise.oneRepMaxMovementId) } : {}),
+    superset: exercise.superset ?? null,
+    restSeconds: exercise.restSeconds ?? null,
+    notes: exercise.notes ?? null,
+    targets: exercise.targets,
+    // The optional keys stay as the file has them: absent, null or a value.
+    ...(exercise.swappedFrom !== undefined && {
+      swappedFrom: exercise.swappedFrom && { movementId: movementOf(maps, exercise.swappedFrom.movementId), movementName: exercise.swappedFrom.movementName },
+    }),
+    ...(exercise.equipment !== undefined && { equipment: exercise.equipment }),
+    ...(exercise.reason !== undefined && { reason: exercise.reason }),
+    ...(exercise.oneRepMaxMovementId !== undefined && { oneRepMaxMovementId: exercise.oneRepMaxMovementId && movementOf(maps, exercise.oneRepMaxMovementId) }),
   }
 }
 
-async function restoreSessions(tx: Tx, userId: string, document: ExportDocument, maps: Maps, result: RestoreResult): Promise<void> {
-  const sessions = uniqueById(document.sessions)
+/**
+ * Of these ids in the file, those the account holds as its own rows of `table` (sets, set
+ * versions, comments, each found through the account's sessions): a file from this account
+ * names them, and they stay as they are.
+ */
+async function heldThroughSessions(tx: Tx, userId: string, table: typeof setLogs | typeof setLogHistory | typeof sessionComments, ids: string[]): Promise<Set<string>> {
+  return foundAmong(ids, (batch) =>
+    tx
+      .select({ id: table.id })
+      .from(table)
+      .innerJoin(workoutSessions, eq(workoutSessions.id, table.sessionId))
+      .where(and(inArray(table.id, batch), eq(workoutSessions.clientId, userId))),
+  )
+}
+
+async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessions: NewSession[], maps: Maps, result: RestoreResult): Promise<void> {
   for (const batch of chunks(sessions, 200)) {
-    const rows = batch.map((s) => ({
-      id: restoredId(userId, 'session', s.id),
+    const rows = batch.map(({ id, session: s }) => ({
+      id,
       clientId: userId,
       planId: s.planId ? (maps.plan.get(s.planId) ?? null) : null,
       planWorkoutId: s.planWorkoutId ? (maps.planWorkout.get(s.planWorkoutId) ?? null) : null,
@@ -374,8 +557,8 @@ async function restoreSessions(tx: Tx, userId: string, document: ExportDocument,
       planName: s.planName ?? null,
       week: s.week ?? null,
       day: s.day ?? null,
-      exercises: s.exercises.map((e) => sessionExerciseOf(maps, e)) as (typeof workoutSessions.$inferInsert)['exercises'],
-      removedExercises: s.removedExercises.map((e) => sessionExerciseOf(maps, e)) as (typeof workoutSessions.$inferInsert)['exercises'],
+      exercises: s.exercises.map((e) => sessionExerciseOf(maps, e)),
+      removedExercises: s.removedExercises.map((e) => sessionExerciseOf(maps, e)),
       status: s.status,
       startedAt: new Date(s.startedAt),
       completedAt: at(s.completedAt),
@@ -386,54 +569,78 @@ async function restoreSessions(tx: Tx, userId: string, document: ExportDocument,
     }))
     const inserted = new Set((await tx.insert(workoutSessions).values(rows).onConflictDoNothing().returning({ id: workoutSessions.id })).map((r) => r.id))
     result.sessions += inserted.size
-    // A session already restored keeps what it has now (the lifter may have corrected it since).
-    const fresh = batch.filter((s) => inserted.has(restoredId(userId, 'session', s.id)))
-    const sets = fresh.flatMap((s) =>
-      uniqueById(s.sets).map((set) => ({
-        id: restoredId(userId, 'set', set.id),
-        sessionId: restoredId(userId, 'session', s.id),
-        exerciseKey: set.exerciseKey,
-        movementId: movementOf(maps, set.movementId),
-        prescriptionId: set.prescriptionId ? (maps.prescription.get(set.prescriptionId) ?? null) : null,
-        setNumber: set.setNumber,
-        reps: set.reps ?? null,
-        loadKg: set.loadKg ?? null,
-        rpe: set.rpe ?? null,
-        durationSeconds: set.durationSeconds ?? null,
-        distanceMeters: set.distanceMeters ?? null,
-        targetRepsMin: set.targetRepsMin ?? null,
-        targetRepsMax: set.targetRepsMax ?? null,
-        targetLoadKg: set.targetLoadKg ?? null,
-        targetRpe: set.targetRpe ?? null,
-        completed: set.completed,
-        note: set.note ?? null,
-        editedAt: new Date(set.editedAt),
-        loggedAt: at(set.loggedAt) ?? new Date(set.editedAt),
-        deletedAt: at(set.deletedAt),
-        correctedAt: at(set.correctedAt),
-        asFinished: set.asFinished ?? null,
-      })),
+    // A session written at the same moment by another restore keeps what that one gave it.
+    const fresh = batch.filter((s) => inserted.has(s.id))
+    // A set, version or comment the account holds already under its id in the file stays as it is.
+    const heldSets = await heldThroughSessions(
+      tx,
+      userId,
+      setLogs,
+      fresh.flatMap(({ session }) => session.sets.map((set) => set.id)),
+    )
+    const heldHistory = await heldThroughSessions(
+      tx,
+      userId,
+      setLogHistory,
+      fresh.flatMap(({ session }) => session.setHistory.map((h) => h.id)),
+    )
+    const heldComments = await heldThroughSessions(
+      tx,
+      userId,
+      sessionComments,
+      fresh.flatMap(({ session }) => session.comments.map((c) => c.id)),
+    )
+    const setId = (sourceId: string) => (heldSets.has(sourceId) ? sourceId : restoredId(userId, 'set', sourceId))
+    const sets = fresh.flatMap(({ id: sessionId, session }) =>
+      uniqueById(session.sets)
+        .filter((set) => !heldSets.has(set.id))
+        .map((set) => ({
+          id: setId(set.id),
+          sessionId,
+          exerciseKey: set.exerciseKey,
+          movementId: movementOf(maps, set.movementId),
+          prescriptionId: set.prescriptionId ? (maps.prescription.get(set.prescriptionId) ?? null) : null,
+          setNumber: set.setNumber,
+          reps: set.reps ?? null,
+          loadKg: set.loadKg ?? null,
+          rpe: set.rpe ?? null,
+          durationSeconds: set.durationSeconds ?? null,
+          distanceMeters: set.distanceMeters ?? null,
+          targetRepsMin: set.targetRepsMin ?? null,
+          targetRepsMax: set.targetRepsMax ?? null,
+          targetLoadKg: set.targetLoadKg ?? null,
+          targetRpe: set.targetRpe ?? null,
+          completed: set.completed,
+          note: set.note ?? null,
+          editedAt: new Date(set.editedAt),
+          loggedAt: at(set.loggedAt) ?? new Date(set.editedAt),
+          deletedAt: at(set.deletedAt),
+          correctedAt: at(set.correctedAt),
+          asFinished: set.asFinished ?? null,
+        })),
     )
     for (const part of chunks(sets)) result.sets += (await tx.insert(setLogs).values(part).onConflictDoNothing().returning({ id: setLogs.id })).length
-    const history = fresh.flatMap((s) =>
-      uniqueById(s.setHistory).map((h) => ({
-        id: restoredId(userId, 'set-history', h.id),
-        setLogId: restoredId(userId, 'set', h.setLogId),
-        sessionId: restoredId(userId, 'session', s.id),
-        values: h.values,
-        editedAt: new Date(h.editedAt),
-        ...(h.replacedAt ? { replacedAt: new Date(h.replacedAt) } : {}),
-      })),
+    const history = fresh.flatMap(({ id: sessionId, session }) =>
+      uniqueById(session.setHistory)
+        .filter((h) => !heldHistory.has(h.id))
+        .map((h) => ({
+          id: restoredId(userId, 'set-history', h.id),
+          setLogId: setId(h.setLogId),
+          sessionId,
+          values: h.values,
+          editedAt: new Date(h.editedAt),
+          ...(h.replacedAt ? { replacedAt: new Date(h.replacedAt) } : {}),
+        })),
     )
     for (const part of chunks(history)) await tx.insert(setLogHistory).values(part).onConflictDoNothing()
     // The lifter's own comments come back as theirs; another person's cannot (they have no account here).
-    const comments = fresh.flatMap((s) =>
-      uniqueById(s.comments)
-        .filter((c) => c.authorId === document.user.id)
+    const comments = fresh.flatMap(({ id: sessionId, session }) =>
+      uniqueById(session.comments)
+        .filter((c) => c.authorId === fileUserId && !heldComments.has(c.id))
         .map((c) => ({
           id: restoredId(userId, 'comment', c.id),
-          sessionId: restoredId(userId, 'session', s.id),
-          setLogId: c.setLogId ? restoredId(userId, 'set', c.setLogId) : null,
+          sessionId,
+          setLogId: c.setLogId ? setId(c.setLogId) : null,
           authorId: userId,
           body: c.body,
           createdAt: new Date(c.createdAt),
