@@ -13,7 +13,7 @@ import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { CLIENT_IP_HEADER, hasSessionCookie, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
-import type { Db } from '#server/db/client.ts'
+import type { Database, Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
 import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
@@ -48,6 +48,8 @@ import { loadSession } from '#server/middleware/sign-in.ts'
 
 export type AppDeps = {
   db: Db
+  /** The embedded database serves one query at a time: long writes are cut into rounds there. */
+  databaseKind: Database['kind']
   auth: Auth
   env: Env
   logger: Logger
@@ -88,7 +90,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, trustedOrigins, adminSecret }: AppDeps) {
+export function createApp({ db, databaseKind, auth, env, logger, mailer, sessionCache, chat, trustedOrigins, adminSecret }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
@@ -128,6 +130,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     c.set('db', db)
     c.set('auth', auth)
     c.set('env', env)
+    c.set('databaseKind', databaseKind)
     c.set('logger', logger)
     c.set('mailer', mailer)
     c.set('sessionCache', sessionCache)

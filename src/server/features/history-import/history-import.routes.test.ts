@@ -8,6 +8,7 @@ import { ProgressSchema } from '#shared/schemas/progress.ts'
 import { queryRows } from '#server/db/client.ts'
 import { movements, sessionImports, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { planImport, runImport } from './history-import.service.ts'
 
 let t: TestContext
 
@@ -78,7 +79,7 @@ describe('importing a Strong export', () => {
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
 
     const lines = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
-    expect(lines.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 3, sets: 12, skipped: 0, movementsCreated: 1 } })
+    expect(lines.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 3, sets: 12, skipped: 0, movementsCreated: 1, remaining: 0 } })
     expect(lines.filter((line) => line.type === 'progress').at(-1)).toEqual({ type: 'progress', done: 12, total: 12 })
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
 
@@ -109,7 +110,7 @@ describe('importing a Strong export', () => {
     // The same file again: nothing new, and the preview says so.
     expect((await preview(lifter, file, { unit: 'kg', timeZone: 'Europe/London' })).alreadyImported).toBe(3)
     const again = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
-    expect(again.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 0, sets: 0, skipped: 3, movementsCreated: 0 } })
+    expect(again.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 0, sets: 0, skipped: 3, movementsCreated: 0, remaining: 0 } })
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
 
     // The movement made for the first import is the lifter's own, and is suggested next time.
@@ -177,6 +178,34 @@ describe('importing a Hevy export', () => {
       .from(sessionImports)
       .where(eq(sessionImports.clientId, lifter.id))) as [{ count: number }]
     expect(count).toBe(2)
+  })
+})
+
+describe('rounds', () => {
+  test('a file written in rounds ends as one import would: every session once, new movements made once', async () => {
+    const lifter = await signIn(t)
+    const profile = { id: lifter.id, role: 'client' as const }
+    const upload = { bytes: new Uint8Array(fixture('strong.csv')), unit: 'kg' as const, timeZone: 'UTC' }
+    const p = await preview(lifter, fixture('strong.csv'))
+    const mapping: MappingEntry[] = p.exercises.map((e) => ({ name: e.name, create: { name: e.name.replace(/ \(.*\)$/, ''), tracking: e.tracking } }))
+    const plan = await planImport(t.db, profile as never, upload, mapping)
+    const quiet = async () => {}
+    // At most 5 sets a round: the first session has 5, so each round writes one session.
+    const rounds = [
+      await runImport(t.db, profile as never, plan, quiet, 5),
+      await runImport(t.db, profile as never, plan, quiet, 5),
+      await runImport(t.db, profile as never, plan, quiet, 5),
+    ]
+    expect(rounds.map((r) => [r.sessions, r.remaining])).toEqual([
+      [1, 2],
+      [1, 1],
+      [1, 0],
+    ])
+    expect(rounds.reduce((sum, r) => sum + r.sets, 0)).toBe(12)
+    const created = rounds.reduce((sum, r) => sum + r.movementsCreated, 0)
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: created, imports: 3 })
+    expect(created).toBe(p.exercises.length)
+    expect(await runImport(t.db, profile as never, plan, quiet, 5)).toMatchObject({ sessions: 0, skipped: 3, remaining: 0, movementsCreated: 0 })
   })
 })
 
@@ -263,12 +292,12 @@ describe('refusals', () => {
     // Another lifter is not held up by this one.
     expect((await post(await signIn(t), '/api/history-import/preview', form(fixture('strong.csv')))).status).toBe(200)
 
-    // This hour's uploads so far (the one read) plus 29 more reach the limit of 30.
-    await t.db.execute(sql`update rate_limits set count = count + 29 where key = ${`history-import:${lifter.id}`}`)
+    // This hour's uploads so far (the one read) plus 59 more reach the limit of 60.
+    await t.db.execute(sql`update rate_limits set count = count + 59 where key = ${`history-import:${lifter.id}`}`)
     const refused = await post(lifter, '/api/history-import/preview', form(fixture('strong.csv')))
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000)
-    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe('You can send at most 30 files an hour: try again later')
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe('You can send at most 60 files an hour: try again later')
   })
 
   test('a file over the limit is refused with 413', async () => {

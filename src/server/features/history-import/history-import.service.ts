@@ -1,11 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { historyImportApiText, MAX_LISTED_PROBLEMS, MAX_SUGGESTED_EXERCISES, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  historyImportApiText,
+  MAX_IMPORT_SETS,
+  MAX_LISTED_PROBLEMS,
+  MAX_SUGGESTED_EXERCISES,
+  type ImportPreview,
+  type ImportResult,
+  type MappingEntry,
+} from '#shared/schemas/history-import.ts'
 import type { Equipment, Tracking } from '#shared/schemas/movements.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
-import { sessionImports } from '#server/db/schema/index.ts'
+import { movements, sessionImports } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { incrementWindow } from '#server/lib/rate-limit.ts'
 import { createMovement, movementsForLogging, suggestMovements, type MovementGuess, type MovementSuggestion } from '#server/features/movements/movements.service.ts'
@@ -22,7 +30,7 @@ import { parseInWorker } from './parse-thread.ts'
 export type Upload = { bytes: Uint8Array; unit: Unit; timeZone: string }
 
 /** Previews and imports one lifter may send in an hour (each reads the whole file). */
-const UPLOADS_PER_HOUR = 30
+const UPLOADS_PER_HOUR = 60
 /** Uploads this server reads at once, of all lifters: each takes a core while it is read. */
 const MAX_READS_AT_ONCE = 2
 /** Whose uploads this server is reading now: one at a time per lifter. */
@@ -165,33 +173,66 @@ export async function planImport(db: Db, actor: Actor, upload: Upload, entries: 
 /**
  * Writes the planned import in one transaction: a failure writes nothing. Sessions an earlier
  * import wrote are skipped (by their key), and movements to create are made only when a session
- * written now uses them, so a second import of a file adds no row at all.
+ * written now uses them (or taken from the lifter's own of that name and kind, made by an earlier
+ * import), so a second import of a file adds no row at all.
+ *
+ * `maxSets` cuts a large file into rounds: the earliest sessions not yet written, up to that many
+ * sets, are written now, and `remaining` says how many sessions are left for the next round, which
+ * is the same request again. On the embedded database, which serves one query at a time, a
+ * round holds everyone else for a few seconds instead of a whole file's minutes.
  */
-export async function runImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: (done: number, total: number) => Promise<void>): Promise<ImportResult> {
+export async function runImport(
+  db: Db,
+  actor: Actor,
+  plan: ImportPlan,
+  onProgress: (done: number, total: number) => Promise<void>,
+  maxSets = MAX_IMPORT_SETS,
+): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     // One import at a time per lifter: a second upload of the same file waits, then skips it all.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`history-import:${actor.id}`}))`)
     const done = await existingKeys(tx, actor.id, plan.parsed.sessions)
     const fresh = plan.parsed.sessions.filter((session) => !done.has(session.key))
-    const used = new Set(fresh.flatMap((session) => session.exercises.map((exercise) => exercise.name)))
+    const setsOf = (session: ParsedSession) => session.exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0)
+    // Progress counts what the file still holds, so rounds add up to one bar.
+    const freshSets = fresh.reduce((sum, session) => sum + setsOf(session), 0)
+    const round: ParsedSession[] = []
+    let roundSets = 0
+    for (const session of fresh) {
+      if (round.length && roundSets + setsOf(session) > maxSets) break
+      round.push(session)
+      roundSets += setsOf(session)
+    }
+    const used = new Set(round.flatMap((session) => session.exercises.map((exercise) => exercise.name)))
     const movementOf = new Map<string, { id: string; name: string; tracking: Tracking }>()
-    const created = new Map<string, { id: string; name: string; tracking: Tracking }>()
+    const toCreate: [string, Extract<MappingEntry, { create: unknown }>][] = []
     for (const name of used) {
       const entry = plan.mapping.get(name)
       if (!entry) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(name) })
-      if ('movementId' in entry) {
-        const movement = plan.movements.get(entry.movementId)
-        if (!movement) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.movementNotFound })
-        movementOf.set(name, movement)
+      if ('create' in entry) {
+        toCreate.push([name, entry])
         continue
       }
-      // Two names the lifter sends to one new movement make one movement.
-      const sameKey = entry.create.name.trim().toLowerCase()
-      let movement = created.get(sameKey)
+      const movement = plan.movements.get(entry.movementId)
+      if (!movement) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.movementNotFound })
+      movementOf.set(name, movement)
+    }
+    // Two names the lifter sends to one new movement make one movement, and a movement of the
+    // lifter's own of that name and kind (an earlier round's) stands for it.
+    const keyOf = (name: string, tracking: Tracking) => `${name.trim().toLowerCase()}\u0000${tracking}`
+    const made = await ownMovementsNamed(
+      tx,
+      actor.id,
+      toCreate.map(([, entry]) => entry.create.name.trim().toLowerCase()),
+    )
+    let movementsCreated = 0
+    for (const [name, entry] of toCreate) {
+      const key = keyOf(entry.create.name, entry.create.tracking)
+      let movement = made.get(key)
       if (!movement) {
         movement = await createMovement(tx, actor, {
           name: entry.create.name.trim(),
-          aliases: name.toLowerCase() === sameKey ? [] : [name.slice(0, 60)],
+          aliases: name.toLowerCase() === entry.create.name.trim().toLowerCase() ? [] : [name.slice(0, 60)],
           pattern: 'other',
           primaryMuscles: [],
           secondaryMuscles: [],
@@ -200,25 +241,46 @@ export async function runImport(db: Db, actor: Actor, plan: ImportPlan, onProgre
           unilateral: false,
           instructions: '',
         })
-        created.set(sameKey, movement)
+        made.set(key, movement)
+        movementsCreated += 1
       }
       movementOf.set(name, movement)
     }
-    const sessions: ImportedSession[] = fresh.map((session) => toImportedSession(session, movementOf))
-    const total = sessions.reduce((sum, session) => sum + session.sets.length, 0)
-    await onProgress(0, total)
-    await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, total))
+    const sessions: ImportedSession[] = round.map((session) => toImportedSession(session, movementOf))
+    await onProgress(0, freshSets)
+    await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, freshSets))
     for (let start = 0; start < sessions.length; start += 2000) {
       await tx
         .insert(sessionImports)
         .values(
           sessions
             .slice(start, start + 2000)
-            .map((session, index) => ({ clientId: actor.id, importKey: fresh[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
+            .map((session, index) => ({ clientId: actor.id, importKey: round[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
         )
     }
-    return { source: plan.parsed.source, sessions: sessions.length, sets: total, skipped: done.size, movementsCreated: created.size }
+    return {
+      source: plan.parsed.source,
+      sessions: sessions.length,
+      sets: roundSets,
+      skipped: done.size,
+      movementsCreated,
+      remaining: fresh.length - round.length,
+    }
   })
+}
+
+/** The lifter's own movements (not archived) of these names, by name and kind. */
+async function ownMovementsNamed(tx: Tx, ownerId: string, names: string[]): Promise<Map<string, { id: string; name: string; tracking: Tracking }>> {
+  const found = new Map<string, { id: string; name: string; tracking: Tracking }>()
+  const unique = [...new Set(names)]
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = await tx
+      .select({ id: movements.id, name: movements.name, tracking: movements.tracking })
+      .from(movements)
+      .where(and(eq(movements.ownerId, ownerId), isNull(movements.archivedAt), inArray(sql`lower(${movements.name})`, unique.slice(start, start + 1000))))
+    for (const row of rows) found.set(`${row.name.toLowerCase()}\u0000${row.tracking}`, row)
+  }
+  return found
 }
 
 function toImportedSession(session: ParsedSession, movementOf: Map<string, { id: string; name: string; tracking: Tracking }>): ImportedSession {

@@ -27,9 +27,11 @@ export function usePreviewImport() {
 export type ImportProgress = { done: number; total: number }
 
 /**
- * POST /api/history-import: writes the file's sessions in one transaction, reading the server's
- * progress lines as they arrive. Every cached answer is refetched afterwards: history, progress
- * and records all change.
+ * POST /api/history-import: writes the file's sessions, reading the server's progress lines as
+ * they arrive. A large file is written in rounds on the embedded database (each all or nothing,
+ * the sessions written before skipped), so the request is sent again while sessions remain, and
+ * the progress counts the whole file. Every cached answer is refetched afterwards: history,
+ * progress and records all change.
  */
 export function useImportHistory() {
   const queryClient = useQueryClient()
@@ -37,26 +39,50 @@ export function useImportHistory() {
   const mutation = useMutation({
     mutationFn: async ({ upload, mapping }: { upload: ImportUpload; mapping: MappingEntry[] }): Promise<ImportResult> => {
       setProgress(null)
-      const response = await apiUpload('/api/history-import', formOf(upload, mapping))
-      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
-      let buffer = ''
-      while (reader) {
-        const { done, value } = await reader.read()
-        buffer += value ?? ''
-        const lines = buffer.split('\n')
-        buffer = done ? '' : (lines.pop() ?? '')
-        for (const text of lines.filter(Boolean)) {
-          const line = ImportStreamLineSchema.parse(JSON.parse(text))
-          if (line.type === 'progress') setProgress({ done: line.done, total: line.total })
-          else if (line.type === 'done') return line.result
-          else throw new ApiError(line.code, line.message, 500)
-        }
-        if (done) break
+      let total: ImportResult | null = null
+      // The sets the file held to write when the first round started (each round says what is left).
+      let fileSets: number | null = null
+      for (;;) {
+        const before = total?.sets ?? 0
+        const round = await importRound(upload, mapping, (done, left) => {
+          fileSets ??= left
+          setProgress({ done: before + done, total: fileSets })
+        })
+        total = total
+          ? {
+              ...round,
+              sessions: total.sessions + round.sessions,
+              sets: total.sets + round.sets,
+              skipped: total.skipped,
+              movementsCreated: total.movementsCreated + round.movementsCreated,
+            }
+          : round
+        if (round.remaining === 0 || round.sessions === 0) return total
       }
-      throw new ApiError('INTERNAL', 'The import stopped before it finished; nothing was written. Try again.', 500)
     },
     meta: { errorTitle: 'Nothing was imported' },
     onSuccess: () => queryClient.invalidateQueries(),
   })
   return { ...mutation, progress }
+}
+
+/** One request of the import: its progress lines to `onProgress`, then its result. */
+async function importRound(upload: ImportUpload, mapping: MappingEntry[], onProgress: (done: number, total: number) => void): Promise<ImportResult> {
+  const response = await apiUpload('/api/history-import', formOf(upload, mapping))
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  while (reader) {
+    const { done, value } = await reader.read()
+    buffer += value ?? ''
+    const lines = buffer.split('\n')
+    buffer = done ? '' : (lines.pop() ?? '')
+    for (const text of lines.filter(Boolean)) {
+      const line = ImportStreamLineSchema.parse(JSON.parse(text))
+      if (line.type === 'progress') onProgress(line.done, line.total)
+      else if (line.type === 'done') return line.result
+      else throw new ApiError(line.code, line.message, 500)
+    }
+    if (done) break
+  }
+  throw new ApiError('INTERNAL', 'The import stopped before it finished; nothing was written. Try again.', 500)
 }
