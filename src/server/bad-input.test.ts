@@ -738,6 +738,37 @@ describe('an upload route sent a hostile upload answers < 500, and an import of 
     ['a mapping with a NUL', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', create: { name: 'Cu\u0000rl', tracking: 'weight_reps' } }]) })],
     ['a mapping of the wrong shape', () => upload(STRONG_CSV, { mapping: JSON.stringify({ Curl: 'yes' }) })],
     ['a movement id that is not one', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', movementId: "1' or 1=1 --" }]) })],
+    ['1 MB of one-letter rows', () => upload(STRONG_CSV + 'a\n'.repeat(512 * 1024), { mapping: CURL_MAPPING })],
+    ['1 MB of rows of separators', () => upload(STRONG_CSV + ',\n'.repeat(512 * 1024), { mapping: CURL_MAPPING })],
+    [
+      '1,001 different exercise names',
+      () => upload(STRONG_CSV + Array.from({ length: 1001 }, (_, i) => `2023-05-14 08:03:11,Push,1h,Curl ${i},1,20,10,0,0,,,\n`).join(''), { mapping: CURL_MAPPING }),
+    ],
+    ['a date with an offset out of range', () => upload(STRONG_CSV.replace('2023-05-14 08:03:11', '2023-05-14T08:03:11+23:59'), { mapping: CURL_MAPPING })],
+    [
+      'the unit sent as a file',
+      () => {
+        const form = upload(STRONG_CSV, { mapping: CURL_MAPPING })
+        form.set('unit', new File(['kg'], 'unit.txt'))
+        return form
+      },
+    ],
+    [
+      'the mapping sent as a file',
+      () => {
+        const form = upload(STRONG_CSV)
+        form.set('mapping', new File([CURL_MAPPING], 'mapping.json'))
+        return form
+      },
+    ],
+    [
+      'two files',
+      () => {
+        const form = upload(STRONG_CSV, { mapping: CURL_MAPPING })
+        form.append('file', new File([STRONG_CSV], 'again.csv'))
+        return form
+      },
+    ],
     ['JSON instead of a form', () => JSON.stringify({ file: STRONG_CSV, mapping: CURL_MAPPING })],
     ['a multipart body cut short', () => '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,'],
   ]

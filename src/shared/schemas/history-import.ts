@@ -35,6 +35,7 @@ export const historyImportApiText = {
   noFile: 'Choose the CSV file your app exported',
   tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Export a shorter period, or split the file.`,
   notMultipart: 'Send the file as multipart/form-data with the field "file"',
+  fieldTwice: 'Send one file, and each setting once',
   notText: 'This file is not a CSV export: it is not text',
   empty: 'The file is empty',
   unknownLayout:

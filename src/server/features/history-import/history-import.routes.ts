@@ -32,12 +32,18 @@ type Form = Record<string, string | File>
 async function readForm(c: Context): Promise<Form> {
   const contentType = c.req.header('content-type') ?? ''
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: historyImportApiText.notMultipart })
+  let form: Record<string, string | File | (string | File)[]>
   try {
-    return (await c.req.parseBody()) as Form
+    form = await c.req.parseBody({ all: true })
   } catch (error) {
     if (error instanceof Error && error.name === 'BodyLimitError') throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
     throw new AppError('BAD_REQUEST', { message: historyImportApiText.notMultipart })
   }
+  // Two files (or two mappings) in one upload: which one was meant cannot be told.
+  const repeated = Object.keys(form).find((name) => Array.isArray(form[name]))
+  if (repeated !== undefined)
+    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.fieldTwice, fields: { [repeated.slice(0, 40)]: [historyImportApiText.fieldTwice] } })
+  return form as Form
 }
 
 async function uploadOf(form: Form, profileUnit: Upload['unit']): Promise<Upload> {
