@@ -127,7 +127,7 @@ const PlanSchema = z
     progression: z.optional(z.nullable(ProgressionRuleSchema)),
     progressionMode: z._default(z.enum(PROGRESSION_MODES), 'apply'),
     deload: z.optional(z.nullable(DeloadSchema)),
-    createdAt: optMoment,
+    createdAt: z.optional(moment),
     updatedAt: z.optional(moment),
     workouts: list(
       z.object({
@@ -160,7 +160,7 @@ const WorkoutSchema = z.object({
   archivedAt: optMoment,
   version: z.optional(counter),
   sourceWorkoutId: z.optional(z.nullable(z.uuid())),
-  createdAt: optMoment,
+  createdAt: z.optional(moment),
   updatedAt: z.optional(moment),
   exercises: list(ExerciseSchema, LIST_LIMITS.exercises),
 })

@@ -90,12 +90,29 @@ function fullExport() {
         status: 'active',
         version: 3,
         sourcePlanId: id(11),
-        progression: { kind: 'double', amount: 2.5, unit: 'kg' },
+        progression: { kind: 'rpe', overPercent: 5, underPercent: 2.5 },
         progressionMode: 'apply',
         deload: { loadPercent: 10, setsRemoved: 1 },
         createdAt: AT,
         updatedAt: AT,
-        workouts: [{ id: id(21), week: 1, day: 1, title: 'Day one', notes: 'Warm up', exercises: [exercise(22, movement.own)] }],
+        workouts: [
+          {
+            id: id(21),
+            week: 1,
+            day: 1,
+            title: 'Day one',
+            notes: 'Warm up',
+            exercises: [
+              exercise(22, movement.own),
+              {
+                ...exercise(23, movement.squat),
+                position: 1,
+                sets: [{ load: { kind: 'percent_1rm', value: 75 } }, { load: { kind: 'bodyweight' } }],
+                progression: { kind: 'double', amount: 2.5, unit: 'kg' },
+              },
+            ],
+          },
+        ],
       },
     ],
     workouts: [
@@ -351,8 +368,193 @@ describe('a restore keeps only the documented fields', () => {
       history: await t.db.select().from(setLogHistory).where(inArray(setLogHistory.sessionId, sessionIds)),
     }
     expect(stored.sessions).toHaveLength(1)
-    expect(stored.exercises).toHaveLength(2)
+    expect(stored.exercises).toHaveLength(3)
     expect(stored.history).toHaveLength(1)
     expect(JSON.stringify(stored)).not.toContain('smuggled')
   })
+})
+
+/*
+ * The bad-input sweep: every documented field of a valid export (every key of every object in
+ * fullExport, every entry of every list), replaced in turn by each hostile value, must be
+ * refused with a 4xx and a JSON error body, and write nothing.
+ */
+
+type Path = (string | number)[]
+
+/** Every field of `doc`, objects' keys and lists' entries, walked with a stack of its own. */
+function fieldPaths(doc: unknown): Path[] {
+  const paths: Path[] = []
+  const pending: { value: unknown; path: Path }[] = [{ value: doc, path: [] }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : value && typeof value === 'object'
+        ? Object.entries(value)
+        : []
+    for (const [key, child] of children) {
+      paths.push([...path, key])
+      pending.push({ value: child, path: [...path, key] })
+    }
+  }
+  return paths
+}
+
+/** `sessions.0.sets.0.reps` as `sessions[].sets[].reps`: the field whatever the entry. */
+const fieldOf = (path: Path) =>
+  path
+    .map((part) => (typeof part === 'number' ? '[]' : `.${part}`))
+    .join('')
+    .slice(1)
+
+/** The fields a documented value may be null in (docs/export-format.md: "or null"). */
+const NULLABLE = new Set(
+  [
+    'profile',
+    'profile.primaryGoal',
+    'profile.experienceLevel',
+    'profile.plateSetups',
+    'movements[].slug',
+    'movements[].videoUrl',
+    'movements[].archivedAt',
+    'plans[].goal',
+    'plans[].description',
+    'plans[].startDate',
+    'plans[].trainingDays',
+    'plans[].sourcePlanId',
+    'plans[].progression',
+    'plans[].deload',
+    'plans[].workouts[].notes',
+    'workouts[].notes',
+    'workouts[].archivedAt',
+    'workouts[].sourceWorkoutId',
+    'sessions[].planId',
+    'sessions[].planWorkoutId',
+    'sessions[].workoutId',
+    'sessions[].planName',
+    'sessions[].week',
+    'sessions[].day',
+    'sessions[].completedAt',
+    'sessions[].rpe',
+    'sessions[].notes',
+    'sessions[].correctedAt',
+    'sessions[].sets[].prescriptionId',
+    'sessions[].sets[].reps',
+    'sessions[].sets[].loadKg',
+    'sessions[].sets[].rpe',
+    'sessions[].sets[].durationSeconds',
+    'sessions[].sets[].distanceMeters',
+    'sessions[].sets[].targetRepsMin',
+    'sessions[].sets[].targetRepsMax',
+    'sessions[].sets[].targetLoadKg',
+    'sessions[].sets[].targetRpe',
+    'sessions[].sets[].note',
+    'sessions[].sets[].loggedAt',
+    'sessions[].sets[].deletedAt',
+    'sessions[].sets[].correctedAt',
+    'sessions[].sets[].asFinished',
+    'sessions[].setHistory[].replacedAt',
+    'sessions[].comments[].setLogId',
+    'sessions[].comments[].authorName',
+    'sessions[].comments[].readAt',
+    'messages[].senderName',
+    'messages[].deliveredAt',
+    'messages[].readAt',
+  ].concat(
+    // An exercise, of a plan's day or a standalone workout, and its prescribed sets.
+    ['plans[].workouts[].exercises[]', 'workouts[].exercises[]'].flatMap((exercise) => [
+      ...['superset', 'restSeconds', 'tempo', 'notes', 'progression', 'progressionNote', 'progression.linkedMovementId'].map((field) => `${exercise}.${field}`),
+      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map((field) => `${exercise}.sets[].${field}`),
+    ]),
+    // A session's exercise, and the sets it prescribes.
+    ['sessions[].exercises[]', 'sessions[].removedExercises[]'].flatMap((exercise) => [
+      ...['prescriptionId', 'superset', 'restSeconds', 'notes', 'swappedFrom', 'reason', 'oneRepMaxMovementId'].map((field) => `${exercise}.${field}`),
+      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map((field) => `${exercise}.targets[].${field}`),
+    ]),
+    // What a logged set holds, as a corrected set was and as a replaced version was.
+    ['sessions[].sets[].asFinished', 'sessions[].setHistory[].values'].flatMap((values) =>
+      ['reps', 'loadKg', 'rpe', 'durationSeconds', 'distanceMeters', 'note'].map((field) => `${values}.${field}`),
+    ),
+  ),
+)
+
+/** Lists whose limit is 100,000 entries or more: a list of 100,000 is within it. */
+const LONG_LISTS = new Set(['movements', 'workouts', 'bodyWeights', 'records', 'sessions', 'messages'])
+
+describe('the bad-input sweep', () => {
+  test('every documented field, given each hostile value, answers 4xx with a JSON error and writes nothing', async () => {
+    const restorer = await signIn(t, { role: 'client', displayName: 'Sweep Target' })
+    const doc = fullExport()
+    // Built once: the large values are JSON text, spliced into each body.
+    const hostile: Record<string, string> = {
+      null: 'null',
+      'a 1 MB string': `"${'x'.repeat(1024 * 1024 + 1)}"`,
+      'a negative number': '-1',
+      'a number past float range (Infinity)': '1e400',
+      'an object 10,000 deep': nestedJson(10_000),
+      'a NUL character': '"x\\u0000y"',
+      'a lone surrogate': '"x\\ud800y"',
+    }
+    const wrongType = (value: unknown) =>
+      typeof value === 'string'
+        ? '12345'
+        : typeof value === 'number'
+          ? '"12"'
+          : typeof value === 'boolean'
+            ? '"true"'
+            : Array.isArray(value)
+              ? '{}'
+              : value === null
+                ? 'true'
+                : '[]'
+    const paths = fieldPaths(doc)
+    expect(paths.length).toBeGreaterThan(300)
+    const failures: string[] = []
+    const cases = { sent: 0 }
+    for (const path of paths) {
+      const field = fieldOf(path)
+      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((at, key) => at[key] as Record<string | number, unknown>, doc as never)
+      const last = path[path.length - 1] as string | number
+      const valid = parent[last]
+      const values: [string, string][] = [['the wrong type', wrongType(valid)], ...Object.entries(hostile).filter(([name]) => !(name === 'null' && NULLABLE.has(field)))]
+      // JSON has no NaN: what a hand-edited file would hold instead is text.
+      if (typeof valid === 'number') values.push(['NaN as text', '"NaN"'])
+      if (Array.isArray(valid) && !LONG_LISTS.has(field)) {
+        const item = JSON.stringify(valid[0] ?? 0)
+        values.push([
+          'a list of 100,000 entries',
+          `[${Array(100_000)
+            .fill(item.length <= 20 ? item : '0')
+            .join(',')}]`,
+        ])
+      }
+      parent[last] = '__HOSTILE__'
+      const body = JSON.stringify(doc)
+      parent[last] = valid
+      for (const [name, value] of values) {
+        cases.sent++
+        const res = await post(
+          restorer,
+          body.replace('"__HOSTILE__"', () => value),
+        )
+        const text = await res.text()
+        const json = (() => {
+          try {
+            return ApiErrorBodySchema.safeParse(JSON.parse(text)).success
+          } catch {
+            return false
+          }
+        })()
+        if (res.status < 400 || res.status >= 500 || !json || !res.headers.get('content-type')?.includes('application/json')) {
+          failures.push(`${field} = ${name}: ${res.status} ${text.slice(0, 200)}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    expect(cases.sent).toBeGreaterThan(3000)
+    expect(await countsOf(restorer.id)).toEqual({ sessions: 0, sets: 0, plans: 0 })
+    const [profile] = await t.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, restorer.id))
+    expect(profile?.displayName).toBe('Sweep Target')
+  }, 120_000)
 })
