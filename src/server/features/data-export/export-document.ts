@@ -327,8 +327,8 @@ export type ShapeProblem = { path: string; message: string }
 // String.prototype.isWellFormed is in Node 20, but not yet in the ES2023 typings the server builds with.
 const isWellFormed = (value: string): boolean => (value as string & { isWellFormed(): boolean }).isWellFormed()
 
-function textProblemOf(value: string, max: number): string | null {
-  if (value.length > max) return max === RESTORE_KEY_MAX ? dataExportApiText.keyTooLong : dataExportApiText.textTooLong
+function textProblemOf(value: string, max: number, tooLong: string): string | null {
+  if (value.length > max) return tooLong
   if (value.includes('\u0000')) return dataExportApiText.textWithNul
   if (!isWellFormed(value)) return dataExportApiText.textIllFormed
   return null
@@ -353,7 +353,7 @@ export function shapeProblemOf(body: unknown): ShapeProblem | null {
     return parts.join('.')
   }
   if (typeof body === 'string') {
-    const problem = textProblemOf(body, RESTORE_STRING_MAX)
+    const problem = textProblemOf(body, RESTORE_STRING_MAX, dataExportApiText.textTooLong)
     return problem ? { path: '', message: problem } : null
   }
   if (!body || typeof body !== 'object') return null
@@ -368,12 +368,12 @@ export function shapeProblemOf(body: unknown): ShapeProblem | null {
     const index = frame.next++
     const key = keys ? (keys[index] as string) : null
     if (key !== null) {
-      const problem = textProblemOf(key, RESTORE_KEY_MAX)
+      const problem = textProblemOf(key, RESTORE_KEY_MAX, dataExportApiText.keyTooLong)
       if (problem) return { path: pathTo(key.length > 40 ? `${key.slice(0, 40)}…` : key), message: problem }
     }
     const value = key !== null ? (container as Record<string, unknown>)[key] : (container as unknown[])[index]
     if (typeof value === 'string') {
-      const problem = textProblemOf(value, RESTORE_STRING_MAX)
+      const problem = textProblemOf(value, RESTORE_STRING_MAX, dataExportApiText.textTooLong)
       if (problem) return { path: pathTo(), message: problem }
     } else if (value && typeof value === 'object') {
       if (frames.length >= RESTORE_MAX_DEPTH) return { path: pathTo(), message: dataExportApiText.tooDeep }
