@@ -40,7 +40,7 @@ export function AccountPage() {
       <ChatEmailsCard />
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />
-      <DataExportCard />
+      <DataExportCard canRestore={auth.profile.role === 'client'} />
       <ApiTokensCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
       <Card>
