@@ -44,7 +44,18 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const onSessionsChanged = () => sessionCache.invalidate()
   const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger, onSessionsChanged })
   const chat = await createChatHub(database.db, database.notifications, logger)
-  const app = createApp({ db: database.db, databaseKind: database.kind, auth, env, logger, mailer, sessionCache, chat, trustedOrigins: [...new Set(trustedOrigins)], adminSecret: options.adminSecret })
+  const app = createApp({
+    db: database.db,
+    databaseKind: database.kind,
+    auth,
+    env,
+    logger,
+    mailer,
+    sessionCache,
+    chat,
+    trustedOrigins: [...new Set(trustedOrigins)],
+    adminSecret: options.adminSecret,
+  })
   return { app, auth, logger, mailer, sessionCache, chat }
 }
 
