@@ -27,7 +27,7 @@ const NAME_MAX = 500
 const ID_MAX = 200
 
 /** The most entries of each list (docs/export-format.md#limits); a file past the byte limit is refused before this anyway. */
-export const LIST_LIMITS = {
+const LIST_LIMITS = {
   movements: 100_000,
   plans: 10_000,
   workouts: 100_000,
