@@ -21,8 +21,8 @@ export const EMBEDDED_IMPORT_ROUND_SETS = 5000
 /** The most different exercise names one file may hold (a lifter of many years has a few hundred). */
 export const MAX_IMPORT_EXERCISES = 1000
 /**
- * Problems (bad values, rows of the wrong length) a file may have and still be previewed, each
- * listed; a file with more is refused at once, naming its first ones.
+ * Bad rows (bad values, the wrong number of columns) a file may have and still be previewed, and
+ * the problems the preview lists; a file with more bad rows is refused at once, naming its first.
  */
 export const MAX_LISTED_PROBLEMS = 200
 /** Exercise names the preview suggests movements for, the most used first; the lifter maps the rest by search. */
@@ -49,7 +49,7 @@ export const historyImportApiText = {
   readingOthers: 'The server is reading other files right now: try again in a few seconds',
   tooManyUploads: (perHour: number) => `You can send at most ${perHour} files an hour: try again later`,
   tooComplex: 'This file takes too long to read: export a shorter period, or split the file',
-  tooManyBadRows: `More than ${MAX_LISTED_PROBLEMS} values of this file cannot be read, so it is not read further: is it an export from Strong or Hevy?`,
+  tooManyBadRows: `More than ${MAX_LISTED_PROBLEMS} rows of this file cannot be read, so it is not read further: is it an export from Strong or Hevy?`,
   badRows: (count: number) => `${count === 1 ? 'One row' : `${count} rows`} of the file cannot be imported; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and try again.`,
   mappingMissing: (name: string) => `Choose a movement for "${name}"`,
   mappingUnknown: 'Map only the exercises of this file',

@@ -150,7 +150,7 @@ describe('Strong', () => {
     for (const junk of ['a\n', ',\n', ',,,,,,,,,,,\n']) {
       const error = refusal(() => parseExport(bytes(`${STRONG_HEADER}\n${junk.repeat(Math.floor((4 * 1024 * 1024) / junk.length))}`), kg))
       expect(error.status).toBe(400)
-      expect(error.message).toMatch(/^More than 200 values of this file cannot be read, so it is not read further: is it an export from Strong or Hevy\? Line 2: /)
+      expect(error.message).toMatch(/^More than 200 rows of this file cannot be read, so it is not read further: is it an export from Strong or Hevy\? Line 2: /)
     }
   })
 
@@ -173,6 +173,19 @@ describe('Strong', () => {
     // Without an offset the chosen zone still decides (New York is 4 hours behind UTC in May).
     expect(at('2023-05-14 08:03:11')).toBe('2023-05-14T12:03:11.000Z')
     expect(wallTimeOf('2023-05-14T08:03:11+15:00')).toBeNull()
+    expect(wallTimeOf('2023-05-14T08:03:11+05:99')).toBeNull()
+    // A session's key is its time as written without the offset, as before offsets were read:
+    // a file imported then is recognised now.
+    const key = (date: string) => parseExport(bytes(`${STRONG_HEADER}\n${date},A,1h,Curl,1,20,10,0,0,,,`), newYork).sessions[0]?.key
+    expect(key('2023-05-14T08:03:11Z')).toBe(key('2023-05-14T08:03:11'))
+  })
+
+  test('a file of damaged rows is still previewed up to 200 rows, however many problems each has', () => {
+    // Each row has four problems (date, set order, weight, reps): 150 rows, 600 problems.
+    const rows = Array.from({ length: 150 }, () => 'yesterday,A,1h,Curl,first,heavy,many,0,0,,,').join('\n')
+    const parsed = parseExport(bytes(`${STRONG_HEADER}\n${rows}`), kg)
+    expect(parsed.problems).toHaveLength(600)
+    expect(new Set(parsed.problems.map((p) => p.line)).size).toBe(150)
   })
 
   test('notes longer than 2,000 characters are cut, not refused', () => {

@@ -60,7 +60,7 @@ export type ParsedHistory = {
 
 export type ParseOptions = { unit: Unit; timeZone: string }
 
-/** Problems counted before a file is refused whole (the preview lists them all). */
+/** Bad rows a file may have and still be previewed (each listed with its problems). */
 const MAX_BAD_ROWS = MAX_LISTED_PROBLEMS
 const TEXT_MAX = 2000
 const NAME_MAX = 200
@@ -205,7 +205,7 @@ export function parseExport(bytes: Uint8Array, options: ParseOptions): ParsedHis
   let reader: StrongReader | HevyReader | null = null
   let columns = 0
   const stopIfHopeless = () => {
-    if (reader && reader.problemCount > MAX_BAD_ROWS) throw new StopReading(tooManyBadRows(reader.result().problems))
+    if (reader && reader.badRowCount > MAX_BAD_ROWS) throw new StopReading(tooManyBadRows(reader.result().problems))
   }
   readRows(
     decodeUpload(bytes),
@@ -264,12 +264,13 @@ abstract class Reader {
   abstract read(row: Row): void
 
   problem(line: number, message: string): void {
+    // Rows come in order, so a row's problems follow each other.
+    if (this.problems.at(-1)?.line !== line) this.badRowCount += 1
     this.problems.push({ line, message })
   }
 
-  get problemCount(): number {
-    return this.problems.length
-  }
+  /** Rows with at least one problem (a row may have several). */
+  badRowCount = 0
 
   get exerciseCount(): number {
     return this.stats.size
@@ -297,7 +298,9 @@ abstract class Reader {
 
   /** The session of a start time and title, made at its first row. */
   protected session(wall: WallTime, title: string, make: () => Omit<ParsedSession, 'key' | 'exercises' | 'title'>): ParsedSession {
-    const local = wallText(wall)
+    // The key is the time as written without its offset, as it was before offsets were read, so
+    // a file imported then is recognised now.
+    const local = wallText(wall, false)
     const mapKey = `${local}\n${title}`
     let session = this.sessions.get(mapKey)
     if (!session) {
@@ -571,7 +574,7 @@ export function wallTimeOf(value: string): WallTime | null {
   else if (dayFirst) [year, month, day, rest] = [Number(dayFirst[3]), monthNumber(dayFirst[2] ?? ''), Number(dayFirst[1]), dayFirst[4] ?? '']
   else if (monthFirst) [year, month, day, rest] = [Number(monthFirst[3]), monthNumber(monthFirst[1] ?? ''), Number(monthFirst[2]), monthFirst[4] ?? '']
   else return null
-  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(Z|([+-])(\d{2}):?(\d{2}))?$/i.exec(rest.trim())
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(Z|([+-])(\d{2}):?([0-5]\d))?$/i.exec(rest.trim())
   if (rest.trim() && !time) return null
   let hour = Number(time?.[1] ?? 0)
   const minute = Number(time?.[2] ?? 0)
@@ -595,8 +598,8 @@ function monthNumber(name: string): number {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-const wallText = (w: WallTime) =>
-  `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${w.offsetMinutes === undefined ? '' : offsetText(w.offsetMinutes)}`
+const wallText = (w: WallTime, withOffset = true) =>
+  `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${w.offsetMinutes === undefined || !withOffset ? '' : offsetText(w.offsetMinutes)}`
 const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
 
 /** Local times of one zone to UTC instants, daylight saving included (the offset of that day). */
