@@ -48,7 +48,7 @@ async function readUpload(db: Db, actor: Actor, upload: Upload): Promise<ParsedH
   try {
     const { count, resetInSeconds } = await incrementWindow(db, `history-import:${actor.id}`, 3600)
     if (count > UPLOADS_PER_HOUR) throw new AppError('RATE_LIMITED', { message: historyImportApiText.tooManyUploads(UPLOADS_PER_HOUR), retryAfterSeconds: resetInSeconds })
-    return await parseInWorker(upload.bytes, upload)
+    return await parseInWorker(upload.bytes, { unit: upload.unit, timeZone: upload.timeZone })
   } finally {
     reading.delete(actor.id)
   }

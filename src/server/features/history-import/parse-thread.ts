@@ -17,8 +17,9 @@ const WORKER_HEAP_MB = 512
 /** A file the worker has not read in this time is refused (an 8 MB export takes about 3 s here). */
 const READ_TIMEOUT_MS = 30_000
 
+/** Reads `bytes` on a worker thread; they are handed over to it (empty here afterwards). */
 export async function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise<ParsedHistory> {
-  // The worker gets the bytes themselves (transferred, not copied); the caller is done with them.
+  // The worker gets the bytes themselves (transferred, not copied) when they fill their buffer.
   const copy = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
   const worker = startWorker('parse-worker', new URL('.', import.meta.url), {
     workerData: { bytes: copy, options },
