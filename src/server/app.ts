@@ -40,7 +40,7 @@ import { historyImportRoutes } from '#server/features/history-import/history-imp
 import { historyImportApiText, MAX_IMPORT_BYTES } from '#shared/schemas/history-import.ts'
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isProtocolViolation, isUniqueViolation } from '#server/lib/db-errors.ts'
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isTooManyParameters, isUniqueViolation } from '#server/lib/db-errors.ts'
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
@@ -247,7 +247,7 @@ export function createApp({ db, databaseKind, auth, env, logger, mailer, session
       if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
       return answerError(c, err.toBody(), err.status)
     }
-    if (isProtocolViolation(err)) {
+    if (isTooManyParameters(err)) {
       logger.warn({ reqId: c.var.requestId, err }, 'a statement with too many parameters: a list that was not sent in chunks')
       const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'The request holds more items than the server takes at once' }
       return c.json(body, 400)

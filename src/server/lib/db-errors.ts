@@ -21,13 +21,16 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * A statement with more parameters than PostgreSQL's protocol carries (65,535): SQLSTATE 08P01,
- * protocol violation. Queries that take lists send them in chunks, so this is a list from a
- * request that no chunking caught: the request is refused as too large, never answered as an
- * outage (a 503 would have the client retry it forever).
+ * protocol violation, about the statement's bind message. Queries that take lists send them in
+ * chunks, so this is a list from a request that no chunking caught: the request is refused as too
+ * large, never answered as an outage (a 503 would have the client retry it forever). Other
+ * protocol violations stay connection faults.
  */
-export function isProtocolViolation(error: unknown): boolean {
-  return someCause(error, (e) => (e as { code?: unknown }).code === '08P01')
+export function isTooManyParameters(error: unknown): boolean {
+  return someCause(error, isBindMessageViolation)
 }
+
+const isBindMessageViolation = (e: unknown) => (e as { code?: unknown }).code === '08P01' && e instanceof Error && /\bbind message\b/i.test(e.message)
 
 function someCause(error: unknown, test: (e: unknown) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (test(e)) return true
@@ -41,8 +44,8 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again in a
 export const RETRY_AFTER_SECONDS = 5
 
 // Connection classes: refused, reset, timed out, host unreachable, or a server shutting down
-// (SQLSTATE 08 connection exceptions but 08P01, a protocol violation that the statement itself
-// caused; 57P01-57P03 admin/crash shutdown, 53300 too many clients).
+// (SQLSTATE 08 connection exceptions, but for a bind message of too many parameters, which the
+// statement itself caused; 57P01-57P03 admin/crash shutdown, 53300 too many clients).
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'])
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -64,7 +67,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return someCause(error, (e) => {
     if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true
     const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || (code.startsWith('08') && code !== '08P01') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true
+    if (isBindMessageViolation(e)) return false
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true
     return e instanceof Error && UNAVAILABLE_MESSAGES.some((m) => e.message.includes(m))
   })
 }
