@@ -44,9 +44,12 @@ test('an error carrying a huge input is logged cut to a bounded line, its start 
   expect(lines).toHaveLength(1)
   const line = lines[0] ?? ''
   expect(line.length).toBeLessThan(30_000)
-  const logged = JSON.parse(line) as { err: { message: string; params: string[] }; msg: string }
+  const logged = JSON.parse(line) as { err: { message: string; params: string[]; stack: string }; msg: string }
   expect(logged.msg).toBe('unhandled error')
   expect(logged.err.message).toMatch(/^Failed query: select \$1, /)
+  // The stack's frames, at its end, are kept.
+  expect(logged.err.stack).toMatch(/characters left out/)
+  expect(logged.err.stack).toMatch(/at .*logger\.test\.ts/)
   expect(logged.err.params).toHaveLength(21)
   expect(logged.err.params.at(-1)).toBe('… (69980 more items)')
 })

@@ -28,9 +28,15 @@ function boundedError(error: unknown): unknown {
   return bounded(error instanceof Error ? pino.stdSerializers.err(error) : error, 0)
 }
 
-/** A copy of `value` with long strings cut, long arrays shortened and deep nesting replaced. */
+/** A copy of `value` with long strings cut in the middle, long arrays shortened and deep nesting replaced. */
 function bounded(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.length > MAX_LOGGED_TEXT ? `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length - MAX_LOGGED_TEXT} more characters)` : value
+  // The start and the end are kept: an error's stack begins with its message (a failed query's
+  // text) and ends with the frames that say where it failed.
+  if (typeof value === 'string' && value.length > MAX_LOGGED_TEXT) {
+    const half = MAX_LOGGED_TEXT / 2
+    return `${value.slice(0, half)} …(${value.length - MAX_LOGGED_TEXT} characters left out)… ${value.slice(-half)}`
+  }
+  if (typeof value === 'string') return value
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_LOGGED_DEPTH) return '[nested too deep to log]'
   if (Array.isArray(value)) {
