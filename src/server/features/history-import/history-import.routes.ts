@@ -28,6 +28,7 @@ import { isTimeZone } from './parse-export.ts'
  */
 
 type Form = Record<string, string | File>
+const FORM_FIELDS = ['file', 'unit', 'timeZone', 'mapping']
 
 async function readForm(c: Context): Promise<Form> {
   const contentType = c.req.header('content-type') ?? ''
@@ -39,10 +40,10 @@ async function readForm(c: Context): Promise<Form> {
     if (error instanceof Error && error.name === 'BodyLimitError') throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
     throw new AppError('BAD_REQUEST', { message: historyImportApiText.notMultipart })
   }
-  // Two files (or two mappings) in one upload: which one was meant cannot be told.
-  const repeated = Object.keys(form).find((name) => Array.isArray(form[name]))
-  if (repeated !== undefined)
-    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.fieldTwice, fields: { [repeated.slice(0, 40)]: [historyImportApiText.fieldTwice] } })
+  // Two files (or two mappings) in one upload: which one was meant cannot be told. Other fields
+  // are not read.
+  const repeated = FORM_FIELDS.find((name) => Array.isArray(form[name]))
+  if (repeated !== undefined) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.fieldTwice, fields: { [repeated]: [historyImportApiText.fieldTwice] } })
   return form as Form
 }
 
