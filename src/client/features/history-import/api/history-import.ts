@@ -26,28 +26,48 @@ export function usePreviewImport() {
 
 export type ImportProgress = { done: number; total: number }
 
+/** What an import did: the rounds' results added up, and why it stopped early, if it did. */
+export type ImportOutcome = ImportResult & { stoppedBy: string | null }
+
+/** How often, and how long apart, a round the server is too busy for is sent again. */
+const BUSY_RETRIES = 6
+const BUSY_WAIT_MS = 5000
+
 /**
  * POST /api/history-import: writes the file's sessions, reading the server's progress lines as
  * they arrive. A large file is written in rounds on the embedded database (each all or nothing,
  * the sessions written before skipped), so the request is sent again while sessions remain, and
- * the progress counts the whole file. Every cached answer is refetched afterwards: history,
- * progress and records all change.
+ * the progress counts the whole file. A round the server is busy for (429) is sent again a little
+ * later; a round that fails after others were written ends the import with what was written and
+ * why it stopped (importing the same file again finishes it). Every cached answer is refetched
+ * afterwards: history, progress and records all change.
  */
 export function useImportHistory() {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const mutation = useMutation({
-    mutationFn: async ({ upload, mapping }: { upload: ImportUpload; mapping: MappingEntry[] }): Promise<ImportResult> => {
+    mutationFn: async ({ upload, mapping }: { upload: ImportUpload; mapping: MappingEntry[] }): Promise<ImportOutcome> => {
       setProgress(null)
-      let total: ImportResult | null = null
+      let total: ImportOutcome | null = null
       // The sets the file held to write when the first round started (each round says what is left).
       let fileSets: number | null = null
-      for (;;) {
+      for (let busy = 0; ;) {
         const before = total?.sets ?? 0
-        const round = await importRound(upload, mapping, (done, left) => {
-          fileSets ??= left
-          setProgress({ done: before + done, total: fileSets })
-        })
+        let round: ImportResult
+        try {
+          round = await importRound(upload, mapping, (done, left) => {
+            fileSets ??= left
+            setProgress({ done: before + done, total: fileSets })
+          })
+        } catch (error) {
+          if (!total) throw error
+          if (error instanceof ApiError && error.status === 429 && busy++ < BUSY_RETRIES) {
+            await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS))
+            continue
+          }
+          return { ...total, stoppedBy: error instanceof Error ? error.message : String(error) }
+        }
+        busy = 0
         total = total
           ? {
               ...round,
@@ -55,13 +75,15 @@ export function useImportHistory() {
               sets: total.sets + round.sets,
               skipped: total.skipped,
               movementsCreated: total.movementsCreated + round.movementsCreated,
+              stoppedBy: null,
             }
-          : round
+          : { ...round, stoppedBy: null }
         if (round.remaining === 0 || round.sessions === 0) return total
       }
     },
     meta: { errorTitle: 'Nothing was imported' },
-    onSuccess: () => queryClient.invalidateQueries(),
+    // A failure after some rounds leaves those written: the cache is refetched either way.
+    onSettled: () => queryClient.invalidateQueries(),
   })
   return { ...mutation, progress }
 }
