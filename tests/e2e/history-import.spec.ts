@@ -75,27 +75,3 @@ test('a file with bad rows lists them by line and offers no import', async ({ pa
   await expect(rows.getByRole('listitem').first()).toHaveText('Line 3: Reps must be a whole number from 0 to 1000')
   await expect(card.getByRole('button', { name: /^Import/ })).toHaveCount(0)
 })
-
-test('a file of more sets than a round takes is imported whole, one progress bar for all its rounds', async ({ page, login }) => {
-  test.setTimeout(120_000)
-  await login({ role: 'client' })
-  // 600 sessions of 20 sets: 12,000 sets, written in three rounds on the embedded database.
-  const rows = ['Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE']
-  for (let session = 0; session < 600; session++) {
-    const day = new Date(Date.UTC(2021, 0, 1) + session * 86_400_000).toISOString().slice(0, 10)
-    for (let set = 0; set < 20; set++) rows.push(`${day} 07:30:00,Full Body,1h,Bench Press (Barbell),${set + 1},${60 + (set % 10)},5,,,,,`)
-  }
-  await page.goto('/account')
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
-  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles({ name: 'strong.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
-  await card.getByRole('button', { name: 'Read file' }).click()
-  await expect(card.getByText(/600 sessions with 12,000 sets/)).toBeVisible()
-  await card.getByRole('button', { name: 'Import 600 sessions' }).click()
-  await expect(card.getByRole('status')).toHaveText('Imported 600 sessions with 12,000 sets from Strong.', { timeout: 90_000 })
-
-  // Every session was written once: the file again finds nothing new.
-  await card.getByRole('button', { name: 'Import another file' }).click()
-  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles({ name: 'strong.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
-  await card.getByRole('button', { name: 'Read file' }).click()
-  await expect(card.getByText(/600 sessions of them were imported before and will be skipped/)).toBeVisible()
-})
