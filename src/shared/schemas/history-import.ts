@@ -16,8 +16,6 @@ export const MAX_IMPORT_SETS = 150_000
 export const MAX_IMPORT_ROW_CHARS = 64 * 1024
 /** The most rows (sets, rest timers, blank sets) one file may hold. */
 export const MAX_IMPORT_ROWS = 200_000
-/** The most sets one import request writes on the embedded database; a larger file takes several rounds. */
-export const EMBEDDED_IMPORT_ROUND_SETS = 5000
 /** The most different exercise names one file may hold (a lifter of many years has a few hundred). */
 export const MAX_IMPORT_EXERCISES = 1000
 /**
@@ -157,11 +155,6 @@ const ImportResultSchema = lazySchema(() =>
     /** Sessions of the file an earlier import had written: left as they are. */
     skipped: z.number(),
     movementsCreated: z.number(),
-    /**
-     * Sessions of the file left for another round: a large file is written in rounds on the
-     * embedded database, each the same request again (docs/import.md#limits).
-     */
-    remaining: z.number(),
   }),
 )
 export type ImportResult = z.infer<typeof ImportResultSchema>

@@ -8,7 +8,6 @@ import { ProgressSchema } from '#shared/schemas/progress.ts'
 import { queryRows } from '#server/db/client.ts'
 import { movements, sessionImports, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
-import { planImport, runImport } from './history-import.service.ts'
 
 let t: TestContext
 
@@ -79,7 +78,10 @@ describe('importing a Strong export', () => {
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
 
     const lines = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
-    expect(lines.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 3, sets: 12, skipped: 0, movementsCreated: 1, remaining: 0 } })
+    expect(lines.at(-1)).toEqual({
+      type: 'done',
+      result: { source: 'strong', sessions: 3, sets: 12, skipped: 0, movementsCreated: 1 },
+    })
     expect(lines.filter((line) => line.type === 'progress').at(-1)).toEqual({ type: 'progress', done: 12, total: 12 })
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
 
@@ -110,7 +112,10 @@ describe('importing a Strong export', () => {
     // The same file again: nothing new, and the preview says so.
     expect((await preview(lifter, file, { unit: 'kg', timeZone: 'Europe/London' })).alreadyImported).toBe(3)
     const again = await importFile(lifter, file, suggestedMapping(p), { unit: 'kg', timeZone: 'Europe/London' })
-    expect(again.at(-1)).toEqual({ type: 'done', result: { source: 'strong', sessions: 0, sets: 0, skipped: 3, movementsCreated: 0, remaining: 0 } })
+    expect(again.at(-1)).toEqual({
+      type: 'done',
+      result: { source: 'strong', sessions: 0, sets: 0, skipped: 3, movementsCreated: 0 },
+    })
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
 
     // The movement made for the first import is the lifter's own, and is suggested next time.
@@ -181,32 +186,50 @@ describe('importing a Hevy export', () => {
   })
 })
 
-describe('rounds', () => {
-  test('a file written in rounds ends as one import would: every session once, new movements made once', async () => {
+const HEADER = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE'
+
+describe('a large file', () => {
+  /** A Strong export of days `from` to `to` after 2020-01-01: a session a day, 20 sets over four names. */
+  function strongFile(from: number, to: number): string {
+    const rows = [HEADER]
+    for (let session = from; session < to; session++) {
+      const day = new Date(Date.UTC(2020, 0, 1) + session * 86_400_000).toISOString().slice(0, 10)
+      for (let set = 0; set < 20; set++) {
+        rows.push(`${day} 08:00:00,Day,1h,Exercise ${set % 4} (Barbell),${set + 1},${60 + set},5,,,,,`)
+      }
+    }
+    return `${rows.join('\n')}\n`
+  }
+
+  test('is written whole by one request, and its new movements serve a later export of the same app', async () => {
     const lifter = await signIn(t)
-    const profile = { id: lifter.id, role: 'client' as const }
-    const upload = { bytes: new Uint8Array(fixture('strong.csv')), unit: 'kg' as const, timeZone: 'UTC' }
-    const p = await preview(lifter, fixture('strong.csv'))
-    const mapping: MappingEntry[] = p.exercises.map((e) => ({ name: e.name, create: { name: e.name.replace(/ \(.*\)$/, ''), tracking: e.tracking } }))
-    const plan = await planImport(t.db, profile as never, upload, mapping)
-    const quiet = async () => {}
-    // At most 5 sets a round: the first session has 5, so each round writes one session.
-    const rounds = [
-      await runImport(t.db, profile as never, plan, quiet, 5),
-      await runImport(t.db, profile as never, plan, quiet, 5),
-      await runImport(t.db, profile as never, plan, quiet, 5),
-    ]
-    expect(rounds.map((r) => [r.sessions, r.remaining])).toEqual([
-      [1, 2],
-      [1, 1],
-      [1, 0],
-    ])
-    expect(rounds.reduce((sum, r) => sum + r.sets, 0)).toBe(12)
-    const created = rounds.reduce((sum, r) => sum + r.movementsCreated, 0)
-    expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: created, imports: 3 })
-    expect(created).toBe(p.exercises.length)
-    expect(await runImport(t.db, profile as never, plan, quiet, 5)).toMatchObject({ sessions: 0, skipped: 3, remaining: 0, movementsCreated: 0 })
-  })
+    // 300 sessions of 20 sets: 6,000 sets, three statements of one transaction.
+    const file = strongFile(0, 300)
+    const p = await preview(lifter, file)
+    expect(p).toMatchObject({ sessions: 300, sets: 6000 })
+    const mapping: MappingEntry[] = p.exercises.map((e) => ({
+      name: e.name,
+      create: { name: e.name.replace(/ \(.*\)$/, ''), tracking: e.tracking },
+    }))
+    const lines = await importFile(lifter, file, mapping)
+    expect(lines.at(-1)).toEqual({
+      type: 'done',
+      result: { source: 'strong', sessions: 300, sets: 6000, skipped: 0, movementsCreated: 4 },
+    })
+    // One bar for the whole file, moved after each statement.
+    const progress = lines.filter((line) => line.type === 'progress')
+    expect(progress).toEqual([0, 2000, 4000, 6000].map((done) => ({ type: 'progress', done, total: 6000 })))
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 300, sets: 6000, movements: 4, imports: 300 })
+
+    // A later export holds the same sessions and ten more: only those are written, with the
+    // movements the first import made, not a second of each name.
+    const later = await importFile(lifter, strongFile(0, 310), mapping)
+    expect(later.at(-1)).toEqual({
+      type: 'done',
+      result: { source: 'strong', sessions: 10, sets: 200, skipped: 300, movementsCreated: 0 },
+    })
+    expect(await rowCounts(lifter.id)).toEqual({ sessions: 310, sets: 6200, movements: 4, imports: 310 })
+  }, 60_000)
 })
 
 describe('refusals', () => {

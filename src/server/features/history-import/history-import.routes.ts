@@ -6,9 +6,7 @@ import {
   ImportMappingSchema,
   ImportPreviewSchema,
   ImportOptionsSchema,
-  EMBEDDED_IMPORT_ROUND_SETS,
   MAX_IMPORT_BYTES,
-  MAX_IMPORT_SETS,
   type ImportStreamLine,
   type MappingEntry,
 } from '#shared/schemas/history-import.ts'
@@ -105,7 +103,7 @@ export const historyImportRoutes = new Hono<AppEnv>()
       const form = await readForm(c)
       const upload = await uploadOf(form, c.var.profile.unit)
       const plan = await planImport(c.var.db, c.var.profile, upload, mappingOf(form))
-      const { db, databaseKind, profile, logger, requestId } = c.var
+      const { db, profile, logger, requestId } = c.var
       c.header('Content-Type', 'application/x-ndjson; charset=utf-8')
       return stream(c, async (out) => {
         // The client may leave; the import still finishes (or fails) whole.
@@ -113,8 +111,7 @@ export const historyImportRoutes = new Hono<AppEnv>()
           if (!out.aborted) await out.write(`${JSON.stringify(line)}\n`).catch(() => undefined)
         }
         try {
-          const maxSets = databaseKind === 'pglite' ? EMBEDDED_IMPORT_ROUND_SETS : MAX_IMPORT_SETS
-          const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }), maxSets)
+          const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }))
           await send({ type: 'done', result })
         } catch (error) {
           if (isDatabaseUnavailable(error)) {

@@ -1,13 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import {
-  historyImportApiText,
-  MAX_IMPORT_SETS,
-  MAX_LISTED_PROBLEMS,
-  MAX_SUGGESTED_EXERCISES,
-  type ImportPreview,
-  type ImportResult,
-  type MappingEntry,
-} from '#shared/schemas/history-import.ts'
+import { historyImportApiText, MAX_LISTED_PROBLEMS, MAX_SUGGESTED_EXERCISES, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
 import type { Equipment, Tracking } from '#shared/schemas/movements.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
@@ -170,40 +162,22 @@ export async function planImport(db: Db, actor: Actor, upload: Upload, entries: 
   return { parsed, mapping, movements, totalSets: parsed.setCount }
 }
 
+/** Told the sets written so far, and the sets to write, after each statement of an import. */
+type OnProgress = (done: number, total: number) => Promise<void>
+
 /**
  * Writes the planned import in one transaction: a failure writes nothing. Sessions an earlier
  * import wrote are skipped (by their key), and movements to create are made only when a session
  * written now uses them (or taken from the lifter's own of that name and kind, made by an earlier
  * import), so a second import of a file adds no row at all.
- *
- * `maxSets` cuts a large file into rounds: the earliest sessions not yet written, up to that many
- * sets, are written now, and `remaining` says how many sessions are left for the next round, which
- * is the same request again. On the embedded database, which serves one query at a time, a
- * round holds everyone else for a few seconds instead of a whole file's minutes.
  */
-export async function runImport(
-  db: Db,
-  actor: Actor,
-  plan: ImportPlan,
-  onProgress: (done: number, total: number) => Promise<void>,
-  maxSets = MAX_IMPORT_SETS,
-): Promise<ImportResult> {
+export async function runImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgress): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     // One import at a time per lifter: a second upload of the same file waits, then skips it all.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`history-import:${actor.id}`}))`)
     const done = await existingKeys(tx, actor.id, plan.parsed.sessions)
     const fresh = plan.parsed.sessions.filter((session) => !done.has(session.key))
-    const setsOf = (session: ParsedSession) => session.exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0)
-    // Progress counts what the file still holds, so rounds add up to one bar.
-    const freshSets = fresh.reduce((sum, session) => sum + setsOf(session), 0)
-    const round: ParsedSession[] = []
-    let roundSets = 0
-    for (const session of fresh) {
-      if (round.length && roundSets + setsOf(session) > maxSets) break
-      round.push(session)
-      roundSets += setsOf(session)
-    }
-    const used = new Set(round.flatMap((session) => session.exercises.map((exercise) => exercise.name)))
+    const used = new Set(fresh.flatMap((session) => session.exercises.map((exercise) => exercise.name)))
     const movementOf = new Map<string, { id: string; name: string; tracking: Tracking }>()
     const toCreate: [string, Extract<MappingEntry, { create: unknown }>][] = []
     for (const name of used) {
@@ -218,7 +192,7 @@ export async function runImport(
       movementOf.set(name, movement)
     }
     // Two names the lifter sends to one new movement make one movement, and a movement of the
-    // lifter's own of that name and kind (an earlier round's) stands for it.
+    // lifter's own of that name and kind (made by hand or by an earlier import) stands for it.
     const keyOf = (name: string, tracking: Tracking) => `${name.trim().toLowerCase()}\u0000${tracking}`
     const made = await ownMovementsNamed(
       tx,
@@ -246,25 +220,25 @@ export async function runImport(
       }
       movementOf.set(name, movement)
     }
-    const sessions: ImportedSession[] = round.map((session) => toImportedSession(session, movementOf))
-    await onProgress(0, freshSets)
-    await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, freshSets))
+    const sessions: ImportedSession[] = fresh.map((session) => toImportedSession(session, movementOf))
+    const total = sessions.reduce((sum, session) => sum + session.sets.length, 0)
+    await onProgress(0, total)
+    await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, total))
     for (let start = 0; start < sessions.length; start += 2000) {
       await tx
         .insert(sessionImports)
         .values(
           sessions
             .slice(start, start + 2000)
-            .map((session, index) => ({ clientId: actor.id, importKey: round[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
+            .map((session, index) => ({ clientId: actor.id, importKey: fresh[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
         )
     }
     return {
       source: plan.parsed.source,
       sessions: sessions.length,
-      sets: roundSets,
+      sets: total,
       skipped: done.size,
       movementsCreated,
-      remaining: fresh.length - round.length,
     }
   })
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { importSourceName, type ImportExercise, type ImportPreview, type MappingEntry } from '#shared/schemas/history-import.ts'
+import { importSourceName, type ImportExercise, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
 import { TRACKING, type Tracking } from '#shared/schemas/movements.ts'
 import { paths } from '#shared/paths.ts'
 import type { Unit } from '#shared/units.ts'
@@ -9,7 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#client/components
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
-import { useImportHistory, usePreviewImport, type ImportOutcome, type ImportProgress, type ImportUpload } from '../api/history-import.ts'
+import { useImportHistory, usePreviewImport, type ImportProgress, type ImportUpload } from '../api/history-import.ts'
 
 const TRACKING_TEXT: Record<Tracking, string> = { weight_reps: 'Weight and reps', reps: 'Reps', time: 'Time', distance_time: 'Distance and time' }
 const NEW = 'new'
@@ -273,7 +273,7 @@ function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
   )
 }
 
-function ImportDone({ result, onAgain }: { result: ImportOutcome; onAgain: () => void }) {
+function ImportDone({ result, onAgain }: { result: ImportResult; onAgain: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-sm">
@@ -282,11 +282,6 @@ function ImportDone({ result, onAgain }: { result: ImportOutcome; onAgain: () =>
           ` ${count(result.skipped, 'session')} imported before ${result.skipped === 1 ? 'was' : 'were'} left as ${result.skipped === 1 ? 'it was' : 'they were'}.`}
         {result.movementsCreated > 0 && ` ${count(result.movementsCreated, 'new movement')} of your own.`}
       </p>
-      {result.stoppedBy && (
-        <p role="alert" className="text-sm text-destructive">
-          {count(result.remaining, 'session')} of the file could not be written now ({result.stoppedBy}). Import the same file again to finish: what is written is skipped.
-        </p>
-      )}
       <div className="flex flex-wrap gap-2">
         <Button asChild>
           <Link to={paths.client.progress.getHref()}>See your progress</Link>
