@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     restoreMocks: true,
-    // PGlite starts in ~3 s per test file; the real-PostgreSQL run is quicker.
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -14,6 +13,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console.ts'],
+          globalSetup: ['tests/setup/test-database.ts'],
         },
       },
       {
@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'build',
           environment: 'node',
           include: ['tests/build/**/*.test.ts'],
+          globalSetup: ['tests/setup/test-database.ts'],
         },
       },
       {

@@ -1,6 +1,7 @@
 // npm test: typecheck, lint, formatting, unused code (knip), build, unit + API integration tests on
-// PGlite, the same integration suite on a real PostgreSQL server when TEST_DATABASE_URL is set, and
-// the browser tests in Chromium. The quick checks come first so that a mistake fails in seconds.
+// the bundled PostgreSQL server (started for the run, as the app runs it by default), the same
+// integration suite on another PostgreSQL server when TEST_DATABASE_URL is set (CI: Debian's, the
+// oldest version DATABASE_URL supports), and the browser tests in Chromium. The quick checks come first so that a mistake fails in seconds.
 //
 //   TEST_DATABASE_URL  a PostgreSQL server the tests may create databases on (.ci/run starts one)
 //   CHROMIUM_PATH      the Chromium to drive (default /usr/bin/chromium)
@@ -49,12 +50,12 @@ step('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 step('formatting', 'npx', ['prettier', '--check', '.'])
 step('unused files, exports and dependencies', 'npx', ['knip'])
 step('build', 'node', ['scripts/ensure-build.mjs'])
-step('unit and API integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
+step('unit and API integration tests (bundled PostgreSQL)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
 
 if (process.env.TEST_DATABASE_URL) {
-  step('API integration tests (real PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'])
+  step('API integration tests (PostgreSQL of TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'])
 } else {
-  skip('API integration tests (real PostgreSQL)', 'TEST_DATABASE_URL is not set (see README)', requirePostgres)
+  skip('API integration tests (PostgreSQL of TEST_DATABASE_URL)', 'TEST_DATABASE_URL is not set (see README)', requirePostgres)
 }
 
 if (existsSync(chromium)) {

@@ -13,9 +13,8 @@ import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { CLIENT_IP_HEADER, hasSessionCookie, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
-import type { Database, Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
-import { createAdminRoutes } from '#server/features/admin/admin.routes.ts'
 import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
 import { createApiDocsRoutes } from '#server/features/api-docs/api-docs.routes.ts'
 import { apiTokensRoutes } from '#server/features/api-tokens/api-tokens.routes.ts'
@@ -40,7 +39,16 @@ import { historyImportRoutes } from '#server/features/history-import/history-imp
 import { historyImportApiText, MAX_IMPORT_BYTES } from '#shared/schemas/history-import.ts'
 import { workoutsRoutes } from '#server/features/workouts/workouts.routes.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, isInvalidTextError, isTooManyParameters, isUniqueViolation } from '#server/lib/db-errors.ts'
+import {
+  DATABASE_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+  STATEMENT_TIMED_OUT,
+  isDatabaseUnavailable,
+  isInvalidTextError,
+  isStatementTimeout,
+  isTooManyParameters,
+  isUniqueViolation,
+} from '#server/lib/db-errors.ts'
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
@@ -48,8 +56,6 @@ import { loadSession } from '#server/middleware/sign-in.ts'
 
 export type AppDeps = {
   db: Db
-  /** The embedded database serves one query at a time: long writes are cut into rounds there. */
-  databaseKind: Database['kind']
   auth: Auth
   env: Env
   logger: Logger
@@ -57,7 +63,6 @@ export type AppDeps = {
   sessionCache: SessionCache
   chat: ChatHub
   trustedOrigins: string[]
-  adminSecret?: string
 }
 
 /** Largest request body the API accepts, but for the uploads below. */
@@ -90,14 +95,13 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, databaseKind, auth, env, logger, mailer, sessionCache, chat, trustedOrigins, adminSecret }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, trustedOrigins }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
     .route('/me', meRoutes)
     .route('/profile', profileRoutes)
     .route('/account', accountRoutes)
-    .route('/admin', createAdminRoutes(adminSecret))
     .route('/movements', movementsRoutes)
     .route('/plans', plansRoutes)
     .route('/progression', progressionRoutes)
@@ -130,7 +134,6 @@ export function createApp({ db, databaseKind, auth, env, logger, mailer, session
     c.set('db', db)
     c.set('auth', auth)
     c.set('env', env)
-    c.set('databaseKind', databaseKind)
     c.set('logger', logger)
     c.set('mailer', mailer)
     c.set('sessionCache', sessionCache)
@@ -251,6 +254,10 @@ export function createApp({ db, databaseKind, auth, env, logger, mailer, session
       logger.warn({ reqId: c.var.requestId, err }, 'a statement with too many parameters: a list that was not sent in chunks')
       const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'The request holds more items than the server takes at once' }
       return c.json(body, 400)
+    }
+    if (isStatementTimeout(err)) {
+      logger.warn({ reqId: c.var.requestId, err, path: c.req.path }, 'a statement ran past the time limit and was cancelled')
+      return answerError(c, { code: 'UNAVAILABLE', message: STATEMENT_TIMED_OUT }, 503)
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ reqId: c.var.requestId, err }, 'database unavailable')

@@ -1,6 +1,6 @@
 import type { ApiTokenScope } from '#shared/schemas/api-tokens.ts'
 import type { Auth, AuthSession, AuthUser } from './auth.ts'
-import type { Database, Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import type { Env } from './env.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
@@ -10,7 +10,6 @@ import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
 /** What every request handler can read from `c.var`. */
 export type AppVariables = {
   db: Db
-  databaseKind: Database['kind']
   auth: Auth
   env: Env
   logger: Logger

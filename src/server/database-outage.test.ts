@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
-// PGlite lives in the process and cannot go away; a PostgreSQL server can. The app reaches it
-// through a relay that the test cuts, as a stopped or unreachable server would be.
+// The app reaches a PostgreSQL server on the network through a relay that the test cuts, as a
+// stopped or unreachable server would be; the embedded server (a socket, no TCP) is stopped by
+// tests/process/embedded-database.test.ts instead.
 const adminUrl = process.env.TEST_DATABASE_URL
 
 describe.runIf(adminUrl)('while the database is unreachable', () => {

@@ -1,5 +1,7 @@
 import { constants } from 'node:os'
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
+import { DataDirConflictError } from '#server/db/embedded-database.ts'
+import { EmbeddedPostgresUnsupportedError } from '#server/db/embedded-postgres.ts'
 import { parseEnv } from './env.ts'
 import { start } from './server.ts'
 
@@ -11,20 +13,14 @@ process.stderr.on('error', () => {})
 
 /** Reasons not to start that the operator can act on: one line on stderr, no stack trace. */
 function isOperatorError(error: unknown): error is Error {
-  return error instanceof DataDirInUseError || (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+  const known = [DataDirInUseError, DataDirConflictError, EmbeddedPostgresUnsupportedError]
+  return known.some((type) => error instanceof type) || (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
 }
 
 const env = parseEnv()
 const server = await start(env).catch((error: unknown) => {
   if (!isOperatorError(error)) throw error
   console.error(error.message)
-  process.exit(1)
-})
-
-// The embedded database's thread died: nothing can be served any more. Exiting (non-zero) lets
-// a supervisor start the server again; the kernel drops the data folder's lock with the process.
-void server.databaseLost.then((error) => {
-  console.error(`${error.message}: exiting`)
   process.exit(1)
 })
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { Agent, get, request } from 'node:http'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, expect, inject, test } from 'vitest'
 import { parseEnv } from './env.ts'
 import { start } from './server.ts'
 
@@ -34,7 +34,7 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     expect(await inFlight.status).toBe(403)
     await stopped
 
-    // PGlite allows one process per folder: a second start only works if the first closed cleanly.
+    // One app per data folder: a second start only works if the first stopped its server and let go.
     const second = await start(env())
     try {
       // The confirmation email survived in the outbox, and its link confirms and signs in.
@@ -69,36 +69,32 @@ function reusedSocket(url: string, agent: Agent): Promise<boolean> {
   })
 }
 
-test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-  'two servers start at once on one PostgreSQL database, migrate once and share sessions',
-  async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL as string
-    const name = `coachline_two_${Date.now()}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    const pgEnv = () => parseEnv({ PORT: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
-    const [a, b] = await Promise.all([start(pgEnv()), start(pgEnv())])
-    try {
-      const email = 'shared@example.test'
-      await fetch(`${a.url}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: a.url },
-        body: JSON.stringify({ email, password: 'Passw0rd!', name: 'Shared' }),
-      })
-      const cookie = await confirmFromOutbox(a.url, email)
-      const me = (await (await fetch(`${b.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
-      expect(me.user?.email).toBe(email)
-    } finally {
-      await Promise.all([a.stop(), b.stop()])
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    }
-  },
-  60_000,
-)
+test('two servers start at once on one PostgreSQL database, migrate once and share sessions', async () => {
+  const { adminUrl } = inject('testDatabase')
+  const name = `coachline_two_${Date.now()}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const pgEnv = () => parseEnv({ PORT: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
+  const [a, b] = await Promise.all([start(pgEnv()), start(pgEnv())])
+  try {
+    const email = 'shared@example.test'
+    await fetch(`${a.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ email, password: 'Passw0rd!', name: 'Shared' }),
+    })
+    const cookie = await confirmFromOutbox(a.url, email)
+    const me = (await (await fetch(`${b.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
+    expect(me.user?.email).toBe(email)
+  } finally {
+    await Promise.all([a.stop(), b.stop()])
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+}, 60_000)
 
 /** Follows the newest confirmation link in the outbox the way /auth/callback does; returns the session cookie. */
 async function confirmFromOutbox(base: string, email: string): Promise<string> {

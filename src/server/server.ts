@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import { openDatabase, type Database } from '#server/db/client.ts'
+import { openEmbeddedDatabase } from '#server/db/embedded-database.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from './env.ts'
 import { scheduleMessageDigests } from '#server/features/chat/chat.digest.ts'
@@ -15,9 +14,19 @@ import { createLogger, type Logger } from '#server/lib/logger.ts'
 import { createSessionCache } from '#server/middleware/sign-in-cache.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
 
-/** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), applies the migrations and seeds the built-ins. */
-export async function openAppDatabase(env: Env): Promise<Database> {
-  const database = env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL }) : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR) })
+/**
+ * Opens the database (the embedded PostgreSQL server of DATA_DIR, or DATABASE_URL's), applies the
+ * migrations and seeds the built-ins.
+ */
+export async function openAppDatabase(env: Env, logger: Logger, options: { poolSize?: number } = {}): Promise<Database> {
+  const pool = {
+    poolSize: options.poolSize ?? env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }
+  const database = env.DATABASE_URL
+    ? await openDatabase({ ...pool, url: env.DATABASE_URL })
+    : await openEmbeddedDatabase({ ...pool, dataDir: env.DATA_DIR, migrationsFolder: env.MIGRATIONS_DIR, log: embeddedServerLog(logger) })
   try {
     await prepareDatabase(database, resolve(env.MIGRATIONS_DIR))
   } catch (error) {
@@ -27,8 +36,17 @@ export async function openAppDatabase(env: Env): Promise<Database> {
   return database
 }
 
+/** The embedded server's messages, as lines of the app's log. */
+function embeddedServerLog(logger: Logger) {
+  return {
+    info: (message: string) => logger.info(message),
+    warn: (message: string) => logger.warn(message),
+    error: (message: string) => logger.error(message),
+  }
+}
+
 /** Everything the server needs besides the socket: used by `start` and by the tests. */
-export async function buildApp(env: Env, database: Database, options: { logger?: Logger; adminSecret?: string } = {}) {
+export async function buildApp(env: Env, database: Database, options: { logger?: Logger } = {}) {
   checkMailSetup(env)
   const logger = options.logger ?? createLogger(env.LOG_LEVEL)
   const origin = publicUrl(env)
@@ -46,7 +64,6 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const chat = await createChatHub(database.db, database.notifications, logger)
   const app = createApp({
     db: database.db,
-    databaseKind: database.kind,
     auth,
     env,
     logger,
@@ -54,41 +71,21 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     sessionCache,
     chat,
     trustedOrigins: [...new Set(trustedOrigins)],
-    adminSecret: options.adminSecret,
   })
   return { app, auth, logger, mailer, sessionCache, chat }
-}
-
-/** How the admin CLI finds the running server of a data folder, and the secret it must show. */
-export type AdminHandle = { pid: number; url: string; secret: string }
-
-/**
- * PGlite allows one process per data folder, so while a server runs the CLI must go through it:
- * the server leaves its address and a fresh secret in a file only this machine's user can read.
- */
-export function adminHandleFile(env: Pick<Env, 'DATA_DIR'>): string {
-  return join(resolve(env.DATA_DIR), '.admin.json')
-}
-
-function writeAdminHandle(env: Env, url: string, secret: string): void {
-  const file = adminHandleFile(env)
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify({ pid: process.pid, url, secret } satisfies AdminHandle), { mode: 0o600 })
 }
 
 export type RunningServer = {
   url: string
   port: number
   stop: () => Promise<void>
-  /** Resolves when the database is gone for good (the embedded database's thread died): the process should exit. */
-  databaseLost: Promise<Error>
 }
 
 /** Starts the HTTP server; `stop` lets in-flight requests finish, then closes the database. */
 export async function start(env: Env): Promise<RunningServer> {
   checkMailSetup(env)
   const logger = createLogger(env.LOG_LEVEL)
-  const database = await openAppDatabase(env)
+  const database = await openAppDatabase(env, logger)
 
   // Listen first: with PORT=0 the app's origin (for better-auth and email links) is known only then.
   let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () => new Response('Coachline is starting', { status: 503 })
@@ -104,12 +101,10 @@ export async function start(env: Env): Promise<RunningServer> {
   const port = (server.address() as AddressInfo).port
   const listening = { ...env, PORT: port }
   const url = publicUrl(listening)
-  const adminSecret = randomBytes(32).toString('base64url')
-  const { app, mailer, chat } = await buildApp(listening, database, { logger, adminSecret })
+  const { app, mailer, chat } = await buildApp(listening, database, { logger })
   handle = (request, bindings) => app.fetch(request, bindings as never)
   const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
-  writeAdminHandle(env, url, adminSecret)
-  logger.info({ url, database: database.kind, mail: mailer.kind }, 'Coachline is listening')
+  logger.info({ url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind }, 'Coachline is listening')
   if (mailer.kind === 'outbox') logger.info(`no SMTP_URL: mail goes to the development outbox at ${url}/dev/outbox`)
 
   let stopping: Promise<void> | null = null
@@ -130,8 +125,6 @@ export async function start(env: Env): Promise<RunningServer> {
       closeIdle()
       const idleSweep = setInterval(closeIdle, IDLE_SWEEP_MS)
       void closed.then(() => clearInterval(idleSweep))
-      // The admin CLI can no longer go through this server.
-      rmSync(adminHandleFile(env), { force: true })
       // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
       if (!(await within(chat.close(), left()))) logger.warn('shutdown timeout: chat streams still open')
       const drained = await within(Promise.all([closed, stopDigests()]), left())
@@ -142,14 +135,15 @@ export async function start(env: Env): Promise<RunningServer> {
       }
       // The database goes last (requests and the digest use it until they end); a close that
       // hangs gets a short grace and is then left to the exit, which also drops the folder's lock.
-      if (!(await within(database.close(), Math.max(left(), DATABASE_CLOSE_GRACE_MS)))) {
+      const closeBudget = Math.max(left(), DATABASE_CLOSE_GRACE_MS)
+      if (!(await within(database.close(closeBudget - DATABASE_CLOSE_GRACE_MS / 2), closeBudget))) {
         logger.warn('shutdown timeout: the database did not close')
         return
       }
       logger.info('database closed; bye')
     })())
 
-  return { url, port, stop, databaseLost: database.lost }
+  return { url, port, stop }
 }
 
 /**

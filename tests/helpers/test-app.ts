@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { resolve } from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { eq } from 'drizzle-orm'
-import { prepareDatabase } from '../../src/server/prepare-database.ts'
 import { profiles, users } from '../../src/server/db/schema/index.ts'
 import { parseEnv, type Env } from '../../src/server/env.ts'
 import { buildApp } from '../../src/server/server.ts'
@@ -11,30 +10,23 @@ import type { Role } from '../../src/shared/paths.ts'
 import { MeSchema, type Me } from '../../src/shared/schemas/profiles.ts'
 
 const TEST_ORIGIN = 'http://127.0.0.1:3000'
-export const TEST_ADMIN_SECRET = 'test-operator-secret'
 
 /**
- * A fresh database with the migrations applied: in-memory PGlite by default, or a new database
- * on the server of TEST_DATABASE_URL (the CI's real-PostgreSQL run), dropped again on close.
+ * A fresh database with the migrations applied and the built-ins seeded, copied from the run's
+ * template (tests/setup/test-database.ts) on the run's server, and dropped again on close.
  */
-export async function openTestDatabase(options: { rewriteUrl?: (url: URL) => URL } = {}): Promise<Database & { url?: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null })
-    await prepareDatabase(database, resolve('drizzle'))
-    return database
-  }
+export async function openTestDatabase(options: { rewriteUrl?: (url: URL) => URL } = {}): Promise<Database> {
+  const { adminUrl, template } = inject('testDatabase')
   const name = `coachline_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name} template ${template}`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   // The app may reach the database another way (a relay that a test cuts) than the one that made it.
   const appUrl = options.rewriteUrl ? options.rewriteUrl(new URL(url)) : url
-  const database = await openDatabase({ kind: 'postgres', url: appUrl.toString(), poolSize: 5 })
-  await prepareDatabase(database, resolve('drizzle'))
+  const database = await openDatabase({ url: appUrl.toString(), poolSize: 5 })
   return {
     ...database,
     url: url.toString(),
@@ -54,7 +46,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>
 export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: Parameters<typeof openTestDatabase>[0] = {}) {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', CLIENT_DIST: './dist/client', ...overrides })
   const database = await openTestDatabase(options)
-  const { app, auth, mailer } = await buildApp(env, database, { adminSecret: TEST_ADMIN_SECRET })
+  const { app, auth, mailer } = await buildApp(env, database)
   return { app, auth, mailer, db: database.db, database, env, close: () => database.close() }
 }
 

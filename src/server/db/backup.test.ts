@@ -10,16 +10,15 @@ import { promisify } from 'node:util'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../tests/helpers/test-app.ts'
 import { DatabaseNotEmptyError, MigrationsMismatchError, NotABackupError } from './backup.ts'
 import { restoreBackup, writeBackup } from './backup.ts'
 import { coachClients } from './schema/index.ts'
 
 // A backup is only worth its restore: these tests fill a database through the real app, back it
-// up, restore it elsewhere and compare every row. They need a PostgreSQL server to make databases
-// on; the PGlite run of the suite has none and skips them.
-const adminUrl = process.env.TEST_DATABASE_URL
+// up, restore it elsewhere and compare every row, on the test run's PostgreSQL server.
+const { adminUrl } = inject('testDatabase')
 const migrationsFolder = resolve('drizzle')
 const journalText = readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
 const journal = JSON.parse(journalText) as { entries: unknown[] }
@@ -66,7 +65,7 @@ async function tablesOf(url: string): Promise<string[]> {
   return rows.map((r) => r.name)
 }
 
-describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_URL)', () => {
+describe('a backup', () => {
   let t: TestContext
   let coach: SignedIn
   let client: SignedIn
@@ -78,9 +77,9 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
   /** A new, empty database on the test server, dropped after the tests. */
   async function newDatabase(): Promise<string> {
     const name = `coachline_backup_${randomBytes(6).toString('hex')}`
-    await query(adminUrl!, `CREATE DATABASE ${name}`)
+    await query(adminUrl, `CREATE DATABASE ${name}`)
     databases.push(name)
-    const url = new URL(adminUrl!)
+    const url = new URL(adminUrl)
     url.pathname = `/${name}`
     return url.toString()
   }
@@ -129,7 +128,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
 
     const started = performance.now()
     const output = createWriteStream(backup)
-    written = await writeBackup(t.database.url!, output, { migrationsFolder })
+    written = await writeBackup(t.database.url, output, { migrationsFolder })
     output.end()
     await finished(output)
     const { size } = await stat(backup)
@@ -139,7 +138,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
 
   afterAll(async () => {
     await t?.close()
-    for (const name of databases) await query(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    for (const name of databases) await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     if (folder) await rm(folder, { recursive: true, force: true })
   })
 
@@ -147,7 +146,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
     const target = await newDatabase()
     expect(await restoreBackup(target, createReadStream(backup))).toEqual(written)
 
-    const source = await everyRow(t.database.url!)
+    const source = await everyRow(t.database.url)
     const copy = await everyRow(target)
     expect(Object.keys(copy)).toEqual(Object.keys(source))
     for (const table of Object.keys(source)) expect(copy[table], table).toEqual(source[table])
@@ -170,7 +169,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
     expect((await everyRow(target))[RECORD]).toEqual(source[RECORD])
 
     // The sequence went on from the copied messages: a new one takes the next number.
-    const [last] = await query<{ seq: string }>(t.database.url!, 'SELECT max(seq)::text AS seq FROM messages')
+    const [last] = await query<{ seq: string }>(t.database.url, 'SELECT max(seq)::text AS seq FROM messages')
     const [added] = await query<{ seq: string }>(
       target,
       `INSERT INTO messages (id, coach_id, client_id, sender_id, body)
@@ -185,7 +184,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
     const target = await newDatabase()
     const args = ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-d', target, '-f', backup]
     await promisify(execFile)(psql!, args)
-    expect(await everyRow(target)).toEqual(await everyRow(t.database.url!))
+    expect(await everyRow(target)).toEqual(await everyRow(t.database.url))
   })
 
   test('a database that has tables is refused, and keeps what it had', async () => {
@@ -222,7 +221,7 @@ describe.runIf(adminUrl)('a backup (on the PostgreSQL server of TEST_DATABASE_UR
         done()
       },
     })
-    const backingUp = writeBackup(t.database.url!, output, { migrationsFolder: older })
+    const backingUp = writeBackup(t.database.url, output, { migrationsFolder: older })
     await expect(backingUp).rejects.toThrow(MigrationsMismatchError)
     expect(chunks).toEqual([])
   })

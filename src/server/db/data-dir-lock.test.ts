@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { openDatabase } from './client.ts'
 import { DataDirInUseError, LOCK_FILE, lockDataDir, type DataDirLock } from './data-dir-lock.ts'
+import { openEmbeddedDatabase } from './embedded-database.ts'
 
 let dir: string
 const locks: DataDirLock[] = []
@@ -88,15 +88,16 @@ test('a folder held by another process is refused, and taken over once that proc
   }
 })
 
-test('the embedded database takes the lock before it opens the folder and gives it back when closed', async () => {
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir })
+test('the embedded database takes the lock before it starts its server and gives it back when closed', async () => {
+  const open = () => openEmbeddedDatabase({ dataDir: dir, migrationsFolder: 'drizzle', log: { info: () => {}, warn: () => {}, error: () => {} } })
+  const database = await open()
   try {
-    await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toBeInstanceOf(DataDirInUseError)
+    await expect(open()).rejects.toBeInstanceOf(DataDirInUseError)
     await database.ping()
   } finally {
     await database.close()
   }
-  const again = await openDatabase({ kind: 'pglite', dataDir: dir })
+  const again = await open()
   await again.ping()
   await again.close()
 }, 60_000)

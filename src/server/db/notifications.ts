@@ -3,8 +3,8 @@ import pg from 'pg'
 
 /**
  * PostgreSQL's LISTEN/NOTIFY, for news that every server process must hear (a revoked session,
- * a chat message). On PGlite the one process hears its own NOTIFYs; on PostgreSQL one dedicated
- * connection per process listens and comes back on its own after a lost connection.
+ * a chat message): one dedicated connection per process listens and comes back on its own after
+ * a lost connection.
  */
 type Listener = {
   onMessage: (payload: string) => void
@@ -68,28 +68,6 @@ class Subscribers {
 
   channels(): string[] {
     return [...this.byChannel.keys()]
-  }
-}
-
-/** What the embedded database's notifications need of its client (pglite-thread.ts). */
-type ListeningClient = { listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>; readonly closed: boolean }
-
-export function pgliteNotifications(client: ListeningClient): Notifications {
-  const subscribers = new Subscribers()
-  const unlisteners = new Map<string, () => Promise<void>>()
-  return {
-    listen: async (channel, listener) => {
-      if (subscribers.add(channel, listener)) unlisteners.set(channel, await client.listen(channel, (payload) => subscribers.deliver(channel, payload)))
-      return () => {
-        if (!subscribers.remove(channel, listener)) return
-        const unlisten = unlisteners.get(channel)
-        unlisteners.delete(channel)
-        if (!client.closed) void unlisten?.().catch(() => {})
-      }
-    },
-    close: async () => {
-      unlisteners.clear()
-    },
   }
 }
 

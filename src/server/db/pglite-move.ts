@@ -4,12 +4,9 @@
  * migrations, so the copy is table for table and column for column; it runs in one transaction on
  * the target, which either ends up with every row of the folder or, on any error, with none.
  */
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
 /** Rows fetched from the folder and inserted into the target at a time: a long history never sits in memory whole. */
@@ -33,6 +30,13 @@ type Options = {
 /** Copies every row of an earlier release's PGlite data folder into an empty PostgreSQL database. */
 export async function copyPgliteFolder(options: Options): Promise<{ tables: number; rows: number }> {
   const { pgliteDir, targetUrl, migrationsFolder } = options
+  // Loaded here, not with the module: the app imports this file, and only a move needs PGlite.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   // pg_trgm: the migrations create it and its trigram indexes, and PGlite loads it only when asked.
   const source = new PGlite(pgliteDir, { extensions: { pg_trgm } })
   const target = new pg.Client({ connectionString: targetUrl })

@@ -1,5 +1,3 @@
-import { DATABASE_STOPPED } from '#server/db/pglite-thread.ts'
-
 /**
  * PostgreSQL refuses NUL characters in text (22021) and characters it cannot store (22P05):
  * that is bad input, never a server fault. Drivers wrap the error, so the cause chain is searched.
@@ -37,6 +35,18 @@ function someCause(error: unknown, test: (e: unknown) => boolean): boolean {
   return false
 }
 
+/**
+ * A statement ran past the time limit and the database ended it (SQLSTATE 57014): the request is
+ * answered 503 like an outage, since the same call usually succeeds once the load has passed; a
+ * call that is always this slow is a bug to fix, and the log names it.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return someCause(error, (e) => (e as { code?: unknown }).code === '57014')
+}
+
+/** What a caller reads when a statement ran past the time limit. */
+export const STATEMENT_TIMED_OUT = 'The server took too long to answer. Try again in a few seconds.'
+
 /** What a caller reads while the database cannot be reached; the app retries after Retry-After. */
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Try again in a few seconds.'
 
@@ -54,8 +64,7 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end on the pool',
   'the database system is starting up',
   'the database system is shutting down',
-  // The embedded database's thread died; the server exits and is restarted.
-  DATABASE_STOPPED,
+  'the database system is in recovery mode',
 ]
 
 /**
@@ -68,6 +77,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true
     const code = (e as { code?: unknown }).code
     if (isBindMessageViolation(e)) return false
+    // The embedded server's socket is gone while it restarts.
+    if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true
     return e instanceof Error && UNAVAILABLE_MESSAGES.some((m) => e.message.includes(m))
   })

@@ -8,21 +8,21 @@ import { buildApp } from '#server/server.ts'
 import { jsonHeaders, openTestDatabase, signIn, whoIs } from '../../../tests/helpers/test-app.ts'
 
 // Two servers on one database, as in production: each keeps its own session cache.
-let database: Database & { url?: string }
+let database: Database & { url: string }
 let second: Database
 let serverA: Awaited<ReturnType<typeof buildApp>>
 let serverB: Awaited<ReturnType<typeof buildApp>>
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  // On PostgreSQL the second server has its own connections (and its own LISTEN); PGlite has one process.
-  second = database.url ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 }) : database
+  // The second server has its own connections (and its own LISTEN).
+  second = await openDatabase({ url: database.url, poolSize: 2 })
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' })
   serverA = await buildApp(env, database)
   serverB = await buildApp(env, second)
 })
 afterAll(async () => {
-  if (second !== database) await second.close()
+  await second.close()
   await database.close()
 })
 

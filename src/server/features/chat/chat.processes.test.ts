@@ -10,17 +10,14 @@ import type { Database } from '#server/db/client.ts'
  * Two server processes (the built server, as production runs it) on one real PostgreSQL: a
  * message sent through one reaches a stream held on the other, through LISTEN/NOTIFY.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
-
-describe.skipIf(!onPostgres)('chat across two server processes', () => {
-  let database: Database & { url?: string }
+describe('chat across two server processes', () => {
+  let database: Database & { url: string }
   let a: BuiltServer
   let b: BuiltServer
 
   beforeAll(async () => {
     if (!existsSync('dist/server/index.js')) throw new Error('this test runs the built server: npm run build first (npm test does)')
     database = await openTestDatabase()
-    if (!database.url) throw new Error('no database url')
     ;[a, b] = await Promise.all([startBuiltServer({ DATABASE_URL: database.url }), startBuiltServer({ DATABASE_URL: database.url })])
   }, 90_000)
   afterAll(async () => {

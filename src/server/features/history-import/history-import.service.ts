@@ -96,7 +96,7 @@ export async function previewImport(db: Db, actor: Actor, upload: Upload): Promi
   const parsed = await readUpload(db, actor, upload)
   if (!parsed.problems.length && !parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
   // Suggestions for the most used names only, a few names a query: each name is a trigram search
-  // of the library, and on the embedded database every query holds all other users while it runs.
+  // of the library, and a preview must stay a short request however many names the file holds.
   const suggested = parsed.exercises.slice(0, MAX_SUGGESTED_EXERCISES)
   const done = await existingKeys(db, actor.id, parsed.sessions)
   const suggestions = new Map<number, MovementSuggestion[]>()
