@@ -24,7 +24,6 @@ type Access =
   | 'owner' // the coach who owns the resource (fixtures make `coach` the owner)
   | 'own-client' // the client the resource belongs to, and their coach
   | 'self' // the client the resource belongs to, alone (their coach reads it but never writes)
-  | 'operator' // the admin CLI with the secret from the data folder; no user at all
 
 type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   /** Each signed-in caller with a read-write API token instead of their cookie. */
@@ -291,12 +290,6 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/api/workouts/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/restore` }) },
   { method: 'POST', path: '/api/workouts/:id/copy', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/copy`, body: {} }) },
   { method: 'DELETE', path: '/api/workouts/:id', access: 'owner', request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}` }) },
-  {
-    method: 'POST',
-    path: '/api/admin/set-role',
-    access: 'operator',
-    request: (fx) => ({ path: '/api/admin/set-role', body: { email: fx.client.email, role: 'coach' } }),
-  },
   // A conversation is named by the other person: a client names their coach, a coach their client.
   { method: 'GET', path: '/api/chat/conversations', access: 'signed-in' },
   { method: 'GET', path: '/api/chat/:otherId/messages', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages` }) },
@@ -359,7 +352,6 @@ const ALLOWED: Record<Access, Caller[]> = {
   owner: ['coach'],
   'own-client': ['client', 'coach'],
   self: ['client'],
-  operator: [],
 }
 const CALLERS: Caller[] = ['anonymous', 'client', 'coach', 'otherCoach', 'otherClient']
 const CALLS: { caller: Caller; via: Via }[] = CALLERS.flatMap((caller): { caller: Caller; via: Via }[] =>
@@ -548,7 +540,7 @@ describe.each(ROUTES)('$method $path ($access)', (row) => {
       expect(res.status, await res.clone().text()).toBeLessThan(500)
       expect([401, 403]).not.toContain(res.status)
     } else {
-      expect(res.status).toBe(caller === 'anonymous' || row.access === 'operator' ? 401 : 403)
+      expect(res.status).toBe(caller === 'anonymous' ? 401 : 403)
       ApiErrorBodySchema.parse(await res.json())
     }
   })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { API_TOKEN_NAME_MAX, apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, TEST_ADMIN_SECRET, uniqueEmail, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+import { createTestApp, jsonHeaders, signIn, uniqueEmail, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 
 /**
  * The bad-input sweep, one level deeper than app.test.ts: every route that takes a JSON body gets
@@ -52,7 +52,6 @@ type JsonRoute = {
 }
 
 const headersOf = (who?: SignedIn) => jsonHeaders(who)
-const operator = () => ({ ...jsonHeaders(), authorization: `Bearer ${TEST_ADMIN_SECRET}` })
 
 const EXERCISE: Json = {
   movementId: '',
@@ -379,7 +378,6 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.client),
     body: () => ({ title: 'Mine', isTemplate: false }),
   },
-  { method: 'POST', route: '/api/admin/set-role', path: () => '/api/admin/set-role', as: operator, body: (fx) => ({ email: fx.user.email, role: 'client' }) },
   {
     method: 'POST',
     route: '/api/chat/:otherId/messages',

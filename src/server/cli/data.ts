@@ -3,21 +3,18 @@
  *   npm run data -- export <email> [--csv] > file      the JSON export (or the CSV of the sets) to stdout
  *   npm run data -- import <email> <file.json>         restores a JSON export into that account
  *
- * It opens the database itself: with DATABASE_URL at any time, and on the embedded database only
- * while no server has the data folder (PGlite allows one process per folder). A restore here has
- * no size limit beyond the machine's memory.
+ * It works whether the app runs or not (cli/operator-database.ts). A restore here has no size limit
+ * beyond the machine's memory, and no time limit on its statements.
  */
 import { readFile } from 'node:fs/promises'
 import { once } from 'node:events'
 import { eq } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { users } from '#server/db/schema/index.ts'
 import { parseEnv } from '#server/env.ts'
 import { exportCsv, exportJson } from '#server/features/data-export/data-export.service.ts'
 import { parseExportDocument, restoreExport } from '#server/features/data-export/data-import.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { openAppDatabase } from '#server/server.ts'
+import { openOperatorDatabase } from './operator-database.ts'
 
 const USAGE = 'usage: npm run data -- export <email> [--csv] > file\n       npm run data -- import <email> <file.json>'
 
@@ -26,18 +23,10 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
-/** The database as the server opens it (migrated, built-ins seeded), so a restore finds the built-in movements. */
-async function open(): Promise<Database> {
-  return openAppDatabase(parseEnv()).catch((error: unknown) => {
-    if (error instanceof DataDirInUseError) fail(`${error.message}\nStop the server first, or set DATABASE_URL.`)
-    throw error
-  })
-}
-
 const [command, email, arg] = process.argv.slice(2)
 if (!email || (command !== 'export' && command !== 'import') || (command === 'import' && !arg)) fail(USAGE, 2)
 
-const database = await open()
+const database = await openOperatorDatabase(parseEnv(), { statementTimeoutMs: 0 })
 try {
   const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()))
   if (!user) fail(`No account has the email ${email}.`)

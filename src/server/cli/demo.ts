@@ -15,8 +15,7 @@ import { sessionExerciseOf, type SessionExercise } from '#shared/schemas/session
 import { KG_PER_LB, toKg, type Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { createAuth } from '#server/auth.ts'
-import { type Database, type Db, type Tx } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
+import { type Db, type Tx } from '#server/db/client.ts'
 import { bodyWeights, coachClients, messages, movements, planWorkouts, sessionComments, setLogs, users, workoutSessions } from '#server/db/schema/index.ts'
 import { parseEnv, publicUrl, type Env } from '#server/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
@@ -25,7 +24,7 @@ import { savePlanDay } from '#server/features/plans/plan-grid.service.ts'
 import { assignPlan, createPlan, updatePlan } from '#server/features/plans/plans.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
-import { openAppDatabase } from '#server/server.ts'
+import { openOperatorDatabase } from './operator-database.ts'
 
 const DEMO_PASSWORD = 'CoachlineDemo1'
 const DEMO_COACH = { email: 'coach@demo.coachline.app', displayName: 'Dana Reyes' }
@@ -809,14 +808,6 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
-/** On the embedded database this takes the data folder's lock: a running server has it. */
-function openForDemo(env: Env): Promise<Database> {
-  return openAppDatabase(env).catch((error: unknown) => {
-    if (error instanceof DataDirInUseError) fail(`${error.message}\nThe demo fills the data folder itself: stop the server first, then run npm run demo again.`)
-    throw error
-  })
-}
-
 /** Why the demo must not run on this database, or null: it has users (without --force), or has the demo's. */
 async function refusal(db: Db, where: string, force: boolean): Promise<string | null> {
   const [{ users: existing } = { users: 0 }] = await db.select({ users: count() }).from(users)
@@ -838,7 +829,7 @@ async function main(): Promise<void> {
   const force = args.includes('--force')
   const env = parseEnv()
   const where = env.DATABASE_URL ? 'the database of DATABASE_URL' : `the data folder ${resolve(env.DATA_DIR)}`
-  const database = await openForDemo(env)
+  const database = await openOperatorDatabase(env, { statementTimeoutMs: 0 })
   // A refusal closes the database before exiting, so the embedded one is left cleanly.
   let outcome: { refused: string } | { result: DemoResult }
   try {

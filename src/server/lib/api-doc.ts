@@ -21,8 +21,8 @@ export type RouteDoc = {
   stream?: boolean
 }
 
-/** Who may call: any signed-in user, one with a profile (of a role), a sign-in session only (no token), or the operator. */
-export type Access = { kind: 'user' } | { kind: 'profile'; role?: Role } | { kind: 'session' } | { kind: 'operator' }
+/** Who may call: any signed-in user, one with a profile (of a role), or a sign-in session only (no token). */
+export type Access = { kind: 'user' } | { kind: 'profile'; role?: Role } | { kind: 'session' }
 
 export type Mark = { doc: RouteDoc } | { input: { target: keyof ValidationTargets; schema: z.ZodMiniType } } | { access: Access }
 

@@ -24,8 +24,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('session', null)
   c.set('apiToken', null)
   const bearer = bearerTokenOf(c.req.header('authorization'))
-  // The operator's routes take the server's own secret as their bearer (features/admin).
-  if (bearer !== null && !c.req.path.startsWith('/api/admin/')) {
+  if (bearer !== null) {
     await loadTokenCaller(c, bearer)
     return next()
   }

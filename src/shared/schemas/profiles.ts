@@ -57,10 +57,3 @@ export const SaveProfileBody = lazySchema(() =>
   }),
 )
 export type SaveProfileInput = z.infer<typeof SaveProfileBody>
-
-export const SetRoleBody = lazySchema(() =>
-  z.object({
-    email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(254)),
-    role: z.enum(ROLES),
-  }),
-)

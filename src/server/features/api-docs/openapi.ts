@@ -47,14 +47,12 @@ function accessOf(access: Access | null): { security: Operation['security']; tex
       return { security: either, text: access.role ? `signed-in ${access.role}` : 'signed-in with a profile' }
     case 'session':
       return { security: [{ sessionCookie: [] }], text: 'sign-in session only (not an API token)' }
-    case 'operator':
-      return { security: [{ operatorSecret: [] }], text: 'operator' }
   }
 }
 
 /** The strictest access among the middleware a route runs. */
 function strictest(marks: Mark[]): Access | null {
-  const rank = (a: Access) => (a.kind === 'operator' ? 4 : a.kind === 'session' ? 3 : a.kind === 'profile' ? (a.role ? 2.5 : 2) : 1)
+  const rank = (a: Access) => (a.kind === 'session' ? 3 : a.kind === 'profile' ? (a.role ? 2.5 : 2) : 1)
   let found: Access | null = null
   for (const m of marks) if ('access' in m && (!found || rank(m.access) >= rank(found))) found = m.access
   return found
@@ -187,7 +185,6 @@ export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version
       securitySchemes: {
         bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (coachline_pat_…), made on the account page.' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The web app’s sign-in session (prefixed __Secure- on https).' },
-        operatorSecret: { type: 'http', scheme: 'bearer', description: 'The operator secret in the data folder, from this machine only (npm run admin).' },
       },
       schemas: { ApiError: jsonSchemaOf(ApiErrorBodySchema, 'output') },
     },

@@ -6,7 +6,7 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { accounts, coachClients, sessions, users, verifications } from '#server/db/schema/index.ts'
 import { parseEnv } from '#server/env.ts'
 import { buildApp } from '#server/server.ts'
-import { cookieOf, jsonHeaders, latestMail, openTestDatabase, postJson, signIn, TEST_ADMIN_SECRET, tokenOf, uniqueEmail, whoIs } from '../../../../tests/helpers/test-app.ts'
+import { cookieOf, jsonHeaders, latestMail, openTestDatabase, postJson, signIn, tokenOf, uniqueEmail, whoIs } from '../../../../tests/helpers/test-app.ts'
 
 // Every log line of this file's app, to prove no password is ever logged.
 const logLines: string[] = []
@@ -24,7 +24,7 @@ let t: Awaited<ReturnType<typeof setup>>
 async function setup() {
   const database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test', PORT: '3000' })
-  const built = await buildApp(env, database, { logger, adminSecret: TEST_ADMIN_SECRET })
+  const built = await buildApp(env, database, { logger })
   return { ...built, db: database.db, close: () => database.close() }
 }
 beforeAll(async () => {
@@ -324,16 +324,5 @@ describe('profiles and roles', () => {
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: coached.id })
     const refused = await t.app.request('/api/profile/become-coach', { method: 'POST', headers: jsonHeaders(coached) })
     expect(refused.status).toBe(409)
-  })
-
-  test('the operator endpoint sets a role with the secret, and says so for an unknown email', async () => {
-    const user = await signIn(t)
-    const call = (body: unknown, secret = TEST_ADMIN_SECRET) =>
-      t.app.request('/api/admin/set-role', { method: 'POST', headers: { ...jsonHeaders(), authorization: `Bearer ${secret}` }, body: JSON.stringify(body) })
-    expect(await (await call({ email: user.email.toUpperCase(), role: 'coach' })).json()).toMatchObject({ role: 'coach' })
-    const unknown = await call({ email: 'nobody@example.test', role: 'coach' })
-    expect(unknown.status).toBe(404)
-    expect((await errorOf(unknown)).message).toBe('No user with the email nobody@example.test')
-    expect((await call({ email: user.email, role: 'client' }, 'wrong-secret')).status).toBe(401)
   })
 })
