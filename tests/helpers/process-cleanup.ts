@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
@@ -12,6 +12,8 @@ export function cleanUpAfterEach() {
     for (const server of servers.splice(0)) {
       server.child.kill('SIGKILL')
       await server.exited
+      // A killed app leaves its database server running (the next app on the folder would stop it).
+      await stopDatabaseServer(server.dataDir)
     }
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
   })
@@ -28,4 +30,31 @@ export function cleanUpAfterEach() {
       return folder
     },
   }
+}
+
+/** The process id of the embedded database server running on a data folder, or null. */
+export function databaseServerPid(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'), 10)
+    return Number.isSafeInteger(pid) && isAlive(pid) ? pid : null
+  } catch {
+    return null
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function stopDatabaseServer(dataDir: string): Promise<void> {
+  const pid = databaseServerPid(dataDir)
+  if (!pid) return
+  process.kill(pid, 'SIGQUIT')
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50))
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL')
 }
