@@ -69,24 +69,28 @@ export class MigrationsMismatchError extends Error {
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`
 
-type Migration = { tag: string; statements: string[]; hash: string; when: number }
+type Migration = { tag: string; statements: string[]; when: number }
 
 function readMigrations(migrationsFolder: string): Migration[] {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[]
   }
-  // Drizzle's own reader, so the statements and hashes are exactly those its migrator applies.
+  // Drizzle's own reader, so the statements are exactly those its migrator applies.
   return readMigrationFiles({ migrationsFolder }).map((migration, i) => ({
     tag: journal.entries[i]?.tag ?? `migration ${i}`,
     statements: migration.sql,
-    hash: migration.hash,
     when: migration.folderMillis,
   }))
 }
 
-type Applied = { hash: string; created_at: string | null }
+type Applied = { created_at: string | null }
 
-/** The folder must hold exactly the migrations the database applied, no more and no fewer. */
+/**
+ * The folder must hold exactly the migrations the database applied, no more and no fewer, by the
+ * time each was made (as Drizzle's migrator compares them). A migration whose text was edited
+ * since the database applied it still counts as applied: the file rebuilds the text this version
+ * of the app runs with.
+ */
 function checkMigrations(folder: Migration[], applied: Applied[]): void {
   const tagOf = (when: string | null) => folder.find((m) => String(m.when) === when)?.tag ?? `one made at ${when}`
   for (let i = 0; i < Math.max(folder.length, applied.length); i++) {
@@ -102,9 +106,8 @@ function checkMigrations(folder: Migration[], applied: Applied[]): void {
       const advice = 'start the app on it once, then back it up'
       throw new MigrationsMismatchError(`the database lacks the folder's migrations from ${mine.tag} on: ${advice}`)
     }
-    if (mine && theirs && (String(mine.when) !== theirs.created_at || mine.hash !== theirs.hash)) {
-      const what = String(mine.when) !== theirs.created_at ? tagOf(theirs.created_at) : 'a different text'
-      throw new MigrationsMismatchError(`the database applied ${what} where the folder has ${mine.tag}`)
+    if (mine && theirs && String(mine.when) !== theirs.created_at) {
+      throw new MigrationsMismatchError(`the database applied ${tagOf(theirs.created_at)} where the folder has ${mine.tag}`)
     }
   }
 }
@@ -196,7 +199,7 @@ export async function writeBackup(url: string, output: NodeJS.WritableStream, op
     const everyTable = tables.map((t) => `${ident(t.schema)}.${ident(t.name)}`).join(', ')
     await client.query(`LOCK TABLE ${everyTable} IN ACCESS SHARE MODE`)
     const applied = await client.query<Applied>(
-      `SELECT hash, created_at::text AS created_at
+      `SELECT created_at::text AS created_at
          FROM ${ident(MIGRATIONS_SCHEMA)}.${ident(MIGRATIONS_TABLE)}
         ORDER BY created_at, id`,
     )
