@@ -141,8 +141,6 @@ export function embeddedUrl(dataDir: string): string {
 
 export type EmbeddedPostgres = {
   url: string
-  /** The server's process id while it runs (for tests and the log). */
-  pid: () => number | null
   /** Stops the server (fast shutdown), escalating if it takes longer than `ms`; supervision ends. */
   stop: (ms?: number) => Promise<void>
 }
@@ -178,6 +176,9 @@ export async function startEmbeddedPostgres(options: {
 
   const url = embeddedUrl(dataDir)
   let child: ChildProcess | null = null
+  // Restarts begin once the first start succeeded: a server that cannot start at all is the
+  // operator's to see at once, not a loop of attempts.
+  let supervising = false
   let stopping = false
   let failures = 0
   let restartTimer: NodeJS.Timeout | undefined
@@ -188,7 +189,7 @@ export async function startEmbeddedPostgres(options: {
     child = started
     started.once('exit', (code, signal) => {
       if (child === started) child = null
-      if (stopping) return
+      if (stopping || !supervising) return
       const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)]
       failures++
       log.error(`the database server stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay} ms`)
@@ -214,6 +215,7 @@ export async function startEmbeddedPostgres(options: {
   process.on('exit', onExit)
   try {
     await launch()
+    supervising = true
     await ensureDatabase(url.replace(`/${DATABASE}?`, '/postgres?'))
   } catch (error) {
     stopping = true
@@ -224,7 +226,6 @@ export async function startEmbeddedPostgres(options: {
 
   return {
     url,
-    pid: () => child?.pid ?? null,
     stop: async (ms = 10_000) => {
       stopping = true
       clearTimeout(restartTimer)
