@@ -111,7 +111,10 @@ export const historyImportRoutes = new Hono<AppEnv>()
           if (!out.aborted) await out.write(`${JSON.stringify(line)}\n`).catch(() => undefined)
         }
         try {
-          const result = await runImport(db, profile, plan, (done, total) => send({ type: 'progress', done, total }))
+          // Progress is not awaited: the import's transaction must not sit idle (and past the
+          // database's idle-in-transaction limit) behind a client that reads slowly; the lines
+          // still go out in order.
+          const result = await runImport(db, profile, plan, async (done, total) => void send({ type: 'progress', done, total }))
           await send({ type: 'done', result })
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
