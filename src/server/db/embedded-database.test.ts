@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
-import { makeEarlierReleaseFolder, openEarlierReleaseFolder } from '../../../tests/helpers/earlier-release-folder.ts'
+import { makeEarlierReleaseFolder } from '../../../tests/helpers/earlier-release-folder.ts'
+import { everyRow, onPgliteFolder, onServer } from '../../../tests/helpers/every-row.ts'
 import { DataDirConflictError, openEmbeddedDatabase } from './embedded-database.ts'
 
 // The embedded database of a data folder that an earlier release (PGlite) wrote: moved once into
@@ -26,38 +26,8 @@ function open(dataDir: string, lines: string[] = []) {
   return openEmbeddedDatabase({ dataDir, migrationsFolder, log })
 }
 
-type Query = <Row>(text: string) => Promise<Row[]>
-
-/** Every row of every table of schema public, as PostgreSQL writes the row out, sorted. */
-async function everyRow(query: Query): Promise<Record<string, string[]>> {
-  await query(`set timezone = 'UTC'`)
-  const tables = await query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-  )
-  const rows: Record<string, string[]> = {}
-  for (const { name } of tables) rows[name] = (await query<{ row: string }>(`select t::text as row from "${name}" t`)).map((r) => r.row).sort()
-  return rows
-}
-
-async function rowsOnServer(url: string): Promise<Record<string, string[]>> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await everyRow(async (text) => (await client.query(text)).rows)
-  } finally {
-    await client.end()
-  }
-}
-
-async function rowsInFolder(dir: string): Promise<Record<string, string[]>> {
-  const folder = openEarlierReleaseFolder(dir)
-  try {
-    return await everyRow(async <Row>(text: string) => (await folder.query<Row>(text)).rows)
-  } finally {
-    await folder.close()
-  }
-}
+const rowsOnServer = (url: string) => onServer(url, everyRow)
+const rowsInFolder = (dir: string) => onPgliteFolder(dir, everyRow)
 
 const backupsIn = (dataDir: string) => readdirSync(dataDir).filter((name) => name.startsWith('pglite-backup-'))
 
@@ -66,7 +36,7 @@ test('an earlier release’s folder is moved into the server at the first start:
   await makeEarlierReleaseFolder(dataDir, migrationsFolder)
   const lines: string[] = []
   const database = await open(dataDir, lines)
-  let moved: Record<string, string[]>
+  let moved: Map<string, string[]>
   try {
     moved = await rowsOnServer(database.url)
   } finally {
@@ -80,7 +50,7 @@ test('an earlier release’s folder is moved into the server at the first start:
 
   // Every row of the old folder, now kept aside, is on the server, as it was.
   const kept = await rowsInFolder(join(dataDir, backup as string))
-  expect(kept.set_logs?.length).toBeGreaterThan(2000)
+  expect(kept.get('set_logs')?.length).toBeGreaterThan(2000)
   expect(moved).toEqual(kept)
 
   // The next start moves nothing again, and finds the same rows.

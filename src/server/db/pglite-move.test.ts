@@ -6,7 +6,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { AWKWARD, makeEarlierReleaseFolder, MICROSECONDS, openEarlierReleaseFolder, SESSIONS, SETS_PER_SESSION } from '../../../tests/helpers/earlier-release-folder.ts'
+import { AWKWARD, makeEarlierReleaseFolder, MICROSECONDS, SESSIONS, SETS_PER_SESSION } from '../../../tests/helpers/earlier-release-folder.ts'
+import { everyRow, onPgliteFolder, onServer, type Query } from '../../../tests/helpers/every-row.ts'
 import { copyPgliteFolder } from './pglite-move.ts'
 
 /**
@@ -35,8 +36,6 @@ async function createDatabase(): Promise<string> {
   return url.toString()
 }
 
-const openFolder = () => openEarlierReleaseFolder(folder)
-
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'coachline-pglite-move-'))
   await makeEarlierReleaseFolder(folder, migrationsFolder)
@@ -54,48 +53,13 @@ afterAll(async () => {
   }
 })
 
-type Query = <Row>(text: string) => Promise<Row[]>
-
 function only<Row>(rows: Row[]): Row {
   expect(rows).toHaveLength(1)
   return rows[0] as Row
 }
 
-/** Every row of every table of schema public, as PostgreSQL writes the row out, sorted. */
-async function everyRow(query: Query): Promise<Map<string, string[]>> {
-  const tables = await query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-  )
-  const rows = new Map<string, string[]>()
-  for (const { name } of tables) {
-    const found = await query<{ row: string }>(`select t::text as row from "${name}" t`)
-    rows.set(name, found.map((r) => r.row).sort())
-  }
-  return rows
-}
-
-async function onTarget<T>(url: string, use: (query: Query) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    // PGlite writes timestamps in UTC: the same zone here, so equal rows read the same.
-    await client.query(`set timezone = 'UTC'`)
-    return await use(async (text) => (await client.query(text)).rows)
-  } finally {
-    await client.end()
-  }
-}
-
-async function onFolder<T>(use: (query: Query) => Promise<T>): Promise<T> {
-  const source = openFolder()
-  try {
-    await source.exec(`set timezone = 'UTC'`)
-    return await use(async <Row>(text: string) => (await source.query<Row>(text)).rows)
-  } finally {
-    await source.close()
-  }
-}
+const onTarget = onServer
+const onFolder = <T>(use: (query: Query) => Promise<T>) => onPgliteFolder(folder, use)
 
 describe('copyPgliteFolder', () => {
   test('copies every row of every table exactly; totals stay, sequences go on', { timeout: 120_000 }, async () => {
