@@ -1,11 +1,6 @@
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
-import pg from 'pg'
-import { openDatabase, queryRows } from '../src/server/db/client.ts'
-import { startServer, signInUser, type BenchServer, type BenchTarget, quote, memoryMb } from './lib.ts'
+import { signInUser, sqlClient, type BenchServer, type BenchTarget, quote, memoryMb } from './lib.ts'
 
 /** Sets of the one lifter (BENCH_EXPORT_SETS for a quick run): sessions of 5 exercises x 5 sets. */
 const SETS = Number(process.env.BENCH_EXPORT_SETS ?? 1_000_000)
@@ -20,49 +15,22 @@ type Exec = (text: string) => Promise<Record<string, unknown>[]>
 
 /**
  * The data export of a lifter with a million sets (docs/export-format.md): the JSON and the CSV
- * downloaded over HTTP from the built server, timed, with the server's peak resident memory while
- * it streams them (the kernel's high-water mark, VmHWM, reset before each download through
- * /proc/<pid>/clear_refs, and VmRSS sampled every 50 ms beside it). The sets are written with SQL
- * (through the API they would take hours). PGlite belongs to its server's process, so on the
- * embedded database this scenario starts a server of its own: it makes the lifter, stops, loads
- * the folder, and starts again on it.
+ * downloaded over HTTP from the built server, timed, with the app server's peak resident memory
+ * while it streams them (the kernel's high-water mark, VmHWM, reset before each download through
+ * /proc/<pid>/clear_refs, and VmRSS sampled every 50 ms beside it; on either target the database
+ * runs in processes of its own, not counted here). The sets are written with SQL
+ * (through the API they would take hours), on a connection of the bench's own beside the server's.
  */
 export async function benchExport(server: BenchServer, label: string, target: BenchTarget): Promise<void> {
-  if (target.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: target.url })
-    await client.connect()
-    try {
-      const lifter = await signInUser(server.url, 'client')
-      const loadSeconds = await load(async (text) => (await client.query(text)).rows as Record<string, unknown>[], lifter.id)
-      await client.query('vacuum analyze')
-      await measure(label, server, lifter.cookie, loadSeconds, 'postgres')
-    } finally {
-      await client.end()
-    }
-    return
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'coachline-bench-export-'))
+  const client = await sqlClient(target.url)
   try {
-    const first = await startServer({}, { dataDir })
-    const lifter = await signInUser(first.url, 'client')
-    await first.stop()
-    const database = await openDatabase({ kind: 'pglite', dataDir })
-    let loadSeconds: number
-    try {
-      loadSeconds = await load((text) => queryRows<Record<string, unknown>>(database.db, sql.raw(text)), lifter.id)
-      await database.db.execute(sql.raw('vacuum analyze'))
-    } finally {
-      await database.close()
-    }
-    const own = await startServer({}, { dataDir })
-    try {
-      // The sign-in session was made by the first server and is in the folder: the cookie still holds.
-      await measure(label, own, lifter.cookie, loadSeconds, 'pglite')
-    } finally {
-      await own.stop()
-    }
+    const lifter = await signInUser(server.url, 'client')
+    const exec: Exec = async (text) => (await client.query(text)).rows as Record<string, unknown>[]
+    const loadSeconds = await load(exec, lifter.id)
+    await client.query('vacuum analyze')
+    await measure(label, server, lifter.cookie, loadSeconds)
   } finally {
-    rmSync(dataDir, { recursive: true, force: true })
+    await client.end()
   }
 }
 
@@ -158,7 +126,7 @@ function counter(marker: string): (chunk: string) => number {
   }
 }
 
-async function measure(label: string, server: BenchServer, cookie: string, loadSeconds: number, kind: BenchTarget['kind']): Promise<void> {
+async function measure(label: string, server: BenchServer, cookie: string, loadSeconds: number): Promise<void> {
   const pid = server.child.pid
   if (!pid) throw new Error('the server has no pid')
   const runs = [
@@ -174,15 +142,6 @@ async function measure(label: string, server: BenchServer, cookie: string, loadS
     console.log(
       `  ${r.name.padEnd(12)} ${`${mb.toFixed(1)} MB`.padStart(10)} ${r.records.toLocaleString('en').padStart(12)} ${`${r.firstByteMs.toFixed(0)} ms`.padStart(12)} ${`${(r.totalMs / 1000).toFixed(1)} s`.padStart(10)} ${(mb / (r.totalMs / 1000)).toFixed(1).padStart(8)} ${`${r.beforeMb.toFixed(0)} MB`.padStart(18)} ${`${r.peakMb.toFixed(0)} MB`.padStart(7)} ${`${(r.peakMb - r.beforeMb).toFixed(0)} MB`.padStart(8)}`,
     )
-  }
-  if (kind === 'pglite') {
-    // The embedded PostgreSQL is part of this process: its WebAssembly memory (about 200 MB at
-    // start, and its 128 MB of shared buffers as they fill) is in the RSS before any download.
-    const growth = Math.max(...runs.map((r) => r.peakMb - Math.min(...runs.map((x) => x.beforeMb))))
-    console.log(
-      `  the embedded database is in the server's process: the streams added at most ${growth.toFixed(0)} MB to it (the < ${TARGET_MB} MB target is the app server's, on PostgreSQL)`,
-    )
-    return
   }
   const over = runs.filter((r) => r.peakMb >= TARGET_MB)
   console.log(over.length ? `  over target (peak RSS >= ${TARGET_MB} MB): ${over.map((r) => r.name).join(', ')}` : `  peak RSS under ${TARGET_MB} MB: met`)

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { readEvents } from '../tests/helpers/sse.ts'
-import { signInUser, type BenchServer, link, memoryMb, percentile } from './lib.ts'
+import type { BenchServer, BenchTarget, DatabaseUsage } from './lib.ts'
+import { databaseUsage, signInUser, link, memoryMb, percentile } from './lib.ts'
 
 /**
  * A gym's evening on one server: 100 lifters and 10 coaches at once, every call timed at the
@@ -29,7 +30,9 @@ import { signInUser, type BenchServer, link, memoryMb, percentile } from './lib.
  * otherwise; a call that found its kept-alive socket closed by the server is sent again on a new
  * one, as browsers do, and counts as NEW from its first try; latency runs from the call to the last byte of its answer. Every answer must be 2xx
  * (errors are counted and make the run fail), and at the end every logged set must be in the
- * session's report. The server's peak resident memory is the kernel's high-water mark (VmHWM).
+ * session's report. The app server's peak resident memory is the kernel's high-water mark (VmHWM).
+ * The database's processes (the embedded server, or the throwaway one the bench started) are
+ * read every MEMORY_SAMPLE_MS, their memory summed as RSS and as PSS (lib.ts says why both).
  */
 const LIFTERS = Number(process.env.BENCH_GYM_LIFTERS ?? 100)
 const COACHES = 10
@@ -43,6 +46,7 @@ const DROP_SHARE = 0.15
 const COACH_POLL_MS = 2000
 const COACH_MESSAGE_MS = 5000
 const TARGET_P99_MS = 300
+const MEMORY_SAMPLE_MS = 1000
 
 type Kind = 'new' | 'reused'
 type Call = { status: number; body: string; kind: Kind }
@@ -103,7 +107,7 @@ const between = ([low, high]: [number, number]) => low + Math.random() * (high -
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const today = () => new Date().toISOString().slice(0, 10)
 
-export async function benchGym(server: BenchServer, label: string): Promise<void> {
+export async function benchGym(server: BenchServer, label: string, target: BenchTarget): Promise<void> {
   const timings = new Map<string, Record<Kind, number[]>>()
   const errors: string[] = []
   let retries = 0
@@ -131,6 +135,7 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
   if (!pid) throw new Error('no server process')
   resetPeakMemory(pid)
   const cpuBefore = cpuSeconds(pid)
+  const database = target.cluster ? watchDatabase(target.cluster, pid) : null
   const started = performance.now()
   let lifting = true
   let delivered = 0
@@ -230,6 +235,7 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuSeconds(pid) - cpuBefore
   const peakMb = memoryMb(pid, 'VmHWM')
+  const databaseSeen = database?.stop()
 
   console.log(`\n${label}: a gym's evening: ${LIFTERS} lifters logging ${SETS} sets each, ${COACHES} coaches polling every ${COACH_POLL_MS / 1000} s with chat open`)
   console.log(`  (target: every call's p99 under ${TARGET_P99_MS} ms at the client, new connections included; no errors)`)
@@ -250,7 +256,19 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
     `  calls: ${all.length} in ${seconds.toFixed(0)} s (${(all.length / seconds).toFixed(0)}/s), ${fresh} on new connections (${retries} sent again after the server closed an idle socket); errors: ${errors.length + failures.length}`,
   )
   console.log(`  sets: ${logged.sets} logged, ${logged.verified} found in the reports; chat: ${delivered} of ${sent} messages arrived on the coach's stream`)
-  console.log(`  server: ${((100 * cpu) / seconds).toFixed(0)}% of one core on average, peak RSS ${peakMb.toFixed(0)} MB`)
+  const core = (used: number) => `${((100 * used) / seconds).toFixed(0)}% of one core on average`
+  console.log(`  app server: ${core(cpu)}, peak RSS ${mb(peakMb)}`)
+  if (databaseSeen) {
+    const { first, last, peak } = databaseSeen
+    console.log(
+      `  database: ${peak.processes} processes at most, ${core(last.cpuSeconds - first.cpuSeconds)}; ` +
+        `summed RSS peak ${mb(peak.rssMb)}, end ${mb(last.rssMb)}; ` +
+        `summed PSS peak ${mb(peak.pssMb)}, end ${mb(last.pssMb)}`,
+    )
+    console.log(`  app server RSS + database PSS, peak of their sum: ${mb(peak.togetherMb)}`)
+  } else {
+    console.log('  database: not measured (a server the bench was given, not one it started)')
+  }
   console.log(`  worst p99: ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'met' : 'NOT met'})`)
   if (failures.length > 0 || errors.length > 0)
     throw new Error(`gym: ${errors.length} calls failed (${[...new Set(errors)].join(', ')}); ${failures.map(String).slice(0, 3).join('; ')}`)
@@ -258,6 +276,39 @@ export async function benchGym(server: BenchServer, label: string): Promise<void
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(9)
+const mb = (value: number) => `${value.toFixed(0)} MB`
+
+type DatabaseSeen = { first: DatabaseUsage; last: DatabaseUsage; peak: DatabaseUsage & { togetherMb: number } }
+
+/**
+ * Reads the database's processes until `stop`: each figure's peak over the samples (backends come
+ * and go, so no kernel high-water mark covers them), the first and the last reading, and the
+ * peak of the app server's RSS and the database's PSS read together. Null when /proc says nothing.
+ */
+function watchDatabase(cluster: string, appPid: number): { stop: () => DatabaseSeen | null } {
+  let first: DatabaseUsage | null = null
+  let last: DatabaseUsage | null = null
+  const peak = { processes: 0, rssMb: 0, pssMb: 0, cpuSeconds: 0, togetherMb: 0 }
+  const sample = () => {
+    const usage = databaseUsage(cluster)
+    if (!usage) return
+    first ??= usage
+    last = usage
+    peak.processes = Math.max(peak.processes, usage.processes)
+    peak.rssMb = Math.max(peak.rssMb, usage.rssMb)
+    peak.pssMb = Math.max(peak.pssMb, usage.pssMb)
+    peak.togetherMb = Math.max(peak.togetherMb, usage.pssMb + memoryMb(appPid, 'VmRSS'))
+  }
+  sample()
+  const timer = setInterval(sample, MEMORY_SAMPLE_MS)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      sample()
+      return first && last ? { first, last, peak } : null
+    },
+  }
+}
 
 /** Resets the kernel's high-water mark, so the peak is this scenario's (best effort: root or own process). */
 function resetPeakMemory(pid: number): void {

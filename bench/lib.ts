@@ -1,17 +1,42 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
+import { join } from 'node:path'
+import pg from 'pg'
+import { embeddedUrl, SERVER_FOLDER } from '../src/server/db/embedded-postgres.ts'
 import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
 
 /** The built server, its process (a bench may read its memory) and its folder. */
 export type BenchServer = Awaited<ReturnType<typeof startBuiltServer>>
-/** Which database the server runs on (a bench may time its driver directly). */
-export type BenchTarget = { kind: 'pglite' } | { kind: 'postgres'; url: string }
+/**
+ * Which database the server runs on: the embedded PostgreSQL it runs itself in its data folder, or
+ * a separate server (DATABASE_URL). Either takes clients beside the app's own pool, so a bench may
+ * load data or time the driver on `url` while the app runs. `cluster` is the server's data folder
+ * when the bench knows it, to find its processes (null for a server the bench was only given).
+ */
+export type BenchTarget = { kind: 'embedded' | 'postgres'; url: string; cluster: string | null }
+
+/** The embedded PostgreSQL of a built server started without DATABASE_URL. */
+export const embeddedTarget = (server: BenchServer): BenchTarget => ({
+  kind: 'embedded',
+  url: embeddedUrl(server.dataDir),
+  cluster: join(server.dataDir, SERVER_FOLDER),
+})
 
 /**
- * The real built server on a fresh database: PGlite in a temporary folder, or DATABASE_URL. It may
- * take minutes to answer on a busy machine or a folder of a million sets.
+ * A client of its own on a target's database, without the embedded server's 5-minute statement
+ * limit: a bench's bulk load may run longer than any request may.
+ */
+export async function sqlClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, options: '-c statement_timeout=0' })
+  await client.connect()
+  return client
+}
+
+/**
+ * The real built server on a fresh database: the embedded PostgreSQL in a temporary folder, or
+ * DATABASE_URL. It may take minutes to answer on a busy machine or a folder of a million sets.
  */
 export const startServer = (env: Record<string, string> = {}, options: Parameters<typeof startBuiltServer>[1] = {}) =>
   startBuiltServer(env, { healthTimeoutMs: 300_000, ...options })
@@ -175,4 +200,72 @@ export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     .find((l) => l.startsWith(`${field}:`))
   // 'VmHWM:\t  123456 kB'
   return line ? Number.parseInt(line.slice(field.length + 1).trim(), 10) / 1024 : NaN
+}
+
+/** What a PostgreSQL server's processes (the postmaster and every process below it) use now. */
+export type DatabaseUsage = { processes: number; rssMb: number; pssMb: number; cpuSeconds: number }
+
+/**
+ * The processes of the server whose data folder is `cluster`: their memory summed, and the CPU
+ * they used since the server started. RSS counts the shared buffers in every process that touched
+ * them, so its sum overstates; PSS (smaps_rollup) splits each shared page among the processes
+ * that map it, so its sum is the server's fair share of the machine. The CPU of backends that
+ * ended is in the postmaster's count of its waited-for children. Null when the server is not
+ * running or /proc does not say.
+ */
+export function databaseUsage(cluster: string): DatabaseUsage | null {
+  const postmaster = postmasterPid(cluster)
+  if (!postmaster) return null
+  const usage: DatabaseUsage = { processes: 0, rssMb: 0, pssMb: 0, cpuSeconds: 0 }
+  for (const { pid, stat } of tree(postmaster)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+      usage.rssMb += kilobytes(rollup, 'Rss') / 1024
+      usage.pssMb += kilobytes(rollup, 'Pss') / 1024
+      usage.processes++
+    } catch {
+      continue // A backend that ended between the listing and the read.
+    }
+    // utime and stime; for the postmaster, cutime and cstime too.
+    const ticks = stat.slice(11, pid === postmaster ? 15 : 13).reduce((sum, field) => sum + Number(field), 0)
+    usage.cpuSeconds += ticks / 100
+  }
+  return usage.processes ? usage : null
+}
+
+/** The postmaster's pid, from the first line of the data folder's postmaster.pid. */
+function postmasterPid(cluster: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10)
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null
+  } catch {
+    return null
+  }
+}
+
+/** A process and every process whose parent chain leads to it, with their /proc/<pid>/stat fields after the command. */
+function tree(root: number): { pid: number; stat: string[] }[] {
+  const all = new Map<number, string[]>()
+  const children = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      // 'pid (comm) state ppid ...': the command may hold spaces, so the fields start after its ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      const pid = Number(name)
+      const ppid = Number(stat[1])
+      all.set(pid, stat)
+      children.set(ppid, [...(children.get(ppid) ?? []), pid])
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found = all.has(root) ? [root] : []
+  for (let i = 0; i < found.length; i++) found.push(...(children.get(found[i] ?? 0) ?? []))
+  return found.map((pid) => ({ pid, stat: all.get(pid) ?? [] }))
+}
+
+/** A field of smaps_rollup ('Pss:   1234 kB'), in kB. */
+function kilobytes(text: string, field: string): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
 }

@@ -1,5 +1,6 @@
-import pg from 'pg'
-import { measureTask, report, send, signInUser, type BenchServer, type BenchTarget, dateOf, addDays, mondayOf, TRAINED_MOVEMENTS } from './lib.ts'
+import type { Client } from 'pg'
+import type { BenchServer, BenchTarget } from './lib.ts'
+import { measureTask, report, send, signInUser, sqlClient, dateOf, addDays, mondayOf, TRAINED_MOVEMENTS } from './lib.ts'
 
 /** Lifters in the database, the heavy one included; each of the others has ~20,000 sets (5 for a quick run: 100,000 sets). */
 const LIFTERS = Number(process.env.BENCH_PROGRESS_LIFTERS ?? 50)
@@ -28,18 +29,12 @@ const TARGET_MS = 50
  * The progress page and the coach's client detail for a lifter with four years of history
  * (~20,000 sets) in a database of ~1,000,000 sets: each call timed alone, as the coach and (the
  * progress calls) as the lifter. The bulk is written with SQL on PostgreSQL (through the API it
- * would take hours); the lifter, the coach, the plan and its recent sessions go through the API.
- * On the embedded database the server's PGlite belongs to its process, so there is no way to
- * load the bulk beside it: the scenario runs on PostgreSQL only.
+ * would take hours), on a connection of the bench's own beside the server's; the lifter, the
+ * coach, the plan and its recent sessions go through the API.
  */
 export async function benchProgress(server: BenchServer, label: string, target: BenchTarget): Promise<void> {
-  if (target.kind !== 'postgres') {
-    console.log(`\n${label}: progress and client detail skipped (a million sets is a PostgreSQL load; the scenario runs on PostgreSQL only)`)
-    return
-  }
   const started = performance.now()
-  const db = new pg.Client({ connectionString: target.url })
-  await db.connect()
+  const db = await sqlClient(target.url)
   try {
     const today = dateOf(Date.now())
     const coach = await signInUser(server.url, 'coach')
@@ -249,7 +244,7 @@ type HistoryShape = { sessions: number; exercises: number; sets: number; from: s
  * rest of their movements; reps 1-12, loads that climb over the years, RPE 6-10 (some left out),
  * targets on the first two exercises, a few sets not done or deleted.
  */
-async function history(db: pg.Client, lifterIds: string[], firstIndex: number, shape: HistoryShape): Promise<void> {
+async function history(db: Client, lifterIds: string[], firstIndex: number, shape: HistoryShape): Promise<void> {
   await db.query('drop table if exists bench_sessions')
   await db.query(
     `create temp table bench_sessions as

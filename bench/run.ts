@@ -1,12 +1,13 @@
 /**
- * npm run bench: starts the real server on a fresh embedded database, and on a real PostgreSQL
- * (BENCH_DATABASE_URL, or a throwaway server when PostgreSQL's binaries are installed), loads data,
- * drives it over HTTP and prints each figure with median, p95 and p99, and its ratio to a floor
- * measured in the same run. Figures are for reading, never for test assertions.
+ * npm run bench: starts the real server on a fresh embedded database (the bundled PostgreSQL it
+ * runs itself), and on a separate PostgreSQL server (BENCH_DATABASE_URL, or a throwaway server
+ * when PostgreSQL's binaries are installed), loads data, drives it over HTTP and prints each
+ * figure with median, p95 and p99, and its ratio to a floor measured in the same run. Figures are
+ * for reading, never for test assertions.
  */
 import { execFileSync } from 'node:child_process'
 import pg from 'pg'
-import { startServer } from './lib.ts'
+import { embeddedTarget, startServer, type BenchTarget } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
 import { benchGym } from './gym.bench.ts'
@@ -43,22 +44,25 @@ async function onEmbedded() {
   const server = await startServer()
   try {
     if (withLighthouse) await benchLighthouse(server)
-    for (const bench of BENCHES) await bench(server, 'PGlite (embedded)', { kind: 'pglite' })
+    for (const bench of BENCHES) await bench(server, 'embedded PostgreSQL', embeddedTarget(server))
   } finally {
     await server.stop()
   }
 }
 
+/** The throwaway server's folder; its cluster is in `data` (scripts/throwaway-postgres.sh). */
+const THROWAWAY_DIR = '/tmp/coachline-bench-pg'
+const THROWAWAY_ENV = { ...process.env, PG_TEST_DIR: THROWAWAY_DIR }
+const throwaway = (...args: string[]) => execFileSync('scripts/throwaway-postgres.sh', args, { env: THROWAWAY_ENV })
+
 /** A fresh database on BENCH_DATABASE_URL's server, or on a throwaway server started here. */
-async function postgresUrl(): Promise<{ url: string; done: () => Promise<void> } | null> {
+async function postgresTarget(): Promise<{ target: BenchTarget; done: () => Promise<void> } | null> {
   let adminUrl = process.env.BENCH_DATABASE_URL
-  let throwaway = false
+  let started = false
   if (!adminUrl) {
     try {
-      adminUrl = execFileSync('scripts/throwaway-postgres.sh', ['start', '55499'], { env: { ...process.env, PG_TEST_DIR: '/tmp/coachline-bench-pg' } })
-        .toString()
-        .trim()
-      throwaway = true
+      adminUrl = throwaway('start', '55499').toString().trim()
+      started = true
     } catch {
       return null
     }
@@ -70,25 +74,26 @@ async function postgresUrl(): Promise<{ url: string; done: () => Promise<void> }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
-    url: url.toString(),
+    // Only the throwaway server's processes are known to be this bench's to measure.
+    target: { kind: 'postgres', url: url.toString(), cluster: started ? `${THROWAWAY_DIR}/data` : null },
     done: async () => {
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
-      if (throwaway) execFileSync('scripts/throwaway-postgres.sh', ['stop'], { env: { ...process.env, PG_TEST_DIR: '/tmp/coachline-bench-pg' } })
+      if (started) throwaway('stop')
     },
   }
 }
 
 async function onPostgres() {
   if (!BENCHES.length) return
-  const database = await postgresUrl()
+  const database = await postgresTarget()
   if (!database) {
-    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or install the PostgreSQL server)')
+    console.log('\nPostgreSQL server: skipped (set BENCH_DATABASE_URL or install the PostgreSQL server)')
     return
   }
-  const server = await startServer({ DATABASE_URL: database.url })
+  const server = await startServer({ DATABASE_URL: database.target.url })
   try {
-    for (const bench of BENCHES) await bench(server, 'PostgreSQL', { kind: 'postgres', url: database.url })
+    for (const bench of BENCHES) await bench(server, 'PostgreSQL server', database.target)
   } finally {
     await server.stop()
     await database.done()

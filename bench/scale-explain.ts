@@ -1,8 +1,5 @@
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Logger } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Actor } from '../src/server/access/actor.ts'
 import type { Db } from '../src/server/db/client.ts'
@@ -14,9 +11,6 @@ import { e1rmSeries, getProgress } from '../src/server/features/progress/progres
 import { unreadComments } from '../src/server/features/sessions/comments.service.ts'
 import { movementStats, sessionReport } from '../src/server/features/sessions/report.service.ts'
 import { listSessions } from '../src/server/features/sessions/sessions.service.ts'
-
-/** Where the big database is: the PGlite folder (no server may hold it) or a PostgreSQL URL. */
-export type ExplainSource = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
 
 /** What the calls name (the bench's world, as far as the services need it). */
 export type ExplainWorld = {
@@ -36,23 +30,14 @@ type Query = { text: string; params: unknown[]; call: string }
  * recorded; each is then run again under EXPLAIN ANALYZE, and the `top` slowest are printed with
  * their plans: the queries that decide whether a screen stays flat as history grows.
  */
-export async function explainSlowest(source: ExplainSource, world: ExplainWorld, top: number): Promise<void> {
+export async function explainSlowest(url: string, world: ExplainWorld, top: number): Promise<void> {
   const recorded: Query[] = []
   let current = ''
   const logger: Logger = { logQuery: (text, params) => recorded.push({ text, params, call: current }) }
-  let db: Db
-  let run: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>
-  let close: () => Promise<void>
-  if (source.kind === 'pglite') {
-    const client = await PGlite.create(source.dataDir, { extensions: { pg_trgm } })
-    db = drizzlePglite({ client, schema, logger }) as unknown as Db
-    run = async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows
-    close = () => client.close()
-  } else {
-    const pool = new pg.Pool({ connectionString: source.url, max: 4, options: '-c jit=off' })
-    db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db
-    run = async (text, params) => (await pool.query(text, params)).rows as Record<string, unknown>[]
-    close = () => pool.end()
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c jit=off' })
+  const db = drizzle({ client: pool, schema, logger }) as unknown as Db
+  const run = async (text: string, params: unknown[]) => {
+    return (await pool.query(text, params)).rows as Record<string, unknown>[]
   }
   try {
     const lifter: Actor = { id: world.lifter.id, role: 'client' }
@@ -95,6 +80,6 @@ export async function explainSlowest(source: ExplainSource, world: ExplainWorld,
       if (q.plan.length > 40) console.log(`    … ${q.plan.length - 40} more lines`)
     }
   } finally {
-    await close()
+    await pool.end()
   }
 }

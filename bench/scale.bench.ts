@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { openDatabase, queryRows } from '../src/server/db/client.ts'
+import { embeddedUrl } from '../src/server/db/embedded-postgres.ts'
 import { monthsBefore } from '../src/client/lib/dates.ts'
-import { explainSlowest, type ExplainSource } from './scale-explain.ts'
-import { send, signInUser, startServer, type BenchServer, type BenchTarget, dateOf, addDays, mondayOf, quote, TRAINED_MOVEMENTS } from './lib.ts'
+import { explainSlowest } from './scale-explain.ts'
+import type { BenchServer, BenchTarget } from './lib.ts'
+import { send, signInUser, sqlClient, startServer, dateOf, addDays, mondayOf, quote, TRAINED_MOVEMENTS } from './lib.ts'
 
 /**
  * Flat as history grows: the calls of the screens a lifter and a coach open every day, timed on a
@@ -76,11 +76,9 @@ type Loaded = { world: World; sets: number; lifterSets: number; loadSeconds: num
 type Store = {
   /** A server on it (the caller stops it). */
   start: () => Promise<BenchServer>
-  /** Runs `work` with SQL on it while no server holds it (PGlite belongs to one process). */
-  withSql: <T>(work: (exec: Exec) => Promise<T>) => Promise<T>
+  /** The database's address while `server`, one that `start` made, runs (SQL beside the app's). */
+  urlOf: (server: BenchServer) => string
   drop: () => Promise<void>
-  /** Where it is, for the EXPLAIN of its slowest statements. */
-  source: ExplainSource
   fresh: boolean
   metaFile: string | null
 }
@@ -89,23 +87,17 @@ async function storeOf(target: BenchTarget, size: Size): Promise<Store> {
   const metaFile = KEEP ? join(KEEP, `${target.kind}-${size}.json`) : null
   if (KEEP) mkdirSync(KEEP, { recursive: true })
   const fresh = !metaFile || !existsSync(metaFile)
-  if (target.kind === 'pglite') {
-    const dataDir = KEEP ? join(KEEP, `pglite-${size}`) : mkdtempSync(join(tmpdir(), `coachline-bench-scale-${size}-`))
+  if (target.kind === 'embedded') {
+    // A data folder of its own, with the embedded server each app server on it runs.
+    const folder = KEEP ? join(KEEP, `embedded-${size}`) : null
+    const dataDir = folder ?? mkdtempSync(join(tmpdir(), `coachline-bench-scale-${size}-`))
     if (fresh) rmSync(dataDir, { recursive: true, force: true })
     mkdirSync(dataDir, { recursive: true })
     return {
       fresh,
       metaFile,
-      source: { kind: 'pglite', dataDir },
       start: () => startServer({}, { dataDir }),
-      withSql: async (work) => {
-        const database = await openDatabase({ kind: 'pglite', dataDir })
-        try {
-          return await work((text) => queryRows<Record<string, unknown>>(database.db, sql.raw(text)))
-        } finally {
-          await database.close()
-        }
-      },
+      urlOf: (server) => embeddedUrl(server.dataDir),
       drop: async () => {
         if (!KEEP) rmSync(dataDir, { recursive: true, force: true })
       },
@@ -132,17 +124,8 @@ async function storeOf(target: BenchTarget, size: Size): Promise<Store> {
   return {
     fresh,
     metaFile,
-    source: { kind: 'postgres', url: url.toString() },
     start: () => startServer({ DATABASE_URL: url.toString() }),
-    withSql: async (work) => {
-      const client = new pg.Client({ connectionString: url.toString() })
-      await client.connect()
-      try {
-        return await work(async (text) => (await client.query(text)).rows as Record<string, unknown>[])
-      } finally {
-        await client.end()
-      }
-    },
+    urlOf: () => url.toString(),
     drop: async () => {
       if (KEEP) return
       const again = new pg.Client({ connectionString: target.url })
@@ -159,33 +142,15 @@ export async function benchScale(_server: BenchServer, label: string, target: Be
   try {
     const loaded = { small: await prepare(stores.small, 'small'), big: await prepare(stores.big, 'big') }
     const servers = { small: await stores.small.start(), big: await stores.big.start() }
-    let results: Row[]
-    let peak: { small: number; big: number }
+    // The servers stay up to the end: the EXPLAIN runs on the big one's database.
     try {
-      ;({ results, peak } = await measure(servers, loaded))
+      const { results, peak } = await measure(servers, loaded)
+      print(label, loaded, results, peak)
+      const explain = Number(process.env.BENCH_SCALE_EXPLAIN ?? 4)
+      if (explain > 0) await explainSlowest(stores.big.urlOf(servers.big), loaded.big.world, explain)
     } finally {
       await servers.small.stop()
       await servers.big.stop()
-    }
-    console.log(
-      `\n${label}: flat as history grows. Big: ${loaded.big.sets.toLocaleString('en')} sets (the lifter ${loaded.big.lifterSets.toLocaleString('en')}, ` +
-        `${LONG_YEARS} years), ${LIFTERS} lifters${loaded.big.loadSeconds ? `, loaded in ${loaded.big.loadSeconds.toFixed(0)} s` : ' (kept)'}; ` +
-        `small: ${loaded.small.sets.toLocaleString('en')} sets (the lifter ${loaded.small.lifterSets.toLocaleString('en')}). ` +
-        `Both with a coach of ${ROSTER} clients. ${COUNT} calls each, alternating.`,
-    )
-    // The p50 ratio beside the target's p95 one: on a busy machine a p95 is one slow moment.
-    console.log('  call                                          small p50   p95 |  big p50     p95 | p95 big/small  (p50)')
-    for (const r of results) {
-      const ratio = r.big.p95 / r.small.p95
-      console.log(
-        `  ${r.name.padEnd(44)} ${r.small.p50.toFixed(1).padStart(8)} ${r.small.p95.toFixed(1).padStart(6)} | ${r.big.p50.toFixed(1).padStart(7)} ${r.big.p95.toFixed(1).padStart(7)} | ${ratio.toFixed(2).padStart(6)}${ratio > TARGET_RATIO ? ' over' : '     '}  (${(r.big.p50 / r.small.p50).toFixed(2)})`,
-      )
-    }
-    const over = results.filter((r) => r.big.p95 / r.small.p95 > TARGET_RATIO)
-    console.log(over.length ? `  over target (p95 ratio > ${TARGET_RATIO}): ${over.map((r) => r.name).join('; ')}` : `  every p95 ratio <= ${TARGET_RATIO}: met`)
-    console.log(`  server peak RSS while timed (VmHWM): small ${peak.small.toFixed(0)} MB, big ${peak.big.toFixed(0)} MB`)
-    if (process.env.BENCH_SCALE_EXPLAIN !== '0') {
-      await explainSlowest(stores.big.source, loaded.big.world, Number(process.env.BENCH_SCALE_EXPLAIN ?? 4))
     }
     console.log(`  scenario took ${((performance.now() - started) / 1000).toFixed(0)} s in all`)
   } finally {
@@ -194,27 +159,52 @@ export async function benchScale(_server: BenchServer, label: string, target: Be
   }
 }
 
+function print(label: string, loaded: Record<Size, Loaded>, results: Row[], peak: Record<Size, number>): void {
+  console.log(
+    `\n${label}: flat as history grows. Big: ${loaded.big.sets.toLocaleString('en')} sets (the lifter ${loaded.big.lifterSets.toLocaleString('en')}, ` +
+      `${LONG_YEARS} years), ${LIFTERS} lifters${loaded.big.loadSeconds ? `, loaded in ${loaded.big.loadSeconds.toFixed(0)} s` : ' (kept)'}; ` +
+      `small: ${loaded.small.sets.toLocaleString('en')} sets (the lifter ${loaded.small.lifterSets.toLocaleString('en')}). ` +
+      `Both with a coach of ${ROSTER} clients. ${COUNT} calls each, alternating.`,
+  )
+  // The p50 ratio beside the target's p95 one: on a busy machine a p95 is one slow moment.
+  console.log('  call                                          small p50   p95 |  big p50     p95 | p95 big/small  (p50)')
+  for (const r of results) {
+    const ratio = r.big.p95 / r.small.p95
+    console.log(
+      `  ${r.name.padEnd(44)} ${r.small.p50.toFixed(1).padStart(8)} ${r.small.p95.toFixed(1).padStart(6)} | ${r.big.p50.toFixed(1).padStart(7)} ${r.big.p95.toFixed(1).padStart(7)} | ${ratio.toFixed(2).padStart(6)}${ratio > TARGET_RATIO ? ' over' : '     '}  (${(r.big.p50 / r.small.p50).toFixed(2)})`,
+    )
+  }
+  const over = results.filter((r) => r.big.p95 / r.small.p95 > TARGET_RATIO)
+  console.log(over.length ? `  over target (p95 ratio > ${TARGET_RATIO}): ${over.map((r) => r.name).join('; ')}` : `  every p95 ratio <= ${TARGET_RATIO}: met`)
+  console.log(`  server peak RSS while timed (VmHWM): small ${peak.small.toFixed(0)} MB, big ${peak.big.toFixed(0)} MB`)
+}
+
 /** The database of one size, loaded (or kept from an earlier run). */
 async function prepare(store: Store, size: Size): Promise<Loaded> {
   if (!store.fresh && store.metaFile) return JSON.parse(readFileSync(store.metaFile, 'utf8')) as Loaded
   const first = await store.start()
-  let world: World
+  let loaded: Loaded
   try {
-    world = await throughApi(first.url)
+    const world = await throughApi(first.url)
+    const loadStarted = performance.now()
+    // One connection for the whole load: its steps share temporary tables.
+    const client = await sqlClient(store.urlOf(first))
+    try {
+      const exec: Exec = async (text) => (await client.query(text)).rows as Record<string, unknown>[]
+      await load(exec, world, size)
+      await exec('vacuum analyze')
+      const [row] = await exec(
+        `select (select count(*) from set_logs)::int as sets,
+           (select count(*) from set_logs l join workout_sessions s on s.id = l.session_id where s.client_id = ${quote(world.lifter.id)})::int as lifter`,
+      )
+      const loadSeconds = (performance.now() - loadStarted) / 1000
+      loaded = { world, sets: Number(row?.sets), lifterSets: Number(row?.lifter), loadSeconds }
+    } finally {
+      await client.end()
+    }
   } finally {
     await first.stop()
   }
-  const loadStarted = performance.now()
-  const counts = await store.withSql(async (exec) => {
-    await load(exec, world, size)
-    await exec('vacuum analyze')
-    const [row] = await exec(
-      `select (select count(*) from set_logs)::int as sets,
-         (select count(*) from set_logs l join workout_sessions s on s.id = l.session_id where s.client_id = ${quote(world.lifter.id)})::int as lifter`,
-    )
-    return { sets: Number(row?.sets), lifterSets: Number(row?.lifter) }
-  })
-  const loaded = { world, ...counts, loadSeconds: (performance.now() - loadStarted) / 1000 }
   if (store.metaFile) writeFileSync(store.metaFile, JSON.stringify({ ...loaded, loadSeconds: 0 }))
   return loaded
 }

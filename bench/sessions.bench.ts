@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../src/server/db/client.ts'
-import { prepareDatabase } from '../src/server/prepare-database.ts'
+import { openDatabase } from '../src/server/db/client.ts'
 import { setLogs } from '../src/server/db/schema/index.ts'
 import { measurePaced, measureTask, pool, report, send, signInUser, type BenchServer, type BenchTarget } from './lib.ts'
 
@@ -78,7 +73,7 @@ export async function benchSessions(server: BenchServer, label: string, target: 
     if (res.status !== 200) throw new Error(`replay: answer ${res.status}`)
   })
 
-  const floor = await bareInserts(target, first.id, movement.id, sessions[0]?.id ?? '')
+  const floor = await bareInserts(target, movement.id, sessions[0]?.id ?? '')
   report(
     `${label}: set logging at ${CLIENTS} concurrent clients (target: p99 under 25 ms, throughput at least 50% of the floor)`,
     [floor, paced, saturated, alone, replayed],
@@ -93,36 +88,21 @@ export async function benchSessions(server: BenchServer, label: string, target: 
   )
 }
 
-/** The floor: the same set_logs row inserted through the same driver, 50 at a time, no HTTP, no checks. */
-async function bareInserts(target: BenchTarget, userId: string, movementId: string, sessionId: string) {
-  let database: Database
-  let cleanup = () => {}
-  let session = sessionId
-  let movement = movementId
-  if (target.kind === 'postgres') {
-    database = await openDatabase({ kind: 'postgres', url: target.url })
-  } else {
-    // The server's PGlite belongs to its process; the floor gets its own, prepared the same way.
-    const dir = mkdtempSync(join(tmpdir(), 'coachline-bench-floor-'))
-    database = await openDatabase({ kind: 'pglite', dataDir: dir })
-    await prepareDatabase(database, resolve('drizzle'))
-    cleanup = () => rmSync(dir, { recursive: true, force: true })
-    await database.db.execute(sql`insert into users (id, name, email, email_verified) values (${userId}, 'Floor', ${`floor-${userId}@example.test`}, true)`)
-    const rows = await database.db.execute(sql`insert into workout_sessions (client_id, title, exercises) values (${userId}, 'Floor', '[]'::jsonb) returning id`)
-    session = String((rows as unknown as { rows: { id: string }[] }).rows[0]?.id)
-    const found = await database.db.execute(sql`select id from movements where owner_id is null limit 1`)
-    movement = String((found as unknown as { rows: { id: string }[] }).rows[0]?.id)
-  }
+/**
+ * The floor: the same set_logs row inserted through the same driver, 50 at a time, no HTTP, no
+ * checks, into the server's own database (either target takes a pool beside the app's).
+ */
+async function bareInserts(target: BenchTarget, movementId: string, sessionId: string) {
+  const database = await openDatabase({ url: target.url })
   try {
     await pool(WARM_UP, CLIENTS, async (i) => {
-      await database.db.insert(setLogs).values(row(session, movement, i))
+      await database.db.insert(setLogs).values(row(sessionId, movementId, i))
     })
     return await measureTask('floor: bare INSERT of the row (driver)', SETS, CLIENTS, async (i) => {
-      await database.db.insert(setLogs).values(row(session, movement, i))
+      await database.db.insert(setLogs).values(row(sessionId, movementId, i))
     })
   } finally {
     await database.close()
-    cleanup()
   }
 }
 
