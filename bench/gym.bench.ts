@@ -228,10 +228,15 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
     }
   })
 
+  // Every run's failure is caught from the start: a coach failing while the lifters still run is
+  // counted, where an unhandled rejection would end the bench before it stops its servers.
   const failures: unknown[] = []
-  await Promise.all(lifterRuns.map((run) => run.catch((error: unknown) => void failures.push(error))))
+  const failed = (error: unknown) => void failures.push(error)
+  const settle = (runs: Promise<void>[]) => Promise.all(runs.map((run) => run.catch(failed)))
+  const coachesDone = settle(coachRuns)
+  await settle(lifterRuns)
   lifting = false
-  await Promise.all(coachRuns.map((run) => run.catch((error: unknown) => void failures.push(error))))
+  await coachesDone
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuSeconds(pid) - cpuBefore
   const peakMb = memoryMb(pid, 'VmHWM')
