@@ -9,12 +9,14 @@ export function cleanUpAfterEach() {
   const servers: ServerProcess[] = []
   const folders: string[] = []
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
+    const killed = servers.splice(0)
+    for (const server of killed) {
       server.child.kill('SIGKILL')
       await server.exited
-      // A killed app leaves its database server running (the next app on the folder would stop it).
-      await stopDatabaseServer(server.dataDir)
     }
+    // A killed app leaves its database server running (the next app on the folder would stop it).
+    // Only once every app of a folder is dead: the server there may be a later app's.
+    for (const dataDir of new Set(killed.map((server) => server.dataDir))) await stopDatabaseServer(dataDir)
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
   })
   return {
