@@ -21,7 +21,7 @@ function admin(...args: string[]) {
 }
 
 test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-  'npm run admin sets a role through the running server, and directly when none runs',
+  'npm run admin sets a role while the server runs (beside it, on its database) and when none runs',
   async () => {
     const server = await start(parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }))
     try {
