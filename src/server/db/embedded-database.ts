@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, resolve } from 'node:path'
 import { openDatabase, type Database, type DatabaseOptions } from './client.ts'
 import { lockDataDir } from './data-dir-lock.ts'
-import { SERVER_FOLDER, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts'
+import { SERVER_FOLDER, startEmbeddedPostgres, stopLeftover, type EmbeddedPostgres } from './embedded-postgres.ts'
 import { copyPgliteFolder } from './pglite-move.ts'
 
 type Log = Parameters<typeof startEmbeddedPostgres>[0]['log']
@@ -21,7 +21,13 @@ export async function openEmbeddedDatabase(options: { dataDir: string; log: Log;
   let server: EmbeddedPostgres | null = null
   try {
     const move = movingState(dataDir)
-    if (move.kind === 'copy') rmSync(join(dataDir, SERVER_FOLDER), { recursive: true, force: true })
+    if (move.kind === 'copy') {
+      // A move cut short starts over on a new server; one still running there (its app was
+      // killed mid-move) is stopped first, not left running on deleted files.
+      const cluster = join(dataDir, SERVER_FOLDER)
+      await stopLeftover(cluster, log)
+      rmSync(cluster, { recursive: true, force: true })
+    }
     server = await startEmbeddedPostgres({ dataDir, log })
     if (move.kind === 'copy') await copyEarlierRelease(dataDir, server.url, migrationsFolder, log)
     if (move.kind !== 'none') finishMove(dataDir, log)

@@ -356,7 +356,7 @@ async function shutDown(child: ChildProcess, ms: number): Promise<void> {
  * killed (SIGKILL, a crash) and its server lived on. It is stopped before ours starts, so there
  * are never two; a pid file whose process is gone is PostgreSQL's own to deal with.
  */
-async function stopLeftover(cluster: string, log: Log): Promise<void> {
+export async function stopLeftover(cluster: string, log: Log): Promise<void> {
   const pid = leftoverPid(cluster)
   if (!pid) return
   log.warn(`a database server from an earlier run (process ${pid}) still runs on ${cluster}: stopping it`)
