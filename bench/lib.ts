@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { join } from 'node:path'
 import pg from 'pg'
-import { embeddedUrl, SERVER_FOLDER } from '../src/server/db/embedded-postgres.ts'
+import { embeddedUrl, postmasterPid, SERVER_FOLDER } from '../src/server/db/embedded-postgres.ts'
 import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }
@@ -231,16 +231,6 @@ export function databaseUsage(cluster: string): DatabaseUsage | null {
     usage.cpuSeconds += ticks / 100
   }
   return usage.processes ? usage : null
-}
-
-/** The postmaster's pid, from the first line of the data folder's postmaster.pid. */
-function postmasterPid(cluster: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10)
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null
-  } catch {
-    return null
-  }
 }
 
 /** A process and every process whose parent chain leads to it, with their /proc/<pid>/stat fields after the command. */

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
+import { postmasterPid, SERVER_FOLDER } from '../../src/server/db/embedded-postgres.ts'
 import type { ServerProcess } from './built-server.ts'
 
 /** What a process test leaves behind is gone after each test: its servers killed, its data folders removed. */
@@ -36,12 +37,8 @@ export function cleanUpAfterEach() {
 
 /** The process id of the embedded database server running on a data folder, or null. */
 export function databaseServerPid(dataDir: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'), 10)
-    return Number.isSafeInteger(pid) && isAlive(pid) ? pid : null
-  } catch {
-    return null
-  }
+  const pid = postmasterPid(join(dataDir, SERVER_FOLDER))
+  return pid && isAlive(pid) ? pid : null
 }
 
 export function isAlive(pid: number): boolean {

@@ -380,15 +380,19 @@ export async function stopLeftover(cluster: string, log: Log): Promise<void> {
   throw new Error(`the database server of an earlier run (process ${pid}) does not stop`)
 }
 
-function leftoverPid(cluster: string): number | null {
-  let lines: string[]
+/** The process id a cluster's postmaster.pid names (its first line), or null; it may be gone since. */
+export function postmasterPid(cluster: string): number | null {
   try {
-    lines = readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')
+    const pid = Number.parseInt(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10)
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null
   } catch {
     return null
   }
-  const pid = Number.parseInt(lines[0] ?? '', 10)
-  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return null
+}
+
+function leftoverPid(cluster: string): number | null {
+  const pid = postmasterPid(cluster)
+  if (!pid || !isAlive(pid)) return null
   // The pid may since have been reused by another program: only a postgres on this cluster counts.
   if (platform() === 'linux') {
     try {
