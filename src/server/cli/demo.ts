@@ -16,6 +16,7 @@ import { KG_PER_LB, toKg, type Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { createAuth } from '#server/auth.ts'
 import { type Db, type Tx } from '#server/db/client.ts'
+import { analyzeAll } from '#server/db/statistics.ts'
 import { bodyWeights, coachClients, messages, movements, planWorkouts, sessionComments, setLogs, users, workoutSessions } from '#server/db/schema/index.ts'
 import { parseEnv, publicUrl, type Env } from '#server/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
@@ -670,6 +671,8 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
       const clientId = clientIds[index] as string
       await db.transaction((tx) => seedClient(db, tx, coachId, templateId, client, clientId, library))
     }
+    // The demo is opened right after: its queries plan on what it wrote, not on empty tables.
+    await analyzeAll(db)
     return {
       coach: DEMO_COACH.email,
       clients: DEMO_CLIENTS.map(({ email, displayName, summary }) => ({ email, displayName, summary })),

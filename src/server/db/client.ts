@@ -14,7 +14,8 @@ export type Database = {
   db: Db
   /** The connection string (for a second connection of its own: a backup, a test). */
   url: string
-  migrate: (migrationsFolder: string) => Promise<void>
+  /** Applies the migrations not applied yet; resolves to how many it applied. */
+  migrate: (migrationsFolder: string) => Promise<number>
   ping: () => Promise<void>
   /** LISTEN/NOTIFY: what one server process announces, every process hears. */
   notifications: Notifications
@@ -59,7 +60,9 @@ export async function openDatabase({ url, poolSize = 10, statementTimeoutMs = 0,
         await client.query('set statement_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
         try {
+          const before = await appliedMigrations(client)
           await migrate(drizzle({ client, schema }), { migrationsFolder })
+          return (await appliedMigrations(client)) - before
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
         }
@@ -77,6 +80,14 @@ export async function openDatabase({ url, poolSize = 10, statementTimeoutMs = 0,
       await pool.end()
     },
   }
+}
+
+/** How many migrations the database has had (none before the first created drizzle's table). */
+async function appliedMigrations(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ found: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as found")
+  if (!rows[0]?.found) return 0
+  const counted = await client.query<{ applied: number }>('select count(*)::int as applied from drizzle.__drizzle_migrations')
+  return counted.rows[0]?.applied ?? 0
 }
 
 /** Rows of a raw SQL query. */

@@ -18,6 +18,7 @@ import {
   workoutSessions,
   workouts,
 } from '#server/db/schema/index.ts'
+import { analyzeStale } from '#server/db/statistics.ts'
 import { rememberWords, searchTextOf } from '#server/features/movements/movements.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { ExportDocumentSchema, shapeProblemOf, type ExportDocument, type ExportExercise, type ExportMovement, type ExportSessionExercise } from './export-document.ts'
@@ -173,6 +174,7 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
     await restoreSessions(tx, userId, document.user.id, sessions, maps, result)
   })
   if (newWords.length) await rememberWords(db, newWords)
+  await analyzeStale(db, { set_logs: result.sets, workout_sessions: result.sessions, body_weights: result.bodyWeights })
   return result
 }
 

@@ -6,6 +6,7 @@ import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { movements, sessionImports } from '#server/db/schema/index.ts'
+import { analyzeStale } from '#server/db/statistics.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { incrementWindow } from '#server/lib/rate-limit.ts'
 import { createMovement, movementsForLogging, suggestMovements, type MovementGuess, type MovementSuggestion } from '#server/features/movements/movements.service.ts'
@@ -172,6 +173,13 @@ type OnProgress = (done: number, total: number) => Promise<void>
  * import), so a second import of a file adds no row at all.
  */
 export async function runImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgress): Promise<ImportResult> {
+  const result = await writeImport(db, actor, plan, onProgress)
+  // Years of history into a new account: the lifter's next screen plans on them, not on none.
+  await analyzeStale(db, { set_logs: result.sets, workout_sessions: result.sessions, session_imports: result.sessions })
+  return result
+}
+
+function writeImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgress): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     // One import at a time per lifter: a second upload of the same file waits, then skips it all.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`history-import:${actor.id}`}))`)

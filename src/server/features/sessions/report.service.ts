@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
@@ -134,31 +134,32 @@ type LastSetRow = {
 }
 
 /**
+ * For each movement, the sets of the lifter's last completed session with it: the lifter's
+ * sessions are walked newest first, one index probe each, until the first with the movement.
+ */
+export function lastSetsSql(clientId: string, movementIds: readonly string[]): SQL {
+  const done = sql`l.completed and l.deleted_at is null`
+  return sql`
+    select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
+    from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
+    cross join lateral (
+      select s.id, s.started_at from workout_sessions s
+      where s.client_id = ${clientId} and s.status = 'completed'
+        and exists (select 1 from set_logs l where l.session_id = s.id and l.movement_id = m.id and ${done})
+      order by s.started_at desc
+      limit 1
+    ) last
+    join set_logs l on l.session_id = last.id and l.movement_id = m.id and ${done}
+    order by m.id, l.set_number, l.logged_at`
+}
+
+/**
  * For each movement: the sets of the lifter's last completed session with it, and their best e1RM
- * ever. The last session is found walking the lifter's sessions newest first (it stops at the
- * first with the movement); the best is one aggregate. Neither loads the history into the server.
+ * ever (the first entry of an index ordered best first). Neither loads the history into the server.
  */
 export async function movementStats(db: Db, actor: Actor, movementIds: string[]): Promise<MovementStats[]> {
   if (!movementIds.length) return []
-  const done = sql`l.completed and l.deleted_at is null`
-  const [lastSets, bests] = await Promise.all([
-    queryRows<LastSetRow>(
-      db,
-      sql`
-        select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
-        from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
-        cross join lateral (
-          select s.id, s.started_at from workout_sessions s
-          where s.client_id = ${actor.id} and s.status = 'completed'
-            and exists (select 1 from set_logs l where l.session_id = s.id and l.movement_id = m.id and ${done})
-          order by s.started_at desc
-          limit 1
-        ) last
-        join set_logs l on l.session_id = last.id and l.movement_id = m.id and ${done}
-        order by m.id, l.set_number, l.logged_at`,
-    ),
-    bestE1rms(db, actor.id, movementIds),
-  ])
+  const [lastSets, bests] = await Promise.all([queryRows<LastSetRow>(db, lastSetsSql(actor.id, movementIds)), bestE1rms(db, actor.id, movementIds)])
   return movementIds.map((movementId) => {
     const last = lastSets.filter((r) => r.movement_id === movementId)
     const best = bests.get(movementId) ?? 0
