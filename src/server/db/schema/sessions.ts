@@ -39,6 +39,14 @@ export const workoutSessions = pgTable(
     notes: text('notes'),
     /** When the lifter last corrected a set of the finished session (docs/product.md#corrections). */
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /**
+     * The sets a completed session prescribed, and those done as prescribed: its set review's
+     * counts, stored at the finish and at each correction, so adherence over weeks of a roster
+     * reads two numbers per session instead of every set (docs/set-adherence.md). Null before the
+     * finish, and for sessions finished before they were stored until adherence first reads them.
+     */
+    setsPrescribed: integer('sets_prescribed'),
+    setsAsPrescribed: integer('sets_as_prescribed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { setAdherence } from '#shared/set-review.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { reviewCounts } from '#server/features/sessions/review.service.ts'
+import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
 
 /**
  * One planned workout that has come due: its date, whether a session completed it, and its sets:
@@ -57,22 +57,26 @@ export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[],
 
 /**
  * The planned workouts of these clients' active plans from this coach, due in the last 28 days,
- * each with its sets reviewed: a completed one by its latest completed session, set by set.
+ * each with its sets reviewed: a completed one by its latest completed session, set by set, as
+ * stored with the session at its finish (computed here, once, for sessions finished before
+ * sessions kept their counts).
  */
 export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly string[], today: string): Promise<DueWorkout[]> {
   if (!clientIds.length) return []
-  const rows = await queryRows<{ client_id: string; date: string; session_id: string | null; planned_sets: number | string }>(
+  type Row = { client_id: string; date: string; session_id: string | null; prescribed: number | null; as_prescribed: number | null; planned_sets: number | string }
+  const rows = await queryRows<Row>(
     db,
     sql`
       select p.client_id, to_char(p.start_date + (pw.week - 1) * 7 + (pw.day - 1), 'YYYY-MM-DD') as date,
-        (
-          select s.id from workout_sessions s
-          where s.plan_id = p.id and s.week = pw.week and s.day = pw.day and s.status = 'completed'
-          order by s.completed_at desc limit 1
-        ) as session_id,
+        done.id as session_id, done.sets_prescribed as prescribed, done.sets_as_prescribed as as_prescribed,
         (select coalesce(sum(jsonb_array_length(pr.sets)), 0) from prescriptions pr where pr.plan_workout_id = pw.id) as planned_sets
       from training_plans p
       join plan_workouts pw on pw.plan_id = p.id
+      left join lateral (
+        select s.id, s.sets_prescribed, s.sets_as_prescribed from workout_sessions s
+        where s.plan_id = p.id and s.week = pw.week and s.day = pw.day and s.status = 'completed'
+        order by s.completed_at desc limit 1
+      ) done on true
       where p.owner_id = ${coachId} and p.status = 'active' and p.start_date is not null
         and p.client_id in (${sql.join(
           clientIds.map((id) => sql`${id}`),
@@ -80,12 +84,12 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
         )})
         and p.start_date + (pw.week - 1) * 7 + (pw.day - 1) between ${today}::date - 27 and ${today}::date`,
   )
-  const reviews = await reviewCounts(
+  const filled = await fillReviewCounts(
     db,
-    rows.flatMap((r) => (r.session_id ? [r.session_id] : [])),
+    rows.flatMap((r) => (r.session_id && r.prescribed === null ? [r.session_id] : [])),
   )
   return rows.map((r) => {
-    const review = r.session_id ? reviews.get(r.session_id) : undefined
+    const review = r.session_id ? (filled.get(r.session_id) ?? { prescribed: r.prescribed ?? 0, asPrescribed: r.as_prescribed ?? 0 }) : undefined
     return {
       clientId: r.client_id,
       date: r.date,

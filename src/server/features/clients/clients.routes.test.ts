@@ -134,8 +134,10 @@ describe('adherence in the roster', () => {
       ],
       '2-1': [{ reps: 6, loadKg: 100 }],
     }
+    const sessions = new Map<string, { id: string; exercises: { key: string }[] }>()
     for (const w of workouts.filter((w) => logged[`${w.week}-${w.day}`])) {
       const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as { id: string; exercises: { key: string }[] }
+      sessions.set(`${w.week}-${w.day}`, session)
       for (const [i, set] of (logged[`${w.week}-${w.day}`] ?? []).entries()) {
         const body = { exerciseKey: session.exercises[0]?.key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() }
         expect((await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, body)).status).toBe(200)
@@ -159,6 +161,25 @@ describe('adherence in the roster', () => {
     expect(dashboard.activeClients).toBeGreaterThan(0)
     // This week's sets fell from 3 of 4 to 1 of 4 as prescribed: the coach is told.
     expect(dashboard.needsYou.find((c) => c.clientId === client.id)?.reasons).toEqual([{ kind: 'set_adherence_dropped', from: 0.75, to: 0.25 }])
+
+    const adaOf = async () =>
+      z
+        .array(ActiveClientSchema)
+        .parse(await (await send(coach, 'GET', '/api/clients?today=2026-11-22')).json())
+        .find((c) => c.clientId === client.id)
+    // A correction counts the session again: W2D1's skipped set, logged after the finish, was done as prescribed.
+    const w2d1 = sessions.get('2-1')
+    const correction = { exerciseKey: w2d1?.exercises[0]?.key, setNumber: 2, reps: 5, loadKg: 100, editedAt: new Date().toISOString() }
+    expect((await send(client, 'PUT', `/api/sessions/${w2d1?.id}/sets/${randomUUID()}`, correction)).status).toBe(200)
+    expect(await adaOf()).toMatchObject({ setAdherence7: 0.5, setAdherence28: 0.625, setAdherencePreviousWeek: 0.75 })
+    // Sessions finished before their counts were kept are counted when adherence first reads them, and keep them.
+    await t.db.update(workoutSessions).set({ setsPrescribed: null, setsAsPrescribed: null }).where(eq(workoutSessions.clientId, client.id))
+    expect(await adaOf()).toMatchObject({ setAdherence7: 0.5, setAdherence28: 0.625, setAdherencePreviousWeek: 0.75 })
+    const kept = await t.db
+      .select({ prescribed: workoutSessions.setsPrescribed, asPrescribed: workoutSessions.setsAsPrescribed })
+      .from(workoutSessions)
+      .where(eq(workoutSessions.clientId, client.id))
+    expect(kept.map((k) => `${k.asPrescribed}/${k.prescribed}`).sort()).toEqual(['1/2', '2/2', '2/2'])
     const later = DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`)).json())
     expect(later.sessionsSince).toEqual([])
     expect((await send(otherCoach, 'GET', '/api/clients/dashboard')).status).toBe(200)

@@ -67,7 +67,8 @@ export async function exportFileName(db: Db, subject: ExportSubject, extension: 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
 const json = (value: unknown) => JSON.stringify(value)
 
-type SessionRow = typeof workoutSessions.$inferSelect & { cursor: string }
+// The review counts are derived from the sets, which the export carries.
+type SessionRow = Omit<typeof workoutSessions.$inferSelect, 'setsPrescribed' | 'setsAsPrescribed'> & { cursor: string }
 
 /** The lifter's sessions, oldest first, a batch at a time. */
 async function* sessionBatches(db: Db, clientId: string): AsyncGenerator<SessionRow[]> {

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
 import { oneRepMaxMovementOf, reviewSession } from '#shared/set-review.ts'
 import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
@@ -113,7 +113,7 @@ function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]
  * For each session, the lifter's best e1RM of each movement its %1RM targets name, from the
  * sessions they completed before it: what a percentage meant on the day.
  */
-async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
+async function oneRepMaxesBefore(db: Db | Tx, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
   const pairs = percentMovements(sessions)
   const bySession = new Map<string, Map<string, number>>()
   if (!pairs.length) return bySession
@@ -138,15 +138,21 @@ async function oneRepMaxesBefore(db: Db, sessions: readonly Pick<Session, 'id' |
 
 /** Sessions read set by set against their prescriptions. */
 export async function reviewSessions(
-  db: Db,
+  db: Db | Tx,
   sessions: readonly (Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'> & { removedExercises?: Session['removedExercises'] })[],
 ): Promise<Map<string, SessionReview>> {
   const references = await oneRepMaxesBefore(db, sessions)
   return new Map(sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]))
 }
 
-/** Sets prescribed and sets done as prescribed, by session id: what set-level adherence sums over days. */
-export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promise<Map<string, { prescribed: number; asPrescribed: number }>> {
+export type ReviewCounts = { prescribed: number; asPrescribed: number }
+
+/**
+ * Sets prescribed and sets done as prescribed, by session id: what set-level adherence sums over
+ * days. Computed from the sets; what adherence reads is the copy stored with each completed
+ * session (`storeReviewCounts`).
+ */
+export async function reviewCounts(db: Db | Tx, sessionIds: readonly string[]): Promise<Map<string, ReviewCounts>> {
   if (!sessionIds.length) return new Map()
   const ids = [...sessionIds]
   const sessions = await db
@@ -175,4 +181,29 @@ export async function reviewCounts(db: Db, sessionIds: readonly string[]): Promi
     })),
   )
   return new Map([...reviews].map(([id, r]) => [id, { prescribed: r.prescribed, asPrescribed: r.asPrescribed }]))
+}
+
+/**
+ * Stores a completed session's review counts when it is finished or corrected, read within `tx`
+ * so that they count what the transaction commits.
+ */
+export async function storeReviewCounts(tx: Tx, sessionId: string): Promise<void> {
+  const counts = (await reviewCounts(tx, [sessionId])).get(sessionId)
+  if (!counts) return
+  await tx.update(workoutSessions).set({ setsPrescribed: counts.prescribed, setsAsPrescribed: counts.asPrescribed }).where(eq(workoutSessions.id, sessionId))
+}
+
+/**
+ * The review counts of completed sessions finished before they were stored: computed and kept,
+ * unless a finish or correction stored fresher ones meanwhile.
+ */
+export async function fillReviewCounts(db: Db, sessionIds: readonly string[]): Promise<Map<string, ReviewCounts>> {
+  const counts = await reviewCounts(db, sessionIds)
+  if (!counts.size) return counts
+  const values = [...counts].map(([id, c]) => sql`(${id}::uuid, ${c.prescribed}::int, ${c.asPrescribed}::int)`)
+  await db.execute(sql`
+    update workout_sessions s set sets_prescribed = v.prescribed, sets_as_prescribed = v.as_prescribed
+    from (values ${sql.join(values, sql`, `)}) as v(id, prescribed, as_prescribed)
+    where s.id = v.id and s.sets_prescribed is null and s.status = 'completed'`)
+  return counts
 }

@@ -21,7 +21,7 @@ import { progressAfterSession } from '#server/features/plans/progression.service
 import { equipmentOf } from '#server/features/movements/movements.service.ts'
 import { getWorkout } from '#server/features/workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
-import { bestE1rms, toSetLog } from './review.service.ts'
+import { bestE1rms, storeReviewCounts, toSetLog } from './review.service.ts'
 import { findReadable, findSession, findWritable, type SessionRow } from './session-access.ts'
 
 /**
@@ -218,6 +218,7 @@ export async function finishSession(db: Db, actor: Actor, id: string, input: Fin
         .from(setLogs)
         .where(and(eq(setLogs.sessionId, id), isNull(setLogs.deletedAt)))
       await progressAfterSession(tx, { ...completed, sets }, bestE1rms)
+      await storeReviewCounts(tx, id)
     })
   }
   return getSession(db, actor, id)

@@ -6,7 +6,7 @@ import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { createBatcher, type Batcher } from '#server/lib/batcher.ts'
-import { toSetLog, type SetLogRow } from './review.service.ts'
+import { storeReviewCounts, toSetLog, type SetLogRow } from './review.service.ts'
 import { findOwn } from './session-access.ts'
 
 type SetRow = typeof setLogs.$inferSelect
@@ -122,14 +122,16 @@ function correctionMarks(existing: SetRow, next: SetValues | null) {
 }
 
 /**
- * A correction landed: the session records when, and the open apps of its lifter and their coach
- * hear of it on the live connection (delivered on commit, through any server process).
+ * A correction landed: the session records when and counts its set review again, and the open
+ * apps of its lifter and their coach hear of it on the live connection (delivered on commit,
+ * through any server process).
  */
 async function noteCorrection(tx: Tx, session: { id: string; clientId: string }): Promise<void> {
   await tx
     .update(workoutSessions)
     .set({ correctedAt: sql`now()` })
     .where(eq(workoutSessions.id, session.id))
+  await storeReviewCounts(tx, session.id)
   const coachId = await activeCoachIdOf(tx, session.clientId)
   const event: CorrectionEvent = { type: 'correction', sessionId: session.id, clientId: session.clientId, recipientIds: coachId ? [session.clientId, coachId] : [session.clientId] }
   await notify(tx, LIVE_CHANNEL, JSON.stringify(event))
