@@ -115,13 +115,13 @@ test('after a SIGKILL of the app, the next start stops the database server left 
   expect(await setIdsOf(next.url, lifter)).toEqual(new Set([setId]))
 })
 
-test('a slow statement is cancelled at the time limit while every other request is answered within a second', async () => {
+test('a statement that would take minutes is cancelled at the time limit while health and set logs are answered within a second', async () => {
   const limitMs = 1500
   const server = cleanup.track(await startBuiltServer({ DATABASE_STATEMENT_TIMEOUT_MS: String(limitMs) }))
   const lifter = await lifterWithSession(server.url)
   const slow = Array.from({ length: 3 }, async () => {
     const started = performance.now()
-    const res = await fetch(`${server.url}/api/testing/slow-statement`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":30}' })
+    const res = await fetch(`${server.url}/api/testing/slow-statement`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":300}' })
     return { status: res.status, body: await res.text(), ms: performance.now() - started }
   })
   const others: { status: number; ms: number }[] = []

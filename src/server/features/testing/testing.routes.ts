@@ -58,7 +58,7 @@ export const testingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 201)
   })
   // A statement as slow as asked, to see the database's time limit end it while others are served.
-  .post('/slow-statement', validate('json', z.object({ seconds: z.number().check(z.gte(0), z.lte(60)) })), async (c) => {
+  .post('/slow-statement', validate('json', z.object({ seconds: z.number().check(z.gte(0), z.lte(600)) })), async (c) => {
     await c.var.db.execute(sql`select pg_sleep(${c.req.valid('json').seconds})`)
     return c.json({ ok: true })
   })
