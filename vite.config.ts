@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { chunkFamily } from './scripts/chunk-families.ts'
 import { compileHints } from './scripts/compile-hints.ts'
 import { manifestModules } from './scripts/manifest-modules.ts'
+import { keptAddress, OFFLINE_CACHE } from './src/client/lib/offline-copies.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -54,24 +55,31 @@ function clientPlugins() {
         // being logged lives in IndexedDB, which is newer than any cached answer could be.)
         runtimeCaching: [
           {
-            // Who is signed in; the plans (home, the calendar, previews), the sessions list, last
-            // time's numbers, the coach's card and the workouts; the chat's conversations and pages.
-            // Sign-out deletes this cache.
-            // (The function is copied into the service worker as text: it cannot use names from this file.)
-            urlPattern: ({ url, request }) =>
-              request.method === 'GET' &&
-              [
-                /^\/api\/(me|profile|profile\/coach)$/,
-                /^\/api\/plans$/,
-                /^\/api\/plans\/(workouts\/)?[0-9a-f-]{36}$/,
-                /^\/api\/sessions$/,
-                /^\/api\/sessions\/movement-stats$/,
-                /^\/api\/workouts(\/[0-9a-f-]{36})?$/,
-                /^\/api\/chat\/conversations$/,
-                /^\/api\/chat\/[^/]+\/messages$/,
-              ].some((pattern) => pattern.test(url.pathname)),
+            // The addresses the device keeps (src/client/lib/offline-copies.ts, whose list the app
+            // also uses to keep the answers this worker never saw). Sign-out deletes this cache.
+            urlPattern: keptAddress,
             handler: 'NetworkFirst',
-            options: { cacheName: 'coachline-api', networkTimeoutSeconds: 5, expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 } },
+            options: {
+              cacheName: OFFLINE_CACHE,
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 },
+              plugins: [
+                {
+                  // Only a success, and who-am-I only when it names a user: nothing is kept for a
+                  // signed-out visitor (the rule of offline-copies.ts's isKept; this function is
+                  // copied into the service worker as text, so it cannot call it).
+                  cacheWillUpdate: async ({ request, response }) => {
+                    if (response.status !== 200) return null
+                    if (new URL(request.url).pathname !== '/api/me') return response
+                    const me: unknown = await response
+                      .clone()
+                      .json()
+                      .catch(() => null)
+                    return me && typeof me === 'object' && 'user' in me && me.user ? response : null
+                  },
+                },
+              ],
+            },
           },
         ],
       },

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { ApiErrorBodySchema, type FieldErrors } from '#shared/errors.ts'
+import { copyKeeper, workerSeesCalls } from './offline-copies.ts'
 import { takePageAnswer } from './page-answers.ts'
 
 /** Every failed API call surfaces as this error, built from the API's one error shape. */
@@ -43,7 +44,10 @@ type RequestOptions<S extends z.ZodMiniType> = {
 export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S> = {}): Promise<z.output<S>> {
   // The page may carry this answer already (the server asked for it while sending the page).
   const carried = method === 'GET' ? takePageAnswer(path) : undefined
-  if (carried) return schema ? schema.parse(carried.answer) : (carried.answer as z.output<S>)
+  // The device keeps what the gym's screens read for when there is no signal; the service
+  // worker keeps the answers it sees, the app those it does not (src/client/lib/offline-copies.ts).
+  const keep = method === 'GET' && (carried || !workerSeesCalls()) ? copyKeeper(path) : undefined
+  if (carried) return kept(carried.answer, schema, keep)
   let response: Response
   try {
     response = await fetch(path, {
@@ -60,7 +64,14 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(pat
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
   if (!response.ok) throw failureOf(response, path, payload)
-  return schema ? schema.parse(payload) : (payload as z.output<S>)
+  return kept(payload, schema, keep)
+}
+
+/** The answer as the caller reads it; one it can read is kept for when there is no signal. */
+function kept<S extends z.ZodMiniType>(answer: unknown, schema: S | undefined, keep: ((answer: unknown) => void) | undefined): z.output<S> {
+  const read = schema ? schema.parse(answer) : (answer as z.output<S>)
+  keep?.(answer)
+  return read
 }
 
 /** A failed answer as the ApiError it stands for. */

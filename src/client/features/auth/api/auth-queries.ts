@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
+import { copyKeeper, forgetOfflineCopies } from '#client/lib/offline-copies.ts'
 import { forgetPageAnswers } from '#client/lib/page-answers.ts'
 
 /**
@@ -10,7 +11,10 @@ import { forgetPageAnswers } from '#client/lib/page-answers.ts'
 async function fetchMe(signal: AbortSignal): Promise<Me> {
   const me = await apiRequest('/api/me', { schema: MeSchema, signal })
   if (!me.user || me.profile) return me
+  const keep = copyKeeper('/api/me')
   const profile = await apiRequest('/api/profile', { method: 'POST', schema: ProfileSchema, signal })
+  // The device's copy for no signal is who-am-I as the app knows it now, with the profile.
+  keep({ ...me, profile })
   return { ...me, profile }
 }
 
@@ -23,10 +27,11 @@ export const authQueries = {
 /**
  * Nobody is signed in, known without asking the server: after a sign-out or a reset, when a call
  * says the session has ended, or on a page the server rendered for a browser with no session.
- * Nothing the tab knew of the previous user survives.
+ * Nothing the tab knew of the previous user survives, nor the device's copies for no signal.
  */
 export function markSignedOut(client: QueryClient): void {
   client.clear()
   forgetPageAnswers()
+  void forgetOfflineCopies()
   client.setQueryData<Me>(authQueries.me().queryKey, { user: null, profile: null })
 }

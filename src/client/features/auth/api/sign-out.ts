@@ -3,13 +3,14 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
+import { forgetOfflineCopies } from '#client/lib/offline-copies.ts'
 import { markSignedOut } from './auth-queries.ts'
 
 /** Ends the server session; a failure to reach the server still clears what this tab knows. */
 export async function signOutOnServer(): Promise<void> {
   await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined)
-  // The service worker's offline copies of who-am-I and sessions belong to the user who left.
-  await globalThis.caches?.delete('coachline-api').catch(() => false)
+  // The device's copies for no signal (who-am-I, the plans, sessions) belong to the user who left.
+  await forgetOfflineCopies()
 }
 
 /** Signs out, clears every cached datum and goes to /auth. */
