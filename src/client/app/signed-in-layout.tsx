@@ -8,6 +8,7 @@ import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
+import { useKeepGymScreens } from '#client/features/sessions/offline/use-keep-gym-screens.ts'
 import { useOfflineQueue } from '#client/lib/offline-queue/queue.ts'
 import { useRouteHandles } from './route-handle.ts'
 
@@ -22,6 +23,8 @@ export function SignedInLayout() {
   // Sets, messages and builder saves made without signal keep moving to the server from whatever screen is open.
   useOfflineQueue(auth.status === 'authenticated' ? auth.user.id : null)
   useAdoptLegacyChanges(auth.status === 'authenticated' ? auth.user.id : null)
+  // A lifter's gym screens open with no signal, even if this is the device's first visit.
+  useKeepGymScreens(signedIn && auth.profile.role === 'client' ? auth.user.id : null)
   useBuilderSaves()
   // One live chat connection for the whole app: messages, receipts, toasts, the waitingMessages.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)

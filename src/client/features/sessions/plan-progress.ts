@@ -9,6 +9,17 @@ export const DAY_STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 
 const order = (week: number, day: number) => week * 10 + day
 
 /**
+ * Today's workout in a plan (none on a rest day) and the next one after today, where today is
+ * where the plan is now (null before it starts): what home offers to preview and start.
+ */
+export function todaysAndNext(plan: Plan, today: { week: number; day: number } | null) {
+  if (!today) return { todays: undefined, next: undefined }
+  const todays = plan.workouts.find((w) => w.week === today.week && w.day === today.day)
+  const next = plan.workouts.filter((w) => order(w.week, w.day) > order(today.week, today.day)).sort((a, b) => order(a.week, a.day) - order(b.week, b.day))[0]
+  return { todays, next }
+}
+
+/**
  * A planned day's state, from the sessions completed against the plan (matched by week and day,
  * so a day edited after it was trained still counts) and where today falls in the plan.
  */

@@ -18,6 +18,7 @@ import { SessionList } from '#client/features/sessions/components/session-list.t
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
+import { todaysAndNext } from '#client/features/sessions/plan-progress.ts'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { useOnline } from '#client/lib/online.ts'
@@ -38,9 +39,7 @@ export function HomePage() {
   const arriving = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching'
   const loading = !unreachable && (isPending || [recent, coach, comments].some(arriving))
 
-  const todays = data && today ? data.workouts.find((w) => w.week === today.week && w.day === today.day) : undefined
-  const next =
-    data && today ? data.workouts.filter((w) => w.week * 10 + w.day > today.week * 10 + today.day).sort((a, b) => a.week * 10 + a.day - (b.week * 10 + b.day))[0] : undefined
+  const { todays, next } = data ? todaysAndNext(data, today) : { todays: undefined, next: undefined }
   const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (

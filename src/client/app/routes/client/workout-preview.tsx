@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import type { PlanWorkout } from '#shared/schemas/plans.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { DeloadNote, PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
-import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
+import { oneRepMaxMovementOf, sessionQueries, statsMovementIdsOf } from '#client/features/sessions/api/session-queries.ts'
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { usePlannedWorkout } from '#client/features/sessions/use-planned-workout.ts'
@@ -18,9 +17,7 @@ export function WorkoutPreviewPage() {
   const { planWorkoutId = '' } = useParams()
   const auth = useAuth()
   const workout = usePlannedWorkout(auth.status === 'authenticated' ? auth.user.id : '', planWorkoutId)
-  // %1RM targets are a share of the e1RM of the exercise's movement, or of the one its rule links to.
-  const oneRepMaxId = (e: PlanWorkout['exercises'][number]) => (e.progression?.kind === 'percent_e1rm' && e.progression.linkedMovementId) || e.movementId
-  const movementIds = [...new Set(workout.state === 'ready' ? workout.data.exercises.flatMap((e) => [e.movementId, oneRepMaxId(e)]) : [])]
+  const movementIds = workout.state === 'ready' ? statsMovementIdsOf(workout.data.exercises) : []
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
   const { start, busy } = useStartSession()
   if (auth.status !== 'authenticated') return null
@@ -39,7 +36,7 @@ export function WorkoutPreviewPage() {
         workout={data}
         unit={unit}
         plateStep={plateSetupOf(auth.profile.plateSetups, unit).plateStep}
-        oneRepMaxOf={(exercise) => stats.data?.find((s) => s.movementId === oneRepMaxId(exercise))?.bestE1rmKg ?? null}
+        oneRepMaxOf={(exercise) => stats.data?.find((s) => s.movementId === oneRepMaxMovementOf(exercise))?.bestE1rmKg ?? null}
         extra={(exercise) => {
           const stat = stats.data?.find((s) => s.movementId === exercise.movementId)
           if (!stat?.last && !stat?.bestE1rmKg) return null

@@ -12,10 +12,17 @@ import {
   type FinishSessionInput,
   type StartSessionInput,
 } from '#shared/schemas/sessions.ts'
+import type { Exercise } from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { timed } from '#client/lib/perf-log.ts'
 
 const base = (id: string) => `/api/sessions/${encodeURIComponent(id)}`
+
+/** The movement whose e1RM a planned exercise's %1RM targets are a share of: its own, or the one its rule links to. */
+export const oneRepMaxMovementOf = (exercise: Exercise) => (exercise.progression?.kind === 'percent_e1rm' && exercise.progression.linkedMovementId) || exercise.movementId
+
+/** The movements whose numbers (last time's sets, best e1RM) a planned workout shows, and its session after it. */
+export const statsMovementIdsOf = (exercises: readonly Exercise[]) => [...new Set(exercises.flatMap((e) => [e.movementId, oneRepMaxMovementOf(e)]))]
 
 export const sessionQueries = {
   all: () => ['sessions'] as const,
@@ -29,14 +36,16 @@ export const sessionQueries = {
     }),
   report: (id: string) =>
     queryOptions({ queryKey: [...sessionQueries.all(), 'report', id], queryFn: ({ signal }) => apiRequest(`${base(id)}/report`, { schema: SessionReportSchema, signal }) }),
-  movementStats: (movementIds: string[]) =>
-    queryOptions({
-      queryKey: [...sessionQueries.all(), 'movement-stats', [...movementIds].sort()],
+  movementStats: (movementIds: string[]) => {
+    // In one order: the preview, the logger and the device's copy for no signal
+    // (offline/use-keep-gym-screens.ts) are of one address.
+    const ids = [...movementIds].sort()
+    return queryOptions({
+      queryKey: [...sessionQueries.all(), 'movement-stats', ids],
       queryFn: ({ signal }) =>
-        movementIds.length
-          ? apiRequest(`/api/sessions/movement-stats?movementIds=${movementIds.join(',')}`, { schema: z.array(MovementStatsSchema), signal })
-          : Promise.resolve([]),
-    }),
+        ids.length ? apiRequest(`/api/sessions/movement-stats?movementIds=${ids.join(',')}`, { schema: z.array(MovementStatsSchema), signal }) : Promise.resolve([]),
+    })
+  },
   unreadComments: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'unread-comments'],
