@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
-import { count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { PrescribedSet, WorkoutContent } from '#shared/schemas/plans.ts'
 import { sessionExerciseOf, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { KG_PER_LB, toKg, type Unit } from '#shared/units.ts'
@@ -22,6 +22,7 @@ import { parseEnv, publicUrl, type Env } from '#server/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
 import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
 import { savePlanDay } from '#server/features/plans/plan-grid.service.ts'
+import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
 import { assignPlan, createPlan, updatePlan } from '#server/features/plans/plans.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
@@ -671,6 +672,15 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
       const clientId = clientIds[index] as string
       await db.transaction((tx) => seedClient(db, tx, coachId, templateId, client, clientId, library))
     }
+    // Its sessions keep their review counts, as sessions finished in the app do.
+    const finished = await db
+      .select({ id: workoutSessions.id })
+      .from(workoutSessions)
+      .where(and(inArray(workoutSessions.clientId, clientIds), eq(workoutSessions.status, 'completed')))
+    await fillReviewCounts(
+      db,
+      finished.map((s) => s.id),
+    )
     // The demo is opened right after: its queries plan on what it wrote, not on empty tables.
     await analyzeAll(db)
     return {
