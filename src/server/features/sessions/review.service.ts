@@ -152,7 +152,7 @@ export type ReviewCounts = { prescribed: number; asPrescribed: number }
  * days. Computed from the sets; what adherence reads is the copy stored with each completed
  * session (`storeReviewCounts`).
  */
-export async function reviewCounts(db: Db | Tx, sessionIds: readonly string[]): Promise<Map<string, ReviewCounts>> {
+async function reviewCounts(db: Db | Tx, sessionIds: readonly string[]): Promise<Map<string, ReviewCounts>> {
   if (!sessionIds.length) return new Map()
   const ids = [...sessionIds]
   const sessions = await db
