@@ -13,6 +13,7 @@ import { benchExport } from './export.bench.ts'
 import { benchGym } from './gym.bench.ts'
 import { benchLighthouse } from './lighthouse.bench.ts'
 import { benchHistoryImport } from './history-import.bench.ts'
+import { benchLivedIn } from './lived-in.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
 import { benchPlans } from './plans.bench.ts'
 import { benchProgress } from './progress.bench.ts'
@@ -31,6 +32,7 @@ const ALL = {
   tokens: benchTokens,
   gym: benchGym,
   scale: benchScale,
+  'lived-in': benchLivedIn,
 }
 /** BENCH_ONLY=plans runs one of them. */
 const BENCHES = Object.entries(ALL)

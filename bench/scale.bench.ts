@@ -54,7 +54,8 @@ const OLD_PLANS_LONG = 24
 const OLD_PLANS_OTHER = 6
 const MOVEMENTS = TRAINED_MOVEMENTS
 
-type Exec = (text: string) => Promise<Record<string, unknown>[]>
+/** One statement on the loading connection, its rows. */
+export type Exec = (text: string) => Promise<Record<string, unknown>[]>
 type Size = 'small' | 'big'
 type User = { id: string; email: string; cookie: string }
 /** What the timed calls name: made through the API before the load. */
@@ -330,12 +331,7 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
   )
   await exec(`update session_comments c set created_at = s.completed_at + interval '3 hours' from workout_sessions s where s.id = c.session_id and s.client_id = ${lifter}`)
   await exec(`update coach_clients set since = ${quote(world.startDate)}::date - ${size === 'big' ? 365 * LONG_YEARS : 7} where client_id = ${lifter}`)
-  await exec(`drop table if exists bench_moves`)
-  await exec(
-    `create temp table bench_moves as
-     select (row_number() over (order by array_position(array[${MOVEMENTS.map(quote).join(', ')}], name), name) - 1)::int as i, id, name, tracking
-     from movements where owner_id is null and tracking = 'weight_reps'`,
-  )
+  await trainedMovements(exec)
 
   // The lifters: the roster's other 199 first, then those with no coach (the big database only).
   const lifters = size === 'big' ? Math.max(LIFTERS, ROSTER - 1) : ROSTER - 1
@@ -352,7 +348,7 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
   )
 
   // Each client's copy of the plan, active from the same day; one session of its first workout done.
-  await copyPlan(exec, world, `select id as client_id, 'active' as status, 0 as k, ${quote(world.startDate)}::date as start_date from bench_lifters where rostered`)
+  await copyPlan(exec, world.planId, `select id as client_id, 'active' as status, 0 as k, ${quote(world.startDate)}::date as start_date from bench_lifters where rostered`)
   await exec(
     `insert into workout_sessions (id, client_id, plan_workout_id, plan_id, title, plan_name, week, day, exercises, status, started_at, completed_at, rpe, created_at)
      select md5(l.id || '/recent')::uuid, l.id, pw.id, p.id, pw.title, p.name, 1, 1,
@@ -415,7 +411,7 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
   // Old plans: the lifter's 24 and 6 of every other client, completed one after another.
   await copyPlan(
     exec,
-    world,
+    world.planId,
     `select ${lifter} as client_id, 'completed' as status, k, ${quote(world.startDate)}::date - 56 * k as start_date from generate_series(1, ${OLD_PLANS_LONG}) k
      union all
      select l.id, 'completed', k, ${quote(world.startDate)}::date - 56 * k from bench_lifters l cross join generate_series(1, ${OLD_PLANS_OTHER}) k where l.rostered`,
@@ -443,9 +439,22 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
   await exec('drop table bench_moves')
 }
 
-/** Copies of the lifter's assigned plan, one per row of `which` (client_id, status, k, start_date), with its workouts and exercises. */
-async function copyPlan(exec: Exec, world: World, which: string): Promise<void> {
-  const source = quote(world.planId)
+/**
+ * The movements `history` trains (temporary table bench_moves, on the loading connection): the
+ * built-in ones that track weight and reps, numbered from 0 with TRAINED_MOVEMENTS first.
+ */
+export async function trainedMovements(exec: Exec): Promise<void> {
+  await exec(`drop table if exists bench_moves`)
+  await exec(
+    `create temp table bench_moves as
+     select (row_number() over (order by array_position(array[${MOVEMENTS.map(quote).join(', ')}], name), name) - 1)::int as i, id, name, tracking
+     from movements where owner_id is null and tracking = 'weight_reps'`,
+  )
+}
+
+/** Copies of an assigned plan (`planId`), one per row of `which` (client_id, status, k, start_date), with its workouts and exercises. */
+export async function copyPlan(exec: Exec, planId: string, which: string): Promise<void> {
+  const source = quote(planId)
   await exec(`drop table if exists bench_copies`)
   await exec(`create temp table bench_copies as select md5(w.client_id || '/plan/' || w.k)::uuid as id, w.* from (${which}) w`)
   await exec(
@@ -471,11 +480,12 @@ type HistoryShape = { sessions: number; exercises: number; sets: number; from: s
 
 /**
  * Completed sessions spread evenly from `from` to `to` for each lifter of `who` (client_id, li),
- * with their exercises and sets: the first exercise of every session is one of the lifter's three
- * main movements, the others rotate; reps 1-12, loads that climb, RPE 6-10 (some left out), a few
- * sets not done or deleted, a session RPE on one in three.
+ * with their exercises and sets, of the movements `trainedMovements` numbered on this connection:
+ * the first exercise of every session is one of the lifter's three main movements, the others
+ * rotate; reps 1-12, loads that climb, RPE 6-10 (some left out), a few sets not done or deleted, a
+ * session RPE on one in three.
  */
-async function history(exec: Exec, who: string, shape: HistoryShape): Promise<void> {
+export async function history(exec: Exec, who: string, shape: HistoryShape): Promise<void> {
   const moves = Number((await exec('select count(*)::int as n from bench_moves'))[0]?.n)
   await exec('drop table if exists bench_sessions')
   await exec(
