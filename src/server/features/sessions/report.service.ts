@@ -134,22 +134,30 @@ type LastSetRow = {
 }
 
 /**
- * For each movement, the sets of the lifter's last completed session with it: the lifter's
- * sessions are walked newest first, one index probe each, until the first with the movement.
+ * For each movement, the sets of the lifter's last completed session with it. When that session
+ * started is in the lifter's lifetime totals (`last_at`, kept by the database), so the query is
+ * three exact index probes per movement (the totals, the session at that time, its sets of the
+ * movement) and reads the same few pages whether the lifter has trained for a week or for years,
+ * and whatever the planner's statistics say: a walk of the sessions newest first, planned on
+ * statistics a fast-growing table had outrun, read every set per session instead.
  */
 export function lastSetsSql(clientId: string, movementIds: readonly string[]): SQL {
-  const done = sql`l.completed and l.deleted_at is null`
+  const done = (alias: string) => sql.raw(`${alias}.completed and ${alias}.deleted_at is null`)
   return sql`
     select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
     from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
+    cross join lateral (select max(t.last_at) as at from lifetime_totals t where t.client_id = ${clientId} and t.movement_id = m.id) latest
     cross join lateral (
       select s.id, s.started_at from workout_sessions s
-      where s.client_id = ${clientId} and s.status = 'completed'
-        and exists (select 1 from set_logs l where l.session_id = s.id and l.movement_id = m.id and ${done})
-      order by s.started_at desc
+      where s.client_id = ${clientId} and s.started_at = latest.at and s.status = 'completed'
+        and exists (select 1 from set_logs x where x.session_id = s.id and x.movement_id = m.id and ${done('x')})
+      order by s.id
       limit 1
     ) last
-    join set_logs l on l.session_id = last.id and l.movement_id = m.id and ${done}
+    cross join lateral (
+      select l.reps, l.load_kg, l.duration_s, l.distance_m, l.set_number, l.logged_at from set_logs l
+      where l.session_id = last.id and l.movement_id = m.id and ${done('l')}
+    ) l
     order by m.id, l.set_number, l.logged_at`
 }
 
