@@ -35,6 +35,9 @@ const SETTINGS: Record<string, string> = {
   maintenance_work_mem: '64MB',
   max_wal_size: '512MB',
   autovacuum: 'on',
+  // A new gym's tables grow from nothing to thousands of rows in minutes: its statistics follow
+  // within 15 s of passing autovacuum's threshold rather than a minute (docs/database.md).
+  autovacuum_naptime: '15s',
   // A statement or an idle transaction is never left to hold the server for long; the app's
   // connections set their own, shorter limits (client.ts), and a backup sets none.
   statement_timeout: '5min',
