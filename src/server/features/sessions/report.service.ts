@@ -139,7 +139,9 @@ type LastSetRow = {
  * three exact index probes per movement (the totals, the session at that time, its sets of the
  * movement) and reads the same few pages whether the lifter has trained for a week or for years,
  * and whatever the planner's statistics say: a walk of the sessions newest first, planned on
- * statistics a fast-growing table had outrun, read every set per session instead.
+ * statistics a fast-growing table had outrun, read every set per session instead. The subqueries
+ * are kept as written (a `limit`, `offset 0`): merged into one join, a planner that believes
+ * set_logs nearly empty scans all of it first.
  */
 export function lastSetsSql(clientId: string, movementIds: readonly string[]): SQL {
   const done = (alias: string) => sql.raw(`${alias}.completed and ${alias}.deleted_at is null`)
@@ -150,13 +152,14 @@ export function lastSetsSql(clientId: string, movementIds: readonly string[]): S
     cross join lateral (
       select s.id, s.started_at from workout_sessions s
       where s.client_id = ${clientId} and s.started_at = latest.at and s.status = 'completed'
-        and exists (select 1 from set_logs x where x.session_id = s.id and x.movement_id = m.id and ${done('x')})
+        and (select true from set_logs x where x.session_id = s.id and x.movement_id = m.id and ${done('x')} limit 1)
       order by s.id
       limit 1
     ) last
     cross join lateral (
       select l.reps, l.load_kg, l.duration_s, l.distance_m, l.set_number, l.logged_at from set_logs l
       where l.session_id = last.id and l.movement_id = m.id and ${done('l')}
+      offset 0
     ) l
     order by m.id, l.set_number, l.logged_at`
 }
