@@ -59,7 +59,7 @@ type Plan = { id: string; version: number; workouts: { id: string; exercises: { 
  * The services are the routes' own (without the sign-in middleware's lookups); the writes are made
  * for real, on the bench's database, after its passes.
  */
-export async function explainSlowCalls(url: string, world: ExplainWorld, wanted: Map<string, number>): Promise<void> {
+export async function explainSlowCalls(url: string, world: ExplainWorld, wanted: Map<string, number>, threshold: number): Promise<void> {
   // One connection, kept: the pool queues the services' side-by-side queries on it.
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 })
   const notices: string[] = []
@@ -135,6 +135,7 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
       ['lifter · GET /api/progress/e1rm (3 months)', () => e1rmSeries(db, lifter, { movementId: state.e1rmMovement, since: world.since, utcOffsetMinutes: 0 })],
       ['lifter · GET /api/chat/:other/messages', () => listMessages(db, lifter, coach.id, {})],
       ['lifter · POST /api/chat/:other/read', () => markRead(db, lifter, coach.id, Number.MAX_SAFE_INTEGER)],
+      ['lifter · GET /api/chat/conversations (again, read)', () => listConversations(db, lifter)],
       ['lifter · POST /api/chat/:other/messages (the answer)', () => sendMessage(db, lifter, coach.id, { id: crypto.randomUUID(), body: 'Good, the deadlifts moved well.' })],
       ['coach · GET /api/me', () => getProfile(db, coach.id)],
       ['coach · GET /api/clients/dashboard', () => coachDashboard(db, coach, { today: world.today, since: new Date(Date.now() - 86_400_000).toISOString() })],
@@ -163,7 +164,7 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
       ],
     ]
     const missing = [...wanted.keys()].filter((key) => !calls.some(([name]) => name === key))
-    console.log(`\n  the slowest statement of each call with a p95 over the target (auto_explain: EXPLAIN ANALYZE, BUFFERS, the call run once more here)`)
+    console.log(`\n  the slowest statement of each call with a p95 over ${threshold} ms (auto_explain: EXPLAIN ANALYZE, BUFFERS, the call run once more here)`)
     if (missing.length) console.log(`  not run here (no service mapped): ${missing.join('; ')}`)
     for (const [name, run] of calls) {
       notices.length = 0

@@ -25,17 +25,22 @@ import { copyPlan, history, trainedMovements, type Exec } from './scale.bench.ts
  * coach's dashboard, roster, client detail, session review and plan builder. Every start is a new
  * session of today's workout, logged and finished, so the history keeps growing. A second pass
  * runs the same while LOGGERS other lifters of the coach each log a set every 1-2 s in their own
- * sessions. Figures are printed, never asserted; any answer that is not 2xx fails the bench.
+ * sessions; the two passes alternate in blocks. Figures are printed, never asserted; any answer
+ * that is not 2xx fails the bench.
  */
 const COUNT = Number(process.env.BENCH_LIVED_IN_COUNT ?? 100)
 const LOGGERS = Number(process.env.BENCH_LIVED_IN_LOGGERS ?? 20)
+const BLOCKS = 4
 const CALL_TARGET_MS = 50
 const START_TARGET_MS = 1000
 const LOAD_RATIO_TARGET = 2
 const LOGGER_REST_MS: [number, number] = [1000, 2000]
 const LOGGER_SETS = 15
-/** BENCH_LIVED_IN_EXPLAIN=0 leaves out the plans of the slow calls' statements. */
-const EXPLAIN = process.env.BENCH_LIVED_IN_EXPLAIN !== '0'
+/**
+ * The plans of the statements of calls whose quiet p95 is at or over this (BENCH_LIVED_IN_EXPLAIN
+ * milliseconds, the call target unless set; 'off' leaves them out, 0 prints every call's).
+ */
+const EXPLAIN_MS = process.env.BENCH_LIVED_IN_EXPLAIN === 'off' ? Infinity : Number(process.env.BENCH_LIVED_IN_EXPLAIN ?? CALL_TARGET_MS)
 
 const DEMO_COACH = 'coach@demo.coachline.app'
 const DEMO_PASSWORD = 'CoachlineDemo1'
@@ -514,39 +519,61 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
 
 // ---------- timing ----------
 
-/** Each screen `count` times, the screens in turn (after a few untimed rounds). */
-async function measure(base: string, world: World, count: number): Promise<Timings> {
+/** The screens replayed in turn, once per `round`, each call timed into `into` (nothing for a warm-up round). */
+function replayer(base: string, world: World) {
   const state = { sessionId: '', exercises: [] as SessionExercise[] }
   const list = screens(base, world, state)
-  const timings: Timings = new Map(list.map((screen) => [screen.name, new Map()]))
-  const once = async (screen: Screen, rep: number, timed: boolean) => {
-    const rows = timings.get(screen.name) ?? new Map<string, number[]>()
-    // Rows in the order the calls are made, whichever answers first.
-    const row = (name: string) => rows.get(name) ?? rows.set(name, []).get(name) ?? []
-    const add: Mark = (name, ms) => {
-      if (timed) row(name).push(ms)
-    }
-    const call = async <T>(name: string, who: User, method: string, path: string, body?: unknown): Promise<T> => {
-      if (timed) row(name)
+  const timings = (): Timings => new Map(list.map((screen) => [screen.name, new Map()]))
+  const round = async (into: Timings | null, rep: number) => {
+    for (const screen of list) {
+      const rows = into?.get(screen.name)
+      // Rows in the order the calls are made, whichever answers first.
+      const row = (name: string) => rows && (rows.get(name) ?? rows.set(name, []).get(name))
+      const add: Mark = (name, ms) => void row(name)?.push(ms)
+      const call = async <T>(name: string, who: User, method: string, path: string, body?: unknown): Promise<T> => {
+        row(name)
+        const t0 = performance.now()
+        const answer = await api<T>(base, who, method, path, body)
+        add(name, performance.now() - t0)
+        return answer
+      }
       const t0 = performance.now()
-      const answer = await api<T>(base, who, method, path, body)
-      add(name, performance.now() - t0)
-      return answer
+      await screen.run(call, rep, add)
+      add(WHOLE, performance.now() - t0)
     }
-    const t0 = performance.now()
-    await screen.run(call, rep, add)
-    add(WHOLE, performance.now() - t0)
   }
-  for (let rep = 0; rep < 3; rep++) for (const screen of list) await once(screen, rep, false)
-  for (let rep = 0; rep < count; rep++) for (const screen of list) await once(screen, rep, true)
-  return timings
+  return { timings, round }
+}
+
+/**
+ * Both passes, COUNT rounds each, in BLOCKS alternating blocks (quiet, then busy while the other
+ * lifters log): a machine that gets busier or quieter meanwhile, and the sessions each round
+ * adds, weigh on both passes alike.
+ */
+async function measure(base: string, world: World): Promise<{ quiet: Timings; busy: Timings; theirs: number[] }> {
+  const replay = replayer(base, world)
+  const quiet = replay.timings()
+  const busy = replay.timings()
+  const theirs: number[] = []
+  for (let rep = 0; rep < 3; rep++) await replay.round(null, rep)
+  for (let done = 0; done < COUNT;) {
+    const rounds = Math.min(Math.ceil(COUNT / BLOCKS), COUNT - done)
+    for (let i = 0; i < rounds; i++) await replay.round(quiet, done + i)
+    const loggers = startLoggers(base, world)
+    // Every lifter at it before the first timed call.
+    await sleep(LOGGER_REST_MS[1] * 2)
+    for (let i = 0; i < rounds; i++) await replay.round(busy, done + i)
+    theirs.push(...(await loggers.stop()))
+    done += rounds
+  }
+  return { quiet, busy, theirs }
 }
 
 /**
  * The other lifters at a busy gym: each in a session of its own (three exercises), a set every
  * 1-2 s, finished after LOGGER_SETS sets and another started, until `stop`.
  */
-function startLoggers(base: string, world: World): { stop: () => Promise<{ sets: number; latencies: number[] }> } {
+function startLoggers(base: string, world: World): { stop: () => Promise<number[]> } {
   let running = true
   const latencies: number[] = []
   const runs = world.loggers.map(async (logger, i) => {
@@ -584,7 +611,7 @@ function startLoggers(base: string, world: World): { stop: () => Promise<{ sets:
       running = false
       await settled
       if (failures.length) throw new Error(`lived-in: ${failures.length} of the logging lifters failed: ${failures.map(String).slice(0, 3).join('; ')}`)
-      return { sets: latencies.length, latencies }
+      return latencies
     },
   }
 }
@@ -657,29 +684,25 @@ export async function benchLivedIn(server: BenchServer, label: string, target: B
   const loaded = await describe(target.url, world)
   console.log(
     `\n${label}: lived-in, the demo and a four-year lifter. ${demo}; the lifter: ${loaded.lifterSets.toLocaleString('en')} sets over ${YEARS} years ` +
-      `(loaded in ${loadSeconds.toFixed(0)} s), ${loaded.sets.toLocaleString('en')} sets in all. Each screen ${COUNT} times, in turn.`,
+      `(loaded in ${loadSeconds.toFixed(0)} s), ${loaded.sets.toLocaleString('en')} sets in all. Each screen ${COUNT} times a pass, in turn, the passes in ${BLOCKS} alternating blocks.`,
   )
   console.log(`  planner statistics before the first pass (the bench runs no ANALYZE): ${loaded.statistics}`)
 
-  const quiet = await measure(server.url, world, COUNT)
+  const { quiet, busy, theirs } = await measure(server.url, world)
   table('pass 1, quiet (ms)', quiet)
-  const loggers = startLoggers(server.url, world)
-  await sleep(LOGGER_REST_MS[1] * 2)
-  const busy = await measure(server.url, world, COUNT)
-  const logged = await loggers.stop()
   table(`pass 2, while ${LOGGERS} other lifters log a set every ${LOGGER_REST_MS[0] / 1000}-${LOGGER_REST_MS[1] / 1000} s each (ms)`, busy, quiet)
-  const theirs = statOf(logged.latencies)
-  console.log(`  their sets: ${logged.sets} logged, p50 ${theirs.p50.toFixed(1)} ms, p95 ${theirs.p95.toFixed(1)} ms, p99 ${theirs.p99.toFixed(1)} ms`)
+  const logged = statOf(theirs)
+  console.log(`  their sets: ${logged.n} logged, p50 ${logged.p50.toFixed(1)} ms, p95 ${logged.p95.toFixed(1)} ms, p99 ${logged.p99.toFixed(1)} ms`)
   targets(quiet, busy)
   const after = await describe(target.url, world)
   console.log(`  planner statistics after: ${after.statistics}`)
-  // The slowest p95 of each call over the target (a call made on several screens is run once).
+  // The slowest p95 of each call over the threshold (a call made on several screens is run once).
   const slow = new Map<string, number>()
   for (const c of callsOf(quiet)) {
     const key = explainKey(c.screen, c.row)
-    if (c.stat.p95 >= CALL_TARGET_MS) slow.set(key, Math.max(slow.get(key) ?? 0, c.stat.p95))
+    if (c.stat.p95 >= EXPLAIN_MS) slow.set(key, Math.max(slow.get(key) ?? 0, c.stat.p95))
   }
-  if (slow.size && EXPLAIN) {
+  if (slow.size) {
     const { today, coach, lifter, planId, todayWorkoutId, commentedSessionId, futureDay, statsPaths } = world
     const idsOf = (path: string) => new URL(path, server.url).searchParams.get('movementIds')?.split(',') ?? []
     await explainSlowCalls(
@@ -696,6 +719,7 @@ export async function benchLivedIn(server: BenchServer, label: string, target: B
         futureDay,
       },
       slow,
+      EXPLAIN_MS,
     )
   }
   console.log(`  scenario took ${seconds(began).toFixed(0)} s in all`)
