@@ -262,6 +262,10 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
   // The lifter's completed sessions, the latest first (from workout_sessions_client_idx, only the
   // range asked for), each with its best set of the movement that has an e1RM: one probe of the
   // session's sets each, so a chart of the last months reads those months, however long the history.
+  // The movement is compared as text so that no index on the movement alone can serve it: with
+  // one, PostgreSQL 18 intersected each session's sets with every set of the movement in the gym,
+  // all lifters' and all years', once per session (2,000 pages for a chart of 250 sessions).
+  // What is left is the session's own index entries (set_logs_done_idx), a few per session.
   const from = query.since ? new Date(Date.parse(`${query.since}T00:00:00Z`) - query.utcOffsetMinutes * 60_000).toISOString() : null
   const rows = await queryRows<E1rmRow>(
     db,
@@ -271,7 +275,7 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       cross join lateral (
         select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
         from set_logs l
-        where l.session_id = s.id and l.movement_id = ${query.movementId} and l.completed and l.deleted_at is null
+        where l.session_id = s.id and l.movement_id::text = ${query.movementId} and l.completed and l.deleted_at is null
           and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
         order by e1rm desc, l.load_kg desc
         limit 1
