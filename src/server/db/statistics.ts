@@ -33,7 +33,7 @@ export async function analyzeStale(db: Db, written: Readonly<Record<string, numb
     db,
     sql`select c.relname as name, c.reltuples::float8 as rows from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
-  )
+  ).catch(() => [])
   const stale = tables.filter(({ name, rows }) => rows < 0 || (written[name] ?? 0) > THRESHOLD_ROWS + THRESHOLD_SHARE * rows).map((t) => t.name)
   if (stale.length)
     await withoutTimeLimit(
@@ -46,10 +46,16 @@ export async function analyzeStale(db: Db, written: Readonly<Record<string, numb
   return stale
 }
 
-/** Sampling a big table may take longer than a request's statement time limit allows. */
+/**
+ * Sampling a big table may take longer than a request's statement time limit allows. It is done
+ * after what it samples was committed, so it never fails the work before it: if the database
+ * cannot sample now, autovacuum does later.
+ */
 async function withoutTimeLimit(db: Db, statement: ReturnType<typeof sql>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`)
-    await tx.execute(statement)
-  })
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`)
+      await tx.execute(statement)
+    })
+    .catch(() => {})
 }
