@@ -6,37 +6,24 @@
  * the worker does not control yet (the first visit, before it installed). Nothing is kept for a
  * signed-out visitor, and a sign-out deletes every copy.
  *
- * No imports: vite.config.ts builds the worker's route from the same list.
+ * No imports: vite.config.ts gives the worker's route the same pattern.
  */
 
 /** The cache both keep their copies in. */
 export const OFFLINE_CACHE = 'coachline-api'
 
 /**
- * Who is signed in; the plans (home, the calendar, previews), the sessions list, last time's
- * numbers, the coach's card and the workouts; the chat's conversations and pages. Each is a path
- * (the query is part of the copy's address, not of this list).
+ * The kept GETs, as a path or a whole address (origin, path; the query is part of the copy's
+ * address, not of this list): who is signed in; the plans (home, the calendar, previews), the
+ * sessions list, last time's numbers, the coach's card and the workouts; the chat's conversations
+ * and pages. One literal for the app and the worker's route, so the regex-safety test checks it.
  */
-const KEPT_PATHS = [
-  '/api/(?:me|profile|profile/coach)',
-  '/api/plans',
-  '/api/plans/(?:workouts/)?[0-9a-f-]{36}',
-  '/api/sessions',
-  '/api/sessions/movement-stats',
-  '/api/workouts(?:/[0-9a-f-]{36})?',
-  '/api/chat/conversations',
-  '/api/chat/[^/?#]+/messages',
-].join('|')
-
-/** A kept path, with or without its query. */
-const keptPath = new RegExp(`^(?:${KEPT_PATHS})(?:\\?.*)?$`)
-
-/** The worker's route: a kept path in a whole address (origin, path, query). */
-export const keptAddress = new RegExp(`^https?://[^/?#]+(?:${KEPT_PATHS})(?:\\?.*)?$`)
+export const keptAddress =
+  /^(?:https?:\/\/[^/?#]+)?\/api\/(?:me|profile|profile\/coach|plans|plans\/(?:workouts\/)?[0-9a-f-]{36}|sessions|sessions\/movement-stats|workouts(?:\/[0-9a-f-]{36})?|chat\/conversations|chat\/[^/?#]+\/messages)(?:\?.*)?$/
 
 /** Whether the device keeps the answer to a GET of this path and query, and this answer. */
 export function isKept(path: string, answer: unknown): boolean {
-  if (!keptPath.test(path)) return false
+  if (!keptAddress.test(path)) return false
   // Who-am-I answered 'nobody': a signed-out visitor, for whom nothing is kept.
   if (/^\/api\/me(?:\?|$)/.test(path)) return Boolean((answer as { user?: unknown } | null)?.user)
   return true
