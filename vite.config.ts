@@ -55,7 +55,7 @@ function clientPlugins() {
         // being logged lives in IndexedDB, which is newer than any cached answer could be.)
         runtimeCaching: [
           {
-            // The addresses the device keeps (src/client/lib/offline-copies.ts, whose list the app
+            // The addresses the device keeps (src/client/lib/offline-copies.ts, whose pattern the app
             // also uses to keep the answers this worker never saw). Sign-out deletes this cache.
             urlPattern: keptAddress,
             handler: 'NetworkFirst',
