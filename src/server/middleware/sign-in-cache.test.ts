@@ -38,3 +38,22 @@ test('calls of one cookie share a running lookup, but never one that started bef
   // Once a lookup has ended, the next call makes its own.
   expect(await cache.shared('cookie', async () => 'a fresh lookup')).toBe('a fresh lookup')
 })
+
+test('a profile is kept for a while, forgotten when it changes, and never kept from a read that began before the change', async () => {
+  const cache = await createSessionCache(database.db, database.notifications)
+  const profile = { id: 'u1', role: 'client', displayName: 'Maya', primaryGoal: null, experienceLevel: null, unit: 'kg', messageDigest: true, plateSetups: {} } as never
+  const now = Date.now()
+  cache.beginProfile('u1')(profile, now)
+  expect(cache.profile('u1', now + 1000)).toBe(profile)
+  expect(cache.profile('u2', now + 1000)).toBeUndefined()
+  expect(cache.profile('u1', now + 31_000)).toBeUndefined()
+
+  const keepOld = cache.beginProfile('u1')
+  cache.forgetProfile('u1')
+  keepOld(profile)
+  expect(cache.profile('u1')).toBeUndefined()
+
+  cache.beginProfile('u1')(profile)
+  cache.forgetProfile('u1')
+  expect(cache.profile('u1')).toBeUndefined()
+})

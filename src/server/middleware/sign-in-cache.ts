@@ -1,3 +1,4 @@
+import type { Profile } from '#shared/schemas/profiles.ts'
 import type { AuthSession } from '#server/auth.ts'
 import type { Db } from '#server/db/client.ts'
 import { notify, type Notifications } from '#server/db/notifications.ts'
@@ -6,6 +7,8 @@ import { notify, type Notifications } from '#server/db/notifications.ts'
 const SESSION_CACHE_MS = 30_000
 const MAX_ENTRIES = 20_000
 const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
+/** Carries the ids of changed profiles, or '' for all of them (a trigger on the profiles table sends it). */
+const PROFILES_CHANGED_CHANNEL = 'coachline_profiles_changed'
 
 export type SessionCache = {
   /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */
@@ -21,6 +24,12 @@ export type SessionCache = {
   shared: <T>(key: string, load: () => Promise<T>) => Promise<T>
   /** A session ended or a user changed in this process: every process forgets what it holds. */
   invalidate: () => Promise<void>
+  /** The profile of this user as read at most SESSION_CACHE_MS ago, unless it changed since. */
+  profile: (userId: string, now?: number) => Profile | undefined
+  /** Call before reading a profile; the function it gives keeps it only if no profile changed meanwhile. */
+  beginProfile: (userId: string) => (value: Profile, now?: number) => void
+  /** This process changed the user's profile: forgotten here at once (the database's trigger tells the others). */
+  forgetProfile: (userId: string) => void
 }
 
 /**
@@ -30,18 +39,32 @@ export type SessionCache = {
  * LISTEN/NOTIFY, every other server's; a lost listening connection clears it too. A trigger on
  * the sessions table sends the same notification whenever a row is deleted by any other path
  * (the absolute lifetime, an operator, a cleanup), so no server trusts a session that is gone.
+ *
+ * It keeps the signed-in users' profiles the same way, so that a call checks its user's role
+ * without a query: a trigger on the profiles table names the changed ones to every server, and the
+ * routes that change a profile forget it in their own process at once (so the next call reads the
+ * change, before the notification arrives).
  */
 export async function createSessionCache(db: Db, notifications: Notifications): Promise<SessionCache> {
   const entries = new Map<string, { value: AuthSession; until: number }>()
   const running = new Map<string, Promise<unknown>>()
+  const profiles = new Map<string, { value: Profile; until: number }>()
   let generation = 0
+  let profileGeneration = 0
+  const forgetProfiles = (ids: string) => {
+    profileGeneration += 1
+    if (ids === '') profiles.clear()
+    else for (const id of ids.split(',')) profiles.delete(id)
+  }
   const clear = () => {
     generation += 1
     entries.clear()
     running.clear()
+    forgetProfiles('')
   }
   // Listens as long as the process lives (the database's close ends the connection).
   await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
+  await notifications.listen(PROFILES_CHANGED_CHANNEL, { onMessage: forgetProfiles, onGap: clear })
 
   return {
     get: (key, now = Date.now()) => {
@@ -75,5 +98,21 @@ export async function createSessionCache(db: Db, notifications: Notifications): 
       clear()
       await notify(db, SESSIONS_CHANGED_CHANNEL, '')
     },
+    profile: (userId, now = Date.now()) => {
+      const entry = profiles.get(userId)
+      if (!entry) return undefined
+      if (entry.until > now) return entry.value
+      profiles.delete(userId)
+      return undefined
+    },
+    beginProfile: (userId) => {
+      const started = profileGeneration
+      return (value, now = Date.now()) => {
+        if (profileGeneration !== started) return
+        if (profiles.size >= MAX_ENTRIES) profiles.delete(profiles.keys().next().value as string)
+        profiles.set(userId, { value, until: now + SESSION_CACHE_MS })
+      }
+    },
+    forgetProfile: forgetProfiles,
   }
 }

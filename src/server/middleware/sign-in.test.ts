@@ -77,3 +77,37 @@ describe('the session cache', () => {
     expect((await whoIs(serverA, leaves.cookie)).user).toBeNull()
   })
 })
+
+describe('the profiles the session cache keeps', () => {
+  const unitOn = async (server: typeof serverA, cookie: string) => (await whoIs(server, cookie)).profile?.unit
+
+  test('a profile changed on one server is read changed on it at once, and on the other as soon as it hears', async () => {
+    const user = await signIn({ auth: serverA.auth, db: database.db })
+    expect(await unitOn(serverA, user.cookie)).toBe('kg')
+    expect(await unitOn(serverB, user.cookie)).toBe('kg')
+    const changed = await serverA.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(user), body: JSON.stringify({ unit: 'lb' }) })
+    expect(changed.status).toBe(200)
+    expect(await unitOn(serverA, user.cookie)).toBe('lb')
+    expect(await eventually(async () => (await unitOn(serverB, user.cookie)) === 'lb')).toBe(true)
+  })
+
+  test('a role an operator changes in the database holds on every server: a client made a coach may no longer start a session', async () => {
+    const user = await signIn({ auth: serverA.auth, db: database.db })
+    const start = (server: typeof serverA) => server.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(user), body: JSON.stringify({ title: 'Open gym' }) })
+    expect((await start(serverA)).status).toBe(201)
+    expect((await start(serverB)).status).toBe(201)
+    await second.db.execute(sql`update profiles set role = 'coach' where id = ${user.id}`)
+    expect(await eventually(async () => (await start(serverA)).status === 403)).toBe(true)
+    expect(await eventually(async () => (await start(serverB)).status === 403)).toBe(true)
+  })
+
+  test('each caller reads their own profile, and one user’s change shows in theirs alone', async () => {
+    const stays = await signIn({ auth: serverA.auth, db: database.db }, { displayName: 'Stays' })
+    const changes = await signIn({ auth: serverA.auth, db: database.db }, { displayName: 'Changes' })
+    expect((await whoIs(serverB, stays.cookie)).profile?.displayName).toBe('Stays')
+    expect((await whoIs(serverB, changes.cookie)).profile?.displayName).toBe('Changes')
+    await serverA.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(changes), body: JSON.stringify({ displayName: 'Changed' }) })
+    expect(await eventually(async () => (await whoIs(serverB, changes.cookie)).profile?.displayName === 'Changed')).toBe(true)
+    expect((await whoIs(serverB, stays.cookie)).profile?.displayName).toBe('Stays')
+  })
+})

@@ -131,12 +131,35 @@ export const requireSignInSession = mark(
   { access: { kind: 'session' } },
 )
 
+/** The signed-in user's profile (null before they make one), from the session cache when it has it. */
+export async function profileOfUser({ db, sessionCache: cache }: Pick<AppEnv['Variables'], 'db' | 'sessionCache'>, userId: string): Promise<Profile | null> {
+  const cached = cache.profile(userId)
+  if (cached) return cached
+  const keep = cache.beginProfile(userId)
+  const profile = await getProfile(db, userId)
+  if (profile) keep(profile)
+  return profile
+}
+
+/**
+ * For the routes that change the user's own profile: once a call other than a read is done, this
+ * process forgets the profile it kept, so the user's next call reads the change (other
+ * processes hear of it from the database).
+ */
+export const forgetChangedProfile = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await next()
+  } finally {
+    if (c.req.method !== 'GET' && c.var.user) c.var.sessionCache.forgetProfile(c.var.user.id)
+  }
+})
+
 /** Signed in with a profile, and, when given, the profile has this role. */
 export function requireProfile(role?: Role) {
   const middleware = createMiddleware<ProfiledEnv>(async (c, next) => {
     const user = c.var.user
     if (!user) throw new AppError('UNAUTHENTICATED')
-    const profile = await getProfile(c.var.db, user.id)
+    const profile = await profileOfUser(c.var, user.id)
     if (!profile) throw new AppError('FORBIDDEN', { message: 'Create your profile first' })
     if (role && profile.role !== role) throw new AppError('FORBIDDEN', { message: `Only a ${role} may do this` })
     c.set('profile', profile)

@@ -4,7 +4,7 @@ import { RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
-import { requireProfile } from '#server/middleware/sign-in.ts'
+import { forgetChangedProfile, requireProfile } from '#server/middleware/sign-in.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
 import { exportCsv, exportFileName, exportJson, exportSubject } from './data-export.service.ts'
 
@@ -83,6 +83,8 @@ export const dataExportRoutes = new Hono<AppEnv>()
     doc({ summary: 'Restore a Coachline JSON export into your account, a client’s (the same file twice adds nothing)', response: RestoreResultSchema }),
     // Training history is a client's, as for the history import: a coach keeps none to restore.
     requireProfile('client'),
+    // A restore may bring back the profile's settings.
+    forgetChangedProfile,
     // A whole export: app.ts gives this route a larger body limit (UPLOAD_BODY_LIMITS).
     validate('json', z.unknown()),
     async (c) => c.json(await restoreExport(c.var.db, c.var.profile.id, parseExportDocument(c.req.valid('json')))),

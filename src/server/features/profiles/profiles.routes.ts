@@ -6,14 +6,14 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
-import { requireProfile, requireSignInSession, requireUser } from '#server/middleware/sign-in.ts'
-import { activeCoachOf, becomeCoach, ensureProfile, getProfile, saveProfile, updateProfile } from './profiles.service.ts'
+import { profileOfUser, forgetChangedProfile, requireProfile, requireSignInSession, requireUser } from '#server/middleware/sign-in.ts'
+import { activeCoachOf, becomeCoach, ensureProfile, saveProfile, updateProfile } from './profiles.service.ts'
 
 /** Who am I: the signed-in user and their profile, or `{ user: null }` for a visitor. */
 export const meRoutes = new Hono<AppEnv>().get('/', doc({ summary: 'Who am I: the signed-in user and their profile (nulls for a visitor)', response: MeSchema }), async (c) => {
   const user = c.var.user
   if (!user) return c.json({ user: null, profile: null } satisfies Me)
-  const profile = await getProfile(c.var.db, user.id)
+  const profile = await profileOfUser(c.var, user.id)
   return c.json({
     user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
     profile,
@@ -22,8 +22,9 @@ export const meRoutes = new Hono<AppEnv>().get('/', doc({ summary: 'Who am I: th
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .use(forgetChangedProfile)
   .get('/', doc({ summary: 'Your profile', response: ProfileSchema }), async (c) => {
-    const profile = await getProfile(c.var.db, c.var.user.id)
+    const profile = await profileOfUser(c.var, c.var.user.id)
     if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
     return c.json(profile)
   })
