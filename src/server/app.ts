@@ -52,6 +52,7 @@ import {
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
+import { admission } from '#server/middleware/admission.ts'
 import { loadSession } from '#server/middleware/sign-in.ts'
 
 export type AppDeps = {
@@ -178,6 +179,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     await next()
   })
 
+  app.use('/api/*', admission(env.API_CONCURRENCY))
   app.use('/api/*', loadSession)
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)))
   app.route('/api', api)

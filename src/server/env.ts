@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   // One app server's connections, and the time limits on each (docs/database.md#time-limits).
   DATABASE_POOL_SIZE: z._default(integer(1, 1000), 10),
+  API_CONCURRENCY: z._default(integer(1, 10_000), 8),
   DATABASE_STATEMENT_TIMEOUT_MS: z._default(integer(0), 15_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z._default(integer(0), 30_000),
   AUTH_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),

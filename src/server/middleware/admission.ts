@@ -1,0 +1,50 @@
+import PQueue from 'p-queue'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '#server/context.ts'
+
+/**
+ * How long a call keeps its place among those running before it gives the place up and runs on
+ * beside them: a slow call (an upload, an export, a long statement) never holds the line.
+ */
+export const HOLD_MS = 1000
+
+/** The calls that go to the head of the line: a set being logged or removed, and the health probe. */
+const FIRST_IN_LINE = /^\/api\/(?:health$|sessions\/[^/]+\/sets\/[^/]+$)/
+
+/** Whether a call of this path goes to the head of the line. */
+export const goesFirst = (path: string) => FIRST_IN_LINE.test(path)
+
+/**
+ * At most `concurrency` API calls run at once; the others wait in line, the gym's set saves at
+ * its head (docs/scaling.md#who-goes-first). On a busy server a call that waits its turn and
+ * then runs with few others finishes sooner than one that shares the processor with a hundred,
+ * and a set's save never waits behind a coach's dashboard.
+ */
+export function admission(concurrency: number) {
+  const line = new PQueue({ concurrency })
+
+  /** Resolves when the call may run, with the function that gives its place to the next. */
+  const takePlace = (priority: number) =>
+    new Promise<() => void>((admitted) => {
+      void line.add(
+        () =>
+          new Promise<void>((leave) => {
+            const timer = setTimeout(leave, HOLD_MS)
+            admitted(() => {
+              clearTimeout(timer)
+              leave()
+            })
+          }),
+        { priority },
+      )
+    })
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const leave = await takePlace(goesFirst(c.req.path) ? 1 : 0)
+    try {
+      await next()
+    } finally {
+      leave()
+    }
+  })
+}
