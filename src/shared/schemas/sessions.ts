@@ -303,6 +303,12 @@ export const SessionSchema = lazySchema(() =>
 )
 export type Session = z.infer<typeof SessionSchema>
 
+/**
+ * Whether a load or an e1RM beats an earlier best as the lifter reads both, to 0.1 kg: a tie is no
+ * record, nor is a gain too small to show ('116.7 kg (was 116.7 kg)').
+ */
+export const beatsBest = (valueKg: number, bestKg: number) => Math.round(valueKg * 10) > Math.round(bestKg * 10)
+
 /** Epley's estimated one-rep max, for sets of 1 to 12 reps (docs/product.md#loads-units-and-e1rm). */
 export function e1rm(loadKg: number | null, reps: number | null): number | null {
   if (!loadKg || !reps || reps < 1 || reps > 12) return null

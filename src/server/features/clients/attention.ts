@@ -50,7 +50,8 @@ async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string
 
 /**
  * Per client, the movements whose best e1RM of the last 7 days beats every earlier completed
- * session: records to congratulate. A movement trained for the first time is not a record.
+ * session, as shown to 0.1 kg (beatsBest: a tie is no record): records to congratulate. A movement
+ * trained for the first time is not a record.
  */
 async function newRecords(db: Db, clientIds: readonly string[], today: string) {
   return queryRows<{ client_id: string; name: string }>(
@@ -64,7 +65,7 @@ async function newRecords(db: Db, clientIds: readonly string[], today: string) {
       select r.client_id, m.name
       from recent r
       join movements m on m.id = r.movement_id
-      where r.best > ${bestE1rmSql(sql`r.client_id`, sql`r.movement_id`, sql`p.started_at < ${today}::date - 6`)}
+      where round(r.best, 1) > round((${bestE1rmSql(sql`r.client_id`, sql`r.movement_id`, sql`p.started_at < ${today}::date - 6`)})::numeric, 1)
       order by r.client_id, r.best desc`,
   )
 }

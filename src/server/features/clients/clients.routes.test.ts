@@ -196,9 +196,11 @@ describe('who needs the coach today', () => {
     const coachOfRex = await signIn(t, { role: 'coach' })
     const rex = await signIn(t, { role: 'client', displayName: 'Rex Rising' })
     const calm = await signIn(t, { role: 'client', displayName: 'Cal Calm' })
+    const tia = await signIn(t, { role: 'client', displayName: 'Tia Tie' })
     await t.db.insert(coachClients).values([
       { coachId: coachOfRex.id, clientId: rex.id },
       { coachId: coachOfRex.id, clientId: calm.id },
+      { coachId: coachOfRex.id, clientId: tia.id },
     ])
     const squat = ((await (await send(coachOfRex, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string; name: string; tracking: string }[] }).items[0]
     if (!squat) throw new Error('no squat in the library')
@@ -252,6 +254,14 @@ describe('who needs the coach today', () => {
       { reps: 5, loadKg: 60, rpe: 6.5 },
       { reps: 5, loadKg: 60, rpe: 6.5 },
     ])
+
+    // Tia ties: 87.5 kg x 10 ten days ago and 100 kg x 5 this week are both an e1RM of 116.7 kg.
+    const tiasEarlier = await train(tia, [{ reps: 10, loadKg: 87.5, rpe: 7 }])
+    await t.db
+      .update(workoutSessions)
+      .set({ startedAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(workoutSessions.id, tiasEarlier))
+    await train(tia, [{ reps: 5, loadKg: 100, rpe: 7 }])
 
     const today = new Date().toISOString().slice(0, 10)
     const dashboard = DashboardSchema.parse(await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json())

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
+import { beatsBest, e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
 import { bestE1rmSql, bestE1rms, reviewSessions } from './review.service.ts'
@@ -46,7 +46,7 @@ async function bestsBefore(db: Db, clientId: string, movementIds: readonly strin
  * The summary of a session: duration, sets done vs prescribed, volume, the best set and e1RM of
  * each movement, and the personal records it set against the client's earlier completed sessions
  * (best e1RM per movement; heaviest load per movement for each rep count 1-10). A record beats
- * something: the first session with a movement sets its baselines, and a load counts for a rep
+ * something, as shown to 0.1 kg (a tie is no record): the first session with a movement sets its baselines, and a load counts for a rep
  * count only if no earlier set, and no set of this session, lifted as much for more reps (100 × 4
  * is no record beside 100 × 5).
  */
@@ -87,7 +87,7 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
       const previous = before.filter((b) => b.movement_id === m.movementId)
       if (previous.length === 0) continue
       const prevE1rm = Math.max(0, ...previous.map((b) => num(b.best_e1rm) ?? 0))
-      if (m.bestE1rmKg && m.bestE1rmKg > prevE1rm + 1e-9) {
+      if (m.bestE1rmKg && beatsBest(m.bestE1rmKg, prevE1rm)) {
         records.push({
           movementId: m.movementId,
           movementName: m.movementName,
@@ -102,7 +102,7 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
         const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
         if (mine.some((s) => (s.reps as number) > reps && (s.loadKg as number) >= heaviest)) continue
         const prev = Math.max(0, ...previous.filter((b) => b.reps >= reps).map((b) => num(b.heaviest) ?? 0))
-        if (heaviest > 0 && heaviest > prev)
+        if (heaviest > 0 && beatsBest(heaviest, prev))
           records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
       }
     }

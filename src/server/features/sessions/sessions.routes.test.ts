@@ -318,6 +318,30 @@ describe('sessions', () => {
     ])
   })
 
+  test('a tie is no record: the same best again, or an e1RM that reads the same to 0.1 kg', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const key = randomUUID()
+    const trained = async (sets: readonly (readonly [number, number])[]) => {
+      const session = await start(lifter, {})
+      await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets: [] })] })
+      for (const [n, [reps, loadKg]] of sets.entries()) {
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n + 1, reps, loadKg, editedAt: new Date().toISOString() })
+      }
+      await send(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
+      return SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json()).records
+    }
+    expect(await trained([[5, 100]])).toEqual([])
+    // 100 × 5 again: e1RM 116.7 (was 116.7) and 100 for 5 (was 100) are ties.
+    expect(await trained([[5, 100]])).toEqual([])
+    // 87.5 × 10 is e1RM 116.7 too; only its 10 reps are new.
+    expect(await trained([[10, 87.5]])).toEqual([{ movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 10, valueKg: 87.5, previousKg: null }])
+    // 101 × 5 beats both: e1RM 117.8 (was 116.7), 101 for 5 (was 100).
+    expect(await trained([[5, 101]])).toEqual([
+      { movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 117.8, previousKg: 116.7 },
+      { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 5, valueKg: 101, previousKg: 100 },
+    ])
+  })
+
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const first = await start(lifter, {})
