@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { EQUIPMENT, PATTERNS } from '#shared/schemas/movements.ts'
-import { BUILTIN_MOVEMENTS } from './builtin-movements.ts'
+import { BUILTIN_MOVEMENTS, STAPLE_SLUGS } from './builtin-movements.ts'
 
 const byName = (name: string) => BUILTIN_MOVEMENTS.find((m) => m.name === name)
 
@@ -61,6 +61,14 @@ test('every movement says which muscles it works and what it needs', () => {
     expect(movement.primaryMuscles.length, movement.slug).toBeGreaterThan(0)
     expect(movement.equipment.length, movement.slug).toBeGreaterThan(0)
   }
+})
+
+test('every staple a search lists first is in the library', () => {
+  for (const slug of STAPLE_SLUGS)
+    expect(
+      BUILTIN_MOVEMENTS.some((m) => m.slug === slug),
+      slug,
+    ).toBe(true)
 })
 
 test('the staples read as lifters expect', () => {

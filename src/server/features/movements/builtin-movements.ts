@@ -1,5 +1,34 @@
 import type { BuiltinMovement } from '#shared/schemas/movements.ts'
 
+/**
+ * The staples: the movements most programs are built on. A search lists them first among matches
+ * equally good, so 'squat' leads with Back squat, 'press' with Bench press and 'row' with Barbell row.
+ */
+export const STAPLE_SLUGS = [
+  'back-squat',
+  'front-squat',
+  'deadlift',
+  'romanian-deadlift',
+  'bench-press',
+  'overhead-press',
+  'barbell-row',
+  'pull-up',
+  'chin-up',
+  'dip',
+  'push-up',
+  'hip-thrust',
+  'walking-lunge',
+  'bulgarian-split-squat',
+  'leg-press',
+  'lat-pulldown',
+  'barbell-curl',
+  'triceps-pushdown',
+  'lateral-raise',
+  'standing-calf-raise',
+  'plank',
+  'kettlebell-swing',
+] as const
+
 /** The built-in library: written for Coachline, seeded at start by slug (see prepare-database.ts). */
 export const BUILTIN_MOVEMENTS: BuiltinMovement[] = [
   // Squat

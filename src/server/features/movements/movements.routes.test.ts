@@ -55,6 +55,21 @@ describe('the built-in library', () => {
     expect(names[0]).toBe('bench press')
   })
 
+  test('a word finds the movements it names first, the staples leading: squat is Back squat', async () => {
+    const first = async (q: string, count = 1) => (await search(client, `q=${encodeURIComponent(q)}&limit=${count}`)).items.map((m) => m.name)
+    expect(await first('squat', 3)).toEqual(['Back squat', 'Bulgarian split squat', 'Front squat'])
+    expect(await first('press', 3)).toEqual(['Bench press', 'Leg press', 'Overhead press'])
+    expect(await first('row')).toEqual(['Barbell row'])
+    expect(await first('curl')).toEqual(['Barbell curl'])
+    expect(await first('lunge')).toEqual(['Walking lunge'])
+    expect(await first('raise')).toEqual(['Lateral raise'])
+    // An exact name first, then the names that end with the word, the staples leading.
+    expect(await first('deadlift', 2)).toEqual(['Deadlift', 'Romanian deadlift'])
+    // Hyphens read as spaces.
+    expect(await first('pull up')).toEqual(['Pull-up'])
+    expect(await first('push up')).toEqual(['Push-up'])
+  })
+
   test('filters by pattern, muscle and equipment, and pages', async () => {
     const hinges = await search(client, 'pattern=hinge&limit=100')
     expect(hinges.items.length).toBeGreaterThan(5)

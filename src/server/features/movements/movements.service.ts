@@ -6,6 +6,7 @@ import { queryRows } from '#server/db/client.ts'
 import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sharedWithClient } from '#server/features/workouts/workout-access.ts'
+import { STAPLE_SLUGS } from './builtin-movements.ts'
 
 const columns = {
   id: movements.id,
@@ -88,8 +89,11 @@ function visibleTo(actor: Actor): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /**
- * Search by name and aliases, typo-tolerant through pg_trgm, ranked: exact name or alias first,
- * then prefix matches, then the whole query as a substring, then the rest (typos corrected), by name.
+ * Search by name and aliases, typo-tolerant through pg_trgm, ranked as a lifter reads names, whose
+ * last word says what the movement is: an exact name or alias first; then names that end with the
+ * query ('squat': Back squat, Front squat); names that begin with it; aliases that begin or end
+ * with it; the query anywhere; the rest (typos corrected). Among equals, the staples first
+ * (STAPLE_SLUGS), then by name.
  */
 export async function listMovements(db: Db, actor: Actor, input: ListMovementsInput): Promise<MovementPage> {
   const q = (input.q ?? '').toLowerCase()
@@ -112,15 +116,24 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
       const spellings = [token, ...(corrections.get(token) ?? [])]
       filters.push(or(...spellings.map((spelling) => sql`${movements.searchText} like ${`%${escapeLike(spelling)}%`}`)) as SQL)
     }
-    const contains = `%${escapeLike(q)}%`
-    const prefix = `${escapeLike(q)}%`
-    // With the bars of search_text, exact and prefix matches of any name or alias are plain LIKEs.
-    const bars = sql`'|' || ${movements.searchText} || '|'`
+    // Hyphens read as spaces ('pull up' is Pull-up). With the bars of search_text, exact and
+    // prefix matches of any name or alias are plain LIKEs.
+    const words = escapeLike(q.replaceAll('-', ' ').replace(/\s+/g, ' ').trim())
+    const bars = sql`'|' || replace(${movements.searchText}, '-', ' ') || '|'`
+    const name = sql`'|' || replace(lower(${movements.name}), '-', ' ')`
     order.push(sql`case
-      when ${bars} like ${`%|${escapeLike(q)}|%`} then 0
-      when ${bars} like ${`%|${prefix}`} then 1
-      when ${movements.searchText} like ${contains} then 2
-      else 3 end`)
+      when ${bars} like ${`%|${words}|%`} then 0
+      when ${name} like ${`|% ${words}`} then 1
+      when ${name} like ${`|${words}%`} then 2
+      when ${bars} like ${`%|${words}%`} or ${bars} like ${`% ${words}|%`} then 3
+      when ${bars} like ${`%${words}%`} then 4
+      else 5 end`)
+    order.push(
+      sql`case when ${movements.slug} in (${sql.join(
+        STAPLE_SLUGS.map((slug) => sql`${slug}`),
+        sql`, `,
+      )}) then 0 else 1 end`,
+    )
   }
 
   const rows = await db
