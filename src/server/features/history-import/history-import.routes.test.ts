@@ -8,6 +8,7 @@ import { ProgressSchema } from '#shared/schemas/progress.ts'
 import { queryRows } from '#server/db/client.ts'
 import { movements, sessionImports, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { knownNames } from './known-names.ts'
 
 let t: TestContext
 
@@ -142,6 +143,52 @@ describe('importing a Strong export', () => {
     expect(body.message).toContain('Line 3: Reps must be a whole number')
     expect(body.fields?.['line.9']).toEqual(['This row has 11 columns; the first line names 12'])
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 0, sets: 0, movements: 0, imports: 0 })
+  })
+})
+
+describe('the names of Strong’s and Hevy’s lists', () => {
+  const strongFile = (names: readonly string[]) =>
+    [
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      ...names.map((name, i) => `2023-05-${String(1 + (i % 28)).padStart(2, '0')} 08:00:00,"Day","1h","${name.replaceAll('"', '""')}","1",20,5,0,0,"","",`),
+    ].join('\n')
+
+  test('the common ones land on the built-in they are, chosen: Squat (Barbell) is a back squat, Triceps Dip a dip', async () => {
+    const lifter = await signIn(t)
+    const p = await preview(lifter, strongFile(['Squat (Barbell)', 'Lunge (Dumbbell)', 'Triceps Dip', 'Bent Over Row (Barbell)', 'Atlas Stone Load']), {
+      unit: 'kg',
+      timeZone: 'UTC',
+    })
+    const first = Object.fromEntries(p.exercises.map((e) => [e.name, e.suggested ? e.suggestions[0]?.name : null]))
+    expect(first).toEqual({
+      'Squat (Barbell)': 'Back squat',
+      'Lunge (Dumbbell)': 'Forward lunge',
+      'Triceps Dip': 'Dip',
+      'Bent Over Row (Barbell)': 'Barbell row',
+      'Atlas Stone Load': null,
+    })
+  })
+
+  test('every name of the list is suggested first as its built-in', async () => {
+    const lifter = await signIn(t)
+    const slugs = new Map((await t.db.select({ slug: movements.slug, name: movements.name }).from(movements)).map((m) => [m.slug, m.name]))
+    const names = knownNames()
+    for (let start = 0; start < names.length; start += 100) {
+      const chunk = names.slice(start, start + 100)
+      const p = await preview(lifter, strongFile(chunk.map(([name]) => name)), { unit: 'kg', timeZone: 'UTC' })
+      const chosen = Object.fromEntries(p.exercises.map((e) => [e.name, e.suggested ? e.suggestions[0]?.name : null]))
+      expect(chosen).toEqual(Object.fromEntries(chunk.map(([name, slug]) => [name, slugs.get(slug)])))
+    }
+  })
+
+  test('a movement of the lifter’s own with the very name still comes first', async () => {
+    const lifter = await signIn(t)
+    const mine = await t.db
+      .insert(movements)
+      .values({ ownerId: lifter.id, name: 'Triceps Dip', pattern: 'vertical push', tracking: 'reps', searchText: 'triceps dip' })
+      .returning({ id: movements.id })
+    const p = await preview(lifter, strongFile(['Triceps Dip']), { unit: 'kg', timeZone: 'UTC' })
+    expect(p.exercises[0]?.suggestions[0]).toMatchObject({ id: mine[0]?.id, own: true })
   })
 })
 

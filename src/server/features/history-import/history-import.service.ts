@@ -12,6 +12,7 @@ import { incrementWindow } from '#server/lib/rate-limit.ts'
 import { createMovement, movementsForLogging, suggestMovements, type MovementGuess, type MovementSuggestion } from '#server/features/movements/movements.service.ts'
 import { insertFinishedSessions, type ImportedSession } from '#server/features/sessions/imported-sessions.service.ts'
 import type { ParsedHistory, ParsedSession } from './parse-export.ts'
+import { knownSlugOf } from './known-names.ts'
 import { parseInWorker } from './parse-thread.ts'
 
 /**
@@ -92,6 +93,30 @@ async function existingKeys(db: Db | Tx, clientId: string, sessions: ParsedSessi
 
 const dayOf = (date: Date | undefined) => date?.toISOString() ?? null
 
+/**
+ * Names of Strong's and Hevy's lists that are known built-ins (known-names.ts): that movement comes
+ * first, chosen, unless the lifter has a movement of their own of exactly that name.
+ */
+async function putKnownFirst(db: Db, names: readonly string[], suggestions: Map<number, MovementSuggestion[]>): Promise<void> {
+  const slugs = names.map(knownSlugOf)
+  const wanted = [...new Set(slugs.filter((slug) => slug !== undefined))]
+  if (!wanted.length) return
+  const rows = await db
+    .select({ id: movements.id, name: movements.name, tracking: movements.tracking, slug: movements.slug })
+    .from(movements)
+    .where(and(inArray(movements.slug, wanted), isNull(movements.ownerId), isNull(movements.archivedAt)))
+  const bySlug = new Map(rows.map((row) => [row.slug, row]))
+  slugs.forEach((slug, index) => {
+    const known = slug && bySlug.get(slug)
+    if (!known) return
+    const found = suggestions.get(index) ?? []
+    const own = found[0]?.ownerId !== null && found[0]?.name.toLowerCase() === names[index]?.toLowerCase()
+    if (own) return
+    const others = found.filter((suggestion) => suggestion.id !== known.id)
+    suggestions.set(index, [{ id: known.id, name: known.name, ownerId: null, tracking: known.tracking, score: Number.POSITIVE_INFINITY }, ...others].slice(0, 5))
+  })
+}
+
 /** What the file holds and what each exercise name may become; nothing is written. */
 export async function previewImport(db: Db, actor: Actor, upload: Upload): Promise<ImportPreview> {
   const parsed = await readUpload(db, actor, upload)
@@ -109,6 +134,11 @@ export async function previewImport(db: Db, actor: Actor, upload: Upload): Promi
     )
     for (const [index, list] of found) suggestions.set(start + index, list)
   }
+  await putKnownFirst(
+    db,
+    suggested.map((exercise) => exercise.name),
+    suggestions,
+  )
   return {
     source: parsed.source,
     unit: parsed.unit,
