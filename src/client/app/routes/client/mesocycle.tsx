@@ -52,6 +52,7 @@ export function MesocyclePage() {
       <OfflineNote>{sessionText.offlineCopy}</OfflineNote>
       <PlanWeeks
         plan={plan}
+        openAt={today?.week}
         renderDay={(week, day) => (
           <PlanDayTile
             key={day}

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 
 type Shape = { weeks: number; daysPerWeek: number; deloadWeeks: number[] }
 
@@ -10,6 +10,8 @@ type Props = {
   renderHeader?: (week: number, deload: boolean) => ReactNode
   /** The week section's accessible name; by default 'Week 3' or 'Week 4 (deload)'. */
   weekLabel?: (week: number, deload: boolean) => string
+  /** The week to show first: the page opens scrolled to it (the current week of a running plan). */
+  openAt?: number | null
 }
 
 const planWeekNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1)
@@ -19,12 +21,25 @@ export function DeloadMark() {
 }
 
 /** A plan as weeks of days: the builder's grid, the program overview and the lifter's calendar. */
-export function PlanWeeks({ plan, renderDay, renderHeader, weekLabel }: Props) {
+export function PlanWeeks({ plan, renderDay, renderHeader, weekLabel, openAt }: Props) {
   const days = planWeekNumbers(plan.daysPerWeek)
+  const opening = useRef<HTMLElement>(null)
+  // Once, when the week is known: later changes (a set logged elsewhere) leave the reader where they are.
+  const scrolled = useRef(false)
+  useEffect(() => {
+    if (scrolled.current || !opening.current) return
+    scrolled.current = true
+    opening.current.scrollIntoView({ block: 'start' })
+  }, [openAt])
   return planWeekNumbers(plan.weeks).map((week) => {
     const deload = plan.deloadWeeks.includes(week)
     return (
-      <section key={week} aria-label={weekLabel ? weekLabel(week, deload) : `Week ${week}${deload ? ' (deload)' : ''}`} className="flex flex-col gap-2">
+      <section
+        key={week}
+        ref={week === openAt && week > 1 ? opening : undefined}
+        aria-label={weekLabel ? weekLabel(week, deload) : `Week ${week}${deload ? ' (deload)' : ''}`}
+        className="flex scroll-mt-4 flex-col gap-2"
+      >
         {renderHeader ? (
           renderHeader(week, deload)
         ) : (
