@@ -3,26 +3,21 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { planDayOf } from '#shared/plan-schedule.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Input } from '#client/components/ui/input.tsx'
+import { localToday } from '#client/lib/dates.ts'
 import { notify } from '#client/lib/notify.ts'
 import { useArchiveClient } from '../api/client-mutations.ts'
 import { clientQueries } from '../api/client-queries.ts'
 import { percent } from '../clients-text.ts'
 import { ClientDetail } from './client-detail.tsx'
 
-/** The week of a plan a date falls in (1-based), or null before it starts. */
-function weekOf(startDate: string, today = new Date()): number | null {
-  const [y = 1970, m = 1, d = 1] = startDate.split('-').map(Number)
-  const days = Math.floor((Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) - Date.UTC(y, m - 1, d)) / 86_400_000)
-  return days < 0 ? null : Math.floor(days / 7) + 1
-}
-
 function planText(client: ActiveClient): string {
   if (!client.activePlan) return 'No active plan'
-  const week = client.activePlan.startDate ? weekOf(client.activePlan.startDate) : null
+  const week = client.activePlan.startDate ? (planDayOf({ startDate: client.activePlan.startDate }, localToday())?.week ?? null) : null
   return `${client.activePlan.name}${week === null ? ' · not started' : ` · week ${week}`}`
 }
 
