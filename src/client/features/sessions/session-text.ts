@@ -17,6 +17,16 @@ export const sessionText = {
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
+  /** /home's card of a workout started and not finished. */
+  inProgress: {
+    label: 'Workout in progress',
+    started: (startedAt: string) => {
+      const at = new Date(startedAt)
+      const sameDay = at.toDateString() === new Date().toDateString()
+      return `In progress · started ${sameDay ? at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}`
+    },
+    resume: 'Resume',
+  },
   /** The names of the set rows' columns. */
   columns: { set: 'Set', target: 'Target', reps: 'Reps', meters: 'm', seconds: 'Secs', rpe: 'RPE' },
   removeSet: 'Remove',

@@ -23,7 +23,7 @@ import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { useOnline } from '#client/lib/online.ts'
 
-/** /home: today's workout by date, the rest of the week, the last sessions and the coach. */
+/** /home: a workout in progress, today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
   const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
@@ -39,6 +39,8 @@ export function HomePage() {
   const arriving = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching'
   const loading = !unreachable && (isPending || [recent, coach, comments].some(arriving))
 
+  // The newest workout started and not finished: one tap from here, whatever the plan says today.
+  const inProgress = recent.data?.find((s) => s.status === 'in_progress')
   const { todays, next } = data ? todaysAndNext(data, today) : { todays: undefined, next: undefined }
   const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
@@ -53,6 +55,17 @@ export function HomePage() {
       <PendingBanner userId={auth.user.id} />
 
       <OfflineNote>{unreachable ? sessionText.offlineNoCopy : sessionText.offlineCopy}</OfflineNote>
+      {inProgress && (
+        <Card role="region" aria-label={sessionText.inProgress.label}>
+          <CardHeader>
+            <CardDescription>{sessionText.inProgress.started(inProgress.startedAt)}</CardDescription>
+            <CardTitle>{inProgress.title}</CardTitle>
+          </CardHeader>
+          <Button asChild size="lg" className="self-start">
+            <Link to={paths.client.session.getHref(inProgress.id)}>{sessionText.inProgress.resume}</Link>
+          </Button>
+        </Card>
+      )}
       {unreachable ? (
         online && <p role="status">{sessionText.planUnreachable}</p>
       ) : loading ? (
