@@ -40,12 +40,13 @@ test.describe('sign up', () => {
     await page.getByLabel('Display name').fill('Nina Newbie')
     await page.getByLabel('Primary goal (optional)').fill('First strict pull-up')
     await page.getByLabel('Experience level (optional)').selectOption('Beginner')
+    await page.getByLabel('Weight unit').selectOption('kg')
     await page.getByRole('button', { name: 'Save profile' }).click()
     await expectToast(page, 'Profile created successfully')
     await expectOnPath(page, '/home')
     const me = await (await page.request.get('/api/me')).json()
     expect(me.user.email).toBe(email.toLowerCase())
-    expect(me.profile).toMatchObject({ role: 'client', displayName: 'Nina Newbie', primaryGoal: 'First strict pull-up', experienceLevel: 'Beginner' })
+    expect(me.profile).toMatchObject({ role: 'client', displayName: 'Nina Newbie', primaryGoal: 'First strict pull-up', experienceLevel: 'Beginner', unit: 'kg' })
   })
 
   test('every sign-up rule answers with its fixed message', async ({ page }) => {
@@ -315,3 +316,21 @@ test.describe('callback and account', () => {
     await expectToast(page, 'Password updated!')
   })
 })
+
+for (const [locale, unit] of [
+  ['en-US', 'lb'],
+  ['en-GB', 'kg'],
+] as const) {
+  test.describe(`a new profile in ${locale}`, () => {
+    test.use({ locale })
+    test(`starts in ${unit}, as the region weighs`, async ({ page, login }) => {
+      await login({ role: 'client', displayName: '', withProfile: false })
+      await page.goto('/create-profile')
+      await expect(page.getByLabel('Weight unit')).toHaveValue(unit)
+      await page.getByLabel('Display name').fill('Lee Local')
+      await page.getByRole('button', { name: 'Save profile' }).click()
+      await expectOnPath(page, '/home')
+      expect((await (await page.request.get('/api/me')).json()).profile).toMatchObject({ displayName: 'Lee Local', unit })
+    })
+  })
+}

@@ -54,6 +54,7 @@ export const SaveProfileBody = lazySchema(() =>
     displayName: displayNameField,
     primaryGoal: z.optional(primaryGoalField),
     experienceLevel: z.optional(z.nullable(z.enum(EXPERIENCE_LEVELS))),
+    unit: z.optional(z.enum(UNITS)),
   }),
 )
 export type SaveProfileInput = z.infer<typeof SaveProfileBody>

@@ -21,7 +21,7 @@ type Props = {
   footer?: ReactNode
 }
 
-/** Display name (required), primary goal and experience level; the unit on the account page. */
+/** Display name (required), primary goal and experience level; the weight unit where asked (profile creation, the account page). */
 export function ProfileForm({ initial, submitLabel, busy, withUnit, onSubmit }: Props) {
   const [displayName, setDisplayName] = useState(initial?.displayName ?? '')
   const [primaryGoal, setPrimaryGoal] = useState(initial?.primaryGoal ?? '')

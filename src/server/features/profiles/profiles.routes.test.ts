@@ -66,6 +66,24 @@ describe('the automatic profile of a user without one', () => {
   })
 })
 
+describe('creating a profile (/create-profile)', () => {
+  const save = (user: Awaited<ReturnType<typeof signIn>>, body: unknown) => t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(user), body: JSON.stringify(body) })
+
+  test('asks kg or lb: the unit chosen is kept, a later save without one leaves it, a bad one is refused', async () => {
+    const user = await signIn(t, { profile: false })
+    const made = await save(user, { displayName: 'Pat Pounds', unit: 'lb' })
+    expect(made.status).toBe(200)
+    expect(ProfileSchema.parse(await made.json())).toMatchObject({ displayName: 'Pat Pounds', unit: 'lb', role: 'client' })
+
+    expect(ProfileSchema.parse(await (await save(user, { displayName: 'Pat' })).json())).toMatchObject({ displayName: 'Pat', unit: 'lb' })
+
+    const bad = await save(user, { displayName: 'Pat Stone', unit: 'stone' })
+    expect(bad.status).toBe(400)
+    expect(ApiErrorBodySchema.parse(await bad.json()).fields).toHaveProperty('unit')
+    expect(MeSchema.parse(await (await t.app.request('/api/me', { headers: user.headers })).json()).profile).toMatchObject({ displayName: 'Pat', unit: 'lb' })
+  })
+})
+
 describe('becoming a coach', () => {
   // A role change that cannot be undone: a leaked token must not make it.
   test('a read-write token cannot turn its client into a coach; a sign-in session can', async () => {

@@ -43,12 +43,13 @@ export async function ensureProfile(db: Db, user: { id: string; email: string })
   return mustGetProfile(db, user.id)
 }
 
-/** /create-profile: creates the profile as a client, or updates name, goal and level. Never the role. */
+/** /create-profile: creates the profile as a client, or updates name, goal, level and (when given) the unit. Never the role. */
 export async function saveProfile(db: Db, userId: string, input: SaveProfileInput): Promise<Profile> {
   const fields = {
     displayName: input.displayName,
     primaryGoal: input.primaryGoal || null,
     experienceLevel: input.experienceLevel ?? null,
+    ...(input.unit ? { unit: input.unit } : {}),
   }
   await db
     .insert(profiles)
