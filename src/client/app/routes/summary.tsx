@@ -1,13 +1,15 @@
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Trophy } from 'lucide-react'
-import { useParams } from 'react-router'
+import { useEffect } from 'react'
+import { useLocation, useParams } from 'react-router'
 import { fromKg, type Unit } from '#shared/units.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { formatDuration } from '#client/features/plans/prescription-format.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { useReadComments } from '#client/features/sessions/api/use-read-comments.ts'
 import { CommentForm, CommentItem, SessionReview } from '#client/features/sessions/components/session-review.tsx'
+import { setAnchor } from '#client/features/sessions/set-anchor.ts'
 import { SessionCorrection } from '#client/features/sessions/components/session-correction.tsx'
 import { formatWhen } from '#client/features/sessions/correction-format.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
@@ -25,6 +27,13 @@ export function SummaryPage() {
   const report = useQuery(sessionQueries.report(id))
   const myId = auth.status === 'authenticated' ? auth.user.id : null
   useReadComments(id, report.data?.session.comments.filter((c) => c.authorId !== myId).length)
+  // Opened from a comment on a set (#set-<id>): that set is scrolled to once the review is drawn.
+  const { hash } = useLocation()
+  const shownSetLogId = hash.startsWith('#set-') ? decodeURIComponent(hash.slice('#set-'.length)) : null
+  const drawn = Boolean(report.data)
+  useEffect(() => {
+    if (drawn && shownSetLogId) document.getElementById(setAnchor(shownSetLogId))?.scrollIntoView({ block: 'center' })
+  }, [drawn, shownSetLogId])
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
   if (report.isPending) return <p className="text-muted-foreground">Loading…</p>
@@ -109,7 +118,15 @@ export function SummaryPage() {
         <SessionCorrection userId={auth.user.id} sessionId={session.id} completedAt={session.completedAt} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} />
       )}
 
-      <SessionReview sessionId={session.id} review={review} comments={session.comments} removedSets={session.removedSets} unit={unit} canComment={canComment} />
+      <SessionReview
+        sessionId={session.id}
+        review={review}
+        comments={session.comments}
+        removedSets={session.removedSets}
+        unit={unit}
+        canComment={canComment}
+        shownSetLogId={shownSetLogId}
+      />
 
       <section aria-label="Comments on the session" className="flex flex-col gap-2">
         <h2 className="font-semibold">Comments on the session</h2>

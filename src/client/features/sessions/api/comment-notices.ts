@@ -5,6 +5,7 @@ import { excerpt } from '#shared/text.ts'
 import { notify } from '#client/lib/notify.ts'
 import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 import { sessionText } from '../session-text.ts'
+import { commentHref } from '../set-anchor.ts'
 import { sessionQueries } from './session-queries.ts'
 
 /**
@@ -14,10 +15,9 @@ import { sessionQueries } from './session-queries.ts'
 export function receiveComment(queryClient: QueryClient, comment: CommentNotice, role: 'coach' | 'client', open: (href: string) => void) {
   void refetchFromNow(queryClient, { queryKey: sessionQueries.unreadComments().queryKey })
   void refetchFromNow(queryClient, { queryKey: sessionQueries.report(comment.sessionId).queryKey })
-  const href = paths.open.summary.getHref(comment.sessionId)
-  if (window.location.pathname === href) return
+  if (window.location.pathname === paths.open.summary.getHref(comment.sessionId)) return
   const title = role === 'coach' ? sessionText.newReply(comment.authorName) : sessionText.newComment(comment.authorName)
-  notify.info({ title, description: `${comment.sessionTitle}: ${excerpt(comment.body)}` }, { label: sessionText.openComment, onClick: () => open(href) })
+  notify.info({ title, description: `${comment.sessionTitle}: ${excerpt(comment.body)}` }, { label: sessionText.openComment, onClick: () => open(commentHref(comment)) })
 }
 
 /** After a gap in the live connection: comments made meanwhile are in the count. */

@@ -10,6 +10,7 @@ import { cn } from '#client/lib/cn.ts'
 import { formatDuration, formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { useAddComment } from '../api/use-add-comment.ts'
 import { describeCorrection, formatWhen } from '../correction-format.ts'
+import { setAnchor } from '../set-anchor.ts'
 import { sessionText } from '../session-text.ts'
 
 /** Marks that are news rather than a miss. */
@@ -24,10 +25,12 @@ type Props = {
   unit: Unit
   /** The coach, or the lifter replying: both may comment on a set. */
   canComment: boolean
+  /** The logged set the reader came to see (a comment on it was tapped): marked. */
+  shownSetLogId?: string | null
 }
 
 /** Every set beside what was prescribed, its deviations and corrections marked, with the comments on it. */
-export function SessionReview({ sessionId, review, comments, removedSets, unit, canComment }: Props) {
+export function SessionReview({ sessionId, review, comments, removedSets, unit, canComment, shownSetLogId }: Props) {
   return (
     <section aria-labelledby="review-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -50,13 +53,14 @@ export function SessionReview({ sessionId, review, comments, removedSets, unit, 
           removedSets={removedSets.filter((s) => s.exerciseKey === exercise.exerciseKey)}
           unit={unit}
           canComment={canComment}
+          shownSetLogId={shownSetLogId}
         />
       ))}
     </section>
   )
 }
 
-function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canComment }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
+function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canComment, shownSetLogId }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
   // A removed set shows on the row it leaves empty; one whose place was taken shows on its own.
   const emptied = (set: ReviewedSet) => (set.logged ? undefined : removedSets.find((r) => r.setNumber === set.setNumber))
   const elsewhere = removedSets.filter((r) => !exercise.sets.some((set) => !set.logged && set.setNumber === r.setNumber))
@@ -80,6 +84,7 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
               comments={set.logged ? comments.filter((c) => c.setLogId === set.logged?.id) : []}
               unit={unit}
               canComment={canComment}
+              shown={Boolean(set.logged) && set.logged?.id === shownSetLogId}
             />
           ))}
           {elsewhere.map((removed) => (
@@ -94,13 +99,17 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
   )
 }
 
-type SetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined }
+type SetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined; shown: boolean }
 
-function SetRow({ sessionId, set, removed, comments, unit, canComment }: SetRowProps) {
+function SetRow({ sessionId, set, removed, comments, unit, canComment, shown }: SetRowProps) {
   const [writing, setWriting] = useState(false)
   const misses = set.deviations.filter((d) => !NEUTRAL.includes(d))
   return (
-    <li aria-label={`Set ${set.setNumber}`} className="flex flex-col gap-1.5 px-3 py-2 text-sm">
+    <li
+      id={set.logged ? setAnchor(set.logged.id) : undefined}
+      aria-label={`Set ${set.setNumber}`}
+      className={cn('flex scroll-mt-20 flex-col gap-1.5 px-3 py-2 text-sm', shown && 'bg-accent/60')}
+    >
       <div className="grid grid-cols-[3.5rem_1fr] gap-x-2 gap-y-0.5">
         <span className="row-span-2 font-medium tabular-nums">Set {set.setNumber}</span>
         <span className="text-muted-foreground">Target: {set.target ? formatTarget(set, unit) : 'none (added)'}</span>

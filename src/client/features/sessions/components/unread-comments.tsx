@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
-import { paths } from '#shared/paths.ts'
 import { excerpt } from '#shared/text.ts'
 import { sessionQueries } from '../api/session-queries.ts'
+import { commentHref } from '../set-anchor.ts'
 
 /** How many comments wait for me (my coach's, or as a coach my clients' replies); 0 when signed out. */
 export function useUnreadCommentCount(enabled: boolean): number {
@@ -11,7 +11,7 @@ export function useUnreadCommentCount(enabled: boolean): number {
   return enabled ? (unread.data?.count ?? 0) : 0
 }
 
-/** The newest comments I have not read, each opening its session; nothing when there are none. */
+/** The newest comments I have not read, each opening its session (at the set it is on); nothing when there are none. */
 export function UnreadComments({ title }: { title: string }) {
   const unread = useQuery(sessionQueries.unreadComments())
   if (!unread.data?.count) return null
@@ -24,7 +24,7 @@ export function UnreadComments({ title }: { title: string }) {
       <ul className="divide-y rounded-xl border bg-card">
         {latest.map((c) => (
           <li key={c.id}>
-            <Link to={paths.open.summary.getHref(c.sessionId)} className="flex flex-col gap-0.5 p-3 text-sm hover:bg-muted">
+            <Link to={commentHref(c)} className="flex flex-col gap-0.5 p-3 text-sm hover:bg-muted">
               <span>
                 <span className="font-medium">{c.authorName}</span> on {c.sessionTitle}
                 {c.setLogId ? ' (a set)' : ''}
