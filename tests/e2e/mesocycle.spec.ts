@@ -1,6 +1,6 @@
 import { expect, findMovement, linkCoach, otherUser, test, todayInBrowser } from './fixtures.ts'
 
-test('the calendar opens at the current week of a plan three weeks in @phone', async ({ page, login, browser, baseURL }) => {
+test('the calendar opens at the current week of a plan three weeks in, a rest day read once @phone', async ({ page, login, browser, baseURL }) => {
   const lifter = await login({ role: 'client', displayName: 'Wes Weekfour' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Ida')
   await linkCoach(coachPage, coach, lifter)
@@ -19,6 +19,11 @@ test('the calendar opens at the current week of a plan three weeks in @phone', a
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Week 4' })).toBeInViewport()
   await expect(page.getByRole('region', { name: 'Week 1' })).not.toBeInViewport()
+  // A rest day says so once; a workout's tile names it and what became of it.
+  const rest = page.getByRole('listitem', { name: 'Week 4 day 2: Rest' })
+  await expect(rest).toContainText('Rest')
+  expect((await rest.innerText()).match(/Rest/g)).toHaveLength(1)
+  await expect(page.getByRole('listitem', { name: /^Week 4 day 1: / })).toContainText('Squat day')
   // The earlier weeks are still there above it.
   await page.getByRole('region', { name: 'Week 1' }).scrollIntoViewIfNeeded()
   await expect(page.getByRole('region', { name: 'Week 1' })).toBeInViewport()

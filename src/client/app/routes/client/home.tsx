@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
@@ -121,7 +122,7 @@ export function HomePage() {
           {today && today.week <= data.weeks && (
             <section aria-label="This week" className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">This week</h2>
-              <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+              <ol className="grid grid-cols-3 gap-2 sm:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
                 {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => (
                   <PlanDayTile
                     key={day}

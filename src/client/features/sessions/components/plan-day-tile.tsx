@@ -27,8 +27,10 @@ export function PlanDayTile({ plan, sessions, week, day, today, label, className
   const body = (
     <>
       <span className="text-xs text-muted-foreground">{planDateText(plan, week, day)}</span>
-      <span className="truncate font-medium">{workout?.title ?? 'Rest'}</span>
-      <span className="text-xs">{DAY_STATE_TEXT[state]}</span>
+      {/* Two lines of the title, broken between words where it can: a phone's narrow tile still names the workout. */}
+      <span className="line-clamp-2 font-medium break-words hyphens-auto">{workout?.title ?? DAY_STATE_TEXT.rest}</span>
+      {/* A rest day says so once. */}
+      {state !== 'rest' && <span className="text-xs">{DAY_STATE_TEXT[state]}</span>}
     </>
   )
   const inner = 'flex h-full flex-col gap-0.5 rounded-lg p-2'
