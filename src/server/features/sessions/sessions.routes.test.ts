@@ -291,10 +291,11 @@ describe('sessions', () => {
     expect(await late.json()).toMatchObject({ message: sessionApiText.correctionClosed })
   })
 
-  test('a load record counts sets of more reps before, also beyond 12: 100 × 15 leaves 100 × 10 no record', async () => {
+  /** A lifter who trains free sessions of back squats: each call finishes one of these (reps, kg) sets and answers its report. */
+  async function squatter() {
     const lifter = await signIn(t, { role: 'client' })
     const key = randomUUID()
-    const trained = async (sets: readonly (readonly [number, number])[]) => {
+    return async (sets: readonly (readonly [number, number])[]) => {
       const session = await start(lifter, {})
       await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets: [] })] })
       for (const [n, [reps, loadKg]] of sets.entries()) {
@@ -303,6 +304,10 @@ describe('sessions', () => {
       await send(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
       return SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
     }
+  }
+
+  test('a load record counts sets of more reps before, also beyond 12: 100 × 15 leaves 100 × 10 no record', async () => {
+    const trained = await squatter()
     expect((await trained([[15, 100]])).records).toEqual([])
     // No e1RM before (15 reps give none); 102.5 × 8 beats the 100 lifted for 8 or more; 100 × 10 does not.
     expect(
@@ -319,17 +324,8 @@ describe('sessions', () => {
   })
 
   test('a tie is no record: the same best again, or an e1RM that reads the same to 0.1 kg', async () => {
-    const lifter = await signIn(t, { role: 'client' })
-    const key = randomUUID()
-    const trained = async (sets: readonly (readonly [number, number])[]) => {
-      const session = await start(lifter, {})
-      await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets: [] })] })
-      for (const [n, [reps, loadKg]] of sets.entries()) {
-        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n + 1, reps, loadKg, editedAt: new Date().toISOString() })
-      }
-      await send(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
-      return SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json()).records
-    }
+    const report = await squatter()
+    const trained = async (sets: readonly (readonly [number, number])[]) => (await report(sets)).records
     expect(await trained([[5, 100]])).toEqual([])
     // 100 × 5 again: e1RM 116.7 (was 116.7) and 100 for 5 (was 100) are ties.
     expect(await trained([[5, 100]])).toEqual([])
