@@ -23,13 +23,15 @@ function lineOf(concurrency: number) {
 }
 
 test('the calls that go first: a set being logged or removed, and the health probe', () => {
-  expect(goesFirst(`/api/sessions/${SESSION}/sets/${SET}`)).toBe(true)
-  expect(goesFirst('/api/health')).toBe(true)
-  expect(goesFirst(`/api/sessions/${SESSION}`)).toBe(false)
-  expect(goesFirst(`/api/sessions/${SESSION}/finish`)).toBe(false)
-  expect(goesFirst(`/api/sessions/${SESSION}/sets/${SET}/comments`)).toBe(false)
-  expect(goesFirst('/api/clients/dashboard')).toBe(false)
-  expect(goesFirst('/api/healthy')).toBe(false)
+  expect(goesFirst('PUT', `/api/sessions/${SESSION}/sets/${SET}`)).toBe(true)
+  expect(goesFirst('DELETE', `/api/sessions/${SESSION}/sets/${SET}`)).toBe(true)
+  expect(goesFirst('GET', '/api/health')).toBe(true)
+  expect(goesFirst('GET', `/api/sessions/${SESSION}/sets/${SET}`)).toBe(false)
+  expect(goesFirst('GET', `/api/sessions/${SESSION}`)).toBe(false)
+  expect(goesFirst('POST', `/api/sessions/${SESSION}/finish`)).toBe(false)
+  expect(goesFirst('PUT', `/api/sessions/${SESSION}/sets/${SET}/comments`)).toBe(false)
+  expect(goesFirst('GET', '/api/clients/dashboard')).toBe(false)
+  expect(goesFirst('GET', '/api/healthy')).toBe(false)
 })
 
 test('when the line is full, a set waiting behind other calls runs next, and the others in their order', async () => {
@@ -69,6 +71,24 @@ test('a call that runs long gives its place to the next after a while, and both 
   expect((await next).status).toBe(200)
   finish('GET /api/data-export/json')
   expect((await slow).status).toBe(200)
+})
+
+test('a call whose client went away while it waited leaves the line without running', async () => {
+  const { app, started, finish, until } = lineOf(1)
+  const first = app.request('/api/plans')
+  await until(() => started.length === 1)
+  const gone = new AbortController()
+  const abandoned = app.request('/api/clients/dashboard', { signal: gone.signal })
+  const after = app.request('/api/me')
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  gone.abort()
+  finish('GET /api/plans')
+  await until(() => started.length === 2)
+  expect(started).toEqual(['GET /api/plans', 'GET /api/me'])
+  finish('GET /api/me')
+  expect((await first).status).toBe(200)
+  expect((await after).status).toBe(200)
+  expect((await abandoned).status).toBe(499)
 })
 
 test('a call that fails gives its place to the next at once', async () => {

@@ -9,10 +9,10 @@ import type { AppEnv } from '#server/context.ts'
 export const HOLD_MS = 1000
 
 /** The calls that go to the head of the line: a set being logged or removed, and the health probe. */
-const FIRST_IN_LINE = /^\/api\/(?:health$|sessions\/[^/]+\/sets\/[^/]+$)/
+const SET = /^\/api\/sessions\/[^/]+\/sets\/[^/]+$/
 
-/** Whether a call of this path goes to the head of the line. */
-export const goesFirst = (path: string) => FIRST_IN_LINE.test(path)
+/** Whether this call goes to the head of the line. */
+export const goesFirst = (method: string, path: string) => path === '/api/health' || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
 
 /**
  * At most `concurrency` API calls run at once; the others wait in line, the gym's set saves at
@@ -23,24 +23,31 @@ export const goesFirst = (path: string) => FIRST_IN_LINE.test(path)
 export function admission(concurrency: number) {
   const line = new PQueue({ concurrency })
 
-  /** Resolves when the call may run, with the function that gives its place to the next. */
-  const takePlace = (priority: number) =>
-    new Promise<() => void>((admitted) => {
-      void line.add(
-        () =>
-          new Promise<void>((leave) => {
-            const timer = setTimeout(leave, HOLD_MS)
-            admitted(() => {
-              clearTimeout(timer)
-              leave()
-            })
-          }),
-        { priority },
-      )
+  /**
+   * Resolves when the call may run, with the function that gives its place to the next; or with
+   * null when its client went away while it waited (it then leaves the line without running).
+   */
+  const takePlace = (priority: number, signal: AbortSignal | undefined) =>
+    new Promise<(() => void) | null>((admitted) => {
+      line
+        .add(
+          () =>
+            new Promise<void>((leave) => {
+              const timer = setTimeout(leave, HOLD_MS)
+              admitted(() => {
+                clearTimeout(timer)
+                leave()
+              })
+            }),
+          { priority, signal },
+        )
+        .catch(() => admitted(null))
     })
 
   return createMiddleware<AppEnv>(async (c, next) => {
-    const leave = await takePlace(goesFirst(c.req.path) ? 1 : 0)
+    const leave = await takePlace(goesFirst(c.req.method, c.req.path) ? 1 : 0, c.req.raw.signal)
+    // Nobody is listening for the answer: 499 as nginx logs a closed request, never sent.
+    if (!leave) return c.body(null, 499 as never)
     try {
       await next()
     } finally {
