@@ -29,7 +29,7 @@ export function SummaryPage() {
   useReadComments(id, report.data?.session.comments.filter((c) => c.authorId !== myId).length)
   // Opened from a comment on a set (#set-<id>): that set is scrolled to once the review is drawn.
   const { hash } = useLocation()
-  const shownSetLogId = hash.startsWith('#set-') ? decodeURIComponent(hash.slice('#set-'.length)) : null
+  const shownSetLogId = hash.startsWith('#set-') ? hash.slice('#set-'.length) : null
   const drawn = Boolean(report.data)
   useEffect(() => {
     if (drawn && shownSetLogId) document.getElementById(setAnchor(shownSetLogId))?.scrollIntoView({ block: 'center' })

@@ -27,9 +27,9 @@ export function PlanWeeks({ plan, renderDay, renderHeader, weekLabel, openAt }: 
   // Once, when the week is known: later changes (a set logged elsewhere) leave the reader where they are.
   const scrolled = useRef(false)
   useEffect(() => {
-    if (scrolled.current || !opening.current) return
+    if (scrolled.current || openAt == null) return
     scrolled.current = true
-    opening.current.scrollIntoView({ block: 'start' })
+    opening.current?.scrollIntoView({ block: 'start' })
   }, [openAt])
   return planWeekNumbers(plan.weeks).map((week) => {
     const deload = plan.deloadWeeks.includes(week)
