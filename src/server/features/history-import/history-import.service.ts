@@ -110,8 +110,12 @@ async function putKnownFirst(db: Db, names: readonly string[], suggestions: Map<
     const known = slug && bySlug.get(slug)
     if (!known) return
     const found = suggestions.get(index) ?? []
-    const own = found[0]?.ownerId !== null && found[0]?.name.toLowerCase() === names[index]?.toLowerCase()
-    if (own) return
+    const name = names[index]?.toLowerCase()
+    const own = found.find((suggestion) => suggestion.ownerId !== null && suggestion.name.toLowerCase() === name)
+    if (own) {
+      suggestions.set(index, [own, ...found.filter((suggestion) => suggestion !== own)])
+      return
+    }
     const others = found.filter((suggestion) => suggestion.id !== known.id)
     suggestions.set(index, [{ id: known.id, name: known.name, ownerId: null, tracking: known.tracking, score: Number.POSITIVE_INFINITY }, ...others].slice(0, 5))
   })

@@ -110,7 +110,6 @@ const KNOWN_NAMES: Record<string, string> = {
   'Butterfly (Pec Deck)': 'pec-deck',
   'Chest Fly (Machine)': 'pec-deck',
   'Push Up': 'push-up',
-  'Push Up (Knees)': 'incline-push-up',
   'Incline Push Up': 'incline-push-up',
   'Decline Push Up': 'feet-elevated-push-up',
   'Chest Dip': 'dip',
@@ -129,7 +128,6 @@ const KNOWN_NAMES: Record<string, string> = {
   'Seated Overhead Press (Dumbbell)': 'seated-dumbbell-shoulder-press',
   'Shoulder Press (Machine)': 'machine-shoulder-press',
   'Seated Shoulder Press (Machine)': 'machine-shoulder-press',
-  'Overhead Press (Smith Machine)': 'machine-shoulder-press',
   'Push Press (Barbell)': 'push-press',
   'Push Press': 'push-press',
   'Arnold Press (Dumbbell)': 'arnold-press',
@@ -221,7 +219,6 @@ const KNOWN_NAMES: Record<string, string> = {
   'Dead Bug': 'dead-bug',
   'Bird Dog': 'bird-dog',
   'Pallof Press': 'pallof-press',
-  'Hollow Rock': 'hollow-hold',
   'L-Sit Hold': 'l-sit',
   // Carries, conditioning
   "Farmer's Walk": 'farmers-carry',
