@@ -31,9 +31,9 @@ test('a lifter in pounds with 2.5 lb plates reads targets in 2.5 lb steps', asyn
   const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [80, 140, 100].map(fiveAt) }])
   await page.goto(`/session/${sessionId}`)
   // 80 kg is 176.4 lb: 177.5 with 2.5 lb steps (175 with 5); 140 kg is 308.6 lb: 307.5 (310 with 5).
-  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveAttribute('placeholder', '177.5')
-  await expect(page.getByLabel('Load (lb) for set 2 of Back squat')).toHaveAttribute('placeholder', '307.5')
-  await expect(page.getByLabel('Load (lb) for set 3 of Back squat')).toHaveAttribute('placeholder', '220')
+  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('177.5')
+  await expect(page.getByLabel('Load (lb) for set 2 of Back squat')).toHaveValue('307.5')
+  await expect(page.getByLabel('Load (lb) for set 3 of Back squat')).toHaveValue('220')
 
   // Back in kilograms, the kg setup is the default one: 2.5 kg steps.
   expect((await page.request.patch('/api/profile', { data: { unit: 'kg' } })).status()).toBe(200)
@@ -115,9 +115,8 @@ test('a set without a prescribed load starts from the one above, and Add set cop
   await page.goto(`/session/${sessionId}`)
   const load = (n: number) => page.getByLabel(`Load (kg) for set ${n} of Back squat`)
 
-  // Set 1 is prescribed (its target is the placeholder); sets 2 and 3 start from it, ready to log.
-  await expect(load(1)).toHaveValue('')
-  await expect(load(1)).toHaveAttribute('placeholder', '100')
+  // Set 1 is prescribed; sets 2 and 3 start from it, ready to log.
+  await expect(load(1)).toHaveValue('100')
   await expect(load(2)).toHaveValue('100')
   await expect(load(3)).toHaveValue('100')
 
@@ -128,11 +127,11 @@ test('a set without a prescribed load starts from the one above, and Add set cop
   await page.getByLabel('RPE for set 3 of Back squat').fill('9')
   await page.getByRole('button', { name: 'Log set 3 of Back squat' }).click()
 
-  // Add set: set 4 starts as a copy of set 3, one tap to log.
+  // Add set: set 4 starts as a copy of set 3's numbers, one tap to log; RPE is the lifter's to type.
   await page.getByRole('button', { name: 'Add set to 1 Back squat' }).click()
   await expect(load(4)).toHaveValue('105')
   await expect(page.getByLabel('Reps for set 4 of Back squat')).toHaveValue('4')
-  await expect(page.getByLabel('RPE for set 4 of Back squat')).toHaveValue('9')
+  await expect(page.getByLabel('RPE for set 4 of Back squat')).toHaveValue('')
   await page.getByRole('button', { name: 'Log set 4 of Back squat' }).click()
   await expect
     .poll(async () =>
@@ -145,7 +144,7 @@ test('a set without a prescribed load starts from the one above, and Add set cop
     )
     .toEqual([
       [3, 105, 4, 9],
-      [4, 105, 4, 9],
+      [4, 105, 4, null],
     ])
 })
 

@@ -269,7 +269,7 @@ test('a lifter in pounds reads targets they can load, and logs exactly what they
   await expect(sets.getByText('Target 5 reps × 220 lb')).toBeVisible()
   await expect(sets.getByText('Target 5 reps × 175 lb')).toBeVisible()
   await expect(sets.getByText('Target 5 reps × 310 lb')).toBeVisible()
-  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveAttribute('placeholder', '220')
+  await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
 
   // One tap logs the loadable target; a typed load is kept as typed.
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()

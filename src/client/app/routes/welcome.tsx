@@ -17,7 +17,7 @@ const forCoaches = [
 
 const forLifters = [
   { icon: CalendarRange, title: "Today's workout, first", text: 'Open the app in the gym and see what to do today, with your last numbers beside each movement.' },
-  { icon: Dumbbell, title: 'One tap per set', text: 'Targets are prefilled: confirm a set with one tap and the rest timer starts.' },
+  { icon: Dumbbell, title: 'One tap per set', text: 'Prescribed numbers and last time’s are filled in: confirm a set with one tap and the rest timer starts.' },
   { icon: WifiOff, title: 'No signal, no problem', text: 'Every set is saved on your phone first and synced when you are back online. Nothing is lost.' },
   { icon: Trophy, title: 'Records that count', text: 'A summary after each session with volume, best sets, estimated 1RMs and new personal records.' },
 ]

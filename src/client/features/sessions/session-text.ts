@@ -17,6 +17,8 @@ export const sessionText = {
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
+  /** A tick on a row without the number it logs: what to type first. */
+  typeFirst: { reps: 'Type the reps you did first.', seconds: 'Type the time first.', meters: 'Type the distance or the time first.' },
   /** /home's card of a workout started and not finished. */
   inProgress: {
     label: 'Workout in progress',

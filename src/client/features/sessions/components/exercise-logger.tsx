@@ -1,5 +1,5 @@
 import { Check, Minus, Plus, Repeat } from 'lucide-react'
-import { useId, useState, type CSSProperties } from 'react'
+import { useId, useRef, useState, type CSSProperties } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { isBarbell, isPlateLoaded } from '#shared/plates.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
@@ -17,7 +17,7 @@ import { formatPrescribedSet } from '#client/features/plans/prescription-format.
 import { PlateCalculator } from './plate-calculator.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { sessionText } from '../session-text.ts'
-import { copyOfSet, setRowValues, type SetDraft, type SetField, type SetValues } from '../set-values.ts'
+import { copyOfSet, missingField, setRowValues, type SetDraft, type SetField, type SetValues } from '../set-values.ts'
 
 type Props = {
   exercise: SessionExercise
@@ -62,7 +62,14 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
   }
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
   const setOf = (n: number) => logged.find((s) => s.setNumber === n)
-  const values = setRowValues(numbers.map((n) => ({ own: { ...loggedValues(setOf(n), unit), ...drafts[n] }, targetLoad: targetLoad(n) })))
+  const values = setRowValues(
+    numbers.map((n, index) => ({
+      own: { ...loggedValues(setOf(n), unit), ...drafts[n] },
+      target: exercise.targets[n - 1],
+      targetLoad: targetLoad(n),
+      last: last[index] && lastValues(last[index], unit),
+    })),
+  )
   // A change to a row's numbers; null forgets them (the row is removed).
   const draft = (n: number, change: SetDraft | null) =>
     setDrafts((all) => {
@@ -72,7 +79,7 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
 
   function addSet() {
     const above = values[rows - 1]
-    if (above) draft(rows + 1, copyOfSet(above, exercise.targets[rows - 1], targetLoad(rows)))
+    if (above) draft(rows + 1, copyOfSet(above))
     setExtra((x) => x + 1)
   }
 
@@ -189,6 +196,11 @@ const num = (value: string) => {
   return trimmed === '' ? null : Number(trimmed)
 }
 
+/** Last time's numbers of a set, as a row would show them, in the lifter's unit. */
+function lastValues(set: LastSet, unit: Unit): SetDraft {
+  return { load: set.loadKg != null ? str(fromKg(set.loadKg, unit)) : '', reps: str(set.reps), seconds: str(set.durationSeconds), meters: str(set.distanceMeters) }
+}
+
 /** A logged set's numbers as its row shows them, in the lifter's unit. */
 function loggedValues(set: SetLog | undefined, unit: Unit): SetDraft {
   if (!set) return {}
@@ -201,7 +213,7 @@ function loggedValues(set: SetLog | undefined, unit: Unit): SetDraft {
   }
 }
 
-/** One number of a set row: its column, the input's name and size, and its target placeholder. */
+/** One number of a set row: its column, the input's name and size, and the word an empty input shows. */
 type FieldSpec = {
   field: SetField
   column: (unit: Unit) => string
@@ -209,7 +221,8 @@ type FieldSpec = {
   /** The column's width, in the row's grid. */
   width: string
   inputMode: 'decimal' | 'numeric'
-  placeholder: (target: PrescribedSet | undefined, targetLoad: number | null, unit: Unit) => string
+  /** Never a number: a number in an input is one the tick logs. */
+  placeholder: (unit: Unit) => string
 }
 
 const FIELD_SPECS: Record<SetField, FieldSpec> = {
@@ -219,7 +232,7 @@ const FIELD_SPECS: Record<SetField, FieldSpec> = {
     label: (unit, set) => `Load (${unit}) for ${set}`,
     width: '3.5rem',
     inputMode: 'decimal',
-    placeholder: (_, targetLoad, unit) => (targetLoad !== null ? String(targetLoad) : unit),
+    placeholder: (unit) => unit,
   },
   reps: {
     field: 'reps',
@@ -227,7 +240,7 @@ const FIELD_SPECS: Record<SetField, FieldSpec> = {
     label: (_, set) => `Reps for ${set}`,
     width: '2.5rem',
     inputMode: 'numeric',
-    placeholder: (target) => (target?.reps ? String(target.reps.max) : 'reps'),
+    placeholder: () => 'reps',
   },
   meters: {
     field: 'meters',
@@ -235,7 +248,7 @@ const FIELD_SPECS: Record<SetField, FieldSpec> = {
     label: (_, set) => `Distance (m) for ${set}`,
     width: '3.5rem',
     inputMode: 'numeric',
-    placeholder: (target) => str(target?.distanceMeters) || 'm',
+    placeholder: () => 'm',
   },
   seconds: {
     field: 'seconds',
@@ -243,7 +256,7 @@ const FIELD_SPECS: Record<SetField, FieldSpec> = {
     label: (_, set) => `Time (s) for ${set}`,
     width: '3.5rem',
     inputMode: 'numeric',
-    placeholder: (target) => str(target?.durationSeconds) || 's',
+    placeholder: () => 's',
   },
   rpe: {
     field: 'rpe',
@@ -251,7 +264,7 @@ const FIELD_SPECS: Record<SetField, FieldSpec> = {
     label: (_, set) => `RPE for ${set}`,
     width: '2.5rem',
     inputMode: 'decimal',
-    placeholder: (target) => (target?.rpe ? String(target.rpe) : 'RPE'),
+    placeholder: () => 'RPE',
   },
 }
 
@@ -269,7 +282,7 @@ function fieldsOf(tracking: Tracking): FieldSpec[] {
 /** The body field each input logs. */
 const BODY_FIELD = { load: 'loadKg', reps: 'reps', seconds: 'durationSeconds', meters: 'distanceMeters', rpe: 'rpe' } as const satisfies Record<SetField, keyof LogSetInput>
 
-/** A target in the few characters of its column: '5 × 100', '8–10 × 75%', '60 s'. The RPE target is the RPE placeholder. */
+/** A target in the few characters of its column: '5 × 100', '8–10 × 75%', '60 s', '5 × 100 @8'. */
 function shortTarget(set: PrescribedSet, targetLoad: number | null): string {
   const parts: string[] = []
   if (set.reps) parts.push(set.reps.min === set.reps.max ? String(set.reps.min) : `${set.reps.min}–${set.reps.max}`)
@@ -278,6 +291,8 @@ function shortTarget(set: PrescribedSet, targetLoad: number | null): string {
   if (set.load?.kind === 'bodyweight') parts.push('× BW')
   if (set.distanceMeters) parts.push(`${set.distanceMeters} m`)
   if (set.durationSeconds) parts.push(`${set.durationSeconds} s`)
+  if (typeof set.rpe === 'number') parts.push(`@${set.rpe}`)
+  if (typeof set.rir === 'number') parts.push(`${set.rir} RIR`)
   return parts.join(' ')
 }
 
@@ -309,25 +324,30 @@ function SetRow({ number, exercise, fields, columns, values, targetLoad, logged,
   const label = `set ${number} of ${exercise.movementName}`
   const [errors, setErrors] = useState<FieldErrors>({})
   const errorId = useId()
+  const inputs = useRef<Partial<Record<SetField, HTMLInputElement | null>>>({})
   // A set the server refused keeps its numbers on screen but is not logged.
   const done = Boolean(logged) && !refusal
 
   function log() {
-    // Empty inputs log the target: one tap for a set done as prescribed.
-    const value = (typed: string, fallback: number | null | undefined) => (typed.trim() === '' ? (fallback ?? null) : num(typed))
-    const loadValue = value(values.load, targetLoad)
+    // The tick logs what the row shows, nothing else: a number it needs and does not have is asked for.
+    const missing = missingField(tracking, values)
+    if (missing) {
+      setErrors({ [BODY_FIELD[missing]]: [sessionText.typeFirst[missing]] })
+      inputs.current[missing]?.focus()
+      return
+    }
+    const loadValue = num(values.load)
     const body: LogSetInput = {
       exerciseKey: exercise.key,
       setNumber: number,
-      reps: tracking === 'weight_reps' || tracking === 'reps' ? value(values.reps, target?.reps?.max) : null,
+      reps: tracking === 'weight_reps' || tracking === 'reps' ? num(values.reps) : null,
       loadKg: tracking === 'weight_reps' && loadValue !== null ? toKg(loadValue, unit) : null,
-      durationSeconds: tracking === 'time' || tracking === 'distance_time' ? value(values.seconds, target?.durationSeconds) : null,
-      distanceMeters: tracking === 'distance_time' ? value(values.meters, target?.distanceMeters) : null,
+      durationSeconds: tracking === 'time' || tracking === 'distance_time' ? num(values.seconds) : null,
+      distanceMeters: tracking === 'distance_time' ? num(values.meters) : null,
       rpe: num(values.rpe),
       completed: true,
       editedAt: new Date().toISOString(),
     }
-    if (body.reps === null && body.durationSeconds === null && body.distanceMeters === null) return
     // What the server would refuse is said here, under the row: nothing is logged, queued or timed.
     const checked = LogSetBody.safeParse(body)
     if (!checked.success) {
@@ -335,10 +355,8 @@ function SetRow({ number, exercise, fields, columns, values, targetLoad, logged,
       return
     }
     setErrors({})
-    const shown: SetDraft = {}
-    if (body.loadKg !== null && body.loadKg !== undefined) shown.load = str(fromKg(body.loadKg, unit))
-    if (body.reps !== null && body.reps !== undefined) shown.reps = str(body.reps)
-    onChange(shown)
+    // The row keeps showing what was logged, whatever its starting values do next.
+    onChange({ load: values.load, reps: values.reps, seconds: values.seconds, meters: values.meters, rpe: values.rpe })
     onLog(setId, body)
   }
 
@@ -384,7 +402,10 @@ function SetRow({ number, exercise, fields, columns, values, targetLoad, logged,
               size="touch"
               className="w-full"
               inputMode={f.inputMode}
-              placeholder={f.placeholder(target, targetLoad, unit)}
+              ref={(input) => {
+                inputs.current[f.field] = input
+              }}
+              placeholder={f.placeholder(unit)}
               value={values[f.field]}
               onChange={(e) => onChange({ [f.field]: e.target.value })}
             />
