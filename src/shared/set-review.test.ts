@@ -38,6 +38,7 @@ function set(setNumber: number, values: Partial<SetLog> = {}): SetLog {
     targetLoadKg: null,
     targetRpe: null,
     completed: true,
+    setType: 'working',
     note: null,
     editedAt: '2026-11-20T09:30:00.000Z',
     loggedAt: '2026-11-20T09:30:00.000Z',

@@ -1,4 +1,5 @@
 import type { PrescribedSet } from './schemas/plans.ts'
+import { countsAsWork } from './set-types.ts'
 import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, SessionReview, SetLog } from './schemas/sessions.ts'
 
 /**
@@ -80,6 +81,8 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
     const loadKg = targetLoadKg(target, oneRepMax)
     const rpe = targetRpe(target)
     if (!logged) return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
+    // A warm-up is not the work prescribed: the set was not done as prescribed, whatever its numbers.
+    if (!countsAsWork(logged)) return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: ['warmup', ...late(logged)], asPrescribed: false }
     const deviations = deviationsOf(logged, target, loadKg, rpe, from !== null)
     // Logging late is marked, but a set done as written still counts as done as prescribed.
     return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: [...deviations, ...late(logged)], asPrescribed: deviations.length === 0 }

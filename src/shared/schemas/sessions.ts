@@ -3,6 +3,7 @@ import { lazySchema } from './lazy-schema.ts'
 import { moment } from './dates.ts'
 import { EQUIPMENT, TRACKING } from './movements.ts'
 import { PrescribedSetSchema, type Exercise } from './plans.ts'
+import { SET_TYPES } from '../set-types.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
@@ -122,6 +123,8 @@ export const LogSetBody = lazySchema(() =>
     durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionApiText.duration))),
     distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionApiText.distance))),
     completed: z._default(z.boolean(), true),
+    /** Working (the default), warm-up, drop set or to failure (docs/set-types.md). */
+    setType: z._default(z.enum(SET_TYPES, 'Set type must be working, warmup, drop or failure'), 'working'),
     note,
     /** When the lifter made this edit, on their device: of two versions of one set, the later wins. */
     editedAt: moment('editedAt must be an ISO date-time'),
@@ -186,6 +189,7 @@ export const SetLogSchema = lazySchema(() =>
     targetLoadKg: z.nullable(z.number()),
     targetRpe: z.nullable(z.number()),
     completed: z.boolean(),
+    setType: z.enum(SET_TYPES),
     note: z.nullable(z.string()),
     editedAt: z.string(),
     /** When the server first stored the set (absent on a set still waiting on the device). */
@@ -197,7 +201,7 @@ export const SetLogSchema = lazySchema(() =>
 export type SetLog = z.infer<typeof SetLogSchema>
 
 /** What can differ between a prescribed set and the set logged for it (docs/set-adherence.md). */
-const DEVIATIONS = ['skipped', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
+const DEVIATIONS = ['skipped', 'warmup', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
 export type Deviation = (typeof DEVIATIONS)[number]
 
 const ReviewedSetSchema = lazySchema(() =>

@@ -29,6 +29,7 @@ const log = (exerciseKey: string, setNumber: number, completed = true): SetLog =
   targetLoadKg: null,
   targetRpe: null,
   completed,
+  setType: 'working',
   note: null,
   editedAt: '2026-11-25T10:00:00.000Z',
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
+import { SET_TYPES, type SetType } from '#shared/set-types.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
@@ -75,6 +76,8 @@ export type FinishedSetValues = {
   durationSeconds: number | null
   distanceMeters: number | null
   completed: boolean
+  /** Absent in what was kept before sets had types: a working set. */
+  setType?: SetType
   note: string | null
 }
 
@@ -111,6 +114,8 @@ export const setLogs = pgTable(
     targetLoadKg: numeric('target_load_kg', { mode: 'number' }),
     targetRpe: numeric('target_rpe', { mode: 'number' }),
     completed: boolean('completed').notNull().default(true),
+    /** Working, warm-up, drop set or to failure: a warm-up never counts as work (docs/set-types.md). */
+    setType: text('set_type', { enum: SET_TYPES }).notNull().default('working'),
     note: text('note'),
     /** When the lifter made this version of the set (their device's clock): the latest edit wins. */
     editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
@@ -128,27 +133,28 @@ export const setLogs = pgTable(
   (t) => [
     index('set_logs_session_idx').on(t.sessionId, t.setNumber),
     index('set_logs_movement_idx').on(t.movementId),
-    // The sets that count (done, not deleted) with every value the progress figures read: those
+    // The sets that count (done, not deleted, not a warm-up) with every value the progress figures read: those
     // figures walk a lifter's sessions and read each one's sets from this index alone, never
     // touching the table, so a long history stays quick to aggregate.
     index('set_logs_done_idx')
       .on(t.sessionId, t.movementId, t.reps, t.loadKg, t.rpe)
-      .where(sql`${t.completed} and ${t.deletedAt} is null`),
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup'`),
     // A lifter's sets of a movement that have an e1RM (1-12 reps, a load), best first: the best
     // e1RM (before a day) is the first of them whose session counts, not an aggregate of all.
     index('set_logs_client_e1rm_idx')
       .on(t.clientId, t.movementId, sql`(case when ${t.reps} = 1 then ${t.loadKg} else ${t.loadKg} * (1 + ${t.reps} / 30.0) end) desc`)
-      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.reps} between 1 and 12 and ${t.loadKg} > 0`),
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.reps} between 1 and 12 and ${t.loadKg} > 0`),
     // A lifter's loaded sets of a movement by rep count (13 standing for 13 or more), heaviest
     // first: the heaviest load for a rep count (before a day) is one probe.
     index('set_logs_client_reps_idx')
       .on(t.clientId, t.movementId, sql`least(${t.reps}, 13)`, t.loadKg.desc())
-      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.loadKg} is not null and ${t.reps} is not null`),
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.loadKg} is not null and ${t.reps} is not null`),
     // A lifter's done sets of one movement, with what their lifetime totals count: recomputing
     // those totals after a set stops counting reads this index and the sessions, nothing else.
     index('set_logs_client_movement_idx')
       .on(t.clientId, t.movementId, t.sessionId, t.reps, t.loadKg)
-      .where(sql`${t.completed} and ${t.deletedAt} is null`),
+      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup'`),
+    oneOf('set_logs_set_type_check', t.setType, SET_TYPES),
   ],
 )
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { bestE1rmSql, e1rmSql } from '#server/features/sessions/review.service.ts'
+import { bestE1rmSql, countingSet, e1rmSql } from '#server/features/sessions/review.service.ts'
 import { missedWithin, type DueWorkout } from './adherence.ts'
 
 /** Set adherence this week at least this far under the week before (15 points) is a drop. */
@@ -27,7 +27,7 @@ function lastWeeksSets(clientIds: readonly string[], today: string) {
       sql`, `,
     )})
       and s.status = 'completed' and s.started_at >= ${today}::date - 6
-      and sl.completed and sl.deleted_at is null`
+      and ${countingSet('sl')}`
 }
 
 /**

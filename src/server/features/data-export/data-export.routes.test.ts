@@ -95,7 +95,7 @@ async function buildHistory(ctx: TestContext, who: { coach: SignedIn; lifter: Si
   const log = (exerciseKey: string, setNumber: number, values: Json, id = randomUUID()) =>
     call(ctx, who.lifter, 'PUT', `/api/sessions/${session.id}/sets/${id}`, { exerciseKey, setNumber, editedAt: now(), ...values }).then(() => id)
   await log(goblet.key, 1, { reps: 12, loadKg: 24, rpe: 8.5, note: TRICKY_NOTE })
-  await log(goblet.key, 2, { reps: 10, loadKg: 24, rpe: 9, note: '-2 reps, @home +1' })
+  await log(goblet.key, 2, { reps: 10, loadKg: 24, rpe: 9, setType: 'drop', note: '-2 reps, @home +1' })
   const firstSquat = await log(backSquat.key, 1, { reps: 5, loadKg: 100, rpe: 7 })
   await log(backSquat.key, 2, { reps: 5, loadKg: 102.5, rpe: 8, completed: false })
   const deleted = await log(backSquat.key, 3, { reps: 1, loadKg: 10 })
@@ -152,7 +152,8 @@ describe('the JSON export', () => {
     expect(session?.startedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(session?.sets).toHaveLength(6)
     expect(session?.sets.find((s) => s.id === history.deletedSetId)?.deletedAt).toEqual(expect.any(String))
-    expect(session?.sets.find((s) => s.note === TRICKY_NOTE)).toMatchObject({ reps: 12, loadKg: 24, rpe: 8.5, completed: true })
+    expect(session?.sets.find((s) => s.note === TRICKY_NOTE)).toMatchObject({ reps: 12, loadKg: 24, rpe: 8.5, completed: true, setType: 'working' })
+    expect(session?.sets.filter((s) => s.setType === 'drop').map((s) => [s.setNumber, s.reps])).toEqual([[2, 10]])
     expect(session?.sets.find((s) => s.durationSeconds === 75)).toMatchObject({ reps: null, loadKg: null })
     expect(session?.comments.map((c) => [c.body, c.authorName])).toEqual([
       ['Nice squats', 'Coach Kim'],
@@ -188,6 +189,7 @@ describe('the JSON export', () => {
         targetLoadKg: r.targetLoadKg,
         targetRpe: r.targetRpe,
         completed: r.completed,
+        setType: r.setType,
         note: r.note,
         editedAt: iso(r.editedAt),
         loggedAt: iso(r.loggedAt),
@@ -242,7 +244,7 @@ describe('the CSV export', () => {
     expect(rows).toHaveLength(5)
     expect(rows.map((r) => [r['Exercise Name'], r['Set Order'], r.Weight, r.Reps, r.RPE, r.Completed])).toEqual([
       [`'${FORMULA_NAME}`, '1', '24', '12', '8.5', 'true'],
-      [`'${FORMULA_NAME}`, '2', '24', '10', '9', 'true'],
+      [`'${FORMULA_NAME}`, 'D', '24', '10', '9', 'true'],
       ['Back squat', '1', '100', '5', '7', 'true'],
       ['Back squat', '2', '102.5', '5', '8', 'false'],
       [expect.stringMatching(/plank/i), '1', '', '', '', 'true'],
@@ -250,6 +252,7 @@ describe('the CSV export', () => {
     const [first, second] = rows
     expect(first?.Notes).toBe(TRICKY_NOTE)
     expect(second?.Notes).toBe("'-2 reps, @home +1")
+    expect(rows.map((r) => r['Set Type'])).toEqual(['working', 'drop', 'working', 'working', 'working'])
     expect(first?.['Workout Notes']).toBe('Good day, "solid"')
     expect(rows[4]?.Seconds).toBe('75')
     expect(first?.Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)

@@ -20,6 +20,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { csvRecord } from './csv.ts'
+import { SET_TYPE_MARK } from '#shared/set-types.ts'
 
 /*
  * The export of one lifter's data (docs/export-format.md), as a stream of text: the JSON document
@@ -162,7 +163,7 @@ async function setsJsonOf(db: Db, sessionIds: string[]): Promise<Map<string, { j
             (select row_to_json(s) from (select l.id, l.exercise_key as "exerciseKey", l.movement_id as "movementId", l.prescription_id as "prescriptionId",
                l.set_number as "setNumber", l.reps, l.load_kg::float8 as "loadKg", l.rpe::float8 as rpe, l.duration_s as "durationSeconds",
                l.distance_m as "distanceMeters", l.target_reps_min as "targetRepsMin", l.target_reps_max as "targetRepsMax",
-               l.target_load_kg::float8 as "targetLoadKg", l.target_rpe::float8 as "targetRpe", l.completed, l.note,
+               l.target_load_kg::float8 as "targetLoadKg", l.target_rpe::float8 as "targetRpe", l.completed, l.set_type as "setType", l.note,
                ${isoText(sql`l.edited_at`)} as "editedAt", ${isoText(sql`l.logged_at`)} as "loggedAt", ${isoText(sql`l.deleted_at`)} as "deletedAt",
                ${isoText(sql`l.corrected_at`)} as "correctedAt", l.as_finished as "asFinished") s)::text,
             ',' order by l.set_number, l.logged_at, l.id) || ']' as sets,
@@ -527,6 +528,7 @@ export const CSV_COLUMNS = [
   'Session ID',
   'Set ID',
   'Movement ID',
+  'Set Type',
 ] as const
 
 /** Strong's date: 'YYYY-MM-DD HH:MM:SS', here in UTC. */
@@ -574,7 +576,8 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
             session.title,
             duration,
             names.get(set.movementId) ?? '',
-            set.setNumber,
+            // Strong's Set Order: the set's number, or W, D or F for a warm-up, a drop set, a set to failure.
+            SET_TYPE_MARK[set.setType] ?? set.setNumber,
             set.loadKg,
             set.reps,
             set.distanceMeters,
@@ -598,6 +601,7 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
             session.id,
             set.id,
             set.movementId,
+            set.setType,
           ]),
         )
       }

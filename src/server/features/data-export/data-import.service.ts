@@ -613,6 +613,7 @@ async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessi
           targetLoadKg: set.targetLoadKg ?? null,
           targetRpe: set.targetRpe ?? null,
           completed: set.completed,
+          setType: set.setType,
           note: set.note ?? null,
           editedAt: new Date(set.editedAt),
           loggedAt: at(set.loggedAt) ?? new Date(set.editedAt),

@@ -6,6 +6,7 @@ import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { DeloadSchema, PROGRESSION_MODES, ProgressionNoteSchema, ProgressionRuleSchema } from '#shared/schemas/progression.ts'
 import { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { SESSION_STATUSES } from '#shared/schemas/sessions.ts'
+import { SET_TYPES } from '#shared/set-types.ts'
 
 /*
  * What a restore reads of a JSON export (docs/export-format.md#restoring). Before any schema
@@ -192,6 +193,7 @@ const setValueFields = {
   durationSeconds: z.nullable(int(0, 10_000_000)),
   distanceMeters: z.nullable(int(0, 100_000_000)),
   completed: z.boolean(),
+  setType: z.optional(z.enum(SET_TYPES)),
   note: z.nullable(text(TEXT_MAX)),
 }
 
@@ -205,6 +207,7 @@ const SetValuesSchema = z.object({
   durationSeconds: z.optional(setValueFields.durationSeconds),
   distanceMeters: z.optional(setValueFields.distanceMeters),
   completed: z.optional(setValueFields.completed),
+  setType: z.optional(setValueFields.setType),
   note: z.optional(setValueFields.note),
   deleted: z.optional(z.boolean()),
 })
@@ -225,6 +228,8 @@ const SetSchema = z.object({
   targetLoadKg: optNum(0, 100_000),
   targetRpe: optNum(0, 10),
   completed: z._default(z.boolean(), true),
+  /** Absent in an export made before sets had types: a working set. */
+  setType: z._default(z.enum(SET_TYPES), 'working'),
   note: optText(TEXT_MAX),
   editedAt: moment,
   loggedAt: optMoment,

@@ -97,13 +97,13 @@ describe('importing a Strong export', () => {
     const push = (await (await t.app.request(`/api/sessions/${list[2]?.id}`, { headers: lifter.headers })).json()) as {
       notes: string
       exercises: { movementName: string }[]
-      sets: { note: string | null; loadKg: number; rpe: number | null }[]
+      sets: { note: string | null; loadKg: number; rpe: number | null; setType: string }[]
     }
     expect(push.notes).toBe('Felt strong, slept 8h')
     expect(push.exercises.map((e) => e.movementName)).toEqual(['Bench press', 'Overhead press', 'Plank'])
-    expect(push.sets.filter((s) => s.note === 'Warm-up').map((s) => s.loadKg)).toEqual([40])
+    expect(push.sets.filter((s) => s.setType === 'warmup').map((s) => s.loadKg)).toEqual([40])
 
-    // Records and progress count them as any finished session.
+    // Records and progress count them as any finished session (the warm-up aside).
     const progress = ProgressSchema.parse(await (await t.app.request('/api/progress', { headers: lifter.headers })).json())
     const bench = progress.records.find((r) => r.name === 'Bench press')
     expect(bench?.byReps).toContainEqual({ reps: 5, loadKg: 82.5, date: '2023-05-14' })

@@ -328,6 +328,7 @@ function toImportedSession(session: ParsedSession, movementOf: Map<string, { id:
         rpe: set.rpe,
         durationSeconds: set.durationSeconds,
         distanceMeters: set.distanceMeters,
+        setType: set.setType,
         note: set.note,
       }),
     )

@@ -36,18 +36,19 @@ describe('Strong', () => {
     expect(push?.completedAt.toISOString()).toBe('2023-05-14T09:08:11.000Z')
     expect(push?.notes).toBe('Felt strong, slept 8h')
     const bench = setsOf(parsed, 'Bench Press (Barbell)')
-    expect(bench.map((s) => [s.kind, s.loadKg, s.reps, s.rpe])).toEqual([
+    expect(bench.map((s) => [s.setType, s.loadKg, s.reps, s.rpe])).toEqual([
       ['warmup', 40, 10, null],
-      ['normal', 80, 5, 8],
-      ['normal', 82.5, 5, 8.5],
+      ['working', 80, 5, 8],
+      ['working', 82.5, 5, 8.5],
       ['drop', 60, 8, null],
     ])
-    expect(bench[0]?.note).toBe('Warm-up')
+    // The type is the set's own, not written into its note.
+    expect(bench[0]?.note).toBeNull()
     expect(bench[1]?.note).toBe('Paused first rep')
     // A quoted note over two lines, with doubled quotes inside.
     expect(setsOf(parsed, 'Overhead Press (Barbell)')[0]?.note).toBe('Coach said "easy",\nkeep the elbows in')
     expect(setsOf(parsed, 'Plank')[0]).toMatchObject({ reps: null, loadKg: null, durationSeconds: 60 })
-    expect(setsOf(parsed, 'Deadlift (Barbell)')[1]).toMatchObject({ kind: 'failure', note: 'To failure', rpe: 10 })
+    expect(setsOf(parsed, 'Deadlift (Barbell)')[1]).toMatchObject({ setType: 'failure', note: null, rpe: 10 })
     expect(setsOf(parsed, 'Atlas Stone Load')[0]).toMatchObject({ loadKg: 100, reps: null, distanceMeters: 20, durationSeconds: 45 })
     expect(Object.fromEntries(parsed.exercises.map((e) => [e.name, e.tracking]))).toMatchObject({
       'Bench Press (Barbell)': 'weight_reps',
@@ -207,13 +208,13 @@ describe('Hevy', () => {
     expect(upper?.completedAt.toISOString()).toBe('2023-05-14T09:10:00.000Z')
     const bench = upper?.exercises.find((e) => e.name === 'Bench Press (Barbell)')
     expect(bench).toMatchObject({ notes: 'Slight arch', superset: null })
-    expect(bench?.sets.map((s) => [s.kind, s.loadKg, s.reps, s.rpe])).toEqual([
+    expect(bench?.sets.map((s) => [s.setType, s.loadKg, s.reps, s.rpe])).toEqual([
       ['warmup', 40, 10, null],
-      ['normal', 85, 5, 8],
+      ['working', 85, 5, 8],
       ['failure', 85, 4, 10],
     ])
     expect(upper?.exercises.filter((e) => e.superset === 'A').map((e) => e.name)).toEqual(['Bent Over Row (Barbell)', 'Lateral Raise (Dumbbell)'])
-    expect(setsOf(parsed, 'Lateral Raise (Dumbbell)')[0]).toMatchObject({ kind: 'drop', loadKg: 12.5, note: 'Drop set' })
+    expect(setsOf(parsed, 'Lateral Raise (Dumbbell)')[0]).toMatchObject({ setType: 'drop', loadKg: 12.5, note: null })
     expect(setsOf(parsed, 'Plank')[0]).toMatchObject({ durationSeconds: 75, reps: null })
     expect(run?.exercises[0]?.sets[0]).toMatchObject({ distanceMeters: 5250, durationSeconds: 1860 })
   })

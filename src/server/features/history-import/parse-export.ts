@@ -15,6 +15,7 @@ import type { Tracking } from '#shared/schemas/movements.ts'
 import type { Unit } from '#shared/units.ts'
 import { toKg } from '#shared/units.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import type { SetType } from '#shared/set-types.ts'
 
 /**
  * Reads Strong's and Hevy's CSV exports (docs/import.md): the bytes as uploaded, whatever their
@@ -22,11 +23,9 @@ import { AppError } from '#server/lib/app-error.ts'
  * its line in the file.
  */
 
-type SetKind = 'normal' | 'warmup' | 'drop' | 'failure'
-
 type ParsedSet = {
   line: number
-  kind: SetKind
+  setType: SetType
   reps: number | null
   loadKg: number | null
   rpe: number | null
@@ -66,8 +65,6 @@ const TEXT_MAX = 2000
 const NAME_MAX = 200
 const MAX_LOAD_KG = 1500
 const METERS_PER_MILE = 1609.344
-
-const KIND_NOTE: Record<SetKind, string | null> = { normal: null, warmup: 'Warm-up', drop: 'Drop set', failure: 'To failure' }
 
 /** The uploaded bytes as text: UTF-8 (with or without a BOM), UTF-16 with a BOM, or else Windows-1252. */
 function decodeUpload(bytes: Uint8Array): string {
@@ -388,8 +385,8 @@ class StrongReader extends Reader {
   read(row: Row): void {
     const order = this.cell(row, 'set order')
     if (/^rest\s*timer$/i.test(order)) return
-    const kind = strongKind(order)
-    if (!kind) this.problem(row.line, importRowText.setOrder)
+    const setType = strongSetType(order)
+    if (!setType) this.problem(row.line, importRowText.setOrder)
     const wall = wallTimeOf(this.cell(row, 'date'))
     if (!wall) this.problem(row.line, importRowText.date)
     const title = this.cell(row, 'workout name')
@@ -409,7 +406,7 @@ class StrongReader extends Reader {
       { weight: this.cell(row, 'weight'), reps: this.cell(row, 'reps'), distance: this.cell(row, 'distance'), seconds: this.cell(row, 'seconds'), rpe: this.cell(row, 'rpe') },
       units,
     )
-    if (!kind || !wall || !exercise || duration === null || !values || title.length > NAME_MAX) return
+    if (!setType || !wall || !exercise || duration === null || !values || title.length > NAME_MAX) return
     const startedAt = this.moment(wall)
     const session = this.session(wall, title, () => ({
       startedAt,
@@ -417,7 +414,7 @@ class StrongReader extends Reader {
       notes: text(this.cell(row, 'workout notes')),
     }))
     session.notes ??= text(this.cell(row, 'workout notes'))
-    this.addSet(session, exercise, { line: row.line, kind, ...values, note: setNote(kind, this.cell(row, 'notes')) })
+    this.addSet(session, exercise, { line: row.line, setType, ...values, note: text(this.cell(row, 'notes')) })
   }
 }
 
@@ -445,8 +442,8 @@ class HevyReader extends Reader {
     const index = whole(this.cell(row, 'set_index'))
     if (index === null || Number.isNaN(index) || index < 0) this.problem(row.line, importRowText.setIndex)
     const type = this.cell(row, 'set_type').toLowerCase() || 'normal'
-    const kind = HEVY_KINDS[type]
-    if (!kind) this.problem(row.line, importRowText.setType)
+    const setType = HEVY_SET_TYPES[type]
+    if (!setType) this.problem(row.line, importRowText.setType)
     const supersetId = this.cell(row, 'superset_id')
     if (supersetId && !/^\d+(\.0+)?$/.test(supersetId)) this.problem(row.line, importRowText.superset)
     const values = this.values(
@@ -460,7 +457,7 @@ class HevyReader extends Reader {
       },
       { weight: this.unit, miles: this.hasColumn('distance_miles') },
     )
-    if (!wall || (endText && !end) || !exercise || !kind || index === null || Number.isNaN(index) || index < 0 || !values || title.length > NAME_MAX) return
+    if (!wall || (endText && !end) || !exercise || !setType || index === null || Number.isNaN(index) || index < 0 || !values || title.length > NAME_MAX) return
     if (supersetId && !/^\d+(\.0+)?$/.test(supersetId)) return
     const startedAt = this.moment(wall)
     const completedAt = end ? this.moment(end) : startedAt
@@ -472,7 +469,7 @@ class HevyReader extends Reader {
     this.addSet(
       session,
       exercise,
-      { line: row.line, kind, ...values, note: setNote(kind, '') },
+      { line: row.line, setType, ...values, note: null },
       { notes: text(this.cell(row, 'exercise_notes')), superset: this.letter(session, supersetId) },
     )
   }
@@ -487,10 +484,12 @@ class HevyReader extends Reader {
   }
 }
 
-const HEVY_KINDS: Record<string, SetKind | undefined> = { normal: 'normal', warmup: 'warmup', dropset: 'drop', failure: 'failure' }
+/** Hevy's set_type column, as our set types. */
+const HEVY_SET_TYPES: Record<string, SetType | undefined> = { normal: 'working', warmup: 'warmup', dropset: 'drop', failure: 'failure' }
 
-function strongKind(order: string): SetKind | null {
-  if (/^\d+(\.0+)?$/.test(order)) return 'normal'
+/** Strong's Set Order: a number for a working set, W, D or F (with or without a number) for a warm-up, a drop set or a set to failure. */
+function strongSetType(order: string): SetType | null {
+  if (/^\d+(\.0+)?$/.test(order)) return 'working'
   const letter = /^([wdf])\d*$/i.exec(order)?.[1]?.toLowerCase()
   return letter === 'w' ? 'warmup' : letter === 'd' ? 'drop' : letter === 'f' ? 'failure' : null
 }
@@ -507,10 +506,6 @@ function exerciseName(reader: Reader, line: number, name: string): string | null
 function text(value: string): string | null {
   const trimmed = value.trim()
   return trimmed ? trimmed.slice(0, TEXT_MAX) : null
-}
-
-function setNote(kind: SetKind, note: string): string | null {
-  return text([KIND_NOTE[kind], note.trim()].filter(Boolean).join(' · '))
 }
 
 /** A number as the apps write it ('62.5', '62,5' where the decimal mark is a comma); null when empty, NaN when not a number. */

@@ -12,6 +12,7 @@ import { coachClients, movements, planWorkouts, prescriptions, profiles, progres
 import { AppError } from '#server/lib/app-error.ts'
 import { sameSets } from './plan-grid.service.ts'
 import { loadExercises } from './prescriptions.service.ts'
+import type { SetType } from '#shared/set-types.ts'
 
 /*
  * Progression rules at work (docs/progression.md): when a lifter completes a session of a plan,
@@ -40,7 +41,7 @@ export type CompletedSession = {
     swappedFrom?: unknown
     oneRepMaxMovementId?: string | null | undefined
   }[]
-  sets: readonly (DoneSet & { exerciseKey: string })[]
+  sets: readonly (DoneSet & { exerciseKey: string; setType: SetType })[]
 }
 
 type Cell = { id: string; week: number; day: number; exercises: Exercise[] }
@@ -133,7 +134,8 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
     const input = {
       rule,
       targets: exercise.targets,
-      done: session.sets.filter((s) => s.exerciseKey === exercise.key),
+      // A warm-up is not work: a rule reads the working sets only.
+      done: session.sets.filter((s) => s.exerciseKey === exercise.key && s.setType !== 'warmup'),
       failures: own?.progressionNote?.failures ?? 0,
       ...loading,
       e1rmKg: oneRepMax ? (e1rms.get(oneRepMax) ?? null) : null,

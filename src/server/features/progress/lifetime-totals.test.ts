@@ -5,6 +5,7 @@ import { ProgressSchema } from '#shared/schemas/progress.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { movements } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import { countsAsWork, SET_TYPES, type SetType } from '#shared/set-types.ts'
 
 // The lifetime totals are kept by the database's own triggers on every change of a set or a
 // session. These tests change sets and sessions every way the app (or an import, or an account
@@ -21,6 +22,7 @@ type RawSet = {
   reps: number | null
   load_kg: string | number | null
   completed: boolean
+  set_type: SetType
   deleted_at: unknown
   status: string
   started_at: string | Date
@@ -28,16 +30,16 @@ type RawSet = {
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 
-/** The totals as the product defines them: the done, not deleted sets of completed sessions. */
+/** The totals as the product defines them: the sets that count as work (done, not deleted, not warm-ups) of completed sessions. */
 async function expectedTotals(clients: string[]): Promise<Total[]> {
   const rows = await queryRows<RawSet>(
     t.db,
-    sql`select l.client_id, l.movement_id, l.reps, l.load_kg, l.completed, l.deleted_at, s.status, s.started_at
+    sql`select l.client_id, l.movement_id, l.reps, l.load_kg, l.completed, l.set_type, l.deleted_at, s.status, s.started_at
         from set_logs l join workout_sessions s on s.id = l.session_id where s.client_id in ${clients}`,
   )
   const totals = new Map<string, Total>()
   for (const row of rows) {
-    if (!row.completed || row.deleted_at !== null || row.status !== 'completed') continue
+    if (!countsAsWork({ completed: row.completed, setType: row.set_type }) || row.deleted_at !== null || row.status !== 'completed') continue
     const reps = row.reps !== null && row.reps >= 1 && row.reps <= 12 ? row.reps : 0
     const key = `${row.client_id}|${row.movement_id}|${reps}`
     const at = iso(row.started_at)
@@ -92,11 +94,18 @@ async function newSession(clientId: string, status: 'in_progress' | 'completed',
   return id
 }
 
-async function addSets(sessionId: string, sets: { movementId: string; reps: number | null; loadKg: number | null; completed: boolean }[], db: Pick<Db, 'execute'> = t.db) {
+async function addSets(
+  sessionId: string,
+  sets: { movementId: string; reps: number | null; loadKg: number | null; completed: boolean; setType?: SetType }[],
+  db: Pick<Db, 'execute'> = t.db,
+) {
   const values = sets.map(
-    (set, i) => sql`(${randomUUID()}, ${sessionId}, ${`key-${set.movementId}`}, ${set.movementId}, ${i + 1}, ${set.reps}, ${set.loadKg}, ${set.completed}, now())`,
+    (set, i) =>
+      sql`(${randomUUID()}, ${sessionId}, ${`key-${set.movementId}`}, ${set.movementId}, ${i + 1}, ${set.reps}, ${set.loadKg}, ${set.completed}, ${set.setType ?? 'working'}, now())`,
   )
-  await db.execute(sql`insert into set_logs (id, session_id, exercise_key, movement_id, set_number, reps, load_kg, completed, edited_at) values ${sql.join(values, sql`, `)}`)
+  await db.execute(
+    sql`insert into set_logs (id, session_id, exercise_key, movement_id, set_number, reps, load_kg, completed, set_type, edited_at) values ${sql.join(values, sql`, `)}`,
+  )
 }
 
 beforeAll(async () => {
@@ -119,6 +128,7 @@ describe('lifetime totals', () => {
       reps: random.chance(0.1) ? null : random.pick([1, 3, 5, 5, 8, 12, 15]),
       loadKg: random.chance(0.1) ? null : random.pick([0, 60, 80, 100, 100, 120]),
       completed: random.chance(0.85),
+      setType: random.pick(SET_TYPES),
     })
     const oneOf = async <Row>(query: ReturnType<typeof sql>) => random.pick(await queryRows<Row>(t.db, query))
     const changes: Record<string, () => Promise<unknown>> = {
@@ -145,6 +155,10 @@ describe('lifetime totals', () => {
         const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters}`)
         const change = randomSet()
         if (set) await t.db.execute(sql`update set_logs set reps = ${change.reps}, load_kg = ${change.loadKg}, completed = ${change.completed} where id = ${set.id}`)
+      },
+      'mark a set as another type (a warm-up, or work)': async () => {
+        const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters}`)
+        if (set) await t.db.execute(sql`update set_logs set set_type = ${random.pick(SET_TYPES)} where id = ${set.id}`)
       },
       'move a set to another movement': async () => {
         const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters}`)

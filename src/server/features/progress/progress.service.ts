@@ -28,6 +28,7 @@ import type { Actor } from '#server/access/actor.ts'
 import { activeCoachIds, assertCanReadClient } from '#server/access/coaching.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { countingSet } from '#server/features/sessions/review.service.ts'
 
 const DAY_MS = 86_400_000
 
@@ -63,11 +64,11 @@ const num = (value: string | number | null): number => (value === null ? 0 : Num
 const round1 = (value: number) => Math.round(value * 10) / 10
 const dayText = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : dateOf(value.getTime()))
 
-/** The completed sets of the lifter's completed sessions (`s` and `l`); `where` narrows them. */
+/** The sets that count as work of the lifter's completed sessions (`s` and `l`); `where` narrows them. */
 const doneSets = (lifterId: string, where: SQL) => sql`
   from workout_sessions s
   join set_logs l on l.session_id = s.id
-  where s.client_id = ${lifterId} and s.status = 'completed' and l.completed and l.deleted_at is null ${where}`
+  where s.client_id = ${lifterId} and s.status = 'completed' and ${countingSet('l')} ${where}`
 
 type MovementRow = {
   movement_id: string
@@ -275,7 +276,7 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
       cross join lateral (
         select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
         from set_logs l
-        where l.session_id = s.id and l.movement_id::text = ${query.movementId} and l.completed and l.deleted_at is null
+        where l.session_id = s.id and l.movement_id::text = ${query.movementId} and ${countingSet('l')}
           and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
         order by e1rm desc, l.load_kg desc
         limit 1

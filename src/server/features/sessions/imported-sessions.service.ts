@@ -1,6 +1,7 @@
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { setLogs, workoutSessions } from '#server/db/schema/index.ts'
+import type { SetType } from '#shared/set-types.ts'
 
 /**
  * Finished sessions brought in from another app's history (docs/import.md): written as they were
@@ -17,6 +18,7 @@ type ImportedSet = {
   rpe: number | null
   durationSeconds: number | null
   distanceMeters: number | null
+  setType: SetType
   note: string | null
 }
 

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { beatsBest, e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
-import { bestE1rmSql, bestE1rms, reviewSessions } from './review.service.ts'
+import { bestE1rmSql, bestE1rms, countingSet, reviewSessions } from './review.service.ts'
 import { getSession } from './sessions.service.ts'
+import { countsAsWork } from '#shared/set-types.ts'
 
 /** Load records are kept for these rep counts; e1RM covers 1 to 12. */
 const LOAD_RECORD_MAX_REPS = 10
@@ -21,7 +22,7 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
  */
 async function bestsBefore(db: Db, clientId: string, movementIds: readonly string[], before: string, exceptId: string) {
   const counts = sql`p.started_at < ${before} and p.id <> ${exceptId}`
-  const loaded = sql`l.client_id = ${clientId} and l.movement_id = m.id and l.completed and l.deleted_at is null and l.load_kg is not null and l.reps is not null
+  const loaded = sql`l.client_id = ${clientId} and l.movement_id = m.id and ${countingSet('l')} and l.load_kg is not null and l.reps is not null
     and exists (select 1 from workout_sessions p where p.id = l.session_id and p.status = 'completed' and ${counts})`
   return queryRows<{ movement_id: string; reps: number; heaviest: string | number | null; best_e1rm: string | number | null }>(
     db,
@@ -52,7 +53,8 @@ async function bestsBefore(db: Db, clientId: string, movementIds: readonly strin
  */
 export async function sessionReport(db: Db, actor: Actor, id: string): Promise<SessionReport> {
   const session = await getSession(db, actor, id)
-  const done = session.sets.filter((s) => s.completed)
+  // Warm-ups are done but are not work: they count in none of the figures below.
+  const done = session.sets.filter(countsAsWork)
   const setsPrescribed = [...session.exercises, ...session.removedExercises].reduce((n, e) => n + e.targets.length, 0)
   const volumeKg = done.reduce((sum, s) => sum + (s.loadKg ?? 0) * (s.reps ?? 0), 0)
   const names = new Map(session.exercises.map((e) => [e.movementId, e.movementName]))
@@ -144,7 +146,6 @@ type LastSetRow = {
  * set_logs nearly empty scans all of it first.
  */
 export function lastSetsSql(clientId: string, movementIds: readonly string[]): SQL {
-  const done = (alias: string) => sql.raw(`${alias}.completed and ${alias}.deleted_at is null`)
   return sql`
     select m.id as movement_id, last.id as session_id, last.started_at, l.reps, l.load_kg, l.duration_s, l.distance_m
     from unnest(${sqlArray(movementIds, 'uuid')}) as m(id)
@@ -152,13 +153,13 @@ export function lastSetsSql(clientId: string, movementIds: readonly string[]): S
     cross join lateral (
       select s.id, s.started_at from workout_sessions s
       where s.client_id = ${clientId} and s.started_at = latest.at and s.status = 'completed'
-        and (select true from set_logs x where x.session_id = s.id and x.movement_id = m.id and ${done('x')} limit 1)
+        and (select true from set_logs x where x.session_id = s.id and x.movement_id = m.id and ${countingSet('x')} limit 1)
       order by s.id
       limit 1
     ) last
     cross join lateral (
       select l.reps, l.load_kg, l.duration_s, l.distance_m, l.set_number, l.logged_at from set_logs l
-      where l.session_id = last.id and l.movement_id = m.id and ${done('l')}
+      where l.session_id = last.id and l.movement_id = m.id and ${countingSet('l')}
       offset 0
     ) l
     order by m.id, l.set_number, l.logged_at`

@@ -23,6 +23,7 @@ export type SetLogRow = Pick<
   | 'targetLoadKg'
   | 'targetRpe'
   | 'completed'
+  | 'setType'
   | 'note'
 > & { editedAt: Date | string; loggedAt: Date | string } & Partial<Pick<SetRow, 'correctedAt' | 'asFinished'>>
 
@@ -51,11 +52,23 @@ export const toSetLog = (row: SetLogRow): SetLog => ({
   targetLoadKg: row.targetLoadKg,
   targetRpe: row.targetRpe,
   completed: row.completed,
+  setType: row.setType,
   note: row.note,
   editedAt: new Date(row.editedAt).toISOString(),
   loggedAt: new Date(row.loggedAt).toISOString(),
   correction: correctionOf(row),
 })
+
+/**
+ * The SQL twin of `countsAsWork` (src/shared/set-types.ts): a set_logs row `alias` that counts as
+ * work, done, not deleted and not a warm-up. Records, e1RMs, volume and the lifetime totals read
+ * only these; the partial indexes on set_logs carry the same condition, so a query written with it
+ * can use them.
+ */
+export function countingSet(alias: string): SQL {
+  const t = sql.raw(alias)
+  return sql`${t}.completed and ${t}.deleted_at is null and ${t}.set_type <> 'warmup'`
+}
 
 /** Epley's e1RM of a set_logs row in SQL, null outside 1-12 reps (the same rule as `e1rm`). */
 export function e1rmSql(alias: string): SQL {
@@ -79,7 +92,7 @@ export function bestE1rmSql(clientId: SQL, movementId: SQL, counts: SQL = sql`tr
   return sql`(
     select ${epleySql('b')} from set_logs b
     where b.client_id = ${clientId} and b.movement_id = ${movementId}
-      and b.completed and b.deleted_at is null and b.reps between 1 and 12 and b.load_kg > 0
+      and ${countingSet('b')} and b.reps between 1 and 12 and b.load_kg > 0
       and exists (select 1 from workout_sessions p where p.id = b.session_id and p.status = 'completed' and ${counts})
     order by ${epleySql('b')} desc
     limit 1

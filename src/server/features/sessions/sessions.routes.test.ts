@@ -5,6 +5,7 @@ import { CommentNoticeSchema, SessionReportSchema, SessionSchema, UnreadComments
 import { coachClients, setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import type { SetType } from '#shared/set-types.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -295,11 +296,19 @@ describe('sessions', () => {
   async function squatter() {
     const lifter = await signIn(t, { role: 'client' })
     const key = randomUUID()
-    return async (sets: readonly (readonly [number, number])[]) => {
+    return async (sets: readonly (readonly [number, number, SetType?])[]) => {
       const session = await start(lifter, {})
       await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets: [] })] })
-      for (const [n, [reps, loadKg]] of sets.entries()) {
-        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: n + 1, reps, loadKg, editedAt: new Date().toISOString() })
+      for (const [n, [reps, loadKg, setType]] of sets.entries()) {
+        const res = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+          exerciseKey: key,
+          setNumber: n + 1,
+          reps,
+          loadKg,
+          setType,
+          editedAt: new Date().toISOString(),
+        })
+        expect(res.status).toBe(200)
       }
       await send(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
       return SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
@@ -336,6 +345,49 @@ describe('sessions', () => {
       { movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 117.8, previousKg: 116.7 },
       { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 5, valueKg: 101, previousKg: 100 },
     ])
+  })
+
+  test('a warm-up counts in no record, no volume and no best; drop sets and sets to failure are work', async () => {
+    const trained = await squatter()
+    await trained([[5, 100]])
+    // A heavy single as a warm-up beats every best, and is none of them.
+    const warmedUp = await trained([
+      [1, 140, 'warmup'],
+      [5, 100],
+    ])
+    expect(warmedUp.records).toEqual([])
+    expect(warmedUp.volumeKg).toBe(500)
+    expect(warmedUp.setsCompleted).toBe(1)
+    expect(warmedUp.movements[0]).toMatchObject({ sets: 1, bestSet: { reps: 5, loadKg: 100 }, bestE1rmKg: 116.7 })
+    expect(warmedUp.review.exercises[0]?.sets.map((s) => s.logged?.setType)).toEqual(['warmup', 'working'])
+    // The next record is measured against 116.7, not the warm-up's 140.
+    const next = await trained([
+      [5, 102.5, 'failure'],
+      [8, 80, 'drop'],
+    ])
+    expect(next.records).toContainEqual({ movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 119.6, previousKg: 116.7 })
+    expect(next.volumeKg).toBe(102.5 * 5 + 80 * 8)
+  })
+
+  test('a warm-up on a prescribed set is not the set done as prescribed; a type the app does not know is refused', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const session = await start(lifter, {})
+    const key = randomUUID()
+    const targets = [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }))
+    await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets, prescriptionId: randomUUID() })] })
+    const log = (setNumber: number, setType?: string) =>
+      send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber, reps: 5, loadKg: 100, setType, editedAt: new Date().toISOString() })
+    const refused = await log(1, 'cooldown')
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(await refused.json())).toContain('Set type must be working, warmup, drop or failure')
+    expect((await log(1, 'warmup')).status).toBe(200)
+    expect((await log(2)).status).toBe(200)
+    const report = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
+    expect(report.review.exercises[0]?.sets.map((s) => [s.deviations, s.asPrescribed])).toEqual([
+      [['warmup'], false],
+      [[], true],
+    ])
+    expect(report.review.adherence).toBe(0.5)
   })
 
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {

@@ -11,7 +11,8 @@ import { findOwn } from './session-access.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
-type SetValues = Pick<SetRow, 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'>
+type SetValues = Pick<SetRow, 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'> &
+  Partial<Pick<SetRow, 'setType'>>
 const valuesOf = (row: SetValues): SetValues => ({
   exerciseKey: row.exerciseKey,
   setNumber: row.setNumber,
@@ -21,6 +22,8 @@ const valuesOf = (row: SetValues): SetValues => ({
   durationSeconds: row.durationSeconds,
   distanceMeters: row.distanceMeters,
   completed: row.completed,
+  // Kept before set types were: a working set.
+  setType: row.setType ?? 'working',
   note: row.note,
 })
 const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) === JSON.stringify(valuesOf(b))
@@ -31,7 +34,7 @@ const sameValues = (a: SetValues, b: SetValues) => JSON.stringify(valuesOf(a)) =
  */
 const RETURNED_SET_LOG = sql`id, exercise_key as "exerciseKey", movement_id as "movementId", set_number as "setNumber", reps, load_kg::float8 as "loadKg",
   rpe::float8 as rpe, duration_s as "durationSeconds", distance_m as "distanceMeters", target_reps_min as "targetRepsMin", target_reps_max as "targetRepsMax",
-  target_load_kg::float8 as "targetLoadKg", target_rpe::float8 as "targetRpe", completed, note, edited_at as "editedAt", logged_at as "loggedAt"`
+  target_load_kg::float8 as "targetLoadKg", target_rpe::float8 as "targetRpe", completed, set_type as "setType", note, edited_at as "editedAt", logged_at as "loggedAt"`
 
 type NewSet = { clientId: string; sessionId: string; setId: string; input: LogSetInput }
 
@@ -46,19 +49,19 @@ async function insertNewSets(db: Db, sets: NewSet[]): Promise<Map<string, SetLog
     ({ clientId, sessionId, setId, input }) =>
       sql`(${setId}::uuid, ${sessionId}::uuid, ${clientId}::text, ${input.exerciseKey}::text, ${input.setNumber}::int, ${input.reps ?? null}::int,
         ${input.loadKg ?? null}::numeric, ${input.rpe ?? null}::numeric, ${input.durationSeconds ?? null}::int, ${input.distanceMeters ?? null}::int,
-        ${input.completed ?? true}::boolean, ${input.note || null}::text, ${input.editedAt}::timestamptz)`,
+        ${input.completed ?? true}::boolean, ${input.setType ?? 'working'}::text, ${input.note || null}::text, ${input.editedAt}::timestamptz)`,
   )
   const target = sql`e->'targets'->(v.set_number - 1)`
   const rows = await queryRows<SetLogRow>(
     db,
     sql`
       insert into set_logs (id, session_id, exercise_key, movement_id, prescription_id, set_number, reps, load_kg, rpe, duration_s, distance_m,
-        target_reps_min, target_reps_max, target_load_kg, target_rpe, completed, note, edited_at)
+        target_reps_min, target_reps_max, target_load_kg, target_rpe, completed, set_type, note, edited_at)
       select v.id, s.id, e->>'key', (e->>'movementId')::uuid, (e->>'prescriptionId')::uuid, v.set_number, v.reps, v.load_kg, v.rpe, v.duration_s, v.distance_m,
         (${target}->'reps'->>'min')::int, (${target}->'reps'->>'max')::int,
         case when ${target}->'load'->>'kind' = 'kg' then (${target}->'load'->>'value')::numeric end,
-        (${target}->>'rpe')::numeric, v.completed, v.note, v.edited_at
-      from (values ${sql.join(values, sql`, `)}) as v(id, session_id, client_id, exercise_key, set_number, reps, load_kg, rpe, duration_s, distance_m, completed, note, edited_at)
+        (${target}->>'rpe')::numeric, v.completed, v.set_type, v.note, v.edited_at
+      from (values ${sql.join(values, sql`, `)}) as v(id, session_id, client_id, exercise_key, set_number, reps, load_kg, rpe, duration_s, distance_m, completed, set_type, note, edited_at)
       join workout_sessions s on s.id = v.session_id and s.client_id = v.client_id and s.status = 'in_progress'
       cross join lateral (select x as e from jsonb_array_elements(s.exercises) x where x->>'key' = v.exercise_key limit 1) ex
       on conflict (id) do nothing
@@ -161,6 +164,7 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
     durationSeconds: input.durationSeconds ?? null,
     distanceMeters: input.distanceMeters ?? null,
     completed: input.completed ?? true,
+    setType: input.setType ?? 'working',
     note: input.note || null,
   }
   const editedAt = new Date(input.editedAt)

@@ -174,6 +174,7 @@ export function upsertSet(session: Session, setId: string, body: LogSetInput): S
     targetLoadKg: target?.load?.kind === 'kg' ? target.load.value : null,
     targetRpe: target?.rpe ?? null,
     completed: body.completed ?? true,
+    setType: body.setType ?? 'working',
     note: body.note ?? null,
     editedAt: body.editedAt,
   }
