@@ -54,7 +54,7 @@ test('a rep range is not turned into a number: the tick asks for the reps and lo
   const reps = page.getByLabel('Reps for set 1 of Bench press')
   await expect(page.getByLabel('Load (kg) for set 1 of Bench press')).toHaveValue('60')
   await expect(reps).toHaveValue('')
-  await expect(reps).toHaveAttribute('placeholder', 'reps')
+  await expect(reps).toHaveAttribute('placeholder', '–')
 
   await page.getByRole('button', { name: 'Log set 1 of Bench press' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Type the reps you did first.' })).toBeVisible()

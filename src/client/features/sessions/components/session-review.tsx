@@ -12,6 +12,7 @@ import { useAddComment } from '../api/use-add-comment.ts'
 import { describeCorrection, formatWhen } from '../correction-format.ts'
 import { setAnchor } from '../set-anchor.ts'
 import { sessionText } from '../session-text.ts'
+import { SET_TYPE_NAME } from '#shared/set-types.ts'
 
 /** Marks that are news rather than a miss. */
 const NEUTRAL: readonly Deviation[] = ['added', 'late']
@@ -76,7 +77,7 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
       ) : (
         <ol className="divide-y">
           {exercise.sets.map((set) => (
-            <SetRow
+            <ReviewedSetRow
               key={set.setNumber}
               sessionId={sessionId}
               set={set}
@@ -99,9 +100,9 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
   )
 }
 
-type SetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined; shown: boolean }
+type ReviewedSetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined; shown: boolean }
 
-function SetRow({ sessionId, set, removed, comments, unit, canComment, shown }: SetRowProps) {
+function ReviewedSetRow({ sessionId, set, removed, comments, unit, canComment, shown }: ReviewedSetRowProps) {
   const [writing, setWriting] = useState(false)
   const misses = set.deviations.filter((d) => !NEUTRAL.includes(d))
   return (
@@ -113,7 +114,10 @@ function SetRow({ sessionId, set, removed, comments, unit, canComment, shown }: 
       <div className="grid grid-cols-[3.5rem_1fr] gap-x-2 gap-y-0.5">
         <span className="row-span-2 font-medium tabular-nums">Set {set.setNumber}</span>
         <span className="text-muted-foreground">Target: {set.target ? formatTarget(set, unit) : 'none (added)'}</span>
-        <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}</span>
+        <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>
+          Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}
+          {set.logged && set.logged.setType !== 'working' && <span className="text-muted-foreground"> · {SET_TYPE_NAME[set.logged.setType]}</span>}
+        </span>
       </div>
       {set.logged?.correction && <CorrectionNote set={set.logged} unit={unit} />}
       {removed && <CorrectionNote set={removed} unit={unit} removed />}
