@@ -216,6 +216,7 @@ const ROUTES: Row[] = [
   },
   { method: 'GET', path: '/api/clients', access: 'coach' },
   { method: 'GET', path: '/api/clients/dashboard', access: 'coach' },
+  { method: 'GET', path: '/api/clients/:clientId', access: 'owner', request: (fx) => ({ path: `/api/clients/${fx.client.id}` }) },
   { method: 'GET', path: '/api/sessions', access: 'signed-in' },
   { method: 'GET', path: '/api/sessions/movement-stats', access: 'signed-in', request: (fx) => ({ path: `/api/sessions/movement-stats?movementIds=${fx.movementId}` }) },
   { method: 'GET', path: '/api/profile/coach', access: 'signed-in' },

@@ -31,6 +31,15 @@ export const ActiveClientSchema = lazySchema(() =>
 )
 export type ActiveClient = z.infer<typeof ActiveClientSchema>
 
+/** GET /api/clients/{clientId}: one client's page, as the roster reads them, with the size of their plan (not the plan itself). */
+export const ClientSummarySchema = lazySchema(() =>
+  z.object({
+    client: ActiveClientSchema,
+    plan: z.nullable(z.object({ weeks: z.number(), daysPerWeek: z.number(), workouts: z.number(), deloadWeeks: z.array(z.number()) })),
+  }),
+)
+export type ClientSummary = z.infer<typeof ClientSummarySchema>
+
 /** Lists computed "as of" a day: the coach's own date, so a late evening is not tomorrow. */
 export const AsOfQuery = lazySchema(() => z.object({ today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')) }))
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
-import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
+import { ActiveClientSchema, ClientSummarySchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { eq } from 'drizzle-orm'
 import { coachClients, workoutSessions } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
@@ -74,6 +74,40 @@ describe('GET /api/clients', () => {
     const res = await send(client, 'GET', '/api/clients')
     expect(res.status).toBe(403)
     expect((await t.app.request('/api/clients')).status).toBe(401)
+  })
+})
+
+describe('GET /api/clients/:clientId', () => {
+  test("one client's page: the roster's figures and the size of their active plan; never another coach's or a former client", async () => {
+    const kim = await signIn(t, { role: 'client', displayName: 'Kim Page' })
+    const former = await signIn(t, { role: 'client', displayName: 'Fay Former' })
+    await t.db.insert(coachClients).values([
+      { coachId: coach.id, clientId: kim.id },
+      { coachId: coach.id, clientId: former.id, status: 'archived', endedAt: new Date() },
+    ])
+    const summary = async (who: SignedIn, id: string) => send(who, 'GET', `/api/clients/${id}?today=2026-12-08`)
+    const before = ClientSummarySchema.parse(await (await summary(coach, kim.id)).json())
+    expect(before).toMatchObject({ client: { clientId: kim.id, displayName: 'Kim Page', email: kim.email, activePlan: null }, plan: null })
+
+    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Page block', weeks: 6, daysPerWeek: 3 })).json()) as { id: string }
+    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
+    const day = await send(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
+      version: 1,
+      workout: { title: 'Day one', exercises: [{ movementId: squat, sets: [{ reps: { min: 5, max: 5 } }] }] },
+    })
+    expect(day.status, await day.clone().text()).toBe(200)
+    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: kim.id, startDate: '2026-12-07' })).json()) as { id: string }
+    const after = ClientSummarySchema.parse(await (await summary(coach, kim.id)).json())
+    expect(after.client.activePlan).toMatchObject({ id: assigned.id, name: 'Page block', startDate: '2026-12-07' })
+    expect(after.plan).toEqual({ weeks: 6, daysPerWeek: 3, workouts: 1, deloadWeeks: [] })
+    // The roster says the same of them.
+    const roster = z.array(ActiveClientSchema).parse(await (await send(coach, 'GET', '/api/clients?today=2026-12-08')).json())
+    expect(roster.find((c) => c.clientId === kim.id)).toEqual(after.client)
+
+    expect((await summary(otherCoach, kim.id)).status).toBe(403)
+    expect((await summary(coach, former.id)).status).toBe(403)
+    expect((await summary(coach, 'x'.repeat(65))).status).toBe(400)
+    expect((await summary(kim, kim.id)).status).toBe(403)
   })
 })
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { ActiveClient, Dashboard } from '#shared/schemas/clients.ts'
+import type { ActiveClient, ClientSummary, Dashboard } from '#shared/schemas/clients.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
-import { clientInvites, coachClients, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
+import { clientInvites, coachClients, planWorkouts, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import { whoNeedsYou } from './attention.ts'
@@ -13,8 +13,29 @@ export async function listActiveClients(db: Db, actor: Actor, today = new Date()
   return (await activeClientsAndDue(db, actor, today)).clients
 }
 
-/** The roster, and the planned workouts its adherence figures came from (the dashboard sums them). */
-async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise<{ clients: ActiveClient[]; due: DueWorkout[] }> {
+/**
+ * One active client of the coach as the roster shows them, and the size of their active plan: what
+ * a client's page opens with, without reading the whole plan. Another coach's client, or a former
+ * one, is refused.
+ */
+export async function clientSummary(db: Db, actor: Actor, clientId: string, today = new Date().toISOString().slice(0, 10)): Promise<ClientSummary> {
+  const [client] = (await activeClientsAndDue(db, actor, today, clientId)).clients
+  if (!client) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
+  if (!client.activePlan) return { client, plan: null }
+  const [plan] = await db
+    .select({
+      weeks: trainingPlans.weeks,
+      daysPerWeek: trainingPlans.daysPerWeek,
+      deloadWeeks: trainingPlans.deloadWeeks,
+      workouts: sql<number>`(select count(*)::int from ${planWorkouts} w where w.plan_id = ${client.activePlan.id}::uuid)`,
+    })
+    .from(trainingPlans)
+    .where(eq(trainingPlans.id, client.activePlan.id))
+  return { client, plan: plan ? { ...plan, workouts: Number(plan.workouts) } : null }
+}
+
+/** The roster (or one client of it), and the planned workouts its adherence figures came from (the dashboard sums them). */
+async function activeClientsAndDue(db: Db, actor: Actor, today: string, onlyClientId?: string): Promise<{ clients: ActiveClient[]; due: DueWorkout[] }> {
   const rows = await db
     .select({
       clientId: coachClients.clientId,
@@ -32,7 +53,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string): Promise
     .innerJoin(users, eq(users.id, coachClients.clientId))
     .innerJoin(profiles, eq(profiles.id, coachClients.clientId))
     .leftJoin(trainingPlans, and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')))
-    .where(activeLink({ coachId: actor.id }))
+    .where(activeLink({ coachId: actor.id, clientId: onlyClientId }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
   const [due, last] = await Promise.all([dueWorkouts(db, actor.id, ids, today), lastSessions(db, ids)])
