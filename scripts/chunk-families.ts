@@ -12,7 +12,7 @@
  * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar);
  * - `shared-kit`: used by those and by a desk family;
  * - `progress-kit`: only the progress screens (its charts are the largest library);
- * - `coach-kit`: only the coach's everyday screens (dashboard, clients, programs, chat);
+ * - `coach-kit`: only the coach's everyday screens (dashboard, clients and a client's page, messages, programs, chat);
  * - `builder-kit`: only the screens that build plans and workouts, or the movement library;
  * - `account-kit`: only the account and profile screens;
  * - `desk-kit`: used by more than one of the desk families (coach, builder, progress, account);
@@ -49,7 +49,7 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/home\.tsx$/, 'home'],
   [/\/src\/client\/app\/routes\/client\/session\.tsx$/, 'session'],
   [/\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$/, 'lifter'],
-  [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|chat)|programs|program-overview)\.tsx$/, 'coach'],
+  [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat)|programs|program-overview)\.tsx$/, 'coach'],
   [
     /\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/,
     'builder',

@@ -36,7 +36,14 @@ export const paths = {
     dashboard: { path: '/coach', getHref: () => '/coach' },
     createPlan: { path: '/coach/create-plan', getHref: () => '/coach/create-plan' },
     program: { path: '/coach/program/:id', getHref: (id: string) => `/coach/program/${enc(id)}` },
-    clients: { path: '/coach/clients', getHref: (clientId?: string) => (clientId ? `/coach/clients?client=${enc(clientId)}` : '/coach/clients') },
+    clients: { path: '/coach/clients', getHref: () => '/coach/clients' },
+    /** One client's page; `tab` opens one of its sections (overview when absent). */
+    client: {
+      path: '/coach/clients/:clientId',
+      getHref: (clientId: string, tab?: 'overview' | 'progress' | 'sessions' | 'plan' | 'chat') =>
+        `/coach/clients/${enc(clientId)}${tab && tab !== 'overview' ? `?tab=${tab}` : ''}`,
+    },
+    messages: { path: '/coach/messages', getHref: () => '/coach/messages' },
     library: { path: '/coach/library', getHref: () => '/coach/library' },
     templateBoard: { path: '/coach/template-board', getHref: () => '/coach/template-board' },
     chat: { path: '/coach/chat/:clientId', getHref: (clientId: string) => `/coach/chat/${enc(clientId)}` },

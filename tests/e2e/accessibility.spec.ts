@@ -248,12 +248,15 @@ test('a coach: every screen with a client, plans, a logged session and chat, a d
   await scanScreens(page, [
     { path: '/coach', heading: 'Coach dashboard', ready: (p) => p.getByRole('region', { name: 'Recent sessions' }).getByRole('link') },
     { path: '/coach/clients', heading: 'Clients', ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem') },
+    { path: `/coach/clients/${client.id}`, heading: 'Lifter Lou', ready: (p) => p.getByRole('region', { name: 'Current plan' }) },
     {
-      path: `/coach/clients?client=${client.id}`,
-      heading: 'Clients',
-      ready: (p) => p.getByRole('listitem', { name: 'Lifter Lou' }).getByRole('region', { name: 'Progress' }),
+      path: `/coach/clients/${client.id}?tab=progress`,
+      heading: 'Lifter Lou',
+      ready: (p) => p.getByRole('region', { name: 'Progress' }).getByRole('img').first(),
       open: showTables,
     },
+    { path: `/coach/clients/${client.id}?tab=chat`, heading: 'Lifter Lou', ready: (p) => bubble(p, 'How did the squats feel?') },
+    { path: '/coach/messages', heading: 'Messages', ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link') },
     { path: `/coach/chat/${client.id}`, heading: 'Lifter Lou', ready: (p) => bubble(p, 'How did the squats feel?') },
     { path: '/coach/create-plan', heading: 'Create plan' },
     { path: `/coach/program/${world.templateId}`, heading: 'Squat block', ready: (p) => p.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Squat day/ }) },

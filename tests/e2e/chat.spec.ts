@@ -53,15 +53,15 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   await coachBox.fill('Next week we add 2.5 kg.')
   await coachBox.press('Enter')
   await expectToast(page, 'New message from Coach Cruz', 'Next week we add 2.5 kg.')
-  await expect(nav.getByRole('link', { name: 'Chat, 1 unread' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Chat, 1 unread message' })).toBeVisible()
   await expect(bubble(coachPage, 'Next week we add 2.5 kg.')).toContainText('Delivered')
   await coachBox.fill('Sleep well!')
   await coachBox.press('Enter')
-  await expect(nav.getByRole('link', { name: 'Chat, 2 unread' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Chat, 2 unread messages' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Message your coach, 2 unread' })).toBeVisible()
 
   // Opening the conversation reads it: the count clears and the coach sees 'Read'.
-  await nav.getByRole('link', { name: 'Chat, 2 unread' }).click()
+  await nav.getByRole('link', { name: 'Chat, 2 unread messages' }).click()
   await expect(bubble(page, 'Sleep well!')).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Chat', exact: true })).toBeVisible()
   await expect(nav.getByRole('link', { name: /unread/ })).toHaveCount(0)
@@ -97,17 +97,17 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   await expect(bubble(coachPage, 'Back upstairs.')).toBeVisible()
   await expect(log(coachPage).getByText('Written in the basement gym', { exact: true })).toHaveCount(1)
 
-  // The coach away from the conversation: the dashboard lists the unread conversation, Clients counts it.
+  // The coach away from the conversation: the dashboard lists the unread conversation, Messages counts it.
   await coachPage.goto('/coach')
   await clientBox.fill('One more thing: my knee is fine.')
   await clientBox.press('Enter')
   const unread = coachPage.getByRole('region', { name: 'Unread messages' })
   await expect(unread.getByRole('link', { name: 'Message Cleo Client, 1 unread' })).toBeVisible()
-  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Clients, 1 unread' })).toBeVisible()
+  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Messages, 1 unread message' })).toBeVisible()
   await coachPage.goto('/coach/clients')
   await coachPage.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Cleo Client' }).getByRole('link', { name: 'Message Cleo Client, 1 unread' }).click()
   await expect(bubble(coachPage, 'One more thing: my knee is fine.')).toBeVisible()
-  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Clients', exact: true })).toBeVisible()
+  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Messages', exact: true })).toBeVisible()
   await coachPage.context().close()
 })
 

@@ -50,22 +50,31 @@ test('a coach reads a client’s progress and a session set by set, and comments
   const needs = coach.getByRole('region', { name: 'Needs you today' })
   await expect(needs.getByRole('listitem', { name: 'Jordan Blake' })).toContainText(/Missed (2 planned workouts this week|the last two planned workouts)/)
   await expect(needs.getByRole('listitem', { name: 'Priya Natarajan' })).toContainText(/RPE [\d.]+ above target/)
-  await expect(needs.getByRole('listitem', { name: 'Leo Marchetti' })).toContainText('New record')
+  // Leo's records ask for no action: they stand apart, to congratulate.
+  await expect(needs.getByRole('listitem', { name: 'Leo Marchetti' })).toHaveCount(0)
+  await expect(coach.getByRole('region', { name: 'Records to congratulate' }).getByRole('listitem', { name: 'Leo Marchetti' })).toContainText('New record')
   await expectAccessible(coach, 'the dashboard at 1280 px')
   await coach.setViewportSize({ width: 360, height: 780 })
   await expectAccessible(coach, 'the dashboard at 360 px')
-  // One tap opens a client's details.
+  // One tap opens a client's page.
   await needs.getByRole('link', { name: 'Open Jordan Blake' }).click()
-  await expect(coach).toHaveURL(/\/coach\/clients\?client=/)
-  await expect(coach.getByRole('listitem', { name: 'Jordan Blake' }).getByRole('region', { name: 'Progress' })).toBeVisible()
-  await expectAccessible(coach, "a client's details at 360 px")
+  await expect(coach).toHaveURL(/\/coach\/clients\/[^/?]+$/)
+  await expect(coach.getByRole('heading', { level: 1, name: 'Jordan Blake' })).toBeVisible()
+  await expect(coach.getByRole('region', { name: 'Current plan' })).toBeVisible()
+  await expectAccessible(coach, "a client's page at 360 px")
+  await coach.getByRole('tab', { name: 'Progress' }).click()
+  await expect(coach).toHaveURL(/\?tab=progress$/)
+  await expect(coach.getByRole('region', { name: 'Progress' }).getByRole('img').first()).toBeVisible()
+  await expectAccessible(coach, "a client's progress at 360 px")
   await coach.setViewportSize({ width: 1280, height: 900 })
 
-  // The coach opens Maya's details on the roster.
+  // The coach opens Maya's page from the roster.
   await coach.goto('/coach/clients')
-  const row = coach.getByRole('listitem', { name: 'Maya Chen' })
-  await row.getByRole('button', { name: 'Details' }).click()
-  const progress = row.getByRole('region', { name: 'Progress' })
+  await coach.getByRole('listitem', { name: 'Maya Chen' }).getByRole('link', { name: 'Open Maya Chen' }).click()
+  await expect(coach.getByRole('heading', { level: 1, name: 'Maya Chen' })).toBeVisible()
+  await expectAccessible(coach, "a client's page at 1280 px")
+  await coach.getByRole('tab', { name: 'Progress' }).click()
+  const progress = coach.getByRole('region', { name: 'Progress' })
 
   // Estimated 1RM of her most trained movement: one dot per session that trained it.
   const e1rm = progress.getByRole('img', { name: /^Estimated 1RM of / })
@@ -95,8 +104,9 @@ test('a coach reads a client’s progress and a session set by set, and comments
   await expectAccessible(coach, "a client's progress")
 
   // The session of two days ago, set by set: a skipped set and a short one are marked.
-  await row
-    .getByRole('region', { name: 'Recent sessions' })
+  await coach.getByRole('tab', { name: 'Sessions' }).click()
+  await coach
+    .getByRole('region', { name: 'Sessions' })
     .getByRole('link', { name: /Squat & bench/ })
     .first()
     .click()
@@ -159,6 +169,70 @@ test('the lifter’s progress page charts their training and logs body weight, o
   const section = leo.getByRole('region', { name: 'Body weight' })
   await section.getByText('Show as table').click()
   await expect(section.getByRole('row', { name: /Jan 5, 2026/ })).toContainText('181.5')
+})
+
+test('the coach reads the inbox and answers; a lifter resumes a workout from home', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const coach = await signedIn(browser, 'coach@demo.coachline.app')
+  await coach.goto('/coach')
+  // The navigation's count says what it counts: Priya, Sam and Leo each wrote last.
+  const nav = coach.getByRole('navigation', { name: 'Coach' }).first()
+  await nav.getByRole('link', { name: 'Messages, 3 unread messages' }).click()
+  await expect(coach.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+  const inbox = coach.getByRole('list', { name: 'Messages' })
+  await expect(inbox.getByRole('link', { name: 'Priya Natarajan, 1 unread' })).toBeVisible()
+  // Every conversation, by its last message: Maya's last word was the coach's.
+  await expect(inbox.getByRole('listitem')).toHaveCount(5)
+  await expect(inbox.getByRole('link', { name: 'Maya Chen', exact: true })).toContainText('You: ')
+  for (const [width, theme] of [
+    [1280, 'light'],
+    [360, 'light'],
+    [1280, 'dark'],
+    [360, 'dark'],
+  ] as const) {
+    await coach.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+    if (theme === 'dark' && !(await coach.locator('html.dark').count())) await coach.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).click()
+    await expectAccessible(coach, `the inbox at ${width} px, ${theme}`)
+  }
+  // The phone's navigation is one row (the sidebar's twin is hidden at this width).
+  const phoneNav = coach.getByRole('navigation', { name: 'Coach' }).filter({ visible: true })
+  const tabs = phoneNav.getByRole('link')
+  await expect(tabs).toHaveCount(6)
+  const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)))
+  expect(new Set(tops).size).toBe(1)
+
+  await inbox.getByRole('link', { name: 'Priya Natarajan, 1 unread' }).click()
+  const box = coach.getByRole('textbox', { name: 'Message' })
+  await box.fill('Great week, Priya. Keep the RPE honest.')
+  await box.press('Enter')
+  await expect(coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' })).toBeVisible()
+  await coach.goto('/coach/messages')
+  await expect(inbox.getByRole('link', { name: 'Priya Natarajan', exact: true })).toContainText('You: Great week, Priya.')
+  await expect(inbox.getByRole('listitem').first()).toContainText('Priya Natarajan')
+  await expect(phoneNav.getByRole('link', { name: 'Messages, 2 unread messages' })).toBeVisible()
+
+  // The client's page, in the dark at 360 px: overview and chat.
+  await coach.goto(`/coach/clients/${await clientIdOf(coach, 'Priya Natarajan')}?tab=chat`)
+  await expect(coach.getByRole('heading', { level: 1, name: 'Priya Natarajan' })).toBeVisible()
+  await expect(coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' })).toBeVisible()
+  await expectAccessible(coach, "a client's chat tab at 360 px, dark")
+  await coach.getByRole('tab', { name: 'Overview' }).click()
+  await expect(coach.getByRole('region', { name: 'Current plan' })).toBeVisible()
+  await expectAccessible(coach, "a client's overview at 360 px, dark")
+  await coach.context().close()
+
+  // Jordan left a workout open: home offers it first, one tap away.
+  const jordan = await signedIn(browser, 'jordan@demo.coachline.app', { width: 360, height: 780 })
+  const started = await jordan.request.post('/api/sessions', { data: { title: 'Catch-up session' } })
+  expect(started.status(), await started.text()).toBe(201)
+  const { id } = (await started.json()) as { id: string }
+  await jordan.goto('/home')
+  const card = jordan.getByRole('region', { name: 'Workout in progress' })
+  await expect(card.getByText('Catch-up session')).toBeVisible()
+  await card.getByRole('link', { name: 'Resume' }).click()
+  await expect(jordan).toHaveURL(new RegExp(`/session/${id}$`))
+  await expect(jordan.getByRole('heading', { level: 1, name: 'Catch-up session' })).toBeVisible()
+  await jordan.context().close()
 })
 
 async function clientIdOf(page: Page, name: string): Promise<string> {

@@ -118,7 +118,7 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   // The lifter's open app is told at once, and the toast opens the summary.
   await expectToast(page, 'Coach Tara commented on your workout')
   await expect(page.getByRole('region', { name: 'New comments from your coach' })).toContainText('Great depth on the last three!')
-  await expect(page.getByRole('link', { name: 'Home, 1 unread' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Home, 1 new comment' }).first()).toBeVisible()
   await page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('button', { name: 'Open' })

@@ -150,6 +150,14 @@ const ClientChat = lazyScreen(
   () => import('./routes/client/chat.tsx'),
   (m) => m.ClientChatPage,
 )
+const ClientPageScreen = lazyScreen(
+  () => import('./routes/coach/client.tsx'),
+  (m) => m.ClientPage,
+)
+const Messages = lazyScreen(
+  () => import('./routes/coach/messages.tsx'),
+  (m) => m.MessagesPage,
+)
 const CoachChat = lazyScreen(
   () => import('./routes/coach/chat.tsx'),
   (m) => m.CoachChatPage,
@@ -186,6 +194,8 @@ const coachRoutes: RouteObject[] = [
   screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
   screen(paths.coach.program.path, ProgramBuilder, { title: 'Program builder' }),
   screen(paths.coach.clients.path, Clients, { title: 'Clients' }),
+  screen(paths.coach.client.path, ClientPageScreen, { title: 'Client' }),
+  screen(paths.coach.messages.path, Messages, { title: 'Messages' }),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
   screen(paths.coach.templateBoard.path, TemplateBoard, { title: 'Templates' }),
   screen(paths.coach.chat.path, CoachChat, { title: 'Chat' }),

@@ -34,10 +34,9 @@ export function SignedInLayout() {
   if (auth.status !== 'authenticated') return <Outlet />
   const isCoach = auth.profile.role === 'coach'
   const Shell = isCoach ? CoachShell : ClientShell
-  // Coaches have no chat item: their conversations open from the clients. Unread comments wait
-  // on the first screen, which lists them.
+  // Unread messages on the chat (a coach's Messages); unread comments on the first screen, which lists them.
   const badges = {
-    [isCoach ? paths.coach.clients.getHref() : paths.client.chat.getHref()]: unread,
+    [isCoach ? paths.coach.messages.getHref() : paths.client.chat.getHref()]: unread,
     [isCoach ? paths.coach.dashboard.getHref() : paths.client.home.getHref()]: comments,
   }
   return (

@@ -60,7 +60,6 @@ const AttentionReasonSchema = lazySchema(() =>
     z.object({ kind: z.literal('set_adherence_dropped'), from: z.number(), to: z.number() }),
     z.object({ kind: z.literal('missed_workouts'), count: z.number(), lastTwo: z.boolean() }),
     z.object({ kind: z.literal('rpe_above_target'), by: z.number(), sets: z.number() }),
-    z.object({ kind: z.literal('new_records'), movements: z.array(z.string()) }),
   ]),
 )
 export type AttentionReason = z.infer<typeof AttentionReasonSchema>
@@ -77,6 +76,8 @@ export const DashboardSchema = lazySchema(() =>
     missedLastTwo: z.array(z.object({ clientId: z.string(), displayName: z.string() })),
     /** Clients to look at today, most reasons first, each with why. */
     needsYou: z.array(z.object({ clientId: z.string(), displayName: z.string(), reasons: z.array(AttentionReasonSchema) })),
+    /** Clients with new records this week, to congratulate: apart, since a record asks for no action. */
+    recordsToCongratulate: z.array(z.object({ clientId: z.string(), displayName: z.string(), movements: z.array(z.string()) })),
     expiringInvites: z.array(z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() })),
   }),
 )

@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { cn } from '#client/lib/cn.ts'
 import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { Brand } from './brand.tsx'
-import { clientNav, coachNav, navCountText, type NavBadges, type NavItem } from './nav-items.ts'
+import { clientNav, coachNav, navCountText, navCountWords, type NavBadges, type NavItem } from './nav-items.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export type ShellProps = {
@@ -26,7 +26,7 @@ function NavCount({ item, badges }: { item: NavItem; badges: NavBadges | undefin
   const count = badges?.[item.href] ?? 0
   if (count <= 0) return null
   return (
-    <Badge size="count" variant="alert" aria-hidden>
+    <Badge size="count" variant="alert" aria-hidden title={navCountWords(item, badges)}>
       {count > 99 ? '99+' : count}
     </Badge>
   )
@@ -86,27 +86,45 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
           <div className="flex h-14 items-center justify-between px-4">
             <Brand to={paths.coach.dashboard.getHref()} />
             <div className="flex">
+              <Button asChild variant="ghost" size="icon">
+                <NavLink to={paths.account.getHref()} aria-label="Account">
+                  <CircleUser />
+                </NavLink>
+              </Button>
               <ThemeAndSignOut onSignOut={onSignOut} />
             </div>
           </div>
-          {/* Every tab in sight on a phone: the row wraps instead of scrolling sideways. */}
-          <nav aria-label="Coach" className="flex flex-wrap gap-1 px-2 pb-2">
-            {coachNav.map((item) => (
-              <NavLink
-                key={item.href}
-                to={item.href}
-                end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm whitespace-nowrap',
-                    isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
+          {/* One row on a phone: the everyday screens, icon over word. A new plan starts from the dashboard, templates or programs; the account is in the bar above. */}
+          <nav aria-label="Coach" className="px-1 pb-1">
+            <ul className="grid grid-cols-6">
+              {coachNav
+                .filter((item) => item.phone)
+                .map((item) => {
+                  const Icon = item.icon
+                  return (
+                    <li key={item.href}>
+                      <NavLink
+                        to={item.href}
+                        end={item.end}
+                        className={({ isActive }) =>
+                          cn(
+                            'flex h-14 flex-col items-center justify-center gap-1 rounded-md text-[11px]',
+                            isActive ? 'bg-secondary text-foreground' : 'text-muted-foreground hover:bg-muted',
+                          )
+                        }
+                      >
+                        <span className="relative">
+                          <Icon className="size-5" aria-hidden />
+                          <span className="absolute -top-2 left-3">
+                            <NavCount item={item} badges={badges} />
+                          </span>
+                        </span>
+                        <NavLabel item={item} badges={badges} />
+                      </NavLink>
+                    </li>
                   )
-                }
-              >
-                <NavLabel item={item} badges={badges} />
-                <NavCount item={item} badges={badges} />
-              </NavLink>
-            ))}
+                })}
+            </ul>
           </nav>
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-8">

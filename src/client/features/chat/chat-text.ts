@@ -45,6 +45,16 @@ export const chatText = {
   noCoachHint: 'When you accept an invite from a coach, your conversation with them appears here.',
   unread: (n: number) => `${count(n)} unread`,
   unreadTitle: 'Unread messages',
+  /** The coach's Messages page: every conversation by its last message. */
+  inbox: {
+    title: 'Messages',
+    description: 'Every conversation with your clients, the latest first.',
+    empty: 'No conversations yet. A client you coach appears here once either of you writes.',
+    you: 'You: ',
+    noMessages: 'No messages yet',
+    archived: 'Former client',
+    open: (name: string, unread: number) => (unread > 0 ? `${name}, ${count(unread)} unread` : name),
+  },
   noUnread: 'No unread messages.',
   unreadFailed: 'Your messages could not be loaded. Try again.',
   message: 'Message',

@@ -3,9 +3,36 @@ import type { AttentionReason } from '#shared/schemas/clients.ts'
 /** A ratio as a whole percentage; a dash when there is nothing to measure yet. */
 export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
 
+/**
+ * When a client last trained, in calendar days of this device ('trained yesterday' is the day before
+ * today here, however few hours ago that was).
+ */
+export function lastTrainedText(at: string | null, now = new Date()): string {
+  if (!at) return 'no sessions yet'
+  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate())
+  const days = Math.round((day(now) - day(new Date(at))) / 86_400_000)
+  return days <= 0 ? 'trained today' : days === 1 ? 'trained yesterday' : `last trained ${days} days ago`
+}
+
 /** The coach's words for their clients: why one needs them today (docs/needs-you.md). */
 export const clientsText = {
+  /** The figures of a client's page. */
+  figures: {
+    sessions7: 'Sessions done, 7 days',
+    sessions28: 'Sessions done, 28 days',
+    sets7: 'Sets as prescribed, 7 days',
+    sets28: 'Sets as prescribed, 28 days',
+    lastTrained: 'Last session',
+    coachedSince: 'Your client since',
+  },
+  missedLastTwo: 'Missed the last two planned workouts.',
+  /** The sections of a client's page, in order. */
+  tabs: { overview: 'Overview', progress: 'Progress', sessions: 'Sessions', plan: 'Plan', chat: 'Chat' },
+  allClients: 'All clients',
+  notYours: 'This person is not one of your active clients.',
   needsYouTitle: 'Needs you today',
+  recordsTitle: 'Records to congratulate',
+  records: (movements: readonly string[]) => `New record${movements.length > 1 ? 's' : ''} this week: ${movements.join(', ')}`,
   nobodyNeedsYou: 'Nobody stands out today: adherence held, no misses, efforts on target.',
   openClient: (name: string) => `Open ${name}`,
   planAssigned: 'Plan assigned',
@@ -17,8 +44,6 @@ export const clientsText = {
         return reason.count >= 2 ? `Missed ${reason.count} planned workouts this week` : 'Missed the last two planned workouts'
       case 'rpe_above_target':
         return `RPE ${reason.by} above target on average this week (${reason.sets} sets)`
-      case 'new_records':
-        return `New record${reason.movements.length > 1 ? 's' : ''}: ${reason.movements.join(', ')}. Congratulate them!`
     }
   },
 } as const

@@ -70,14 +70,16 @@ async function newRecords(db: Db, clientIds: readonly string[], today: string) {
   )
 }
 
-/** The clients who need the coach today, most reasons first, then by name. */
-export async function whoNeedsYou(
-  db: Db,
-  clients: readonly ActiveClient[],
-  due: readonly DueWorkout[],
-  today: string,
-): Promise<{ clientId: string; displayName: string; reasons: AttentionReason[] }[]> {
-  if (!clients.length) return []
+type NeedsYou = { clientId: string; displayName: string; reasons: AttentionReason[] }
+type Records = { clientId: string; displayName: string; movements: string[] }
+
+/**
+ * The clients who need the coach to act today, most reasons first, then by name; and apart from
+ * them, the clients whose new records are worth a word of congratulation (a record asks for no
+ * action, so it alone never puts a client on the first list).
+ */
+export async function whoNeedsYou(db: Db, clients: readonly ActiveClient[], due: readonly DueWorkout[], today: string): Promise<{ needsYou: NeedsYou[]; records: Records[] }> {
+  if (!clients.length) return { needsYou: [], records: [] }
   const ids = clients.map((c) => c.clientId)
   const [rpe, records] = await Promise.all([rpeOverTarget(db, ids, today), newRecords(db, ids, today)])
   const found = clients.map((client) => {
@@ -94,9 +96,13 @@ export async function whoNeedsYou(
     if (effort && effort.sets >= RPE_MIN_SETS && effort.sessions >= 2 && Number(effort.over) >= RPE_ABOVE_BY - 1e-9 && Number(effort.least) > 0) {
       reasons.push({ kind: 'rpe_above_target', by: Math.round(Number(effort.over) * 10) / 10, sets: effort.sets })
     }
-    const mine = records.filter((r) => r.client_id === client.clientId).map((r) => r.name)
-    if (mine.length) reasons.push({ kind: 'new_records', movements: mine })
     return { clientId: client.clientId, displayName: client.displayName, reasons }
   })
-  return found.filter((c) => c.reasons.length > 0).sort((a, b) => b.reasons.length - a.reasons.length)
+  return {
+    needsYou: found.filter((c) => c.reasons.length > 0).sort((a, b) => b.reasons.length - a.reasons.length),
+    records: clients.flatMap((client) => {
+      const movements = records.filter((r) => r.client_id === client.clientId).map((r) => r.name)
+      return movements.length ? [{ clientId: client.clientId, displayName: client.displayName, movements }] : []
+    }),
+  }
 }

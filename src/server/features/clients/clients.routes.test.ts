@@ -226,12 +226,14 @@ describe('adherence in the roster', () => {
 })
 
 describe('who needs the coach today', () => {
-  test('RPE above target over a week of sessions, and a new record to congratulate', async () => {
+  test('RPE above target over a week of sessions needs the coach; a new record alone does not, and stands apart', async () => {
     const coachOfRex = await signIn(t, { role: 'coach' })
     const rex = await signIn(t, { role: 'client', displayName: 'Rex Rising' })
     const calm = await signIn(t, { role: 'client', displayName: 'Cal Calm' })
     const tia = await signIn(t, { role: 'client', displayName: 'Tia Tie' })
+    const remy = await signIn(t, { role: 'client', displayName: 'Remy Record' })
     await t.db.insert(coachClients).values([
+      { coachId: coachOfRex.id, clientId: remy.id },
       { coachId: coachOfRex.id, clientId: rex.id },
       { coachId: coachOfRex.id, clientId: calm.id },
       { coachId: coachOfRex.id, clientId: tia.id },
@@ -297,17 +299,26 @@ describe('who needs the coach today', () => {
       .where(eq(workoutSessions.id, tiasEarlier))
     await train(tia, [{ reps: 5, loadKg: 100, rpe: 7 }])
 
+    // Remy beats last week's best at the target RPE: a record, and nothing to act on.
+    const remysEarlier = await train(remy, [{ reps: 5, loadKg: 80, rpe: 7 }])
+    await t.db
+      .update(workoutSessions)
+      .set({ startedAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(workoutSessions.id, remysEarlier))
+    await train(remy, [{ reps: 5, loadKg: 85, rpe: 7 }])
+
     const today = new Date().toISOString().slice(0, 10)
     const dashboard = DashboardSchema.parse(await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json())
     expect(dashboard.needsYou).toEqual([
       {
         clientId: rex.id,
         displayName: 'Rex Rising',
-        reasons: [
-          { kind: 'rpe_above_target', by: 1.2, sets: 5 },
-          { kind: 'new_records', movements: [squat.name] },
-        ],
+        reasons: [{ kind: 'rpe_above_target', by: 1.2, sets: 5 }],
       },
+    ])
+    expect(dashboard.recordsToCongratulate).toEqual([
+      { clientId: remy.id, displayName: 'Remy Record', movements: [squat.name] },
+      { clientId: rex.id, displayName: 'Rex Rising', movements: [squat.name] },
     ])
     // Another coach hears nothing of Rex.
     expect(DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?today=${today}`)).json()).needsYou.map((c) => c.clientId)).not.toContain(rex.id)

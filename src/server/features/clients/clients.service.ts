@@ -137,6 +137,7 @@ export async function coachDashboard(db: Db, actor: Actor, { today, since }: { t
   ])
   const overall = summarizeAdherence(due, day)
   const nameOf = new Map(clients.map((c) => [c.clientId, c.displayName]))
+  const attention = await whoNeedsYou(db, clients, due, day)
   return {
     activeClients: clients.length,
     adherence7: overall.adherence7,
@@ -145,7 +146,8 @@ export async function coachDashboard(db: Db, actor: Actor, { today, since }: { t
     setAdherence28: overall.setAdherence28,
     sessionsSince: sessions.map((s) => ({ ...s, clientName: nameOf.get(s.clientId) ?? 'Client', completedAt: (s.completedAt ?? new Date()).toISOString() })),
     missedLastTwo: clients.filter((c) => c.missedLastTwo).map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
-    needsYou: await whoNeedsYou(db, clients, due, day),
+    needsYou: attention.needsYou,
+    recordsToCongratulate: attention.records,
     expiringInvites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
   }
 }

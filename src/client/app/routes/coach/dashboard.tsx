@@ -10,7 +10,7 @@ import { sessionText } from '#client/features/sessions/session-text.ts'
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { percent } from '#client/features/clients/clients-text.ts'
-import { NeedsYou } from '#client/features/clients/components/needs-you.tsx'
+import { NeedsYou, RecordsToCongratulate } from '#client/features/clients/components/needs-you.tsx'
 import { ProgressionProposals } from '#client/features/plans/components/progression-proposals.tsx'
 
 const LAST_VISIT = 'coachline-dashboard-visit'
@@ -59,6 +59,7 @@ export function DashboardPage() {
 
       <ProgressionProposals unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'} />
       <NeedsYou clients={d.needsYou} />
+      <RecordsToCongratulate clients={d.recordsToCongratulate} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Recent sessions" className="flex flex-col gap-2">

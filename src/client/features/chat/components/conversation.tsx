@@ -13,6 +13,7 @@ import { useOpenConversation, useStreamStatus } from '../live/live-state.ts'
 import { waitingMessages, useWaitingMessages, useSendingState } from '../waiting/waiting-messages.ts'
 import { Composer } from './composer.tsx'
 import { MessageList, type MessageRow } from './message-list.tsx'
+import { cn } from '#client/lib/cn.ts'
 
 /** The screen is as tall as the shell leaves it, so the list scrolls and the composer stays in reach. */
 const frame = cva('flex min-h-80 flex-col gap-3', {
@@ -22,6 +23,8 @@ const frame = cva('flex min-h-80 flex-col gap-3', {
       client: 'h-[calc(100dvh-10rem-env(safe-area-inset-bottom))] md:h-[calc(100dvh-8rem)]',
       // Coach: top bar and tab row on a phone; only the page padding beside the sidebar.
       coach: 'h-[calc(100dvh-8.5rem)] md:h-[calc(100dvh-4rem)]',
+      // A section of a page with its own heading (a client's page): most of the screen.
+      panel: 'h-[70dvh]',
     },
   },
 })
@@ -35,7 +38,8 @@ type Props = {
   userId: string
   /** The other person's user id: the client for a coach, the coach for a client. */
   otherId: string
-  shell: 'client' | 'coach'
+  /** The frame it fills: a screen of the client's or the coach's shell, or a panel of a page (its heading a level down). */
+  shell: 'client' | 'coach' | 'panel'
   /** Who the other person is to me ('Your coach', 'Client'). */
   relation: string
   /** Above the name (a way back). */
@@ -100,15 +104,16 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
   const conversation = query.data.pages[0]?.conversation
   if (!conversation) return <LoadError error={null} what="conversation" />
 
+  const Heading = shell === 'panel' ? 'h2' : 'h1'
   return (
     <section aria-labelledby="conversation-title" className={frame({ shell })}>
       <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 border-b pb-3">
         <div className="min-w-0">
           {back}
           <p className="text-xs text-muted-foreground">{relation}</p>
-          <h1 id="conversation-title" className="truncate text-2xl font-semibold tracking-tight">
+          <Heading id="conversation-title" className={cn('truncate font-semibold tracking-tight', shell === 'panel' ? 'text-lg' : 'text-2xl')}>
             {conversation.otherName}
-          </h1>
+          </Heading>
         </div>
         <div className="flex items-center gap-2 text-xs text-muted-foreground">
           {!conversation.active && (

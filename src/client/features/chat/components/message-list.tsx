@@ -116,8 +116,12 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
         role="log"
         aria-label={chatText.messages}
         aria-busy={loadingOlder}
+        // Keyboard users scroll the history too: the list takes focus (arrows, Page Up), as a
+        // scrollable region must.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
         onScroll={measure}
-        className="flex h-full flex-col gap-3 overflow-y-auto overscroll-contain px-1 py-3 [overflow-anchor:none]"
+        className="flex h-full flex-col gap-3 overflow-y-auto overscroll-contain rounded-md px-1 py-3 outline-none [overflow-anchor:none] focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <div ref={sentinel} aria-hidden className="h-px shrink-0" />
         {hasOlder ? (

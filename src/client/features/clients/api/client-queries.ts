@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { ActiveClientSchema, DashboardSchema } from '#shared/schemas/clients.ts'
+import { ActiveClientSchema, ClientSummarySchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
@@ -16,6 +16,12 @@ export const clientQueries = {
       queryKey: [...clientQueries.all(), 'active'],
       queryFn: ({ signal }) => apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
       refetchOnWindowFocus: 'always',
+    }),
+  /** One client's page: the roster's figures for them and the size of their plan, as of the coach's today. */
+  summary: (clientId: string) =>
+    queryOptions({
+      queryKey: [...clientQueries.all(), 'summary', clientId],
+      queryFn: ({ signal }) => apiRequest(`/api/clients/${encodeURIComponent(clientId)}?today=${localToday()}`, { schema: ClientSummarySchema, signal }),
     }),
   dashboard: (since: string | null) =>
     queryOptions({

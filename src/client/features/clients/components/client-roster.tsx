@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { ChevronDown } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { useState, type ReactNode } from 'react'
+import { Link, Navigate, useSearchParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { planDayOf } from '#shared/plan-schedule.ts'
 import type { ActiveClient } from '#shared/schemas/clients.ts'
@@ -12,8 +11,7 @@ import { localToday } from '#client/lib/dates.ts'
 import { notify } from '#client/lib/notify.ts'
 import { useArchiveClient } from '../api/client-mutations.ts'
 import { clientQueries } from '../api/client-queries.ts'
-import { percent } from '../clients-text.ts'
-import { ClientDetail } from './client-detail.tsx'
+import { clientsText, lastTrainedText, percent } from '../clients-text.ts'
 
 function planText(client: ActiveClient): string {
   if (!client.activePlan) return 'No active plan'
@@ -21,28 +19,16 @@ function planText(client: ActiveClient): string {
   return `${client.activePlan.name}${week === null ? ' · not started' : ` · week ${week}`}`
 }
 
-function lastSession(at: string | null): string {
-  if (!at) return 'no sessions yet'
-  const days = Math.floor((Date.now() - Date.parse(at)) / 86_400_000)
-  return days <= 0 ? 'trained today' : days === 1 ? 'trained yesterday' : `last trained ${days} days ago`
-}
-
 /** The coach's active clients: search, their plan and week, and ending a link. `actions` adds a row's own links (its chat). */
 export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => ReactNode }) {
   const clients = useQuery(clientQueries.active())
   const [search, setSearch] = useState('')
-  // A link to one client (?client=id, from the dashboard) opens their details.
+  // An older link to one client (?client=id) opens their page.
   const [params] = useSearchParams()
-  const [open, setOpen] = useState<string | null>(() => params.get('client'))
-  const scrolled = useRef(false)
-  useEffect(() => {
-    // Once, when the list arrives: a later click on Details does not scroll.
-    if (scrolled.current || !open || !clients.data) return
-    scrolled.current = true
-    document.getElementById(`client-${open}`)?.scrollIntoView({ block: 'start' })
-  }, [open, clients.data])
+  const linked = params.get('client')
   const needle = search.trim().toLowerCase()
   const shown = clients.data?.filter((c) => !needle || `${c.displayName} ${c.email} ${c.primaryGoal ?? ''}`.toLowerCase().includes(needle)) ?? []
+  if (linked) return <Navigate to={paths.coach.client.getHref(linked)} replace />
 
   return (
     <section aria-label="Clients" className="flex flex-col gap-3">
@@ -65,10 +51,12 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
         {shown.map((client) => (
           <li key={client.clientId} id={`client-${client.clientId}`} aria-label={client.displayName} className="flex flex-wrap items-center justify-between gap-3 p-4">
             <div className="min-w-0">
-              <p className="font-medium">{client.displayName}</p>
+              <Link to={paths.coach.client.getHref(client.clientId)} className="font-medium hover:underline">
+                {client.displayName}
+              </Link>
               <p className="text-sm text-muted-foreground">{[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}</p>
               <p className="text-sm text-muted-foreground">
-                Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastSession(client.lastSessionAt)}
+                Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastTrainedText(client.lastSessionAt)}
                 {client.missedLastTwo && <span className="ml-1 font-medium text-destructive">· missed the last two</span>}
               </p>
               <p className="text-sm text-muted-foreground">
@@ -85,17 +73,14 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
               </p>
             </div>
             <div className="flex flex-wrap gap-1">
-              {actions?.(client)}
-              <Button size="sm" variant="outline" aria-expanded={open === client.clientId} onClick={() => setOpen(open === client.clientId ? null : client.clientId)}>
-                Details <ChevronDown aria-hidden />
+              <Button asChild size="sm">
+                <Link to={paths.coach.client.getHref(client.clientId)} aria-label={clientsText.openClient(client.displayName)}>
+                  Open
+                </Link>
               </Button>
+              {actions?.(client)}
               <ArchiveClientButton client={client} />
             </div>
-            {open === client.clientId && (
-              <div className="basis-full border-t pt-4">
-                <ClientDetail client={client} />
-              </div>
-            )}
           </li>
         ))}
       </ul>
@@ -103,9 +88,16 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
   )
 }
 
-function ArchiveClientButton({ client }: { client: ActiveClient }) {
+/** Ends the coaching of a client, after asking. */
+export function ArchiveClientButton({ client, onArchived }: { client: ActiveClient; onArchived?: () => void }) {
   const archiveClient = useArchiveClient()
-  const archive = () => archiveClient.mutate(client.clientId, { onSuccess: () => notify.success({ title: 'Client archived', description: client.displayName }) })
+  const archive = () =>
+    archiveClient.mutate(client.clientId, {
+      onSuccess: () => {
+        notify.success({ title: 'Client archived', description: client.displayName })
+        onArchived?.()
+      },
+    })
   return (
     <Dialog>
       <DialogTrigger asChild>

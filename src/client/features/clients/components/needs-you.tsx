@@ -6,9 +6,9 @@ import { Button } from '#client/components/ui/button.tsx'
 import { MessageClientLink } from '#client/features/chat/components/unread-messages.tsx'
 import { clientsText } from '../clients-text.ts'
 
-const ICONS = { set_adherence_dropped: TrendingDown, missed_workouts: CalendarX, rpe_above_target: Flame, new_records: Award } as const
+const ICONS = { set_adherence_dropped: TrendingDown, missed_workouts: CalendarX, rpe_above_target: Flame } as const
 
-/** The dashboard's list of clients who need the coach today, each with why, their details and their chat one tap away. */
+/** The dashboard's list of clients who need the coach to act today, each with why, their page and their chat one tap away. */
 export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
   return (
     <section aria-label={clientsText.needsYouTitle} className="flex flex-col gap-2">
@@ -23,7 +23,7 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
                 <span className="font-medium">{c.displayName}</span>
                 <div className="flex gap-1">
                   <Button asChild size="sm" variant="outline">
-                    <Link to={paths.coach.clients.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
+                    <Link to={paths.coach.client.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
                       Open
                     </Link>
                   </Button>
@@ -34,7 +34,7 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
                 {c.reasons.map((reason) => {
                   const Icon = ICONS[reason.kind]
                   return (
-                    <li key={reason.kind} className={`flex items-start gap-2 ${reason.kind === 'new_records' ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
+                    <li key={reason.kind} className="flex items-start gap-2">
                       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
                       {clientsText.reason(reason)}
                     </li>
@@ -45,6 +45,37 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
           ))}
         </ul>
       )}
+    </section>
+  )
+}
+
+/** The clients with new records this week: worth a word of congratulation, apart from those who need action. */
+export function RecordsToCongratulate({ clients }: { clients: Dashboard['recordsToCongratulate'] }) {
+  if (clients.length === 0) return null
+  return (
+    <section aria-label={clientsText.recordsTitle} className="flex flex-col gap-2">
+      <h2 className="font-semibold">{clientsText.recordsTitle}</h2>
+      <ul className="divide-y rounded-xl border bg-card">
+        {clients.map((c) => (
+          <li key={c.clientId} aria-label={c.displayName} className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <span className="flex min-w-0 items-start gap-2 text-sm">
+              <Award className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
+              <span className="min-w-0">
+                <span className="font-medium">{c.displayName}</span>
+                <span className="block text-muted-foreground">{clientsText.records(c.movements)}</span>
+              </span>
+            </span>
+            <div className="flex gap-1">
+              <Button asChild size="sm" variant="outline">
+                <Link to={paths.coach.client.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
+                  Open
+                </Link>
+              </Button>
+              <MessageClientLink clientId={c.clientId} name={c.displayName} />
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
