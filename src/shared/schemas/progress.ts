@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { lazySchema } from './lazy-schema.ts'
 import { calendarDate } from './dates.ts'
 import { MUSCLES, PATTERNS, TRACKING } from './movements.ts'
+import { MUSCLE_GROUPS } from '../muscle-groups.ts'
 
 /**
  * The progress page: what a lifter trained, how much, their records and their body weight. Read
@@ -150,6 +151,11 @@ const WeeklyVolumeSchema = lazySchema(() =>
     hardSets: z.number(),
     /** Only the muscles trained that week; a secondary muscle counts half. */
     byMuscle: z.partialRecord(z.enum(MUSCLES), VolumeSchema),
+    /**
+     * The same by muscle group (src/shared/muscle-groups.ts): a set counts once in a group, whole
+     * when one of its primary muscles is in it, else half for a secondary one.
+     */
+    byMuscleGroup: z.partialRecord(z.enum(MUSCLE_GROUPS), VolumeSchema),
     byPattern: z.partialRecord(z.enum(PATTERNS), VolumeSchema),
   }),
 )

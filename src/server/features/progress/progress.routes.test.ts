@@ -104,7 +104,7 @@ describe('weekly volume', () => {
     expect(progress.weeklyVolume).toHaveLength(12)
     expect(progress.weeklyVolume[0]?.weekStart).toBe('2025-12-29')
     expect(progress.weeklyVolume.at(-1)?.weekStart).toBe('2026-03-16')
-    expect(weekOf(progress, '2026-03-09')).toEqual({ weekStart: '2026-03-09', tonnageKg: 0, hardSets: 0, byMuscle: {}, byPattern: {} })
+    expect(weekOf(progress, '2026-03-09')).toEqual({ weekStart: '2026-03-09', tonnageKg: 0, hardSets: 0, byMuscle: {}, byMuscleGroup: {}, byPattern: {} })
 
     const week = weekOf(progress, '2026-03-16')
     // 3 × 500 kg of squats and 600 kg of bench; the set at RPE 5 is not hard, the one without an RPE is.
@@ -119,6 +119,16 @@ describe('weekly volume', () => {
       chest: { tonnageKg: 600, hardSets: 1 },
       triceps: { tonnageKg: 600, hardSets: 1 },
       'front delts': { tonnageKg: 300, hardSets: 0.5 },
+    })
+    // By group a set counts once: a squat is whole for quads (adductors too are quads), half for back and core.
+    expect(week?.byMuscleGroup).toEqual({
+      quads: { tonnageKg: 1500, hardSets: 2 },
+      'glutes and hamstrings': { tonnageKg: 1500, hardSets: 2 },
+      back: { tonnageKg: 750, hardSets: 1 },
+      core: { tonnageKg: 750, hardSets: 1 },
+      chest: { tonnageKg: 600, hardSets: 1 },
+      arms: { tonnageKg: 600, hardSets: 1 },
+      shoulders: { tonnageKg: 300, hardSets: 0.5 },
     })
     expect(progress.movements.map((m) => [m.name, m.sets, m.lastTrainedOn])).toEqual([
       ['Back squat', 3, '2026-03-17'],

@@ -29,6 +29,7 @@ import { activeCoachIds, assertCanReadClient } from '#server/access/coaching.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { countingSet } from '#server/features/sessions/review.service.ts'
+import { MUSCLE_GROUP_OF, type MuscleGroup } from '#shared/muscle-groups.ts'
 
 const DAY_MS = 86_400_000
 
@@ -147,7 +148,21 @@ const toMovement = (row: Pick<MovementRow, 'movement_id' | 'name' | 'pattern' | 
   lastTrainedOn: dayText(row.last_on),
 })
 
-type VolumeRow = { week: string | Date; pattern: Pattern | null; muscle: Muscle | null; tonnage: string | number | null; hard: string | number | null }
+type VolumeRow = {
+  week: string | Date
+  pattern: Pattern | null
+  muscle: Muscle | null
+  muscle_group: MuscleGroup | null
+  tonnage: string | number | null
+  hard: string | number | null
+}
+
+/** The muscle groups as an SQL VALUES list (constant text of our own). */
+const MUSCLE_GROUP_VALUES = sql.raw(
+  Object.entries(MUSCLE_GROUP_OF)
+    .map(([muscle, group]) => `('${muscle}', '${group}')`)
+    .join(', '),
+)
 
 /**
  * Tonnage and hard sets per Monday-start week of the lifter's local time: in all, per movement
@@ -172,24 +187,39 @@ async function weeklyVolume(db: Db, lifterId: string, today: string, utcOffsetMi
         select p.week, m.pattern, m.primary_muscles, m.secondary_muscles, p.tonnage, p.hard
         from per_movement p join movements m on m.id = p.movement_id
       )
-      select week, case when grouping(pattern) = 0 then pattern end as pattern, null as muscle, sum(tonnage) as tonnage, sum(hard) as hard
+      select week, case when grouping(pattern) = 0 then pattern end as pattern, null as muscle, null as muscle_group, sum(tonnage) as tonnage, sum(hard) as hard
       from base group by grouping sets ((week), (week, pattern))
       union all
-      select week, null, mu.muscle, sum(tonnage * mu.share), sum(hard * mu.share)
+      select week, null, mu.muscle, null, sum(tonnage * mu.share), sum(hard * mu.share)
       from base
       cross join lateral (
         select p as muscle, 1.0 as share from unnest(base.primary_muscles) p
         union all
         select x, 0.5 from unnest(base.secondary_muscles) x
       ) mu
-      group by week, mu.muscle`,
+      group by week, mu.muscle
+      union all
+      select week, null, null, g.muscle_group, sum(tonnage * g.share), sum(hard * g.share)
+      from base
+      cross join lateral (
+        select mg.muscle_group, max(mu.share) as share
+        from (
+          select p as muscle, 1.0 as share from unnest(base.primary_muscles) p
+          union all
+          select x, 0.5 from unnest(base.secondary_muscles) x
+        ) mu
+        join (values ${MUSCLE_GROUP_VALUES}) as mg(muscle, muscle_group) on mg.muscle = mu.muscle
+        group by mg.muscle_group
+      ) g
+      group by week, g.muscle_group`,
   )
-  const byWeek = new Map<string, WeeklyVolume>(weeks.map((weekStart) => [weekStart, { weekStart, tonnageKg: 0, hardSets: 0, byMuscle: {}, byPattern: {} }]))
+  const byWeek = new Map<string, WeeklyVolume>(weeks.map((weekStart) => [weekStart, { weekStart, tonnageKg: 0, hardSets: 0, byMuscle: {}, byMuscleGroup: {}, byPattern: {} }]))
   for (const row of rows) {
     const week = byWeek.get(dayText(row.week))
     if (!week) continue
     const volume: Volume = { tonnageKg: round1(num(row.tonnage)), hardSets: round1(num(row.hard)) }
     if (row.muscle) week.byMuscle[row.muscle] = volume
+    else if (row.muscle_group) week.byMuscleGroup[row.muscle_group] = volume
     else if (row.pattern) week.byPattern[row.pattern] = volume
     else Object.assign(week, volume)
   }

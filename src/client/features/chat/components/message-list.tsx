@@ -134,8 +134,9 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
         )}
         {groups.map((group) => (
           <section key={group.key} aria-label={dayLabel(group.key)} className="flex flex-col gap-1.5">
-            <h2 className="sticky top-0 z-[1] self-center rounded-full border bg-background/90 px-3 py-0.5 text-xs font-medium text-muted-foreground backdrop-blur">
-              {dayLabel(group.key)}
+            {/* A full-width band, not a floating pill: the messages scroll under it instead of showing through beside the date. */}
+            <h2 className="sticky top-0 z-[1] -mx-1 flex justify-center bg-background py-1 text-xs font-medium text-muted-foreground">
+              <span className="rounded-full border px-3 py-0.5">{dayLabel(group.key)}</span>
             </h2>
             <ol className="flex flex-col gap-1.5">
               {group.rows.map((row) => (

@@ -66,7 +66,8 @@ export function ChartFigure({
 export function DataTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
   return (
     <ScrollRegion label={caption}>
-      <table className="w-full text-left text-sm tabular-nums">
+      {/* Words wrap only between them (the page's long-word rule would break 'Deadlift' mid-word); a table wider than the phone scrolls sideways. */}
+      <table className="w-full text-left text-sm break-normal tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-muted-foreground">
           <tr>

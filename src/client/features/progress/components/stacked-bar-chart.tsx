@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 
-/** Colours of the stacked series, in order (the theme's chart colours). */
-const SERIES_COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)', 'var(--chart-6)']
+/** Colours of the stacked series, in order (the theme's chart colours); 'Other' is always the grey. */
+const SERIES_COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)', 'var(--chart-7)', 'var(--chart-8)']
+const OTHER_COLOR = 'var(--chart-6)'
 
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
 
@@ -20,7 +21,7 @@ export function StackedBarChart({ rows, series, unit }: { rows: readonly ({ labe
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {series.map((name, i) => (
-          <Bar key={name} dataKey={name} stackId="volume" fill={SERIES_COLORS[i % SERIES_COLORS.length]} isAnimationActive={false} />
+          <Bar key={name} dataKey={name} stackId="volume" fill={name === 'Other' ? OTHER_COLOR : SERIES_COLORS[i % SERIES_COLORS.length]} isAnimationActive={false} />
         ))}
       </BarChart>
     </ResponsiveContainer>

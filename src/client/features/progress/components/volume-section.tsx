@@ -10,17 +10,25 @@ const TOP_SERIES = 5
 type Grouping = 'muscle' | 'pattern'
 type Metric = 'hardSets' | 'tonnageKg'
 
-/** The five biggest groups over the weeks by the metric, then everything else as 'Other'. */
+/** A muscle group as the chart names it: 'Glutes & hamstrings'. */
+const groupLabel = (group: string) => `${group.charAt(0).toUpperCase()}${group.slice(1)}`.replace(' and ', ' & ')
+
+/**
+ * The series of the chart, biggest first: every muscle group the lifter trained (they are few,
+ * and 'other' last), or the five biggest movement patterns with the rest as 'Other'.
+ */
 function volumeRows(weeks: readonly WeeklyVolume[], grouping: Grouping, metric: Metric, unit: Unit) {
-  const groupsOf = (w: WeeklyVolume) => (grouping === 'muscle' ? w.byMuscle : w.byPattern) as Record<string, { tonnageKg: number; hardSets: number } | undefined>
+  const groupsOf = (w: WeeklyVolume): Record<string, { tonnageKg: number; hardSets: number } | undefined> =>
+    grouping === 'muscle' ? Object.fromEntries(Object.entries(w.byMuscleGroup).map(([group, v]) => [groupLabel(group), v])) : w.byPattern
   const totals = new Map<string, number>()
   for (const w of weeks) for (const [name, v] of Object.entries(groupsOf(w))) totals.set(name, (totals.get(name) ?? 0) + (v?.[metric] ?? 0))
   const ranked = [...totals]
     .filter(([, total]) => total > 0)
-    .sort((a, b) => b[1] - a[1])
+    .sort((a, b) => (a[0] === 'Other' ? 1 : b[0] === 'Other' ? -1 : b[1] - a[1]))
     .map(([name]) => name)
-  const top = ranked.slice(0, TOP_SERIES)
-  const series = ranked.length > TOP_SERIES ? [...top, 'Other'] : top
+  const limit = grouping === 'muscle' ? ranked.length : TOP_SERIES
+  const top = ranked.slice(0, limit)
+  const series = ranked.length > limit ? [...top, 'Other'] : top
   const shown = (value: number) => (metric === 'tonnageKg' ? Math.round(fromKg(value, unit)) : Math.round(value * 10) / 10)
   const rows = weeks.map((w) => {
     const row: { label: string; weekStart: string } & Record<string, number | string> = { label: shortDate(w.weekStart), weekStart: w.weekStart }
