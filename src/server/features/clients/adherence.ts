@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { dateOfPlanDay } from '#shared/plan-schedule.ts'
 import { setAdherence } from '#shared/set-review.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
@@ -33,7 +34,7 @@ export function missedWithin(due: readonly Omit<DueWorkout, 'clientId'>[], today
 
 /**
  * Adherence, the one definition (docs/set-adherence.md#adherence-over-days): of the planned workouts of the client's active plan
- * that came due in the window (their date from the plan's start date, before today, and today's
+ * that came due in the window (their date from the plan's start date and training days, before today, and today's
  * once it is done),
  * the share that a completed session answered (matched by plan, week and day).
  */
@@ -63,11 +64,23 @@ export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[],
  */
 export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly string[], today: string): Promise<DueWorkout[]> {
   if (!clientIds.length) return []
-  type Row = { client_id: string; date: string; session_id: string | null; prescribed: number | null; as_prescribed: number | null; planned_sets: number | string }
+  type Row = {
+    client_id: string
+    start_date: string
+    training_days: number[] | null
+    week: number
+    day: number
+    session_id: string | null
+    prescribed: number | null
+    as_prescribed: number | null
+    planned_sets: number | string
+  }
+  // The weeks that reach into the window; the day's own date (on the plan's training weekdays) is
+  // computed below by the schedule the screens use, and the window applied to it.
   const rows = await queryRows<Row>(
     db,
     sql`
-      select p.client_id, to_char(p.start_date + (pw.week - 1) * 7 + (pw.day - 1), 'YYYY-MM-DD') as date,
+      select p.client_id, to_char(p.start_date, 'YYYY-MM-DD') as start_date, p.training_days, pw.week, pw.day,
         done.id as session_id, done.sets_prescribed as prescribed, done.sets_as_prescribed as as_prescribed,
         (select coalesce(sum(jsonb_array_length(pr.sets)), 0) from prescriptions pr where pr.plan_workout_id = pw.id) as planned_sets
       from training_plans p
@@ -82,13 +95,17 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
           clientIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-        and p.start_date + (pw.week - 1) * 7 + (pw.day - 1) between ${today}::date - 27 and ${today}::date`,
+        and p.start_date + (pw.week - 1) * 7 between ${today}::date - 27 - 6 and ${today}::date`,
   )
+  const first = dayNumber(today) - 27
+  const dated = rows
+    .map((r) => ({ ...r, date: dateOfPlanDay({ startDate: r.start_date, trainingDays: r.training_days }, Number(r.week), Number(r.day)).toISOString().slice(0, 10) }))
+    .filter((r) => dayNumber(r.date) >= first && dayNumber(r.date) <= dayNumber(today))
   const filled = await fillReviewCounts(
     db,
-    rows.flatMap((r) => (r.session_id && r.prescribed === null ? [r.session_id] : [])),
+    dated.flatMap((r) => (r.session_id && r.prescribed === null ? [r.session_id] : [])),
   )
-  return rows.map((r) => {
+  return dated.map((r) => {
     const review = r.session_id ? (filled.get(r.session_id) ?? { prescribed: r.prescribed ?? 0, asPrescribed: r.as_prescribed ?? 0 }) : undefined
     return {
       clientId: r.client_id,

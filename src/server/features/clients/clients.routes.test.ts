@@ -77,6 +77,38 @@ describe('GET /api/clients', () => {
   })
 })
 
+describe('adherence on a plan’s training days', () => {
+  test('a planned workout comes due on its weekday, not on the day after the one before', async () => {
+    const wes = await signIn(t, { role: 'client', displayName: 'Wes Weekdays' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: wes.id })
+    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
+    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 2, daysPerWeek: 3 })).json()) as { id: string }
+    for (const [version, day] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ] as const) {
+      const res = await send(coach, 'PUT', `/api/plans/${plan.id}/days/1/${day}`, {
+        version,
+        workout: { title: `Day ${day}`, exercises: [{ movementId: squat, sets: [{ reps: { min: 5, max: 5 } }] }] },
+      })
+      expect(res.status, await res.clone().text()).toBe(200)
+    }
+    // Started on Wednesday 2 December on Monday, Wednesday and Friday: day 1 that Wednesday, day 2 Friday the 4th, day 3 Monday the 7th.
+    const assigned = await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: wes.id, startDate: '2026-12-02', trainingDays: [1, 3, 5] })
+    expect(assigned.status, await assigned.clone().text()).toBe(201)
+    const onDay = async (today: string) =>
+      z
+        .array(ActiveClientSchema)
+        .parse(await (await send(coach, 'GET', `/api/clients?today=${today}`)).json())
+        .find((c) => c.clientId === wes.id)
+    // On Friday only Wednesday's workout has come due: one missed is not 'the last two'.
+    expect(await onDay('2026-12-04')).toMatchObject({ adherence7: 0, missedLastTwo: false })
+    // On Saturday Friday's has too: both missed.
+    expect(await onDay('2026-12-05')).toMatchObject({ adherence7: 0, missedLastTwo: true })
+  })
+})
+
 describe('GET /api/clients/:clientId', () => {
   test("one client's page: the roster's figures and the size of their active plan; never another coach's or a former client", async () => {
     const kim = await signIn(t, { role: 'client', displayName: 'Kim Page' })
