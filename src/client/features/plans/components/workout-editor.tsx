@@ -66,7 +66,8 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
 
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
         <SortableContext items={draft.exercises.map((e) => e.key)} strategy={verticalListSortingStrategy}>
-          {draft.exercises.length > 0 && <p className="text-xs text-muted-foreground">{builderText.setKeys}</p>}
+          {/* Keys are for a keyboard: a touch screen has none to press. */}
+          {draft.exercises.length > 0 && <p className="text-xs text-muted-foreground pointer-coarse:hidden">{builderText.setKeys}</p>}
           <ol aria-label="Exercises" data-set-grid className="flex flex-col gap-3">
             {draft.exercises.map((exercise, index) => (
               <ExerciseCard
