@@ -81,9 +81,9 @@ test('a lifter corrects a finished workout on its summary, offline too, and the 
 
   // The coach's list of the client's sessions marks it.
   await coachPage.goto('/coach/clients')
-  const row = coachPage.getByRole('listitem', { name: 'Lifter Luz' })
-  await row.getByRole('button', { name: 'Details' }).click()
-  await expect(row.getByRole('region', { name: 'Recent sessions' }).getByRole('link', { name: /Fix day/ })).toContainText('Corrected')
+  await coachPage.getByRole('listitem', { name: 'Lifter Luz' }).getByRole('link', { name: 'Open Lifter Luz' }).click()
+  await coachPage.getByRole('tab', { name: 'Sessions' }).click()
+  await expect(coachPage.getByRole('region', { name: 'Sessions' }).getByRole('link', { name: /Fix day/ })).toContainText('Corrected')
   await coachContext.close()
 
   // 48 hours after the finish, the summary says so and the server refuses.

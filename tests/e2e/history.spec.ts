@@ -26,9 +26,10 @@ test('a new coach reads the sessions a client logged on a former coach’s plan;
 
   await next.goto('/coach/clients')
   const row = next.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Hale Lifter' })
-  await row.getByRole('button', { name: 'Details' }).click()
-  await row
-    .getByRole('region', { name: 'Recent sessions' })
+  await row.getByRole('link', { name: 'Open Hale Lifter' }).click()
+  await next.getByRole('tab', { name: 'Sessions' }).click()
+  await next
+    .getByRole('region', { name: 'Sessions' })
     .getByRole('link', { name: /Old squat day/ })
     .click()
   await expect(next).toHaveURL(/\/summary\//)
