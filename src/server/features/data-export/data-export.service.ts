@@ -21,6 +21,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts'
 import { csvRecord } from './csv.ts'
 import { SET_TYPE_MARK } from '#shared/set-types.ts'
+import { countingSet } from '#server/features/sessions/review.service.ts'
 
 /*
  * The export of one lifter's data (docs/export-format.md), as a stream of text: the JSON document
@@ -291,7 +292,7 @@ async function recordsJson(db: Db, userId: string, movementIds: Set<string>): Pr
   const done = sql`
     select l.id, l.movement_id, l.reps, l.load_kg, s.started_at
     from workout_sessions s join set_logs l on l.session_id = s.id
-    where s.client_id = ${userId} and s.status = 'completed' and l.completed and l.deleted_at is null
+    where s.client_id = ${userId} and s.status = 'completed' and ${countingSet('l')}
       and l.reps between 1 and 12 and l.load_kg > 0`
   const loads = await queryRows<{ movement_id: string; reps: number; load_kg: string | number; started_at: Date | string; id: string }>(
     db,

@@ -59,7 +59,12 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
   }
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
   const setOf = (n: number) => logged.find((s) => s.setNumber === n)
-  const typeOf = (n: number): SetType => types[n] ?? setOf(n)?.setType ?? 'working'
+  // A logged set's own type wins (another device may change it); a type chosen on a row not logged,
+  // or refused, waits for the tick.
+  const typeOf = (n: number): SetType => {
+    const set = setOf(n)
+    return (set && !refused.has(set.id) ? set.setType : undefined) ?? types[n] ?? set?.setType ?? 'working'
+  }
   const values = setRowValues(
     numbers.map((n, index) => ({
       own: { ...loggedValues(setOf(n), unit), ...drafts[n] },

@@ -197,11 +197,14 @@ export function SetRow({
     onLog(setId, body)
   }
 
-  /** One tap: working, warm-up, drop set, to failure, and round again. A logged set changes at once. */
+  /**
+   * One tap: working, warm-up, drop set, to failure, and round again. A logged set is logged again
+   * with its new type (its own copy shows it at once); a row the tick would refuse keeps its type.
+   */
   function nextType() {
     const next = SET_TYPES[(SET_TYPES.indexOf(setType) + 1) % SET_TYPES.length] ?? 'working'
-    onSetType(next)
     if (done) log(next)
+    else onSetType(next)
   }
 
   function fillLast() {
