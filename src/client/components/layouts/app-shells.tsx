@@ -46,6 +46,22 @@ function NavLabel({ item, badges, className }: { item: NavItem; badges: NavBadge
   )
 }
 
+/** A tab of a one-row tab bar (the client's at the bottom, the coach's under the top bar): its icon with the count over it, its word below. */
+function IconTabContent({ item, badges }: { item: NavItem; badges: NavBadges | undefined }) {
+  const Icon = item.icon
+  return (
+    <>
+      <span className="relative">
+        <Icon className="size-5" aria-hidden />
+        <span className="absolute -top-2 left-3">
+          <NavCount item={item} badges={badges} />
+        </span>
+      </span>
+      <NavLabel item={item} badges={badges} />
+    </>
+  )
+}
+
 /** The theme toggle and signing out, at the end of every shell's bar. */
 function ThemeAndSignOut({ variant = 'ghost', onSignOut }: { variant?: 'ghost' | 'sidebar'; onSignOut: () => void }) {
   return (
@@ -99,31 +115,22 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
             <ul className="grid grid-cols-6">
               {coachNav
                 .filter((item) => item.phone)
-                .map((item) => {
-                  const Icon = item.icon
-                  return (
-                    <li key={item.href}>
-                      <NavLink
-                        to={item.href}
-                        end={item.end}
-                        className={({ isActive }) =>
-                          cn(
-                            'flex h-14 flex-col items-center justify-center gap-1 rounded-md text-[11px]',
-                            isActive ? 'bg-secondary text-foreground' : 'text-muted-foreground hover:bg-muted',
-                          )
-                        }
-                      >
-                        <span className="relative">
-                          <Icon className="size-5" aria-hidden />
-                          <span className="absolute -top-2 left-3">
-                            <NavCount item={item} badges={badges} />
-                          </span>
-                        </span>
-                        <NavLabel item={item} badges={badges} />
-                      </NavLink>
-                    </li>
-                  )
-                })}
+                .map((item) => (
+                  <li key={item.href}>
+                    <NavLink
+                      to={item.href}
+                      end={item.end}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-14 flex-col items-center justify-center gap-1 rounded-md text-[11px]',
+                          isActive ? 'bg-secondary text-foreground' : 'text-muted-foreground hover:bg-muted',
+                        )
+                      }
+                    >
+                      <IconTabContent item={item} badges={badges} />
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </nav>
         </header>
@@ -193,25 +200,16 @@ export function ClientShell({ children, displayName, onSignOut, badges, tabBar =
       {tabBar && (
         <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
           <ul className="grid grid-cols-6">
-            {clientNav.map((item) => {
-              const Icon = item.icon
-              return (
-                <li key={item.href}>
-                  <NavLink
-                    to={item.href}
-                    className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
-                  >
-                    <span className="relative">
-                      <Icon className="size-5" aria-hidden />
-                      <span className="absolute -top-2 left-3">
-                        <NavCount item={item} badges={badges} />
-                      </span>
-                    </span>
-                    <NavLabel item={item} badges={badges} />
-                  </NavLink>
-                </li>
-              )
-            })}
+            {clientNav.map((item) => (
+              <li key={item.href}>
+                <NavLink
+                  to={item.href}
+                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
+                >
+                  <IconTabContent item={item} badges={badges} />
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
       )}

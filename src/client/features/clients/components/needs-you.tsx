@@ -21,14 +21,7 @@ export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
             <li key={c.clientId} aria-label={c.displayName} className="flex flex-col gap-2 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">{c.displayName}</span>
-                <div className="flex gap-1">
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={paths.coach.client.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
-                      Open
-                    </Link>
-                  </Button>
-                  <MessageClientLink clientId={c.clientId} name={c.displayName} />
-                </div>
+                <OpenAndMessage clientId={c.clientId} name={c.displayName} />
               </div>
               <ul className="flex flex-col gap-1 text-sm">
                 {c.reasons.map((reason) => {
@@ -65,17 +58,24 @@ export function RecordsToCongratulate({ clients }: { clients: Dashboard['records
                 <span className="block text-muted-foreground">{clientsText.records(c.movements)}</span>
               </span>
             </span>
-            <div className="flex gap-1">
-              <Button asChild size="sm" variant="outline">
-                <Link to={paths.coach.client.getHref(c.clientId)} aria-label={clientsText.openClient(c.displayName)}>
-                  Open
-                </Link>
-              </Button>
-              <MessageClientLink clientId={c.clientId} name={c.displayName} />
-            </div>
+            <OpenAndMessage clientId={c.clientId} name={c.displayName} />
           </li>
         ))}
       </ul>
     </section>
+  )
+}
+
+/** A client's page and their chat, one tap each. */
+function OpenAndMessage({ clientId, name }: { clientId: string; name: string }) {
+  return (
+    <div className="flex gap-1">
+      <Button asChild size="sm" variant="outline">
+        <Link to={paths.coach.client.getHref(clientId)} aria-label={clientsText.openClient(name)}>
+          Open
+        </Link>
+      </Button>
+      <MessageClientLink clientId={clientId} name={name} />
+    </div>
   )
 }
