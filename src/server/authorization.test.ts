@@ -148,6 +148,12 @@ const ROUTES: Row[] = [
     request: (fx) => ({ path: `/api/plans/${fx.planId}/days/1/1`, body: { version: 999, workout: null } }),
   },
   {
+    method: 'PUT',
+    path: '/api/plans/:id/days/:week/:day/date',
+    access: 'own-client',
+    request: () => ({ path: `/api/plans/${assignedPlanId}/days/1/1/date`, body: { date: [todayUtc(), '2026-12-08'].sort()[1] } }),
+  },
+  {
     method: 'POST',
     path: '/api/plans/:id/copy-day',
     access: 'owner',

@@ -24,6 +24,8 @@ type Fixtures = {
   movementId: string
   planId: string
   planWorkoutId: string
+  /** The plan `coach` assigned to `client` (starting 2026-12-07); `planWorkoutId` is its day 1 of week 1. */
+  assignedPlanId: string
   /** A plan of `client`'s own, with one workout (self-coached). */
   ownPlanId: string
   sessionId: string
@@ -52,6 +54,7 @@ type JsonRoute = {
 }
 
 const headersOf = (who?: SignedIn) => jsonHeaders(who)
+const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 const EXERCISE: Json = {
   movementId: '',
@@ -249,6 +252,13 @@ const JSON_ROUTES: JsonRoute[] = [
     path: (fx) => `/api/plans/${fx.planId}/days/1/1`,
     as: (fx) => headersOf(fx.coach),
     body: async (fx) => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), workout: workoutContent(fx) }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/plans/:id/days/:week/:day/date',
+    path: (fx) => `/api/plans/${fx.assignedPlanId}/days/1/1/date`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ date: [todayUtc(), '2026-12-08'].sort()[1] ?? '' }),
   },
   { method: 'POST', route: '/api/plans/:id/copy-day', path: (fx) => `/api/plans/${fx.planId}/copy-day`, as: (fx) => headersOf(fx.coach), body: moveBody },
   { method: 'POST', route: '/api/plans/:id/move-day', path: (fx) => `/api/plans/${fx.planId}/move-day`, as: (fx) => headersOf(fx.coach), body: moveBody },
@@ -594,6 +604,7 @@ beforeAll(async () => {
     ...partial,
     planId,
     planWorkoutId,
+    assignedPlanId: assigned.id,
     ownPlanId,
     sessionId: session.id,
     sessionExercises: session.exercises,

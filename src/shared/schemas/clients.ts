@@ -36,6 +36,8 @@ export const ClientSummarySchema = lazySchema(() =>
   z.object({
     client: ActiveClientSchema,
     plan: z.nullable(z.object({ weeks: z.number(), daysPerWeek: z.number(), workouts: z.number(), deloadWeeks: z.array(z.number()) })),
+    /** Planned workouts of the active plan moved to another date (YYYY-MM-DD, `from` the plan's own), from a week back on. */
+    moved: z.array(z.object({ week: z.number(), day: z.number(), title: z.string(), from: z.string(), to: z.string(), byClient: z.boolean() })),
   }),
 )
 export type ClientSummary = z.infer<typeof ClientSummarySchema>

@@ -18,6 +18,9 @@ const NOTES_MAX = 2000
 
 export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as const
 
+/** How far ahead a planned workout may be moved (from today). */
+export const MOVE_DAYS_AHEAD = 28
+
 export const planApiText = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${PLAN_NAME_MAX} characters`,
@@ -48,6 +51,11 @@ export const planApiText = {
   progressionBothForms: 'Send either progression or progressions, not both',
   planRuleLinked: 'A plan’s rule takes each exercise’s own e1RM: link a movement on the exercise instead',
   templateNameTaken: (name: string) => `You already have a template named “${name}”. Choose another name.`,
+  moveDate: `Choose a date from today to ${MOVE_DAYS_AHEAD} days ahead`,
+  moveNotStarted: 'This plan has no dates yet: it has not started',
+  moveBeforeStart: 'Choose a date on or after the plan’s start',
+  moveNoWorkout: 'There is no workout on this day of the plan',
+  moveDone: 'This workout is done already',
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
@@ -147,6 +155,10 @@ export const WorkoutContentSchema = lazySchema(() =>
 )
 export type WorkoutContent = z.infer<typeof WorkoutContentSchema>
 
+/** PUT /api/plans/:id/days/:week/:day/date: the date a planned workout is trained on; its plan's own date puts it back. */
+export const MovePlanDayBody = lazySchema(() => z.object({ date: calendarDate(planApiText.moveDate) }))
+export type MovePlanDayInput = z.infer<typeof MovePlanDayBody>
+
 /** One cell of the weeks x days grid: its workout, replaced whole (null removes it). */
 export const SavePlanDayBody = lazySchema(() =>
   z.object({
@@ -216,7 +228,11 @@ export const PlanSummarySchema = lazySchema(() =>
 )
 export type PlanSummary = z.infer<typeof PlanSummarySchema>
 
-export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema) }))
+/** A planned workout given another date than its plan's (the lifter's, or their coach's doing). */
+const MovedDaySchema = lazySchema(() => z.object({ week: z.number(), day: z.number(), date: z.string(), movedBy: z.nullable(z.string()), movedAt: z.string() }))
+export type MovedDay = z.infer<typeof MovedDaySchema>
+
+export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema), moves: z.array(MovedDaySchema) }))
 export type Plan = z.infer<typeof PlanSchema>
 
 /** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */

@@ -25,6 +25,11 @@ export const clientsText = {
     lastTrained: 'Last session',
     coachedSince: 'Your client since',
   },
+  /** Workouts of the client's plan moved to another date (by the client, or by the coach: null). */
+  moved: {
+    heading: 'Moved workouts',
+    line: (from: string, to: string, byClient: string | null) => `moved from ${from} to ${to}, by ${byClient ?? 'you'}`,
+  },
   missedLastTwo: 'Missed the last two planned workouts.',
   /** The sections of a client's page, in order. */
   tabs: { overview: 'Overview', progress: 'Progress', sessions: 'Sessions', plan: 'Plan', chat: 'Chat' },

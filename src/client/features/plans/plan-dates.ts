@@ -15,7 +15,10 @@ export function trainsText(trainingDays: readonly number[] | null | undefined): 
   return builderText.trains(weekdays.join(', '))
 }
 
-/** A plan day's date as people read it ('Wed 25 Nov'); null while the plan has no start date. */
+/** A date (YYYY-MM-DD) as a plan's days read ('Wed 25 Nov'). */
+export const dateText = (date: string): string => formatPlanDate(new Date(`${date}T00:00:00Z`))
+
+/** A plan day's own date as people read it ('Wed 25 Nov'), moves aside; null while the plan has no start date. */
 export function planDateText(plan: { startDate: string | null; trainingDays?: readonly number[] | null }, week: number, day: number): string | null {
   return plan.startDate ? formatPlanDate(dateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays }, week, day)) : null
 }

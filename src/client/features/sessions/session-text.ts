@@ -29,6 +29,24 @@ export const sessionText = {
     },
     resume: 'Resume',
   },
+  /** A planned workout given another date than its plan's. */
+  moved: 'Moved',
+  movedFrom: (date: string) => `moved from ${date}`,
+  /** /home's list of the last week's missed workouts, and moving one. */
+  missed: {
+    heading: 'Missed',
+    label: 'Missed workouts',
+    text: 'Train it on another day: it moves there, and your coach sees it moved.',
+    move: (title: string) => `Move ${title}`,
+    moveShort: 'Move',
+    dialogTitle: (title: string) => `Move ${title}`,
+    dialogText: (date: string) => `Planned for ${date}. Pick the day you will train it: today, or up to four weeks ahead.`,
+    date: 'New date',
+    submit: 'Move workout',
+    moving: 'Moving…',
+    done: (title: string, date: string) => `${title} moved to ${date}`,
+  },
+  alsoToday: 'Also today',
   /** The names of the set rows' columns. */
   columns: { set: 'Set', target: 'Target', reps: 'Reps', meters: 'm', seconds: 'Secs', rpe: 'RPE' },
   removeSet: 'Remove',

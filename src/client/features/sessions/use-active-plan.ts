@@ -21,7 +21,7 @@ export function plansTrained(plans: readonly PlanSummary[] | undefined, userId: 
 export const planSessions = (planId: string | undefined) => sessionQueries.list({ planId, limit: 100 })
 
 /** Where today falls in a plan (null before it starts, or for a plan that has not started). */
-export const todayIn = (plan: Pick<Plan, 'startDate' | 'trainingDays'>) =>
+const todayIn = (plan: Pick<Plan, 'startDate' | 'trainingDays'>) =>
   plan.startDate ? planDayOf({ startDate: plan.startDate, trainingDays: plan.trainingDays }, localToday()) : null
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/plans.ts'
 import { PROGRESSION_MODES, type Deload, type ProgressionNote, type ProgressionRule } from '#shared/schemas/progression.ts'
 import { users } from './auth.ts'
@@ -99,6 +99,27 @@ export const planWorkouts = pgTable(
     notes: text('notes'),
   },
   (t) => [uniqueIndex('plan_workouts_cell').on(t.planId, t.week, t.day)],
+)
+
+/**
+ * A planned workout the lifter trains on another date than the plan gives it (a missed day moved
+ * to today, say): the plan itself is unchanged. Keyed by the plan's week and day, as sessions are,
+ * so a coach's edit of the day keeps its date.
+ */
+export const planDayDates = pgTable(
+  'plan_day_dates',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => trainingPlans.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    day: integer('day').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Who moved it: the lifter, or their coach. */
+    movedBy: text('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.week, t.day] })],
 )
 
 /**

@@ -5,7 +5,7 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/schemas/calendar.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
-import { PlanSchema, PlanSummarySchema } from '#shared/schemas/plans.ts'
+import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema } from '#shared/schemas/plans.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
@@ -150,6 +150,20 @@ describe("a client's feed", () => {
     const today = new Date().toISOString().slice(0, 10)
     expect(after.events.find((e) => e.summary === 'Upper A')?.description).toContain(`Done: completed ${today}.`)
     expect(after.events.find((e) => e.summary === 'Lower B')?.description).not.toContain('Done')
+  })
+
+  test('holds a moved workout on its new date, saying where it came from, and on its own again once put back', async () => {
+    const url = (await turnOn(client)).url
+    const planId = PlanWorkoutDetailSchema.parse(await ok(send(client, 'GET', `/api/plans/workouts/${workoutIds['1:3']}`))).plan.id
+    const date = [new Date().toISOString().slice(0, 10), '2026-12-03'].sort()[1] ?? ''
+    await ok(send(client, 'PUT', `/api/plans/${planId}/days/1/3/date`, { date }))
+    const moved = (await readFeed(url)).events.find((e) => e.summary === 'Lower B')
+    expect(moved?.date).toBe(date)
+    expect(moved?.description).toContain('Moved from 2026-12-07.')
+    await ok(send(client, 'PUT', `/api/plans/${planId}/days/1/3/date`, { date: '2026-12-07' }))
+    const back = (await readFeed(url)).events.find((e) => e.summary === 'Lower B')
+    expect(back?.date).toBe('2026-12-07')
+    expect(back?.description).not.toContain('Moved')
   })
 
   test('shows a plan the lifter started themselves beside their coach’s', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm'
 import ical, { ICalEventTransparency } from 'ical-generator'
 import { paths } from '#shared/paths.ts'
-import { dateOfPlanDay } from '#shared/plan-schedule.ts'
+import { dateOfPlanDay, isoDateOfPlanDay } from '#shared/plan-schedule.ts'
 import { calendarApiText, calendarFeedPath, type CalendarFeedAddress, type CalendarFeedStatus } from '#shared/schemas/calendar.ts'
 import { deloadSets } from '#shared/schemas/progression.ts'
 import { formatSetsSummary } from '#shared/sets-summary.ts'
@@ -11,6 +11,7 @@ import { activeClientIds } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { calendarFeeds, planWorkouts, profiles, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { movesOf } from '#server/features/plans/plans.service.ts'
 import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
 
 /*
@@ -141,12 +142,16 @@ export async function feedByAddress(db: Db, file: string, baseUrl: string, now =
         .where(inArray(planWorkouts.planId, ids))
         .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
     : []
+  const moves = await movesOf(db, ids)
   const from = actor.role === 'coach' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - COACH_DAYS_BACK * DAY_MS : -Infinity
   const dated = workouts.flatMap((w) => {
     const plan = plans.find((p) => p.id === w.planId)
     if (!plan?.startDate) return []
-    const date = dateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays }, w.week, w.day)
-    return date.getTime() >= from ? [{ ...w, plan, date }] : []
+    const date = dateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays, moves: moves.get(plan.id) }, w.week, w.day)
+    const movedFrom = moves.get(plan.id)?.some((m) => m.week === w.week && m.day === w.day)
+      ? isoDateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays }, w.week, w.day)
+      : null
+    return date.getTime() >= from ? [{ ...w, plan, date, movedFrom }] : []
   })
   const [exercises, done] = await Promise.all([
     loadExercises(
@@ -168,6 +173,7 @@ export async function feedByAddress(db: Db, file: string, baseUrl: string, now =
     const url = `${baseUrl}${actor.role === 'coach' ? paths.open.workoutReadonly.getHref(w.id) : paths.client.workoutPreview.getHref(w.id)}`
     const lines = [
       `${w.plan.name} · week ${w.week}, day ${w.day}${deload ? ' · deload week' : ''}`,
+      ...(w.movedFrom ? [`Moved from ${w.movedFrom}.`] : []),
       ...(completed ? [`Done: completed ${completed.toISOString().slice(0, 10)}.`] : []),
       '',
       ...(exercises.get(w.id) ?? []).map((e) => `${e.movementName}: ${formatSetsSummary(deload ? deloadSets(e.sets, w.plan.deload) : e.sets)}`),

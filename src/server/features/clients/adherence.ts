@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { dateOfPlanDay } from '#shared/plan-schedule.ts'
+import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
 import { setAdherence } from '#shared/set-review.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
@@ -74,17 +74,20 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
     prescribed: number | null
     as_prescribed: number | null
     planned_sets: number | string
+    moved_to: string | null
   }
-  // The weeks that reach into the window; the day's own date (on the plan's training weekdays) is
-  // computed below by the schedule the screens use, and the window applied to it.
+  // The weeks that reach into the window, and the days moved into it; the day's own date (on the
+  // plan's training weekdays) or its moved date is computed below by the schedule the screens
+  // use, and the window applied to it.
   const rows = await queryRows<Row>(
     db,
     sql`
-      select p.client_id, to_char(p.start_date, 'YYYY-MM-DD') as start_date, p.training_days, pw.week, pw.day,
+      select p.client_id, to_char(p.start_date, 'YYYY-MM-DD') as start_date, p.training_days, pw.week, pw.day, to_char(m.date, 'YYYY-MM-DD') as moved_to,
         done.id as session_id, done.sets_prescribed as prescribed, done.sets_as_prescribed as as_prescribed,
         (select coalesce(sum(jsonb_array_length(pr.sets)), 0) from prescriptions pr where pr.plan_workout_id = pw.id) as planned_sets
       from training_plans p
       join plan_workouts pw on pw.plan_id = p.id
+      left join plan_day_dates m on m.plan_id = p.id and m.week = pw.week and m.day = pw.day
       left join lateral (
         select s.id, s.sets_prescribed, s.sets_as_prescribed from workout_sessions s
         where s.plan_id = p.id and s.week = pw.week and s.day = pw.day and s.status = 'completed'
@@ -95,11 +98,11 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
           clientIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-        and p.start_date + (pw.week - 1) * 7 between ${today}::date - 27 - 6 and ${today}::date`,
+        and (p.start_date + (pw.week - 1) * 7 between ${today}::date - 27 - 6 and ${today}::date or m.date between ${today}::date - 27 and ${today}::date)`,
   )
   const first = dayNumber(today) - 27
   const dated = rows
-    .map((r) => ({ ...r, date: dateOfPlanDay({ startDate: r.start_date, trainingDays: r.training_days }, Number(r.week), Number(r.day)).toISOString().slice(0, 10) }))
+    .map((r) => ({ ...r, date: r.moved_to ?? isoDateOfPlanDay({ startDate: r.start_date, trainingDays: r.training_days }, Number(r.week), Number(r.day)) }))
     .filter((r) => dayNumber(r.date) >= first && dayNumber(r.date) <= dayNumber(today))
   const filled = await fillReviewCounts(
     db,

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, ClientSummary, Dashboard } from '#shared/schemas/clients.ts'
+import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
-import { clientInvites, coachClients, planWorkouts, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
+import { clientInvites, coachClients, planDayDates, planWorkouts, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import { whoNeedsYou } from './attention.ts'
@@ -21,7 +22,23 @@ export async function listActiveClients(db: Db, actor: Actor, today = new Date()
 export async function clientSummary(db: Db, actor: Actor, clientId: string, today = new Date().toISOString().slice(0, 10)): Promise<ClientSummary> {
   const [client] = (await activeClientsAndDue(db, actor, today, clientId)).clients
   if (!client) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
-  if (!client.activePlan) return { client, plan: null }
+  if (!client.activePlan) return { client, plan: null, moved: [] }
+  const active = client.activePlan
+  // The workouts the client (or the coach) moved lately or ahead: the last week's and what is to come.
+  const moves = await db
+    .select({ week: planDayDates.week, day: planDayDates.day, to: planDayDates.date, title: planWorkouts.title, movedBy: planDayDates.movedBy })
+    .from(planDayDates)
+    .innerJoin(planWorkouts, and(eq(planWorkouts.planId, planDayDates.planId), eq(planWorkouts.week, planDayDates.week), eq(planWorkouts.day, planDayDates.day)))
+    .where(and(eq(planDayDates.planId, active.id), gte(planDayDates.date, sql`${today}::date - 7`)))
+    .orderBy(asc(planDayDates.date), asc(planDayDates.week), asc(planDayDates.day))
+    .limit(20)
+  const moved = active.startDate
+    ? moves.map(({ movedBy, ...m }) => ({
+        ...m,
+        from: isoDateOfPlanDay({ startDate: active.startDate ?? '', trainingDays: active.trainingDays }, m.week, m.day),
+        byClient: movedBy === clientId,
+      }))
+    : []
   const [plan] = await db
     .select({
       weeks: trainingPlans.weeks,
@@ -31,7 +48,7 @@ export async function clientSummary(db: Db, actor: Actor, clientId: string, toda
     })
     .from(trainingPlans)
     .where(eq(trainingPlans.id, client.activePlan.id))
-  return { client, plan: plan ? { ...plan, workouts: Number(plan.workouts) } : null }
+  return { client, plan: plan ? { ...plan, workouts: Number(plan.workouts) } : null, moved }
 }
 
 /** The roster (or one client of it), and the planned workouts its adherence figures came from (the dashboard sums them). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
-import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type Plan } from '#shared/schemas/plans.ts'
+import { MOVE_DAYS_AHEAD, PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, planApiText, type Plan } from '#shared/schemas/plans.ts'
 import { inArray } from 'drizzle-orm'
-import type { ActiveClient } from '#shared/schemas/clients.ts'
+import type { ActiveClient, ClientSummary } from '#shared/schemas/clients.ts'
 import { coachClients, users } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
@@ -712,5 +712,99 @@ describe('archiving plans', () => {
     expect(Object.fromEntries(statuses.map((p) => [p.id, p.status]))).toEqual({ [assigned.id]: 'completed', [next.id]: 'active' })
     expect((await call(coach, 'POST', '/api/plans/not-a-uuid/archive')).status).toBe(400)
     expect((await call(coach, 'POST', '/api/plans/7c9e6679-7425-40de-944b-e07fc1f90ae7/archive')).status).toBe(404)
+  })
+})
+
+describe('moving a planned workout to another date', () => {
+  const DAY_MS = 86_400_000
+  const day = (offset: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + offset * DAY_MS).toISOString().slice(0, 10)
+  const titled = (title: string) => ({ workout: { title, exercises: [{ movementId: squatId, sets: [{ reps: { min: 5, max: 5 } }] }] } })
+  const move = (who: SignedIn, planId: string, week: number, dayOfWeek: number, date: unknown) => call(who, 'PUT', `/api/plans/${planId}/days/${week}/${dayOfWeek}/date`, { date })
+  const summaryOf = async (clientId: string) => (await (await call(coach, 'GET', `/api/clients/${clientId}?today=${day(0)}`)).json()) as ClientSummary
+
+  /** A client of `coach` on a plan that started nine days ago, its days one after another: week 2's day 1 was two days ago. */
+  async function planStartedNineDaysAgo() {
+    const athlete = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: athlete.id })
+    const source = await newPlan(coach, { name: 'Daily', weeks: 4, daysPerWeek: 3 })
+    await call(coach, 'PUT', `/api/plans/${source.id}/days/1/1`, { version: 1, ...titled('Lower A') })
+    await call(coach, 'PUT', `/api/plans/${source.id}/days/1/2`, { version: 2, ...titled('Upper A') })
+    await call(coach, 'PUT', `/api/plans/${source.id}/days/2/1`, { version: 3, ...titled('Lower B') })
+    const assigned = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${source.id}/assign`, { clientId: athlete.id, startDate: day(-9) })).json())
+    return { athlete, planId: assigned.id }
+  }
+
+  test('the lifter moves a missed workout to today: the plan is unchanged, every reader sees the new date, and it is due then', async () => {
+    const { athlete, planId } = await planStartedNineDaysAgo()
+    const before = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${planId}`)).json())
+    expect(before.moves).toEqual([])
+    // Lower B, due two days ago, was missed: the week's adherence is 0 of 1.
+    expect((await summaryOf(athlete.id)).client.adherence7).toBe(0)
+
+    const res = await move(athlete, planId, 2, 1, day(0))
+    expect(res.status, await res.clone().text()).toBe(200)
+    const moved = PlanSchema.parse(await res.json())
+    expect(moved.moves).toEqual([{ week: 2, day: 1, date: day(0), movedBy: athlete.id, movedAt: expect.any(String) }])
+    expect(moved.version).toBe(before.version)
+    expect(moved.workouts.map((w) => [w.week, w.day, w.title])).toEqual(before.workouts.map((w) => [w.week, w.day, w.title]))
+    expect(PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${planId}`)).json()).moves).toMatchObject([{ week: 2, day: 1, date: day(0) }])
+
+    // Due today now, not two days ago: nothing was due in the last week (today's counts once done).
+    const summary = await summaryOf(athlete.id)
+    expect(summary.client.adherence7).toBeNull()
+    expect(summary.moved).toEqual([{ week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(0), byClient: true }])
+
+    // Its plan's own date puts it back, though that date has passed.
+    const back = PlanSchema.parse(await (await move(athlete, planId, 2, 1, day(-2))).json())
+    expect(back.moves).toEqual([])
+    expect((await summaryOf(athlete.id)).moved).toEqual([])
+  })
+
+  test('the coach may move it too, and the coach’s page says who did', async () => {
+    const { athlete, planId } = await planStartedNineDaysAgo()
+    expect((await move(coach, planId, 1, 2, day(3))).status).toBe(200)
+    expect((await move(athlete, planId, 2, 1, day(1))).status).toBe(200)
+    expect((await summaryOf(athlete.id)).moved).toEqual([
+      { week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(1), byClient: true },
+      { week: 1, day: 2, title: 'Upper A', from: day(-8), to: day(3), byClient: false },
+    ])
+    // Moved again: one date per day, the latest.
+    const again = PlanSchema.parse(await (await move(athlete, planId, 1, 2, day(2))).json())
+    expect(again.moves.map((m) => [m.week, m.day, m.date, m.movedBy])).toEqual([
+      [1, 2, day(2), athlete.id],
+      [2, 1, day(1), athlete.id],
+    ])
+  })
+
+  test('a date out of reach, a rest day, a done workout, a plan not started and strangers are refused, changing nothing', async () => {
+    const { athlete, planId } = await planStartedNineDaysAgo()
+    const refused = async (res: Response, status: number, message: string) => {
+      expect(res.status, await res.clone().text()).toBe(status)
+      const body = ApiErrorBodySchema.parse(await res.json())
+      expect(body.fields?.date?.[0] ?? body.message).toBe(message)
+    }
+    await refused(await move(athlete, planId, 2, 1, day(-3)), 400, planApiText.moveDate)
+    await refused(await move(athlete, planId, 2, 1, day(MOVE_DAYS_AHEAD + 1)), 400, planApiText.moveDate)
+    await refused(await move(athlete, planId, 2, 1, 'tomorrow'), 400, planApiText.moveDate)
+    await refused(await move(athlete, planId, 1, 3, day(0)), 404, planApiText.moveNoWorkout)
+
+    const lowerA = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${planId}`)).json()).workouts.find((w) => w.title === 'Lower A')
+    const session = (await (await call(athlete, 'POST', '/api/sessions', { planWorkoutId: lowerA?.id })).json()) as { id: string }
+    expect((await call(athlete, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
+    await refused(await move(athlete, planId, 1, 1, day(0)), 409, planApiText.moveDone)
+
+    expect((await move(otherCoach, planId, 2, 1, day(0))).status).toBe(403)
+    expect((await move(client, planId, 2, 1, day(0))).status).toBe(403)
+
+    const later = await newPlan(coach, { name: 'Later', weeks: 4, daysPerWeek: 3 })
+    await call(coach, 'PUT', `/api/plans/${later.id}/days/1/1`, { version: 1, ...titled('Lower A') })
+    await refused(await move(coach, later.id, 1, 1, day(1)), 409, planApiText.moveNotStarted)
+    const other = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: other.id })
+    const future = PlanSummarySchema.parse(await (await call(coach, 'POST', `/api/plans/${later.id}/assign`, { clientId: other.id, startDate: day(5) })).json())
+    await refused(await move(other, future.id, 1, 1, day(1)), 400, planApiText.moveBeforeStart)
+
+    expect(PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${planId}`)).json()).moves).toEqual([])
+    expect(PlanSchema.parse(await (await call(other, 'GET', `/api/plans/${future.id}`)).json()).moves).toEqual([])
   })
 })

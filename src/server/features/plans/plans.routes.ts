@@ -11,6 +11,7 @@ import {
   MAX_DAYS_PER_WEEK,
   MAX_WEEKS,
   MoveDayBody,
+  MovePlanDayBody,
   PlanTrainingDaysBody,
   SavePlanDayBody,
   StartPlanBody,
@@ -21,6 +22,7 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
+import { movePlanDay } from './plan-dates.service.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
 import {
   archivePlan,
@@ -80,6 +82,17 @@ export const plansRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id, week, day } = c.req.valid('param')
       return c.json(await savePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
+    },
+  )
+  // The lifter's (or their coach's): the plan stays as it is, only the day's date changes.
+  .put(
+    '/:id/days/:week/:day/date',
+    doc({ summary: 'Move a planned workout to another date (its plan’s own date puts it back)', response: PlanSchema }),
+    validate('param', CellParam),
+    validate('json', MovePlanDayBody),
+    async (c) => {
+      const { id, week, day } = c.req.valid('param')
+      return c.json(await movePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
     },
   )
   .post('/:id/copy-day', doc({ summary: 'Copy one day of a plan onto another', response: PlanSchema }), validate('param', IdParam), validate('json', CopyDayBody), async (c) =>

@@ -6,6 +6,7 @@ import {
   type CopyPlanInput,
   type CreatePlanInput,
   type ListPlansInput,
+  type MovedDay,
   type Plan,
   type PlanSummary,
   type PlanTrainingDaysInput,
@@ -16,7 +17,7 @@ import {
 import type { Actor } from '#server/access/actor.ts'
 import { isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
-import { clientInvites, planWorkouts, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
+import { clientInvites, planDayDates, planWorkouts, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { bumpVersion, findOwned, findPlan, findReadable, requireReader, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
 import { loadExercises } from './prescriptions.service.ts'
@@ -56,7 +57,7 @@ export async function listPlans(db: Db, actor: Actor, { archived, assigned, comp
   return rows.map(toSummary)
 }
 
-/** A whole plan in three queries: the plan, its workouts, and their exercises with movement names and tracking. */
+/** A whole plan in four queries: the plan, its workouts, their exercises with movement names and tracking, and its moved days. */
 export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
   const plan = await findReadable(db, actor, id)
   const workouts = await db
@@ -69,7 +70,21 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
     'planWorkout',
     workouts.map((w) => w.id),
   )
-  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })) }
+  const moves = await movesOf(db, [id])
+  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })), moves: moves.get(id) ?? [] }
+}
+
+/** The moved days of these plans, by plan. */
+export async function movesOf(db: Db, planIds: readonly string[]): Promise<Map<string, MovedDay[]>> {
+  const byPlan = new Map<string, MovedDay[]>()
+  if (!planIds.length) return byPlan
+  const rows = await db
+    .select({ planId: planDayDates.planId, week: planDayDates.week, day: planDayDates.day, date: planDayDates.date, movedBy: planDayDates.movedBy, movedAt: planDayDates.movedAt })
+    .from(planDayDates)
+    .where(inArray(planDayDates.planId, [...planIds]))
+    .orderBy(asc(planDayDates.week), asc(planDayDates.day))
+  for (const { planId, movedAt, ...move } of rows) byPlan.set(planId, [...(byPlan.get(planId) ?? []), { ...move, movedAt: movedAt.toISOString() }])
+  return byPlan
 }
 
 /** One planned workout for its read-only view, with the plan facts the view shows; readable as its plan is. */

@@ -9,7 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#client/components
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { chatText } from '#client/features/chat/chat-text.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
-import { planDateText } from '#client/features/plans/plan-dates.ts'
+import { dateText, planDateText } from '#client/features/plans/plan-dates.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
@@ -19,9 +19,11 @@ import { SessionList } from '#client/features/sessions/components/session-list.t
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
-import { todaysAndNext } from '#client/features/sessions/plan-progress.ts'
+import { isMoved, missedWorkouts, todaysAndNext, trainedOn } from '#client/features/sessions/plan-progress.ts'
+import { MoveWorkoutDialog } from '#client/features/sessions/components/move-workout-dialog.tsx'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
+import { localToday } from '#client/lib/dates.ts'
 import { useOnline } from '#client/lib/online.ts'
 
 /** /home: a workout in progress, today's workout by date, the rest of the week, the last sessions and the coach. */
@@ -42,7 +44,9 @@ export function HomePage() {
 
   // The newest workout started and not finished: one tap from here, whatever the plan says today.
   const inProgress = recent.data?.find((s) => s.status === 'in_progress')
-  const { todays, next } = data ? todaysAndNext(data, today) : { todays: undefined, next: undefined }
+  const todayDate = localToday()
+  const { todays, alsoToday, next } = data ? todaysAndNext(data, planSessions, todayDate) : { todays: undefined, alsoToday: [], next: undefined }
+  const missed = data ? missedWorkouts(data, planSessions, todayDate) : []
   const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (
@@ -100,6 +104,7 @@ export function HomePage() {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-sm text-muted-foreground">
                   {todays.exercises.length} exercise{todays.exercises.length === 1 ? '' : 's'}
+                  {isMoved(data, todays.week, todays.day) ? ` · ${sessionText.movedFrom(planDateText(data, todays.week, todays.day) ?? '')}` : ''}
                   {doneToday ? ' · done' : ''}
                 </span>
                 <Button asChild size="lg" className="ml-auto">
@@ -113,27 +118,48 @@ export function HomePage() {
                   <Link className="font-medium hover:underline" to={paths.client.workoutPreview.getHref(next.id)}>
                     {next.title}
                   </Link>{' '}
-                  on {planDateText(data, next.week, next.day)}
+                  on {dateText(trainedOn(data, next.week, next.day) ?? todayDate)}
                 </p>
               )
             )}
+            {alsoToday.length > 0 && (
+              <p className="text-sm">
+                {sessionText.alsoToday}:{' '}
+                {alsoToday.map((w, i) => (
+                  <span key={w.id}>
+                    {i > 0 && ', '}
+                    <Link className="font-medium hover:underline" to={paths.client.workoutPreview.getHref(w.id)}>
+                      {w.title}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            )}
           </Card>
+          {missed.length > 0 && (
+            <section aria-label={sessionText.missed.label} className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-card p-4">
+              <h2 className="text-sm font-semibold">{sessionText.missed.heading}</h2>
+              <p className="text-sm text-muted-foreground">{sessionText.missed.text}</p>
+              <ul className="flex flex-col gap-2">
+                {missed.map(({ workout, date }) => (
+                  <li key={workout.id} className="flex items-center gap-3">
+                    <Link to={paths.client.workoutPreview.getHref(workout.id)} className="flex min-w-0 flex-1 flex-col hover:underline">
+                      <span className="truncate font-medium">{workout.title}</span>
+                      <span className="text-xs text-muted-foreground">{dateText(date)}</span>
+                    </Link>
+                    <MoveWorkoutDialog plan={data} workout={workout} date={date} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {alsoOwn && <OwnPlanNote plan={alsoOwn} />}
           {today && today.week <= data.weeks && (
             <section aria-label="This week" className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">This week</h2>
               <ol className="grid grid-cols-3 gap-2 sm:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
                 {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => (
-                  <PlanDayTile
-                    key={day}
-                    plan={data}
-                    sessions={planSessions}
-                    week={today.week}
-                    day={day}
-                    today={today}
-                    label={(state) => `Day ${day}: ${state}`}
-                    className="text-xs"
-                  />
+                  <PlanDayTile key={day} plan={data} sessions={planSessions} week={today.week} day={day} label={(state) => `Day ${day}: ${state}`} className="text-xs" />
                 ))}
               </ol>
             </section>

@@ -54,16 +54,7 @@ export function MesocyclePage() {
         plan={plan}
         openAt={today?.week}
         renderDay={(week, day) => (
-          <PlanDayTile
-            key={day}
-            plan={plan}
-            sessions={sessions}
-            week={week}
-            day={day}
-            today={today}
-            label={(state) => `Week ${week} day ${day}: ${state}`}
-            className="min-h-20 text-sm"
-          />
+          <PlanDayTile key={day} plan={plan} sessions={sessions} week={week} day={day} label={(state) => `Week ${week} day ${day}: ${state}`} className="min-h-20 text-sm" />
         )}
       />
     </section>

@@ -7,7 +7,7 @@ import { sessionQueries } from '#client/features/sessions/api/session-queries.ts
 import { SessionList } from '#client/features/sessions/components/session-list.tsx'
 import { useAssignPlan } from '#client/features/plans/api/plan-mutations.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { planDateText, trainsText } from '#client/features/plans/plan-dates.ts'
+import { dateText, planDateText, trainsText } from '#client/features/plans/plan-dates.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
@@ -85,6 +85,19 @@ export function ClientPlan({ summary }: Props) {
             </Link>
           </p>
         </div>
+      )}
+      {summary.moved.length > 0 && (
+        <section aria-label={clientsText.moved.heading} className="flex flex-col gap-1 text-sm">
+          <h3 className="font-medium">{clientsText.moved.heading}</h3>
+          <ul className="flex flex-col gap-1">
+            {summary.moved.map((m) => (
+              <li key={`${m.week}:${m.day}`}>
+                <span className="font-medium">{m.title}</span>{' '}
+                <span className="text-muted-foreground">{clientsText.moved.line(dateText(m.from), dateText(m.to), m.byClient ? client.displayName : null)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <AssignAnotherPlan summary={summary} />
     </section>

@@ -1,5 +1,7 @@
 import {
+  PlanSchema,
   PlanSummarySchema,
+  type MovePlanDayInput,
   type AssignPlanInput,
   type CopyDayInput,
   type CopyPlanInput,
@@ -38,5 +40,7 @@ export const planCalls = {
   assign: (id: string, body: AssignPlanInput) => apiRequest(`${base(id)}/assign`, { method: 'POST', body, schema: PlanSummarySchema }),
   archive: (id: string) => apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: PlanSummarySchema }),
   restore: (id: string) => apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: PlanSummarySchema }),
+  /** A planned workout trained on another date (the plan's own date puts it back). */
+  moveToDate: (id: string, week: number, day: number, body: MovePlanDayInput) => apiRequest(`${base(id)}/days/${week}/${day}/date`, { method: 'PUT', body, schema: PlanSchema }),
   remove: (id: string) => apiRequest(base(id), { method: 'DELETE' }),
 }

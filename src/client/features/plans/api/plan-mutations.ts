@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AssignPlanInput, CopyPlanInput, StartPlanInput } from '#shared/schemas/plans.ts'
+import type { AssignPlanInput, CopyPlanInput, MovePlanDayInput, StartPlanInput } from '#shared/schemas/plans.ts'
 import { planCalls } from './plan-calls.ts'
 import { planQueries } from './plan-queries.ts'
 
@@ -65,5 +65,19 @@ export function useStartPlan() {
     meta: { toast: false },
     // Not awaited: the plan started whether or not the lists refresh now.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: planQueries.all() }),
+  })
+}
+
+/** Moves a planned workout to another date; the plan's screens show it there at once. The caller shows errors in its form. */
+export function useMoveToDate() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ planId, week, day, input }: { planId: string; week: number; day: number; input: MovePlanDayInput }) => planCalls.moveToDate(planId, week, day, input),
+    meta: { toast: false },
+    onSuccess: (plan) => {
+      queryClient.setQueryData(planQueries.detail(plan.id).queryKey, plan)
+      // The coach's page of this client lists moved workouts: spelled out, as the clients feature reads plans.
+      void queryClient.invalidateQueries({ queryKey: ['clients'] })
+    },
   })
 }

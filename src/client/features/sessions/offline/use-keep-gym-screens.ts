@@ -2,10 +2,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts'
+import { localToday } from '#client/lib/dates.ts'
 import { useOnline } from '#client/lib/online.ts'
 import { sessionQueries, statsMovementIdsOf } from '../api/session-queries.ts'
 import { todaysAndNext } from '../plan-progress.ts'
-import { planSessions, plansTrained, todayIn } from '../use-active-plan.ts'
+import { planSessions, plansTrained } from '../use-active-plan.ts'
 
 /**
  * While there is a signal, whatever screen is open, a lifter's device reads what their gym screens
@@ -29,7 +30,7 @@ export function useKeepGymScreens(userId: string | null) {
 async function keepGymScreens(client: QueryClient, userId: string): Promise<void> {
   const { current } = plansTrained(await client.fetchQuery(planQueries.current()), userId)
   if (!current) return
-  const [plan] = await Promise.all([client.fetchQuery(planQueries.detail(current.id)), client.prefetchQuery(planSessions(current.id))])
-  const { todays, next } = todaysAndNext(plan, todayIn(plan))
+  const [plan, sessions] = await Promise.all([client.fetchQuery(planQueries.detail(current.id)), client.fetchQuery(planSessions(current.id))])
+  const { todays, next } = todaysAndNext(plan, sessions, localToday())
   await Promise.all([todays, next].flatMap((workout) => (workout ? [client.prefetchQuery(sessionQueries.movementStats(statsMovementIdsOf(workout.exercises)))] : [])))
 }
