@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { PrescribedSet } from './schemas/plans.ts'
 import type { Deviation, SessionExercise, SetLog } from './schemas/sessions.ts'
 import { reviewExercise, reviewSession, setAdherence } from './set-review.ts'
+import { pairWithTargets, type SetType } from './set-types.ts'
 
 const SQUAT = '00000000-0000-4000-8000-000000000001'
 const PRESS = '00000000-0000-4000-8000-000000000002'
@@ -187,4 +188,22 @@ test('a window sums its sessions, missed ones with nothing done', () => {
     ]),
   ).toBe(0.4)
   expect(setAdherence([])).toBeNull()
+})
+
+describe('which logged set answers each prescribed set', () => {
+  const row = (setNumber: number, setType: SetType = 'working') => ({ setNumber, setType })
+  test.each([
+    { logged: [row(1), row(2), row(3)], answers: [1, 2, 3], found: [true, true, true] },
+    // A row never logged keeps its place: that set was skipped.
+    { logged: [row(1), row(3)], answers: [1, 2, 3], found: [true, false, true] },
+    // Warm-ups first move the prescription down.
+    { logged: [row(1, 'warmup'), row(2, 'warmup'), row(3), row(4), row(5)], answers: [3, 4, 5], found: [true, true, true] },
+    { logged: [row(1, 'warmup'), row(2)], answers: [2, 3, 4], found: [true, false, false] },
+    // A drop set is work, in its row.
+    { logged: [row(1), row(2), row(3, 'drop')], answers: [1, 2, 3], found: [true, true, true] },
+  ])('$logged.length rows → rows $answers', ({ logged, answers, found }) => {
+    const pairs = pairWithTargets(3, logged)
+    expect(pairs.map((p) => p.setNumber)).toEqual(answers)
+    expect(pairs.map((p) => p.set !== null)).toEqual(found)
+  })
 })

@@ -1,5 +1,5 @@
 import type { PrescribedSet } from './schemas/plans.ts'
-import { countsAsWork } from './set-types.ts'
+import { countsAsWork, pairWithTargets } from './set-types.ts'
 import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, SessionReview, SetLog } from './schemas/sessions.ts'
 
 /**
@@ -66,32 +66,43 @@ function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | nu
   return found
 }
 
-/** One exercise's sets beside their targets: the n-th logged set answers the n-th prescribed one. */
+/**
+ * One exercise's sets beside their targets: the work sets answer the prescribed ones in row order,
+ * warm-ups aside (pairWithTargets). A warm-up is shown as one and counts for nothing; a work set
+ * beyond the prescription is an added set.
+ */
 export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext, removed = false): ReviewedExercise {
   const from = swappedFrom(exercise)
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
   const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
-  const bySetNumber = new Map(mine.map((s) => [s.setNumber, s]))
   const oneRepMax = context.oneRepMaxKg?.get(oneRepMaxMovementOf(exercise))
   // A set added by a correction is shown as one (with when), not as logged late.
   const late = (set: SetLog): Deviation[] => (finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
 
+  const pairs = pairWithTargets(exercise.targets.length, mine)
   const prescribed: ReviewedSet[] = exercise.targets.map((target, index) => {
-    const logged = bySetNumber.get(index + 1) ?? null
+    const { setNumber, set: logged } = pairs[index] ?? { setNumber: index + 1, set: null }
     const loadKg = targetLoadKg(target, oneRepMax)
     const rpe = targetRpe(target)
-    if (!logged) return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
-    // A warm-up is not the work prescribed: the set was not done as prescribed, whatever its numbers.
-    if (!countsAsWork(logged)) return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: ['warmup', ...late(logged)], asPrescribed: false }
+    if (!logged) return { setNumber, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
     const deviations = deviationsOf(logged, target, loadKg, rpe, from !== null)
     // Logging late is marked, but a set done as written still counts as done as prescribed.
-    return { setNumber: index + 1, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: [...deviations, ...late(logged)], asPrescribed: deviations.length === 0 }
+    return { setNumber, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: [...deviations, ...late(logged)], asPrescribed: deviations.length === 0 }
   })
-  const added: ReviewedSet[] = mine
-    .filter((s) => s.setNumber > exercise.targets.length)
-    .sort((a, b) => a.setNumber - b.setNumber)
-    .map((logged) => ({ setNumber: logged.setNumber, target: null, targetLoadKg: null, targetRpe: null, logged, deviations: ['added', ...late(logged)], asPrescribed: null }))
-  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, removed, sets: [...prescribed, ...added] }
+  const paired = new Set(pairs.map((p) => p.setNumber))
+  const others: ReviewedSet[] = mine
+    .filter((s) => !paired.has(s.setNumber))
+    .map((logged) => ({
+      setNumber: logged.setNumber,
+      target: null,
+      targetLoadKg: null,
+      targetRpe: null,
+      logged,
+      deviations: [countsAsWork(logged) ? 'added' : 'warmup', ...late(logged)],
+      asPrescribed: null,
+    }))
+  const all = [...prescribed, ...others].sort((a, b) => a.setNumber - b.setNumber)
+  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, removed, sets: all }
 }
 
 export function reviewSession(

@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe.ts'
 import { expect, expectToast, test } from './fixtures.ts'
 
 // A warm-up, a working set and a drop set, marked with one tap each in the logger, then read back
@@ -51,16 +52,31 @@ test('a lifter marks a warm-up and a drop set in one tap each; the warm-up count
   await type(2).click()
   await expect.poll(async () => (await stored())[1]).toEqual([2, 'working', 100])
 
+  // The logger with a warm-up, a failure and a drop set, light and dark, on a laptop and a phone.
+  await expectAccessible(page, 'the logger with set types at 1280 px, light')
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expectAccessible(page, 'the logger with set types at 1280 px, dark')
+  await page.setViewportSize({ width: 360, height: 780 })
+  await expectAccessible(page, 'the logger with set types at 360 px, dark')
+  await page.getByRole('button', { name: 'Switch to light theme' }).filter({ visible: true }).click()
+  await expectAccessible(page, 'the logger with set types at 360 px, light')
+  await page.setViewportSize({ width: 1280, height: 800 })
+
   await page.getByRole('button', { name: 'Finish workout' }).click()
   await page.getByRole('dialog', { name: 'Finish this workout?' }).getByRole('button', { name: 'Finish' }).click()
   await expectToast(page, 'Workout finished')
   await expect(page).toHaveURL(/\/summary\//)
 
-  // The review: the warm-up did not do the prescribed set; the drop set is named; volume leaves the warm-up out.
+  // The review: the warm-up stands aside and the sets after it answer the prescription; the drop
+  // set is named; volume leaves the warm-up out.
   const totals = page.getByRole('region', { name: 'Session totals' }).or(page.getByLabel('Session totals'))
   await expect(totals).toContainText('1,140 kg')
   await expect(totals).toContainText('2 of 2')
-  await expect(page.getByRole('list', { name: 'Set 1 marks' })).toHaveText('Warm-up only')
+  await expect(page.getByRole('list', { name: 'Set 1 marks' })).toHaveText('Warm-up')
+  await expect(page.getByRole('list', { name: 'Set 2 marks' })).toHaveCount(0)
+  // The drop set answers the second prescribed set (not an added one), at a load other than 100 kg.
+  await expect(page.getByRole('list', { name: 'Set 3 marks' })).toHaveText('Load off')
   await expect(page.getByRole('listitem', { name: 'Set 3' })).toContainText('Drop set')
 
   // Progress: this week's tonnage and hard sets count the working and drop sets only.

@@ -93,7 +93,7 @@ export const sessionText = {
   /** How the set-by-set review marks what differed from the prescription. */
   deviations: {
     skipped: 'Skipped',
-    warmup: 'Warm-up only',
+    warmup: 'Warm-up',
     reps_short: 'Reps short',
     load_off: 'Load off',
     rpe_high: 'RPE high',

@@ -107,6 +107,30 @@ describe('progression rules', () => {
     expect(loads(next.exercises[0]?.targets ?? [])).toEqual([62.5, 62.5, 62.5])
   })
 
+  test('a warm-up first costs no prescribed set: the three sets after it reached 12, so the load goes up', async () => {
+    const { client, plan } = await assigned()
+    const session = await ok(call(client, 'POST', '/api/sessions', { planWorkoutId: cell(plan, 1).id }), SessionSchema, 201)
+    const key = session.exercises[0]?.key as string
+    for (const [setNumber, reps, loadKg, setType] of [
+      [1, 10, 40, 'warmup'],
+      [2, 12, 60, 'working'],
+      [3, 12, 60, 'working'],
+      [4, 12, 60, 'working'],
+    ] as const) {
+      const res = await call(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+        exerciseKey: key,
+        setNumber,
+        reps,
+        loadKg,
+        setType,
+        editedAt: new Date().toISOString(),
+      })
+      expect(res.status, await res.clone().text()).toBe(200)
+    }
+    await ok(call(client, 'POST', `/api/sessions/${session.id}/finish`, {}), SessionSchema)
+    expect(loads(bench(await reread(plan), 2).sets)).toEqual([62.5, 62.5, 62.5])
+  })
+
   test('inside the range the load holds and the reason says what to climb to; the plan’s default rule applies to exercises without one', async () => {
     const { client, plan } = await assigned({ rule: null, planRule: DOUBLE })
     await train(client, plan, 1, [12, 10, 9])

@@ -4,6 +4,7 @@ import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import type { PreviewRuleInput, Proposal, RulePreview } from '#shared/schemas/progression-api.ts'
 import { asPrescribed, nextTargets, onPlannedDay, progressionApiText, type DoneSet, type ProgressionRule } from '#shared/schemas/progression.ts'
 import { e1rm } from '#shared/schemas/sessions.ts'
+import { pairWithTargets } from '#shared/set-types.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
@@ -134,8 +135,12 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
     const input = {
       rule,
       targets: exercise.targets,
-      // A warm-up is not work: a rule reads the working sets only.
-      done: session.sets.filter((s) => s.exerciseKey === exercise.key && s.setType !== 'warmup'),
+      // A warm-up is not work: a rule reads the sets that answered the targets, numbered as the targets.
+      done: pairWithTargets(
+        exercise.targets.length,
+        // A ticked set before an unticked one of the same row.
+        session.sets.filter((s) => s.exerciseKey === exercise.key).sort((a, b) => Number(b.completed) - Number(a.completed)),
+      ).flatMap(({ set }, index) => (set ? [{ ...set, setNumber: index + 1 }] : [])),
       failures: own?.progressionNote?.failures ?? 0,
       ...loading,
       e1rmKg: oneRepMax ? (e1rms.get(oneRepMax) ?? null) : null,

@@ -369,25 +369,38 @@ describe('sessions', () => {
     expect(next.volumeKg).toBe(102.5 * 5 + 80 * 8)
   })
 
-  test('a warm-up on a prescribed set is not the set done as prescribed; a type the app does not know is refused', async () => {
+  test('warm-ups stand aside: the work sets answer the prescribed ones in row order; a type the app does not know is refused', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const session = await start(lifter, {})
     const key = randomUUID()
     const targets = [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }))
     await send(lifter, 'PATCH', `/api/sessions/${session.id}`, { exercises: [backSquat({ key, targets, prescriptionId: randomUUID() })] })
-    const log = (setNumber: number, setType?: string) =>
-      send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber, reps: 5, loadKg: 100, setType, editedAt: new Date().toISOString() })
+    const log = (setNumber: number, setType?: string, loadKg = 100) =>
+      send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber, reps: 5, loadKg, setType, editedAt: new Date().toISOString() })
     const refused = await log(1, 'cooldown')
     expect(refused.status).toBe(400)
     expect(JSON.stringify(await refused.json())).toContain('Set type must be working, warmup, drop or failure')
-    expect((await log(1, 'warmup')).status).toBe(200)
+    const review = async () => SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json()).review
+    const rows = async () => (await review()).exercises[0]?.sets.map((s) => [s.setNumber, s.deviations, s.asPrescribed])
+
+    // A warm-up on the first row, the work on the second: the second prescribed set is still to do.
+    expect((await log(1, 'warmup', 60)).status).toBe(200)
     expect((await log(2)).status).toBe(200)
-    const report = SessionReportSchema.parse(await (await send(lifter, 'GET', `/api/sessions/${session.id}/report`)).json())
-    expect(report.review.exercises[0]?.sets.map((s) => [s.deviations, s.asPrescribed])).toEqual([
-      [['warmup'], false],
-      [[], true],
+    expect(await rows()).toEqual([
+      [1, ['warmup'], null],
+      [2, [], true],
+      [3, ['skipped'], false],
     ])
-    expect(report.review.adherence).toBe(0.5)
+    expect((await review()).adherence).toBe(0.5)
+
+    // A third row does it: both prescribed sets done as prescribed, the warm-up counted in neither figure.
+    expect((await log(3)).status).toBe(200)
+    expect(await rows()).toEqual([
+      [1, ['warmup'], null],
+      [2, [], true],
+      [3, [], true],
+    ])
+    expect(await review()).toMatchObject({ prescribed: 2, asPrescribed: 2, adherence: 1 })
   })
 
   test('the report: volume, sets done vs prescribed, best set and e1RM, and new records against earlier sessions', async () => {

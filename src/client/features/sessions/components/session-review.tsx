@@ -15,7 +15,7 @@ import { sessionText } from '../session-text.ts'
 import { SET_TYPE_NAME } from '#shared/set-types.ts'
 
 /** Marks that are news rather than a miss. */
-const NEUTRAL: readonly Deviation[] = ['added', 'late']
+const NEUTRAL: readonly Deviation[] = ['added', 'late', 'warmup']
 
 type Props = {
   sessionId: string
