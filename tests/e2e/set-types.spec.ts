@@ -15,15 +15,23 @@ test('a lifter marks a warm-up and a drop set in one tap each; the warm-up count
   // Set 1 becomes a warm-up with one tap: the row shows W in place of its number.
   const type = (n: number) => page.getByRole('button', { name: new RegExp(`^Type of set ${n} of Back squat`) })
   await expect(type(1)).toHaveAccessibleName('Type of set 1 of Back squat: Working set')
+  const setRows = page.getByRole('list', { name: 'Sets of 1 Back squat' }).getByRole('listitem')
+  await expect(setRows).toHaveCount(2)
   await type(1).click()
   await expect(type(1)).toHaveAccessibleName('Type of set 1 of Back squat: Warm-up')
   await expect(type(1)).toHaveText('W')
+  // The warm-up stands aside: the two prescribed sets move down to rows 2 and 3.
+  await expect(setRows).toHaveCount(3)
+  await expect(setRows.nth(0)).not.toContainText('Target')
+  await expect(setRows.nth(2)).toContainText('Target 5 reps × 100 kg')
+  // A warm-up has no prescription to start from: the lifter types what they did.
+  await expect(page.getByLabel('Reps for set 1 of Back squat')).toHaveValue('')
   await page.getByLabel('Load (kg) for set 1 of Back squat').fill('60')
+  await page.getByLabel('Reps for set 1 of Back squat').fill('5')
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
 
-  // An added set, two taps to a drop set.
-  await page.getByRole('button', { name: 'Add set to 1 Back squat' }).click()
+  // The last prescribed set, two taps to a drop set.
   await type(3).click()
   await type(3).click()
   await expect(type(3)).toHaveAccessibleName('Type of set 3 of Back squat: Drop set')

@@ -1,4 +1,5 @@
 import type { SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
+import { pairWithTargets } from '#shared/set-types.ts'
 
 export type UnloggedSets = { exerciseKey: string; movementName: string; setNumbers: number[] }
 
@@ -10,7 +11,9 @@ export type UnloggedSets = { exerciseKey: string; movementName: string; setNumbe
 export function unloggedSets(exercises: readonly SessionExercise[], sets: readonly SetLog[], refused: { has: (setId: string) => boolean }): UnloggedSets[] {
   return exercises.flatMap((exercise) => {
     const mine = sets.filter((s) => s.exerciseKey === exercise.key)
-    const rows = Math.max(exercise.targets.length, ...mine.map((s) => s.setNumber), 1)
+    // As the logger lays them out: warm-up rows move the prescription down a row.
+    const lastTarget = pairWithTargets(exercise.targets.length, mine).at(-1)?.setNumber ?? 0
+    const rows = Math.max(lastTarget, ...mine.map((s) => s.setNumber), 1)
     const done = new Set(mine.filter((s) => s.completed && !refused.has(s.id)).map((s) => s.setNumber))
     const setNumbers = Array.from({ length: rows }, (_, i) => i + 1).filter((n) => !done.has(n))
     return setNumbers.length ? [{ exerciseKey: exercise.key, movementName: exercise.movementName, setNumbers }] : []

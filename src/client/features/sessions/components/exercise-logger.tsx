@@ -4,7 +4,7 @@ import { isPlateLoaded } from '#shared/plates.ts'
 import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import { loadFromE1rm } from '#shared/schemas/progression.ts'
 import type { LogSetInput, MovementStats, SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
-import type { SetType } from '#shared/set-types.ts'
+import { pairWithTargets, type SetType } from '#shared/set-types.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, targetIn, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
@@ -44,7 +44,21 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
   const [drafts, setDrafts] = useState<Record<number, SetDraft>>({})
   // The type chosen on a row not logged yet, by set number (a logged set carries its own).
   const [types, setTypes] = useState<Record<number, SetType>>({})
-  const rows = Math.max(exercise.targets.length, ...logged.map((s) => s.setNumber), 1) + extra
+  // A logged set's own type wins (another device may change it); a type chosen on a row not logged,
+  // or refused, waits for the tick.
+  const typeOf = (n: number): SetType => {
+    const set = logged.find((s) => s.setNumber === n)
+    return (set && !refused.has(set.id) ? set.setType : undefined) ?? types[n] ?? set?.setType ?? 'working'
+  }
+  // The prescribed sets go to the rows as the review pairs them: warm-up rows stand aside, so a
+  // warm-up on the first row moves the prescription down a row (and the rows grow by one).
+  const candidates = exercise.targets.length + logged.length + Object.keys(types).length + 1
+  const pairs = pairWithTargets(
+    exercise.targets.length,
+    Array.from({ length: candidates }, (_, index) => ({ setNumber: index + 1, setType: typeOf(index + 1) })),
+  )
+  const targetIndex = (n: number) => pairs.findIndex((p) => p.setNumber === n)
+  const rows = Math.max(pairs.at(-1)?.setNumber ?? 0, ...logged.map((s) => s.setNumber), 1) + extra
   const name = `${label} ${exercise.movementName}`
   const last = stats?.last?.sets ?? []
   const fields = fieldsOf(exercise.tracking)
@@ -52,26 +66,21 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
   // Plates come in steps; a 24 kg kettlebell is not rounded to them.
   const step = isPlateLoaded(exercise.equipment) ? plates.plateStep : undefined
   // A %1RM target is the load the lifter's e1RM gives, rounded to their plates.
+  const targetOf = (n: number) => exercise.targets[targetIndex(n)]
   const targetLoad = (n: number) => {
-    const load = exercise.targets[n - 1]?.load
+    const load = targetOf(n)?.load
     if (load?.kind === 'percent_1rm' && oneRepMaxKg) return targetIn(loadFromE1rm(load.value, oneRepMaxKg, unit, step ?? plates.plateStep), unit, step ?? plates.plateStep)
     return load?.kind === 'kg' ? targetIn(load.value, unit, step) : null
   }
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
   const setOf = (n: number) => logged.find((s) => s.setNumber === n)
-  // A logged set's own type wins (another device may change it); a type chosen on a row not logged,
-  // or refused, waits for the tick.
-  const typeOf = (n: number): SetType => {
-    const set = setOf(n)
-    return (set && !refused.has(set.id) ? set.setType : undefined) ?? types[n] ?? set?.setType ?? 'working'
-  }
+  // Last time's work sets, in order, beside the rows that answer the prescription in the same order.
+  const lastOf = (n: number) => (typeOf(n) === 'warmup' ? undefined : last[n - 1 - numbers.slice(0, n - 1).filter((m) => typeOf(m) === 'warmup').length])
   const values = setRowValues(
-    numbers.map((n, index) => ({
-      own: { ...loggedValues(setOf(n), unit), ...drafts[n] },
-      target: exercise.targets[n - 1],
-      targetLoad: targetLoad(n),
-      last: last[index] && lastValues(last[index], unit),
-    })),
+    numbers.map((n) => {
+      const lastTime = lastOf(n)
+      return { own: { ...loggedValues(setOf(n), unit), ...drafts[n] }, target: targetOf(n), targetLoad: targetLoad(n), last: lastTime && lastValues(lastTime, unit) }
+    }),
   )
   // A change to a row's numbers; null forgets them (the row is removed).
   const draft = (n: number, change: SetDraft | null) =>
@@ -145,10 +154,11 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
               values={values[index] ?? EMPTY}
               setType={typeOf(n)}
               onSetType={(type) => setTypes((all) => ({ ...all, [n]: type }))}
+              target={targetOf(n)}
               targetLoad={targetLoad(n)}
               logged={set}
               refusal={set ? refused.get(set.id) : undefined}
-              lastTime={last[index]}
+              lastTime={lastOf(n)}
               unit={unit}
               plates={plates}
               plateStep={step}

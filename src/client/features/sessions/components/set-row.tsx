@@ -119,6 +119,8 @@ type RowProps = {
   values: SetValues
   setType: SetType
   onSetType: (type: SetType) => void
+  /** The prescribed set this row answers (none for a warm-up or an added set). */
+  target: PrescribedSet | undefined
   /** The prescribed load as the lifter reads it, or null. */
   targetLoad: number | null
   logged: SetLog | undefined
@@ -142,6 +144,7 @@ export function SetRow({
   values,
   setType,
   onSetType,
+  target,
   targetLoad,
   logged,
   refusal,
@@ -154,7 +157,6 @@ export function SetRow({
   onRemove,
   removable,
 }: RowProps) {
-  const target = exercise.targets[number - 1]
   const [setId] = useState(() => logged?.id ?? crypto.randomUUID())
   const tracking = exercise.tracking
   const label = `set ${number} of ${exercise.movementName}`
