@@ -210,6 +210,7 @@ const JSON_ROUTES: JsonRoute[] = [
       unit: 'kg',
       messageDigest: true,
       plateSetups: { kg: { plateStep: 1.25, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] }, lb: { plateStep: 2.5, bar: 45, plates: [45, 25, 10, 5, 2.5] } },
+      timeZone: 'Europe/Berlin',
     }),
   },
   ...['verify-email', 'magic-link', 'reset-token'].map((name) => ({

@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import { ClientShell, CoachShell } from '#client/components/layouts/app-shells.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { useReportTimeZone } from '#client/features/auth/profile-mutations.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
@@ -26,6 +27,7 @@ export function SignedInLayout() {
   // A lifter's gym screens open with no signal, even if this is the device's first visit.
   useKeepGymScreens(signedIn && auth.profile.role === 'client' ? auth.user.id : null)
   useBuilderSaves()
+  useReportTimeZone(signedIn ? auth.profile : null)
   // One live chat connection for the whole app: messages, receipts, toasts, the waitingMessages.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)

@@ -25,6 +25,8 @@ export const ActiveClientSchema = lazySchema(() =>
     missedLastTwo: z.boolean(),
     /** When the client last finished a session. */
     lastSessionAt: z.nullable(z.string()),
+    /** The client's IANA time zone, as their device last reported it: 'yesterday' is theirs. */
+    timeZone: z.nullable(z.string()),
     /** The client's active plan from this coach, if any. */
     activePlan: z.nullable(z.object({ id: z.string(), name: z.string(), startDate: z.nullable(z.string()), trainingDays: z.nullable(z.array(z.number())) })),
   }),

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { authText } from '#shared/app-text.ts'
 import { paths } from '#shared/paths.ts'
@@ -59,4 +60,30 @@ export function useBecomeCoach() {
       await navigate(paths.coach.dashboard.getHref(), { replace: true })
     },
   })
+}
+
+/** This device's IANA time zone, or null where the browser does not say. */
+function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Tells the server this device's time zone when the profile holds another (or none): a coach
+ * reads a lifter's 'trained yesterday' in the lifter's days. A failed report is tried again at the
+ * next visit.
+ */
+export function useReportTimeZone(profile: Profile | null) {
+  const keepProfile = useKeepProfile()
+  const zone = deviceTimeZone()
+  const stale = profile !== null && zone !== null && profile.timeZone !== zone
+  useEffect(() => {
+    if (!stale || !zone) return
+    updateProfile({ timeZone: zone }).then(keepProfile, () => undefined)
+    // keepProfile is a new function each render; the report depends on the zone alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stale, zone])
 }

@@ -4,14 +4,25 @@ import type { AttentionReason } from '#shared/schemas/clients.ts'
 export const percent = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)}%`)
 
 /**
- * When a client last trained, in calendar days of this device ('trained yesterday' is the day before
- * today here, however few hours ago that was).
+ * When a client last trained, in calendar days of the client's time zone ('trained yesterday' is
+ * the day before their today, however few hours ago that was); this device's days until their app
+ * has reported a zone.
  */
-export function lastTrainedText(at: string | null, now = new Date()): string {
+export function lastTrainedText(at: string | null, timeZone: string | null, now = new Date()): string {
   if (!at) return 'no sessions yet'
-  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate())
-  const days = Math.round((day(now) - day(new Date(at))) / 86_400_000)
+  const days = Math.round((calendarDay(now, timeZone) - calendarDay(new Date(at), timeZone)) / 86_400_000)
   return days <= 0 ? 'trained today' : days === 1 ? 'trained yesterday' : `last trained ${days} days ago`
+}
+
+/** The calendar day of a moment in a time zone (this device's without one, or one it does not know), as UTC midnight ms. */
+function calendarDay(moment: Date, timeZone: string | null): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: timeZone ?? undefined, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(moment)
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+    return Date.UTC(part('year'), part('month') - 1, part('day'))
+  } catch {
+    return Date.UTC(moment.getFullYear(), moment.getMonth(), moment.getDate())
+  }
 }
 
 /** The coach's words for their clients: why one needs them today (docs/needs-you.md). */

@@ -1,5 +1,7 @@
-import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
+import { TIME_ZONE_MAX } from '#shared/schemas/profile-update.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
@@ -22,8 +24,15 @@ export const profiles = pgTable(
     messageDigest: boolean('message_digest').notNull().default(true),
     /** The lifter's bar, plates and plate step, per unit; a unit without one uses the defaults (plate-setups.ts). */
     plateSetups: jsonb('plate_setups').$type<PlateSetupsPatch>(),
+    /** The IANA time zone of the lifter's device (Europe/Berlin), as the app last reported it: their calendar days. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf('profiles_role_check', t.role, ROLES), oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS), oneOf('profiles_unit_check', t.unit, UNITS)],
+  (t) => [
+    oneOf('profiles_role_check', t.role, ROLES),
+    oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS),
+    oneOf('profiles_unit_check', t.unit, UNITS),
+    check('profiles_time_zone_check', sql`char_length(${t.timeZone}) <= ${sql.raw(String(TIME_ZONE_MAX))}`),
+  ],
 )

@@ -56,6 +56,7 @@ describe('GET /api/clients', () => {
       setAdherencePreviousWeek: null,
       missedLastTwo: false,
       lastSessionAt: null,
+      timeZone: null,
       email: adam.email,
       since: expect.any(String),
       activePlan: null,

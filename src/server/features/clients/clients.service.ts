@@ -59,6 +59,7 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string, onlyClie
       displayName: profiles.displayName,
       primaryGoal: profiles.primaryGoal,
       experienceLevel: profiles.experienceLevel,
+      timeZone: profiles.timeZone,
       email: users.email,
       since: coachClients.since,
       planId: trainingPlans.id,

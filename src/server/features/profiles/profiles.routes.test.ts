@@ -3,6 +3,8 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { DEFAULT_PLATE_SETUPS, plateSetupApiText } from '#shared/schemas/plate-setups.ts'
 import { MeSchema, ProfileSchema } from '#shared/schemas/profiles.ts'
+import type { ActiveClient } from '#shared/schemas/clients.ts'
+import { coachClients } from '#server/db/schema/index.ts'
 import { createTestApp, jsonHeaders, signIn, withToken, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
@@ -123,5 +125,27 @@ describe('plate setups on the profile', () => {
     expect((await patch({ plateSetups: { lb: { ...lb, plates: [] } } })).status).toBe(400)
     expect((await patch({ plateSetups: 'heavy' })).status).toBe(400)
     expect(await read()).toEqual({ kg, lb })
+  })
+})
+
+describe('the time zone on the profile', () => {
+  test('the app reports an IANA zone; anything else is refused and changes nothing; the coach’s roster carries it', async () => {
+    const lifter = await signIn(t)
+    const coach = await signIn(t, { role: 'coach' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const patch = (body: unknown) => t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
+    const read = async () => ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).timeZone
+
+    expect(await read()).toBeNull()
+    expect((await patch({ timeZone: 'America/New_York' })).status).toBe(200)
+    expect(await read()).toBe('America/New_York')
+    for (const timeZone of ['Mars/Olympus_Mons', '', 'x'.repeat(10_000), 42]) {
+      const refused = await patch({ timeZone })
+      expect(refused.status).toBe(400)
+      if (typeof timeZone === 'string') expect(ApiErrorBodySchema.parse(await refused.json()).fields?.timeZone).toEqual(['Time zone must be an IANA zone, such as Europe/Berlin'])
+    }
+    expect(await read()).toBe('America/New_York')
+    const roster = (await (await t.app.request('/api/clients', { headers: coach.headers })).json()) as ActiveClient[]
+    expect(roster.find((c) => c.clientId === lifter.id)?.timeZone).toBe('America/New_York')
   })
 })

@@ -17,6 +17,7 @@ const profileColumns = {
   unit: profiles.unit,
   messageDigest: profiles.messageDigest,
   plateSetups: profiles.plateSetups,
+  timeZone: profiles.timeZone,
 }
 
 /** The profile, with both units' plate setups filled in (the defaults where none is stored). */

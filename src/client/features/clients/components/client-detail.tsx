@@ -33,7 +33,7 @@ export function ClientOverview({ summary }: Props) {
           [clientsText.figures.sessions28, percent(client.adherence28)],
           [clientsText.figures.sets7, percent(client.setAdherence7)],
           [clientsText.figures.sets28, percent(client.setAdherence28)],
-          [clientsText.figures.lastTrained, lastTrainedText(client.lastSessionAt)],
+          [clientsText.figures.lastTrained, lastTrainedText(client.lastSessionAt, client.timeZone)],
           [clientsText.figures.coachedSince, new Date(client.since).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })],
         ].map(([term, value]) => (
           <div key={term} className="rounded-xl border bg-card p-3">

@@ -56,7 +56,7 @@ export function ClientRoster({ actions }: { actions?: (client: ActiveClient) => 
               </Link>
               <p className="text-sm text-muted-foreground">{[client.primaryGoal, client.experienceLevel].filter(Boolean).join(' · ') || client.email}</p>
               <p className="text-sm text-muted-foreground">
-                Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastTrainedText(client.lastSessionAt)}
+                Sessions done {percent(client.adherence7)} this week · {percent(client.adherence28)} over 4 weeks · {lastTrainedText(client.lastSessionAt, client.timeZone)}
                 {client.missedLastTwo && <span className="ml-1 font-medium text-destructive">· missed the last two</span>}
               </p>
               <p className="text-sm text-muted-foreground">
