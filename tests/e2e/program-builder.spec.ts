@@ -207,3 +207,45 @@ test('a save the network loses is kept and retried, and reopening the day shows 
   await page.reload()
   await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Legs in the basement/ })).toContainText('1 exercise')
 })
+
+test('on a phone each prescribed set is one line; a tap opens its fields, and the keys hint is left out @phone', async ({ page, login }) => {
+  await login({ role: 'coach', displayName: 'Coach Pocket' })
+  const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
+  const plan = await (await page.request.post('/api/plans', { data: { name: 'Pocket block', weeks: 4, daysPerWeek: 3 } })).json()
+  const sets = [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }))
+  const saved = await page.request.put(`/api/plans/${plan.id}/days/1/1`, {
+    data: { version: plan.version, workout: { title: 'Squat day', exercises: [{ movementId: squat.id, sets }] } },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  await page.goto(`/coach/program/${plan.id}`)
+  await page
+    .getByRole('region', { name: 'Week 1' })
+    .getByRole('button', { name: /^Squat day/ })
+    .click()
+  const editor = page.getByRole('dialog', { name: /Week 1 · Day 1/ })
+  const exercise = editor.getByRole('listitem', { name: '1 Back squat' })
+  await expect(exercise).toBeVisible()
+  // A touch screen has no Enter or arrow keys to hint at.
+  await expect(editor.getByText(/^Keys: Enter/)).toBeHidden()
+
+  const line = (n: number) => exercise.getByRole('button', { name: new RegExp(`^Set ${n} `) })
+  for (const n of [1, 2, 3]) {
+    await expect(line(n)).toHaveAccessibleName(`Set ${n} 5 reps × 100 kg @ RPE 8`)
+    await expect(line(n)).toHaveAttribute('aria-expanded', 'false')
+    const box = await line(n).boundingBox()
+    expect(box?.height).toBeLessThan(48)
+  }
+  await expect(exercise.getByLabel('Set 2 reps', { exact: true })).toBeHidden()
+
+  await line(2).click()
+  await expect(line(2)).toHaveAttribute('aria-expanded', 'true')
+  await exercise.getByLabel('Set 2 reps', { exact: true }).fill('6')
+  await exercise.getByLabel('Set 2 load (kg)').fill('102.5')
+  await expect(line(2)).toHaveAccessibleName('Set 2 6 reps × 102.5 kg @ RPE 8')
+  await expect(editor.getByText('All changes saved')).toBeVisible()
+  await line(2).click()
+  await expect(exercise.getByLabel('Set 2 reps', { exact: true })).toBeHidden()
+  const stored = (await (await page.request.get(`/api/plans/${plan.id}`)).json()).workouts[0].exercises[0].sets
+  expect(stored[1]).toMatchObject({ reps: { min: 6, max: 6 }, load: { kind: 'kg', value: 102.5 } })
+})

@@ -3,6 +3,8 @@ import type { Unit } from '#shared/units.ts'
 
 /** The builder's words, in one place (docs/product.md#user-facing-strings). */
 export const builderText = {
+  /** A set with nothing prescribed yet, on a phone's one-line set. */
+  setEmpty: 'Nothing set: tap to fill in',
   /** A plan's size: '1 week × 3 days', '8 weeks × 4 days'. */
   shape: (weeks: number, days: number) => `${weeks} week${weeks === 1 ? '' : 's'} × ${days} day${days === 1 ? '' : 's'}`,
   notesPlaceholder: 'Warm-up, cues, what to focus on…',

@@ -1,8 +1,9 @@
-import { CopyCheck, X } from 'lucide-react'
-import type { KeyboardEvent } from 'react'
+import { ChevronDown, CopyCheck, X } from 'lucide-react'
+import { useState, type KeyboardEvent } from 'react'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
+import { cn } from '#client/lib/cn.ts'
 import { builderText } from '../builder-text.ts'
 import type { ExerciseDraft, SetDraft } from '../workout-draft.ts'
 
@@ -20,8 +21,13 @@ type SetRowProps = {
   exerciseName: string
 }
 
-/** One prescribed set in one line: the inputs its movement's tracking needs, each with its own name. */
+/**
+ * One prescribed set: the inputs its movement's tracking needs, each with its own name, in a line
+ * on a wider screen. On a phone, where they take four lines, the set is one line saying what it
+ * prescribes ('5–8 reps × 100 kg @ RPE 8'); a tap opens its fields, as does an error in them.
+ */
 export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove, onApplyToAll, exerciseName }: SetRowProps) {
+  const [open, setOpen] = useState(false)
   const name = `Set ${number}`
   const errors = [
     errorOf('reps.min'),
@@ -36,11 +42,17 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
   const message = errors.find(Boolean)
   const small = 'w-16'
   const withReps = tracking === 'weight_reps' || tracking === 'reps'
+  const shown = open || Boolean(message)
 
   return (
     <li className="flex flex-col gap-1">
-      <div className="flex flex-wrap items-center gap-2">
+      <button type="button" aria-expanded={shown} className="flex min-h-9 items-center gap-2 rounded-md px-1 text-left hover:bg-muted/60 sm:hidden" onClick={() => setOpen(!shown)}>
         <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground">{name}</span>
+        <span className="min-w-0 flex-1 truncate text-sm tabular-nums">{setSummary(set, tracking, unit) || builderText.setEmpty}</span>
+        <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-muted-foreground transition-transform', shown && 'rotate-180')} />
+      </button>
+      <div className={cn('flex flex-wrap items-center gap-2', !shown && 'max-sm:hidden')}>
+        <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground max-sm:hidden">{name}</span>
         {withReps && (
           <>
             <SetInput
@@ -155,6 +167,24 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
       )}
     </li>
   )
+}
+
+/** What a set prescribes, in a few words: '5–8 reps × 100 kg @ RPE 8', '60 s', '400 m in 90 s'. */
+function setSummary(set: SetDraft, tracking: SetRowProps['tracking'], unit: Unit): string {
+  const parts: string[] = []
+  if (tracking === 'weight_reps' || tracking === 'reps') {
+    const reps = set.repsMin && set.repsMax && set.repsMin !== set.repsMax ? `${set.repsMin}–${set.repsMax}` : set.repsMin || set.repsMax
+    if (reps) parts.push(`${reps} reps`)
+    if (set.loadKind === 'weight' && set.loadValue) parts.push(`× ${set.loadValue} ${unit}`)
+    if (set.loadKind === 'percent_1rm' && set.loadValue) parts.push(`× ${set.loadValue}% 1RM`)
+    if (set.loadKind === 'bodyweight') parts.push('bodyweight')
+  }
+  if (tracking === 'distance_time' && set.distanceMeters) parts.push(`${set.distanceMeters} m`)
+  if ((tracking === 'time' || tracking === 'distance_time') && set.durationSeconds)
+    parts.push(tracking === 'distance_time' && set.distanceMeters ? `in ${set.durationSeconds} s` : `${set.durationSeconds} s`)
+  if (set.effortKind === 'rpe' && set.effortValue) parts.push(`@ RPE ${set.effortValue}`)
+  if (set.effortKind === 'rir' && set.effortValue) parts.push(`${set.effortValue} RIR`)
+  return parts.join(' ')
 }
 
 type SetInputProps = {
