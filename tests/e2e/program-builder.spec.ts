@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test'
+import { expectAccessible } from './axe.ts'
 import { addExercise, expect, expectToast, fillFirstDay, frameOwnPlan, test } from './fixtures.ts'
 
 async function fillLoads(exercise: Locator, kg: string) {
@@ -238,14 +239,27 @@ test('on a phone each prescribed set is one line; a tap opens its fields, and th
   }
   await expect(exercise.getByLabel('Set 2 reps', { exact: true })).toBeHidden()
 
+  await expectAccessible(page, 'the workout editor on a phone, sets closed, light')
   await line(2).click()
   await expect(line(2)).toHaveAttribute('aria-expanded', 'true')
+  await expectAccessible(page, 'the workout editor on a phone, a set open, light')
   await exercise.getByLabel('Set 2 reps', { exact: true }).fill('6')
   await exercise.getByLabel('Set 2 load (kg)').fill('102.5')
   await expect(line(2)).toHaveAccessibleName('Set 2 6 reps × 102.5 kg @ RPE 8')
   await expect(editor.getByText('All changes saved')).toBeVisible()
   await line(2).click()
   await expect(exercise.getByLabel('Set 2 reps', { exact: true })).toBeHidden()
+  // In the dark: closed, then with a set open.
+  await editor.getByRole('button', { name: 'Done' }).click()
+  await page.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).click()
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await page
+    .getByRole('region', { name: 'Week 1' })
+    .getByRole('button', { name: /^Squat day/ })
+    .click()
+  await expectAccessible(page, 'the workout editor on a phone, sets closed, dark')
+  await line(1).click()
+  await expectAccessible(page, 'the workout editor on a phone, a set open, dark')
   const stored = (await (await page.request.get(`/api/plans/${plan.id}`)).json()).workouts[0].exercises[0].sets
   expect(stored[1]).toMatchObject({ reps: { min: 6, max: 6 }, load: { kind: 'kg', value: 102.5 } })
 })

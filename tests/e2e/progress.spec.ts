@@ -152,6 +152,13 @@ test('the lifter’s progress page charts their training and logs body weight, o
     await expect(leo.getByRole('img', { name: /^Session RPE over the last 12 weeks/ })).toBeVisible()
     await expect(leo.getByRole('img', { name: /^Body weight over the last year/ })).toBeVisible()
     await expectAccessible(leo, `the lifter's progress at ${viewport.width} px`)
+    // The charts' tables, in the dark: a long lift name breaks between words, not inside one.
+    const toggles = leo.getByText('Show as table', { exact: true })
+    for (const toggle of await toggles.all()) await toggle.click()
+    await expect(leo.getByRole('table').first()).toBeVisible()
+    await leo.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).click()
+    await expect(leo.locator('html')).toHaveClass(/dark/)
+    await expectAccessible(leo, `the lifter's progress tables at ${viewport.width} px, dark`)
     await leo.context().close()
   }
 
