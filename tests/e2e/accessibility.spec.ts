@@ -23,8 +23,13 @@ type Screen = {
   open?: (page: Page) => Promise<void>
 }
 
-/** Opens each screen once and scans it at each width, after its real content is on screen. */
-async function scanScreens(page: Page, screens: Screen[]) {
+/**
+ * Opens each screen once and scans it at each width, after its real content is on screen; in the
+ * dark theme when asked (saved before the pages load, as a lifter's choice is: the page open must
+ * be one of the app's).
+ */
+async function scanScreens(page: Page, screens: Screen[], theme: 'light' | 'dark' = 'light') {
+  if (theme === 'dark') await page.evaluate(() => localStorage.setItem('coachline-theme', 'dark'))
   for (const screen of screens) {
     await page.setViewportSize(WIDTHS[0])
     await page.goto(screen.path)
@@ -33,7 +38,8 @@ async function scanScreens(page: Page, screens: Screen[]) {
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible()
       if (screen.ready) await expect(screen.ready(page).first()).toBeVisible()
       if (size === WIDTHS[0]) await screen.open?.(page)
-      await expectAccessible(page, `${screen.path} at ${size.width} px`)
+      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/)
+      await expectAccessible(page, `${screen.path} at ${size.width} px${theme === 'dark' ? ', dark' : ''}`)
     }
   }
 }
@@ -170,7 +176,7 @@ test('signed out: the public screens, the invite, the 404 and a toast pass axe a
 })
 
 test('a client: every screen with a plan, sessions, progress and chat, a dialog and toasts pass axe at 1280 and 360 px', async ({ page, login, browser, baseURL, context }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const client = await login({ role: 'client', displayName: 'Lifter Lou' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Tara')
   const world = await trainingWorld(coachPage, coach, page, client)
@@ -199,6 +205,17 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
     { path: '/chat', heading: 'Coach Tara', ready: (p) => bubble(p, 'Heavy but good.').getByText('Read') },
     { path: '/account', heading: 'Account' },
   ])
+  // The screens this release changed, in the dark too.
+  await scanScreens(
+    page,
+    [
+      { path: '/home', heading: 'Home', ready: (p) => p.getByRole('region', { name: 'This week' }) },
+      { path: '/mesocycle', heading: 'Calendar', ready: (p) => p.getByRole('listitem', { name: /Week 1 day 1/ }) },
+      { path: `/session/${world.liveSessionId}`, heading: 'Hotel gym', ready: (p) => p.getByRole('button', { name: 'Update set 1 of Back squat' }) },
+      { path: `/summary/${world.finishedSessionId}`, heading: 'Squat day', ready: (p) => p.getByRole('region', { name: 'Comments on the session' }) },
+    ],
+    'dark',
+  )
 
   // The finish dialog, open over the live session.
   await page.goto(`/session/${world.liveSessionId}`)
@@ -239,7 +256,7 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
 })
 
 test('a coach: every screen with a client, plans, a logged session and chat, a dialog and a toast pass axe at 1280 and 360 px', async ({ page, login, browser, baseURL }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Tara' })
   const { page: clientPage, user: client } = await otherUser(browser, baseURL, 'client', 'Lifter Lou')
   const world = await trainingWorld(page, coach, clientPage, client)
@@ -270,6 +287,20 @@ test('a coach: every screen with a client, plans, a logged session and chat, a d
     { path: '/account', heading: 'Account' },
     { path: '/debug/perf-sessions', heading: 'Performance' },
   ])
+  // The screens this release changed, in the dark too.
+  await scanScreens(
+    page,
+    [
+      // Seen once already: the sessions are no longer new since the coach's last visit.
+      { path: '/coach', heading: 'Coach dashboard', ready: (p) => p.getByRole('region', { name: 'Recent sessions' }) },
+      { path: '/coach/clients', heading: 'Clients', ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem') },
+      { path: `/coach/clients/${client.id}`, heading: 'Lifter Lou', ready: (p) => p.getByRole('region', { name: 'Current plan' }) },
+      { path: '/coach/messages', heading: 'Messages', ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link') },
+    ],
+    'dark',
+  )
+  // Back to the light theme for the rest.
+  await page.evaluate(() => localStorage.removeItem('coachline-theme'))
 
   // The day's workout editor, open in the builder.
   await page.goto(`/coach/program/${world.templateId}`)
