@@ -20,6 +20,8 @@ export const PLAN_STATUSES = ['draft', 'active', 'completed', 'archived'] as con
 
 /** How far ahead a planned workout may be moved (from today). */
 export const MOVE_DAYS_AHEAD = 28
+/** How far back a missed workout may still be moved: older misses stay missed. */
+export const MISSED_DAYS_BACK = 7
 
 export const planApiText = {
   nameRequired: 'Name is required',
@@ -56,6 +58,7 @@ export const planApiText = {
   moveBeforeStart: 'Choose a date on or after the plan’s start',
   moveNoWorkout: 'There is no workout on this day of the plan',
   moveDone: 'This workout is done already',
+  moveTooLate: `Only a workout due in the last ${MISSED_DAYS_BACK} days can be moved`,
 } as const
 
 const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
@@ -232,7 +235,8 @@ export type PlanSummary = z.infer<typeof PlanSummarySchema>
 const MovedDaySchema = lazySchema(() => z.object({ week: z.number(), day: z.number(), date: z.string(), movedBy: z.nullable(z.string()), movedAt: z.string() }))
 export type MovedDay = z.infer<typeof MovedDaySchema>
 
-export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema), moves: z.array(MovedDaySchema) }))
+// `moves` defaults to none: a device's copy of a plan saved before workouts could move still reads.
+export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema), moves: z._default(z.array(MovedDaySchema), []) }))
 export type Plan = z.infer<typeof PlanSchema>
 
 /** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */

@@ -1,14 +1,11 @@
 import { paths } from '#shared/paths.ts'
 import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
-import type { Plan, PlanWorkout } from '#shared/schemas/plans.ts'
+import { MISSED_DAYS_BACK, type Plan, type PlanWorkout } from '#shared/schemas/plans.ts'
 import type { SessionSummary } from '#shared/schemas/sessions.ts'
 
 export type DayState = 'done' | 'missed' | 'today' | 'upcoming' | 'rest'
 
 export const DAY_STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 'Missed', today: 'Today', upcoming: 'Upcoming', rest: 'Rest' }
-
-/** How far back /home offers to move a missed workout: a week; older misses are history. */
-const MISSED_DAYS_BACK = 7
 
 /**
  * The date (YYYY-MM-DD) a planned day is trained on: the plan's own, or the one it was moved to;

@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/plans.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
-import { planWorkouts, prescriptions } from '#server/db/schema/index.ts'
+import { planDayDates, planWorkouts, prescriptions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { bumpVersion, findOwned, type SummaryRow } from './plan-access.ts'
 import { getPlan } from './plans.service.ts'
@@ -122,6 +122,8 @@ async function writeCell(
   const cell = and(eq(planWorkouts.planId, planId), eq(planWorkouts.week, week), eq(planWorkouts.day, day))
   if (!workout) {
     await tx.delete(planWorkouts).where(cell)
+    // An empty day has no date of its own to keep.
+    await tx.delete(planDayDates).where(and(eq(planDayDates.planId, planId), eq(planDayDates.week, week), eq(planDayDates.day, day)))
     return
   }
   const values = { title: workout.title, notes: workout.notes || null }
@@ -182,8 +184,8 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, save
 }
 
 /**
- * Moves a cell's workout to another cell; a workout already in the target swaps places with it.
- * The workouts keep their ids (the `planWorkoutId` sessions will point at), so the rows move
+ * Moves a cell's workout to another cell; a workout already in the target swaps places with it,
+ * each with the date a lifter moved it to, if any. The workouts keep their ids (the `planWorkoutId` sessions will point at), so the rows move
  * rather than being copied: through a parking cell (0, 0), because the unique (plan, week, day)
  * index is checked row by row.
  */
@@ -198,6 +200,11 @@ export async function moveDay(db: Db, actor: Actor, id: string, { version, saveI
     await tx.update(planWorkouts).set(parking).where(at(from))
     await tx.update(planWorkouts).set(from).where(at(to))
     await tx.update(planWorkouts).set(to).where(at(parking))
+    // A date the lifter gave a workout goes with it.
+    const dated = (cell: Cell) => and(eq(planDayDates.planId, id), eq(planDayDates.week, cell.week), eq(planDayDates.day, cell.day))
+    await tx.update(planDayDates).set(parking).where(dated(from))
+    await tx.update(planDayDates).set(from).where(dated(to))
+    await tx.update(planDayDates).set(to).where(dated(parking))
   })
   return getPlan(db, actor, id)
 }

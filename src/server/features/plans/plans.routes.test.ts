@@ -752,7 +752,7 @@ describe('moving a planned workout to another date', () => {
     // Due today now, not two days ago: nothing was due in the last week (today's counts once done).
     const summary = await summaryOf(athlete.id)
     expect(summary.client.adherence7).toBeNull()
-    expect(summary.moved).toEqual([{ week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(0), byClient: true }])
+    expect(summary.moved).toEqual([{ week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(0), movedBy: athlete.id }])
 
     // Its plan's own date puts it back, though that date has passed.
     const back = PlanSchema.parse(await (await move(athlete, planId, 2, 1, day(-2))).json())
@@ -765,8 +765,8 @@ describe('moving a planned workout to another date', () => {
     expect((await move(coach, planId, 1, 2, day(3))).status).toBe(200)
     expect((await move(athlete, planId, 2, 1, day(1))).status).toBe(200)
     expect((await summaryOf(athlete.id)).moved).toEqual([
-      { week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(1), byClient: true },
-      { week: 1, day: 2, title: 'Upper A', from: day(-8), to: day(3), byClient: false },
+      { week: 2, day: 1, title: 'Lower B', from: day(-2), to: day(1), movedBy: athlete.id },
+      { week: 1, day: 2, title: 'Upper A', from: day(-8), to: day(3), movedBy: coach.id },
     ])
     // Moved again: one date per day, the latest.
     const again = PlanSchema.parse(await (await move(athlete, planId, 1, 2, day(2))).json())
@@ -774,6 +774,31 @@ describe('moving a planned workout to another date', () => {
       [1, 2, day(2), athlete.id],
       [2, 1, day(1), athlete.id],
     ])
+  })
+
+  test('the coach’s grid edits keep the date with the workout: a day moved in the grid takes it along, a day emptied drops it', async () => {
+    const { athlete, planId } = await planStartedNineDaysAgo()
+    await move(athlete, planId, 2, 1, day(1))
+    const { version } = PlanSchema.parse(await (await call(coach, 'GET', `/api/plans/${planId}`)).json())
+    // Lower B goes from week 2 day 1 to week 2 day 3: the lifter's date goes with it.
+    const swapped = await call(coach, 'POST', `/api/plans/${planId}/move-day`, { version, from: { week: 2, day: 1 }, to: { week: 2, day: 3 } })
+    expect(swapped.status, await swapped.clone().text()).toBe(200)
+    expect(PlanSchema.parse(await swapped.json()).moves).toMatchObject([{ week: 2, day: 3, date: day(1) }])
+    const cleared = await call(coach, 'PUT', `/api/plans/${planId}/days/2/3`, { version: version + 1, workout: null })
+    expect(cleared.status, await cleared.clone().text()).toBe(200)
+    expect(PlanSchema.parse(await cleared.json()).moves).toEqual([])
+  })
+
+  test('a lifter’s own plan started anew forgets the dates its workouts were moved to', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const own = await newPlan(lifter, { name: 'Solo', weeks: 4, daysPerWeek: 1 })
+    await call(lifter, 'PUT', `/api/plans/${own.id}/days/1/1`, { version: 1, workout: { title: 'Full body', exercises: [] } })
+    const weekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
+    const start = (date: string) => call(lifter, 'POST', `/api/plans/${own.id}/start`, { startDate: date, trainingDays: [weekday(date)] })
+    expect((await start(day(-2))).status).toBe(200)
+    expect(PlanSchema.parse(await (await move(lifter, own.id, 1, 1, day(0))).json()).moves).toMatchObject([{ week: 1, day: 1, date: day(0) }])
+    expect((await start(day(1))).status).toBe(200)
+    expect(PlanSchema.parse(await (await call(lifter, 'GET', `/api/plans/${own.id}`)).json()).moves).toEqual([])
   })
 
   test('a date out of reach, a rest day, a done workout, a plan not started and strangers are refused, changing nothing', async () => {
@@ -784,9 +809,12 @@ describe('moving a planned workout to another date', () => {
       expect(body.fields?.date?.[0] ?? body.message).toBe(message)
     }
     await refused(await move(athlete, planId, 2, 1, day(-3)), 400, planApiText.moveDate)
-    await refused(await move(athlete, planId, 2, 1, day(MOVE_DAYS_AHEAD + 1)), 400, planApiText.moveDate)
+    // Four weeks ahead of a lifter's today, who may be a day ahead of UTC; one more is too far.
+    await refused(await move(athlete, planId, 2, 1, day(MOVE_DAYS_AHEAD + 2)), 400, planApiText.moveDate)
     await refused(await move(athlete, planId, 2, 1, 'tomorrow'), 400, planApiText.moveDate)
     await refused(await move(athlete, planId, 1, 3, day(0)), 404, planApiText.moveNoWorkout)
+    // Lower A was due nine days ago: a miss that old stays a miss.
+    await refused(await move(athlete, planId, 1, 1, day(0)), 409, planApiText.moveTooLate)
 
     const lowerA = PlanSchema.parse(await (await call(athlete, 'GET', `/api/plans/${planId}`)).json()).workouts.find((w) => w.title === 'Lower A')
     const session = (await (await call(athlete, 'POST', '/api/sessions', { planWorkoutId: lowerA?.id })).json()) as { id: string }

@@ -321,6 +321,8 @@ export async function startPlan(db: Db, actor: Actor, id: string, { startDate, t
       .set({ status: 'active', startDate, trainingDays: days })
       .where(and(eq(trainingPlans.id, id), ne(trainingPlans.status, 'archived')))
       .returning(summaryColumns)
+    // Started anew: the dates workouts were moved to belonged to the earlier start.
+    if (started) await tx.delete(planDayDates).where(eq(planDayDates.planId, id))
     return started
   })
   // Archived in between: answered as the start would have been.
