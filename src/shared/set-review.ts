@@ -74,14 +74,21 @@ function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | nu
 export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext, removed = false): ReviewedExercise {
   const from = swappedFrom(exercise)
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
-  const mine = sets.filter((s) => s.exerciseKey === exercise.key && s.completed)
+  const rows = sets.filter((s) => s.exerciseKey === exercise.key)
+  const mine = rows.filter((s) => s.completed)
   const oneRepMax = context.oneRepMaxKg?.get(oneRepMaxMovementOf(exercise))
   // A set added by a correction is shown as one (with when), not as logged late.
   const late = (set: SetLog): Deviation[] => (finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
 
-  const pairs = pairWithTargets(exercise.targets.length, mine)
+  // Every row holds its place, ticked or not (as in the logger and the progression rules); an
+  // unticked set is not done.
+  const pairs = pairWithTargets(
+    exercise.targets.length,
+    [...rows].sort((a, b) => Number(b.completed) - Number(a.completed)),
+  )
   const prescribed: ReviewedSet[] = exercise.targets.map((target, index) => {
-    const { setNumber, set: logged } = pairs[index] ?? { setNumber: index + 1, set: null }
+    const { setNumber, set } = pairs[index] ?? { setNumber: index + 1, set: null }
+    const logged = set?.completed ? set : null
     const loadKg = targetLoadKg(target, oneRepMax)
     const rpe = targetRpe(target)
     if (!logged) return { setNumber, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
