@@ -4,7 +4,8 @@ import { resolve } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
-import { lifetimeTotals, sessionImports, setLogs } from '#server/db/schema/index.ts'
+import { lifetimeTotals, sessionImports, setLogs, workoutSessions } from '#server/db/schema/index.ts'
+import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
 
 /*
@@ -67,16 +68,18 @@ test('imported sets whose note named their type get that type, keep the lifterâ€
     ],
     true,
   )
-  // Logged in the app: a note that says 'Warm-up' is the lifter's own words, not a type.
+  // Logged in the app, or imported with types: a note that says 'Warm-up' is the lifter's own words.
   const own = await session(lifter, squatId, [[50, 5, 'Warm-up']], false)
+  const typed = await session(lifter, squatId, [[40, 5, 'Warm-up']], true)
+  await t.db.update(setLogs).set({ setType: 'drop' }).where(eq(setLogs.sessionId, typed))
   const fives = () =>
     t.db
       .select({ sets: lifetimeTotals.sets, best: lifetimeTotals.bestLoadKg })
       .from(lifetimeTotals)
       .where(and(eq(lifetimeTotals.clientId, lifter.id), eq(lifetimeTotals.movementId, squatId), eq(lifetimeTotals.reps, 5)))
-  expect(await fives()).toEqual([{ sets: 6, best: 120 }])
+  expect(await fives()).toEqual([{ sets: 7, best: 120 }])
 
-  await t.db.execute(sql.raw(MIGRATION))
+  for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
 
   expect(await setsOf(imported)).toEqual([
     { setType: 'warmup', note: null },
@@ -87,10 +90,52 @@ test('imported sets whose note named their type get that type, keep the lifterâ€
     { setType: 'working', note: 'Warm-ups are boring' },
   ])
   expect(await setsOf(own)).toEqual([{ setType: 'working', note: 'Warm-up' }])
+  expect(await setsOf(typed)).toEqual([{ setType: 'drop', note: 'Warm-up' }])
   // The two warm-ups no longer count: 120 kg was a warm-up, so the best five is 100 kg.
-  expect(await fives()).toEqual([{ sets: 4, best: 100 }])
+  expect(await fives()).toEqual([{ sets: 5, best: 100 }])
 
   // Run again, it finds nothing more to change.
-  await t.db.execute(sql.raw(MIGRATION))
+  for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
   expect((await setsOf(imported)).map((s) => s.setType)).toEqual(['warmup', 'warmup', 'working', 'drop', 'failure', 'working'])
+})
+
+test('a finished session with a warm-up has its stored counts cleared, and worked out again by the new pairing', async () => {
+  const lifter = await signIn(t, { role: 'client' })
+  const squatId = MovementPageSchema.parse(await (await t.app.request('/api/movements?q=back%20squat', { headers: lifter.headers })).json()).items[0]?.id ?? ''
+  const send = async (method: string, path: string, body: unknown) => {
+    const res = await t.app.request(path, { method, headers: jsonHeaders(lifter), body: JSON.stringify(body) })
+    expect(res.status, await res.clone().text()).toBeLessThan(300)
+  }
+  const started = (await (await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(lifter), body: '{}' })).json()) as { id: string }
+  const key = randomUUID()
+  const five = { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }
+  const exercise = {
+    key,
+    movementId: squatId,
+    movementName: 'Back squat',
+    tracking: 'weight_reps',
+    prescriptionId: randomUUID(),
+    targets: [five, five],
+    superset: null,
+    restSeconds: null,
+    notes: null,
+  }
+  await send('PATCH', `/api/sessions/${started.id}`, { exercises: [exercise] })
+  for (const [setNumber, loadKg, setType] of [
+    [1, 60, 'warmup'],
+    [2, 100, 'working'],
+    [3, 100, 'working'],
+  ] as const) {
+    await send('PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber, reps: 5, loadKg, setType, editedAt: new Date().toISOString() })
+  }
+  await send('POST', `/api/sessions/${started.id}/finish`, {})
+  // As the earlier pairing stored them: the warm-up took the first prescribed set.
+  await t.db.update(workoutSessions).set({ setsPrescribed: 2, setsAsPrescribed: 1 }).where(eq(workoutSessions.id, started.id))
+
+  for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
+  const counts = () =>
+    t.db.select({ prescribed: workoutSessions.setsPrescribed, asPrescribed: workoutSessions.setsAsPrescribed }).from(workoutSessions).where(eq(workoutSessions.id, started.id))
+  expect(await counts()).toEqual([{ prescribed: null, asPrescribed: null }])
+  expect(await fillReviewCounts(t.db, [started.id])).toEqual(new Map([[started.id, { prescribed: 2, asPrescribed: 2 }]]))
+  expect(await counts()).toEqual([{ prescribed: 2, asPrescribed: 2 }])
 })
