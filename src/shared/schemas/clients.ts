@@ -39,7 +39,7 @@ export const ClientSummarySchema = lazySchema(() =>
     client: ActiveClientSchema,
     plan: z.nullable(z.object({ weeks: z.number(), daysPerWeek: z.number(), workouts: z.number(), deloadWeeks: z.array(z.number()) })),
     /** Planned workouts of the active plan moved to another date (YYYY-MM-DD, `from` the plan's own), from a week back on. */
-    moved: z.array(z.object({ week: z.number(), day: z.number(), title: z.string(), from: z.string(), to: z.string(), byClient: z.boolean() })),
+    moved: z.array(z.object({ week: z.number(), day: z.number(), title: z.string(), from: z.string(), to: z.string(), movedBy: z.nullable(z.string()) })),
   }),
 )
 export type ClientSummary = z.infer<typeof ClientSummarySchema>

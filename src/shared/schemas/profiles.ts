@@ -19,8 +19,8 @@ export const ProfileSchema = lazySchema(() =>
     messageDigest: z.boolean(),
     /** Bar, plates and plate step per unit: read with plateSetupOf (plate-setups.ts, which /auth does not load). */
     plateSetups: z.unknown(),
-    /** The IANA time zone the app last reported from the lifter's device; null until it has. */
-    timeZone: z.nullable(z.string()),
+    /** The IANA time zone the app last reported from the lifter's device; null until it has (and in a device's copy saved before). */
+    timeZone: z._default(z.nullable(z.string()), null),
   }),
 )
 export type Profile = z.infer<typeof ProfileSchema>

@@ -36,11 +36,12 @@ export const clientsText = {
     lastTrained: 'Last session',
     coachedSince: 'Your client since',
   },
-  /** Workouts of the client's plan moved to another date (by the client, or by the coach: null). */
+  /** Workouts of the client's plan moved to another date, and by whom when known ('you', the client's name). */
   moved: {
     heading: 'Moved workouts',
-    line: (from: string, to: string, byClient: string | null) => `moved from ${from} to ${to}, by ${byClient ?? 'you'}`,
+    line: (from: string, to: string, by: string | null) => `moved from ${from} to ${to}${by ? `, by ${by}` : ''}`,
   },
+
   missedLastTwo: 'Missed the last two planned workouts.',
   /** The sections of a client's page, in order. */
   tabs: { overview: 'Overview', progress: 'Progress', sessions: 'Sessions', plan: 'Plan', chat: 'Chat' },

@@ -33,11 +33,7 @@ export async function clientSummary(db: Db, actor: Actor, clientId: string, toda
     .orderBy(asc(planDayDates.date), asc(planDayDates.week), asc(planDayDates.day))
     .limit(20)
   const moved = active.startDate
-    ? moves.map(({ movedBy, ...m }) => ({
-        ...m,
-        from: isoDateOfPlanDay({ startDate: active.startDate ?? '', trainingDays: active.trainingDays }, m.week, m.day),
-        byClient: movedBy === clientId,
-      }))
+    ? moves.map((m) => ({ ...m, from: isoDateOfPlanDay({ startDate: active.startDate ?? '', trainingDays: active.trainingDays }, m.week, m.day) }))
     : []
   const [plan] = await db
     .select({

@@ -55,6 +55,8 @@ export function ClientOverview({ summary }: Props) {
 /** The client's current plan: its size and dates, where to edit it, and assigning another. */
 export function ClientPlan({ summary }: Props) {
   const { client, plan } = summary
+  const auth = useAuth()
+  const me = auth.status === 'authenticated' ? auth.user.id : null
   const active = client.activePlan
   return (
     <section aria-label="Current plan" className="flex flex-col gap-2">
@@ -93,7 +95,9 @@ export function ClientPlan({ summary }: Props) {
             {summary.moved.map((m) => (
               <li key={`${m.week}:${m.day}`}>
                 <span className="font-medium">{m.title}</span>{' '}
-                <span className="text-muted-foreground">{clientsText.moved.line(dateText(m.from), dateText(m.to), m.byClient ? client.displayName : null)}</span>
+                <span className="text-muted-foreground">
+                  {clientsText.moved.line(dateText(m.from), dateText(m.to), m.movedBy === client.clientId ? client.displayName : m.movedBy && m.movedBy === me ? 'you' : null)}
+                </span>
               </li>
             ))}
           </ul>
