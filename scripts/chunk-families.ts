@@ -9,7 +9,8 @@
  *   session both, use;
  * - `home-kit` and `session-kit`: the screen itself, and what it uses that the other does not
  *   (a screen elsewhere that uses it too loads it from there);
- * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar);
+ * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar), and
+ *   home's dialog for moving a missed workout, loaded when there is one;
  * - `shared-kit`: used by those and by a desk family;
  * - `progress-kit`: only the progress screens (its charts are the largest library);
  * - `coach-kit`: only the coach's everyday screens (dashboard, clients and a client's page, messages, programs, chat);
@@ -48,7 +49,7 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/progress\.tsx$|\/progress-view\.tsx$/, 'progress'],
   [/\/src\/client\/app\/routes\/client\/home\.tsx$/, 'home'],
   [/\/src\/client\/app\/routes\/client\/session\.tsx$/, 'session'],
-  [/\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$/, 'lifter'],
+  [/\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/move-workout-dialog\.tsx$/, 'lifter'],
   [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat)|programs|program-overview)\.tsx$/, 'coach'],
   [
     /\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/,

@@ -44,6 +44,8 @@ export function useActivePlan(userId: string) {
     plan: current ? data : undefined,
     alsoOwn: fromCoach ? own : undefined,
     sessions: sessions.data ?? [],
+    /** The sessions are in (or a device's copy of them): until then no planned day can be called missed. */
+    sessionsKnown: sessions.data !== undefined,
     today: data ? todayIn(data) : null,
   }
 }

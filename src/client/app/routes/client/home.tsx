@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CSSProperties } from 'react'
+import { lazy, Suspense, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
@@ -20,16 +20,19 @@ import { OfflineNote } from '#client/features/sessions/components/offline-note.t
 import { OwnPlanNote } from '#client/features/sessions/components/own-plan-note.tsx'
 import { PlanDayTile } from '#client/features/sessions/components/plan-day-tile.tsx'
 import { isMoved, missedWorkouts, todaysAndNext, trainedOn } from '#client/features/sessions/plan-progress.ts'
-import { MoveWorkoutDialog } from '#client/features/sessions/components/move-workout-dialog.tsx'
 import { useActivePlan } from '#client/features/sessions/use-active-plan.ts'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { useOnline } from '#client/lib/online.ts'
 
+// The move dialog (and the dialog library under it) loads once there is a missed workout to move:
+// home's first paint waits for none of it.
+const MoveWorkoutDialog = lazy(() => import('#client/features/sessions/components/move-workout-dialog.tsx').then((m) => ({ default: m.MoveWorkoutDialog })))
+
 /** /home: a workout in progress, today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
-  const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, sessionsKnown, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const comments = useQuery(sessionQueries.unreadComments())
@@ -46,7 +49,7 @@ export function HomePage() {
   const inProgress = recent.data?.find((s) => s.status === 'in_progress')
   const todayDate = localToday()
   const { todays, alsoToday, next } = data ? todaysAndNext(data, planSessions, todayDate) : { todays: undefined, alsoToday: [], next: undefined }
-  const missed = data ? missedWorkouts(data, planSessions, todayDate) : []
+  const missed = data && sessionsKnown ? missedWorkouts(data, planSessions, todayDate) : []
   const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (
@@ -147,7 +150,15 @@ export function HomePage() {
                       <span className="truncate font-medium">{workout.title}</span>
                       <span className="text-xs text-muted-foreground">{dateText(date)}</span>
                     </Link>
-                    <MoveWorkoutDialog plan={data} workout={workout} date={date} />
+                    <Suspense
+                      fallback={
+                        <Button variant="outline" size="sm" disabled aria-label={sessionText.missed.move(workout.title)}>
+                          {sessionText.missed.moveShort}
+                        </Button>
+                      }
+                    >
+                      <MoveWorkoutDialog plan={data} workout={workout} date={date} />
+                    </Suspense>
                   </li>
                 ))}
               </ul>
