@@ -8,27 +8,31 @@
  * in dist/server, CLIENT_DIST pointing at the build's client folder, e.g. one made with `npx vite
  * build --outDir /tmp/before/client`), and every page is measured on each build in turn, round
  * after round, so a slow minute weighs on all of them alike. COMPARE_ROUNDS (4) and COMPARE_PAGES
- * (/,/auth,/welcome,/home,/session) choose what runs.
+ * (/,/auth,/welcome,/home,/session,/coach) choose what runs.
  */
 import { resolve } from 'node:path'
 import { startServer } from './lib.ts'
-import { launchChromium, lifterInTheGym, measurePage, pathOf, SIGNED_IN_PAGES, type Run } from './lighthouse.bench.ts'
+import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, measurePage, pathOf, type Run } from './lighthouse.bench.ts'
 
 const builds = process.argv.slice(2).map((dir) => resolve(dir))
 if (builds.length < 2) throw new Error('Name two or more client build folders (each holding index.html and assets/)')
 const rounds = Number(process.env.COMPARE_ROUNDS ?? 4)
-const pages = (process.env.COMPARE_PAGES ?? '/,/auth,/welcome,/home,/session').split(',')
+const pages = (process.env.COMPARE_PAGES ?? '/,/auth,/welcome,/home,/session,/coach').split(',')
 
 const servers = await Promise.all(builds.map((dir) => startServer({ CLIENT_DIST: dir })))
 const chrome = await launchChromium()
 try {
   const lifters = await Promise.all(servers.map((server) => lifterInTheGym(server.url)))
+  const coaches = await Promise.all(servers.map((server, i) => coachOf(server.url, lifters[i] as { email: string })))
+  const cpu = await measureCpuSlowdown(servers[0]?.url ?? '', chrome.port)
+  console.log(describeCpuSlowdown(cpu))
   const runs = new Map<string, Run[]>()
   for (let round = 1; round <= rounds; round++) {
     for (const page of pages) {
       for (const [i, server] of servers.entries()) {
         const lifter = lifters[i] as Awaited<ReturnType<typeof lifterInTheGym>>
-        const run = await measurePage(`${server.url}${pathOf(page, lifter)}`, chrome.port, SIGNED_IN_PAGES.has(page) ? lifter.cookie : null)
+        const coach = coaches[i] as { cookie: string }
+        const run = await measurePage(`${server.url}${pathOf(page, lifter)}`, { port: chrome.port, cookie: cookieFor(page, lifter, coach), cpu })
         runs.set(`${page}\t${i}`, [...(runs.get(`${page}\t${i}`) ?? []), run])
       }
     }

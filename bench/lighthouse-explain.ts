@@ -13,14 +13,15 @@
  * - every main-thread task that took 50 ms or more once simulated (MIN_TASK_MS), when it ran, what
  *   was inside it, and what it added to TBT (the part over 50 ms between first paint and TTI).
  *
- * Pages: /, /auth, /welcome, /home and /session (a lifter's live session), signed in where needed.
+ * Pages: /, /auth, /welcome, /home, /session (a lifter's live session) and /coach, signed in where
+ * needed. The CPU is slowed to a low-tier phone's, as in `npm run bench`.
  */
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js'
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
 import { startServer } from './lib.ts'
-import { launchChromium, lifterInTheGym, pathOf, runLighthouse, SIGNED_IN_PAGES } from './lighthouse.bench.ts'
+import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, pathOf, runLighthouse } from './lighthouse.bench.ts'
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/home']
 const MIN_TASK_MS = Number(process.env.MIN_TASK_MS ?? 50)
@@ -38,8 +39,11 @@ const chrome = await launchChromium()
 const short = (url: string) => url.replace(server.url, '').replace('/assets/', '')
 try {
   const lifter = await lifterInTheGym(server.url)
+  const coach = await coachOf(server.url, lifter)
+  const cpu = await measureCpuSlowdown(server.url, chrome.port)
+  console.log(describeCpuSlowdown(cpu))
   for (const page of pages) {
-    const result = await runLighthouse(`${server.url}${pathOf(page, lifter)}`, chrome.port, SIGNED_IN_PAGES.has(page) ? lifter.cookie : null)
+    const result = await runLighthouse(`${server.url}${pathOf(page, lifter)}`, { port: chrome.port, cookie: cookieFor(page, lifter, coach), cpu })
     const { lhr } = result
     const audit = (id: string) => lhr.audits[id]?.numericValue?.toFixed(0) ?? '?'
     console.log(
