@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, formatting, unused code (knip), build, unit + API integration tests on
+// npm test: typecheck, lint, formatting, the docs' links, unused code (knip), build, unit + API integration tests on
 // the bundled PostgreSQL server (started for the run, as the app runs it by default), the same
 // integration suite on another PostgreSQL server when TEST_DATABASE_URL is set (CI: Debian's, the
 // oldest version DATABASE_URL supports), and the browser tests in Chromium. The quick checks come first so that a mistake fails in seconds.
@@ -48,6 +48,7 @@ function finish() {
 step('typecheck', 'npx', ['tsc', '-b'])
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 step('formatting', 'npx', ['prettier', '--check', '.'])
+step('docs links', 'node', ['scripts/check-doc-links.mjs'])
 step('unused files, exports and dependencies', 'npx', ['knip'])
 step('build', 'node', ['scripts/ensure-build.mjs'])
 step('unit and API integration tests (bundled PostgreSQL)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })

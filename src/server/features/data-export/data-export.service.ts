@@ -152,7 +152,7 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 /**
  * The sets of these sessions as each session's JSON array, written by the database: at a million
  * sets, building an object per set in the server made most of the export's memory churn (the heap
- * grew far above what it held). Keys and values are those of docs/export-format.md#sets, in order;
+ * grew far above what it held). Keys and values are those of docs/export-format.md#sessions (a session's sets), in order;
  * numeric columns go out as float8, which PostgreSQL writes as the shortest exact number, as
  * JSON.stringify would.
  */
