@@ -5,6 +5,7 @@ import checkFile from 'eslint-plugin-check-file'
 import { importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -136,6 +137,26 @@ export default tseslint.config(
           project: ['tsconfig.client.json', 'tsconfig.server.json', 'tsconfig.tooling.json'],
           noWarnOnMultipleProjects: true,
         }),
+      ],
+    },
+  },
+  // No regular expression can stall the event loop (the server's, or a tab's): none of the app's may
+  // backtrack in super-linear time, or take super-linear time over the start positions a search tries
+  // (/\s*$/ on a long run of spaces). A pattern built from text at run time cannot be checked, so
+  // the app builds none. Test files are left out: their patterns only match text the tests make.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':matches(NewExpression, CallExpression)[callee.name="RegExp"]:not([arguments.0.type="Literal"])',
+          message: 'A regular expression built at run time cannot be checked for catastrophic backtracking: write it as a literal.',
+        },
       ],
     },
   },

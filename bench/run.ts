@@ -11,7 +11,6 @@ import { embeddedTarget, startServer, type BenchTarget } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
 import { benchGym } from './gym.bench.ts'
-import { benchLighthouse } from './lighthouse.bench.ts'
 import { benchHistoryImport } from './history-import.bench.ts'
 import { benchLivedIn } from './lived-in.bench.ts'
 import { benchMovementSearch } from './movements.bench.ts'
@@ -45,7 +44,12 @@ const withLighthouse = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split('
 async function onEmbedded() {
   const server = await startServer()
   try {
-    if (withLighthouse) await benchLighthouse(server)
+    if (withLighthouse) {
+      // Lighthouse is installed on the first run (bench/lighthouse/install.mjs), so it is loaded only here.
+      execFileSync(process.execPath, ['bench/lighthouse/install.mjs'], { stdio: 'inherit' })
+      const { benchLighthouse } = await import('./lighthouse/lighthouse.bench.ts')
+      await benchLighthouse(server)
+    }
     for (const bench of BENCHES) await bench(server, 'embedded PostgreSQL', embeddedTarget(server))
   } finally {
     await server.stop()

@@ -71,7 +71,9 @@ for (const file of files(root, (name) => /\.(ts|tsx|mjs|js|css)$/.test(name))) {
 }
 
 // The decisions: numbered 001, 002, ... with none missing, each with its date and status under the title.
-const decisions = readdirSync(join(root, 'docs', 'decisions')).filter((name) => name.endsWith('.md')).sort()
+const decisions = readdirSync(join(root, 'docs', 'decisions'))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
 for (const [i, name] of decisions.entries()) {
   const number = String(i + 1).padStart(3, '0')
   if (!name.startsWith(`${number}-`)) {

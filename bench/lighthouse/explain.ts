@@ -20,7 +20,7 @@ import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/la
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
-import { startServer } from './lib.ts'
+import { startServer } from '../lib.ts'
 import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, pathOf, runLighthouse } from './lighthouse.bench.ts'
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/home']

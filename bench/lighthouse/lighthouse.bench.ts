@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
-import { signInUser, type BenchServer } from './lib.ts'
+import { signInUser, type BenchServer } from '../lib.ts'
 
 /** Each page is measured this many times; the median run is reported. */
 const RUNS = 3

@@ -11,7 +11,7 @@
  * (/,/auth,/welcome,/home,/session,/coach) choose what runs.
  */
 import { resolve } from 'node:path'
-import { startServer } from './lib.ts'
+import { startServer } from '../lib.ts'
 import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, measurePage, pathOf, type Run } from './lighthouse.bench.ts'
 
 const builds = process.argv.slice(2).map((dir) => resolve(dir))
