@@ -67,7 +67,12 @@ function areaOf(file) {
 }
 
 const importPaths = {
-  meta: { type: 'suggestion', fixable: 'code', schema: [], messages: { alias: 'Another area: import it as {{alias}}', relative: 'The same area: import it as {{relative}}' } },
+  meta: {
+    type: 'suggestion',
+    fixable: 'code',
+    schema: [],
+    messages: { alias: 'Another area: import it as {{alias}}', relative: 'The same area: import it as {{relative}}' },
+  },
   create(context) {
     const file = context.physicalFilename
     const area = areaOf(file)
@@ -82,11 +87,21 @@ const importPaths = {
       const quote = source.raw[0]
       if (!alias && targetArea !== area) {
         const name = `#${path.relative(srcRoot, target).split(path.sep).join('/')}`
-        context.report({ node: source, messageId: 'alias', data: { alias: name }, fix: (fixer) => fixer.replaceText(source, quote + name + quote) })
+        context.report({
+          node: source,
+          messageId: 'alias',
+          data: { alias: name },
+          fix: (fixer) => fixer.replaceText(source, quote + name + quote),
+        })
       } else if (alias && targetArea === area) {
         const relative = path.relative(path.dirname(file), target).split(path.sep).join('/')
         const name = relative.startsWith('.') ? relative : `./${relative}`
-        context.report({ node: source, messageId: 'relative', data: { relative: name }, fix: (fixer) => fixer.replaceText(source, quote + name + quote) })
+        context.report({
+          node: source,
+          messageId: 'relative',
+          data: { relative: name },
+          fix: (fixer) => fixer.replaceText(source, quote + name + quote),
+        })
       }
     }
     return {
@@ -109,7 +124,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'check-file/filename-naming-convention': ['error', { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'tests/**/*.ts': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'tests/**/*.ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
       // The layer boundaries (docs/decisions/001-stack-and-layout.md): shared imports nothing of ours but shared; the client
       // never imports the server; the server never imports the client. Then the feature boundaries above.
@@ -120,8 +139,16 @@ export default tseslint.config(
             { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ must stay isomorphic' },
             { target: './src/client', from: './src/server', message: 'the client talks to the server over HTTP only' },
             { target: './src/server', from: './src/client', message: 'the server never imports client code' },
-            { target: ['./src/client/components', './src/client/lib'], from: './src/client/features', message: 'components/ and lib/ sit below the features' },
-            { target: ['./src/server/lib', './src/server/access', './src/server/db'], from: './src/server/features', message: 'lib/, access/ and db/ sit below the features' },
+            {
+              target: ['./src/client/components', './src/client/lib'],
+              from: './src/client/features',
+              message: 'components/ and lib/ sit below the features',
+            },
+            {
+              target: ['./src/server/lib', './src/server/access', './src/server/db'],
+              from: './src/server/features',
+              message: 'lib/, access/ and db/ sit below the features',
+            },
             ...featureZones('client'),
             ...featureZones('server'),
           ],
@@ -155,7 +182,8 @@ export default tseslint.config(
         'error',
         {
           selector: ':matches(NewExpression, CallExpression)[callee.name="RegExp"]:not([arguments.0.type="Literal"])',
-          message: 'A regular expression built at run time cannot be checked for catastrophic backtracking: write it as a literal.',
+          message:
+            'A regular expression built at run time cannot be checked for catastrophic backtracking: write it as a literal.',
         },
       ],
     },

@@ -14,7 +14,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 // screens for Node, without the styles, the service worker or the browser's chunking.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : clientPlugins(),
-  build: isSsrBuild ? { outDir: 'dist/prerender', emptyOutDir: true, copyPublicDir: false, target: 'node20' } : clientBuild,
+  build: isSsrBuild
+    ? { outDir: 'dist/prerender', emptyOutDir: true, copyPublicDir: false, target: 'node20' }
+    : clientBuild,
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -52,22 +52,41 @@ export async function benchChat(server: BenchServer, label: string): Promise<voi
     })
     if (res.status !== 201) throw new Error(`send: answer ${res.status} ${res.body}`)
     const answered = performance.now()
-    const at = await Promise.race([arrived, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`message ${i} not delivered in 10 s`)), 10_000))])
+    const at = await Promise.race([
+      arrived,
+      new Promise<number>((_, reject) =>
+        setTimeout(() => reject(new Error(`message ${i} not delivered in 10 s`)), 10_000),
+      ),
+    ])
     arrivals.delete(id)
     return { sent: answered - t0, delivered: at - t0 }
   }
 
   await measureTask('warm-up', 200, 4, async (i) => void (await write(i)))
   const sent: number[] = []
-  const delivered = await measureTask(`delivered to its stream (${pairs.length} open, 4 senders)`, MESSAGES, 4, async (i) => {
-    const result = await write(i)
-    sent.push(result.sent)
-  })
+  const delivered = await measureTask(
+    `delivered to its stream (${pairs.length} open, 4 senders)`,
+    MESSAGES,
+    4,
+    async (i) => {
+      const result = await write(i)
+      sent.push(result.sent)
+    },
+  )
   // measureTask timed each whole task (send + arrival); the sends alone are the floor.
   sent.sort((a, b) => a - b)
   const at = (p: number) => sent[Math.min(sent.length - 1, Math.ceil((p / 100) * sent.length) - 1)] ?? NaN
-  const floor: Figure = { name: 'floor: the send alone (POST answered)', count: sent.length, median: at(50), p95: at(95), p99: at(99), perSecond: delivered.perSecond }
+  const floor: Figure = {
+    name: 'floor: the send alone (POST answered)',
+    count: sent.length,
+    median: at(50),
+    p95: at(95),
+    p99: at(99),
+    perSecond: delivered.perSecond,
+  }
   report(`${label}: chat delivery with ${pairs.length} open streams on one process`, [floor, delivered], floor)
-  console.log(`  delivery: median ${delivered.median.toFixed(1)} ms, p99 ${delivered.p99.toFixed(1)} ms (send to arrival on the recipient's stream)`)
+  console.log(
+    `  delivery: median ${delivered.median.toFixed(1)} ms, p99 ${delivered.p99.toFixed(1)} ms (send to arrival on the recipient's stream)`,
+  )
   await Promise.all(streams.map((s) => s.close()))
 }

@@ -71,10 +71,24 @@ async function load(exec: Exec, lifterId: string): Promise<number> {
   return (performance.now() - started) / 1000
 }
 
-type Download = { name: string; bytes: number; records: number; firstByteMs: number; totalMs: number; peakMb: number; beforeMb: number }
+type Download = {
+  name: string
+  bytes: number
+  records: number
+  firstByteMs: number
+  totalMs: number
+  peakMb: number
+  beforeMb: number
+}
 
 /** One download read as fast as the socket gives it, with the server's memory watched throughout. */
-async function download(name: string, url: string, cookie: string, pid: number, count: (chunk: string) => number): Promise<Download> {
+async function download(
+  name: string,
+  url: string,
+  cookie: string,
+  pid: number,
+  count: (chunk: string) => number,
+): Promise<Download> {
   const beforeMb = memoryMb(pid, 'VmRSS')
   let hwmReset = true
   try {
@@ -136,7 +150,9 @@ async function measure(label: string, server: BenchServer, cookie: string, loadS
   console.log(
     `\n${label}: data export of one lifter with ${SETS.toLocaleString('en')} sets in ${SESSIONS.toLocaleString('en')} sessions (loaded in ${loadSeconds.toFixed(1)} s by SQL)`,
   )
-  console.log('  download        size        records      first byte      total      MB/s   server RSS before    peak   growth')
+  console.log(
+    '  download        size        records      first byte      total      MB/s   server RSS before    peak   growth',
+  )
   for (const r of runs) {
     const mb = r.bytes / 1024 / 1024
     console.log(
@@ -144,5 +160,9 @@ async function measure(label: string, server: BenchServer, cookie: string, loadS
     )
   }
   const over = runs.filter((r) => r.peakMb >= TARGET_MB)
-  console.log(over.length ? `  over target (peak RSS >= ${TARGET_MB} MB): ${over.map((r) => r.name).join(', ')}` : `  peak RSS under ${TARGET_MB} MB: met`)
+  console.log(
+    over.length
+      ? `  over target (peak RSS >= ${TARGET_MB} MB): ${over.map((r) => r.name).join(', ')}`
+      : `  peak RSS under ${TARGET_MB} MB: met`,
+  )
 }

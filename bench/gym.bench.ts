@@ -78,10 +78,18 @@ class Device {
     this.agent.destroy()
   }
 
-  async call(name: string, path: string, { method = 'GET', body, expect = 200 }: { method?: string; body?: unknown; expect?: number } = {}): Promise<Call> {
+  async call(
+    name: string,
+    path: string,
+    { method = 'GET', body, expect = 200 }: { method?: string; body?: unknown; expect?: number } = {},
+  ): Promise<Call> {
     const payload = body === undefined ? undefined : JSON.stringify(body)
     const headers: Record<string, string> = { cookie: this.cookie, origin: this.base }
-    if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) })
+    if (payload !== undefined)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(payload)),
+      })
     const t0 = performance.now()
     let answer = await this.send(path, method, headers, payload)
     // A kept-alive socket the server closed just as the call went out: a browser sends the call
@@ -96,12 +104,23 @@ class Device {
     return answer
   }
 
-  private send(path: string, method: string, headers: Record<string, string>, payload: string | undefined): Promise<Call> {
+  private send(
+    path: string,
+    method: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+  ): Promise<Call> {
     return new Promise<Call>((resolve, reject) => {
       const req = http.request(`${this.base}${path}`, { method, headers, agent: this.agent }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), kind: req.reusedSocket ? 'reused' : 'new' }))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            kind: req.reusedSocket ? 'reused' : 'new',
+          }),
+        )
         res.on('error', reject)
       })
       req.on('error', (error) => resolve({ status: 0, body: String(error), kind: req.reusedSocket ? 'reused' : 'new' }))
@@ -130,7 +149,9 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
   const lifters = await Promise.all(Array.from({ length: LIFTERS }, () => signInUser(server.url, 'client')))
   for (const [i, lifter] of lifters.entries()) await link(server, coaches[i % COACHES]?.email ?? '', lifter.email)
   const movements = (
-    (await (await fetch(`${server.url}/api/movements?q=press&limit=20`, { headers: { cookie: lifters[0]?.cookie ?? '' } })).json()) as {
+    (await (
+      await fetch(`${server.url}/api/movements?q=press&limit=20`, { headers: { cookie: lifters[0]?.cookie ?? '' } })
+    ).json()) as {
       items: { id: string; name: string; tracking: string }[]
     }
   ).items
@@ -140,7 +161,8 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
   const planOf = new Map<string, string>()
   for (const [c, coach] of coaches.entries()) {
     const clients = lifters.filter((_, i) => i % COACHES === c)
-    for (const [clientId, planId] of await assignPlan(server.url, coach.cookie, clients, movements)) planOf.set(clientId, planId)
+    for (const [clientId, planId] of await assignPlan(server.url, coach.cookie, clients, movements))
+      planOf.set(clientId, planId)
   }
   const pid = server.child.pid
   if (!pid) throw new Error('no server process')
@@ -214,15 +236,26 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
           device.call('home: unread comments', '/api/sessions/comments/unread'),
           device.call('home: chat unread', '/api/chat/conversations'),
         ])
-        const plan = JSON.parse((await device.call('the plan', `/api/plans/${planId}`)).body) as { workouts: { id: string; week: number; day: number }[] }
+        const plan = JSON.parse((await device.call('the plan', `/api/plans/${planId}`)).body) as {
+          workouts: { id: string; week: number; day: number }[]
+        }
         const workout = plan.workouts[round % plan.workouts.length]
         if (!workout) throw new Error('the plan has no workouts')
         const sessionId = crypto.randomUUID()
         const opened = JSON.parse(
-          (await device.call('start a session', '/api/sessions', { method: 'POST', body: { id: sessionId, planWorkoutId: workout.id }, expect: 201 })).body,
+          (
+            await device.call('start a session', '/api/sessions', {
+              method: 'POST',
+              body: { id: sessionId, planWorkoutId: workout.id },
+              expect: 201,
+            })
+          ).body,
         ) as { exercises: { key: string; movementId: string }[] }
         const keys = opened.exercises.map((e) => e.key)
-        await device.call('session: last time', `/api/sessions/movement-stats?movementIds=${[...new Set(opened.exercises.map((e) => e.movementId))].join(',')}`)
+        await device.call(
+          'session: last time',
+          `/api/sessions/movement-stats?movementIds=${[...new Set(opened.exercises.map((e) => e.movementId))].join(',')}`,
+        )
         for (let set = 0; set < SETS; set++) {
           const perExercise = Math.ceil(SETS / keys.length)
           const body = {
@@ -233,16 +266,28 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
             rpe: 8,
             editedAt: new Date().toISOString(),
           }
-          await device.call('log a set', `/api/sessions/${sessionId}/sets/${crypto.randomUUID()}`, { method: 'PUT', body })
+          await device.call('log a set', `/api/sessions/${sessionId}/sets/${crypto.randomUUID()}`, {
+            method: 'PUT',
+            body,
+          })
           logged.sets++
           if (!RESTS || set === SETS - 1) continue
           if (Math.random() < DROP_SHARE) device.drop()
           await sleep(between(Math.random() < LONG_SHARE ? LONG_REST_MS : SHORT_REST_MS))
         }
-        await device.call('finish the session', `/api/sessions/${sessionId}/finish`, { method: 'POST', body: { rpe: 8, notes: null } })
+        await device.call('finish the session', `/api/sessions/${sessionId}/finish`, {
+          method: 'POST',
+          body: { rpe: 8, notes: null },
+        })
         const report = await device.call('session report', `/api/sessions/${sessionId}/report`)
-        const { setsCompleted, session } = JSON.parse(report.body) as { setsCompleted: number; session: { sets: unknown[] } }
-        if (setsCompleted !== SETS || session.sets.length !== SETS) throw new Error(`the report has ${session.sets.length} sets (${setsCompleted} completed), ${SETS} were logged`)
+        const { setsCompleted, session } = JSON.parse(report.body) as {
+          setsCompleted: number
+          session: { sets: unknown[] }
+        }
+        if (setsCompleted !== SETS || session.sets.length !== SETS)
+          throw new Error(
+            `the report has ${session.sets.length} sets (${setsCompleted} completed), ${SETS} were logged`,
+          )
         logged.verified += session.sets.length
         logged.sessions++
       }
@@ -283,7 +328,9 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
       if (list.length === 0) continue
       const p99 = percentile(list, 99)
       worst = Math.max(worst, p99)
-      console.log(`  ${call.padEnd(29)} ${kind.padEnd(7)} ${String(list.length).padStart(6)} ${fmt(percentile(list, 50))} ${fmt(percentile(list, 95))} ${fmt(p99)}`)
+      console.log(
+        `  ${call.padEnd(29)} ${kind.padEnd(7)} ${String(list.length).padStart(6)} ${fmt(percentile(list, 50))} ${fmt(percentile(list, 95))} ${fmt(p99)}`,
+      )
     }
   }
   const all = [...timings.values()].flatMap((t) => [...t.new, ...t.reused])
@@ -308,10 +355,14 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
     console.log('  database: not measured (a server the bench was given, not one it started)')
   }
   if (RESTS) {
-    console.log(`  worst p99: ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'met' : 'NOT met'})`)
+    console.log(
+      `  worst p99: ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms: ${worst < TARGET_P99_MS ? 'met' : 'NOT met'})`,
+    )
   } else {
     const perSecond = all.length / seconds
-    const sets = [...(timings.get('log a set')?.new ?? []), ...(timings.get('log a set')?.reused ?? [])].sort((a, b) => a - b)
+    const sets = [...(timings.get('log a set')?.new ?? []), ...(timings.get('log a set')?.reused ?? [])].sort(
+      (a, b) => a - b,
+    )
     const setP99 = percentile(sets, 99)
     const met = perSecond >= TARGET_CALLS_PER_SECOND && setP99 < TARGET_SET_P99_MS
     console.log(
@@ -319,8 +370,11 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
     )
   }
   if (failures.length > 0 || errors.length > 0)
-    throw new Error(`gym: ${errors.length} calls failed (${[...new Set(errors)].join(', ')}); ${failures.map(String).slice(0, 3).join('; ')}`)
-  if (logged.verified !== logged.sessions * SETS) throw new Error(`gym: ${logged.verified} of ${logged.sessions * SETS} sets of finished sessions found`)
+    throw new Error(
+      `gym: ${errors.length} calls failed (${[...new Set(errors)].join(', ')}); ${failures.map(String).slice(0, 3).join('; ')}`,
+    )
+  if (logged.verified !== logged.sessions * SETS)
+    throw new Error(`gym: ${logged.verified} of ${logged.sessions * SETS} sets of finished sessions found`)
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(9)
@@ -377,9 +431,18 @@ function cpuSeconds(pid: number): number {
  * The coach's plan of four weeks of three days (EXERCISES exercises of a share of SETS sets
  * each), assigned to each of `clients` from this week's Monday; answers each client's plan.
  */
-async function assignPlan(url: string, cookie: string, clients: { id: string }[], movements: { id: string }[]): Promise<Map<string, string>> {
+async function assignPlan(
+  url: string,
+  cookie: string,
+  clients: { id: string }[],
+  movements: { id: string }[],
+): Promise<Map<string, string>> {
   const call = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method, headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     if (!res.ok) throw new Error(`${method} ${path}: answer ${res.status} ${await res.text()}`)
     return (await res.json()) as { id: string; version: number }
   }
@@ -393,9 +456,16 @@ async function assignPlan(url: string, cookie: string, clients: { id: string }[]
       const exercises = movements.map((m) => ({
         movementId: m.id,
         restSeconds: 120,
-        sets: Array.from({ length: perExercise }, () => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 + week * 2.5 }, rpe: 8 })),
+        sets: Array.from({ length: perExercise }, () => ({
+          reps: { min: 5, max: 5 },
+          load: { kind: 'kg', value: 60 + week * 2.5 },
+          rpe: 8,
+        })),
       }))
-      await call('PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `Week ${week} day ${day}`, exercises } })
+      await call('PUT', `/api/plans/${plan.id}/days/${week}/${day}`, {
+        version,
+        workout: { title: `Week ${week} day ${day}`, exercises },
+      })
       version += 1
     }
   }

@@ -17,7 +17,9 @@ const EXERCISES_PER_WORKOUT = 4
 
 /** A Strong export of ROWS sets: workouts of 4 exercises × 5 sets, one every other day from 2012 on. */
 function strongCsv(): string {
-  const lines = ['Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE']
+  const lines = [
+    'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+  ]
   const perWorkout = EXERCISES_PER_WORKOUT * SETS_PER_EXERCISE
   for (let w = 0; w * perWorkout < ROWS; w++) {
     const date = new Date(Date.UTC(2012, 0, 1, 7, 30) + w * 2 * 86_400_000).toISOString().replace('T', ' ').slice(0, 19)
@@ -41,13 +43,23 @@ function single(name: string, ms: number[], perSecond: number): Figure {
   return { name, count: sorted.length, median: at(0.5), p95: at(0.95), p99: at(0.99), perSecond }
 }
 
-async function post(server: BenchServer, cookie: string, path: string, csv: string, mapping?: unknown): Promise<{ status: number; text: string }> {
+async function post(
+  server: BenchServer,
+  cookie: string,
+  path: string,
+  csv: string,
+  mapping?: unknown,
+): Promise<{ status: number; text: string }> {
   const form = new FormData()
   form.set('file', new File([csv], 'strong.csv', { type: 'text/csv' }))
   form.set('unit', 'kg')
   form.set('timeZone', 'Europe/Berlin')
   if (mapping) form.set('mapping', JSON.stringify(mapping))
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url },
+    body: form,
+  })
   return { status: res.status, text: await res.text() }
 }
 
@@ -68,9 +80,13 @@ export async function benchHistoryImport(server: BenchServer, label: string): Pr
     const preview = await post(server, lifter.cookie, '/api/history-import/preview', csv)
     previews.push(performance.now() - t0)
     if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${preview.text.slice(0, 300)}`)
-    const { exercises } = JSON.parse(preview.text) as { exercises: { name: string; suggested: boolean; tracking: string; suggestions: { id: string }[] }[] }
+    const { exercises } = JSON.parse(preview.text) as {
+      exercises: { name: string; suggested: boolean; tracking: string; suggestions: { id: string }[] }[]
+    }
     const mapping = exercises.map((e) =>
-      e.suggested && e.suggestions[0] ? { name: e.name, movementId: e.suggestions[0].id } : { name: e.name, create: { name: e.name, tracking: e.tracking } },
+      e.suggested && e.suggestions[0]
+        ? { name: e.name, movementId: e.suggestions[0].id }
+        : { name: e.name, create: { name: e.name, tracking: e.tracking } },
     )
     t0 = performance.now()
     const imported = await post(server, lifter.cookie, '/api/history-import', csv, mapping)

@@ -42,7 +42,10 @@ export const startServer = (env: Record<string, string> = {}, options: Parameter
   startBuiltServer(env, { healthTimeoutMs: 300_000, ...options })
 
 /** A signed-in user (through the test fixtures API the bench server enables on loopback). */
-export async function signInUser(url: string, role: 'coach' | 'client'): Promise<{ id: string; email: string; cookie: string }> {
+export async function signInUser(
+  url: string,
+  role: 'coach' | 'client',
+): Promise<{ id: string; email: string; cookie: string }> {
   const email = `bench-${role}-${crypto.randomUUID()}@example.test`
   const res = await fetch(`${url}/api/testing/users`, {
     method: 'POST',
@@ -76,7 +79,13 @@ export async function pool(count: number, concurrency: number, task: (i: number)
  * `clients` users at once, each doing `perClient` tasks with a random pause of 0 to 2 x `pauseMs`
  * between them (a lifter's rest, compressed): the latency people feel under that load.
  */
-export async function measurePaced(name: string, clients: number, perClient: number, pauseMs: number, task: (client: number, i: number) => Promise<void>): Promise<Figure> {
+export async function measurePaced(
+  name: string,
+  clients: number,
+  perClient: number,
+  pauseMs: number,
+  task: (client: number, i: number) => Promise<void>,
+): Promise<Figure> {
   const latencies: number[] = []
   const started = performance.now()
   await Promise.all(
@@ -94,7 +103,14 @@ export async function measurePaced(name: string, clients: number, perClient: num
 
 function figure(name: string, latencies: number[], seconds: number): Figure {
   latencies.sort((a, b) => a - b)
-  return { name, count: latencies.length, median: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perSecond: latencies.length / seconds }
+  return {
+    name,
+    count: latencies.length,
+    median: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    perSecond: latencies.length / seconds,
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -102,7 +118,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Times `count` requests made `concurrency` at a time; every answer must be 2xx. */
-export function measure(name: string, count: number, concurrency: number, request: (i: number) => Promise<Response>): Promise<Figure> {
+export function measure(
+  name: string,
+  count: number,
+  concurrency: number,
+  request: (i: number) => Promise<Response>,
+): Promise<Figure> {
   return measureTask(name, count, concurrency, async (i) => {
     const res = await request(i)
     await res.arrayBuffer()
@@ -111,7 +132,12 @@ export function measure(name: string, count: number, concurrency: number, reques
 }
 
 /** Times `count` tasks run `concurrency` at a time (a request, or a bare database call). */
-export async function measureTask(name: string, count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Figure> {
+export async function measureTask(
+  name: string,
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<Figure> {
   const latencies: number[] = []
   const started = performance.now()
   await pool(count, concurrency, async (i) => {
@@ -147,7 +173,11 @@ export function send(
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: keepAlive },
+      {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: keepAlive,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -12,7 +12,12 @@ import { activeCoachOf, getProfile } from '../src/server/features/profiles/profi
 import { e1rmSeries, getProgress } from '../src/server/features/progress/progress.service.ts'
 import { readComments, unreadComments } from '../src/server/features/sessions/comments.service.ts'
 import { movementStats, sessionReport } from '../src/server/features/sessions/report.service.ts'
-import { finishSession, getSession, listSessions, startSession } from '../src/server/features/sessions/sessions.service.ts'
+import {
+  finishSession,
+  getSession,
+  listSessions,
+  startSession,
+} from '../src/server/features/sessions/sessions.service.ts'
 import { logSet } from '../src/server/features/sessions/set-logs.service.ts'
 import type { SavePlanDayInput } from '../src/shared/schemas/plans.ts'
 
@@ -59,7 +64,12 @@ type Plan = { id: string; version: number; workouts: { id: string; exercises: { 
  * The services are the routes' own (without the sign-in middleware's lookups); the writes are made
  * for real, on the bench's database, after its passes.
  */
-export async function explainSlowCalls(url: string, world: ExplainWorld, wanted: Map<string, number>, threshold: number): Promise<void> {
+export async function explainSlowCalls(
+  url: string,
+  world: ExplainWorld,
+  wanted: Map<string, number>,
+  threshold: number,
+): Promise<void> {
   // One connection, kept: the pool queues the services' side-by-side queries on it.
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 })
   const notices: string[] = []
@@ -68,7 +78,13 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
     client.on('notice', (notice) => notices.push(notice.message ?? ''))
     try {
       await client.query(`load 'auto_explain'`)
-      for (const setting of ['log_min_duration = 0', 'log_analyze = on', 'log_buffers = on', 'log_nested_statements = on', 'log_level = notice']) {
+      for (const setting of [
+        'log_min_duration = 0',
+        'log_analyze = on',
+        'log_buffers = on',
+        'log_nested_statements = on',
+        'log_level = notice',
+      ]) {
         await client.query(`set auto_explain.${setting}`)
       }
     } catch (error) {
@@ -91,18 +107,30 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
       ['lifter · GET /api/me', () => getProfile(db, lifter.id)],
       ['lifter · GET /api/plans?completed=false', () => listPlans(db, lifter, { completed: 'false' })],
       ['lifter · GET /api/plans/:id', () => getPlan(db, lifter, world.planId)],
-      ['lifter · GET /api/sessions?planId=…&limit=100', () => listSessions(db, lifter, { planId: world.planId, limit: 100 })],
+      [
+        'lifter · GET /api/sessions?planId=…&limit=100',
+        () => listSessions(db, lifter, { planId: world.planId, limit: 100 }),
+      ],
       ['lifter · GET /api/sessions?limit=3', () => listSessions(db, lifter, { limit: 3 })],
       ['lifter · GET /api/profile/coach', () => activeCoachOf(db, lifter.id)],
       ['lifter · GET /api/sessions/comments/unread', () => unreadComments(db, lifter)],
       ['lifter · GET /api/chat/conversations', () => listConversations(db, lifter)],
-      ['lifter · GET /api/sessions/movement-stats (today’s workout)', () => movementStats(db, lifter, world.statsIds.today)],
-      ['lifter · GET /api/sessions/movement-stats (the next workout)', () => movementStats(db, lifter, world.statsIds.next)],
+      [
+        'lifter · GET /api/sessions/movement-stats (today’s workout)',
+        () => movementStats(db, lifter, world.statsIds.today),
+      ],
+      [
+        'lifter · GET /api/sessions/movement-stats (the next workout)',
+        () => movementStats(db, lifter, world.statsIds.next),
+      ],
       ['lifter · GET /api/plans/workouts/:id', () => getPlanWorkout(db, lifter, world.todayWorkoutId)],
       [
         'lifter · POST /api/sessions',
         async () => {
-          const session = await startSession(db, lifter, { id: crypto.randomUUID(), planWorkoutId: world.todayWorkoutId })
+          const session = await startSession(db, lifter, {
+            id: crypto.randomUUID(),
+            planWorkoutId: world.todayWorkoutId,
+          })
           state.sessionId = session.id
           state.exerciseKey = session.exercises[0]?.key ?? ''
           state.movementIds = [...new Set(session.exercises.map((e) => e.movementId))]
@@ -122,7 +150,10 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
             editedAt: new Date().toISOString(),
           }),
       ],
-      ['lifter · POST /api/sessions/:id/finish', () => finishSession(db, lifter, state.sessionId, { rpe: 8, notes: null })],
+      [
+        'lifter · POST /api/sessions/:id/finish',
+        () => finishSession(db, lifter, state.sessionId, { rpe: 8, notes: null }),
+      ],
       ['lifter · GET /api/sessions/:id/report', () => sessionReport(db, lifter, world.commentedSessionId)],
       ['lifter · POST /api/sessions/:id/comments/read', () => readComments(db, lifter, world.commentedSessionId)],
       [
@@ -132,19 +163,31 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
           state.e1rmMovement = progress.movements[0]?.movementId ?? ''
         },
       ],
-      ['lifter · GET /api/progress/e1rm (3 months)', () => e1rmSeries(db, lifter, { movementId: state.e1rmMovement, since: world.since, utcOffsetMinutes: 0 })],
+      [
+        'lifter · GET /api/progress/e1rm (3 months)',
+        () => e1rmSeries(db, lifter, { movementId: state.e1rmMovement, since: world.since, utcOffsetMinutes: 0 }),
+      ],
       ['lifter · GET /api/chat/:other/messages', () => listMessages(db, lifter, coach.id, {})],
       ['lifter · POST /api/chat/:other/read', () => markRead(db, lifter, coach.id, Number.MAX_SAFE_INTEGER)],
       ['lifter · GET /api/chat/conversations (again, read)', () => listConversations(db, lifter)],
-      ['lifter · POST /api/chat/:other/messages (the answer)', () => sendMessage(db, lifter, coach.id, { id: crypto.randomUUID(), body: 'Good, the deadlifts moved well.' })],
+      [
+        'lifter · POST /api/chat/:other/messages (the answer)',
+        () => sendMessage(db, lifter, coach.id, { id: crypto.randomUUID(), body: 'Good, the deadlifts moved well.' }),
+      ],
       ['coach · GET /api/me', () => getProfile(db, coach.id)],
-      ['coach · GET /api/clients/dashboard', () => coachDashboard(db, coach, { today: world.today, since: new Date(Date.now() - 86_400_000).toISOString() })],
+      [
+        'coach · GET /api/clients/dashboard',
+        () => coachDashboard(db, coach, { today: world.today, since: new Date(Date.now() - 86_400_000).toISOString() }),
+      ],
       ['coach · GET /api/progression/proposals', () => listProposals(db, coach)],
       ['coach · GET /api/chat/conversations', () => listConversations(db, coach)],
       ['coach · GET /api/sessions/comments/unread', () => unreadComments(db, coach)],
       ['coach · GET /api/plans?assigned=false', () => listPlans(db, coach, { assigned: 'false' })],
       ['coach · GET /api/clients', () => listActiveClients(db, coach, world.today)],
-      ['coach · GET /api/sessions?clientId=…&limit=10', () => listSessions(db, coach, { clientId: lifter.id, limit: 10 })],
+      [
+        'coach · GET /api/sessions?clientId=…&limit=10',
+        () => listSessions(db, coach, { clientId: lifter.id, limit: 10 }),
+      ],
       [
         'coach · GET /api/plans/:id',
         async () => {
@@ -152,19 +195,33 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
         },
       ],
       ['coach · GET /api/progress', () => getProgress(db, coach, { ...local, clientId: lifter.id })],
-      ['coach · GET /api/progress/e1rm (3 months)', () => e1rmSeries(db, coach, { clientId: lifter.id, movementId: state.e1rmMovement, since: world.since, utcOffsetMinutes: 0 })],
+      [
+        'coach · GET /api/progress/e1rm (3 months)',
+        () =>
+          e1rmSeries(db, coach, {
+            clientId: lifter.id,
+            movementId: state.e1rmMovement,
+            since: world.since,
+            utcOffsetMinutes: 0,
+          }),
+      ],
       ['coach · GET /api/sessions/:id/report', () => sessionReport(db, coach, world.commentedSessionId)],
       ['coach · POST /api/sessions/:id/comments/read', () => readComments(db, coach, world.commentedSessionId)],
       [
         'coach · PUT /api/plans/:id/days/:week/:day (autosave)',
         () => {
           const { week, day, workout } = world.futureDay
-          return savePlanDay(db, coach, world.planId, week, day, { version: state.version, workout } as SavePlanDayInput)
+          return savePlanDay(db, coach, world.planId, week, day, {
+            version: state.version,
+            workout,
+          } as SavePlanDayInput)
         },
       ],
     ]
     const missing = [...wanted.keys()].filter((key) => !calls.some(([name]) => name === key))
-    console.log(`\n  the slowest statement of each call with a p95 over ${threshold} ms (auto_explain: EXPLAIN ANALYZE, BUFFERS, the call run once more here)`)
+    console.log(
+      `\n  the slowest statement of each call with a p95 over ${threshold} ms (auto_explain: EXPLAIN ANALYZE, BUFFERS, the call run once more here)`,
+    )
     if (missing.length) console.log(`  not run here (no service mapped): ${missing.join('; ')}`)
     for (const [name, run] of calls) {
       notices.length = 0
@@ -181,7 +238,9 @@ export async function explainSlowCalls(url: string, world: ExplainWorld, wanted:
         continue
       }
       const total = plans.reduce((sum, p) => sum + p.ms, 0)
-      console.log(`\n  [${name}] p95 ${p95.toFixed(0)} ms over HTTP; ${plans.length} statements, ${total.toFixed(1)} ms in all; the slowest, ${slowest.ms.toFixed(1)} ms:`)
+      console.log(
+        `\n  [${name}] p95 ${p95.toFixed(0)} ms over HTTP; ${plans.length} statements, ${total.toFixed(1)} ms in all; the slowest, ${slowest.ms.toFixed(1)} ms:`,
+      )
       // The statement on one line, its parameters cut short, then the plan.
       const [text, rest] = splitText(slowest.plan)
       console.log(`    ${cut(text.replace(/\s+/g, ' '), 400)}`)

@@ -40,7 +40,8 @@ const LOGGER_SETS = 15
  * The plans of the statements of calls whose quiet p95 is at or over this (BENCH_LIVED_IN_EXPLAIN
  * milliseconds, the call target unless set; 'off' leaves them out, 0 prints every call's).
  */
-const EXPLAIN_MS = process.env.BENCH_LIVED_IN_EXPLAIN === 'off' ? Infinity : Number(process.env.BENCH_LIVED_IN_EXPLAIN ?? CALL_TARGET_MS)
+const EXPLAIN_MS =
+  process.env.BENCH_LIVED_IN_EXPLAIN === 'off' ? Infinity : Number(process.env.BENCH_LIVED_IN_EXPLAIN ?? CALL_TARGET_MS)
 
 const DEMO_COACH = 'coach@demo.coachline.app'
 const DEMO_PASSWORD = 'CoachlineDemo1'
@@ -73,7 +74,13 @@ type World = {
 
 type Tracking = 'weight_reps' | 'reps' | 'time' | 'distance_time'
 type Target = { reps?: { min: number; max: number } | null; load?: { kind: string; value?: number } | null }
-type SessionExercise = { key: string; movementId: string; tracking: Tracking; oneRepMaxMovementId?: string | null; targets: Target[] }
+type SessionExercise = {
+  key: string
+  movementId: string
+  tracking: Tracking
+  oneRepMaxMovementId?: string | null
+  targets: Target[]
+}
 type PlanExercise = {
   movementId: string
   superset: string | null
@@ -83,8 +90,21 @@ type PlanExercise = {
   sets: unknown[]
   progression: { kind: string; linkedMovementId?: string | null } | null
 }
-type PlanWorkout = { id: string; week: number; day: number; title: string; notes: string | null; exercises: PlanExercise[] }
-type Plan = { id: string; startDate: string | null; trainingDays: number[] | null; version: number; workouts: PlanWorkout[] }
+type PlanWorkout = {
+  id: string
+  week: number
+  day: number
+  title: string
+  notes: string | null
+  exercises: PlanExercise[]
+}
+type Plan = {
+  id: string
+  startDate: string | null
+  trainingDays: number[] | null
+  version: number
+  workouts: PlanWorkout[]
+}
 
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -94,8 +114,13 @@ const seconds = (since: number) => (performance.now() - since) / 1000
 async function api<T>(base: string, who: User, method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { cookie: who.cookie, origin: base }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await send(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: answer ${res.status} ${res.body.slice(0, 300)}`)
+  const res = await send(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${method} ${path}: answer ${res.status} ${res.body.slice(0, 300)}`)
   return (res.body ? JSON.parse(res.body) : null) as T
 }
 
@@ -117,7 +142,10 @@ function setBody(exercise: SessionExercise, setNumber: number, variation = 0) {
 }
 
 /** A planned exercise's movements for the numbers shown with it: its own and the one its %1RM targets are a share of. */
-const planned = (e: PlanExercise) => ({ movementId: e.movementId, oneRepMaxMovementId: e.progression?.kind === 'percent_e1rm' ? (e.progression.linkedMovementId ?? null) : null })
+const planned = (e: PlanExercise) => ({
+  movementId: e.movementId,
+  oneRepMaxMovementId: e.progression?.kind === 'percent_e1rm' ? (e.progression.linkedMovementId ?? null) : null,
+})
 
 /** Last time's numbers for some exercises, as the client asks: each movement once, sorted. */
 const statsPath = (exercises: { movementId: string; oneRepMaxMovementId?: string | null }[]) =>
@@ -127,7 +155,12 @@ const statsPath = (exercises: { movementId: string; oneRepMaxMovementId?: string
 
 /** `npm run demo` on the target's database: DATABASE_URL for a separate server; for the embedded one, the app's data folder (the demo reaches its server through the socket while the app runs). */
 function runDemo(server: BenchServer, target: BenchTarget): string {
-  const env = { ...process.env, DATABASE_URL: target.kind === 'postgres' ? target.url : '', DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }
+  const env = {
+    ...process.env,
+    DATABASE_URL: target.kind === 'postgres' ? target.url : '',
+    DATA_DIR: server.dataDir,
+    LOG_LEVEL: 'warn',
+  }
   // --force: on a full run, the benches before this one left their users in the database.
   const demo = spawnSync('npm', ['run', '--silent', 'demo', '--', '--force'], { env, encoding: 'utf8' })
   if (demo.status !== 0) throw new Error(`npm run demo: exit ${demo.status}\n${demo.stdout}\n${demo.stderr}`)
@@ -164,7 +197,11 @@ async function historyBySql(url: string, lifterId: string, today: string): Promi
     const lifter = quote(lifterId)
     const startDate = planStart(today)
     await trainedMovements(exec)
-    await history(exec, `select ${lifter} as client_id, 0 as li`, { ...HISTORY, from: addDays(startDate, -365 * YEARS), to: `${startDate}T00:00:00Z` })
+    await history(exec, `select ${lifter} as client_id, 0 as li`, {
+      ...HISTORY,
+      from: addDays(startDate, -365 * YEARS),
+      to: `${startDate}T00:00:00Z`,
+    })
     await exec('drop table bench_moves')
     await exec(
       `insert into body_weights (client_id, measured_on, weight_kg)
@@ -180,17 +217,30 @@ async function historyBySql(url: string, lifterId: string, today: string): Promi
  * workouts due before today trained through the API set by set (one missed), the last one
  * commented on by the coach and answered; the other lifters who log in the second pass.
  */
-async function throughApi(server: BenchServer, lifter: User, today: string): Promise<{ world: World; trained: { id: string; date: string }[] }> {
+async function throughApi(
+  server: BenchServer,
+  lifter: User,
+  today: string,
+): Promise<{ world: World; trained: { id: string; date: string }[] }> {
   const base = server.url
   const coach = await signInDemoCoach(base)
   await link(server, DEMO_COACH, lifter.email)
-  const own = await api<{ id: string; name: string; isTemplate: boolean }[]>(base, coach, 'GET', '/api/plans?assigned=false')
+  const own = await api<{ id: string; name: string; isTemplate: boolean }[]>(
+    base,
+    coach,
+    'GET',
+    '/api/plans?assigned=false',
+  )
   const template = own.find((p) => p.isTemplate && p.name === TEMPLATE)
   if (!template) throw new Error(`the demo has no template '${TEMPLATE}'`)
   const startDate = planStart(today)
-  const assigned = await api<{ id: string }>(base, coach, 'POST', `/api/plans/${template.id}/assign`, { clientId: lifter.id, startDate })
+  const assigned = await api<{ id: string }>(base, coach, 'POST', `/api/plans/${template.id}/assign`, {
+    clientId: lifter.id,
+    startDate,
+  })
   const plan = await api<Plan>(base, lifter, 'GET', `/api/plans/${assigned.id}`)
-  const dateOf = (w: PlanWorkout) => dateOfPlanDay({ startDate, trainingDays: plan.trainingDays }, w.week, w.day).toISOString().slice(0, 10)
+  const dateOf = (w: PlanWorkout) =>
+    dateOfPlanDay({ startDate, trainingDays: plan.trainingDays }, w.week, w.day).toISOString().slice(0, 10)
   const dated = plan.workouts.map((w) => ({ ...w, date: dateOf(w) })).sort((a, b) => a.date.localeCompare(b.date))
   const todays = dated.find((w) => w.date === today)
   const next = dated.find((w) => w.date > today)
@@ -200,10 +250,19 @@ async function throughApi(server: BenchServer, lifter: User, today: string): Pro
   const trained: { id: string; date: string }[] = []
   for (const [n, w] of due.entries()) {
     if (w.id === missed) continue
-    const session = await api<{ id: string; exercises: SessionExercise[] }>(base, lifter, 'POST', '/api/sessions', { id: crypto.randomUUID(), planWorkoutId: w.id })
+    const session = await api<{ id: string; exercises: SessionExercise[] }>(base, lifter, 'POST', '/api/sessions', {
+      id: crypto.randomUUID(),
+      planWorkoutId: w.id,
+    })
     for (const exercise of session.exercises) {
       for (let set = 1; set <= exercise.targets.length; set++) {
-        await api(base, lifter, 'PUT', `/api/sessions/${session.id}/sets/${crypto.randomUUID()}`, setBody(exercise, set, n + set))
+        await api(
+          base,
+          lifter,
+          'PUT',
+          `/api/sessions/${session.id}/sets/${crypto.randomUUID()}`,
+          setBody(exercise, set, n + set),
+        )
       }
     }
     await api(base, lifter, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })
@@ -211,7 +270,9 @@ async function throughApi(server: BenchServer, lifter: User, today: string): Pro
   }
   const last = trained.at(-1)
   if (!last) throw new Error('no workout was trained')
-  await api(base, coach, 'POST', `/api/sessions/${last.id}/comments`, { body: 'Good speed off the floor. Keep the bar close on the last reps.' })
+  await api(base, coach, 'POST', `/api/sessions/${last.id}/comments`, {
+    body: 'Good speed off the floor. Keep the bar close on the last reps.',
+  })
   await api(base, lifter, 'POST', `/api/sessions/${last.id}/comments`, { body: 'Thanks! The last set was a grind.' })
   const future = dated.at(-1)
   if (!future) throw new Error('the plan has no workouts')
@@ -235,7 +296,12 @@ async function throughApi(server: BenchServer, lifter: User, today: string): Pro
 
   const loggers = await Promise.all(Array.from({ length: LOGGERS }, () => signInUser(base, 'client')))
   for (const logger of loggers) await link(server, DEMO_COACH, logger.email)
-  const found = await api<{ items: { id: string; name: string; tracking: string }[] }>(base, lifter, 'GET', '/api/movements?scope=builtin&q=press&limit=20')
+  const found = await api<{ items: { id: string; name: string; tracking: string }[] }>(
+    base,
+    lifter,
+    'GET',
+    '/api/movements?scope=builtin&q=press&limit=20',
+  )
   const loggerMovements = found.items.filter((m) => m.tracking === 'weight_reps').slice(0, 3)
   if (loggerMovements.length < 3) throw new Error('not enough movements for the loggers')
   return {
@@ -275,8 +341,12 @@ async function coachingBySql(url: string, world: World, trained: { id: string; d
       `update set_logs l set logged_at = s.started_at + l.set_number * interval '3 minutes', edited_at = s.started_at + l.set_number * interval '3 minutes'
        from workout_sessions s where s.id = l.session_id and s.id in (${trained.map((t) => quote(t.id)).join(', ')})`,
     )
-    await exec(`update session_comments c set created_at = s.completed_at + interval '2 hours' from workout_sessions s where s.id = c.session_id and s.client_id = ${lifter}`)
-    await exec(`update coach_clients set since = ${quote(startDate)}::date - ${365 * YEARS} where client_id = ${lifter}`)
+    await exec(
+      `update session_comments c set created_at = s.completed_at + interval '2 hours' from workout_sessions s where s.id = c.session_id and s.client_id = ${lifter}`,
+    )
+    await exec(
+      `update coach_clients set since = ${quote(startDate)}::date - ${365 * YEARS} where client_id = ${lifter}`,
+    )
     await copyPlan(
       exec,
       world.planId,
@@ -316,7 +386,10 @@ async function describe(url: string, world: World): Promise<{ sets: number; lift
       )
     ).rows
     const statistics = tables
-      .map((t) => `${t.relname} ${t.analyzed ? `analyzed ${Math.round((Date.now() - t.analyzed.getTime()) / 1000)} s ago` : 'never analyzed'} (${t.changed} rows changed since)`)
+      .map(
+        (t) =>
+          `${t.relname} ${t.analyzed ? `analyzed ${Math.round((Date.now() - t.analyzed.getTime()) / 1000)} s ago` : 'never analyzed'} (${t.changed} rows changed since)`,
+      )
       .join('; ')
     return { sets: count?.sets ?? 0, lifterSets: count?.lifter ?? 0, statistics }
   } finally {
@@ -349,7 +422,12 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
   const yesterday = new Date(Date.now() - 86_400_000).toISOString()
   // useActivePlan: the plans in use, then the plan and its sessions together.
   const activePlan = async (call: Call) => {
-    const plans = await call<{ id: string; status: string; clientId: string | null }[]>('GET /api/plans?completed=false', lifter, 'GET', '/api/plans?completed=false')
+    const plans = await call<{ id: string; status: string; clientId: string | null }[]>(
+      'GET /api/plans?completed=false',
+      lifter,
+      'GET',
+      '/api/plans?completed=false',
+    )
     const plan = plans.find((p) => p.status === 'active' && p.clientId === lifter.id)
     if (!plan) throw new Error('the lifter has no active plan')
     await Promise.all([
@@ -360,9 +438,20 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
   // The progress view: the overview, then the e1RM chart of its first movement over the last 3 months.
   const progress = async (call: Call, who: User, clientId?: string) => {
     const client = clientId ? `clientId=${clientId}&` : ''
-    const overview = await call<{ movements: { movementId: string }[] }>('GET /api/progress', who, 'GET', `/api/progress?${client}${local}`)
+    const overview = await call<{ movements: { movementId: string }[] }>(
+      'GET /api/progress',
+      who,
+      'GET',
+      `/api/progress?${client}${local}`,
+    )
     const first = overview.movements[0]
-    if (first) await call('GET /api/progress/e1rm (3 months)', who, 'GET', `/api/progress/e1rm?${client}movementId=${first.movementId}&since=${since}&${local}`)
+    if (first)
+      await call(
+        'GET /api/progress/e1rm (3 months)',
+        who,
+        'GET',
+        `/api/progress/e1rm?${client}movementId=${first.movementId}&since=${since}&${local}`,
+      )
   }
   // A summary with the other side's comments: the report, marking them read, the unread count again.
   const summary = async (call: Call, who: User, sessionId: string) => {
@@ -406,11 +495,19 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
       name: 'lifter: Start workout → the session logger',
       run: async (call, _rep, mark) => {
         const t0 = performance.now()
-        const started = await call<{ id: string }>('POST /api/sessions', lifter, 'POST', '/api/sessions', { id: crypto.randomUUID(), planWorkoutId: world.todayWorkoutId })
+        const started = await call<{ id: string }>('POST /api/sessions', lifter, 'POST', '/api/sessions', {
+          id: crypto.randomUUID(),
+          planWorkoutId: world.todayWorkoutId,
+        })
         state.sessionId = started.id
         await Promise.all([
           (async () => {
-            const session = await call<{ exercises: SessionExercise[] }>('GET /api/sessions/:id', lifter, 'GET', `/api/sessions/${started.id}`)
+            const session = await call<{ exercises: SessionExercise[] }>(
+              'GET /api/sessions/:id',
+              lifter,
+              'GET',
+              `/api/sessions/${started.id}`,
+            )
             state.exercises = session.exercises
             mark(CAN_LOG, performance.now() - t0)
             await call('GET /api/sessions/movement-stats', lifter, 'GET', statsPath(session.exercises))
@@ -423,7 +520,13 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
       name: 'lifter: logging sets (the first set of each exercise)',
       run: async (call, rep) => {
         for (const exercise of state.exercises) {
-          await call('PUT /api/sessions/:id/sets/:setId', lifter, 'PUT', `/api/sessions/${state.sessionId}/sets/${crypto.randomUUID()}`, setBody(exercise, 1, rep))
+          await call(
+            'PUT /api/sessions/:id/sets/:setId',
+            lifter,
+            'PUT',
+            `/api/sessions/${state.sessionId}/sets/${crypto.randomUUID()}`,
+            setBody(exercise, 1, rep),
+          )
         }
       },
     },
@@ -431,7 +534,10 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
       // useFinishSession: the finish, the session page's queries refetched, then the summary.
       name: 'lifter: finish → its summary',
       run: async (call) => {
-        await call('POST /api/sessions/:id/finish', lifter, 'POST', `/api/sessions/${state.sessionId}/finish`, { rpe: 8, notes: null })
+        await call('POST /api/sessions/:id/finish', lifter, 'POST', `/api/sessions/${state.sessionId}/finish`, {
+          rpe: 8,
+          notes: null,
+        })
         await Promise.all([
           call('GET /api/sessions/movement-stats', lifter, 'GET', statsPath(state.exercises)),
           call('GET /api/sessions/comments/unread', lifter, 'GET', '/api/sessions/comments/unread'),
@@ -439,15 +545,26 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
         await call('GET /api/sessions/:id/report', lifter, 'GET', `/api/sessions/${state.sessionId}/report`)
       },
     },
-    { name: 'lifter: a past summary with the coach’s comment', run: (call) => summary(call, lifter, world.commentedSessionId) },
+    {
+      name: 'lifter: a past summary with the coach’s comment',
+      run: (call) => summary(call, lifter, world.commentedSessionId),
+    },
     { name: 'lifter: progress', run: (call) => progress(call, lifter) },
     { name: 'lifter: calendar (/mesocycle)', run: (call) => activePlan(call) },
     {
       // The coach wrote (not timed); the lifter opens the chat, reads it, and answers.
       name: 'lifter: chat (a new message from the coach)',
       run: async (call, rep) => {
-        await api(base, coach, 'POST', `/api/chat/${lifter.id}/messages`, { id: crypto.randomUUID(), body: `How did today feel? (${rep})` })
-        const conversations = await call<{ items: { otherId: string; active: boolean }[] }>('GET /api/chat/conversations', lifter, 'GET', '/api/chat/conversations')
+        await api(base, coach, 'POST', `/api/chat/${lifter.id}/messages`, {
+          id: crypto.randomUUID(),
+          body: `How did today feel? (${rep})`,
+        })
+        const conversations = await call<{ items: { otherId: string; active: boolean }[] }>(
+          'GET /api/chat/conversations',
+          lifter,
+          'GET',
+          '/api/chat/conversations',
+        )
         const other = conversations.items.find((c) => c.active)?.otherId
         if (other !== coach.id) throw new Error('the lifter’s conversation is not with the demo coach')
         const page = await call<{ items: { seq: number; senderId: string; readAt: string | null }[] }>(
@@ -456,7 +573,10 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
           'GET',
           `/api/chat/${other}/messages`,
         )
-        const unread = page.items.reduce((max, m) => (m.senderId !== lifter.id && !m.readAt && m.seq > max ? m.seq : max), 0)
+        const unread = page.items.reduce(
+          (max, m) => (m.senderId !== lifter.id && !m.readAt && m.seq > max ? m.seq : max),
+          0,
+        )
         if (unread) {
           await call('POST /api/chat/:other/read', lifter, 'POST', `/api/chat/${other}/read`, { upTo: unread })
           await call('GET /api/chat/conversations (again, read)', lifter, 'GET', '/api/chat/conversations')
@@ -475,7 +595,12 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
         await call('GET /api/me', coach, 'GET', '/api/me')
         await Promise.all([
           (async () => {
-            await call('GET /api/clients/dashboard', coach, 'GET', `/api/clients/dashboard?today=${today}&since=${encodeURIComponent(yesterday)}`)
+            await call(
+              'GET /api/clients/dashboard',
+              coach,
+              'GET',
+              `/api/clients/dashboard?today=${today}&since=${encodeURIComponent(yesterday)}`,
+            )
             await call('GET /api/progression/proposals', coach, 'GET', '/api/progression/proposals')
           })(),
           call('GET /api/chat/conversations', coach, 'GET', '/api/chat/conversations'),
@@ -504,14 +629,23 @@ function screens(base: string, world: World, state: { sessionId: string; exercis
         ])
       },
     },
-    { name: 'coach: session review (the lifter’s summary)', run: (call) => summary(call, coach, world.commentedSessionId) },
+    {
+      name: 'coach: session review (the lifter’s summary)',
+      run: (call) => summary(call, coach, world.commentedSessionId),
+    },
     {
       // The roster's link to the lifter's plan; then one autosave of a day, as an edit makes.
       name: 'coach: plan builder (/coach/program/:id)',
       run: async (call) => {
         const plan = await call<Plan>('GET /api/plans/:id', coach, 'GET', `/api/plans/${world.planId}`)
         const { week, day, workout } = world.futureDay
-        await call('PUT /api/plans/:id/days/:week/:day (autosave)', coach, 'PUT', `/api/plans/${world.planId}/days/${week}/${day}`, { version: plan.version, workout })
+        await call(
+          'PUT /api/plans/:id/days/:week/:day (autosave)',
+          coach,
+          'PUT',
+          `/api/plans/${world.planId}/days/${week}/${day}`,
+          { version: plan.version, workout },
+        )
       },
     },
   ]
@@ -595,7 +729,14 @@ function startLoggers(base: string, world: World): { stop: () => Promise<number[
       for (let set = 0; set < LOGGER_SETS && running; set++) {
         await sleep(between(LOGGER_REST_MS))
         const exercise = exercises[set % exercises.length]
-        const body = { exerciseKey: exercise?.key, setNumber: 1 + Math.floor(set / exercises.length), reps: 5, loadKg: 60 + set, rpe: 8, editedAt: new Date().toISOString() }
+        const body = {
+          exerciseKey: exercise?.key,
+          setNumber: 1 + Math.floor(set / exercises.length),
+          reps: 5,
+          loadKg: 60 + set,
+          rpe: 8,
+          editedAt: new Date().toISOString(),
+        }
         const t0 = performance.now()
         await api(base, logger, 'PUT', `/api/sessions/${id}/sets/${crypto.randomUUID()}`, body)
         latencies.push(performance.now() - t0)
@@ -610,7 +751,10 @@ function startLoggers(base: string, world: World): { stop: () => Promise<number[
     stop: async () => {
       running = false
       await settled
-      if (failures.length) throw new Error(`lived-in: ${failures.length} of the logging lifters failed: ${failures.map(String).slice(0, 3).join('; ')}`)
+      if (failures.length)
+        throw new Error(
+          `lived-in: ${failures.length} of the logging lifters failed: ${failures.map(String).slice(0, 3).join('; ')}`,
+        )
       return latencies
     },
   }
@@ -645,7 +789,9 @@ function table(title: string, timings: Timings, quiet?: Timings): void {
 
 /** Every call row of a pass, with the screen it belongs to. */
 const callsOf = (timings: Timings) =>
-  [...timings].flatMap(([screen, rows]) => [...rows].filter(([row]) => isCall(row)).map(([row, latencies]) => ({ screen, row, stat: statOf(latencies) })))
+  [...timings].flatMap(([screen, rows]) =>
+    [...rows].filter(([row]) => isCall(row)).map(([row, latencies]) => ({ screen, row, stat: statOf(latencies) })),
+  )
 
 function targets(quiet: Timings, busy: Timings): void {
   console.log('\n  targets')
@@ -666,7 +812,9 @@ function targets(quiet: Timings, busy: Timings): void {
     .filter((c) => c.ratio > LOAD_RATIO_TARGET)
   console.log(
     `    with ${LOGGERS} lifters logging, no call's p95 above ${LOAD_RATIO_TARGET}x the quiet one: ${doubled.length ? `NOT met by ${doubled.length}:` : 'met'}` +
-      doubled.map((c) => `\n      ${c.screen} · ${c.row}: ${c.ratio.toFixed(2)}x (p95 ${c.stat.p95.toFixed(0)} ms)`).join(''),
+      doubled
+        .map((c) => `\n      ${c.screen} · ${c.row}: ${c.ratio.toFixed(2)}x (p95 ${c.stat.p95.toFixed(0)} ms)`)
+        .join(''),
   )
 }
 
@@ -690,9 +838,15 @@ export async function benchLivedIn(server: BenchServer, label: string, target: B
 
   const { quiet, busy, theirs } = await measure(server.url, world)
   table('pass 1, quiet (ms)', quiet)
-  table(`pass 2, while ${LOGGERS} other lifters log a set every ${LOGGER_REST_MS[0] / 1000}-${LOGGER_REST_MS[1] / 1000} s each (ms)`, busy, quiet)
+  table(
+    `pass 2, while ${LOGGERS} other lifters log a set every ${LOGGER_REST_MS[0] / 1000}-${LOGGER_REST_MS[1] / 1000} s each (ms)`,
+    busy,
+    quiet,
+  )
   const logged = statOf(theirs)
-  console.log(`  their sets: ${logged.n} logged, p50 ${logged.p50.toFixed(1)} ms, p95 ${logged.p95.toFixed(1)} ms, p99 ${logged.p99.toFixed(1)} ms`)
+  console.log(
+    `  their sets: ${logged.n} logged, p50 ${logged.p50.toFixed(1)} ms, p95 ${logged.p95.toFixed(1)} ms, p99 ${logged.p99.toFixed(1)} ms`,
+  )
   targets(quiet, busy)
   const after = await describe(target.url, world)
   console.log(`  planner statistics after: ${after.statistics}`)

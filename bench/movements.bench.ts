@@ -2,10 +2,49 @@ import { PATTERNS, EQUIPMENT, MUSCLES } from '../src/shared/schemas/movements.ts
 import { measure, pool, report, signInCoach, type BenchServer } from './lib.ts'
 
 const OWN_MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 10_000)
-const WORDS = ['tempo', 'paused', 'deficit', 'banded', 'chains', 'close-grip', 'wide', 'single-arm', 'front-foot', 'isometric', 'speed', 'heavy']
-const BASES = ['squat', 'deadlift', 'press', 'row', 'lunge', 'carry', 'curl', 'pulldown', 'bridge', 'step-up', 'swing', 'plank']
+const WORDS = [
+  'tempo',
+  'paused',
+  'deficit',
+  'banded',
+  'chains',
+  'close-grip',
+  'wide',
+  'single-arm',
+  'front-foot',
+  'isometric',
+  'speed',
+  'heavy',
+]
+const BASES = [
+  'squat',
+  'deadlift',
+  'press',
+  'row',
+  'lunge',
+  'carry',
+  'curl',
+  'pulldown',
+  'bridge',
+  'step-up',
+  'swing',
+  'plank',
+]
 /** What coaches type: aliases, prefixes, whole names, typos, own variations. */
-const QUERIES = ['rdl', 'bench', 'squat', 'romanain deadlift', 'pull', 'ohp', 'paused squat', 'kettlebell swing', 'row', 'tempo deficit', 'farmer', 'lunge']
+const QUERIES = [
+  'rdl',
+  'bench',
+  'squat',
+  'romanain deadlift',
+  'pull',
+  'ohp',
+  'paused squat',
+  'kettlebell swing',
+  'row',
+  'tempo deficit',
+  'farmer',
+  'lunge',
+]
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T
 
@@ -29,7 +68,9 @@ export async function benchMovementSearch(server: BenchServer, label: string): P
     })
     if (res.status !== 201) throw new Error(`loading movements: ${res.status} ${await res.text()}`)
   })
-  console.log(`\n${label}: loaded ${OWN_MOVEMENTS} own movements in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`)
+  console.log(
+    `\n${label}: loaded ${OWN_MOVEMENTS} own movements in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  )
 
   const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie } })
   // Warm up caches and the JIT before measuring.
@@ -39,10 +80,16 @@ export async function benchMovementSearch(server: BenchServer, label: string): P
   const figures = [
     floor,
     await measure('GET /api/me (session lookup)', 1000, 1, () => get('/api/me')),
-    await measure('search ?q= (1 at a time)', 1000, 1, (i) => get(`/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}`)),
-    await measure('search ?q= (8 at a time)', 2000, 8, (i) => get(`/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}`)),
+    await measure('search ?q= (1 at a time)', 1000, 1, (i) =>
+      get(`/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}`),
+    ),
+    await measure('search ?q= (8 at a time)', 2000, 8, (i) =>
+      get(`/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}`),
+    ),
     await measure('search ?q=&pattern=&equipment=', 1000, 1, (i) =>
-      get(`/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}&pattern=${encodeURIComponent(pick(PATTERNS, i))}&equipment=${encodeURIComponent(pick(EQUIPMENT, i))}`),
+      get(
+        `/api/movements?q=${encodeURIComponent(pick(QUERIES, i))}&pattern=${encodeURIComponent(pick(PATTERNS, i))}&equipment=${encodeURIComponent(pick(EQUIPMENT, i))}`,
+      ),
     ),
     await measure('browse (no q, page 3, own scope)', 1000, 1, () => get('/api/movements?scope=own&offset=60')),
   ]

@@ -1,6 +1,16 @@
 import type { Client } from 'pg'
 import type { BenchServer, BenchTarget } from './lib.ts'
-import { measureTask, report, send, signInUser, sqlClient, dateOf, addDays, mondayOf, TRAINED_MOVEMENTS } from './lib.ts'
+import {
+  measureTask,
+  report,
+  send,
+  signInUser,
+  sqlClient,
+  dateOf,
+  addDays,
+  mondayOf,
+  TRAINED_MOVEMENTS,
+} from './lib.ts'
 
 /** Lifters in the database, the heavy one included; each of the others has ~20,000 sets (5 for a quick run: 100,000 sets). */
 const LIFTERS = Number(process.env.BENCH_PROGRESS_LIFTERS ?? 50)
@@ -41,7 +51,11 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     const lifter = await signInUser(server.url, 'client')
     const json = (cookie: string) => ({ cookie, 'content-type': 'application/json', origin: server.url })
     const call = async (cookie: string, method: string, path: string, body?: unknown) => {
-      const res = await send(`${server.url}${path}`, { method, headers: json(cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+      const res = await send(`${server.url}${path}`, {
+        method,
+        headers: json(cookie),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
       if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: answer ${res.status} ${res.body}`)
       return JSON.parse(res.body || 'null') as unknown
     }
@@ -63,17 +77,31 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     const heavyMoves = moves.slice(0, HEAVY_MOVEMENTS.length).map((m) => m.id)
 
     // The other lifters: users with a profile, a few of them the coach's clients too.
-    const others = Array.from({ length: Math.max(0, LIFTERS - 1) }, (_, i) => `bench-lifter-${i + 1}-${crypto.randomUUID()}`)
-    await db.query(`insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from unnest($1::text[]) with ordinality u(id, n)`, [
-      others,
-    ])
-    await db.query(`insert into profiles (id, role, display_name) select id, 'client', 'Lifter ' || n from unnest($1::text[]) with ordinality u(id, n)`, [others])
+    const others = Array.from(
+      { length: Math.max(0, LIFTERS - 1) },
+      (_, i) => `bench-lifter-${i + 1}-${crypto.randomUUID()}`,
+    )
+    await db.query(
+      `insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from unnest($1::text[]) with ordinality u(id, n)`,
+      [others],
+    )
+    await db.query(
+      `insert into profiles (id, role, display_name) select id, 'client', 'Lifter ' || n from unnest($1::text[]) with ordinality u(id, n)`,
+      [others],
+    )
     const roster = others.slice(0, ROSTER_OTHERS)
-    await db.query(`insert into coach_clients (coach_id, client_id) select $1, id from unnest($2::text[]) id`, [coach.id, roster])
+    await db.query(`insert into coach_clients (coach_id, client_id) select $1, id from unnest($2::text[]) id`, [
+      coach.id,
+      roster,
+    ])
 
     // The coach's plan: 8 weeks of 4 days, 5 exercises of 5 sets with targets, assigned to the
     // heavy lifter from the Monday three weeks ago, so the last 28 days hold planned workouts.
-    const plan = (await call(coach.cookie, 'POST', '/api/plans', { name: 'Strength block', weeks: PLAN_WEEKS, daysPerWeek: PLAN_DAYS })) as { id: string; version: number }
+    const plan = (await call(coach.cookie, 'POST', '/api/plans', {
+      name: 'Strength block',
+      weeks: PLAN_WEEKS,
+      daysPerWeek: PLAN_DAYS,
+    })) as { id: string; version: number }
     let version = plan.version
     for (let week = 1; week <= PLAN_WEEKS; week++) {
       for (let day = 1; day <= PLAN_DAYS; day++) {
@@ -86,16 +114,25 @@ export async function benchProgress(server: BenchServer, label: string, target: 
             rpe: 8,
           })),
         }))
-        await call(coach.cookie, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `W${week}D${day}`, exercises } })
+        await call(coach.cookie, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, {
+          version,
+          workout: { title: `W${week}D${day}`, exercises },
+        })
         version += 1
       }
     }
     const startDate = addDays(mondayOf(today), -21)
-    const active = (await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, { clientId: lifter.id, startDate })) as { id: string }
-    for (const other of roster.slice(0, ROSTER_PLANNED)) await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, { clientId: other, startDate })
+    const active = (await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, {
+      clientId: lifter.id,
+      startDate,
+    })) as { id: string }
+    for (const other of roster.slice(0, ROSTER_PLANNED))
+      await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, { clientId: other, startDate })
 
     // The planned workouts due before today, done through the API (two missed), then moved to their day.
-    const { workouts } = (await call(lifter.cookie, 'GET', `/api/plans/${active.id}`)) as { workouts: { id: string; week: number; day: number }[] }
+    const { workouts } = (await call(lifter.cookie, 'GET', `/api/plans/${active.id}`)) as {
+      workouts: { id: string; week: number; day: number }[]
+    }
     const dueBefore = workouts
       .map((w) => ({ ...w, date: addDays(startDate, (w.week - 1) * 7 + (w.day - 1)) }))
       .filter((w) => w.date < today)
@@ -124,7 +161,10 @@ export async function benchProgress(server: BenchServer, label: string, target: 
         }
       }
       await call(lifter.cookie, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })
-      await db.query(`update workout_sessions set started_at = $2::date + time '17:30' , completed_at = $2::date + time '18:45' where id = $1`, [session.id, w.date])
+      await db.query(
+        `update workout_sessions set started_at = $2::date + time '17:30' , completed_at = $2::date + time '18:45' where id = $1`,
+        [session.id, w.date],
+      )
       planned += 1
     }
 
@@ -175,7 +215,11 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     )
 
     // The calls, each alone (one at a time), after a warm-up.
-    const progress = (await call(coach.cookie, 'GET', `/api/progress?clientId=${lifter.id}&today=${today}&utcOffsetMinutes=0`)) as {
+    const progress = (await call(
+      coach.cookie,
+      'GET',
+      `/api/progress?clientId=${lifter.id}&today=${today}&utcOffsetMinutes=0`,
+    )) as {
       movements: { movementId: string; name: string }[]
     }
     const top = progress.movements[0]
@@ -209,7 +253,11 @@ export async function benchProgress(server: BenchServer, label: string, target: 
       await timed('coach: dashboard', get(coach.cookie, paths.dashboard)),
       // The client detail as the browser loads it: its calls side by side, timed to the last answer.
       await timed('coach: client detail, all at once', async () => {
-        await Promise.all([paths.progress, paths.e1rm, paths.bodyWeights, paths.roster, paths.sessions, paths.plan].map((path) => get(coach.cookie, path)()))
+        await Promise.all(
+          [paths.progress, paths.e1rm, paths.bodyWeights, paths.roster, paths.sessions, paths.plan].map((path) =>
+            get(coach.cookie, path)(),
+          ),
+        )
       }),
     ]
     const own = (path: string) => path.replace(`clientId=${lifter.id}&`, '').replace(`?clientId=${lifter.id}`, '')
@@ -228,7 +276,9 @@ export async function benchProgress(server: BenchServer, label: string, target: 
     const whole = asCoach[asCoach.length - 1]
     const over = figures.filter((f) => f !== floor && f !== whole && f.p95 >= TARGET_MS)
     console.log(
-      over.length ? `  over target (p95 >= ${TARGET_MS} ms): ${over.map((f) => `${f.name} ${f.p95.toFixed(1)} ms`).join('; ')}` : `  every call's p95 under ${TARGET_MS} ms: met`,
+      over.length
+        ? `  over target (p95 >= ${TARGET_MS} ms): ${over.map((f) => `${f.name} ${f.p95.toFixed(1)} ms`).join('; ')}`
+        : `  every call's p95 under ${TARGET_MS} ms: met`,
     )
     console.log(`  scenario took ${((performance.now() - started) / 1000).toFixed(0)} s in all`)
   } finally {

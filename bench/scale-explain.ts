@@ -52,7 +52,15 @@ export async function explainSlowest(url: string, world: ExplainWorld, top: numb
       ['preview movement stats', () => movementStats(db, lifter, world.nextMovementIds)],
       ['session report', () => sessionReport(db, lifter, world.lastSessionId)],
       ['progress', () => getProgress(db, lifter, local)],
-      ['e1RM series', () => e1rmSeries(db, lifter, { movementId: world.nextMovementIds[0] ?? '', since: monthsBefore(world.today, 3), utcOffsetMinutes: 0 })],
+      [
+        'e1RM series',
+        () =>
+          e1rmSeries(db, lifter, {
+            movementId: world.nextMovementIds[0] ?? '',
+            since: monthsBefore(world.today, 3),
+            utcOffsetMinutes: 0,
+          }),
+      ],
       ['roster', () => listActiveClients(db, coach, world.today)],
       ['dashboard', () => coachDashboard(db, coach, { today: world.today })],
       ['coach plans in use', () => listPlans(db, coach, { completed: 'false' })],
@@ -73,7 +81,9 @@ export async function explainSlowest(url: string, world: ExplainWorld, top: numb
       timed.push({ ...q, ms, plan })
     }
     timed.sort((a, b) => b.ms - a.ms)
-    console.log(`\n  the ${top} slowest of ${timed.length} statements of those calls on the big database (EXPLAIN ANALYZE):`)
+    console.log(
+      `\n  the ${top} slowest of ${timed.length} statements of those calls on the big database (EXPLAIN ANALYZE):`,
+    )
     for (const q of timed.slice(0, top)) {
       console.log(`\n  [${q.call}] ${q.ms.toFixed(1)} ms: ${q.text.replace(/\s+/g, ' ').slice(0, 400)}`)
       for (const line of q.plan.slice(0, 40)) console.log(`    ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`)

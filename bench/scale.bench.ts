@@ -168,7 +168,9 @@ function print(label: string, loaded: Record<Size, Loaded>, results: Row[], peak
       `Both with a coach of ${ROSTER} clients. ${COUNT} calls each, alternating.`,
   )
   // The p50 ratio beside the target's p95 one: on a busy machine a p95 is one slow moment.
-  console.log('  call                                          small p50   p95 |  big p50     p95 | p95 big/small  (p50)')
+  console.log(
+    '  call                                          small p50   p95 |  big p50     p95 | p95 big/small  (p50)',
+  )
   for (const r of results) {
     const ratio = r.big.p95 / r.small.p95
     console.log(
@@ -176,7 +178,11 @@ function print(label: string, loaded: Record<Size, Loaded>, results: Row[], peak
     )
   }
   const over = results.filter((r) => r.big.p95 / r.small.p95 > TARGET_RATIO)
-  console.log(over.length ? `  over target (p95 ratio > ${TARGET_RATIO}): ${over.map((r) => r.name).join('; ')}` : `  every p95 ratio <= ${TARGET_RATIO}: met`)
+  console.log(
+    over.length
+      ? `  over target (p95 ratio > ${TARGET_RATIO}): ${over.map((r) => r.name).join('; ')}`
+      : `  every p95 ratio <= ${TARGET_RATIO}: met`,
+  )
   console.log(`  server peak RSS while timed (VmHWM): small ${peak.small.toFixed(0)} MB, big ${peak.big.toFixed(0)} MB`)
 }
 
@@ -221,7 +227,11 @@ async function throughApi(url: string): Promise<World> {
   const lifter = await signInUser(url, 'client')
   const headers = (cookie: string) => ({ cookie, 'content-type': 'application/json', origin: url })
   const call = async (cookie: string, method: string, path: string, body?: unknown) => {
-    const res = await send(`${url}${path}`, { method, headers: headers(cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await send(`${url}${path}`, {
+      method,
+      headers: headers(cookie),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path}: answer ${res.status} ${res.body}`)
     return JSON.parse(res.body || 'null') as unknown
   }
@@ -233,13 +243,21 @@ async function throughApi(url: string): Promise<World> {
   if (link.status !== 201) throw new Error(`link: answer ${link.status}`)
   const moves: string[] = []
   for (const name of MOVEMENTS) {
-    const page = (await call(coach.cookie, 'GET', `/api/movements?scope=builtin&limit=20&q=${encodeURIComponent(name)}`)) as { items: { id: string; name: string }[] }
+    const page = (await call(
+      coach.cookie,
+      'GET',
+      `/api/movements?scope=builtin&limit=20&q=${encodeURIComponent(name)}`,
+    )) as { items: { id: string; name: string }[] }
     const found = page.items.find((m) => m.name === name)
     if (found) moves.push(found.id)
   }
   if (moves.length < EXERCISES + 2) throw new Error(`the library lacks the bench's movements (found ${moves.length})`)
 
-  const plan = (await call(coach.cookie, 'POST', '/api/plans', { name: 'Strength block', weeks: PLAN_WEEKS, daysPerWeek: PLAN_DAYS })) as { id: string; version: number }
+  const plan = (await call(coach.cookie, 'POST', '/api/plans', {
+    name: 'Strength block',
+    weeks: PLAN_WEEKS,
+    daysPerWeek: PLAN_DAYS,
+  })) as { id: string; version: number }
   let version = plan.version
   for (let week = 1; week <= PLAN_WEEKS; week++) {
     for (let day = 1; day <= PLAN_DAYS; day++) {
@@ -252,16 +270,24 @@ async function throughApi(url: string): Promise<World> {
           rpe: 8,
         })),
       }))
-      await call(coach.cookie, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, { version, workout: { title: `Week ${week} day ${day}`, exercises } })
+      await call(coach.cookie, 'PUT', `/api/plans/${plan.id}/days/${week}/${day}`, {
+        version,
+        workout: { title: `Week ${week} day ${day}`, exercises },
+      })
       version += 1
     }
   }
   const startDate = addDays(mondayOf(today), -21)
-  const active = (await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, { clientId: lifter.id, startDate })) as { id: string }
+  const active = (await call(coach.cookie, 'POST', `/api/plans/${plan.id}/assign`, {
+    clientId: lifter.id,
+    startDate,
+  })) as { id: string }
   const { workouts } = (await call(lifter.cookie, 'GET', `/api/plans/${active.id}`)) as {
     workouts: { id: string; week: number; day: number; exercises: { movementId: string }[] }[]
   }
-  const dated = workouts.map((w) => ({ ...w, date: addDays(startDate, (w.week - 1) * 7 + (w.day - 1)) })).sort((a, b) => a.date.localeCompare(b.date))
+  const dated = workouts
+    .map((w) => ({ ...w, date: addDays(startDate, (w.week - 1) * 7 + (w.day - 1)) }))
+    .sort((a, b) => a.date.localeCompare(b.date))
   const due = dated.filter((w) => w.date < today)
   const next = dated.find((w) => w.date >= today)
   if (!next) throw new Error('the plan has no workout left')
@@ -292,10 +318,16 @@ async function throughApi(url: string): Promise<World> {
   }
   const last = planned.at(-1)
   if (!last) throw new Error('no session was trained')
-  for (const s of planned.slice(-2)) await call(coach.cookie, 'POST', `/api/sessions/${s.id}/comments`, { body: 'Strong work, keep the bar path tight.' })
+  for (const s of planned.slice(-2))
+    await call(coach.cookie, 'POST', `/api/sessions/${s.id}/comments`, {
+      body: 'Strong work, keep the bar path tight.',
+    })
   for (let i = 0; i < 6; i++) {
     const [from, to] = i % 2 ? [lifter, coach] : [coach, lifter]
-    await call(from.cookie, 'POST', `/api/chat/${to.id}/messages`, { id: crypto.randomUUID(), body: `Message ${i + 1} about this week's training` })
+    await call(from.cookie, 'POST', `/api/chat/${to.id}/messages`, {
+      id: crypto.randomUUID(),
+      body: `Message ${i + 1} about this week's training`,
+    })
   }
   return {
     today,
@@ -329,8 +361,12 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
     `update set_logs l set logged_at = s.started_at + l.set_number * interval '3 minutes', edited_at = s.started_at + l.set_number * interval '3 minutes'
      from workout_sessions s where s.id = l.session_id and s.client_id = ${lifter}`,
   )
-  await exec(`update session_comments c set created_at = s.completed_at + interval '3 hours' from workout_sessions s where s.id = c.session_id and s.client_id = ${lifter}`)
-  await exec(`update coach_clients set since = ${quote(world.startDate)}::date - ${size === 'big' ? 365 * LONG_YEARS : 7} where client_id = ${lifter}`)
+  await exec(
+    `update session_comments c set created_at = s.completed_at + interval '3 hours' from workout_sessions s where s.id = c.session_id and s.client_id = ${lifter}`,
+  )
+  await exec(
+    `update coach_clients set since = ${quote(world.startDate)}::date - ${size === 'big' ? 365 * LONG_YEARS : 7} where client_id = ${lifter}`,
+  )
   await trainedMovements(exec)
 
   // The lifters: the roster's other 199 first, then those with no coach (the big database only).
@@ -340,15 +376,23 @@ async function load(exec: Exec, world: World, size: Size): Promise<void> {
     `create temp table bench_lifters as
      select n, 'bench-scale-' || ${run} || '-' || n as id, n < ${ROSTER} as rostered from generate_series(1, ${lifters}) n`,
   )
-  await exec(`insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from bench_lifters`)
-  await exec(`insert into profiles (id, role, display_name) select id, 'client', 'Lifter ' || lpad(n::text, 4, '0') from bench_lifters`)
+  await exec(
+    `insert into users (id, name, email, email_verified) select id, 'Lifter ' || n, id || '@example.test', true from bench_lifters`,
+  )
+  await exec(
+    `insert into profiles (id, role, display_name) select id, 'client', 'Lifter ' || lpad(n::text, 4, '0') from bench_lifters`,
+  )
   await exec(
     `insert into coach_clients (coach_id, client_id, since)
      select ${coach}, id, ${quote(world.startDate)}::date - ${size === 'big' ? 365 : 7} from bench_lifters where rostered`,
   )
 
   // Each client's copy of the plan, active from the same day; one session of its first workout done.
-  await copyPlan(exec, world.planId, `select id as client_id, 'active' as status, 0 as k, ${quote(world.startDate)}::date as start_date from bench_lifters where rostered`)
+  await copyPlan(
+    exec,
+    world.planId,
+    `select id as client_id, 'active' as status, 0 as k, ${quote(world.startDate)}::date as start_date from bench_lifters where rostered`,
+  )
   await exec(
     `insert into workout_sessions (id, client_id, plan_workout_id, plan_id, title, plan_name, week, day, exercises, status, started_at, completed_at, rpe, created_at)
      select md5(l.id || '/recent')::uuid, l.id, pw.id, p.id, pw.title, p.name, 1, 1,
@@ -456,7 +500,9 @@ export async function trainedMovements(exec: Exec): Promise<void> {
 export async function copyPlan(exec: Exec, planId: string, which: string): Promise<void> {
   const source = quote(planId)
   await exec(`drop table if exists bench_copies`)
-  await exec(`create temp table bench_copies as select md5(w.client_id || '/plan/' || w.k)::uuid as id, w.* from (${which}) w`)
+  await exec(
+    `create temp table bench_copies as select md5(w.client_id || '/plan/' || w.k)::uuid as id, w.* from (${which}) w`,
+  )
   await exec(
     `insert into training_plans (id, owner_id, client_id, name, weeks, days_per_week, deload_weeks, start_date, training_days, assigned, status, source_plan_id, created_at, updated_at)
      select c.id, p.owner_id, c.client_id, case when c.k = 0 then p.name else 'Block ' || c.k end, p.weeks, p.days_per_week, p.deload_weeks, c.start_date, p.training_days,
@@ -555,7 +601,10 @@ const statusOf = (pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number => 
 }
 
 /** The screens' calls, each timed alone on both databases in turn; a screen's calls side by side, timed to the last answer. */
-async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, Loaded>): Promise<{ results: Row[]; peak: Record<Size, number> }> {
+async function measure(
+  servers: Record<Size, BenchServer>,
+  loaded: Record<Size, Loaded>,
+): Promise<{ results: Row[]; peak: Record<Size, number> }> {
   type Task = (size: Size) => Promise<void>
   const get =
     (who: 'coach' | 'lifter', path: (w: World) => string): Task =>
@@ -573,7 +622,8 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
         headers: { cookie: world[who].cookie, 'content-type': 'application/json', origin: servers[size].url },
         body: JSON.stringify(body(world)),
       })
-      if (res.status < 200 || res.status > 299) throw new Error(`POST ${path}: answer ${res.status} ${res.body.slice(0, 300)}`)
+      if (res.status < 200 || res.status > 299)
+        throw new Error(`POST ${path}: answer ${res.status} ${res.body.slice(0, 300)}`)
     }
   const all =
     (...tasks: Task[]): Task =>
@@ -594,10 +644,15 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     workout: get('lifter', (w) => `/api/plans/workouts/${w.nextWorkoutId}`),
     stats: get('lifter', (w) => `/api/sessions/movement-stats?movementIds=${w.nextMovementIds.join(',')}`),
   }
-  const progress = (who: 'coach' | 'lifter') => get(who, (w) => `/api/progress?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}${local(w)}`)
+  const progress = (who: 'coach' | 'lifter') =>
+    get(who, (w) => `/api/progress?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}${local(w)}`)
   // The chart as it opens: the last 3 months.
   const e1rm = (who: 'coach' | 'lifter') =>
-    get(who, (w) => `/api/progress/e1rm?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}movementId=${w.nextMovementIds[0]}&since=${monthsBefore(w.today, 3)}&${local(w)}`)
+    get(
+      who,
+      (w) =>
+        `/api/progress/e1rm?${who === 'coach' ? `clientId=${w.lifter.id}&` : ''}movementId=${w.nextMovementIds[0]}&since=${monthsBefore(w.today, 3)}&${local(w)}`,
+    )
   const detail = {
     sessions: get('coach', (w) => `/api/sessions?clientId=${w.lifter.id}&limit=10`),
     plan: get('coach', (w) => `/api/plans/${w.planId}`),
@@ -616,7 +671,10 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     ['lifter preview: the planned workout', preview.workout],
     ['lifter preview: last time (movement stats)', preview.stats],
     ['lifter preview: both at once', all(preview.workout, preview.stats)],
-    ['lifter: start the next workout (resumes)', post('lifter', '/api/sessions', (w) => ({ planWorkoutId: w.nextWorkoutId }))],
+    [
+      'lifter: start the next workout (resumes)',
+      post('lifter', '/api/sessions', (w) => ({ planWorkoutId: w.nextWorkoutId })),
+    ],
     ['lifter summary: session report', get('lifter', (w) => `/api/sessions/${w.lastSessionId}/report`)],
     ['lifter: progress page', progress('lifter')],
     ['lifter: e1RM series (main lift)', e1rm('lifter')],
@@ -630,7 +688,12 @@ async function measure(servers: Record<Size, BenchServer>, loaded: Record<Size, 
     [
       'coach detail: all at once',
       async (size) => {
-        await Promise.all([detail.sessions(size), detail.plan(size), detail.ownPlans(size), progress('coach')(size).then(() => e1rm('coach')(size))])
+        await Promise.all([
+          detail.sessions(size),
+          detail.plan(size),
+          detail.ownPlans(size),
+          progress('coach')(size).then(() => e1rm('coach')(size)),
+        ])
       },
     ],
     ['coach: the lifter’s session report', get('coach', (w) => `/api/sessions/${w.lastSessionId}/report`)],

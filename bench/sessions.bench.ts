@@ -18,13 +18,17 @@ export async function benchSessions(server: BenchServer, label: string, target: 
   if (!first) throw new Error('no bench clients')
   const headersOf = (cookie: string) => ({ cookie, 'content-type': 'application/json', origin: server.url })
   const movement = (
-    (await (await fetch(`${server.url}/api/movements?q=back%20squat&limit=1`, { headers: headersOf(first.cookie) })).json()) as { items: { id: string; name: string }[] }
+    (await (
+      await fetch(`${server.url}/api/movements?q=back%20squat&limit=1`, { headers: headersOf(first.cookie) })
+    ).json()) as { items: { id: string; name: string }[] }
   ).items[0]
   if (!movement) throw new Error('no movement to log')
   const sessions = await Promise.all(
     clients.map(async ({ cookie }) => {
       const headers = headersOf(cookie)
-      const session = (await (await fetch(`${server.url}/api/sessions`, { method: 'POST', headers, body: '{}' })).json()) as { id: string }
+      const session = (await (
+        await fetch(`${server.url}/api/sessions`, { method: 'POST', headers, body: '{}' })
+      ).json()) as { id: string }
       const key = crypto.randomUUID()
       const exercise = {
         key,
@@ -37,18 +41,33 @@ export async function benchSessions(server: BenchServer, label: string, target: 
         notes: null,
         targets: [],
       }
-      const patched = await fetch(`${server.url}/api/sessions/${session.id}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
+      const patched = await fetch(`${server.url}/api/sessions/${session.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ exercises: [exercise] }),
+      })
       if (!patched.ok) throw new Error(`could not prepare a session: ${patched.status}`)
       return { id: session.id, key, headers }
     }),
   )
 
   const body = (key: string, i: number) =>
-    JSON.stringify({ exerciseKey: key, setNumber: 1 + (i % 50), reps: 5, loadKg: 100 + (i % 20), rpe: 8, editedAt: new Date().toISOString() })
+    JSON.stringify({
+      exerciseKey: key,
+      setNumber: 1 + (i % 50),
+      reps: 5,
+      loadKg: 100 + (i % 20),
+      rpe: 8,
+      editedAt: new Date().toISOString(),
+    })
   const logSet = async (client: number, i: number, setId: string = crypto.randomUUID()) => {
     const session = sessions[client % CLIENTS]
     if (!session) throw new Error('no session')
-    const res = await send(`${server.url}/api/sessions/${session.id}/sets/${setId}`, { method: 'PUT', headers: session.headers, body: body(session.key, i) })
+    const res = await send(`${server.url}/api/sessions/${session.id}/sets/${setId}`, {
+      method: 'PUT',
+      headers: session.headers,
+      body: body(session.key, i),
+    })
     if (res.status !== 200) throw new Error(`log a set: answer ${res.status} ${res.body}`)
   }
 
@@ -68,7 +87,13 @@ export async function benchSessions(server: BenchServer, label: string, target: 
     const res = await send(`${server.url}/api/sessions/${session.id}/sets/${id}`, {
       method: 'PUT',
       headers: session.headers,
-      body: JSON.stringify({ exerciseKey: session.key, setNumber: 1, reps: 5, loadKg: 100, editedAt: '2026-01-01T00:00:00.000Z' }),
+      body: JSON.stringify({
+        exerciseKey: session.key,
+        setNumber: 1,
+        reps: 5,
+        loadKg: 100,
+        editedAt: '2026-01-01T00:00:00.000Z',
+      }),
     })
     if (res.status !== 200) throw new Error(`replay: answer ${res.status}`)
   })

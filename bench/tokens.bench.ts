@@ -28,7 +28,9 @@ export async function benchTokens(server: BenchServer, label: string): Promise<v
       if (res.status !== 200) throw new Error(`${name}: answer ${res.status} ${res.body}`)
     })
   // Warm both paths up first.
-  await call('warm-up', (i): Record<string, string> => (i % 2 ? { cookie: user.cookie } : { authorization: `Bearer ${tokens[i % TOKENS]}` }))
+  await call('warm-up', (i): Record<string, string> =>
+    i % 2 ? { cookie: user.cookie } : { authorization: `Bearer ${tokens[i % TOKENS]}` },
+  )
   const floor = await call('GET /api/me as a visitor', () => ({}))
   const cookie = await call('GET /api/me with a cookie', () => ({ cookie: user.cookie }))
   const token = await call('GET /api/me with an API token', (i) => ({ authorization: `Bearer ${tokens[i % TOKENS]}` }))

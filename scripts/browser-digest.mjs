@@ -13,7 +13,9 @@ const ANSI = /\u001b\[[0-9;]*m/g
 
 function* testsOf(suite, titles = []) {
   const path = suite.title ? [...titles, suite.title] : titles
-  for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) yield { title: [...path, spec.title].join(' › '), line: `${spec.file}:${spec.line}`, test }
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      yield { title: [...path, spec.title].join(' › '), line: `${spec.file}:${spec.line}`, test }
   for (const child of suite.suites ?? []) yield* testsOf(child, path)
 }
 
@@ -33,8 +35,13 @@ export function browserDigest(file = BROWSER_REPORT) {
         .split('\n')
         .filter((part) => part.trim())
         .slice(0, ERROR_LINES)
-      const where = failed?.error?.location ? `${relative(process.cwd(), failed.error.location.file)}:${failed.error.location.line}` : line
-      lines.push(`${test.status === 'flaky' ? 'FLAKY (passed on its retry)' : 'FAILED'} [${test.projectName}] ${title}, at ${where}`, ...head.map((part) => `    ${part}`))
+      const where = failed?.error?.location
+        ? `${relative(process.cwd(), failed.error.location.file)}:${failed.error.location.line}`
+        : line
+      lines.push(
+        `${test.status === 'flaky' ? 'FLAKY (passed on its retry)' : 'FAILED'} [${test.projectName}] ${title}, at ${where}`,
+        ...head.map((part) => `    ${part}`),
+      )
     }
   }
   return lines

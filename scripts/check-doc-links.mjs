@@ -19,7 +19,8 @@ function* files(dir, test) {
 }
 
 /** A heading's text as GitHub reads it for the slug: inline code and links by their text alone. */
-const plain = (tokens) => tokens.map((token) => (token.tokens ? plain(token.tokens) : token.type === 'html' ? '' : (token.text ?? ''))).join('')
+const plain = (tokens) =>
+  tokens.map((token) => (token.tokens ? plain(token.tokens) : token.type === 'html' ? '' : (token.text ?? ''))).join('')
 
 const anchorsOf = new Map()
 /** The anchors a Markdown file's headings make (a repeated heading gets -1, -2, ...). */
@@ -82,11 +83,16 @@ for (const [i, name] of decisions.entries()) {
   }
   const [title, , status] = readFileSync(join(root, 'docs', 'decisions', name), 'utf8').split('\n')
   if (!title?.startsWith(`# ${number}: `)) broken.push(`docs/decisions/${name}: the title should start "# ${number}: "`)
-  if (!/^Date: \d{4}-\d{2}-\d{2} · Status: \S/.test(status ?? '')) broken.push(`docs/decisions/${name}: the third line should be "Date: YYYY-MM-DD · Status: ..."`)
+  if (!/^Date: \d{4}-\d{2}-\d{2} · Status: \S/.test(status ?? ''))
+    broken.push(`docs/decisions/${name}: the third line should be "Date: YYYY-MM-DD · Status: ..."`)
 }
 
 if (broken.length) {
-  console.error(`${broken.length} problem${broken.length === 1 ? '' : 's'} in the docs:\n${broken.map((line) => `  ${line}`).join('\n')}`)
+  console.error(
+    `${broken.length} problem${broken.length === 1 ? '' : 's'} in the docs:\n${broken.map((line) => `  ${line}`).join('\n')}`,
+  )
   process.exit(1)
 }
-console.log(`docs: the links of ${docs.length} Markdown files and the source's references to them resolve; ${decisions.length} decisions in sequence`)
+console.log(
+  `docs: the links of ${docs.length} Markdown files and the source's references to them resolve; ${decisions.length} decisions in sequence`,
+)

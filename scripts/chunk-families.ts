@@ -40,7 +40,8 @@ const PUBLIC = 'public'
  * while it waits for its first byte its share of the link goes unused. (Vite's manifest has no key
  * for a module inside a kit; scripts/manifest-modules.ts adds one for the server's preload hints.)
  */
-const IN_KIT = /\/src\/client\/(app\/signed-in-layout|features\/auth\/components\/route-guard|app\/routes\/client\/(home|session))\.tsx$/
+const IN_KIT =
+  /\/src\/client\/(app\/signed-in-layout|features\/auth\/components\/route-guard|app\/routes\/client\/(home|session))\.tsx$/
 const AUTH = 'auth'
 
 /** Each lazily loaded module (a screen, the frame) and its family; the first pattern that matches wins. */
@@ -49,8 +50,14 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/progress\.tsx$|\/progress-view\.tsx$/, 'progress'],
   [/\/src\/client\/app\/routes\/client\/home\.tsx$/, 'home'],
   [/\/src\/client\/app\/routes\/client\/session\.tsx$/, 'session'],
-  [/\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/move-workout-dialog\.tsx$/, 'lifter'],
-  [/\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat)|programs|program-overview)\.tsx$/, 'coach'],
+  [
+    /\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/move-workout-dialog\.tsx$/,
+    'lifter',
+  ],
+  [
+    /\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat)|programs|program-overview)\.tsx$/,
+    'coach',
+  ],
   [
     /\/src\/client\/app\/routes\/(coach\/(library|program-builder|create-plan|template-board)|client\/(plan-builder|program-new|create-workout)|workout|workout-readonly)\.tsx$/,
     'builder',
@@ -78,7 +85,12 @@ function familyOfRoot(id: string): string {
 }
 
 /** Every module reached from `starts` by following `next`, the starts included, never entering `stop`. */
-function reach(graph: Graph, starts: Iterable<string>, next: (info: ModuleInfo) => readonly string[], stop = new Set<string>()): Set<string> {
+function reach(
+  graph: Graph,
+  starts: Iterable<string>,
+  next: (info: ModuleInfo) => readonly string[],
+  stop = new Set<string>(),
+): Set<string> {
   const seen = new Set<string>()
   const stack = [...starts]
   while (stack.length) {
@@ -102,7 +114,9 @@ function assign(graph: Graph, some: string): Map<string, string | null> {
   const initial = reach(graph, entries, staticImports)
   // Every lazily loaded module; a screen nothing imports statically keeps its own chunk, one that
   // shares code is grouped.
-  const lazy = [...reach(graph, entries, allImports)].filter((id) => !initial.has(id) && Boolean(graph.getModuleInfo(id)?.dynamicImporters.length))
+  const lazy = [...reach(graph, entries, allImports)].filter(
+    (id) => !initial.has(id) && Boolean(graph.getModuleInfo(id)?.dynamicImporters.length),
+  )
   const ownChunk = new Set(lazy.filter((id) => !graph.getModuleInfo(id)?.importers.length && !IN_KIT.test(id)))
   // The families of the lazy modules that reach each module statically.
   const reachedBy = new Map<string, Set<string>>()
@@ -115,7 +129,8 @@ function assign(graph: Graph, some: string): Map<string, string | null> {
     }
   }
   const names = new Map<string, string | null>()
-  for (const [id, families] of reachedBy) names.set(id, id.startsWith('\0') || ownChunk.has(id) ? null : nameFor(families))
+  for (const [id, families] of reachedBy)
+    names.set(id, id.startsWith('\0') || ownChunk.has(id) ? null : nameFor(families))
   return names
 }
 

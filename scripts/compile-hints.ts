@@ -29,7 +29,10 @@ export function compileHints(): Plugin {
           const map = bundle[`${chunk.fileName}.map`]
           if (map?.type === 'asset' && chunk.map) map.source = chunk.map.toString()
           const brotli = bundle[`${chunk.fileName}.br`]
-          if (brotli?.type === 'asset') brotli.source = brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          if (brotli?.type === 'asset')
+            brotli.source = brotliCompressSync(chunk.code, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+            })
           const gzip = bundle[`${chunk.fileName}.gz`]
           if (gzip?.type === 'asset') gzip.source = gzipSync(chunk.code, { level: constants.Z_BEST_COMPRESSION })
         }

@@ -4,7 +4,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const STAMP = 'dist/.build-stamp'
-const INPUTS = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.base.json']
+const INPUTS = [
+  'src',
+  'public',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+]
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -26,7 +35,11 @@ export function ensureBuild() {
   console.log('Building Coachline (npm run build)…')
   // Always a production build: a caller's NODE_ENV (Vitest sets 'test') would otherwise give
   // React's development build, twice the size and slower.
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', shell: process.platform === 'win32', env: { ...process.env, NODE_ENV: 'production' } })
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

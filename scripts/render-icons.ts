@@ -9,7 +9,12 @@
 import { chromium } from '@playwright/test'
 import { LOGO_MARK } from '../src/client/components/layouts/logo-mark.ts'
 
-const SIZES: Record<string, number> = { 'favicon-32.png': 32, 'apple-touch-icon.png': 180, 'icon-192.png': 192, 'icon-512.png': 512 }
+const SIZES: Record<string, number> = {
+  'favicon-32.png': 32,
+  'apple-touch-icon.png': 180,
+  'icon-192.png': 192,
+  'icon-512.png': 512,
+}
 
 const { viewBox, tile, barbell } = LOGO_MARK
 const svgOf = (size: number) =>

@@ -56,7 +56,11 @@ step('unit and API integration tests (bundled PostgreSQL)', 'npx', ['vitest', 'r
 if (process.env.TEST_DATABASE_URL) {
   step('API integration tests (PostgreSQL of TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'])
 } else {
-  skip('API integration tests (PostgreSQL of TEST_DATABASE_URL)', 'TEST_DATABASE_URL is not set (see README)', requirePostgres)
+  skip(
+    'API integration tests (PostgreSQL of TEST_DATABASE_URL)',
+    'TEST_DATABASE_URL is not set (see README)',
+    requirePostgres,
+  )
 }
 
 if (existsSync(chromium)) {

@@ -12,7 +12,17 @@
  */
 import { resolve } from 'node:path'
 import { startServer } from '../lib.ts'
-import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, measurePage, pathOf, type Run } from './lighthouse.bench.ts'
+import {
+  coachOf,
+  cookieFor,
+  describeCpuSlowdown,
+  launchChromium,
+  lifterInTheGym,
+  measureCpuSlowdown,
+  measurePage,
+  pathOf,
+  type Run,
+} from './lighthouse.bench.ts'
 
 const builds = process.argv.slice(2).map((dir) => resolve(dir))
 if (builds.length < 2) throw new Error('Name two or more client build folders (each holding index.html and assets/)')
@@ -32,7 +42,11 @@ try {
       for (const [i, server] of servers.entries()) {
         const lifter = lifters[i] as Awaited<ReturnType<typeof lifterInTheGym>>
         const coach = coaches[i] as { cookie: string }
-        const run = await measurePage(`${server.url}${pathOf(page, lifter)}`, { port: chrome.port, cookie: cookieFor(page, lifter, coach), cpu })
+        const run = await measurePage(`${server.url}${pathOf(page, lifter)}`, {
+          port: chrome.port,
+          cookie: cookieFor(page, lifter, coach),
+          cpu,
+        })
         runs.set(`${page}\t${i}`, [...(runs.get(`${page}\t${i}`) ?? []), run])
       }
     }
@@ -44,8 +58,15 @@ try {
   for (const page of pages) {
     for (const i of builds.keys()) {
       const list = runs.get(`${page}\t${i}`) ?? []
-      const cells = [median(list.map((r) => r.score)), median(list.map((r) => r.fcpMs)), median(list.map((r) => r.lcpMs)), median(list.map((r) => r.tbtMs))]
-      console.log(`  ${page.padEnd(10)} ${String.fromCharCode(65 + i).padStart(6)} ${cells.map((c) => c.toFixed(0).padStart(8)).join(' ')}   ${list.map((r) => r.score).join(' ')}`)
+      const cells = [
+        median(list.map((r) => r.score)),
+        median(list.map((r) => r.fcpMs)),
+        median(list.map((r) => r.lcpMs)),
+        median(list.map((r) => r.tbtMs)),
+      ]
+      console.log(
+        `  ${page.padEnd(10)} ${String.fromCharCode(65 + i).padStart(6)} ${cells.map((c) => c.toFixed(0).padStart(8)).join(' ')}   ${list.map((r) => r.score).join(' ')}`,
+      )
     }
   }
   for (const [i, dir] of builds.entries()) console.log(`  ${String.fromCharCode(65 + i)}: ${dir}`)

@@ -21,14 +21,28 @@ import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-int
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
 import { startServer } from '../lib.ts'
-import { coachOf, cookieFor, describeCpuSlowdown, launchChromium, lifterInTheGym, measureCpuSlowdown, pathOf, runLighthouse } from './lighthouse.bench.ts'
+import {
+  coachOf,
+  cookieFor,
+  describeCpuSlowdown,
+  launchChromium,
+  lifterInTheGym,
+  measureCpuSlowdown,
+  pathOf,
+  runLighthouse,
+} from './lighthouse.bench.ts'
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/home']
 const MIN_TASK_MS = Number(process.env.MIN_TASK_MS ?? 50)
 
 /** The parts of Lantern's results this reads (its own types are JSDoc in the package). */
 type TraceEvent = { name: string; dur?: number; args?: { data?: { url?: string; functionName?: string } } }
-type GraphNode = { id: string; type: 'network' | 'cpu'; request?: { url: string; priority: string }; childEvents?: TraceEvent[] }
+type GraphNode = {
+  id: string
+  type: 'network' | 'cpu'
+  request?: { url: string; priority: string }
+  childEvents?: TraceEvent[]
+}
 type Timing = { startTime: number; endTime: number; duration: number }
 type Estimate = { timeInMs: number; nodeTimings: Map<GraphNode, Timing> }
 type Metric = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }
@@ -43,7 +57,11 @@ try {
   const cpu = await measureCpuSlowdown(server.url, chrome.port)
   console.log(describeCpuSlowdown(cpu))
   for (const page of pages) {
-    const result = await runLighthouse(`${server.url}${pathOf(page, lifter)}`, { port: chrome.port, cookie: cookieFor(page, lifter, coach), cpu })
+    const result = await runLighthouse(`${server.url}${pathOf(page, lifter)}`, {
+      port: chrome.port,
+      cookie: cookieFor(page, lifter, coach),
+      cpu,
+    })
     const { lhr } = result
     const audit = (id: string) => lhr.audits[id]?.numericValue?.toFixed(0) ?? '?'
     console.log(
@@ -66,8 +84,11 @@ try {
     const lcp = await run(LanternLargestContentfulPaint)
     const tti = await run(LanternInteractive)
     const tbt = await run(LanternTotalBlockingTime)
-    const range = (m: Metric) => `${m.optimisticEstimate.timeInMs.toFixed(0)}-${m.pessimisticEstimate.timeInMs.toFixed(0)} ms`
-    console.log(`  simulated (optimistic-pessimistic): first paint ${range(fcp)}, largest paint ${range(lcp)}, interactive ${range(tti)}; TBT ${tbt.timing.toFixed(0)} ms`)
+    const range = (m: Metric) =>
+      `${m.optimisticEstimate.timeInMs.toFixed(0)}-${m.pessimisticEstimate.timeInMs.toFixed(0)} ms`
+    console.log(
+      `  simulated (optimistic-pessimistic): first paint ${range(fcp)}, largest paint ${range(lcp)}, interactive ${range(tti)}; TBT ${tbt.timing.toFixed(0)} ms`,
+    )
 
     // TBT counts the optimistic run's tasks between the pessimistic first paint and the optimistic TTI.
     const from = fcp.pessimisticEstimate.timeInMs
@@ -78,7 +99,10 @@ try {
       const when = `${t.startTime.toFixed(0).padStart(6)}-${t.endTime.toFixed(0).padStart(6)}`
       const mark = forFirstPaint.has(node.id) ? ' [first paint]' : ''
       if (node.type === 'network') {
-        rows.push({ at: t.startTime, text: `${when}  request ${short(node.request?.url ?? '')} (${node.request?.priority})${mark}` })
+        rows.push({
+          at: t.startTime,
+          text: `${when}  request ${short(node.request?.url ?? '')} (${node.request?.priority})${mark}`,
+        })
         continue
       }
       if (t.duration < MIN_TASK_MS) continue

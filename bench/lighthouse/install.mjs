@@ -14,4 +14,7 @@ if (!existsSync(join(here, 'node_modules', 'lighthouse', 'package.json'))) {
   console.log("Installing the page-speed bench's tools (Lighthouse) into bench/lighthouse/node_modules, once")
   execFileSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' })
 }
-execFileSync(npm, ['exec', '--', 'tsc', '-p', join(here, 'tsconfig.json')], { cwd: join(here, '..', '..'), stdio: 'inherit' })
+execFileSync(npm, ['exec', '--', 'tsc', '-p', join(here, 'tsconfig.json')], {
+  cwd: join(here, '..', '..'),
+  stdio: 'inherit',
+})

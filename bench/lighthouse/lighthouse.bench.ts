@@ -69,7 +69,8 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
     const indexes: number[] = []
     for (const page of pages) {
       const runs: Run[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await measurePage(`${server.url}${page.path}`, { port: chrome.port, cookie: page.cookie, cpu }))
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await measurePage(`${server.url}${page.path}`, { port: chrome.port, cookie: page.cookie, cpu }))
       indexes.push(...runs.map((run) => run.benchmarkIndex))
       const median = runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)] as Run
       const misses = [
@@ -86,7 +87,9 @@ export async function benchLighthouse(server: BenchServer): Promise<void> {
     // The index moves with the load on the machine; the runs' own figures show how far it moved
     // from the one the slowdown was set from.
     const sorted = indexes.sort((a, b) => a - b)
-    console.log(`  benchmark index during the runs: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}, ${sorted[0]?.toFixed(0)}-${sorted.at(-1)?.toFixed(0)}`)
+    console.log(
+      `  benchmark index during the runs: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}, ${sorted[0]?.toFixed(0)}-${sorted.at(-1)?.toFixed(0)}`,
+    )
   } finally {
     chrome.kill()
   }
@@ -107,7 +110,8 @@ export function cookieFor(page: string, lifter: { cookie: string }, coach: { coo
 }
 
 /** A page's address for the lifter: /session stands for their live session. */
-export const pathOf = (page: string, lifter: { sessionId: string }) => (page === '/session' ? `/session/${lifter.sessionId}` : page)
+export const pathOf = (page: string, lifter: { sessionId: string }) =>
+  page === '/session' ? `/session/${lifter.sessionId}` : page
 
 /** Lighthouse's own failures to record a load (its code asks to run again), not the page's. */
 const RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_DCL'])
@@ -159,18 +163,34 @@ export async function lifterInTheGym(url: string): Promise<{ email: string; cook
   const { email, cookie } = await signInUser(url, 'client')
   const headers = { cookie, 'content-type': 'application/json', origin: url }
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
     return (await res.json()) as T
   }
-  const find = async (q: string) => (await call<{ items: { id: string }[] }>('GET', `/api/movements?q=${encodeURIComponent(q)}&limit=1`)).items[0]?.id as string
+  const find = async (q: string) =>
+    (await call<{ items: { id: string }[] }>('GET', `/api/movements?q=${encodeURIComponent(q)}&limit=1`)).items[0]
+      ?.id as string
   const movements = await Promise.all(['back squat', 'bench press', 'barbell row'].map(find))
-  const plan = await call<{ id: string; version: number }>('POST', '/api/plans', { name: 'Strength block', weeks: 4, daysPerWeek: 1 })
-  const exercises = movements.map((movementId) => ({ movementId, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 } })) }))
+  const plan = await call<{ id: string; version: number }>('POST', '/api/plans', {
+    name: 'Strength block',
+    weeks: 4,
+    daysPerWeek: 1,
+  })
+  const exercises = movements.map((movementId) => ({
+    movementId,
+    sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 } })),
+  }))
   await call('PUT', `/api/plans/${plan.id}/days/1/1`, { version: plan.version, workout: { title: 'Day A', exercises } })
   const today = new Date()
   const weekday = ((today.getDay() + 6) % 7) + 1
-  await call('POST', `/api/plans/${plan.id}/start`, { startDate: today.toLocaleDateString('sv-SE'), trainingDays: [weekday] })
+  await call('POST', `/api/plans/${plan.id}/start`, {
+    startDate: today.toLocaleDateString('sv-SE'),
+    trainingDays: [weekday],
+  })
   const started = await call<{ workouts: { id: string; week: number; day: number }[] }>('GET', `/api/plans/${plan.id}`)
   const first = started.workouts.find((w) => w.week === 1 && w.day === 1)
   if (!first) throw new Error('the plan has no first day')

@@ -54,23 +54,41 @@ const BAD_BODIES: [string, string, string][] = [
   ['JSON array', 'application/json', '[1, 2, 3]'],
   ['JSON string', 'application/json', '"hello"'],
   ['JSON null', 'application/json', 'null'],
-  ['wrong types', 'application/json', JSON.stringify({ email: 42, password: ['x'], name: { a: 1 }, displayName: false, token: 7 })],
+  [
+    'wrong types',
+    'application/json',
+    JSON.stringify({ email: 42, password: ['x'], name: { a: 1 }, displayName: false, token: 7 }),
+  ],
   ['deep nesting', 'application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
   [
     'NUL characters',
     'application/json',
-    JSON.stringify({ email: 'a\u0000@b.co', password: 'Passw0rd!\u0000', name: '\u0000', displayName: 'x\u0000', token: '\u0000', pattern: 'squat' }),
+    JSON.stringify({
+      email: 'a\u0000@b.co',
+      password: 'Passw0rd!\u0000',
+      name: '\u0000',
+      displayName: 'x\u0000',
+      token: '\u0000',
+      pattern: 'squat',
+    }),
   ],
   ['not JSON', 'text/plain', 'email=a@b.c'],
   ['binary', 'application/octet-stream', '\u0000\u0001\u0002'],
 ]
 
 // better-auth's endpoints live behind one catch-all route; these are the ones the account flows use.
-const AUTH_POST_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out', '/api/auth/request-password-reset', '/api/auth/reset-password']
+const AUTH_POST_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/sign-out',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+]
 
 /** Stands in for route parameters, so that a body reaches its validator (a malformed id would be refused first). */
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
-const withParams = (path: string) => path.replace(/:(\w+)/g, (_match, name: string) => (name === 'week' || name === 'day' ? '1' : UNKNOWN_ID))
+const withParams = (path: string) =>
+  path.replace(/:(\w+)/g, (_match, name: string) => (name === 'week' || name === 'day' ? '1' : UNKNOWN_ID))
 
 /** Every route that takes a body, with its own method: ours (POST, PUT, PATCH, DELETE) and better-auth's. */
 function postTargets(): { method: string; path: string }[] {
@@ -78,7 +96,9 @@ function postTargets(): { method: string; path: string }[] {
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && !r.path.includes('*') && r.method !== 'GET')
     .map((r) => ({ method: r.method, path: withParams(r.path) }))
   const all = [...own, ...AUTH_POST_PATHS.map((path) => ({ method: 'POST', path }))]
-  return all.filter((target, index) => all.findIndex((other) => other.method === target.method && other.path === target.path) === index)
+  return all.filter(
+    (target, index) => all.findIndex((other) => other.method === target.method && other.path === target.path) === index,
+  )
 }
 
 async function expectClientError(res: Response, label: string) {
@@ -107,7 +127,11 @@ describe('bad input answers a JSON 4xx, never 500', () => {
     for (const { method, path } of postTargets()) {
       // A route that takes a file has its own, larger limit.
       const own = uploadLimitOf(path)
-      const res = await t.app.request(path, { method, headers: jsonHeaders(client), body: own ? 'x'.repeat(own.maxSize + 1) : huge })
+      const res = await t.app.request(path, {
+        method,
+        headers: jsonHeaders(client),
+        body: own ? 'x'.repeat(own.maxSize + 1) : huge,
+      })
       expect(res.status, `${method} ${path}`).toBe(413)
       expect(ApiErrorBodySchema.parse(await res.json()).code).toBe('PAYLOAD_TOO_LARGE')
     }
@@ -130,9 +154,15 @@ describe('bad input answers a JSON 4xx, never 500', () => {
 
   test('NUL characters in saved text answer 400 and store nothing', async () => {
     const user = await signIn(t)
-    const res = await t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(user), body: JSON.stringify({ displayName: 'Nul\u0000Name' }) })
+    const res = await t.app.request('/api/profile', {
+      method: 'PUT',
+      headers: jsonHeaders(user),
+      body: JSON.stringify({ displayName: 'Nul\u0000Name' }),
+    })
     expect(res.status).toBe(400)
-    const profile = (await (await t.app.request('/api/profile', { headers: user.headers })).json()) as { displayName: string }
+    const profile = (await (await t.app.request('/api/profile', { headers: user.headers })).json()) as {
+      displayName: string
+    }
     expect(profile.displayName).toBe('Test User')
   })
 
@@ -143,7 +173,10 @@ describe('bad input answers a JSON 4xx, never 500', () => {
 
   test('a cross-origin POST to our own routes is refused', async () => {
     const user = await signIn(t)
-    const res = await t.app.request('/api/profile/become-coach', { method: 'POST', headers: { ...jsonHeaders(user), origin: 'https://evil.example' } })
+    const res = await t.app.request('/api/profile/become-coach', {
+      method: 'POST',
+      headers: { ...jsonHeaders(user), origin: 'https://evil.example' },
+    })
     expect(res.status).toBe(403)
   })
 })

@@ -75,7 +75,8 @@ const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> =
   [dataExportPaths.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
 }
 /** The upload limit of a path (the route or one below it), if it takes a file. */
-export const uploadLimitOf = (path: string) => Object.entries(UPLOAD_BODY_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
+export const uploadLimitOf = (path: string) =>
+  Object.entries(UPLOAD_BODY_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1]
 
 /** How long a page waits for the answers it carries (askAhead) before it goes without them. */
 const ASK_AHEAD_MS = 500
@@ -125,8 +126,10 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server
   // reachable from this machine alone, and answer only requests addressed to a loopback name
   // (a page on another site cannot reach them through DNS rebinding).
-  if (mailer.kind === 'outbox' && isLocalOnly(env)) api.use('/dev/*', requireLoopbackHostHeader).route('/dev/outbox', outboxRoutes)
-  if (env.ENABLE_TEST_API && isLocalOnly(env)) api.use('/testing/*', requireLoopbackHostHeader).route('/testing', testingRoutes)
+  if (mailer.kind === 'outbox' && isLocalOnly(env))
+    api.use('/dev/*', requireLoopbackHostHeader).route('/dev/outbox', outboxRoutes)
+  if (env.ENABLE_TEST_API && isLocalOnly(env))
+    api.use('/testing/*', requireLoopbackHostHeader).route('/testing', testingRoutes)
 
   const app = new Hono<AppEnv>()
 
@@ -168,7 +171,9 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       },
     })
   const apiBodyLimit = limitOf(MAX_BODY_BYTES, `Request body must be at most ${MAX_BODY_BYTES} bytes`)
-  const uploadBodyLimits = new Map(Object.values(UPLOAD_BODY_LIMITS).map((limit) => [limit, limitOf(limit.maxSize, limit.message)]))
+  const uploadBodyLimits = new Map(
+    Object.values(UPLOAD_BODY_LIMITS).map((limit) => [limit, limitOf(limit.maxSize, limit.message)]),
+  )
   app.use('/api/*', (c, next) => {
     const upload = uploadLimitOf(c.req.path)
     const limit = (upload && uploadBodyLimits.get(upload)) || apiBodyLimit
@@ -181,7 +186,9 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
 
   app.use('/api/*', admission(env.API_CONCURRENCY))
   app.use('/api/*', loadSession)
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)))
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+    handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)),
+  )
   app.route('/api', api)
 
   const staticFiles = serveStatic({
@@ -224,7 +231,10 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
    * their answers, and the cookies those calls set. Only successes are carried; what fails, or has
    * not answered within ASK_AHEAD_MS (a slow or absent database), the app asks for itself as before.
    */
-  async function askAhead(urls: string[], cookie: string): Promise<{ answers: Map<string, unknown>; cookies: string[] }> {
+  async function askAhead(
+    urls: string[],
+    cookie: string,
+  ): Promise<{ answers: Map<string, unknown>; cookies: string[] }> {
     const answers = new Map<string, unknown>()
     const cookies: string[] = []
     const asking = Promise.allSettled(
@@ -253,12 +263,21 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
       return answerError(c, err.toBody(), err.status)
     }
     if (isTooManyParameters(err)) {
-      logger.warn({ reqId: c.var.requestId, err }, 'a statement with too many parameters: a list that was not sent in chunks')
-      const body: ApiErrorBody = { code: 'BAD_REQUEST', message: 'The request holds more items than the server takes at once' }
+      logger.warn(
+        { reqId: c.var.requestId, err },
+        'a statement with too many parameters: a list that was not sent in chunks',
+      )
+      const body: ApiErrorBody = {
+        code: 'BAD_REQUEST',
+        message: 'The request holds more items than the server takes at once',
+      }
       return c.json(body, 400)
     }
     if (isStatementTimeout(err)) {
-      logger.warn({ reqId: c.var.requestId, err, path: c.req.path }, 'a statement ran past the time limit and was cancelled')
+      logger.warn(
+        { reqId: c.var.requestId, err, path: c.req.path },
+        'a statement ran past the time limit and was cancelled',
+      )
       return answerError(c, { code: 'UNAVAILABLE', message: STATEMENT_TIMED_OUT }, 503)
     }
     if (isDatabaseUnavailable(err)) {
@@ -315,7 +334,11 @@ function requireTrustedOrigin(trusted: string[]) {
  * better-auth keys its rate limits by a client-IP header. Our server is the edge: drop whatever
  * the client sent in that header and set it from the socket (docs/stack-notes.md#better-auth).
  */
-async function authRequest(request: Request, c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): Promise<Request> {
+async function authRequest(
+  request: Request,
+  c: Parameters<typeof getConnInfo>[0],
+  trustProxy: boolean,
+): Promise<Request> {
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   // Behind a trusted proxy the client is the address the proxy appended last.

@@ -15,7 +15,8 @@ const SESSION_COOKIE_PREFIX = 'coachline'
 export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
 
 /** Whether a request carries a session cookie, valid or not (its cookies by name). */
-export const hasSessionCookie = (cookies: Record<string, string>) => SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
+export const hasSessionCookie = (cookies: Record<string, string>) =>
+  SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
 
 /** The header our server sets from the socket's address; better-auth records it on sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
@@ -43,9 +44,12 @@ export type AuthOptions = {
 
 /** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
 const emailLinks = {
-  confirm: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=signup&token=${encodeURIComponent(token)}`,
-  magicLink: (origin: string, token: string) => `${origin}${paths.auth.callback.getHref()}?type=magiclink&token=${encodeURIComponent(token)}`,
-  reset: (origin: string, token: string) => `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,
+  confirm: (origin: string, token: string) =>
+    `${origin}${paths.auth.callback.getHref()}?type=signup&token=${encodeURIComponent(token)}`,
+  magicLink: (origin: string, token: string) =>
+    `${origin}${paths.auth.callback.getHref()}?type=magiclink&token=${encodeURIComponent(token)}`,
+  reset: (origin: string, token: string) =>
+    `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,
 }
 
 export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger, onSessionsChanged }: AuthOptions) {

@@ -4,7 +4,14 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
 import type { OpenApiDocument } from '#server/features/api-docs/openapi.ts'
-import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  withToken,
+  type SignedIn,
+  type TestContext,
+} from '../../tests/helpers/test-app.ts'
 
 /**
  * Who may call each API route. Every registered route must have a row: a route added without
@@ -66,7 +73,11 @@ type Row = {
   path: string
   access: Access
   /** The concrete request; defaults to the registered path with no body. `who` is the person calling (none for anonymous). */
-  request?: (fx: Fixtures, caller: Caller, who: SignedIn | undefined) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
+  request?: (
+    fx: Fixtures,
+    caller: Caller,
+    who: SignedIn | undefined,
+  ) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>
   /** The answer is an endless event stream: only its status is read. */
   stream?: boolean
   /** The route changes who the caller is (becoming a coach, joining a coach): each call gets a new user of the caller's kind. */
@@ -93,7 +104,8 @@ const NEW_WORKOUT = { title: 'Full body', exercises: [] }
 
 /** A small Strong export, as the history import takes it. */
 function strongUpload(mapping?: unknown): FormData {
-  const csv = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
+  const csv =
+    'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
   const form = new FormData()
   form.set('file', new File([csv], 'strong.csv', { type: 'text/csv' }))
   if (mapping) form.set('mapping', JSON.stringify(mapping))
@@ -105,32 +117,80 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/me', access: 'public' },
   { method: 'GET', path: '/api/profile', access: 'signed-in' },
   { method: 'POST', path: '/api/profile', access: 'signed-in' },
-  { method: 'PUT', path: '/api/profile', access: 'signed-in', request: () => ({ path: '/api/profile', body: { displayName: 'Renamed' } }) },
+  {
+    method: 'PUT',
+    path: '/api/profile',
+    access: 'signed-in',
+    request: () => ({ path: '/api/profile', body: { displayName: 'Renamed' } }),
+  },
   {
     method: 'PATCH',
     path: '/api/profile',
     access: 'signed-in',
-    request: () => ({ path: '/api/profile', body: { unit: 'kg', plateSetups: { kg: { plateStep: 2.5, bar: 20, plates: [20, 10, 5, 2.5] } } } }),
+    request: () => ({
+      path: '/api/profile',
+      body: { unit: 'kg', plateSetups: { kg: { plateStep: 2.5, bar: 20, plates: [20, 10, 5, 2.5] } } },
+    }),
   },
   { method: 'POST', path: '/api/profile/become-coach', access: 'client', freshCallers: true, sessionOnly: true },
-  { method: 'POST', path: '/api/account/verify-email', access: 'public', request: () => ({ path: '/api/account/verify-email', body: TOKEN }) },
-  { method: 'POST', path: '/api/account/magic-link', access: 'public', request: () => ({ path: '/api/account/magic-link', body: TOKEN }) },
-  { method: 'POST', path: '/api/account/reset-token', access: 'public', request: () => ({ path: '/api/account/reset-token', body: TOKEN }) },
+  {
+    method: 'POST',
+    path: '/api/account/verify-email',
+    access: 'public',
+    request: () => ({ path: '/api/account/verify-email', body: TOKEN }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/magic-link',
+    access: 'public',
+    request: () => ({ path: '/api/account/magic-link', body: TOKEN }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/reset-token',
+    access: 'public',
+    request: () => ({ path: '/api/account/reset-token', body: TOKEN }),
+  },
   // The development outbox: only without SMTP_URL, on a loopback host (features/mail/mail.test.ts).
   { method: 'GET', path: '/api/dev/outbox', access: 'public' },
   { method: 'GET', path: '/api/movements', access: 'signed-in' },
   // `client` reads it because `coach` prescribes it in the plan assigned to them.
-  { method: 'GET', path: '/api/movements/:id', access: 'own-client', request: (fx) => ({ path: `/api/movements/${fx.movementId}` }) },
-  { method: 'POST', path: '/api/movements', access: 'coach', request: () => ({ path: '/api/movements', body: NEW_MOVEMENT }) },
+  {
+    method: 'GET',
+    path: '/api/movements/:id',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/movements',
+    access: 'coach',
+    request: () => ({ path: '/api/movements', body: NEW_MOVEMENT }),
+  },
   {
     method: 'PATCH',
     path: '/api/movements/:id',
     access: 'owner',
     request: (fx) => ({ path: `/api/movements/${fx.movementId}`, body: { instructions: 'Brace first.' } }),
   },
-  { method: 'POST', path: '/api/movements/:id/archive', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/archive` }) },
-  { method: 'POST', path: '/api/movements/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/restore` }) },
-  { method: 'POST', path: '/api/movements/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/movements/${fx.movementId}/copy` }) },
+  {
+    method: 'POST',
+    path: '/api/movements/:id/archive',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}/archive` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/movements/:id/restore',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}/restore` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/movements/:id/copy',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}/copy` }),
+  },
   { method: 'GET', path: '/api/plans', access: 'signed-in' },
   { method: 'POST', path: '/api/plans', access: 'signed-in', request: () => ({ path: '/api/plans', body: NEW_PLAN }) },
   { method: 'GET', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}` }) },
@@ -140,7 +200,12 @@ const ROUTES: Row[] = [
     access: 'own-client',
     request: (fx) => ({ path: `/api/plans/workouts/${fx.assignedPlanWorkoutId}` }),
   },
-  { method: 'PATCH', path: '/api/plans/:id', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}`, body: { version: 1, goal: 'Strength' } }) },
+  {
+    method: 'PATCH',
+    path: '/api/plans/:id',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}`, body: { version: 1, goal: 'Strength' } }),
+  },
   {
     method: 'PUT',
     path: '/api/plans/:id/days/:week/:day',
@@ -151,13 +216,19 @@ const ROUTES: Row[] = [
     method: 'PUT',
     path: '/api/plans/:id/days/:week/:day/date',
     access: 'own-client',
-    request: () => ({ path: `/api/plans/${assignedPlanId}/days/1/1/date`, body: { date: [todayUtc(), '2026-12-08'].sort()[1] } }),
+    request: () => ({
+      path: `/api/plans/${assignedPlanId}/days/1/1/date`,
+      body: { date: [todayUtc(), '2026-12-08'].sort()[1] },
+    }),
   },
   {
     method: 'POST',
     path: '/api/plans/:id/copy-day',
     access: 'owner',
-    request: (fx) => ({ path: `/api/plans/${fx.planId}/copy-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
+    request: (fx) => ({
+      path: `/api/plans/${fx.planId}/copy-day`,
+      body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } },
+    }),
   },
   {
     method: 'POST',
@@ -169,7 +240,10 @@ const ROUTES: Row[] = [
     method: 'POST',
     path: '/api/plans/:id/move-day',
     access: 'owner',
-    request: (fx) => ({ path: `/api/plans/${fx.planId}/move-day`, body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } } }),
+    request: (fx) => ({
+      path: `/api/plans/${fx.planId}/move-day`,
+      body: { version: 999, from: { week: 1, day: 1 }, to: { week: 2, day: 1 } },
+    }),
   },
   {
     method: 'PUT',
@@ -181,18 +255,44 @@ const ROUTES: Row[] = [
     method: 'POST',
     path: '/api/plans/:id/start',
     access: 'self',
-    request: async (fx) => ({ path: `/api/plans/${await fx.newOwnPlan()}/start`, body: { startDate: '2026-12-07', trainingDays: [1, 3, 5] } }),
+    request: async (fx) => ({
+      path: `/api/plans/${await fx.newOwnPlan()}/start`,
+      body: { startDate: '2026-12-07', trainingDays: [1, 3, 5] },
+    }),
   },
-  { method: 'POST', path: '/api/plans/:id/archive', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}/archive` }) },
-  { method: 'POST', path: '/api/plans/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/restore` }) },
-  { method: 'POST', path: '/api/plans/:id/copy', access: 'owner', request: (fx) => ({ path: `/api/plans/${fx.planId}/copy`, body: { isTemplate: true } }) },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/archive',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}/archive` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/restore',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/restore` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/plans/:id/copy',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/plans/${fx.planId}/copy`, body: { isTemplate: true } }),
+  },
   {
     method: 'POST',
     path: '/api/plans/:id/assign',
     access: 'owner',
-    request: (fx) => ({ path: `/api/plans/${fx.planId}/assign`, body: { clientId: fx.client.id, startDate: '2026-12-07' } }),
+    request: (fx) => ({
+      path: `/api/plans/${fx.planId}/assign`,
+      body: { clientId: fx.client.id, startDate: '2026-12-07' },
+    }),
   },
-  { method: 'DELETE', path: '/api/plans/:id', access: 'owner', request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }) },
+  {
+    method: 'DELETE',
+    path: '/api/plans/:id',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/plans/${await fx.newPlan()}` }),
+  },
   {
     method: 'POST',
     path: '/api/progression/preview',
@@ -222,14 +322,39 @@ const ROUTES: Row[] = [
   },
   { method: 'GET', path: '/api/clients', access: 'coach' },
   { method: 'GET', path: '/api/clients/dashboard', access: 'coach' },
-  { method: 'GET', path: '/api/clients/:clientId', access: 'owner', request: (fx) => ({ path: `/api/clients/${fx.client.id}` }) },
+  {
+    method: 'GET',
+    path: '/api/clients/:clientId',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/clients/${fx.client.id}` }),
+  },
   { method: 'GET', path: '/api/sessions', access: 'signed-in' },
-  { method: 'GET', path: '/api/sessions/movement-stats', access: 'signed-in', request: (fx) => ({ path: `/api/sessions/movement-stats?movementIds=${fx.movementId}` }) },
+  {
+    method: 'GET',
+    path: '/api/sessions/movement-stats',
+    access: 'signed-in',
+    request: (fx) => ({ path: `/api/sessions/movement-stats?movementIds=${fx.movementId}` }),
+  },
   { method: 'GET', path: '/api/profile/coach', access: 'signed-in' },
   { method: 'POST', path: '/api/sessions', access: 'client', request: () => ({ path: '/api/sessions', body: {} }) },
-  { method: 'GET', path: '/api/sessions/:id', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}` }) },
-  { method: 'GET', path: '/api/sessions/:id/report', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/report` }) },
-  { method: 'PATCH', path: '/api/sessions/:id', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}`, body: { notes: 'Knees felt good' } }) },
+  {
+    method: 'GET',
+    path: '/api/sessions/:id',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sessions/:id/report',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/report` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/sessions/:id',
+    access: 'self',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}`, body: { notes: 'Knees felt good' } }),
+  },
   {
     method: 'PUT',
     path: '/api/sessions/:id/sets/:setId',
@@ -239,7 +364,12 @@ const ROUTES: Row[] = [
       body: { exerciseKey: fx.exerciseKey, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() },
     }),
   },
-  { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}` }) },
+  {
+    method: 'DELETE',
+    path: '/api/sessions/:id/sets/:setId',
+    access: 'self',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/sets/${crypto.randomUUID()}` }),
+  },
   // The same two on a finished session: corrections, the lifter's alone (their coach reads them).
   {
     method: 'PUT',
@@ -247,87 +377,251 @@ const ROUTES: Row[] = [
     access: 'self',
     request: (fx) => ({
       path: `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}`,
-      body: { exerciseKey: fx.finished.exerciseKey, setNumber: 1, reps: 4, loadKg: 60, editedAt: new Date().toISOString() },
+      body: {
+        exerciseKey: fx.finished.exerciseKey,
+        setNumber: 1,
+        reps: 4,
+        loadKg: 60,
+        editedAt: new Date().toISOString(),
+      },
     }),
   },
-  { method: 'DELETE', path: '/api/sessions/:id/sets/:setId', access: 'self', request: (fx) => ({ path: `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}` }) },
-  { method: 'POST', path: '/api/sessions/:id/finish', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/finish`, body: {} }) },
-  { method: 'POST', path: '/api/sessions/:id/discard', access: 'self', request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/discard` }) },
+  {
+    method: 'DELETE',
+    path: '/api/sessions/:id/sets/:setId',
+    access: 'self',
+    request: (fx) => ({ path: `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sessions/:id/finish',
+    access: 'self',
+    request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/finish`, body: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sessions/:id/discard',
+    access: 'self',
+    request: async (fx) => ({ path: `/api/sessions/${await fx.newSession()}/discard` }),
+  },
   { method: 'GET', path: '/api/sessions/comments/unread', access: 'signed-in' },
-  { method: 'POST', path: '/api/sessions/:id/comments/read', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments/read` }) },
-  { method: 'POST', path: '/api/sessions/:id/comments', access: 'own-client', request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments`, body: { body: 'Nice work' } }) },
+  {
+    method: 'POST',
+    path: '/api/sessions/:id/comments/read',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments/read` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/sessions/:id/comments',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/sessions/${fx.sessionId}/comments`, body: { body: 'Nice work' } }),
+  },
   // A lifter's progress: the lifter's own, and their active coach's reading of it (named by clientId).
-  { method: 'GET', path: '/api/progress', access: 'own-client', request: (fx) => ({ path: `/api/progress?clientId=${fx.client.id}` }) },
+  {
+    method: 'GET',
+    path: '/api/progress',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/progress?clientId=${fx.client.id}` }),
+  },
   {
     method: 'GET',
     path: '/api/progress/e1rm',
     access: 'own-client',
     request: (fx) => ({ path: `/api/progress/e1rm?clientId=${fx.client.id}&movementId=${fx.movementId}` }),
   },
-  { method: 'GET', path: '/api/progress/movements', access: 'own-client', request: (fx) => ({ path: `/api/progress/movements?clientId=${fx.client.id}&q=squat` }) },
-  { method: 'GET', path: '/api/body-weights', access: 'own-client', request: (fx) => ({ path: `/api/body-weights?clientId=${fx.client.id}` }) },
+  {
+    method: 'GET',
+    path: '/api/progress/movements',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/progress/movements?clientId=${fx.client.id}&q=squat` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/body-weights',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/body-weights?clientId=${fx.client.id}` }),
+  },
   // Each client writes their own readings; a coach never writes one.
-  { method: 'PUT', path: '/api/body-weights/:date', access: 'client', request: () => ({ path: `/api/body-weights/${todayUtc()}`, body: { weightKg: 80 } }) },
-  { method: 'DELETE', path: '/api/body-weights/:date', access: 'client', request: () => ({ path: `/api/body-weights/${todayUtc()}` }) },
-  { method: 'POST', path: '/api/clients/:clientId/archive', access: 'owner', request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }) },
+  {
+    method: 'PUT',
+    path: '/api/body-weights/:date',
+    access: 'client',
+    request: () => ({ path: `/api/body-weights/${todayUtc()}`, body: { weightKg: 80 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/body-weights/:date',
+    access: 'client',
+    request: () => ({ path: `/api/body-weights/${todayUtc()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/clients/:clientId/archive',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/clients/${await fx.newClient()}/archive` }),
+  },
   // The invite page shows an invite before anyone signs in; an unknown token is a 404.
-  { method: 'GET', path: '/api/invites/preview/:token', access: 'public', request: () => ({ path: '/api/invites/preview/not-a-real-token' }) },
+  {
+    method: 'GET',
+    path: '/api/invites/preview/:token',
+    access: 'public',
+    request: () => ({ path: '/api/invites/preview/not-a-real-token' }),
+  },
   {
     method: 'POST',
     path: '/api/invites/accept',
     access: 'signed-in',
     freshCallers: true,
     sessionOnly: true,
-    request: async (fx, _caller, who) => ({ path: '/api/invites/accept', body: who ? { token: await fx.inviteTokenFor(who.email) } : TOKEN }),
+    request: async (fx, _caller, who) => ({
+      path: '/api/invites/accept',
+      body: who ? { token: await fx.inviteTokenFor(who.email) } : TOKEN,
+    }),
   },
   { method: 'GET', path: '/api/invites', access: 'coach' },
-  { method: 'POST', path: '/api/invites', access: 'coach', request: (fx) => ({ path: '/api/invites', body: { email: 'invited@example.test', planId: fx.planId } }) },
-  { method: 'POST', path: '/api/invites/:id/resend', access: 'owner', request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/resend` }) },
-  { method: 'POST', path: '/api/invites/:id/revoke', access: 'owner', request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/revoke` }) },
+  {
+    method: 'POST',
+    path: '/api/invites',
+    access: 'coach',
+    request: (fx) => ({ path: '/api/invites', body: { email: 'invited@example.test', planId: fx.planId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/:id/resend',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/resend` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/:id/revoke',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/invites/${await fx.newInvite()}/revoke` }),
+  },
   { method: 'GET', path: '/api/workouts', access: 'signed-in' },
-  { method: 'POST', path: '/api/workouts', access: 'signed-in', request: () => ({ path: '/api/workouts', body: NEW_WORKOUT }) },
-  { method: 'GET', path: '/api/workouts/:id', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}` }) },
+  {
+    method: 'POST',
+    path: '/api/workouts',
+    access: 'signed-in',
+    request: () => ({ path: '/api/workouts', body: NEW_WORKOUT }),
+  },
+  {
+    method: 'GET',
+    path: '/api/workouts/:id',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/workouts/${fx.templateId}` }),
+  },
   {
     method: 'PUT',
     path: '/api/workouts/:id',
     access: 'owner',
     request: (fx) => ({ path: `/api/workouts/${fx.templateId}`, body: { ...NEW_WORKOUT, version: 999 } }),
   },
-  { method: 'POST', path: '/api/workouts/:id/archive', access: 'owner', request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}/archive` }) },
-  { method: 'POST', path: '/api/workouts/:id/restore', access: 'owner', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/restore` }) },
-  { method: 'POST', path: '/api/workouts/:id/copy', access: 'own-client', request: (fx) => ({ path: `/api/workouts/${fx.templateId}/copy`, body: {} }) },
-  { method: 'DELETE', path: '/api/workouts/:id', access: 'owner', request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}` }) },
+  {
+    method: 'POST',
+    path: '/api/workouts/:id/archive',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}/archive` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workouts/:id/restore',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/workouts/${fx.templateId}/restore` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workouts/:id/copy',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/workouts/${fx.templateId}/copy`, body: {} }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workouts/:id',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/workouts/${await fx.newWorkout()}` }),
+  },
   // A conversation is named by the other person: a client names their coach, a coach their client.
   { method: 'GET', path: '/api/chat/conversations', access: 'signed-in' },
-  { method: 'GET', path: '/api/chat/:otherId/messages', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages` }) },
+  {
+    method: 'GET',
+    path: '/api/chat/:otherId/messages',
+    access: 'own-client',
+    request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages` }),
+  },
   {
     method: 'POST',
     path: '/api/chat/:otherId/messages',
     access: 'own-client',
-    request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/messages`, body: { id: crypto.randomUUID(), body: 'Hello' } }),
+    request: (fx, caller) => ({
+      path: `/api/chat/${partnerOf(fx, caller)}/messages`,
+      body: { id: crypto.randomUUID(), body: 'Hello' },
+    }),
   },
-  { method: 'POST', path: '/api/chat/:otherId/read', access: 'own-client', request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }) },
-  { method: 'GET', path: '/api/chat/stream', access: 'own-client', stream: true, request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }) },
+  {
+    method: 'POST',
+    path: '/api/chat/:otherId/read',
+    access: 'own-client',
+    request: (fx, caller) => ({ path: `/api/chat/${partnerOf(fx, caller)}/read`, body: { upTo: 1 } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/chat/stream',
+    access: 'own-client',
+    stream: true,
+    request: (fx, caller) => ({ path: `/api/chat/stream?with=${partnerOf(fx, caller)}` }),
+  },
   // The calendar feed: each user turns their own on and off, with a sign-in session only (its address
   // outlives any token). Calendar apps fetch the feed with no cookie, so its secret address is its
   // only key: an unknown one is a 404 for everyone (features/calendar/calendar.routes.test.ts).
   { method: 'GET', path: '/api/calendar', access: 'signed-in' },
   { method: 'POST', path: '/api/calendar', access: 'signed-in', sessionOnly: true },
   { method: 'DELETE', path: '/api/calendar', access: 'signed-in', sessionOnly: true },
-  { method: 'GET', path: '/api/calendar/:file', access: 'public', request: () => ({ path: `/api/calendar/${'A'.repeat(43)}.ics` }) },
+  {
+    method: 'GET',
+    path: '/api/calendar/:file',
+    access: 'public',
+    request: () => ({ path: `/api/calendar/${'A'.repeat(43)}.ics` }),
+  },
   // The data export: one's own (no clientId), or a coach's of an active client (named by clientId).
   { method: 'GET', path: '/api/data-export/json', access: 'signed-in' },
-  { method: 'GET', path: '/api/data-export/csv', access: 'own-client', request: (fx) => ({ path: `/api/data-export/csv?clientId=${fx.client.id}` }) },
-  { method: 'GET', path: '/api/data-export/json', access: 'own-client', request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }) },
+  {
+    method: 'GET',
+    path: '/api/data-export/csv',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/data-export/csv?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/data-export/json',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }),
+  },
   // A restore writes into the caller's own account, a client's (a coach keeps no training history);
   // this body is refused as no export, after the checks of who calls.
-  { method: 'POST', path: '/api/data-export/restore', access: 'client', request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }) },
+  {
+    method: 'POST',
+    path: '/api/data-export/restore',
+    access: 'client',
+    request: () => ({ path: '/api/data-export/restore', body: { format: 'not-an-export' } }),
+  },
   // A lifter imports their own history from another app (docs/import.md); a coach keeps none.
   { method: 'POST', path: '/api/history-import/preview', access: 'client', form: () => strongUpload() },
-  { method: 'POST', path: '/api/history-import', access: 'client', form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]) },
+  {
+    method: 'POST',
+    path: '/api/history-import',
+    access: 'client',
+    form: () => strongUpload([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }]),
+  },
   // Personal API tokens: a sign-in session manages its user's own; a token may not.
   { method: 'GET', path: '/api/tokens', access: 'signed-in', sessionOnly: true },
-  { method: 'POST', path: '/api/tokens', access: 'signed-in', sessionOnly: true, request: () => ({ path: '/api/tokens', body: { name: 'Table', scope: 'read' } }) },
+  {
+    method: 'POST',
+    path: '/api/tokens',
+    access: 'signed-in',
+    sessionOnly: true,
+    request: () => ({ path: '/api/tokens', body: { name: 'Table', scope: 'read' } }),
+  },
   {
     method: 'DELETE',
     path: '/api/tokens/:id',
@@ -340,8 +634,20 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/docs', access: 'public' },
   // better-auth's own endpoints: sign-in, sign-up and session checks are public by nature;
   // the account flows' own rows are in auth.routes.test.ts.
-  { method: 'GET', path: '/api/auth/*', access: 'public', noTokens: true, request: () => ({ path: '/api/auth/get-session' }) },
-  { method: 'POST', path: '/api/auth/*', access: 'public', noTokens: true, request: () => ({ path: '/api/auth/sign-out', body: {} }) },
+  {
+    method: 'GET',
+    path: '/api/auth/*',
+    access: 'public',
+    noTokens: true,
+    request: () => ({ path: '/api/auth/get-session' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/*',
+    access: 'public',
+    noTokens: true,
+    request: () => ({ path: '/api/auth/sign-out', body: {} }),
+  },
 ]
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
@@ -377,12 +683,20 @@ let assignedPlanId = ''
 beforeAll(async () => {
   t = await createTestApp()
   const coach = await signIn(t, { role: 'coach' })
-  const created = await t.app.request('/api/movements', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_MOVEMENT) })
+  const created = await t.app.request('/api/movements', {
+    method: 'POST',
+    headers: jsonHeaders(coach),
+    body: JSON.stringify(NEW_MOVEMENT),
+  })
   fx = {
     tokens: {} as Fixtures['tokens'],
     newToken: async (caller) => {
       if (caller === 'anonymous') return crypto.randomUUID()
-      const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(fx[caller]), body: JSON.stringify({ name: 'To revoke', scope: 'read' }) })
+      const res = await t.app.request('/api/tokens', {
+        method: 'POST',
+        headers: jsonHeaders(fx[caller]),
+        body: JSON.stringify({ name: 'To revoke', scope: 'read' }),
+      })
       return ((await res.json()) as { id: string }).id
     },
     client: await signIn(t, { role: 'client' }),
@@ -392,27 +706,47 @@ beforeAll(async () => {
     movementId: ((await created.json()) as { id: string }).id,
     planId: '',
     newPlan: async () => {
-      const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_PLAN) })
+      const res = await t.app.request('/api/plans', {
+        method: 'POST',
+        headers: jsonHeaders(coach),
+        body: JSON.stringify(NEW_PLAN),
+      })
       return ((await res.json()) as { id: string }).id
     },
     newOwnPlan: async () => {
-      const res = await t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify(NEW_PLAN) })
+      const res = await t.app.request('/api/plans', {
+        method: 'POST',
+        headers: jsonHeaders(fx.client),
+        body: JSON.stringify(NEW_PLAN),
+      })
       const { id } = (await res.json()) as { id: string }
       const day = { version: 1, workout: { title: 'Day one', exercises: [] } }
-      await t.app.request(`/api/plans/${id}/days/1/1`, { method: 'PUT', headers: jsonHeaders(fx.client), body: JSON.stringify(day) })
+      await t.app.request(`/api/plans/${id}/days/1/1`, {
+        method: 'PUT',
+        headers: jsonHeaders(fx.client),
+        body: JSON.stringify(day),
+      })
       return id
     },
     assignedPlanWorkoutId: '',
     templateId: '',
     newWorkout: async () => {
-      const res = await t.app.request('/api/workouts', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify(NEW_WORKOUT) })
+      const res = await t.app.request('/api/workouts', {
+        method: 'POST',
+        headers: jsonHeaders(coach),
+        body: JSON.stringify(NEW_WORKOUT),
+      })
       return ((await res.json()) as { id: string }).id
     },
     sessionId: '',
     exerciseKey: '',
     finished: { sessionId: '', exerciseKey: '', setId: '' },
     newSession: async () => {
-      const res = await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify({}) })
+      const res = await t.app.request('/api/sessions', {
+        method: 'POST',
+        headers: jsonHeaders(fx.client),
+        body: JSON.stringify({}),
+      })
       return ((await res.json()) as { id: string }).id
     },
     newClient: async () => {
@@ -423,40 +757,68 @@ beforeAll(async () => {
     newProposal: async () => {
       const [proposal] = await t.db
         .insert(progressionProposals)
-        .values({ planId: assignedPlanId, planWorkoutId: fx.assignedPlanWorkoutId, movementId: fx.movementId, clientId: fx.client.id, fromSets: [], toSets: [], reason: '+1 rep' })
+        .values({
+          planId: assignedPlanId,
+          planWorkoutId: fx.assignedPlanWorkoutId,
+          movementId: fx.movementId,
+          clientId: fx.client.id,
+          fromSets: [],
+          toSets: [],
+          reason: '+1 rep',
+        })
         .returning({ id: progressionProposals.id })
       return proposal?.id ?? ''
     },
     newInvite: async () => {
       const email = `invitee-${crypto.randomUUID()}@example.test`
-      const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
+      const res = await t.app.request('/api/invites', {
+        method: 'POST',
+        headers: jsonHeaders(coach),
+        body: JSON.stringify({ email, planId: fx.planId }),
+      })
       return ((await res.json()) as { id: string }).id
     },
     inviteTokenFor: async (email) => {
-      const res = await t.app.request('/api/invites', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ email, planId: fx.planId }) })
+      const res = await t.app.request('/api/invites', {
+        method: 'POST',
+        headers: jsonHeaders(coach),
+        body: JSON.stringify({ email, planId: fx.planId }),
+      })
       const token = ((await res.json()) as { link: string | null }).link?.split('/invite/')[1]
       if (!token) throw new Error(`fixture: inviting ${email} answered ${res.status} with no link`)
       return token
     },
   }
   fx.planId = await fx.newPlan()
-  for (const caller of ['client', 'coach', 'otherCoach', 'otherClient'] as const) fx.tokens[caller] = await withToken(t, fx[caller])
+  for (const caller of ['client', 'coach', 'otherCoach', 'otherClient'] as const)
+    fx.tokens[caller] = await withToken(t, fx[caller])
   // `client` is `coach`'s active client (as an accepted invite makes them).
   await t.db.insert(coachClients).values({ coachId: coach.id, clientId: fx.client.id })
   const call = async (method: string, path: string, body: unknown) =>
-    (await t.app.request(path, { method, headers: jsonHeaders(coach), body: JSON.stringify(body) })).json() as Promise<{ id: string }>
+    (await t.app.request(path, { method, headers: jsonHeaders(coach), body: JSON.stringify(body) })).json() as Promise<{
+      id: string
+    }>
   const assignedSource = await fx.newPlan()
   await call('PUT', `/api/plans/${assignedSource}/days/1/1`, {
     version: 1,
     workout: { title: 'Day one', exercises: [{ movementId: fx.movementId, sets: [{ reps: { min: 5, max: 5 } }] }] },
   })
-  const assigned = await call('POST', `/api/plans/${assignedSource}/assign`, { clientId: fx.client.id, startDate: '2026-12-07' })
+  const assigned = await call('POST', `/api/plans/${assignedSource}/assign`, {
+    clientId: fx.client.id,
+    startDate: '2026-12-07',
+  })
   assignedPlanId = assigned.id
-  const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as { workouts: { id: string }[] }
+  const plan = (await (await t.app.request(`/api/plans/${assigned.id}`, { headers: jsonHeaders(coach) })).json()) as {
+    workouts: { id: string }[]
+  }
   fx.assignedPlanWorkoutId = plan.workouts[0]?.id ?? ''
   if (!fx.assignedPlanWorkoutId) throw new Error('fixture: the assigned plan has no workout')
   const started = (await (
-    await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(fx.client), body: JSON.stringify({ planWorkoutId: fx.assignedPlanWorkoutId }) })
+    await t.app.request('/api/sessions', {
+      method: 'POST',
+      headers: jsonHeaders(fx.client),
+      body: JSON.stringify({ planWorkoutId: fx.assignedPlanWorkoutId }),
+    })
   ).json()) as { id: string; exercises: { key: string }[] }
   fx.sessionId = started.id
   fx.exerciseKey = started.exercises[0]?.key ?? ''
@@ -467,8 +829,12 @@ beforeAll(async () => {
   const finishedId = await fx.newSession()
   const finishedKey = crypto.randomUUID()
   // A built-in movement: a lifter adds only movements they may read.
-  const squat = (await (await t.app.request('/api/movements?q=back%20squat', { headers: jsonHeaders(fx.client) })).json()) as { items: { id: string }[] }
-  await asClient('PATCH', `/api/sessions/${finishedId}`, { exercises: [{ ...started.exercises[0], key: finishedKey, movementId: squat.items[0]?.id }] })
+  const squat = (await (
+    await t.app.request('/api/movements?q=back%20squat', { headers: jsonHeaders(fx.client) })
+  ).json()) as { items: { id: string }[] }
+  await asClient('PATCH', `/api/sessions/${finishedId}`, {
+    exercises: [{ ...started.exercises[0], key: finishedKey, movementId: squat.items[0]?.id }],
+  })
   fx.finished = { sessionId: finishedId, exerciseKey: finishedKey, setId: crypto.randomUUID() }
   await asClient('PUT', `/api/sessions/${finishedId}/sets/${fx.finished.setId}`, {
     exerciseKey: finishedKey,
@@ -521,7 +887,9 @@ describe.each(ROUTES)('$method $path ($access)', (row) => {
     let person: SignedIn | undefined
     let who: SignedIn | undefined
     if (caller !== 'anonymous') {
-      person = row.freshCallers ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' }) : fx[caller]
+      person = row.freshCallers
+        ? await signIn(t, { role: caller.toLowerCase().includes('coach') ? 'coach' : 'client' })
+        : fx[caller]
       who = via === 'cookie' ? person : row.freshCallers ? await withToken(t, person) : fx.tokens[caller]
     }
     const { path, body } = (await row.request?.(fx, caller, person)) ?? { path: row.path }

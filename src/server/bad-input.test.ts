@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { API_TOKEN_NAME_MAX, apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, uniqueEmail, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  uniqueEmail,
+  type SignedIn,
+  type TestContext,
+} from '../../tests/helpers/test-app.ts'
 
 /**
  * The bad-input sweep, one level deeper than app.test.ts: every route that takes a JSON body gets
@@ -64,11 +71,22 @@ const EXERCISE: Json = {
   notes: 'Brace',
   progression: { kind: 'linear', amount: 2.5, unit: 'kg', per: 'session', failures: 3, reducePercent: 10 },
   sets: [
-    { reps: { min: 5, max: 8 }, load: { kind: 'kg', value: 60 }, rpe: 8, rir: 2, durationSeconds: 30, distanceMeters: 100 },
+    {
+      reps: { min: 5, max: 8 },
+      load: { kind: 'kg', value: 60 },
+      rpe: 8,
+      rir: 2,
+      durationSeconds: 30,
+      distanceMeters: 100,
+    },
     { reps: { min: 5, max: 5 }, load: { kind: 'percent_1rm', value: 75 } },
   ],
 }
-const workoutContent = (fx: Fixtures): Json => ({ title: 'Day one', notes: 'Warm up first', exercises: [{ ...(EXERCISE as object), movementId: fx.movementId }] })
+const workoutContent = (fx: Fixtures): Json => ({
+  title: 'Day one',
+  notes: 'Warm up first',
+  exercises: [{ ...(EXERCISE as object), movementId: fx.movementId }],
+})
 const MOVEMENT: Json = {
   name: 'Tempo goblet squat',
   aliases: ['goblet'],
@@ -87,7 +105,13 @@ const RESTORE: Json = {
   format: 'coachline-export',
   version: 1,
   user: { id: 'source-user' },
-  profile: { displayName: 'Restored lifter', primaryGoal: 'Strength', experienceLevel: 'Beginner', unit: 'kg', messageDigest: true },
+  profile: {
+    displayName: 'Restored lifter',
+    primaryGoal: 'Strength',
+    experienceLevel: 'Beginner',
+    unit: 'kg',
+    messageDigest: true,
+  },
   movements: [
     {
       id: RESTORED_MOVEMENT,
@@ -184,11 +208,23 @@ const RESTORE: Json = {
           editedAt: '2026-11-02T17:40:00.000Z',
         },
       ],
-      comments: [{ id: '7e1c3f6b-4a8d-4b0c-9d2e-6f7a8b9cab05', authorId: 'source-user', body: 'Note to self', createdAt: '2026-11-02T19:00:00.000Z' }],
+      comments: [
+        {
+          id: '7e1c3f6b-4a8d-4b0c-9d2e-6f7a8b9cab05',
+          authorId: 'source-user',
+          body: 'Note to self',
+          createdAt: '2026-11-02T19:00:00.000Z',
+        },
+      ],
     },
   ],
 }
-const moveBody = async (fx: Fixtures): Promise<Json> => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), from: { week: 1, day: 1 }, to: { week: 2, day: 1 } })
+const moveBody = async (fx: Fixtures): Promise<Json> => ({
+  version: await fx.planVersion(),
+  saveId: crypto.randomUUID(),
+  from: { week: 1, day: 1 },
+  to: { week: 2, day: 1 },
+})
 
 const JSON_ROUTES: JsonRoute[] = [
   {
@@ -209,7 +245,10 @@ const JSON_ROUTES: JsonRoute[] = [
       experienceLevel: 'Beginner',
       unit: 'kg',
       messageDigest: true,
-      plateSetups: { kg: { plateStep: 1.25, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] }, lb: { plateStep: 2.5, bar: 45, plates: [45, 25, 10, 5, 2.5] } },
+      plateSetups: {
+        kg: { plateStep: 1.25, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] },
+        lb: { plateStep: 2.5, bar: 45, plates: [45, 25, 10, 5, 2.5] },
+      },
       timeZone: 'Europe/Berlin',
     }),
   },
@@ -220,8 +259,20 @@ const JSON_ROUTES: JsonRoute[] = [
     as: () => jsonHeaders(),
     body: () => ({ token: 'not-a-real-token' }),
   })),
-  { method: 'POST', route: '/api/movements', path: () => '/api/movements', as: (fx) => headersOf(fx.coach), body: () => MOVEMENT },
-  { method: 'PATCH', route: '/api/movements/:id', path: (fx) => `/api/movements/${fx.movementId}`, as: (fx) => headersOf(fx.coach), body: () => MOVEMENT },
+  {
+    method: 'POST',
+    route: '/api/movements',
+    path: () => '/api/movements',
+    as: (fx) => headersOf(fx.coach),
+    body: () => MOVEMENT,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/movements/:id',
+    path: (fx) => `/api/movements/${fx.movementId}`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => MOVEMENT,
+  },
   {
     method: 'POST',
     route: '/api/plans',
@@ -261,16 +312,40 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.client),
     body: () => ({ date: [todayUtc(), '2026-12-08'].sort()[1] ?? '' }),
   },
-  { method: 'POST', route: '/api/plans/:id/copy-day', path: (fx) => `/api/plans/${fx.planId}/copy-day`, as: (fx) => headersOf(fx.coach), body: moveBody },
-  { method: 'POST', route: '/api/plans/:id/move-day', path: (fx) => `/api/plans/${fx.planId}/move-day`, as: (fx) => headersOf(fx.coach), body: moveBody },
+  {
+    method: 'POST',
+    route: '/api/plans/:id/copy-day',
+    path: (fx) => `/api/plans/${fx.planId}/copy-day`,
+    as: (fx) => headersOf(fx.coach),
+    body: moveBody,
+  },
+  {
+    method: 'POST',
+    route: '/api/plans/:id/move-day',
+    path: (fx) => `/api/plans/${fx.planId}/move-day`,
+    as: (fx) => headersOf(fx.coach),
+    body: moveBody,
+  },
   {
     method: 'POST',
     route: '/api/plans/:id/copy-week',
     path: (fx) => `/api/plans/${fx.planId}/copy-week`,
     as: (fx) => headersOf(fx.coach),
-    body: async (fx) => ({ version: await fx.planVersion(), saveId: crypto.randomUUID(), fromWeek: 1, toWeeks: [2, 3], progression: { kind: 'add_kg', amount: 2.5, unit: 'kg' } }),
+    body: async (fx) => ({
+      version: await fx.planVersion(),
+      saveId: crypto.randomUUID(),
+      fromWeek: 1,
+      toWeeks: [2, 3],
+      progression: { kind: 'add_kg', amount: 2.5, unit: 'kg' },
+    }),
   },
-  { method: 'POST', route: '/api/plans/:id/copy', path: (fx) => `/api/plans/${fx.planId}/copy`, as: (fx) => headersOf(fx.coach), body: () => ({ name: 'Copy', isTemplate: true }) },
+  {
+    method: 'POST',
+    route: '/api/plans/:id/copy',
+    path: (fx) => `/api/plans/${fx.planId}/copy`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => ({ name: 'Copy', isTemplate: true }),
+  },
   {
     method: 'POST',
     route: '/api/plans/:id/assign',
@@ -335,7 +410,16 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/sessions/:id/sets/:setId',
     path: (fx) => `/api/sessions/${fx.sessionId}/sets/${fx.setId}`,
     as: (fx) => headersOf(fx.client),
-    body: (fx) => ({ exerciseKey: fx.exerciseKey, setNumber: 1, reps: 3, loadKg: 50, rpe: 7, completed: true, note: 'Late', editedAt: '2020-01-01T00:00:00.000Z' }),
+    body: (fx) => ({
+      exerciseKey: fx.exerciseKey,
+      setNumber: 1,
+      reps: 3,
+      loadKg: 50,
+      rpe: 7,
+      completed: true,
+      note: 'Late',
+      editedAt: '2020-01-01T00:00:00.000Z',
+    }),
   },
   // The same route again, as a correction of a finished session's set.
   {
@@ -343,7 +427,16 @@ const JSON_ROUTES: JsonRoute[] = [
     route: '/api/sessions/:id/sets/:setId',
     path: (fx) => `/api/sessions/${fx.finished.sessionId}/sets/${fx.finished.setId}`,
     as: (fx) => headersOf(fx.client),
-    body: (fx) => ({ exerciseKey: fx.finished.exerciseKey, setNumber: 1, reps: 4, loadKg: 62.5, rpe: 9, completed: true, note: 'Typo', editedAt: new Date().toISOString() }),
+    body: (fx) => ({
+      exerciseKey: fx.finished.exerciseKey,
+      setNumber: 1,
+      reps: 4,
+      loadKg: 62.5,
+      rpe: 9,
+      completed: true,
+      note: 'Typo',
+      editedAt: new Date().toISOString(),
+    }),
   },
   {
     method: 'POST',
@@ -373,14 +466,31 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.user),
     body: () => ({ token: 'not-a-real-token', today: '2026-12-07' }),
   },
-  { method: 'POST', route: '/api/invites', path: () => '/api/invites', as: (fx) => headersOf(fx.coach), body: (fx) => ({ email: uniqueEmail('invitee'), planId: fx.planId }) },
-  { method: 'POST', route: '/api/workouts', path: () => '/api/workouts', as: (fx) => headersOf(fx.coach), body: (fx) => ({ ...(workoutContent(fx) as object), isTemplate: true }) },
+  {
+    method: 'POST',
+    route: '/api/invites',
+    path: () => '/api/invites',
+    as: (fx) => headersOf(fx.coach),
+    body: (fx) => ({ email: uniqueEmail('invitee'), planId: fx.planId }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workouts',
+    path: () => '/api/workouts',
+    as: (fx) => headersOf(fx.coach),
+    body: (fx) => ({ ...(workoutContent(fx) as object), isTemplate: true }),
+  },
   {
     method: 'PUT',
     route: '/api/workouts/:id',
     path: (fx) => `/api/workouts/${fx.workoutId}`,
     as: (fx) => headersOf(fx.coach),
-    body: async (fx) => ({ ...(workoutContent(fx) as object), version: await fx.workoutVersion(), saveId: crypto.randomUUID(), isTemplate: true }),
+    body: async (fx) => ({
+      ...(workoutContent(fx) as object),
+      version: await fx.workoutVersion(),
+      saveId: crypto.randomUUID(),
+      isTemplate: true,
+    }),
   },
   {
     method: 'POST',
@@ -423,8 +533,20 @@ const JSON_ROUTES: JsonRoute[] = [
     body: async (fx) => ({ ids: [await fx.newProposal()] }),
   },
   // A restore of a small export into `user`'s account (the same ids each time: it adds them once).
-  { method: 'POST', route: '/api/data-export/restore', path: () => '/api/data-export/restore', as: (fx) => headersOf(fx.user), body: () => RESTORE },
-  { method: 'POST', route: '/api/chat/:otherId/read', path: (fx) => `/api/chat/${fx.client.id}/read`, as: (fx) => headersOf(fx.coach), body: () => ({ upTo: 1 }) },
+  {
+    method: 'POST',
+    route: '/api/data-export/restore',
+    path: () => '/api/data-export/restore',
+    as: (fx) => headersOf(fx.user),
+    body: () => RESTORE,
+  },
+  {
+    method: 'POST',
+    route: '/api/chat/:otherId/read',
+    path: (fx) => `/api/chat/${fx.client.id}/read`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => ({ upTo: 1 }),
+  },
   // better-auth's endpoints, behind the gate that reads their bodies first.
   {
     method: 'POST',
@@ -433,7 +555,13 @@ const JSON_ROUTES: JsonRoute[] = [
     as: () => jsonHeaders(),
     body: () => ({ email: uniqueEmail('signup'), password: 'Passw0rd!', name: 'New Lifter' }),
   },
-  { method: 'POST', route: '/api/auth/*', path: () => '/api/auth/sign-in/email', as: () => jsonHeaders(), body: (fx) => ({ email: fx.user.email, password: 'Passw0rd!' }) },
+  {
+    method: 'POST',
+    route: '/api/auth/*',
+    path: () => '/api/auth/sign-in/email',
+    as: () => jsonHeaders(),
+    body: (fx) => ({ email: fx.user.email, password: 'Passw0rd!' }),
+  },
   {
     method: 'POST',
     route: '/api/auth/*',
@@ -441,10 +569,28 @@ const JSON_ROUTES: JsonRoute[] = [
     as: () => jsonHeaders(),
     body: (fx) => ({ email: fx.user.email, redirectTo: 'http://127.0.0.1:3000/auth/reset' }),
   },
-  { method: 'POST', route: '/api/auth/*', path: () => '/api/auth/reset-password', as: () => jsonHeaders(), body: () => ({ newPassword: 'Passw0rd!2', token: 'not-a-real-token' }) },
-  { method: 'POST', route: '/api/auth/*', path: () => '/api/auth/update-user', as: (fx) => headersOf(fx.user), body: () => ({ name: 'Renamed' }) },
+  {
+    method: 'POST',
+    route: '/api/auth/*',
+    path: () => '/api/auth/reset-password',
+    as: () => jsonHeaders(),
+    body: () => ({ newPassword: 'Passw0rd!2', token: 'not-a-real-token' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/*',
+    path: () => '/api/auth/update-user',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ name: 'Renamed' }),
+  },
   // A personal API token (past the cap of tokens per account the valid body answers 409, still a 4xx).
-  { method: 'POST', route: '/api/tokens', path: () => '/api/tokens', as: (fx) => headersOf(fx.user), body: () => ({ name: 'Sweep token', scope: 'read-write' }) },
+  {
+    method: 'POST',
+    route: '/api/tokens',
+    path: () => '/api/tokens',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ name: 'Sweep token', scope: 'read-write' }),
+  },
 ]
 
 /** Test names: better-auth's routes share one pattern, so theirs show the endpoint. */
@@ -485,7 +631,8 @@ type Path = (string | number)[]
 function pathsOf(value: Json, at: Path = []): { path: Path; value: Json }[] {
   const here = [{ path: at, value }]
   if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => pathsOf(item, [...at, index]))]
-  if (value && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key]))]
+  if (value && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...at, key]))]
   return here
 }
 
@@ -514,7 +661,10 @@ function hostileFor(value: Json): { label: string; value: Json }[] {
       { label: 'a string', value: 'true' },
       { label: 'null', value: null },
     ]
-  if (Array.isArray(value)) return value.length ? [{ label: '10,000 elements', value: Array.from({ length: 10_000 }, () => value[0] ?? null) }] : []
+  if (Array.isArray(value))
+    return value.length
+      ? [{ label: '10,000 elements', value: Array.from({ length: 10_000 }, () => value[0] ?? null) }]
+      : []
   if (value && typeof value === 'object') return [{ label: 'an empty object', value: {} }]
   return []
 }
@@ -523,7 +673,8 @@ function replaced(value: Json, path: Path, by: Json): Json {
   if (!path.length) return by
   const [head, ...rest] = path
   if (Array.isArray(value)) return value.map((item, index) => (index === head ? replaced(item, rest, by) : item))
-  if (value && typeof value === 'object' && typeof head === 'string') return { ...value, [head]: replaced(value[head] ?? null, rest, by) }
+  if (value && typeof value === 'object' && typeof head === 'string')
+    return { ...value, [head]: replaced(value[head] ?? null, rest, by) }
   return value
 }
 
@@ -567,29 +718,54 @@ beforeAll(async () => {
   const user = await signIn(t, { role: 'client' })
   await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
   const call = async <T>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await t.app.request(path, {
+      method,
+      headers: jsonHeaders(who),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     if (res.status >= 300) throw new Error(`fixture: ${method} ${path} answered ${res.status} ${await res.text()}`)
     return (await res.json()) as T
   }
   const movementId = (await call<{ id: string }>(coach, 'POST', '/api/movements', MOVEMENT)).id
-  const planId = (await call<{ id: string }>(coach, 'POST', '/api/plans', { name: 'Sweep plan', weeks: 4, daysPerWeek: 3 })).id
+  const planId = (
+    await call<{ id: string }>(coach, 'POST', '/api/plans', { name: 'Sweep plan', weeks: 4, daysPerWeek: 3 })
+  ).id
   const planVersion = async () => (await call<{ version: number }>(coach, 'GET', `/api/plans/${planId}`)).version
   const partial = { coach, client, user, movementId } as Fixtures
-  await call(coach, 'PUT', `/api/plans/${planId}/days/1/1`, { version: await planVersion(), workout: workoutContent(partial) })
+  await call(coach, 'PUT', `/api/plans/${planId}/days/1/1`, {
+    version: await planVersion(),
+    workout: workoutContent(partial),
+  })
   // The client trains a copy of it, assigned to them.
-  const source = (await call<{ id: string }>(coach, 'POST', '/api/plans', { name: 'Assigned plan', weeks: 4, daysPerWeek: 3 })).id
+  const source = (
+    await call<{ id: string }>(coach, 'POST', '/api/plans', { name: 'Assigned plan', weeks: 4, daysPerWeek: 3 })
+  ).id
   await call(coach, 'PUT', `/api/plans/${source}/days/1/1`, { version: 1, workout: workoutContent(partial) })
-  const assigned = await call<{ id: string }>(coach, 'POST', `/api/plans/${source}/assign`, { clientId: client.id, startDate: '2026-12-07' })
-  const planWorkoutId = (await call<{ workouts: { id: string }[] }>(coach, 'GET', `/api/plans/${assigned.id}`)).workouts[0]?.id ?? ''
-  const session = await call<{ id: string; exercises: (Json & { key: string })[] }>(client, 'POST', '/api/sessions', { planWorkoutId })
+  const assigned = await call<{ id: string }>(coach, 'POST', `/api/plans/${source}/assign`, {
+    clientId: client.id,
+    startDate: '2026-12-07',
+  })
+  const planWorkoutId =
+    (await call<{ workouts: { id: string }[] }>(coach, 'GET', `/api/plans/${assigned.id}`)).workouts[0]?.id ?? ''
+  const session = await call<{ id: string; exercises: (Json & { key: string })[] }>(client, 'POST', '/api/sessions', {
+    planWorkoutId,
+  })
   const exerciseKey = session.exercises[0]?.key ?? ''
   const setId = crypto.randomUUID()
-  await call(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, { exerciseKey, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() })
+  await call(client, 'PUT', `/api/sessions/${session.id}/sets/${setId}`, {
+    exerciseKey,
+    setNumber: 1,
+    reps: 5,
+    loadKg: 60,
+    editedAt: new Date().toISOString(),
+  })
   const finishedId = (await call<{ id: string }>(client, 'POST', '/api/sessions', {})).id
   const finished = { sessionId: finishedId, exerciseKey: crypto.randomUUID(), setId: crypto.randomUUID() }
   // A built-in movement: a lifter adds only movements they may read.
   const squatId = (await call<{ items: { id: string }[] }>(client, 'GET', '/api/movements?q=back%20squat')).items[0]?.id
-  await call(client, 'PATCH', `/api/sessions/${finishedId}`, { exercises: [{ ...(session.exercises[0] as object), key: finished.exerciseKey, movementId: squatId }] })
+  await call(client, 'PATCH', `/api/sessions/${finishedId}`, {
+    exercises: [{ ...(session.exercises[0] as object), key: finished.exerciseKey, movementId: squatId }],
+  })
   await call(client, 'PUT', `/api/sessions/${finishedId}/sets/${finished.setId}`, {
     exerciseKey: finished.exerciseKey,
     setNumber: 1,
@@ -598,9 +774,19 @@ beforeAll(async () => {
     editedAt: new Date().toISOString(),
   })
   await call(client, 'POST', `/api/sessions/${finishedId}/finish`, {})
-  const ownPlanId = (await call<{ id: string }>(client, 'POST', '/api/plans', { name: 'My own block', weeks: 4, daysPerWeek: 3 })).id
-  await call(client, 'PUT', `/api/plans/${ownPlanId}/days/1/1`, { version: 1, workout: { title: 'Day one', exercises: [] } })
-  const workoutId = (await call<{ id: string }>(coach, 'POST', '/api/workouts', { ...(workoutContent(partial) as object), isTemplate: true })).id
+  const ownPlanId = (
+    await call<{ id: string }>(client, 'POST', '/api/plans', { name: 'My own block', weeks: 4, daysPerWeek: 3 })
+  ).id
+  await call(client, 'PUT', `/api/plans/${ownPlanId}/days/1/1`, {
+    version: 1,
+    workout: { title: 'Day one', exercises: [] },
+  })
+  const workoutId = (
+    await call<{ id: string }>(coach, 'POST', '/api/workouts', {
+      ...(workoutContent(partial) as object),
+      isTemplate: true,
+    })
+  ).id
   fx = {
     ...partial,
     planId,
@@ -619,7 +805,15 @@ beforeAll(async () => {
     newProposal: async () => {
       const [row] = await t.db
         .insert(progressionProposals)
-        .values({ planId: assigned.id, planWorkoutId, movementId, clientId: client.id, fromSets: [], toSets: [], reason: '+1 rep' })
+        .values({
+          planId: assigned.id,
+          planWorkoutId,
+          movementId,
+          clientId: client.id,
+          fromSets: [],
+          toSets: [],
+          reason: '+1 rep',
+        })
         .returning({ id: progressionProposals.id })
       return row?.id ?? ''
     },
@@ -632,7 +826,11 @@ test('the sweep covers every route that takes a body', () => {
   const registered = inspectRoutes(t.app)
     .filter((r) => !r.isMiddleware && r.path.startsWith('/api') && r.method !== 'GET')
     .map((r) => `${r.method} ${r.path}`)
-  const covered = [...JSON_ROUTES.map((r) => `${r.method} ${r.route}`), ...BODILESS, ...UPLOAD_ROUTES.map((path) => `POST ${path}`)]
+  const covered = [
+    ...JSON_ROUTES.map((r) => `${r.method} ${r.route}`),
+    ...BODILESS,
+    ...UPLOAD_ROUTES.map((path) => `POST ${path}`),
+  ]
   expect(
     registered.filter((r) => !covered.includes(r)),
     'routes missing from the sweep',
@@ -642,9 +840,14 @@ test('the sweep covers every route that takes a body', () => {
 test('each base body is valid for its route', async () => {
   for (const route of JSON_ROUTES) {
     const path = await route.path(fx)
-    const res = await send(path, { method: route.method, headers: route.as(fx), body: JSON.stringify(await route.body(fx)) }, `${route.method} ${path}`)
+    const res = await send(
+      path,
+      { method: route.method, headers: route.as(fx), body: JSON.stringify(await route.body(fx)) },
+      `${route.method} ${path}`,
+    )
     // Tokens and the plan's already-assigned client are made up: those answer 4xx on purpose.
-    if (/not-a-real-token/.test(JSON.stringify(await route.body(fx)))) expect(res.status, `${route.method} ${path}: ${res.text}`).toBeLessThan(500)
+    if (/not-a-real-token/.test(JSON.stringify(await route.body(fx))))
+      expect(res.status, `${route.method} ${path}: ${res.text}`).toBeLessThan(500)
     else expect(res.status, `${route.method} ${path}: ${res.text}`).toBeLessThan(300)
   }
 })
@@ -659,13 +862,19 @@ describe('one hostile field at a time answers < 500', () => {
           const path = await route.path(fx)
           const body = replaced(await route.body(fx), at, hostile.value)
           const label = `${route.method} ${path} with ${at.join('.') || 'the body'} as ${hostile.label}`
-          const res = await send(path, { method: route.method, headers: route.as(fx), body: JSON.stringify(body) }, label)
+          const res = await send(
+            path,
+            { method: route.method, headers: route.as(fx), body: JSON.stringify(body) },
+            label,
+          )
           if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
-          else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success) failures.push(`${label}: ${res.status} not an error body`)
+          else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success)
+            failures.push(`${label}: ${res.status} not an error body`)
           // Text that cannot be stored as sent is refused by name, never saved mangled.
           else if (hostile.value === LONE_SURROGATE || hostile.label === 'a lone surrogate inside text') {
             const fields = res.status === 400 ? ApiErrorBodySchema.parse(JSON.parse(res.text)).fields : undefined
-            if (!fields?.[at.join('.')]) failures.push(`${label}: ${res.status} does not name the field ${res.text.slice(0, 200)}`)
+            if (!fields?.[at.join('.')])
+              failures.push(`${label}: ${res.status} does not name the field ${res.text.slice(0, 200)}`)
           }
         }
       }
@@ -686,25 +895,36 @@ describe('a JSON route sent another content type answers < 500', () => {
       const { 'content-type': _json, ...headers } = route.as(fx)
       const variants: [string, RequestInit][] = [
         ['text/plain', { headers: { ...headers, 'content-type': 'text/plain' }, body: json }],
-        ['a form', { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x&notes=y' }],
+        [
+          'a form',
+          { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x&notes=y' },
+        ],
         [
           'multipart',
-          { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
+          {
+            headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+            body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+          },
         ],
         ['no body and no content type', { headers }],
         ['a JSON body without a content type', { headers, body: new TextEncoder().encode(json) }],
         // Deeper than any call stack, and still under the body size limit.
         ['JSON nested 400,000 deep', { headers: route.as(fx), body: `${'['.repeat(400_000)}${']'.repeat(400_000)}` }],
-        ['a field nested 400,000 deep', { headers: route.as(fx), body: `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)}}` }],
+        [
+          'a field nested 400,000 deep',
+          { headers: route.as(fx), body: `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)}}` },
+        ],
       ]
       for (const [label, init] of variants) {
         const path = await route.path(fx)
         const res = await send(path, { method: route.method, ...init }, `${route.method} ${path} with ${label}`)
         const where = `${route.method} ${path} with ${label}: ${res.status} ${res.text.slice(0, 200)}`
         if (res.status >= 500) failures.push(where)
-        else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success) failures.push(`${where} (not an error body)`)
+        else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success)
+          failures.push(`${where} (not an error body)`)
         // Our own routes take JSON alone: a body in another format is refused, never read as "no fields".
-        else if (!route.route.startsWith('/api/auth/') && NOT_JSON.includes(label) && res.status !== 415) failures.push(`${where} (expected 415)`)
+        else if (!route.route.startsWith('/api/auth/') && NOT_JSON.includes(label) && res.status !== 415)
+          failures.push(`${where} (expected 415)`)
       }
       expect(failures).toEqual([])
     },
@@ -715,7 +935,8 @@ describe('a JSON route sent another content type answers < 500', () => {
 /** Routes that take a file (multipart/form-data) instead of JSON: the history import (docs/import.md). */
 const UPLOAD_ROUTES = ['/api/history-import/preview', '/api/history-import']
 
-const STRONG_CSV = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
+const STRONG_CSV =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'
 const CURL_MAPPING = JSON.stringify([{ name: 'Curl', create: { name: 'Curl', tracking: 'weight_reps' } }])
 
 function upload(file: Uint8Array | string | null, fields: Record<string, string> = {}): FormData {
@@ -736,25 +957,56 @@ describe('an upload route sent a hostile upload answers < 500, and an import of 
     ['a CSV of something else', () => upload('a,b,c\n1,2,3\n', { mapping: CURL_MAPPING })],
     ['a huge cell', () => upload(STRONG_CSV.replace('Push', 'P'.repeat(200_000)), { mapping: CURL_MAPPING })],
     ['an unclosed quote', () => upload(STRONG_CSV.replace('Push', '"Push'), { mapping: CURL_MAPPING })],
-    ['invalid UTF-8 and a lone surrogate escape', () => upload(new Uint8Array([...new TextEncoder().encode(STRONG_CSV), 0xc3, 0x28, 0xed, 0xa0, 0x80]), { mapping: CURL_MAPPING })],
+    [
+      'invalid UTF-8 and a lone surrogate escape',
+      () =>
+        upload(new Uint8Array([...new TextEncoder().encode(STRONG_CSV), 0xc3, 0x28, 0xed, 0xa0, 0x80]), {
+          mapping: CURL_MAPPING,
+        }),
+    ],
     ['a huge unit', () => upload(STRONG_CSV, { unit: 'k'.repeat(100_000), mapping: CURL_MAPPING })],
     ['a huge time zone', () => upload(STRONG_CSV, { timeZone: 'Europe/'.repeat(10_000), mapping: CURL_MAPPING })],
     ['a mapping nested 400,000 deep', () => upload(STRONG_CSV, { mapping: deep })],
     [
       'a mapping with a huge array',
-      () => upload(STRONG_CSV, { mapping: JSON.stringify(Array.from({ length: 20_000 }, () => ({ name: 'Curl', movementId: crypto.randomUUID() }))) }),
+      () =>
+        upload(STRONG_CSV, {
+          mapping: JSON.stringify(
+            Array.from({ length: 20_000 }, () => ({ name: 'Curl', movementId: crypto.randomUUID() })),
+          ),
+        }),
     ],
-    ['a mapping with a lone surrogate', () => upload(STRONG_CSV, { mapping: '[{"name":"Curl","create":{"name":"\\ud800","tracking":"weight_reps"}}]' })],
-    ['a mapping with a NUL', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', create: { name: 'Cu\u0000rl', tracking: 'weight_reps' } }]) })],
+    [
+      'a mapping with a lone surrogate',
+      () => upload(STRONG_CSV, { mapping: '[{"name":"Curl","create":{"name":"\\ud800","tracking":"weight_reps"}}]' }),
+    ],
+    [
+      'a mapping with a NUL',
+      () =>
+        upload(STRONG_CSV, {
+          mapping: JSON.stringify([{ name: 'Curl', create: { name: 'Cu\u0000rl', tracking: 'weight_reps' } }]),
+        }),
+    ],
     ['a mapping of the wrong shape', () => upload(STRONG_CSV, { mapping: JSON.stringify({ Curl: 'yes' }) })],
-    ['a movement id that is not one', () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', movementId: "1' or 1=1 --" }]) })],
+    [
+      'a movement id that is not one',
+      () => upload(STRONG_CSV, { mapping: JSON.stringify([{ name: 'Curl', movementId: "1' or 1=1 --" }]) }),
+    ],
     ['1 MB of one-letter rows', () => upload(STRONG_CSV + 'a\n'.repeat(512 * 1024), { mapping: CURL_MAPPING })],
     ['1 MB of rows of separators', () => upload(STRONG_CSV + ',\n'.repeat(512 * 1024), { mapping: CURL_MAPPING })],
     [
       '1,001 different exercise names',
-      () => upload(STRONG_CSV + Array.from({ length: 1001 }, (_, i) => `2023-05-14 08:03:11,Push,1h,Curl ${i},1,20,10,0,0,,,\n`).join(''), { mapping: CURL_MAPPING }),
+      () =>
+        upload(
+          STRONG_CSV +
+            Array.from({ length: 1001 }, (_, i) => `2023-05-14 08:03:11,Push,1h,Curl ${i},1,20,10,0,0,,,\n`).join(''),
+          { mapping: CURL_MAPPING },
+        ),
     ],
-    ['a date with an offset out of range', () => upload(STRONG_CSV.replace('2023-05-14 08:03:11', '2023-05-14T08:03:11+23:59'), { mapping: CURL_MAPPING })],
+    [
+      'a date with an offset out of range',
+      () => upload(STRONG_CSV.replace('2023-05-14 08:03:11', '2023-05-14T08:03:11+23:59'), { mapping: CURL_MAPPING }),
+    ],
     [
       'the unit sent as a file',
       () => {
@@ -780,25 +1032,42 @@ describe('an upload route sent a hostile upload answers < 500, and an import of 
       },
     ],
     ['JSON instead of a form', () => JSON.stringify({ file: STRONG_CSV, mapping: CURL_MAPPING })],
-    ['a multipart body cut short', () => '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,'],
+    [
+      'a multipart body cut short',
+      () => '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,',
+    ],
   ]
   test.each(UPLOAD_ROUTES)(
     '%s',
     async (path) => {
       const failures: string[] = []
-      const before = await t.db.execute(sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`)
+      const before = await t.db.execute(
+        sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`,
+      )
       for (const [label, body] of hostile) {
         const made = body()
         const { 'content-type': _json, ...headers } = headersOf(fx.client)
         const contentType: Record<string, string> =
-          typeof made !== 'string' ? {} : made.startsWith('--x') ? { 'content-type': 'multipart/form-data; boundary=x' } : { 'content-type': 'application/json' }
-        const res = await send(path, { method: 'POST', headers: { ...headers, ...contentType }, body: made }, `${path} with ${label}`)
+          typeof made !== 'string'
+            ? {}
+            : made.startsWith('--x')
+              ? { 'content-type': 'multipart/form-data; boundary=x' }
+              : { 'content-type': 'application/json' }
+        const res = await send(
+          path,
+          { method: 'POST', headers: { ...headers, ...contentType }, body: made },
+          `${path} with ${label}`,
+        )
         // The preview writes nothing and reads no mapping: a file it can read is a 200 there.
-        if (res.status >= 500 || (res.status < 400 && path !== '/api/history-import/preview')) failures.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
-        else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success) failures.push(`${label}: ${res.status} not an error body`)
+        if (res.status >= 500 || (res.status < 400 && path !== '/api/history-import/preview'))
+          failures.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
+        else if (res.status >= 400 && !ApiErrorBodySchema.safeParse(JSON.parse(res.text)).success)
+          failures.push(`${label}: ${res.status} not an error body`)
       }
       expect(failures).toEqual([])
-      const after = await t.db.execute(sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`)
+      const after = await t.db.execute(
+        sql`select count(*)::int as n from workout_sessions where client_id = ${fx.client.id}`,
+      )
       expect(JSON.stringify(after)).toBe(JSON.stringify(before))
     },
     120_000,
@@ -815,7 +1084,11 @@ describe('personal API tokens refuse bad input by name and make nothing', () => 
     ['no scope', { name: 'Script' }, 'scope', apiTokenText.scopeInvalid],
   ] as const)('%s', async (_label, body, field, message) => {
     const owner = await signIn(t)
-    const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(owner), body: JSON.stringify(body) })
+    const res = await t.app.request('/api/tokens', {
+      method: 'POST',
+      headers: jsonHeaders(owner),
+      body: JSON.stringify(body),
+    })
     expect(res.status).toBeGreaterThanOrEqual(400)
     expect(res.status).toBeLessThan(500)
     const error = ApiErrorBodySchema.parse(await res.json())
@@ -825,7 +1098,11 @@ describe('personal API tokens refuse bad input by name and make nothing', () => 
 
   test('revoking a token by a malformed or unknown id answers 400 or 404 and revokes nothing', async () => {
     const owner = await signIn(t)
-    const made = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(owner), body: JSON.stringify({ name: 'Keep', scope: 'read' }) })
+    const made = await t.app.request('/api/tokens', {
+      method: 'POST',
+      headers: jsonHeaders(owner),
+      body: JSON.stringify({ name: 'Keep', scope: 'read' }),
+    })
     expect(made.status).toBe(201)
     for (const [id, status] of [
       ['not-a-uuid', 400],

@@ -15,7 +15,10 @@ describe.runIf(adminUrl)('while the database is unreachable', () => {
   beforeAll(async () => {
     const target = new URL(adminUrl!)
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-    t = await createTestApp({}, { rewriteUrl: (url) => Object.assign(url, { hostname: '127.0.0.1', port: String(proxy.port) }) })
+    t = await createTestApp(
+      {},
+      { rewriteUrl: (url) => Object.assign(url, { hostname: '127.0.0.1', port: String(proxy.port) }) },
+    )
     coach = await signIn(t, { role: 'coach' })
   })
   afterAll(async () => {
@@ -30,18 +33,35 @@ describe.runIf(adminUrl)('while the database is unreachable', () => {
     try {
       const answers = await Promise.all([
         t.app.request('/api/plans', { headers: jsonHeaders(coach) }),
-        t.app.request('/api/plans', { method: 'POST', headers: jsonHeaders(coach), body: JSON.stringify({ name: 'Outage', weeks: 1, daysPerWeek: 1 }) }),
-        t.app.request('/api/auth/sign-in/email', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ email: coach.email, password: 'Passw0rd!' }) }),
-        t.app.request('/api/auth/get-session', { headers: jsonHeaders({ ...coach, headers: { cookie: `${coach.cookie}; x=fresh` } }) }),
+        t.app.request('/api/plans', {
+          method: 'POST',
+          headers: jsonHeaders(coach),
+          body: JSON.stringify({ name: 'Outage', weeks: 1, daysPerWeek: 1 }),
+        }),
+        t.app.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: jsonHeaders(),
+          body: JSON.stringify({ email: coach.email, password: 'Passw0rd!' }),
+        }),
+        t.app.request('/api/auth/get-session', {
+          headers: jsonHeaders({ ...coach, headers: { cookie: `${coach.cookie}; x=fresh` } }),
+        }),
         t.app.request('/api/health'),
-        t.app.request('/api/auth/reset-password', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ token: 'a'.repeat(24), newPassword: 'Passw0rd!2' }) }),
+        t.app.request('/api/auth/reset-password', {
+          method: 'POST',
+          headers: jsonHeaders(),
+          body: JSON.stringify({ token: 'a'.repeat(24), newPassword: 'Passw0rd!2' }),
+        }),
         t.app.request('/api/auth/magic-link/verify?token=abcdefabcdefabcdef&callbackURL=/'),
       ])
       for (const res of answers) {
         expect(res.status, `${res.url}: ${await res.clone().text()}`).toBe(503)
         expect(res.headers.get('retry-after')).toBe('5')
       }
-      expect(await answers[0]!.json()).toEqual({ code: 'UNAVAILABLE', message: 'The database is unavailable. Try again in a few seconds.' })
+      expect(await answers[0]!.json()).toEqual({
+        code: 'UNAVAILABLE',
+        message: 'The database is unavailable. Try again in a few seconds.',
+      })
     } finally {
       proxy.restore()
     }

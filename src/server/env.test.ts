@@ -3,7 +3,13 @@ import { checkMailSetup, isLocalOnly, isLoopbackHost, parseEnv, publicUrl } from
 
 test('defaults give the embedded database on 127.0.0.1:3000', () => {
   const env = parseEnv({})
-  expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', NODE_ENV: 'production', ENABLE_TEST_API: false })
+  expect(env).toMatchObject({
+    PORT: 3000,
+    HOST: '127.0.0.1',
+    DATA_DIR: './data',
+    NODE_ENV: 'production',
+    ENABLE_TEST_API: false,
+  })
   expect(env.DATABASE_URL).toBeUndefined()
   expect(publicUrl(env)).toBe('http://127.0.0.1:3000')
 })
@@ -26,12 +32,21 @@ test('PUBLIC_URL wins over the listening address', () => {
 })
 
 describe('loopback hosts', () => {
-  test.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.255.255.254', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '[0:0::1]', '::ffff:127.0.0.1'])(
-    '%s is loopback',
-    (host) => {
-      expect(isLoopbackHost(host)).toBe(true)
-    },
-  )
+  test.each([
+    'localhost',
+    'LOCALHOST',
+    'localhost.',
+    '127.0.0.1',
+    '127.255.255.254',
+    '127.1.2.3',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    '[0:0::1]',
+    '::ffff:127.0.0.1',
+  ])('%s is loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true)
+  })
 
   test.each([
     '',
@@ -71,8 +86,12 @@ describe('loopback hosts', () => {
   })
 
   test('without SMTP, a PUBLIC_URL that only looks like a loopback address is refused', () => {
-    expect(() => checkMailSetup({ HOST: '127.0.0.1', PUBLIC_URL: 'https://127.example.com' })).toThrow(/SMTP_URL is required/)
+    expect(() => checkMailSetup({ HOST: '127.0.0.1', PUBLIC_URL: 'https://127.example.com' })).toThrow(
+      /SMTP_URL is required/,
+    )
     expect(() => checkMailSetup({ HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3000' })).not.toThrow()
-    expect(() => checkMailSetup({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.example', PUBLIC_URL: 'https://127.example.com' })).not.toThrow()
+    expect(() =>
+      checkMailSetup({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.example', PUBLIC_URL: 'https://127.example.com' }),
+    ).not.toThrow()
   })
 })

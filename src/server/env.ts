@@ -3,7 +3,8 @@ import * as z from 'zod/mini'
 import { withoutTrailing } from '#shared/text.ts'
 
 const text = z.string().check(z.minLength(1))
-const integer = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().check(z.int('must be an integer'), z.gte(min), z.lte(max))
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().check(z.int('must be an integer'), z.gte(min), z.lte(max))
 const flag = z.pipe(
   z.enum(['0', '1', 'true', 'false']),
   z.transform((v) => v === '1' || v === 'true'),

@@ -14,7 +14,10 @@ process.stderr.on('error', () => {})
 /** Reasons not to start that the operator can act on: one line on stderr, no stack trace. */
 function isOperatorError(error: unknown): error is Error {
   const known = [DataDirInUseError, DataDirConflictError, EmbeddedPostgresUnsupportedError]
-  return known.some((type) => error instanceof type) || (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+  return (
+    known.some((type) => error instanceof type) ||
+    (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+  )
 }
 
 const env = parseEnv()

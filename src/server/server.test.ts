@@ -39,7 +39,9 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     try {
       // The confirmation email survived in the outbox, and its link confirms and signs in.
       const cookie = await confirmFromOutbox(second.url, 'persist@example.test')
-      const me = (await (await fetch(`${second.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
+      const me = (await (await fetch(`${second.url}/api/me`, { headers: { cookie } })).json()) as {
+        user: { email: string } | null
+      }
       expect(me.user?.email).toBe('persist@example.test')
 
       // A phone resting between sets keeps its connection: still open after Node's default 5 s.
@@ -77,7 +79,8 @@ test('two servers start at once on one PostgreSQL database, migrate once and sha
   await admin.query(`create database ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const pgEnv = () => parseEnv({ PORT: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
+  const pgEnv = () =>
+    parseEnv({ PORT: '0', DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '3000' })
   const [a, b] = await Promise.all([start(pgEnv()), start(pgEnv())])
   try {
     const email = 'shared@example.test'
@@ -87,7 +90,9 @@ test('two servers start at once on one PostgreSQL database, migrate once and sha
       body: JSON.stringify({ email, password: 'Passw0rd!', name: 'Shared' }),
     })
     const cookie = await confirmFromOutbox(a.url, email)
-    const me = (await (await fetch(`${b.url}/api/me`, { headers: { cookie } })).json()) as { user: { email: string } | null }
+    const me = (await (await fetch(`${b.url}/api/me`, { headers: { cookie } })).json()) as {
+      user: { email: string } | null
+    }
     expect(me.user?.email).toBe(email)
   } finally {
     await Promise.all([a.stop(), b.stop()])
@@ -118,7 +123,11 @@ async function confirmFromOutbox(base: string, email: string): Promise<string> {
 function startRequest(url: string, fullBody: string) {
   const req = request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(fullBody), origin: new URL(url).origin },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(fullBody),
+      origin: new URL(url).origin,
+    },
   })
   const status = new Promise<number>((resolveStatus, reject) => {
     req.on('response', (res) => {

@@ -18,7 +18,11 @@ import { getOrCreateSecret } from '#server/lib/secrets.ts'
  * Opens the database (the embedded PostgreSQL server of DATA_DIR, or DATABASE_URL's), applies the
  * migrations and seeds the built-ins.
  */
-export async function openAppDatabase(env: Env, logger: Logger, options: { poolSize?: number } = {}): Promise<Database> {
+export async function openAppDatabase(
+  env: Env,
+  logger: Logger,
+  options: { poolSize?: number } = {},
+): Promise<Database> {
   const pool = {
     poolSize: options.poolSize ?? env.DATABASE_POOL_SIZE,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -26,7 +30,12 @@ export async function openAppDatabase(env: Env, logger: Logger, options: { poolS
   }
   const database = env.DATABASE_URL
     ? await openDatabase({ ...pool, url: env.DATABASE_URL })
-    : await openEmbeddedDatabase({ ...pool, dataDir: env.DATA_DIR, migrationsFolder: env.MIGRATIONS_DIR, log: embeddedServerLog(logger) })
+    : await openEmbeddedDatabase({
+        ...pool,
+        dataDir: env.DATA_DIR,
+        migrationsFolder: env.MIGRATIONS_DIR,
+        log: embeddedServerLog(logger),
+      })
   try {
     await prepareDatabase(database, resolve(env.MIGRATIONS_DIR))
   } catch (error) {
@@ -60,7 +69,15 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
   const sessionCache = await createSessionCache(database.db, database.notifications)
   const onSessionsChanged = () => sessionCache.invalidate()
-  const auth = createAuth({ db: database.db, baseURL: origin, secret, trustedOrigins: [...new Set(trustedOrigins)], mailer, logger, onSessionsChanged })
+  const auth = createAuth({
+    db: database.db,
+    baseURL: origin,
+    secret,
+    trustedOrigins: [...new Set(trustedOrigins)],
+    mailer,
+    logger,
+    onSessionsChanged,
+  })
   const chat = await createChatHub(database.db, database.notifications, logger)
   const app = createApp({
     db: database.db,
@@ -88,9 +105,13 @@ export async function start(env: Env): Promise<RunningServer> {
   const database = await openAppDatabase(env, logger)
 
   // Listen first: with PORT=0 the app's origin (for better-auth and email links) is known only then.
-  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () => new Response('Coachline is starting', { status: 503 })
+  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
+    new Response('Coachline is starting', { status: 503 })
   const server = await new Promise<ServerType>((resolveServer, reject) => {
-    const s = serve({ fetch: (request, bindings) => handle(request, bindings), port: env.PORT, hostname: env.HOST }, () => resolveServer(s))
+    const s = serve(
+      { fetch: (request, bindings) => handle(request, bindings), port: env.PORT, hostname: env.HOST },
+      () => resolveServer(s),
+    )
     s.once('error', reject)
   }).catch(async (error: unknown) => {
     // The port is taken: give the data folder back cleanly instead of leaving it to the exit.
@@ -104,7 +125,10 @@ export async function start(env: Env): Promise<RunningServer> {
   const { app, mailer, chat } = await buildApp(listening, database, { logger })
   handle = (request, bindings) => app.fetch(request, bindings as never)
   const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
-  logger.info({ url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind }, 'Coachline is listening')
+  logger.info(
+    { url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind },
+    'Coachline is listening',
+  )
   if (mailer.kind === 'outbox') logger.info(`no SMTP_URL: mail goes to the development outbox at ${url}/dev/outbox`)
 
   let stopping: Promise<void> | null = null

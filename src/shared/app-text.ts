@@ -51,7 +51,10 @@ export const authText = {
   tooManyAttempts: { title: 'Too many attempts', description: 'Please wait a moment before trying again.' },
   passwordMismatch: { title: 'Password mismatch', description: 'Please make sure your passwords match.' },
   passwordTooShort: { title: 'Password too short', description: 'Password must be at least 8 characters long.' },
-  passwordTooWeak: { title: 'Password too weak', description: 'Password must contain uppercase, lowercase, and numeric characters.' },
+  passwordTooWeak: {
+    title: 'Password too weak',
+    description: 'Password must contain uppercase, lowercase, and numeric characters.',
+  },
   passwordTooLong: { title: 'Password too long', description: 'Password must be at most 128 characters long.' },
   emailRequired: { title: 'Email required', description: 'Please enter your email to continue.' },
 
@@ -76,8 +79,14 @@ export const authText = {
     title: 'Account created!',
     description: 'Please check your email to confirm your account, then return here to sign in.',
   },
-  checkInbox: { title: 'Check your inbox', description: 'We sent you a sign-in link. It works once, within 15 minutes.' },
-  resetEmailSent: { title: 'Reset email sent', description: 'Click the link in the email within 1 hour to set a new password.' },
+  checkInbox: {
+    title: 'Check your inbox',
+    description: 'We sent you a sign-in link. It works once, within 15 minutes.',
+  },
+  resetEmailSent: {
+    title: 'Reset email sent',
+    description: 'Click the link in the email within 1 hour to set a new password.',
+  },
   passwordUpdated: { title: 'Password updated!' },
 
   callbackFailedTitle: 'Sign-in link failed',
@@ -87,6 +96,9 @@ export const authText = {
   profileCreated: { title: 'Profile created successfully' },
   profileSaveFailedTitle: 'Could not save profile',
   profileSaved: { title: 'Profile saved' },
-  currentPasswordRequired: { title: 'Current password required', description: 'Enter your current password to set a new one.' },
+  currentPasswordRequired: {
+    title: 'Current password required',
+    description: 'Enter your current password to set a new one.',
+  },
   becameCoach: { title: 'You are now a coach', description: 'Build a program and invite your first client.' },
 } as const

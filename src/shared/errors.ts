@@ -57,8 +57,12 @@ export const ApiErrorBodySchema = lazySchema(() =>
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>
 
 /** A schema's issues as field errors, keyed by the dotted path ("exercises.0.sets.1.reps"; '_' for the whole). */
-export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): FieldErrors {
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): FieldErrors {
   const fields: FieldErrors = {}
-  for (const issue of issues) (fields[issue.path.length ? prefix + issue.path.map(String).join('.') : '_'] ??= []).push(issue.message)
+  for (const issue of issues)
+    (fields[issue.path.length ? prefix + issue.path.map(String).join('.') : '_'] ??= []).push(issue.message)
   return fields
 }

@@ -4,7 +4,16 @@ import type { Muscle } from './schemas/movements.ts'
  * The groups a coach reads weekly volume by: few enough to tell apart in one chart, each a set of
  * the library's muscles. What no group claims (calves, neck, conditioning) is 'other'.
  */
-export const MUSCLE_GROUPS = ['quads', 'glutes and hamstrings', 'back', 'chest', 'shoulders', 'arms', 'core', 'other'] as const
+export const MUSCLE_GROUPS = [
+  'quads',
+  'glutes and hamstrings',
+  'back',
+  'chest',
+  'shoulders',
+  'arms',
+  'core',
+  'other',
+] as const
 export type MuscleGroup = (typeof MUSCLE_GROUPS)[number]
 
 export const MUSCLE_GROUP_OF: Record<Muscle, MuscleGroup> = {

@@ -50,7 +50,10 @@ export const paths = {
   },
 
   open: {
-    planBuilder: { path: '/client/plan-builder', getHref: (planId?: string) => (planId ? `/client/plan-builder?plan=${enc(planId)}` : '/client/plan-builder') },
+    planBuilder: {
+      path: '/client/plan-builder',
+      getHref: (planId?: string) => (planId ? `/client/plan-builder?plan=${enc(planId)}` : '/client/plan-builder'),
+    },
     programs: { path: '/programs', getHref: () => '/programs' },
     program: { path: '/programs/:planId', getHref: (planId: string) => `/programs/${enc(planId)}` },
     workout: { path: '/workout/:id', getHref: (id: string) => `/workout/${enc(id)}` },

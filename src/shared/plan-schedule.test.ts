@@ -6,9 +6,17 @@ describe('a plan’s dates', () => {
   const schedule = { startDate: '2026-12-02', trainingDays: [1, 3, 5] }
 
   test('its days fall on its training weekdays from the start, or one after another without them', () => {
-    expect([1, 2, 3].map((day) => isoDateOfPlanDay(schedule, 1, day))).toEqual(['2026-12-02', '2026-12-04', '2026-12-07'])
+    expect([1, 2, 3].map((day) => isoDateOfPlanDay(schedule, 1, day))).toEqual([
+      '2026-12-02',
+      '2026-12-04',
+      '2026-12-07',
+    ])
     expect(isoDateOfPlanDay(schedule, 2, 1)).toBe('2026-12-09')
-    expect([1, 2, 3].map((day) => isoDateOfPlanDay({ startDate: '2026-12-02' }, 2, day))).toEqual(['2026-12-09', '2026-12-10', '2026-12-11'])
+    expect([1, 2, 3].map((day) => isoDateOfPlanDay({ startDate: '2026-12-02' }, 2, day))).toEqual([
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+    ])
   })
 
   test('a moved day falls on its new date; the others, and where a date falls in the plan, stay', () => {

@@ -6,7 +6,11 @@
  * seven days from the start date. A day the lifter moved to another date (`moves`) falls on that
  * date instead. The app's screens and the server's calendar feed both read it.
  */
-export type PlanSchedule = { startDate: string; trainingDays?: readonly number[] | null; moves?: readonly MovedDay[] | undefined }
+export type PlanSchedule = {
+  startDate: string
+  trainingDays?: readonly number[] | null
+  moves?: readonly MovedDay[] | undefined
+}
 
 /** A planned workout given another date (YYYY-MM-DD) than its plan's. */
 type MovedDay = { week: number; day: number; date: string }
@@ -35,7 +39,8 @@ export function dateOfPlanDay(schedule: PlanSchedule, week: number, day: number)
 }
 
 /** A plan day's date as YYYY-MM-DD (see dateOfPlanDay). */
-export const isoDateOfPlanDay = (schedule: PlanSchedule, week: number, day: number): string => dateOfPlanDay(schedule, week, day).toISOString().slice(0, 10)
+export const isoDateOfPlanDay = (schedule: PlanSchedule, week: number, day: number): string =>
+  dateOfPlanDay(schedule, week, day).toISOString().slice(0, 10)
 
 /**
  * Where a calendar date (YYYY-MM-DD) falls in a plan (by its own dates: moves aside); null before the start. A date between two
@@ -48,5 +53,8 @@ export function planDayOf(schedule: PlanSchedule, date: string): { week: number;
   const offsets = dayOffsets(schedule)
   const inWeek = days % 7
   const index = offsets.indexOf(inWeek)
-  return { week: Math.floor(days / 7) + 1, day: index >= 0 ? index + 1 : offsets.filter((offset) => offset < inWeek).length + 0.5 }
+  return {
+    week: Math.floor(days / 7) + 1,
+    day: index >= 0 ? index + 1 : offsets.filter((offset) => offset < inWeek).length + 0.5,
+  }
 }

@@ -4,7 +4,8 @@ import type { PlateSetup } from './schemas/plate-setups.ts'
 /** Movements loaded with plates, whose targets round to the lifter's plate step. */
 const PLATE_LOADED: readonly Equipment[] = ['barbell', 'trap bar', 'ez bar', 'landmine']
 
-export const isPlateLoaded = (equipment: readonly Equipment[] | undefined) => Boolean(equipment?.some((e) => PLATE_LOADED.includes(e)))
+export const isPlateLoaded = (equipment: readonly Equipment[] | undefined) =>
+  Boolean(equipment?.some((e) => PLATE_LOADED.includes(e)))
 
 /** Movements on a barbell: the plate calculator's (the lifter's bar weight is a barbell's). */
 export const isBarbell = (equipment: readonly Equipment[] | undefined) => Boolean(equipment?.includes('barbell'))

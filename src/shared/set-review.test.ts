@@ -49,18 +49,79 @@ function set(setNumber: number, values: Partial<SetLog> = {}): SetLog {
 
 const e1rms = new Map([[SQUAT, 200]])
 
-type Case = { name: string; target: PrescribedSet; logged: Partial<SetLog> | null; deviations: Deviation[]; asPrescribed: boolean; swapped?: boolean }
+type Case = {
+  name: string
+  target: PrescribedSet
+  logged: Partial<SetLog> | null
+  deviations: Deviation[]
+  asPrescribed: boolean
+  swapped?: boolean
+}
 
 const cases: Case[] = [
-  { name: 'reps inside a range', target: { reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } }, logged: { reps: 10, loadKg: 60 }, deviations: [], asPrescribed: true },
-  { name: 'reps above a range are fine', target: { reps: { min: 8, max: 12 } }, logged: { reps: 14 }, deviations: [], asPrescribed: true },
-  { name: 'reps under a range', target: { reps: { min: 8, max: 12 } }, logged: { reps: 7 }, deviations: ['reps_short'], asPrescribed: false },
-  { name: 'exact reps short by one', target: { reps: { min: 5, max: 5 } }, logged: { reps: 4 }, deviations: ['reps_short'], asPrescribed: false },
-  { name: 'reps prescribed but not written down', target: { reps: { min: 5, max: 5 } }, logged: { reps: null }, deviations: ['reps_short'], asPrescribed: false },
-  { name: 'load 5% over a heavy target is fine', target: { load: { kind: 'kg', value: 200 } }, logged: { loadKg: 210 }, deviations: [], asPrescribed: true },
-  { name: 'load over 5% off a heavy target', target: { load: { kind: 'kg', value: 200 } }, logged: { loadKg: 189 }, deviations: ['load_off'], asPrescribed: false },
-  { name: 'light loads get 2.5 kg of room', target: { load: { kind: 'kg', value: 20 } }, logged: { loadKg: 22.5 }, deviations: [], asPrescribed: true },
-  { name: 'light loads beyond 2.5 kg are off', target: { load: { kind: 'kg', value: 20 } }, logged: { loadKg: 25 }, deviations: ['load_off'], asPrescribed: false },
+  {
+    name: 'reps inside a range',
+    target: { reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } },
+    logged: { reps: 10, loadKg: 60 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'reps above a range are fine',
+    target: { reps: { min: 8, max: 12 } },
+    logged: { reps: 14 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'reps under a range',
+    target: { reps: { min: 8, max: 12 } },
+    logged: { reps: 7 },
+    deviations: ['reps_short'],
+    asPrescribed: false,
+  },
+  {
+    name: 'exact reps short by one',
+    target: { reps: { min: 5, max: 5 } },
+    logged: { reps: 4 },
+    deviations: ['reps_short'],
+    asPrescribed: false,
+  },
+  {
+    name: 'reps prescribed but not written down',
+    target: { reps: { min: 5, max: 5 } },
+    logged: { reps: null },
+    deviations: ['reps_short'],
+    asPrescribed: false,
+  },
+  {
+    name: 'load 5% over a heavy target is fine',
+    target: { load: { kind: 'kg', value: 200 } },
+    logged: { loadKg: 210 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'load over 5% off a heavy target',
+    target: { load: { kind: 'kg', value: 200 } },
+    logged: { loadKg: 189 },
+    deviations: ['load_off'],
+    asPrescribed: false,
+  },
+  {
+    name: 'light loads get 2.5 kg of room',
+    target: { load: { kind: 'kg', value: 20 } },
+    logged: { loadKg: 22.5 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'light loads beyond 2.5 kg are off',
+    target: { load: { kind: 'kg', value: 20 } },
+    logged: { loadKg: 25 },
+    deviations: ['load_off'],
+    asPrescribed: false,
+  },
   {
     name: 'a load prescribed but not written down',
     target: { load: { kind: 'kg', value: 100 } },
@@ -68,17 +129,59 @@ const cases: Case[] = [
     deviations: ['load_off'],
     asPrescribed: false,
   },
-  { name: '%1RM from the e1RM: 75% of 200 is 150', target: { load: { kind: 'percent_1rm', value: 75 } }, logged: { loadKg: 145 }, deviations: [], asPrescribed: true },
-  { name: '%1RM off by more than 5%', target: { load: { kind: 'percent_1rm', value: 75 } }, logged: { loadKg: 135 }, deviations: ['load_off'], asPrescribed: false },
-  { name: 'bodyweight takes any load', target: { reps: { min: 10, max: 10 }, load: { kind: 'bodyweight' } }, logged: { reps: 10, loadKg: 10 }, deviations: [], asPrescribed: true },
-  { name: 'RPE half a point over is fine', target: { rpe: 8 }, logged: { rpe: 8.5 }, deviations: [], asPrescribed: true },
+  {
+    name: '%1RM from the e1RM: 75% of 200 is 150',
+    target: { load: { kind: 'percent_1rm', value: 75 } },
+    logged: { loadKg: 145 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: '%1RM off by more than 5%',
+    target: { load: { kind: 'percent_1rm', value: 75 } },
+    logged: { loadKg: 135 },
+    deviations: ['load_off'],
+    asPrescribed: false,
+  },
+  {
+    name: 'bodyweight takes any load',
+    target: { reps: { min: 10, max: 10 }, load: { kind: 'bodyweight' } },
+    logged: { reps: 10, loadKg: 10 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'RPE half a point over is fine',
+    target: { rpe: 8 },
+    logged: { rpe: 8.5 },
+    deviations: [],
+    asPrescribed: true,
+  },
   { name: 'RPE one point over', target: { rpe: 8 }, logged: { rpe: 9 }, deviations: ['rpe_high'], asPrescribed: false },
-  { name: 'RPE 7.5 against 6.5', target: { rpe: 6.5 }, logged: { rpe: 7.5 }, deviations: ['rpe_high'], asPrescribed: false },
+  {
+    name: 'RPE 7.5 against 6.5',
+    target: { rpe: 6.5 },
+    logged: { rpe: 7.5 },
+    deviations: ['rpe_high'],
+    asPrescribed: false,
+  },
   { name: 'RPE under the target is fine', target: { rpe: 8 }, logged: { rpe: 6 }, deviations: [], asPrescribed: true },
   { name: 'no RPE written: not judged', target: { rpe: 8 }, logged: { rpe: null }, deviations: [], asPrescribed: true },
   { name: 'RIR 2 means RPE 8', target: { rir: 2 }, logged: { rpe: 9 }, deviations: ['rpe_high'], asPrescribed: false },
-  { name: 'time held', target: { durationSeconds: 60 }, logged: { durationSeconds: 58 }, deviations: [], asPrescribed: true },
-  { name: 'time short', target: { durationSeconds: 60 }, logged: { durationSeconds: 45 }, deviations: ['time_short'], asPrescribed: false },
+  {
+    name: 'time held',
+    target: { durationSeconds: 60 },
+    logged: { durationSeconds: 58 },
+    deviations: [],
+    asPrescribed: true,
+  },
+  {
+    name: 'time short',
+    target: { durationSeconds: 60 },
+    logged: { durationSeconds: 45 },
+    deviations: ['time_short'],
+    asPrescribed: false,
+  },
   {
     name: 'distance short',
     target: { distanceMeters: 400, durationSeconds: 90 },
@@ -86,7 +189,13 @@ const cases: Case[] = [
     deviations: ['distance_short'],
     asPrescribed: false,
   },
-  { name: 'distance covered', target: { distanceMeters: 400 }, logged: { distanceMeters: 400, durationSeconds: 100 }, deviations: [], asPrescribed: true },
+  {
+    name: 'distance covered',
+    target: { distanceMeters: 400 },
+    logged: { distanceMeters: 400, durationSeconds: 100 },
+    deviations: [],
+    asPrescribed: true,
+  },
   {
     name: 'several at once',
     target: { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 7 },
@@ -95,7 +204,13 @@ const cases: Case[] = [
     asPrescribed: false,
   },
   { name: 'skipped', target: { reps: { min: 5, max: 5 } }, logged: null, deviations: ['skipped'], asPrescribed: false },
-  { name: 'ticked off as not done', target: { reps: { min: 5, max: 5 } }, logged: { reps: 5, completed: false }, deviations: ['skipped'], asPrescribed: false },
+  {
+    name: 'ticked off as not done',
+    target: { reps: { min: 5, max: 5 } },
+    logged: { reps: 5, completed: false },
+    deviations: ['skipped'],
+    asPrescribed: false,
+  },
   {
     name: 'logged after the finish still counts',
     target: { reps: { min: 5, max: 5 } },
@@ -106,7 +221,11 @@ const cases: Case[] = [
   {
     name: 'added by a correction after the finish: shown as a correction, not late',
     target: { reps: { min: 5, max: 5 } },
-    logged: { reps: 5, loggedAt: '2026-11-20T11:00:00.000Z', correction: { at: '2026-11-20T11:00:00.000Z', was: null } },
+    logged: {
+      reps: 5,
+      loggedAt: '2026-11-20T11:00:00.000Z',
+      correction: { at: '2026-11-20T11:00:00.000Z', was: null },
+    },
     deviations: [],
     asPrescribed: true,
   },
@@ -122,19 +241,39 @@ const cases: Case[] = [
 
 describe('a prescribed set against the set logged for it', () => {
   test.each(cases)('$name', ({ target, logged, deviations, asPrescribed, swapped }) => {
-    const ex = exercise([target], swapped ? { movementId: PRESS, movementName: 'Leg press', swappedFrom: { movementId: SQUAT, movementName: 'Back squat' } } : {})
-    const [reviewed] = reviewExercise(ex, logged ? [set(1, { movementId: ex.movementId, ...logged })] : [], { completedAt: FINISHED, oneRepMaxKg: e1rms }).sets
+    const ex = exercise(
+      [target],
+      swapped
+        ? {
+            movementId: PRESS,
+            movementName: 'Leg press',
+            swappedFrom: { movementId: SQUAT, movementName: 'Back squat' },
+          }
+        : {},
+    )
+    const [reviewed] = reviewExercise(ex, logged ? [set(1, { movementId: ex.movementId, ...logged })] : [], {
+      completedAt: FINISHED,
+      oneRepMaxKg: e1rms,
+    }).sets
     expect(reviewed?.deviations).toEqual(deviations)
     expect(reviewed?.asPrescribed).toBe(asPrescribed)
   })
 
   test('a %1RM target without a known e1RM is not judged on load', () => {
-    const [reviewed] = reviewExercise(exercise([{ load: { kind: 'percent_1rm', value: 80 } }]), [set(1, { loadKg: 20 })], { completedAt: FINISHED }).sets
+    const [reviewed] = reviewExercise(
+      exercise([{ load: { kind: 'percent_1rm', value: 80 } }]),
+      [set(1, { loadKg: 20 })],
+      { completedAt: FINISHED },
+    ).sets
     expect(reviewed).toMatchObject({ targetLoadKg: null, deviations: [], asPrescribed: true })
   })
 
   test('an older session whose prescribed exercise lost its prescription reads as swapped', () => {
-    const review = reviewExercise(exercise([{ reps: { min: 5, max: 5 } }], { prescriptionId: null }), [set(1, { reps: 5 })], { completedAt: FINISHED })
+    const review = reviewExercise(
+      exercise([{ reps: { min: 5, max: 5 } }], { prescriptionId: null }),
+      [set(1, { reps: 5 })],
+      { completedAt: FINISHED },
+    )
     expect(review.swappedFrom).not.toBeNull()
     expect(review.sets[0]?.deviations).toEqual(['swapped'])
   })
@@ -147,7 +286,12 @@ describe('a session', () => {
     const review = reviewSession(
       {
         exercises: [exercise(targets)],
-        sets: [set(1, { reps: 5, loadKg: 100 }), set(2, { reps: 5, loadKg: 100 }), set(3, { reps: 4, loadKg: 100 }), set(4, { reps: 5, loadKg: 100 })],
+        sets: [
+          set(1, { reps: 5, loadKg: 100 }),
+          set(2, { reps: 5, loadKg: 100 }),
+          set(3, { reps: 4, loadKg: 100 }),
+          set(4, { reps: 5, loadKg: 100 }),
+        ],
       },
       { completedAt: FINISHED },
     )
@@ -158,7 +302,10 @@ describe('a session', () => {
 
   test('an exercise added during the session has only added sets', () => {
     const added = exercise([], { key: 'ex-2', prescriptionId: null })
-    const review = reviewSession({ exercises: [added], sets: [set(1, { exerciseKey: 'ex-2', reps: 10 })] }, { completedAt: FINISHED })
+    const review = reviewSession(
+      { exercises: [added], sets: [set(1, { exerciseKey: 'ex-2', reps: 10 })] },
+      { completedAt: FINISHED },
+    )
     expect(review).toMatchObject({ prescribed: 0, asPrescribed: 0, adherence: null })
     expect(review.exercises[0]?.swappedFrom).toBeNull()
   })
@@ -166,7 +313,10 @@ describe('a session', () => {
   test('a prescribed exercise removed during the session is still reviewed: every set skipped', () => {
     const kept = exercise(targets)
     const removed = exercise(targets.slice(0, 2), { key: 'ex-2', movementId: PRESS, movementName: 'Overhead press' })
-    const review = reviewSession({ exercises: [kept], removedExercises: [removed], sets: [1, 2, 3].map((n) => set(n, { reps: 5, loadKg: 100 })) }, { completedAt: FINISHED })
+    const review = reviewSession(
+      { exercises: [kept], removedExercises: [removed], sets: [1, 2, 3].map((n) => set(n, { reps: 5, loadKg: 100 })) },
+      { completedAt: FINISHED },
+    )
     expect(review.exercises.map((e) => [e.movementName, e.removed, e.sets.map((s) => s.deviations)])).toEqual([
       ['Back squat', false, [[], [], []]],
       ['Overhead press', true, [['skipped'], ['skipped']]],
@@ -175,7 +325,10 @@ describe('a session', () => {
   })
 
   test('a set logged under a skipped number leaves the gap skipped', () => {
-    const review = reviewSession({ exercises: [exercise(targets)], sets: [set(1, { reps: 5, loadKg: 100 }), set(3, { reps: 5, loadKg: 100 })] }, { completedAt: null })
+    const review = reviewSession(
+      { exercises: [exercise(targets)], sets: [set(1, { reps: 5, loadKg: 100 }), set(3, { reps: 5, loadKg: 100 })] },
+      { completedAt: null },
+    )
     expect(review.exercises[0]?.sets.map((s) => s.deviations)).toEqual([[], ['skipped'], []])
   })
 })
@@ -197,7 +350,11 @@ describe('which logged set answers each prescribed set', () => {
     // A row never logged keeps its place: that set was skipped.
     { logged: [row(1), row(3)], answers: [1, 2, 3], found: [true, false, true] },
     // Warm-ups first move the prescription down.
-    { logged: [row(1, 'warmup'), row(2, 'warmup'), row(3), row(4), row(5)], answers: [3, 4, 5], found: [true, true, true] },
+    {
+      logged: [row(1, 'warmup'), row(2, 'warmup'), row(3), row(4), row(5)],
+      answers: [3, 4, 5],
+      found: [true, true, true],
+    },
     { logged: [row(1, 'warmup'), row(2)], answers: [2, 3, 4], found: [true, false, false] },
     // A drop set is work, in its row.
     { logged: [row(1), row(2), row(3, 'drop')], answers: [1, 2, 3], found: [true, true, true] },

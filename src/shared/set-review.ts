@@ -1,6 +1,13 @@
 import type { PrescribedSet } from './schemas/plans.ts'
 import { countsAsWork, pairWithTargets } from './set-types.ts'
-import type { Deviation, ReviewedExercise, ReviewedSet, SessionExercise, SessionReview, SetLog } from './schemas/sessions.ts'
+import type {
+  Deviation,
+  ReviewedExercise,
+  ReviewedSet,
+  SessionExercise,
+  SessionReview,
+  SetLog,
+} from './schemas/sessions.ts'
 
 /**
  * Set-level review and adherence: the one definition, shared by the server (figures on the
@@ -26,7 +33,9 @@ export type ReviewContext = {
 /** What a swapped exercise replaced: recorded at the swap, or (older sessions) a prescribed exercise without its prescription. */
 function swappedFrom(exercise: SessionExercise): ReviewedExercise['swappedFrom'] {
   if (exercise.swappedFrom) return exercise.swappedFrom
-  return exercise.prescriptionId === null && exercise.targets.length > 0 ? { movementId: exercise.movementId, movementName: exercise.movementName } : null
+  return exercise.prescriptionId === null && exercise.targets.length > 0
+    ? { movementId: exercise.movementId, movementName: exercise.movementName }
+    : null
 }
 
 /** The movement whose e1RM an exercise's %1RM targets are a share of: a rule's linked movement, else the one prescribed. */
@@ -51,7 +60,13 @@ function targetRpe(target: PrescribedSet): number | null {
 const short = (done: number | null, target: number) => done === null || done < target * (1 - SHORTFALL_TOLERANCE_SHARE)
 
 /** The deviations of one logged set from its target (the set was done; 'skipped' is decided by the caller). */
-function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | null, rpe: number | null, swapped: boolean): Deviation[] {
+function deviationsOf(
+  logged: SetLog,
+  target: PrescribedSet,
+  loadKg: number | null,
+  rpe: number | null,
+  swapped: boolean,
+): Deviation[] {
   const found: Deviation[] = []
   if (swapped) found.push('swapped')
   if (target.reps && (logged.reps === null || logged.reps < target.reps.min)) found.push('reps_short')
@@ -71,14 +86,22 @@ function deviationsOf(logged: SetLog, target: PrescribedSet, loadKg: number | nu
  * warm-ups aside (pairWithTargets). A warm-up is shown as one and counts for nothing; a work set
  * beyond the prescription is an added set.
  */
-export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[], context: ReviewContext, removed = false): ReviewedExercise {
+export function reviewExercise(
+  exercise: SessionExercise,
+  sets: readonly SetLog[],
+  context: ReviewContext,
+  removed = false,
+): ReviewedExercise {
   const from = swappedFrom(exercise)
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
   const rows = sets.filter((s) => s.exerciseKey === exercise.key)
   const mine = rows.filter((s) => s.completed)
   const oneRepMax = context.oneRepMaxKg?.get(oneRepMaxMovementOf(exercise))
   // A set added by a correction is shown as one (with when), not as logged late.
-  const late = (set: SetLog): Deviation[] => (finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt ? ['late'] : [])
+  const late = (set: SetLog): Deviation[] =>
+    finishedAt !== null && !set.correction && set.loggedAt !== undefined && Date.parse(set.loggedAt) > finishedAt
+      ? ['late']
+      : []
 
   // Every row holds its place, ticked or not (as in the logger and the progression rules); an
   // unticked set is not done.
@@ -91,10 +114,27 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
     const logged = set?.completed ? set : null
     const loadKg = targetLoadKg(target, oneRepMax)
     const rpe = targetRpe(target)
-    if (!logged) return { setNumber, target, targetLoadKg: loadKg, targetRpe: rpe, logged: null, deviations: ['skipped'], asPrescribed: false }
+    if (!logged)
+      return {
+        setNumber,
+        target,
+        targetLoadKg: loadKg,
+        targetRpe: rpe,
+        logged: null,
+        deviations: ['skipped'],
+        asPrescribed: false,
+      }
     const deviations = deviationsOf(logged, target, loadKg, rpe, from !== null)
     // Logging late is marked, but a set done as written still counts as done as prescribed.
-    return { setNumber, target, targetLoadKg: loadKg, targetRpe: rpe, logged, deviations: [...deviations, ...late(logged)], asPrescribed: deviations.length === 0 }
+    return {
+      setNumber,
+      target,
+      targetLoadKg: loadKg,
+      targetRpe: rpe,
+      logged,
+      deviations: [...deviations, ...late(logged)],
+      asPrescribed: deviations.length === 0,
+    }
   })
   const paired = new Set(pairs.map((p) => p.setNumber))
   const others: ReviewedSet[] = mine
@@ -109,11 +149,22 @@ export function reviewExercise(exercise: SessionExercise, sets: readonly SetLog[
       asPrescribed: null,
     }))
   const all = [...prescribed, ...others].sort((a, b) => a.setNumber - b.setNumber)
-  return { exerciseKey: exercise.key, movementId: exercise.movementId, movementName: exercise.movementName, swappedFrom: from, removed, sets: all }
+  return {
+    exerciseKey: exercise.key,
+    movementId: exercise.movementId,
+    movementName: exercise.movementName,
+    swappedFrom: from,
+    removed,
+    sets: all,
+  }
 }
 
 export function reviewSession(
-  session: { exercises: readonly SessionExercise[]; removedExercises?: readonly SessionExercise[]; sets: readonly SetLog[] },
+  session: {
+    exercises: readonly SessionExercise[]
+    removedExercises?: readonly SessionExercise[]
+    sets: readonly SetLog[]
+  },
   context: ReviewContext,
 ): SessionReview {
   // A prescribed exercise removed during the session stays in the review: its sets were skipped.

@@ -13,7 +13,12 @@ export function countsAsWork(set: { completed: boolean; setType?: SetType | unde
 
 /** The letter a set row shows in place of its number, as Strong and Hevy mark them. */
 export const SET_TYPE_MARK: Record<SetType, string | null> = { working: null, warmup: 'W', drop: 'D', failure: 'F' }
-export const SET_TYPE_NAME: Record<SetType, string> = { working: 'Working set', warmup: 'Warm-up', drop: 'Drop set', failure: 'To failure' }
+export const SET_TYPE_NAME: Record<SetType, string> = {
+  working: 'Working set',
+  warmup: 'Warm-up',
+  drop: 'Drop set',
+  failure: 'To failure',
+}
 
 /**
  * Which logged set answers each prescribed set (docs/set-types.md#warm-ups-and-the-prescription):
@@ -22,7 +27,10 @@ export const SET_TYPE_NAME: Record<SetType, string> = { working: 'Working set', 
  * skipped; a warm-up row moves the prescription down one row, so warm-ups done first never cost a
  * prescribed set. Gives each prescribed set its row's number and the set logged there, if any.
  */
-export function pairWithTargets<S extends { setNumber: number; setType?: SetType | undefined }>(targets: number, sets: readonly S[]): { setNumber: number; set: S | null }[] {
+export function pairWithTargets<S extends { setNumber: number; setType?: SetType | undefined }>(
+  targets: number,
+  sets: readonly S[],
+): { setNumber: number; set: S | null }[] {
   const byNumber = new Map<number, S>()
   for (const set of sets) if (!byNumber.has(set.setNumber)) byNumber.set(set.setNumber, set)
   const pairs: { setNumber: number; set: S | null }[] = []

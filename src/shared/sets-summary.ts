@@ -16,7 +16,8 @@ export function formatSetsSummary(sets: readonly PrescribedSet[]): string {
   const count = sets.length
   const first = sets[0]
   if (!first) return ''
-  const same = (read: (set: PrescribedSet) => unknown) => sets.every((set) => JSON.stringify(read(set)) === JSON.stringify(read(first)))
+  const same = (read: (set: PrescribedSet) => unknown) =>
+    sets.every((set) => JSON.stringify(read(set)) === JSON.stringify(read(first)))
   const each =
     first.reps && same((set) => set.reps)
       ? first.reps.min === first.reps.max

@@ -25,6 +25,7 @@ export function withThousands(n: number): string {
   if (!Number.isFinite(n)) return String(n)
   const [whole = '', fraction] = String(Math.abs(n)).split('.')
   let grouped = ''
-  for (let end = whole.length; end > 0; end -= 3) grouped = whole.slice(Math.max(0, end - 3), end) + (grouped ? `,${grouped}` : '')
+  for (let end = whole.length; end > 0; end -= 3)
+    grouped = whole.slice(Math.max(0, end - 3), end) + (grouped ? `,${grouped}` : '')
   return `${n < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`
 }

@@ -32,7 +32,10 @@ test('/auth loads at most 150 KB of compressed JavaScript', () => {
   // service-worker registration script that every page loads.
   const files = staticClosure(manifest, [entry, AUTH_SCREEN])
   if (existsSync(join(DIST, 'registerSW.js'))) files.add('registerSW.js')
-  const sizes = [...files].map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }))
+  const sizes = [...files].map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length,
+  }))
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0)
   console.info(`/auth JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${files.size} files`)
   expect(files.size).toBeGreaterThan(1)

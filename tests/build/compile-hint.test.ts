@@ -29,5 +29,6 @@ test('the entry opens with the compile hint, in the file and in the copies the s
 test('the lazily loaded chunks do not: most of their functions wait for a screen that may never open', () => {
   const lazy = Object.values(manifest).filter((chunk) => !chunk.isEntry && chunk.file.endsWith('.js'))
   expect(lazy.length).toBeGreaterThan(10)
-  for (const chunk of lazy) expect(readFileSync(join(DIST, chunk.file), 'utf8').startsWith(COMPILE_HINT), chunk.file).toBe(false)
+  for (const chunk of lazy)
+    expect(readFileSync(join(DIST, chunk.file), 'utf8').startsWith(COMPILE_HINT), chunk.file).toBe(false)
 })

@@ -28,7 +28,9 @@ test('the page names PNG icons that are in the build', () => {
 })
 
 test('the manifest names PNG icons of the sizes it states, for installing the app', () => {
-  const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.webmanifest'), 'utf8')) as { icons: { src: string; sizes: string; type: string }[] }
+  const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.webmanifest'), 'utf8')) as {
+    icons: { src: string; sizes: string; type: string }[]
+  }
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512'])
   for (const icon of manifest.icons) {
     expect(icon.type).toBe('image/png')

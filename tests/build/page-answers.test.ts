@@ -22,7 +22,8 @@ const carriedBy = (html: string): Record<string, unknown> | null => {
   const found = /<script type="application\/json" id="page-answers">([^<]*)<\/script>/.exec(html)
   return found ? (JSON.parse(found[1] ?? '') as Record<string, unknown>) : null
 }
-const preloadedBy = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1])
+const preloadedBy = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1])
 
 describe('the answers a page carries', () => {
   test('/home carries who is signed in and the home screen’s first data, each as the API answers it', async () => {
@@ -31,9 +32,18 @@ describe('the answers a page carries', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
     const carried = carriedBy(html)
-    const calls = ['/api/me', '/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach', '/api/sessions/comments/unread']
+    const calls = [
+      '/api/me',
+      '/api/plans?completed=false',
+      '/api/sessions?limit=3',
+      '/api/profile/coach',
+      '/api/sessions/comments/unread',
+    ]
     expect(Object.keys(carried ?? {}).sort()).toEqual([...calls].sort())
-    for (const url of calls) expect(carried?.[url], url).toEqual(await (await t.app.request(url, { headers: { cookie: lifter.cookie } })).json())
+    for (const url of calls)
+      expect(carried?.[url], url).toEqual(
+        await (await t.app.request(url, { headers: { cookie: lifter.cookie } })).json(),
+      )
     expect(preloadedBy(html)).toEqual([])
   })
 
@@ -42,7 +52,9 @@ describe('the answers a page carries', () => {
     const scripts = (page: string) => page.match(/<script/g)?.length ?? 0
     // One element more than the page without answers: the answers', never one from the name.
     expect(scripts(html)).toBe(scripts(await (await t.app.request('/account')).text()) + 1)
-    expect((carriedBy(html)?.['/api/me'] as { profile: { displayName: string } }).profile.displayName).toBe('Carrie </script><script>alert(1)</script> $& $1')
+    expect((carriedBy(html)?.['/api/me'] as { profile: { displayName: string } }).profile.displayName).toBe(
+      'Carrie </script><script>alert(1)</script> $& $1',
+    )
   })
 
   test('what the server cannot answer is left to the browser', async () => {

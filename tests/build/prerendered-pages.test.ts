@@ -22,7 +22,8 @@ const page = async (path: string, cookie?: string) => {
   expect(res.status).toBe(200)
   return { html: await res.text(), vary: res.headers.get('vary') }
 }
-const rootOf = (html: string) => /<div id="root"([^>]*)>([\s\S]*?)<\/div>\s*(<script type="application\/json"|<noscript>)/.exec(html)
+const rootOf = (html: string) =>
+  /<div id="root"([^>]*)>([\s\S]*?)<\/div>\s*(<script type="application\/json"|<noscript>)/.exec(html)
 const welcomeHeading = 'Program it. Lift it. Log every set.'
 
 describe('a public page for a visitor without a session', () => {

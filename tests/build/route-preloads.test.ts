@@ -19,16 +19,21 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1])
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1])
 const chunkOf = (module: string) => manifest[module]?.file
 
 describe('the page of a route', () => {
   test('names every module the router loads for that screen', () => {
-    const router = readFileSync('src/client/app/router.tsx', 'utf8') + readFileSync('src/client/app/layouts.tsx', 'utf8')
+    const router =
+      readFileSync('src/client/app/router.tsx', 'utf8') + readFileSync('src/client/app/layouts.tsx', 'utf8')
     for (const { modules } of PRELOADED_SCREENS) {
       for (const module of modules) {
         expect(manifest[module], `${module} is a chunk of the build`).toBeDefined()
-        const specifiers = [`import('./${module.replace('src/client/app/', '')}')`, `import('${module.replace('src/client/', '#client/')}')`]
+        const specifiers = [
+          `import('./${module.replace('src/client/app/', '')}')`,
+          `import('${module.replace('src/client/', '#client/')}')`,
+        ]
         expect(
           specifiers.some((specifier) => router.includes(specifier)),
           `the router imports ${module}`,
@@ -47,7 +52,8 @@ describe('the page of a route', () => {
     expect(preloads).toContain(chunkOf('src/client/app/routes/client/home.tsx'))
     expect(preloads).not.toContain(chunkOf('src/client/app/routes/client/session.tsx'))
     expect(html).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">')
-    for (const url of ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach']) expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
+    for (const url of ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach'])
+      expect(html).toContain(`<link rel="preload" href="${url}" as="fetch"`)
     // Only what home and the frame use: not the session's own code, and few files, since on a
     // phone each is a round trip before the first paint.
     expect(preloads.length).toBeLessThanOrEqual(5)
@@ -60,7 +66,9 @@ describe('the page of a route', () => {
     const session = preloadsOf(await (await t.app.request('/session/2b1c3d4e-0000-4000-8000-000000000000')).text())
     expect(session).toContain(chunkOf('src/client/app/routes/client/session.tsx'))
     const sessionPage = await (await t.app.request('/session/2b1c3d4e-0000-4000-8000-000000000000')).text()
-    expect(sessionPage).toContain('<link rel="preload" href="/api/sessions/2b1c3d4e-0000-4000-8000-000000000000" as="fetch" crossorigin="anonymous">')
+    expect(sessionPage).toContain(
+      '<link rel="preload" href="/api/sessions/2b1c3d4e-0000-4000-8000-000000000000" as="fetch" crossorigin="anonymous">',
+    )
     // Anything else in the path is not echoed into the page.
     const odd = await (await t.app.request('/session/%22%3E%3Cscript%3E')).text()
     expect(odd).not.toContain('/api/sessions/')
@@ -81,7 +89,9 @@ describe('the page of a route', () => {
     const html = await (await t.app.request('/account')).text()
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file
     expect(html).toContain(`src="/${entry}"`)
-    expect(preloadsOf(html).filter((file) => !readFileSync(join(DIST, 'index.html'), 'utf8').includes(file))).toEqual([])
+    expect(preloadsOf(html).filter((file) => !readFileSync(join(DIST, 'index.html'), 'utf8').includes(file))).toEqual(
+      [],
+    )
     expect(html).toContain('href="/api/me"')
   })
 })

@@ -1,6 +1,16 @@
 import type { APIResponse, Locator, Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
-import { expect, findMovement, linkCoach, newEmail, newPlan, otherUser, test, todayInBrowser, type User } from './fixtures.ts'
+import {
+  expect,
+  findMovement,
+  linkCoach,
+  newEmail,
+  newPlan,
+  otherUser,
+  test,
+  todayInBrowser,
+  type User,
+} from './fixtures.ts'
 
 /**
  * axe on every screen of the app, signed out, as a client and as a coach, each with data on it,
@@ -88,10 +98,20 @@ async function trainingWorld(coachPage: Page, coach: User, clientPage: Page, cli
   const exercises = [{ movementId: squat.id, restSeconds: 90, sets }]
 
   const templateId = await newPlan(coachPage, 'Squat block')
-  await ok(coachPage.request.put(`/api/plans/${templateId}/days/1/1`, { data: { version: 1, workout: { title: 'Squat day', exercises } } }))
-  await ok(coachPage.request.put(`/api/plans/${templateId}/days/1/3`, { data: { version: 2, workout: { title: 'Volume day', exercises } } }))
+  await ok(
+    coachPage.request.put(`/api/plans/${templateId}/days/1/1`, {
+      data: { version: 1, workout: { title: 'Squat day', exercises } },
+    }),
+  )
+  await ok(
+    coachPage.request.put(`/api/plans/${templateId}/days/1/3`, {
+      data: { version: 2, workout: { title: 'Volume day', exercises } },
+    }),
+  )
   const today = await todayInBrowser(clientPage)
-  const assigned = await ok(coachPage.request.post(`/api/plans/${templateId}/assign`, { data: { clientId: client.id, startDate: today } }))
+  const assigned = await ok(
+    coachPage.request.post(`/api/plans/${templateId}/assign`, { data: { clientId: client.id, startDate: today } }),
+  )
   const plan = await ok(clientPage.request.get(`/api/plans/${assigned.id}`))
   const plannedWorkoutId = plan.workouts.find((w: { week: number; day: number }) => w.week === 1 && w.day === 1).id
 
@@ -112,25 +132,49 @@ async function trainingWorld(coachPage: Page, coach: User, clientPage: Page, cli
   await ok(clientPage.request.post(`/api/sessions/${finished.id}/finish`, { data: { rpe: 8, notes: 'Felt strong' } }))
   const logged = await ok(clientPage.request.get(`/api/sessions/${finished.id}`))
   await ok(coachPage.request.post(`/api/sessions/${finished.id}/comments`, { data: { body: 'Great depth today!' } }))
-  await ok(coachPage.request.post(`/api/sessions/${finished.id}/comments`, { data: { body: 'Brace before the last rep.', setLogId: logged.sets[2].id } }))
+  await ok(
+    coachPage.request.post(`/api/sessions/${finished.id}/comments`, {
+      data: { body: 'Brace before the last rep.', setLogId: logged.sets[2].id },
+    }),
+  )
 
   // A workout of the client's own, under way; one of the coach's, shared.
   const clientWorkout = await ok(clientPage.request.post('/api/workouts', { data: { title: 'Hotel gym', exercises } }))
   const live = await ok(clientPage.request.post('/api/sessions', { data: { workoutId: clientWorkout.id } }))
   await ok(
     clientPage.request.put(`/api/sessions/${live.id}/sets/${crypto.randomUUID()}`, {
-      data: { exerciseKey: live.exercises[0].key, setNumber: 1, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
+      data: {
+        exerciseKey: live.exercises[0].key,
+        setNumber: 1,
+        reps: 5,
+        loadKg: 100,
+        editedAt: new Date().toISOString(),
+      },
     }),
   )
-  const coachWorkout = await ok(coachPage.request.post('/api/workouts', { data: { title: 'Conditioning finisher', exercises, isTemplate: true } }))
+  const coachWorkout = await ok(
+    coachPage.request.post('/api/workouts', { data: { title: 'Conditioning finisher', exercises, isTemplate: true } }),
+  )
   const clientPlanId = await newPlan(clientPage, 'My own block')
-  await ok(clientPage.request.put(`/api/plans/${clientPlanId}/days/1/1`, { data: { version: 1, workout: { title: 'Full body', exercises } } }))
+  await ok(
+    clientPage.request.put(`/api/plans/${clientPlanId}/days/1/1`, {
+      data: { version: 1, workout: { title: 'Full body', exercises } },
+    }),
+  )
   await ok(clientPage.request.put(`/api/body-weights/${today}`, { data: { weightKg: 82.5 } }))
   await ok(coachPage.request.post('/api/invites', { data: { email: newEmail('a11y-invitee'), planId: templateId } }))
 
   // Messages both ways; the coach has read the client's, so it shows 'Read'.
-  await ok(coachPage.request.post(`/api/chat/${client.id}/messages`, { data: { id: crypto.randomUUID(), body: 'How did the squats feel?' } }))
-  const reply = await ok(clientPage.request.post(`/api/chat/${coach.id}/messages`, { data: { id: crypto.randomUUID(), body: 'Heavy but good.' } }))
+  await ok(
+    coachPage.request.post(`/api/chat/${client.id}/messages`, {
+      data: { id: crypto.randomUUID(), body: 'How did the squats feel?' },
+    }),
+  )
+  const reply = await ok(
+    clientPage.request.post(`/api/chat/${coach.id}/messages`, {
+      data: { id: crypto.randomUUID(), body: 'Heavy but good.' },
+    }),
+  )
   await ok(coachPage.request.post(`/api/chat/${client.id}/read`, { data: { upTo: reply.seq } }))
 
   return {
@@ -145,13 +189,21 @@ async function trainingWorld(coachPage: Page, coach: User, clientPage: Page, cli
   }
 }
 
-const bubble = (page: Page, text: string) => page.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text })
+const bubble = (page: Page, text: string) =>
+  page.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text })
 
-test('signed out: the public screens, the invite, the 404 and a toast pass axe at 1280 and 360 px', async ({ page, login, browser, baseURL }) => {
+test('signed out: the public screens, the invite, the 404 and a toast pass axe at 1280 and 360 px', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const { page: coachPage } = await otherUser(browser, baseURL, 'coach', 'Coach Ada')
   const planId = await newPlan(coachPage, 'Open block')
-  const invite = (await (await coachPage.request.post('/api/invites', { data: { email: newEmail('a11y-open'), planId } })).json()) as { link: string }
+  const invite = (await (
+    await coachPage.request.post('/api/invites', { data: { email: newEmail('a11y-open'), planId } })
+  ).json()) as { link: string }
   await coachPage.context().close()
 
   await scanScreens(page, [
@@ -175,7 +227,13 @@ test('signed out: the public screens, the invite, the 404 and a toast pass axe a
   await scanScreens(page, [{ path: '/create-profile', heading: 'Create your profile' }])
 })
 
-test('a client: every screen with a plan, sessions, progress and chat, a dialog and toasts pass axe at 1280 and 360 px', async ({ page, login, browser, baseURL, context }) => {
+test('a client: every screen with a plan, sessions, progress and chat, a dialog and toasts pass axe at 1280 and 360 px', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(240_000)
   const client = await login({ role: 'client', displayName: 'Lifter Lou' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Tara')
@@ -184,24 +242,61 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
   await scanScreens(page, [
     { path: '/home', heading: 'Home', ready: (p) => p.getByRole('region', { name: 'This week' }) },
     { path: '/mesocycle', heading: 'Calendar', ready: (p) => p.getByRole('listitem', { name: /Week 1 day 1/ }) },
-    { path: '/programs', heading: 'Programs', ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link') },
-    { path: `/programs/${world.assignedPlanId}`, heading: 'Squat block', ready: (p) => p.getByRole('region', { name: 'Week 1' }) },
+    {
+      path: '/programs',
+      heading: 'Programs',
+      ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link'),
+    },
+    {
+      path: `/programs/${world.assignedPlanId}`,
+      heading: 'Squat block',
+      ready: (p) => p.getByRole('region', { name: 'Week 1' }),
+    },
     { path: '/client/program/new', heading: 'New program' },
-    { path: '/client/plan-builder', heading: 'Plan builder', ready: (p) => p.getByRole('list', { name: 'Your plans' }).getByRole('link') },
+    {
+      path: '/client/plan-builder',
+      heading: 'Plan builder',
+      ready: (p) => p.getByRole('list', { name: 'Your plans' }).getByRole('link'),
+    },
     {
       path: `/client/plan-builder?plan=${world.clientPlanId}`,
       heading: 'My own block',
       ready: (p) => p.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ }),
     },
-    { path: '/workouts', heading: 'Workouts', ready: (p) => p.getByRole('region', { name: 'From your coach' }).getByRole('listitem') },
+    {
+      path: '/workouts',
+      heading: 'Workouts',
+      ready: (p) => p.getByRole('region', { name: 'From your coach' }).getByRole('listitem'),
+    },
     { path: '/create-workout', heading: 'Create workout' },
     { path: `/workout/${world.clientWorkoutId}`, heading: 'Hotel gym', ready: (p) => p.getByLabel('Workout title') },
-    { path: `/workout/${world.coachWorkoutId}`, heading: 'Conditioning finisher', ready: (p) => p.getByText('shared by Coach Tara') },
-    { path: `/workout/preview/${world.plannedWorkoutId}`, heading: 'Squat day', ready: (p) => p.getByText(/Last time/) },
+    {
+      path: `/workout/${world.coachWorkoutId}`,
+      heading: 'Conditioning finisher',
+      ready: (p) => p.getByText('shared by Coach Tara'),
+    },
+    {
+      path: `/workout/preview/${world.plannedWorkoutId}`,
+      heading: 'Squat day',
+      ready: (p) => p.getByText(/Last time/),
+    },
     { path: `/workout-readonly/${world.plannedWorkoutId}`, heading: 'Squat day' },
-    { path: `/session/${world.liveSessionId}`, heading: 'Hotel gym', ready: (p) => p.getByRole('button', { name: 'Update set 1 of Back squat' }) },
-    { path: `/summary/${world.finishedSessionId}`, heading: 'Squat day', ready: (p) => p.getByRole('region', { name: 'Comments on the session' }) },
-    { path: '/progress', heading: 'Progress', ready: (p) => p.getByRole('img', { name: /^Estimated 1RM of / }), open: showTables },
+    {
+      path: `/session/${world.liveSessionId}`,
+      heading: 'Hotel gym',
+      ready: (p) => p.getByRole('button', { name: 'Update set 1 of Back squat' }),
+    },
+    {
+      path: `/summary/${world.finishedSessionId}`,
+      heading: 'Squat day',
+      ready: (p) => p.getByRole('region', { name: 'Comments on the session' }),
+    },
+    {
+      path: '/progress',
+      heading: 'Progress',
+      ready: (p) => p.getByRole('img', { name: /^Estimated 1RM of / }),
+      open: showTables,
+    },
     { path: '/chat', heading: 'Coach Tara', ready: (p) => bubble(p, 'Heavy but good.').getByText('Read') },
     { path: '/account', heading: 'Account' },
   ])
@@ -211,8 +306,16 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
     [
       { path: '/home', heading: 'Home', ready: (p) => p.getByRole('region', { name: 'This week' }) },
       { path: '/mesocycle', heading: 'Calendar', ready: (p) => p.getByRole('listitem', { name: /Week 1 day 1/ }) },
-      { path: `/session/${world.liveSessionId}`, heading: 'Hotel gym', ready: (p) => p.getByRole('button', { name: 'Update set 1 of Back squat' }) },
-      { path: `/summary/${world.finishedSessionId}`, heading: 'Squat day', ready: (p) => p.getByRole('region', { name: 'Comments on the session' }) },
+      {
+        path: `/session/${world.liveSessionId}`,
+        heading: 'Hotel gym',
+        ready: (p) => p.getByRole('button', { name: 'Update set 1 of Back squat' }),
+      },
+      {
+        path: `/summary/${world.finishedSessionId}`,
+        heading: 'Squat day',
+        ready: (p) => p.getByRole('region', { name: 'Comments on the session' }),
+      },
     ],
     'dark',
   )
@@ -230,7 +333,9 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
   // A set logged here is timed: the performance page has a table of calls.
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
   await expect(page.getByRole('button', { name: 'Update set 2 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
-  await scanScreens(page, [{ path: '/debug/perf-sessions', heading: 'Performance', ready: (p) => p.getByRole('region', { name: 'Calls' }) }])
+  await scanScreens(page, [
+    { path: '/debug/perf-sessions', heading: 'Performance', ready: (p) => p.getByRole('region', { name: 'Calls' }) },
+  ])
 
   // A success toast, and news from the coach while elsewhere in the app.
   await page.setViewportSize(WIDTHS[0])
@@ -240,7 +345,9 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
   const live = page.waitForResponse((r) => r.url().includes('/api/chat/stream'))
   await page.goto('/home')
   await live
-  await coachPage.request.post(`/api/chat/${client.id}/messages`, { data: { id: crypto.randomUUID(), body: 'Sleep well!' } })
+  await coachPage.request.post(`/api/chat/${client.id}/messages`, {
+    data: { id: crypto.randomUUID(), body: 'Sleep well!' },
+  })
   await scanToast(page, 'New message from Coach Tara', '/home')
   await coachPage.context().close()
 
@@ -255,7 +362,12 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
   await context.setOffline(false)
 })
 
-test('a coach: every screen with a client, plans, a logged session and chat, a dialog and a toast pass axe at 1280 and 360 px', async ({ page, login, browser, baseURL }) => {
+test('a coach: every screen with a client, plans, a logged session and chat, a dialog and a toast pass axe at 1280 and 360 px', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Tara' })
   const { page: clientPage, user: client } = await otherUser(browser, baseURL, 'client', 'Lifter Lou')
@@ -263,27 +375,71 @@ test('a coach: every screen with a client, plans, a logged session and chat, a d
   await clientPage.context().close()
 
   await scanScreens(page, [
-    { path: '/coach', heading: 'Coach dashboard', ready: (p) => p.getByRole('region', { name: 'Recent sessions' }).getByRole('link') },
-    { path: '/coach/clients', heading: 'Clients', ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem') },
-    { path: `/coach/clients/${client.id}`, heading: 'Lifter Lou', ready: (p) => p.getByRole('region', { name: 'Current plan' }) },
+    {
+      path: '/coach',
+      heading: 'Coach dashboard',
+      ready: (p) => p.getByRole('region', { name: 'Recent sessions' }).getByRole('link'),
+    },
+    {
+      path: '/coach/clients',
+      heading: 'Clients',
+      ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem'),
+    },
+    {
+      path: `/coach/clients/${client.id}`,
+      heading: 'Lifter Lou',
+      ready: (p) => p.getByRole('region', { name: 'Current plan' }),
+    },
     {
       path: `/coach/clients/${client.id}?tab=progress`,
       heading: 'Lifter Lou',
       ready: (p) => p.getByRole('region', { name: 'Progress' }).getByRole('img').first(),
       open: showTables,
     },
-    { path: `/coach/clients/${client.id}?tab=chat`, heading: 'Lifter Lou', ready: (p) => bubble(p, 'How did the squats feel?') },
-    { path: '/coach/messages', heading: 'Messages', ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link') },
+    {
+      path: `/coach/clients/${client.id}?tab=chat`,
+      heading: 'Lifter Lou',
+      ready: (p) => bubble(p, 'How did the squats feel?'),
+    },
+    {
+      path: '/coach/messages',
+      heading: 'Messages',
+      ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link'),
+    },
     { path: `/coach/chat/${client.id}`, heading: 'Lifter Lou', ready: (p) => bubble(p, 'How did the squats feel?') },
     { path: '/coach/create-plan', heading: 'Create plan' },
-    { path: `/coach/program/${world.templateId}`, heading: 'Squat block', ready: (p) => p.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Squat day/ }) },
-    { path: '/coach/template-board', heading: 'Templates', ready: (p) => p.getByRole('region', { name: 'Workout templates' }).getByRole('listitem') },
+    {
+      path: `/coach/program/${world.templateId}`,
+      heading: 'Squat block',
+      ready: (p) => p.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Squat day/ }),
+    },
+    {
+      path: '/coach/template-board',
+      heading: 'Templates',
+      ready: (p) => p.getByRole('region', { name: 'Workout templates' }).getByRole('listitem'),
+    },
     { path: '/coach/library', heading: 'Movement library', ready: (p) => p.getByText('Back squat') },
-    { path: '/programs', heading: 'Programs', ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link').filter({ hasText: 'for Lifter Lou' }) },
-    { path: `/programs/${world.templateId}`, heading: 'Squat block', ready: (p) => p.getByRole('region', { name: 'Week 1' }) },
-    { path: `/workout/${world.coachWorkoutId}`, heading: 'Conditioning finisher', ready: (p) => p.getByLabel('Workout title') },
+    {
+      path: '/programs',
+      heading: 'Programs',
+      ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link').filter({ hasText: 'for Lifter Lou' }),
+    },
+    {
+      path: `/programs/${world.templateId}`,
+      heading: 'Squat block',
+      ready: (p) => p.getByRole('region', { name: 'Week 1' }),
+    },
+    {
+      path: `/workout/${world.coachWorkoutId}`,
+      heading: 'Conditioning finisher',
+      ready: (p) => p.getByLabel('Workout title'),
+    },
     { path: `/workout-readonly/${world.plannedWorkoutId}`, heading: 'Squat day' },
-    { path: `/summary/${world.finishedSessionId}`, heading: 'Squat day', ready: (p) => p.getByRole('region', { name: 'Comments on the session' }) },
+    {
+      path: `/summary/${world.finishedSessionId}`,
+      heading: 'Squat day',
+      ready: (p) => p.getByRole('region', { name: 'Comments on the session' }),
+    },
     { path: '/account', heading: 'Account' },
     { path: '/debug/perf-sessions', heading: 'Performance' },
   ])
@@ -293,9 +449,21 @@ test('a coach: every screen with a client, plans, a logged session and chat, a d
     [
       // Seen once already: the sessions are no longer new since the coach's last visit.
       { path: '/coach', heading: 'Coach dashboard', ready: (p) => p.getByRole('region', { name: 'Recent sessions' }) },
-      { path: '/coach/clients', heading: 'Clients', ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem') },
-      { path: `/coach/clients/${client.id}`, heading: 'Lifter Lou', ready: (p) => p.getByRole('region', { name: 'Current plan' }) },
-      { path: '/coach/messages', heading: 'Messages', ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link') },
+      {
+        path: '/coach/clients',
+        heading: 'Clients',
+        ready: (p) => p.getByRole('region', { name: 'Pending invites' }).getByRole('listitem'),
+      },
+      {
+        path: `/coach/clients/${client.id}`,
+        heading: 'Lifter Lou',
+        ready: (p) => p.getByRole('region', { name: 'Current plan' }),
+      },
+      {
+        path: '/coach/messages',
+        heading: 'Messages',
+        ready: (p) => p.getByRole('list', { name: 'Messages' }).getByRole('link'),
+      },
     ],
     'dark',
   )

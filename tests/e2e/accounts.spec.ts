@@ -23,7 +23,11 @@ async function fillSignUp(page: Page, email: string, password: string, confirm =
 async function signUpAndConfirm(page: Page, email: string) {
   await page.goto('/auth')
   await fillSignUp(page, email, PASSWORD)
-  await expectToast(page, 'Account created!', 'Please check your email to confirm your account, then return here to sign in.')
+  await expectToast(
+    page,
+    'Account created!',
+    'Please check your email to confirm your account, then return here to sign in.',
+  )
   const mail = await readMail(page.request, email.toLowerCase(), /Confirm/)
   await page.goto(mail.links[0] ?? '')
 }
@@ -46,7 +50,13 @@ test.describe('sign up', () => {
     await expectOnPath(page, '/home')
     const me = await (await page.request.get('/api/me')).json()
     expect(me.user.email).toBe(email.toLowerCase())
-    expect(me.profile).toMatchObject({ role: 'client', displayName: 'Nina Newbie', primaryGoal: 'First strict pull-up', experienceLevel: 'Beginner', unit: 'kg' })
+    expect(me.profile).toMatchObject({
+      role: 'client',
+      displayName: 'Nina Newbie',
+      primaryGoal: 'First strict pull-up',
+      experienceLevel: 'Beginner',
+      unit: 'kg',
+    })
   })
 
   test('every sign-up rule answers with its fixed message', async ({ page }) => {
@@ -206,7 +216,9 @@ test.describe('password reset', () => {
 
     // A used link shows the link error.
     await page.goto(link)
-    await expect(page.getByText('This password reset link is invalid or has already been used. Please request a new one.')).toBeVisible()
+    await expect(
+      page.getByText('This password reset link is invalid or has already been used. Please request a new one.'),
+    ).toBeVisible()
     await page.getByRole('button', { name: 'Request a new link' }).click()
     await expect(page.getByRole('button', { name: 'Send reset email' })).toBeVisible()
   })
@@ -222,16 +234,24 @@ test.describe('password reset', () => {
   })
 
   test('link errors read from the query or the hash', async ({ page }) => {
-    await page.goto('/auth/reset?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')
+    await page.goto(
+      '/auth/reset?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    )
     await expect(page.getByText('This password reset link has expired. Please request a new one.')).toBeVisible()
     await page.goto('/auth/reset#error=access_denied&error_description=whatever')
-    await expect(page.getByText('This password reset link is invalid or has already been used. Please request a new one.')).toBeVisible()
+    await expect(
+      page.getByText('This password reset link is invalid or has already been used. Please request a new one.'),
+    ).toBeVisible()
     await page.goto('/auth/reset?error=server_error&error_description=The+link+broke')
     await expect(page.getByText('The link broke')).toBeVisible()
     await page.goto('/auth/reset?error=server_error')
-    await expect(page.getByText('There was an error with your password reset link. Please request a new one.')).toBeVisible()
+    await expect(
+      page.getByText('There was an error with your password reset link. Please request a new one.'),
+    ).toBeVisible()
     await page.goto('/auth/reset?type=recovery&token=made-up')
-    await expect(page.getByText('This password reset link is invalid or has already been used. Please request a new one.')).toBeVisible()
+    await expect(
+      page.getByText('This password reset link is invalid or has already been used. Please request a new one.'),
+    ).toBeVisible()
   })
 })
 
@@ -269,7 +289,9 @@ test.describe('mail failures', () => {
     await page.goto(link)
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible()
     const token = new URL(link).searchParams.get('token')
-    expect((await page.request.post('/api/auth/reset-password', { data: { token, newPassword: 'Us3dElsewhere' } })).status()).toBe(200)
+    expect(
+      (await page.request.post('/api/auth/reset-password', { data: { token, newPassword: 'Us3dElsewhere' } })).status(),
+    ).toBe(200)
 
     await page.getByLabel('New password', { exact: true }).fill('Fr3shPassword')
     await page.getByLabel('Confirm new password').fill('Fr3shPassword')
@@ -294,7 +316,10 @@ test.describe('callback and account', () => {
     await page.getByLabel('Weight unit').selectOption('lb')
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expectToast(page, 'Profile saved')
-    expect((await (await page.request.get('/api/me')).json()).profile).toMatchObject({ displayName: 'Sam Strong', unit: 'lb' })
+    expect((await (await page.request.get('/api/me')).json()).profile).toMatchObject({
+      displayName: 'Sam Strong',
+      unit: 'lb',
+    })
 
     await page.getByRole('button', { name: 'Become a coach' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, become a coach' }).click()
@@ -330,7 +355,10 @@ for (const [locale, unit] of [
       await page.getByLabel('Display name').fill('Lee Local')
       await page.getByRole('button', { name: 'Save profile' }).click()
       await expectOnPath(page, '/home')
-      expect((await (await page.request.get('/api/me')).json()).profile).toMatchObject({ displayName: 'Lee Local', unit })
+      expect((await (await page.request.get('/api/me')).json()).profile).toMatchObject({
+        displayName: 'Lee Local',
+        unit,
+      })
     })
   })
 }

@@ -61,7 +61,10 @@ test.describe('API tokens on the account page', () => {
   test('the API reference lists the operations, from the same server', async ({ page, login }) => {
     await login({ role: 'coach' })
     await page.goto('/account')
-    const [reference] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: apiTokenText.docsLink }).click()])
+    const [reference] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: apiTokenText.docsLink }).click(),
+    ])
     await expect(reference.getByRole('heading', { level: 1, name: 'Coachline API reference' })).toBeVisible()
     await reference.getByRole('link', { name: 'sessions', exact: true }).click()
     await reference.getByText('/api/sessions/{id}/sets/{setId}').first().click()

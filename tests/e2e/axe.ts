@@ -6,7 +6,13 @@ import { expect } from './fixtures.ts'
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 
 /** Moderate rules that fail too: a page's outline and its landmarks. */
-const STRICT_MODERATE = new Set(['heading-order', 'page-has-heading-one', 'landmark-no-duplicate-main', 'landmark-one-main', 'landmark-unique'])
+const STRICT_MODERATE = new Set([
+  'heading-order',
+  'page-has-heading-one',
+  'landmark-no-duplicate-main',
+  'landmark-one-main',
+  'landmark-unique',
+])
 
 /**
  * Runs axe on the page as it is and fails (softly, so one run lists every page's problems) on
@@ -19,9 +25,14 @@ export async function expectAccessible(page: Page, where: string) {
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(TAGS)
     .analyze()
-  const failing = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_MODERATE.has(v.id))
+  const failing = violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_MODERATE.has(v.id),
+  )
   const report = failing.map((v) => {
-    const nodes = v.nodes.map((n) => `  ${n.target.join(' ')}\n    ${n.html.slice(0, 200)}\n    ${(n.failureSummary ?? '').replaceAll('\n', '\n    ')}`)
+    const nodes = v.nodes.map(
+      (n) =>
+        `  ${n.target.join(' ')}\n    ${n.html.slice(0, 200)}\n    ${(n.failureSummary ?? '').replaceAll('\n', '\n    ')}`,
+    )
     return `${v.id} (${v.impact}): ${v.help}\n${nodes.join('\n')}`
   })
   expect.soft(report, `accessibility of ${where}`).toEqual([])

@@ -4,10 +4,14 @@ import { addExercise, expect, expectToast, test } from './fixtures.ts'
 
 /** No text of the element is cut off: it fits its own box. */
 async function expectUnclipped(locator: Locator) {
-  for (const element of await locator.all()) expect(await element.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+  for (const element of await locator.all())
+    expect(await element.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
 }
 
-test('a coach fills a day like a spreadsheet, sees it in the grid, copies the week with three progressions and names a template', async ({ page, login }) => {
+test('a coach fills a day like a spreadsheet, sees it in the grid, copies the week with three progressions and names a template', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(90_000)
   await login({ role: 'coach', displayName: 'Coach Quick' })
   await page.goto('/coach/create-plan')
@@ -101,7 +105,9 @@ test('a coach fills a day like a spreadsheet, sees it in the grid, copies the we
   await copy.getByRole('button', { name: 'Copy week' }).click()
   await expectToast(page, 'Week copied')
   const week3 = page.getByRole('region', { name: 'Week 3' })
-  await expect(week3.getByRole('list', { name: 'Exercises of Lower A, week 3 day 1' }).getByRole('listitem')).toHaveText(['Back squat5 × 7', 'Romanian deadlift3 × 10'])
+  await expect(
+    week3.getByRole('list', { name: 'Exercises of Lower A, week 3 day 1' }).getByRole('listitem'),
+  ).toHaveText(['Back squat5 × 7', 'Romanian deadlift3 × 10'])
   await week3.getByRole('button', { name: /^Lower A/ }).click()
   const week3Editor = page.getByRole('dialog', { name: /Week 3 · Day 1/ })
   const squat3 = week3Editor.getByRole('listitem', { name: '1 Back squat' })
@@ -120,7 +126,9 @@ test('a coach fills a day like a spreadsheet, sees it in the grid, copies the we
   await page.getByRole('button', { name: 'Save as template' }).click()
   await save.getByLabel('Template name').fill('speed BLOCK')
   await save.getByRole('button', { name: 'Save template' }).click()
-  await expect(save.getByRole('alert')).toHaveText('You already have a template named “Speed block”. Choose another name.')
+  await expect(save.getByRole('alert')).toHaveText(
+    'You already have a template named “Speed block”. Choose another name.',
+  )
   await expect(save.getByLabel('Template name')).toHaveAttribute('aria-invalid', 'true')
   await expectAccessible(page, 'the save-as-template dialog saying the name is taken')
   await save.getByLabel('Template name').fill('Speed block, heavy')

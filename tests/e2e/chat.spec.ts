@@ -103,11 +103,22 @@ test('coach and client chat live: unread counts rise and clear, receipts arrive,
   await clientBox.press('Enter')
   const unread = coachPage.getByRole('region', { name: 'Unread messages' })
   await expect(unread.getByRole('link', { name: 'Message Cleo Client, 1 unread' })).toBeVisible()
-  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Messages, 1 unread message' })).toBeVisible()
+  await expect(
+    coachPage
+      .getByRole('navigation', { name: 'Coach' })
+      .first()
+      .getByRole('link', { name: 'Messages, 1 unread message' }),
+  ).toBeVisible()
   await coachPage.goto('/coach/clients')
-  await coachPage.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Cleo Client' }).getByRole('link', { name: 'Message Cleo Client, 1 unread' }).click()
+  await coachPage
+    .getByRole('region', { name: 'Clients' })
+    .getByRole('listitem', { name: 'Cleo Client' })
+    .getByRole('link', { name: 'Message Cleo Client, 1 unread' })
+    .click()
   await expect(bubble(coachPage, 'One more thing: my knee is fine.')).toBeVisible()
-  await expect(coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Messages', exact: true })).toBeVisible()
+  await expect(
+    coachPage.getByRole('navigation', { name: 'Coach' }).first().getByRole('link', { name: 'Messages', exact: true }),
+  ).toBeVisible()
   await coachPage.context().close()
 })
 
@@ -153,7 +164,10 @@ test('the composer: Shift+Enter adds a line, a draft survives navigation and rel
   // Text is text: markup shows as typed; web addresses become safe links.
   await box.fill('<b>not bold</b> <img src=x onerror="window.pwned=1"> plan: https://example.com/plan?week=2.')
   await box.press('Enter')
-  const sent = bubble(page, '<b>not bold</b> <img src=x onerror="window.pwned=1"> plan: https://example.com/plan?week=2.')
+  const sent = bubble(
+    page,
+    '<b>not bold</b> <img src=x onerror="window.pwned=1"> plan: https://example.com/plan?week=2.',
+  )
   await expect(sent).toBeVisible()
   await expect(log(page).locator('b, img')).toHaveCount(0)
   const address = sent.getByRole('link', { name: 'https://example.com/plan?week=2' })
@@ -165,17 +179,26 @@ test('the composer: Shift+Enter adds a line, a draft survives navigation and rel
   // Archived: both sides can read, neither can write.
   expect((await page.request.post(`/api/clients/${client.id}/archive`, { data: {} })).status()).toBe(204)
   await page.reload()
-  await expect(page.getByRole('note')).toHaveText('This conversation is archived: you can read it but not send messages')
+  await expect(page.getByRole('note')).toHaveText(
+    'This conversation is archived: you can read it but not send messages',
+  )
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
   await expect(page.getByText('Archived', { exact: true })).toBeVisible()
   await openConversation(clientPage, '/chat', 'Coach Dara')
   await expect(log(clientPage).getByText('Line one', { exact: false })).toBeVisible()
-  await expect(clientPage.getByRole('note')).toHaveText('This conversation is archived: you can read it but not send messages')
+  await expect(clientPage.getByRole('note')).toHaveText(
+    'This conversation is archived: you can read it but not send messages',
+  )
   await expect(clientPage.getByRole('button', { name: 'Send' })).toHaveCount(0)
   await clientPage.context().close()
 })
 
-test('a message the server refuses stays, marked with the reason, until the writer tries again or removes it', async ({ page, login, browser, baseURL }) => {
+test('a message the server refuses stays, marked with the reason, until the writer tries again or removes it', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const client = await login({ role: 'client', displayName: 'Rae Refused' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Quinn')
   await linkCoach(page, coach, client)
@@ -190,7 +213,9 @@ test('a message the server refuses stays, marked with the reason, until the writ
   const refused = log(page).getByRole('listitem').filter({ hasText: 'Sent after the archive' })
   await expect(refused).toContainText('Not sent: This conversation is archived: you can read it but not send messages')
   await expectToast(page, 'A message could not be sent')
-  await expect(page.getByRole('note')).toHaveText('This conversation is archived: you can read it but not send messages')
+  await expect(page.getByRole('note')).toHaveText(
+    'This conversation is archived: you can read it but not send messages',
+  )
   // Trying again meets the same answer; removing it is the writer's choice.
   await refused.getByRole('button', { name: 'Try again' }).click()
   await expect(refused).toContainText('Not sent:')
@@ -202,12 +227,19 @@ test('a message the server refuses stays, marked with the reason, until the writ
   await coachPage.context().close()
 })
 
-test('older messages load when the reader scrolls to the top, without moving what is on screen', async ({ page, login, browser, baseURL }) => {
+test('older messages load when the reader scrolls to the top, without moving what is on screen', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const client = await login({ role: 'client', displayName: 'Rae Reader' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Long')
   await linkCoach(coachPage, coach, client)
   for (let n = 0; n < 45; n++) {
-    const res = await coachPage.request.post(`/api/chat/${client.id}/messages`, { data: { id: crypto.randomUUID(), body: `Note ${n}` } })
+    const res = await coachPage.request.post(`/api/chat/${client.id}/messages`, {
+      data: { id: crypto.randomUUID(), body: `Note ${n}` },
+    })
     expect(res.status()).toBe(201)
   }
   await coachPage.context().close()
@@ -228,7 +260,12 @@ test('older messages load when the reader scrolls to the top, without moving wha
   await expect(bubble(page, 'Note 44')).toBeInViewport()
 })
 
-test('a client without a coach is told so, a coach cannot open a stranger’s conversation, and the unread email can be switched off', async ({ page, login, browser, baseURL }) => {
+test('a client without a coach is told so, a coach cannot open a stranger’s conversation, and the unread email can be switched off', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   await login({ role: 'client', displayName: 'Solo Sam' })
   await page.goto('/chat')
   await expect(page.getByRole('heading', { name: "You don't have a coach yet" })).toBeVisible()
@@ -240,7 +277,9 @@ test('a client without a coach is told so, a coach cannot open a stranger’s co
   await expectToast(page, 'Chat emails off')
   await page.reload()
   await expect(digest).not.toBeChecked()
-  expect(((await (await page.request.get('/api/profile')).json()) as { messageDigest: boolean }).messageDigest).toBe(false)
+  expect(((await (await page.request.get('/api/profile')).json()) as { messageDigest: boolean }).messageDigest).toBe(
+    false,
+  )
 
   const { page: coachPage } = await otherUser(browser, baseURL, 'coach', 'Coach Nobody')
   await coachPage.goto('/coach/chat/not-my-client')
@@ -248,7 +287,12 @@ test('a client without a coach is told so, a coach cannot open a stranger’s co
   await coachPage.context().close()
 })
 
-test('@phone the conversation fits a phone: the composer sits above the bottom navigation', async ({ page, login, browser, baseURL }) => {
+test('@phone the conversation fits a phone: the composer sits above the bottom navigation', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const client = await login({ role: 'client', displayName: 'Pia Phone' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Pocket')
   await linkCoach(coachPage, coach, client)

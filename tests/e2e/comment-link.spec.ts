@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { expect, findMovement, linkCoach, otherUser, test } from './fixtures.ts'
 
-test('a comment on a set, tapped on home, opens the summary at that set @phone', async ({ page, login, browser, baseURL }) => {
+test('a comment on a set, tapped on home, opens the summary at that set @phone', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const lifter = await login({ role: 'client', displayName: 'Sid Setten' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Noor')
   await linkCoach(coachPage, coach, lifter)
 
   // Ten sets of squats, finished; the coach comments on the ninth.
   const squat = await findMovement(page.request, 'back squat')
-  const session = (await (await page.request.post('/api/sessions', { data: { title: 'Volume day' } })).json()) as { id: string }
+  const session = (await (await page.request.post('/api/sessions', { data: { title: 'Volume day' } })).json()) as {
+    id: string
+  }
   const key = randomUUID()
   const exercise = {
     key,
@@ -21,7 +28,9 @@ test('a comment on a set, tapped on home, opens the summary at that set @phone',
     notes: null,
     targets: [],
   }
-  expect((await page.request.patch(`/api/sessions/${session.id}`, { data: { exercises: [exercise] } })).status()).toBe(200)
+  expect((await page.request.patch(`/api/sessions/${session.id}`, { data: { exercises: [exercise] } })).status()).toBe(
+    200,
+  )
   const setIds: string[] = []
   for (let n = 1; n <= 10; n++) {
     const id = randomUUID()
@@ -32,7 +41,9 @@ test('a comment on a set, tapped on home, opens the summary at that set @phone',
     expect(logged.status(), await logged.text()).toBe(200)
   }
   expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: {} })).status()).toBe(200)
-  const comment = await coachPage.request.post(`/api/sessions/${session.id}/comments`, { data: { body: 'Bar path drifted forward here', setLogId: setIds[8] } })
+  const comment = await coachPage.request.post(`/api/sessions/${session.id}/comments`, {
+    data: { body: 'Bar path drifted forward here', setLogId: setIds[8] },
+  })
   expect(comment.status(), await comment.text()).toBe(201)
   await coachPage.context().close()
 
@@ -44,6 +55,8 @@ test('a comment on a set, tapped on home, opens the summary at that set @phone',
   await expect(page).toHaveURL(`${baseURL}/summary/${session.id}#set-${setIds[8]}`)
   const review = page.getByRole('region', { name: 'Back squat' })
   await expect(review.getByRole('listitem', { name: 'Set 9', exact: true })).toBeInViewport()
-  await expect(review.getByRole('listitem', { name: 'Set 9', exact: true })).toContainText('Bar path drifted forward here')
+  await expect(review.getByRole('listitem', { name: 'Set 9', exact: true })).toContainText(
+    'Bar path drifted forward here',
+  )
   await expect(review.getByRole('listitem', { name: 'Set 1', exact: true })).not.toBeInViewport()
 })

@@ -10,22 +10,45 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-test('a lifter corrects a finished workout on its summary, offline too, and the coach sees each correction live', async ({ page, login, browser, baseURL, context }) => {
+test('a lifter corrects a finished workout on its summary, offline too, and the coach sees each correction live', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(90_000)
   // The coach, in a browser of their own, with the lifter as their client.
   const coachContext = await browser.newContext({ baseURL })
   const coachPage = await coachContext.newPage()
   const coach = await (
-    await coachPage.request.post('/api/testing/users', { data: { email: `fix-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kit' } })
+    await coachPage.request.post('/api/testing/users', {
+      data: { email: `fix-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kit' },
+    })
   ).json()
   const lifter = await login({ role: 'client', displayName: 'Lifter Luz' })
-  expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: lifter.email } })).status()).toBe(201)
+  expect(
+    (
+      await coachPage.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: lifter.email },
+      })
+    ).status(),
+  ).toBe(201)
 
   // The lifter trains a workout of their own and types 1000 for 100 on the first set.
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Fix day', exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })) }] },
+      data: {
+        title: 'Fix day',
+        exercises: [
+          {
+            movementId: squat.id,
+            restSeconds: 60,
+            sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })),
+          },
+        ],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -33,7 +56,9 @@ test('a lifter corrects a finished workout on its summary, offline too, and the 
   await page.getByLabel('Load (kg) for set 1 of Back squat').fill('1000')
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(2)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length)
+    .toBe(2)
   await page.getByRole('button', { name: 'Finish workout' }).click()
   await page.getByRole('dialog', { name: 'Finish this workout?' }).getByRole('button', { name: 'Finish' }).click()
   await expectToast(page, 'Workout finished')
@@ -83,16 +108,28 @@ test('a lifter corrects a finished workout on its summary, offline too, and the 
   await coachPage.goto('/coach/clients')
   await coachPage.getByRole('listitem', { name: 'Lifter Luz' }).getByRole('link', { name: 'Open Lifter Luz' }).click()
   await coachPage.getByRole('tab', { name: 'Sessions' }).click()
-  await expect(coachPage.getByRole('region', { name: 'Sessions' }).getByRole('link', { name: /Fix day/ })).toContainText('Corrected')
+  await expect(
+    coachPage.getByRole('region', { name: 'Sessions' }).getByRole('link', { name: /Fix day/ }),
+  ).toContainText('Corrected')
   await coachContext.close()
 
   // 48 hours after the finish, the summary says so and the server refuses.
-  expect((await page.request.post('/api/testing/expire-corrections', { data: { sessionId: session.id } })).status()).toBe(200)
+  expect(
+    (await page.request.post('/api/testing/expire-corrections', { data: { sessionId: session.id } })).status(),
+  ).toBe(200)
   await page.reload()
-  await expect(correction).toContainText('This session can no longer be corrected. A session can be corrected for 48 hours after it was finished.')
+  await expect(correction).toContainText(
+    'This session can no longer be corrected. A session can be corrected for 48 hours after it was finished.',
+  )
   await expect(correction.getByRole('button', { name: 'Correct sets' })).toHaveCount(0)
   const late = await page.request.put(`/api/sessions/${session.id}/sets/${crypto.randomUUID()}`, {
-    data: { exerciseKey: session.exercises[0].key, setNumber: 3, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
+    data: {
+      exerciseKey: session.exercises[0].key,
+      setNumber: 3,
+      reps: 5,
+      loadKg: 100,
+      editedAt: new Date().toISOString(),
+    },
   })
   expect(late.status()).toBe(409)
 })

@@ -6,14 +6,22 @@ import { expect, expectToast, linkCoach, otherUser, test } from './fixtures.ts'
  * The data export (docs/export-format.md): a lifter downloads their JSON and CSV from the account
  * page, restores the JSON into another account, and a coach downloads an active client's.
  */
-test('a lifter downloads their data and restores it into another account', async ({ page, login, browser, baseURL }) => {
+test('a lifter downloads their data and restores it into another account', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   await login({ role: 'client', displayName: 'Rosa Export' })
   // A finished session of two sets, one with a note that needs quoting.
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Leg day', exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }] }] },
+      data: {
+        title: 'Leg day',
+        exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }] }],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -23,7 +31,15 @@ test('a lifter downloads their data and restores it into another account', async
     [2, '=1+1'],
   ] as const) {
     const res = await page.request.put(`/api/sessions/${session.id}/sets/${crypto.randomUUID()}`, {
-      data: { exerciseKey: key, setNumber, reps: 5, loadKg: 100 + setNumber * 2.5, rpe: 8, note, editedAt: new Date().toISOString() },
+      data: {
+        exerciseKey: key,
+        setNumber,
+        reps: 5,
+        loadKg: 100 + setNumber * 2.5,
+        rpe: 8,
+        note,
+        editedAt: new Date().toISOString(),
+      },
     })
     expect(res.status()).toBe(200)
   }
@@ -61,10 +77,14 @@ test('a lifter downloads their data and restores it into another account', async
   await other.page.getByRole('button', { name: 'Restore' }).click()
   await expectToast(other.page, 'Nothing new to restore')
   const restored = await (await other.page.request.get('/api/data-export/json')).json()
-  expect(restored.sessions.map((s: { title: string; sets: { note: string }[] }) => [s.title, s.sets.map((set) => set.note)])).toEqual([['Leg day', ['Easy, "fast"', '=1+1']]])
+  expect(
+    restored.sessions.map((s: { title: string; sets: { note: string }[] }) => [s.title, s.sets.map((set) => set.note)]),
+  ).toEqual([['Leg day', ['Easy, "fast"', '=1+1']]])
 
   // A file that is no export is refused with the reason.
-  await other.page.getByLabel('Coachline export file (JSON)').setInputFiles({ name: 'strong.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"strong"}') })
+  await other.page
+    .getByLabel('Coachline export file (JSON)')
+    .setInputFiles({ name: 'strong.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"strong"}') })
   await other.page.getByRole('button', { name: 'Restore' }).click()
   await expectToast(other.page, 'Could not restore the export')
   await other.page.context().close()
@@ -81,6 +101,10 @@ test('a coach downloads an active client’s data from the roster', async ({ pag
   const jsonDownload = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export JSON of Client Nadia’s data' }).click()
   const doc = JSON.parse(await readFile(await (await jsonDownload).path(), 'utf8'))
-  expect(doc).toMatchObject({ format: 'coachline-export', profile: { displayName: 'Client Nadia' }, exportedBy: { coachId: coach.id } })
+  expect(doc).toMatchObject({
+    format: 'coachline-export',
+    profile: { displayName: 'Client Nadia' },
+    exportedBy: { coachId: coach.id },
+  })
   await client.page.context().close()
 })

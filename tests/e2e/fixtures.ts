@@ -66,16 +66,29 @@ export function newEmail(prefix: string): string {
 }
 
 /** A second signed-in person in their own browser context (close it with `page.context().close()`). */
-export async function otherUser(browser: Browser, baseURL: string | undefined, role: Role, displayName: string): Promise<{ page: Page; user: User }> {
+export async function otherUser(
+  browser: Browser,
+  baseURL: string | undefined,
+  role: Role,
+  displayName: string,
+): Promise<{ page: Page; user: User }> {
   const page = await (await browser.newContext({ baseURL })).newPage()
-  const res = await page.request.post('/api/testing/users', { data: { email: newEmail(`other-${role}`), role, displayName } })
+  const res = await page.request.post('/api/testing/users', {
+    data: { email: newEmail(`other-${role}`), role, displayName },
+  })
   expect(res.status(), await res.text()).toBe(201)
   return { page, user: (await res.json()) as User }
 }
 
 /** The coach-client link an accepted invite makes, without the invite. */
 export async function linkCoach(page: Page, coach: User, client: User) {
-  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  expect(
+    (
+      await page.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: client.email },
+      })
+    ).status(),
+  ).toBe(201)
 }
 
 /** A plan of 4 weeks × 3 days with no workouts yet, owned by the page's user. */
@@ -87,7 +100,9 @@ export async function newPlan(page: Page, name: string): Promise<string> {
 
 /** The first movement of the library a search finds. */
 export async function findMovement(request: APIRequestContext, query: string): Promise<{ id: string; name: string }> {
-  const found = (await (await request.get(`/api/movements?q=${encodeURIComponent(query)}`)).json()) as { items: { id: string; name: string }[] }
+  const found = (await (await request.get(`/api/movements?q=${encodeURIComponent(query)}`)).json()) as {
+    items: { id: string; name: string }[]
+  }
   const movement = found.items[0]
   if (!movement) throw new Error(`no movement matches ${query}`)
   return movement

@@ -1,8 +1,33 @@
 import { expect, expectOnPath, test } from './fixtures.ts'
 
-const CLIENT_ROUTES = ['/create-profile', '/home', '/client/program/new', '/mesocycle', '/create-workout', '/workouts', '/workout/preview/pw-1', '/session/s-1']
-const COACH_ROUTES = ['/coach', '/coach/create-plan', '/coach/program/p-1', '/coach/clients', '/coach/library', '/coach/template-board', '/coach/chat/c-1']
-const OPEN_ROUTES = ['/client/plan-builder', '/programs', '/programs/p-1', '/workout/w-1', '/workout-readonly/pw-1', '/summary/s-1', '/debug/perf-sessions']
+const CLIENT_ROUTES = [
+  '/create-profile',
+  '/home',
+  '/client/program/new',
+  '/mesocycle',
+  '/create-workout',
+  '/workouts',
+  '/workout/preview/pw-1',
+  '/session/s-1',
+]
+const COACH_ROUTES = [
+  '/coach',
+  '/coach/create-plan',
+  '/coach/program/p-1',
+  '/coach/clients',
+  '/coach/library',
+  '/coach/template-board',
+  '/coach/chat/c-1',
+]
+const OPEN_ROUTES = [
+  '/client/plan-builder',
+  '/programs',
+  '/programs/p-1',
+  '/workout/w-1',
+  '/workout-readonly/pw-1',
+  '/summary/s-1',
+  '/debug/perf-sessions',
+]
 
 test.describe('signed out', () => {
   for (const path of [...CLIENT_ROUTES, ...COACH_ROUTES]) {
@@ -91,12 +116,19 @@ test.describe('auth errors', () => {
     await page.route('**/api/me', async (route) => {
       calls += 1
       if (calls > 1) await new Promise<void>((answer) => waiting.push(answer))
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"down"}' })
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":"INTERNAL","message":"down"}',
+      })
     })
     // The page comes without the sign-in check's answer, as when the server could not get it: the app asks.
     await page.route('**/home', async (route) => {
       const response = await route.fetch()
-      const body = (await response.text()).replace(/<script type="application\/json" id="page-answers">[^<]*<\/script>/, '')
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="page-answers">[^<]*<\/script>/,
+        '',
+      )
       await route.fulfill({ response, body })
     })
     await page.goto('/home')
@@ -120,7 +152,10 @@ test.describe('auth errors', () => {
     await login({ role: 'client', displayName: 'Revoked Rae' })
     await page.goto('/account')
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
-    const revoked = await page.request.post('/api/auth/revoke-sessions', { data: {}, headers: { origin: baseURL ?? '' } })
+    const revoked = await page.request.post('/api/auth/revoke-sessions', {
+      data: {},
+      headers: { origin: baseURL ?? '' },
+    })
     expect(revoked.status()).toBe(200)
     // The next API call signs out: the user's save, or one the app makes itself (the chat's
     // connection, the unread counts) if that comes first, in which case the button is already gone.

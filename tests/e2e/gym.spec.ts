@@ -3,10 +3,18 @@ import { expect, expectToast, test } from './fixtures.ts'
 
 /** A standalone workout of these movements (found by name) and prescribed sets, and a session started from it. */
 async function startSession(page: Page, exercises: { movement: string; sets: unknown[] }[]) {
-  const found = await Promise.all(exercises.map(async ({ movement }) => (await (await page.request.get(`/api/movements?q=${encodeURIComponent(movement)}`)).json()).items[0]))
+  const found = await Promise.all(
+    exercises.map(
+      async ({ movement }) =>
+        (await (await page.request.get(`/api/movements?q=${encodeURIComponent(movement)}`)).json()).items[0],
+    ),
+  )
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Gym day', exercises: exercises.map(({ sets }, i) => ({ movementId: found[i].id, restSeconds: 90, sets })) },
+      data: {
+        title: 'Gym day',
+        exercises: exercises.map(({ sets }, i) => ({ movementId: found[i].id, restSeconds: 90, sets })),
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -23,7 +31,9 @@ test('a lifter in pounds with 2.5 lb plates reads targets in 2.5 lb steps', asyn
   // The account page shows the pound setup's defaults, and saves a smaller step.
   await page.goto('/account')
   await expect(page.getByLabel('Bar weight (lb)')).toHaveValue('45')
-  await expect(page.getByRole('group', { name: 'Plates you have (lb)' }).getByRole('checkbox', { name: '45', exact: true })).toBeChecked()
+  await expect(
+    page.getByRole('group', { name: 'Plates you have (lb)' }).getByRole('checkbox', { name: '45', exact: true }),
+  ).toBeChecked()
   await page.getByLabel('Smallest plate step').selectOption('2.5')
   await page.getByRole('button', { name: 'Save bar and plates' }).click()
   await expectToast(page, 'Bar and plates saved')
@@ -42,7 +52,10 @@ test('a lifter in pounds with 2.5 lb plates reads targets in 2.5 lb steps', asyn
   await expect(page.getByLabel('Smallest plate step')).toHaveValue('2.5')
 })
 
-test('the plate calculator shows the plates per side of a barbell set, what is short, and a load below the bar', async ({ page, login }) => {
+test('the plate calculator shows the plates per side of a barbell set, what is short, and a load below the bar', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'client', displayName: 'Plate Pia' })
   const sessionId = await startSession(page, [
     { movement: 'Back squat', sets: [fiveAt(102.5), fiveAt(100), fiveAt(100)] },
@@ -54,7 +67,11 @@ test('the plate calculator shows the plates per side of a barbell set, what is s
   await page.getByRole('button', { name: 'Plates for set 1 of Back squat' }).click()
   const dialog = page.getByRole('dialog', { name: 'Plates for 102.5 kg' })
   await expect(dialog).toContainText('Set 1 of Back squat, on a 20 kg bar')
-  await expect(dialog.getByRole('list', { name: 'Each side' }).getByRole('listitem')).toHaveText(['25 kg', '15 kg', '1.25 kg'])
+  await expect(dialog.getByRole('list', { name: 'Each side' }).getByRole('listitem')).toHaveText([
+    '25 kg',
+    '15 kg',
+    '1.25 kg',
+  ])
   await expect(dialog.getByText(/short/)).toHaveCount(0)
   await page.keyboard.press('Escape')
 
@@ -76,7 +93,10 @@ test('the plate calculator shows the plates per side of a barbell set, what is s
   await expect(page.getByRole('button', { name: 'Plates for set 1 of Goblet squat' })).toHaveCount(0)
 })
 
-test('one line per set: five sets of an exercise fit a 360 × 780 phone, and there is no tab bar on the session @phone', async ({ page, login }) => {
+test('one line per set: five sets of an exercise fit a 360 × 780 phone, and there is no tab bar on the session @phone', async ({
+  page,
+  login,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 })
   await login({ role: 'client', displayName: 'Layout Lou' })
   const sessionId = await startSession(page, [
@@ -93,7 +113,9 @@ test('one line per set: five sets of an exercise fit a 360 × 780 phone, and the
   const squat = page.getByRole('listitem', { name: '1 Back squat' })
   await expect(squat.getByText('Set', { exact: true })).toBeVisible()
   await expect(squat.getByText('Target', { exact: true })).toBeVisible()
-  await expect(squat.getByRole('list', { name: 'Sets of 1 Back squat' }).getByRole('listitem').first()).toContainText('5 × 100')
+  await expect(squat.getByRole('list', { name: 'Sets of 1 Back squat' }).getByRole('listitem').first()).toContainText(
+    '5 × 100',
+  )
 
   // Leaving the session, the tab bar comes back.
   await page.getByRole('link', { name: 'Coachline' }).first().click()
@@ -109,9 +131,14 @@ const uncovered = (locator: Locator) =>
     return hit !== null && (hit === el || el.contains(hit))
   })
 
-test('a set without a prescribed load starts from the one above, and Add set copies the last', async ({ page, login }) => {
+test('a set without a prescribed load starts from the one above, and Add set copies the last', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'client', displayName: 'Follow Fay' })
-  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(100), { reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] }])
+  const sessionId = await startSession(page, [
+    { movement: 'Back squat', sets: [fiveAt(100), { reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] },
+  ])
   await page.goto(`/session/${sessionId}`)
   const load = (n: number) => page.getByLabel(`Load (kg) for set ${n} of Back squat`)
 
@@ -135,12 +162,9 @@ test('a set without a prescribed load starts from the one above, and Add set cop
   await page.getByRole('button', { name: 'Log set 4 of Back squat' }).click()
   await expect
     .poll(async () =>
-      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map((s: { setNumber: number; loadKg: number; reps: number; rpe: number }) => [
-        s.setNumber,
-        s.loadKg,
-        s.reps,
-        s.rpe,
-      ]),
+      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
+        (s: { setNumber: number; loadKg: number; reps: number; rpe: number }) => [s.setNumber, s.loadKg, s.reps, s.rpe],
+      ),
     )
     .toEqual([
       [3, 105, 4, 9],
@@ -151,7 +175,9 @@ test('a set without a prescribed load starts from the one above, and Add set cop
 test('the rest banner never covers the next set @phone', async ({ page, login }) => {
   await page.setViewportSize({ width: 360, height: 780 })
   await login({ role: 'client', displayName: 'Rest Rio' })
-  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: Array.from({ length: 12 }, () => fiveAt(100)) }])
+  const sessionId = await startSession(page, [
+    { movement: 'Back squat', sets: Array.from({ length: 12 }, () => fiveAt(100)) },
+  ])
   await page.goto(`/session/${sessionId}`)
   const logButton = (n: number) => page.getByRole('button', { name: `Log set ${n} of Back squat` })
 
@@ -181,13 +207,18 @@ test('the finish dialog lists the sets not logged before the lifter confirms', a
   await page.getByRole('button', { name: 'Finish workout' }).click()
   const dialog = page.getByRole('dialog', { name: 'Finish this workout?' })
   await expect(dialog).toContainText('2 sets logged')
-  await expect(dialog.getByRole('list', { name: 'Not logged yet' }).getByRole('listitem')).toHaveText(['Back squat: sets 2 and 3', 'Goblet squat: set 1'])
+  await expect(dialog.getByRole('list', { name: 'Not logged yet' }).getByRole('listitem')).toHaveText([
+    'Back squat: sets 2 and 3',
+    'Goblet squat: set 1',
+  ])
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   // Logged now: it leaves the list.
   await page.getByRole('button', { name: 'Log set 1 of Goblet squat' }).click()
   await page.getByRole('button', { name: 'Finish workout' }).click()
-  await expect(dialog.getByRole('list', { name: 'Not logged yet' }).getByRole('listitem')).toHaveText(['Back squat: sets 2 and 3'])
+  await expect(dialog.getByRole('list', { name: 'Not logged yet' }).getByRole('listitem')).toHaveText([
+    'Back squat: sets 2 and 3',
+  ])
   await dialog.getByRole('button', { name: 'Finish' }).click()
   await expectToast(page, 'Workout finished')
 })
@@ -222,7 +253,8 @@ test.describe('the first answers', () => {
     await expect(page.getByText('Hi, Quick Quinn')).toBeVisible()
     await expect(page.getByText('Loading…')).toHaveCount(0)
     // (The unread comments are carried too, then asked afresh once the live stream is up, as always.)
-    for (const url of ['/api/me', '/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach']) carried(url)
+    for (const url of ['/api/me', '/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach'])
+      carried(url)
 
     asked.length = 0
     await page.goto(`/session/${sessionId}`)

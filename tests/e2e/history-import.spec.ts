@@ -3,12 +3,19 @@ import { expectAccessible } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
 /** A lifter brings their Strong history in from the account page (docs/import.md). */
-test('a lifter imports a Strong export: reviews the mapping, changes one, makes a movement, and sees the sessions @phone', async ({ page, login }) => {
+test('a lifter imports a Strong export: reviews the mapping, changes one, makes a movement, and sees the sessions @phone', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(90_000)
   await login({ role: 'client' })
   await page.goto('/account')
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
-  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
+  const card = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
+  await card
+    .getByLabel('Strong or Hevy export file (CSV)')
+    .setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
   await card.getByLabel('Weights in the file are in').selectOption('kg')
   await card.getByRole('button', { name: 'Read file' }).click()
 
@@ -38,7 +45,9 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
   await expect(atlas.getByLabel('Tracked by').locator('option:checked')).toHaveText('Weight and reps')
 
   await card.getByRole('button', { name: 'Import 3 sessions' }).click()
-  await expect(card.getByRole('status')).toHaveText('Imported 3 sessions with 12 sets from Strong. 1 new movement of your own.')
+  await expect(card.getByRole('status')).toHaveText(
+    'Imported 3 sessions with 12 sets from Strong. 1 new movement of your own.',
+  )
 
   // The sessions are in the lifter's history and progress, under the movements chosen.
   await card.getByRole('link', { name: 'See your progress' }).click()
@@ -48,7 +57,11 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
   await expect(page.getByRole('option', { name: 'Atlas stone to shoulder' })).toBeAttached()
   // The chart opens on the last 3 months; sessions from years ago are a range away.
   await page.getByRole('combobox', { name: 'Movement' }).selectOption({ label: 'Bench press' })
-  await expect(page.getByText('No set of Bench press with a load and 1 to 12 reps in the last 3 months. Choose All time for older sessions.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'No set of Bench press with a load and 1 to 12 reps in the last 3 months. Choose All time for older sessions.',
+    ),
+  ).toBeVisible()
   await page.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'All time' })
   await expect(page.getByRole('img', { name: /^Estimated 1RM of Bench press: \d+ sessions?, from / })).toBeVisible()
   await page.goto('/home')
@@ -58,7 +71,9 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
 
   // The same file again finds nothing new.
   await page.goto('/account')
-  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
+  await card
+    .getByLabel('Strong or Hevy export file (CSV)')
+    .setInputFiles(resolve('tests/fixtures/history-import/strong.csv'))
   await card.getByRole('button', { name: 'Read file' }).click()
   await expect(card.getByText(/3 sessions of them were imported before and will be skipped/)).toBeVisible()
   await expect(card.getByRole('button', { name: 'Nothing new to import' })).toBeDisabled()
@@ -67,8 +82,12 @@ test('a lifter imports a Strong export: reviews the mapping, changes one, makes 
 test('a file with bad rows lists them by line and offers no import', async ({ page, login }) => {
   await login({ role: 'client' })
   await page.goto('/account')
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
-  await card.getByLabel('Strong or Hevy export file (CSV)').setInputFiles(resolve('tests/fixtures/history-import/strong-bad-rows.csv'))
+  const card = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: 'Import your history' }) })
+  await card
+    .getByLabel('Strong or Hevy export file (CSV)')
+    .setInputFiles(resolve('tests/fixtures/history-import/strong-bad-rows.csv'))
   await card.getByRole('button', { name: 'Read file' }).click()
   const rows = card.getByRole('list', { name: 'Rows that cannot be imported' })
   await expect(rows.getByRole('listitem')).toHaveCount(6)

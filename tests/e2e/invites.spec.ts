@@ -2,7 +2,12 @@ import { expect, expectNoToast, expectOnPath, expectToast, newEmail, newPlan, re
 
 const PASSWORD = 'Str0ngPassword'
 
-test('a coach invites a new email; the invitee signs up, confirms, comes back to the invite, accepts and lands home with the plan', async ({ page, login, browser, baseURL }) => {
+test('a coach invites a new email; the invitee signs up, confirms, comes back to the invite, accepts and lands home with the plan', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   // A long walk through many screens: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000)
   await login({ role: 'coach', displayName: 'Coach Ivy' })
@@ -61,22 +66,33 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await expectNoToast(invitee, 'Invalid invite')
   await expect(invitee.getByText(/Ivy base block · week 1/)).toBeVisible()
   await invitee.goto('/programs')
-  await expect(invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ })).toContainText('from your coach')
+  await expect(
+    invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ }),
+  ).toContainText('from your coach')
 
   // The coach's page, open all along, shows the new client once its tab is looked at again.
   await expect(page.getByRole('region', { name: 'Clients' }).getByRole('heading')).toHaveText('Clients (0)')
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
   const roster = page.getByRole('region', { name: 'Clients' }).getByRole('listitem', { name: 'Iris Invitee' })
   await expect(roster).toContainText('Ivy base block · week 1')
-  await expect(page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: email })).toHaveCount(0)
+  await expect(
+    page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: email }),
+  ).toHaveCount(0)
   await roster.getByRole('link', { name: 'Open Iris Invitee' }).click()
-  await expect(page.getByRole('region', { name: 'Current plan' }).getByRole('link', { name: 'Ivy base block' }).first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Current plan' }).getByRole('link', { name: 'Ivy base block' }).first(),
+  ).toBeVisible()
   await page.getByRole('tab', { name: 'Sessions' }).click()
   await expect(page.getByRole('region', { name: 'Sessions' })).toContainText('No sessions yet.')
   await invitee.context().close()
 })
 
-test('a used, revoked or expired invite, or the wrong account, cannot be accepted', async ({ page, login, browser, baseURL }) => {
+test('a used, revoked or expired invite, or the wrong account, cannot be accepted', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   await login({ role: 'coach', displayName: 'Coach Rex' })
   const planId = await newPlan(page, 'Rex block')
   const invite = async (email: string) => {
@@ -87,7 +103,11 @@ test('a used, revoked or expired invite, or the wrong account, cannot be accepte
 
   // The wrong account: the invite is for someone else.
   const client = await (await browser.newContext({ baseURL })).newPage()
-  const signedIn = await (await client.request.post('/api/testing/users', { data: { email: newEmail('wrong'), role: 'client', displayName: 'Wrong Will' } })).json()
+  const signedIn = await (
+    await client.request.post('/api/testing/users', {
+      data: { email: newEmail('wrong'), role: 'client', displayName: 'Wrong Will' },
+    })
+  ).json()
   const forOther = newEmail('right')
   await client.goto(await invite(forOther))
   await expect(client.getByText(`Signed in as ${signedIn.email}`)).toBeVisible()
@@ -102,7 +122,11 @@ test('a used, revoked or expired invite, or the wrong account, cannot be accepte
   const revokedEmail = newEmail('revoked')
   const revokedLink = await invite(revokedEmail)
   await page.goto('/coach/clients')
-  await page.getByRole('region', { name: 'Pending invites' }).getByRole('listitem', { name: revokedEmail }).getByRole('button', { name: 'Revoke', exact: true }).click()
+  await page
+    .getByRole('region', { name: 'Pending invites' })
+    .getByRole('listitem', { name: revokedEmail })
+    .getByRole('button', { name: 'Revoke', exact: true })
+    .click()
   await expectToast(page, 'Invite revoked')
   await client.goto(revokedLink)
   await expectToast(client, 'Invalid invite', 'This invite link is invalid or has expired.')

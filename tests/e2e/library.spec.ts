@@ -37,7 +37,10 @@ test('a coach finds RDL, then creates, edits and archives an own movement', asyn
 
   // Edit it from its detail.
   const created = page.getByRole('dialog', { name: 'Spoto press' })
-  await expect(created.getByRole('link', { name: /Watch the video/ })).toHaveAttribute('href', 'https://video.example/spoto')
+  await expect(created.getByRole('link', { name: /Watch the video/ })).toHaveAttribute(
+    'href',
+    'https://video.example/spoto',
+  )
   await created.getByRole('button', { name: 'Edit' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit movement' })
   await edit.getByLabel('Name', { exact: true }).fill('Spoto bench press')
@@ -50,7 +53,9 @@ test('a coach finds RDL, then creates, edits and archives an own movement', asyn
   await page.getByRole('searchbox', { name: 'Search movements' }).fill('spoto')
   await expect(page.getByText('No movements match.')).toBeVisible()
   await page.getByLabel('Archived only').check()
-  await expect(page.getByRole('list', { name: 'Movements' }).getByRole('button', { name: /Spoto bench press/ })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Movements' }).getByRole('button', { name: /Spoto bench press/ }),
+  ).toBeVisible()
 })
 
 test('a coach copies a built-in into an editable own movement', async ({ page, login }) => {
@@ -65,22 +70,39 @@ test('a coach copies a built-in into an editable own movement', async ({ page, l
     .click()
   await page.getByRole('button', { name: 'Copy to my movements' }).click()
   await expectToast(page, 'Copied to your movements')
-  await expect(page.getByRole('dialog', { name: 'Romanian deadlift' }).getByRole('button', { name: 'Edit' })).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'Romanian deadlift' }).getByRole('button', { name: 'Edit' }),
+  ).toBeVisible()
 })
 
-test('a client cannot open /coach/library; neither a client nor another coach can read a coach’s own movement', async ({ page, login, browser, baseURL }) => {
+test('a client cannot open /coach/library; neither a client nor another coach can read a coach’s own movement', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const coachContext = await browser.newContext({ baseURL })
   const coachPage = await coachContext.newPage()
-  const created = await coachPage.request.post('/api/testing/users', { data: { email: `lib-owner-${Date.now()}@example.test`, role: 'coach' } })
+  const created = await coachPage.request.post('/api/testing/users', {
+    data: { email: `lib-owner-${Date.now()}@example.test`, role: 'coach' },
+  })
   expect(created.status()).toBe(201)
   const movement = await (
     await coachPage.request.post('/api/movements', {
-      data: { name: 'Secret squat', pattern: 'squat', primaryMuscles: ['quads'], equipment: ['barbell'], tracking: 'weight_reps' },
+      data: {
+        name: 'Secret squat',
+        pattern: 'squat',
+        primaryMuscles: ['quads'],
+        equipment: ['barbell'],
+        tracking: 'weight_reps',
+      },
     })
   ).json()
   // Another coach cannot read it either.
   const otherContext = await browser.newContext({ baseURL })
-  await otherContext.request.post('/api/testing/users', { data: { email: `lib-other-${Date.now()}@example.test`, role: 'coach' } })
+  await otherContext.request.post('/api/testing/users', {
+    data: { email: `lib-other-${Date.now()}@example.test`, role: 'coach' },
+  })
   expect((await otherContext.request.get(`/api/movements/${movement.id}`)).status()).toBe(403)
   await otherContext.close()
   await coachContext.close()

@@ -2,16 +2,30 @@ import { expectAccessible } from './axe.ts'
 import { expect, findMovement, linkCoach, otherUser, test, todayInBrowser } from './fixtures.ts'
 
 const DAY_MS = 86_400_000
-const dayFrom = (today: string, offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10)
+const dayFrom = (today: string, offset: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10)
 /** A date as the app's plan screens read it ('Wed 25 Nov'). */
-const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+const shown = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
 
-test('a lifter moves a missed workout to today; home, the calendar and the coach’s page all show it moved', async ({ page, login, browser, baseURL }) => {
+test('a lifter moves a missed workout to today; home, the calendar and the coach’s page all show it moved', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const lifter = await login({ role: 'client', displayName: 'Mia Mover' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Otto')
   await linkCoach(coachPage, coach, lifter)
   const squat = await findMovement(coachPage.request, 'back squat')
-  const plan = (await (await coachPage.request.post('/api/plans', { data: { name: 'Three-day block', weeks: 4, daysPerWeek: 3 } })).json()) as { id: string; version: number }
+  const plan = (await (
+    await coachPage.request.post('/api/plans', { data: { name: 'Three-day block', weeks: 4, daysPerWeek: 3 } })
+  ).json()) as { id: string; version: number }
   let version = plan.version
   for (const [week, day, title] of [
     [1, 1, 'Lower A'],
@@ -20,21 +34,29 @@ test('a lifter moves a missed workout to today; home, the calendar and the coach
     [2, 1, 'Lower C'],
   ] as const) {
     const workout = { title, exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 } }] }] }
-    const saved = await coachPage.request.put(`/api/plans/${plan.id}/days/${week}/${day}`, { data: { version, workout } })
+    const saved = await coachPage.request.put(`/api/plans/${plan.id}/days/${week}/${day}`, {
+      data: { version, workout },
+    })
     expect(saved.status(), await saved.text()).toBe(200)
     version += 1
   }
   // Started four days ago, its days one after another: Lower A, Upper A and Lower B have passed
   // untrained; today is a rest day, and week 2 starts in three days.
   const today = await todayInBrowser(page)
-  const assigned = await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: lifter.id, startDate: dayFrom(today, -4) } })
+  const assigned = await coachPage.request.post(`/api/plans/${plan.id}/assign`, {
+    data: { clientId: lifter.id, startDate: dayFrom(today, -4) },
+  })
   expect(assigned.status(), await assigned.text()).toBe(201)
 
   await page.goto('/home')
   const todayCard = page.getByLabel('Today', { exact: true })
   await expect(todayCard).toContainText('Rest day')
   const missed = page.getByRole('region', { name: 'Missed workouts' })
-  await expect(missed.getByRole('listitem')).toHaveText([new RegExp(`Lower A${shown(dayFrom(today, -4))}`), /Upper A/, new RegExp(`Lower B${shown(dayFrom(today, -2))}`)])
+  await expect(missed.getByRole('listitem')).toHaveText([
+    new RegExp(`Lower A${shown(dayFrom(today, -4))}`),
+    /Upper A/,
+    new RegExp(`Lower B${shown(dayFrom(today, -2))}`),
+  ])
   await expectAccessible(page, 'home with missed workouts, light')
 
   await missed.getByRole('button', { name: 'Move Lower B' }).click()
@@ -56,7 +78,9 @@ test('a lifter moves a missed workout to today; home, the calendar and the coach
 
   // The move is the server's: after a reload, and on the calendar.
   await page.goto('/mesocycle')
-  await expect(page.getByRole('listitem', { name: `Week 1 day 3: Today, moved from ${shown(dayFrom(today, -2))}` })).toContainText('Lower B')
+  await expect(
+    page.getByRole('listitem', { name: `Week 1 day 3: Today, moved from ${shown(dayFrom(today, -2))}` }),
+  ).toContainText('Lower B')
   await expect(page.getByRole('listitem', { name: 'Week 1 day 2: Missed' })).toContainText('Upper A')
 
   // A date more than four weeks ahead is refused in the dialog, and nothing moves.

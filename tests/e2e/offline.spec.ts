@@ -22,26 +22,50 @@ test('a lifter who loses the signal on their first visit reloads, trains todayâ€
   const client = await login({ role: 'client', displayName: 'First Visit Fran' })
   const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Vida')
   await linkCoach(coachPage, coach, client)
-  const squat = ((await (await coachPage.request.get('/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
-  const plan = (await (await coachPage.request.post('/api/plans', { data: { name: 'Signal-free block', weeks: 4, daysPerWeek: 3 } })).json()) as { id: string }
+  const squat = (
+    (await (await coachPage.request.get('/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }
+  ).items[0]?.id
+  const plan = (await (
+    await coachPage.request.post('/api/plans', { data: { name: 'Signal-free block', weeks: 4, daysPerWeek: 3 } })
+  ).json()) as { id: string }
   const prescribed = [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }))
-  const day = { version: 1, workout: { title: 'Basement squats', exercises: [{ movementId: squat, restSeconds: 60, sets: prescribed }] } }
+  const day = {
+    version: 1,
+    workout: { title: 'Basement squats', exercises: [{ movementId: squat, restSeconds: 60, sets: prescribed }] },
+  }
   expect((await coachPage.request.put(`/api/plans/${plan.id}/days/1/1`, { data: day })).status()).toBe(200)
   const today = await todayInBrowser(page)
-  const assigned = await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: client.id, startDate: today } })
+  const assigned = await coachPage.request.post(`/api/plans/${plan.id}/assign`, {
+    data: { clientId: client.id, startDate: today },
+  })
   expect(assigned.status()).toBe(201)
   // The lifter trains their own copy of the plan.
   const copy = (await assigned.json()) as { id: string }
   await coachPage.context().close()
 
   // An earlier session of the lifter's own with the movement: 5 Ã— 95 kg, finished.
-  const workout = (await (await page.request.post('/api/workouts', { data: { title: 'Earlier squats', exercises: [{ movementId: squat, sets: prescribed }] } })).json()) as {
+  const workout = (await (
+    await page.request.post('/api/workouts', {
+      data: { title: 'Earlier squats', exercises: [{ movementId: squat, sets: prescribed }] },
+    })
+  ).json()) as {
     id: string
   }
-  const earlier = (await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()) as { id: string; exercises: { key: string }[] }
+  const earlier = (await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()) as {
+    id: string
+    exercises: { key: string }[]
+  }
   for (const setNumber of [1, 2, 3]) {
-    const set = { exerciseKey: earlier.exercises[0]?.key, setNumber, reps: 5, loadKg: 95, editedAt: new Date().toISOString() }
-    expect((await page.request.put(`/api/sessions/${earlier.id}/sets/${crypto.randomUUID()}`, { data: set })).status()).toBe(200)
+    const set = {
+      exerciseKey: earlier.exercises[0]?.key,
+      setNumber,
+      reps: 5,
+      loadKg: 95,
+      editedAt: new Date().toISOString(),
+    }
+    expect(
+      (await page.request.put(`/api/sessions/${earlier.id}/sets/${crypto.randomUUID()}`, { data: set })).status(),
+    ).toBe(200)
   }
   expect((await page.request.post(`/api/sessions/${earlier.id}/finish`, { data: {} })).status()).toBe(200)
 
@@ -80,9 +104,17 @@ test('a lifter who loses the signal on their first visit reloads, trains todayâ€
   await context.setOffline(false)
   await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0, { timeout: 20_000 })
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/sessions?planId=${copy.id}`)).json()) as { id: string }[]).map((s) => s.id), { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/sessions?planId=${copy.id}`)).json()) as { id: string }[]).map(
+          (s) => s.id,
+        ),
+      { timeout: 20_000 },
+    )
     .toEqual([sessionId])
-  const synced = (await (await page.request.get(`/api/sessions/${sessionId}`)).json()) as { sets: { setNumber: number; loadKg: number; reps: number }[] }
+  const synced = (await (await page.request.get(`/api/sessions/${sessionId}`)).json()) as {
+    sets: { setNumber: number; loadKg: number; reps: number }[]
+  }
   expect(synced.sets.map((s) => [s.setNumber, s.loadKg, s.reps]).sort()).toEqual([
     [1, 100, 5],
     [2, 100, 5],

@@ -6,7 +6,12 @@ async function fillLoads(exercise: Locator, kg: string) {
   for (const set of [1, 2, 3]) await exercise.getByLabel(`Set ${set} load (kg)`).fill(kg)
 }
 
-test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a deload, reorders, templates it and assigns a copy', async ({ page, login, browser, baseURL }) => {
+test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a deload, reorders, templates it and assigns a copy', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   // A long walk through many screens: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Builder' })
@@ -30,14 +35,20 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await fillLoads(editor.getByRole('listitem', { name: '1 Back squat' }), '100')
   await fillLoads(editor.getByRole('listitem', { name: '2 Romanian deadlift' }), '80')
   // A bad value is refused with its field message and not saved.
-  await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('500')
+  await editor
+    .getByRole('listitem', { name: '2 Romanian deadlift' })
+    .getByLabel('Set 1 reps', { exact: true })
+    .fill('500')
   await expect(editor.getByText('Reps must be whole numbers from 1 to 100')).toBeVisible()
   await expect(editor.getByText('Not saved: fix the marked fields')).toBeVisible()
   // Leaving now would drop the other unsaved changes: the editor stays open on the error.
   await page.keyboard.press('Escape')
   await expect(editor).toBeVisible()
   await expect(editor.getByText('Reps must be whole numbers from 1 to 100')).toBeVisible()
-  await editor.getByRole('listitem', { name: '2 Romanian deadlift' }).getByLabel('Set 1 reps', { exact: true }).fill('8')
+  await editor
+    .getByRole('listitem', { name: '2 Romanian deadlift' })
+    .getByLabel('Set 1 reps', { exact: true })
+    .fill('8')
 
   // Reorder from the keyboard: pick the deadlift up by its handle, move it up, drop it.
   const reorder = editor.getByRole('button', { name: 'Reorder 2 Romanian deadlift' })
@@ -48,7 +59,11 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await expect(async () => {
     await page.keyboard.press('ArrowUp')
     // The squat makes room once the deadlift is over it.
-    await expect(editor.getByRole('listitem', { name: '1 Back squat' })).toHaveAttribute('style', /translate3d\(0px, [1-9]/, { timeout: 500 })
+    await expect(editor.getByRole('listitem', { name: '1 Back squat' })).toHaveAttribute(
+      'style',
+      /translate3d\(0px, [1-9]/,
+      { timeout: 500 },
+    )
   }).toPass()
   await page.keyboard.press('Space')
   await expect(exercises.first()).toHaveAccessibleName('1 Romanian deadlift')
@@ -56,7 +71,9 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await editor.getByRole('button', { name: 'Done' }).click()
 
   const week1 = page.getByRole('region', { name: 'Week 1' })
-  await expect(week1.getByRole('listitem', { name: 'Week 1 day 1' }).getByRole('button', { name: /^Lower A/ })).toContainText('2 exercises')
+  await expect(
+    week1.getByRole('listitem', { name: 'Week 1 day 1' }).getByRole('button', { name: /^Lower A/ }),
+  ).toContainText('2 exercises')
 
   // Drag the workout from day 1 to day 2 with the mouse.
   const handle = week1.getByRole('button', { name: 'Drag Lower A (week 1 day 1)' })
@@ -69,7 +86,9 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 })
   await page.mouse.up()
   await expectToast(page, 'Workout moved')
-  await expect(week1.getByRole('listitem', { name: 'Week 1 day 2' }).getByRole('button', { name: /^Lower A/ })).toBeVisible()
+  await expect(
+    week1.getByRole('listitem', { name: 'Week 1 day 2' }).getByRole('button', { name: /^Lower A/ }),
+  ).toBeVisible()
   await expect(week1.getByRole('button', { name: 'Add a workout to week 1 day 1' })).toBeVisible()
 
   // Copy week 1 forward with +2.5 kg a week.
@@ -85,7 +104,9 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
     .click()
   editor = page.getByRole('dialog', { name: /Week 3 · Day 2/ })
   await expect(editor.getByRole('listitem', { name: '2 Back squat' }).getByLabel('Set 1 load (kg)')).toHaveValue('105')
-  await expect(editor.getByRole('listitem', { name: '1 Romanian deadlift' }).getByLabel('Set 3 load (kg)')).toHaveValue('85')
+  await expect(editor.getByRole('listitem', { name: '1 Romanian deadlift' }).getByLabel('Set 3 load (kg)')).toHaveValue(
+    '85',
+  )
   await editor.getByRole('button', { name: 'Done' }).click()
 
   // Week 4 is a deload.
@@ -112,9 +133,17 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
   const client = await (
-    await clientPage.request.post('/api/testing/users', { data: { email: `builder-client-${Date.now()}@example.test`, role: 'client', displayName: 'Lifter Lou' } })
+    await clientPage.request.post('/api/testing/users', {
+      data: { email: `builder-client-${Date.now()}@example.test`, role: 'client', displayName: 'Lifter Lou' },
+    })
   ).json()
-  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  expect(
+    (
+      await page.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: client.email },
+      })
+    ).status(),
+  ).toBe(201)
   await page.getByRole('button', { name: 'Assign to client' }).click()
   const assign = page.getByRole('dialog', { name: /Assign/ })
   await assign.getByLabel('Client').selectOption({ label: 'Lifter Lou' })
@@ -134,7 +163,11 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await clientContext.close()
 })
 
-test('a self-coached client builds their own program, and a second tab is stopped from overwriting the first', async ({ page, login, context }) => {
+test('a self-coached client builds their own program, and a second tab is stopped from overwriting the first', async ({
+  page,
+  login,
+  context,
+}) => {
   // A long walk through many screens: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000)
   await login({ role: 'client', displayName: 'Solo Sue' })
@@ -151,7 +184,9 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(other.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
 
   await page.getByLabel('Deload week 4').check()
-  const conflict = page.getByRole('alert').filter({ hasText: 'This plan was changed in another tab or by someone else.' })
+  const conflict = page
+    .getByRole('alert')
+    .filter({ hasText: 'This plan was changed in another tab or by someone else.' })
   await expect(conflict).toBeVisible()
   await conflict.getByRole('button', { name: 'Reload the latest version' }).click()
   await expect(page.getByLabel('Plan name')).toHaveValue('Summer block v2')
@@ -160,7 +195,9 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('Deload week 4')).toBeChecked()
-  await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ })).toContainText('1 exercise')
+  await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ })).toContainText(
+    '1 exercise',
+  )
 
   await page.getByRole('button', { name: 'Delete plan' }).click()
   await page
@@ -172,7 +209,10 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(page.getByText('No programs in use.')).toBeVisible()
 })
 
-test('a save the network loses is kept and retried, and reopening the day shows what was typed meanwhile', async ({ page, login }) => {
+test('a save the network loses is kept and retried, and reopening the day shows what was typed meanwhile', async ({
+  page,
+  login,
+}) => {
   test.setTimeout(90_000)
   await login({ role: 'client', displayName: 'Patchy Pat' })
   await page.goto('/client/program/new')
@@ -204,15 +244,24 @@ test('a save the network loses is kept and retried, and reopening the day shows 
 
   // The signal is back: the kept save goes through on its own.
   await page.unroute('**/api/plans/*/days/1/2')
-  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible({
+    timeout: 20_000,
+  })
   await page.reload()
-  await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Legs in the basement/ })).toContainText('1 exercise')
+  await expect(
+    page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Legs in the basement/ }),
+  ).toContainText('1 exercise')
 })
 
-test('on a phone each prescribed set is one line; a tap opens its fields, and the keys hint is left out @phone', async ({ page, login }) => {
+test('on a phone each prescribed set is one line; a tap opens its fields, and the keys hint is left out @phone', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'coach', displayName: 'Coach Pocket' })
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
-  const plan = await (await page.request.post('/api/plans', { data: { name: 'Pocket block', weeks: 4, daysPerWeek: 3 } })).json()
+  const plan = await (
+    await page.request.post('/api/plans', { data: { name: 'Pocket block', weeks: 4, daysPerWeek: 3 } })
+  ).json()
   const sets = [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }))
   const saved = await page.request.put(`/api/plans/${plan.id}/days/1/1`, {
     data: { version: plan.version, workout: { title: 'Squat day', exercises: [{ movementId: squat.id, sets }] } },

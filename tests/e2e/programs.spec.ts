@@ -1,6 +1,11 @@
 import { expect, expectOnPath, expectToast, test } from './fixtures.ts'
 
-test('a coach creates a plan, and the client it is assigned to sees it with real dates', async ({ page, login, browser, baseURL }) => {
+test('a coach creates a plan, and the client it is assigned to sees it with real dates', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const coach = await login({ role: 'coach', displayName: 'Coach Plan' })
   await page.goto('/coach/create-plan')
   await page.getByLabel('Name').fill('Hypertrophy block')
@@ -17,17 +22,33 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
   // Until the builder screen exists, the day is filled through the API the builder will use.
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const filled = await page.request.put(`/api/plans/${planId}/days/1/1`, {
-    data: { version: 1, workout: { title: 'Lower A', exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }] }] } },
+    data: {
+      version: 1,
+      workout: {
+        title: 'Lower A',
+        exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }] }],
+      },
+    },
   })
   expect(filled.status()).toBe(200)
 
   const clientContext = await browser.newContext({ baseURL })
   const clientPage = await clientContext.newPage()
   const client = await (
-    await clientPage.request.post('/api/testing/users', { data: { email: `plan-client-${Date.now()}@example.test`, role: 'client', displayName: 'Client Plan' } })
+    await clientPage.request.post('/api/testing/users', {
+      data: { email: `plan-client-${Date.now()}@example.test`, role: 'client', displayName: 'Client Plan' },
+    })
   ).json()
-  expect((await page.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
-  const assigned = await page.request.post(`/api/plans/${planId}/assign`, { data: { clientId: client.id, startDate: '2026-11-23' } })
+  expect(
+    (
+      await page.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: client.email },
+      })
+    ).status(),
+  ).toBe(201)
+  const assigned = await page.request.post(`/api/plans/${planId}/assign`, {
+    data: { clientId: client.id, startDate: '2026-11-23' },
+  })
   expect(assigned.status()).toBe(201)
 
   // The coach's list names whose plan an assigned copy is.
@@ -53,7 +74,9 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
   await expect(clientPage.getByRole('region', { name: 'Week 2' }).getByText(/Mon, (Nov 30|30 Nov)/)).toBeVisible()
 
   // The next block completes this one: it leaves the list of plans in use for the completed ones, shown on request.
-  const next = await page.request.post(`/api/plans/${planId}/assign`, { data: { clientId: client.id, startDate: '2027-01-25' } })
+  const next = await page.request.post(`/api/plans/${planId}/assign`, {
+    data: { clientId: client.id, startDate: '2027-01-25' },
+  })
   expect(next.status()).toBe(201)
   await clientPage.goto('/programs')
   const inUse = clientPage.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Hypertrophy block/ })
@@ -61,7 +84,9 @@ test('a coach creates a plan, and the client it is assigned to sees it with real
   await expect(inUse).toContainText(/Starts Mon, (Jan 25|25 Jan)/)
   await expect(clientPage.getByRole('list', { name: 'Completed programs' })).toHaveCount(0)
   await clientPage.getByRole('button', { name: 'Show completed programs' }).click()
-  const done = clientPage.getByRole('list', { name: 'Completed programs' }).getByRole('link', { name: /Hypertrophy block/ })
+  const done = clientPage
+    .getByRole('list', { name: 'Completed programs' })
+    .getByRole('link', { name: /Hypertrophy block/ })
   await expect(done).toContainText('Completed')
   await expect(done).toContainText(/Starts Mon, (Nov 23|23 Nov)/)
   await clientContext.close()

@@ -20,7 +20,9 @@ let dataDir: string
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   dataDir = mkdtempSync(join(tmpdir(), 'coachline-demo-e2e-'))
-  await run('node_modules/.bin/tsx', ['src/server/cli/demo.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } })
+  await run('node_modules/.bin/tsx', ['src/server/cli/demo.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+  })
   server = await startBuiltServer({}, { dataDir })
 })
 test.afterAll(async () => {
@@ -31,12 +33,17 @@ test.afterAll(async () => {
 async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport })
   const page = await context.newPage()
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: server.url } })
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: PASSWORD },
+    headers: { origin: server.url },
+  })
   expect(res.status(), await res.text()).toBe(200)
   return page
 }
 
-test('a coach reads a client’s progress and a session set by set, and comments on a set the lifter is told of', async ({ browser }) => {
+test('a coach reads a client’s progress and a session set by set, and comments on a set the lifter is told of', async ({
+  browser,
+}) => {
   test.setTimeout(120_000)
   const coach = await signedIn(browser, 'coach@demo.coachline.app')
   const maya = await signedIn(browser, 'maya@demo.coachline.app')
@@ -48,11 +55,15 @@ test('a coach reads a client’s progress and a session set by set, and comments
   // The dashboard says who needs the coach today, and why.
   await coach.goto('/coach')
   const needs = coach.getByRole('region', { name: 'Needs you today' })
-  await expect(needs.getByRole('listitem', { name: 'Jordan Blake' })).toContainText(/Missed (2 planned workouts this week|the last two planned workouts)/)
+  await expect(needs.getByRole('listitem', { name: 'Jordan Blake' })).toContainText(
+    /Missed (2 planned workouts this week|the last two planned workouts)/,
+  )
   await expect(needs.getByRole('listitem', { name: 'Priya Natarajan' })).toContainText(/RPE [\d.]+ above target/)
   // Leo's records ask for no action: they stand apart, to congratulate.
   await expect(needs.getByRole('listitem', { name: 'Leo Marchetti' })).toHaveCount(0)
-  await expect(coach.getByRole('region', { name: 'Records to congratulate' }).getByRole('listitem', { name: 'Leo Marchetti' })).toContainText('New record')
+  await expect(
+    coach.getByRole('region', { name: 'Records to congratulate' }).getByRole('listitem', { name: 'Leo Marchetti' }),
+  ).toContainText('New record')
   await expectAccessible(coach, 'the dashboard at 1280 px')
   await coach.setViewportSize({ width: 360, height: 780 })
   await expectAccessible(coach, 'the dashboard at 360 px')
@@ -80,13 +91,19 @@ test('a coach reads a client’s progress and a session set by set, and comments
   const e1rm = progress.getByRole('img', { name: /^Estimated 1RM of / })
   await expect(e1rm).toBeVisible()
   const movement = await progress.getByRole('combobox', { name: 'Movement' }).inputValue()
-  const series = (await (await coach.request.get(`/api/progress/e1rm?clientId=${await clientIdOf(coach, 'Maya Chen')}&movementId=${movement}`)).json()) as { points: unknown[] }
+  const series = (await (
+    await coach.request.get(
+      `/api/progress/e1rm?clientId=${await clientIdOf(coach, 'Maya Chen')}&movementId=${movement}`,
+    )
+  ).json()) as { points: unknown[] }
   expect(series.points.length).toBeGreaterThanOrEqual(10)
   await expect(e1rm.locator('.recharts-line-dot')).toHaveCount(series.points.length)
   await expect(e1rm).toHaveAccessibleName(new RegExp(`${series.points.length} sessions`))
   // The same figures as a table, on request.
   await progress.getByText('Show as table').first().click()
-  await expect(progress.getByRole('table', { name: /^Estimated 1RM of .* by session$/ }).getByRole('row')).toHaveCount(series.points.length + 1)
+  await expect(progress.getByRole('table', { name: /^Estimated 1RM of .* by session$/ }).getByRole('row')).toHaveCount(
+    series.points.length + 1,
+  )
 
   // Another movement by search.
   await progress.getByLabel('Find a movement').fill('dead')
@@ -113,7 +130,9 @@ test('a coach reads a client’s progress and a session set by set, and comments
   await expect(coach).toHaveURL(/\/summary\//)
   const bench = coach.getByRole('region', { name: 'Bench press' })
   await expect(bench.getByRole('list', { name: 'Set 4 marks' })).toContainText('Reps short')
-  await expect(coach.getByRole('region', { name: 'Plank' }).getByRole('list', { name: 'Set 3 marks' })).toContainText('Skipped')
+  await expect(coach.getByRole('region', { name: 'Plank' }).getByRole('list', { name: 'Set 3 marks' })).toContainText(
+    'Skipped',
+  )
   await expectAccessible(coach, "a session's review at 1280 px")
   await coach.setViewportSize({ width: 360, height: 780 })
   await expectAccessible(coach, "a session's review at 360 px")
@@ -127,17 +146,23 @@ test('a coach reads a client’s progress and a session set by set, and comments
 
   // Maya is told, and finds the comment under that set on her summary.
   await expectToast(maya, 'Dana Reyes commented on your workout')
-  await expect(maya.getByRole('region', { name: 'New comments from your coach' })).toContainText('Second set looked fast')
+  await expect(maya.getByRole('region', { name: 'New comments from your coach' })).toContainText(
+    'Second set looked fast',
+  )
   await maya
     .getByRole('region', { name: /Notifications/ })
     .getByRole('button', { name: 'Open' })
     .first()
     .click()
   await expect(maya).toHaveURL(/\/summary\//)
-  await expect(squat(maya).getByRole('listitem', { name: 'Set 2' })).toContainText('Second set looked fast. Add 2.5 next week.')
+  await expect(squat(maya).getByRole('listitem', { name: 'Set 2' })).toContainText(
+    'Second set looked fast. Add 2.5 next week.',
+  )
 })
 
-test('the lifter’s progress page charts their training and logs body weight, on a laptop and a phone', async ({ browser }) => {
+test('the lifter’s progress page charts their training and logs body weight, on a laptop and a phone', async ({
+  browser,
+}) => {
   // Two widths, each scanned by axe, then a form: a long story on a busy two-core machine.
   test.setTimeout(90_000)
   for (const viewport of [
@@ -198,7 +223,8 @@ test('the coach reads the inbox and answers; a lifter resumes a workout from hom
     [360, 'dark'],
   ] as const) {
     await coach.setViewportSize({ width, height: width === 360 ? 780 : 900 })
-    if (theme === 'dark' && !(await coach.locator('html.dark').count())) await coach.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).click()
+    if (theme === 'dark' && !(await coach.locator('html.dark').count()))
+      await coach.getByRole('button', { name: 'Switch to dark theme' }).filter({ visible: true }).click()
     await expectAccessible(coach, `the inbox at ${width} px, ${theme}`)
   }
   // The phone's navigation is one row (the sidebar's twin is hidden at this width).
@@ -212,16 +238,22 @@ test('the coach reads the inbox and answers; a lifter resumes a workout from hom
   const box = coach.getByRole('textbox', { name: 'Message' })
   await box.fill('Great week, Priya. Keep the RPE honest.')
   await box.press('Enter')
-  await expect(coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' })).toBeVisible()
+  await expect(
+    coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' }),
+  ).toBeVisible()
   await coach.goto('/coach/messages')
-  await expect(inbox.getByRole('link', { name: 'Priya Natarajan', exact: true })).toContainText('You: Great week, Priya.')
+  await expect(inbox.getByRole('link', { name: 'Priya Natarajan', exact: true })).toContainText(
+    'You: Great week, Priya.',
+  )
   await expect(inbox.getByRole('listitem').first()).toContainText('Priya Natarajan')
   await expect(phoneNav.getByRole('link', { name: 'Messages, 2 unread messages' })).toBeVisible()
 
   // The client's page, in the dark at 360 px: overview and chat.
   await coach.goto(`/coach/clients/${await clientIdOf(coach, 'Priya Natarajan')}?tab=chat`)
   await expect(coach.getByRole('heading', { level: 1, name: 'Priya Natarajan' })).toBeVisible()
-  await expect(coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' })).toBeVisible()
+  await expect(
+    coach.getByRole('log', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Keep the RPE honest.' }),
+  ).toBeVisible()
   await expectAccessible(coach, "a client's chat tab at 360 px, dark")
   await coach.getByRole('tab', { name: 'Overview' }).click()
   await expect(coach.getByRole('region', { name: 'Current plan' })).toBeVisible()

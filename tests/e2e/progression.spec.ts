@@ -10,19 +10,36 @@ test('a coach sets double progression and waits for approval; 12, 12, 12 propose
   const coach = await login({ role: 'coach', displayName: 'Coach Dana' })
   const bench = await findMovement(page.request, 'bench press')
   const squat = await findMovement(page.request, 'back squat')
-  const plan = await (await page.request.post('/api/plans', { data: { name: 'Press block', weeks: 3, daysPerWeek: 1 } })).json()
+  const plan = await (
+    await page.request.post('/api/plans', { data: { name: 'Press block', weeks: 3, daysPerWeek: 1 } })
+  ).json()
   let version = plan.version as number
   for (const week of [1, 2, 3]) {
     const workout = {
       title: `Press ${week}`,
       exercises: [
-        { movementId: bench.id, sets: [1, 2, 3].map(() => ({ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } })) },
-        { movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: week === 1 ? { kind: 'kg', value: 100 } : { kind: 'percent_1rm', value: 70 } }] },
+        {
+          movementId: bench.id,
+          sets: [1, 2, 3].map(() => ({ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } })),
+        },
+        {
+          movementId: squat.id,
+          sets: [
+            {
+              reps: { min: 5, max: 5 },
+              load: week === 1 ? { kind: 'kg', value: 100 } : { kind: 'percent_1rm', value: 70 },
+            },
+          ],
+        },
       ],
     }
-    version = (await (await page.request.put(`/api/plans/${plan.id}/days/${week}/1`, { data: { version, workout } })).json()).version
+    version = (
+      await (await page.request.put(`/api/plans/${plan.id}/days/${week}/1`, { data: { version, workout } })).json()
+    ).version
   }
-  expect((await page.request.patch(`/api/plans/${plan.id}`, { data: { version, deloadWeeks: [3] } })).status()).toBe(200)
+  expect((await page.request.patch(`/api/plans/${plan.id}`, { data: { version, deloadWeeks: [3] } })).status()).toBe(
+    200,
+  )
 
   // In the builder: bench press gets double progression; the plan waits for approval and deloads 20% and a set.
   await page.goto(`/coach/program/${plan.id}`)
@@ -48,8 +65,13 @@ test('a coach sets double progression and waits for approval; 12, 12, 12 propose
   const lifter = await otherUser(browser, baseURL, 'client', 'Lifter Lee')
   await linkCoach(page, coach, lifter.user)
   const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
-  const assigned = await (await page.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: lifter.user.id, startDate: today } })).json()
-  const days = (await (await page.request.get(`/api/plans/${assigned.id}`)).json()).workouts as { id: string; week: number }[]
+  const assigned = await (
+    await page.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: lifter.user.id, startDate: today } })
+  ).json()
+  const days = (await (await page.request.get(`/api/plans/${assigned.id}`)).json()).workouts as {
+    id: string
+    week: number
+  }[]
   const dayOf = (week: number) => days.find((d) => d.week === week)?.id as string
 
   // The client trains week 1: 12, 12, 12 on bench, and a squat of 100 × 5.
@@ -82,7 +104,9 @@ test('a coach sets double progression and waits for approval; 12, 12, 12 propose
   await client.reload()
   const nextBench = client.getByRole('listitem', { name: '1 Bench press' })
   await expect(nextBench).toContainText('8–12 reps × 62.5 kg')
-  await expect(nextBench).toContainText('Why these targets: +2.5 kg: all sets reached 12 reps last time; back to 8 reps')
+  await expect(nextBench).toContainText(
+    'Why these targets: +2.5 kg: all sets reached 12 reps last time; back to 8 reps',
+  )
   await expect(client.getByRole('listitem', { name: '2 Back squat' })).toContainText('5 reps × 82.5 kg (70% 1RM)')
   await client.getByRole('button', { name: 'Start workout' }).click()
   await expect(client.getByText('+2.5 kg: all sets reached 12 reps last time; back to 8 reps')).toBeVisible()
@@ -91,17 +115,24 @@ test('a coach sets double progression and waits for approval; 12, 12, 12 propose
 
   // Week 3 is a deload: 20% off (48 kg, which loads as 47.5) and one set fewer.
   await client.goto(`/workout/preview/${dayOf(3)}`)
-  await expect(client.getByRole('note')).toHaveText('Deload week: 20% less load, 1 set fewer than the plan’s usual targets.')
+  await expect(client.getByRole('note')).toHaveText(
+    'Deload week: 20% less load, 1 set fewer than the plan’s usual targets.',
+  )
   const deloadBench = client.getByRole('listitem', { name: '1 Bench press' })
   await expect(deloadBench.getByText('8–12 reps × 47.5 kg')).toHaveCount(2)
   await client.context().close()
 })
 
-test('a %1RM rule takes its e1RM from a linked movement, and the plan’s rule previews on one of its exercises', async ({ page, login }) => {
+test('a %1RM rule takes its e1RM from a linked movement, and the plan’s rule previews on one of its exercises', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'coach', displayName: 'Coach Kim' })
   const front = await findMovement(page.request, 'front squat')
   const bench = await findMovement(page.request, 'bench press')
-  const plan = await (await page.request.post('/api/plans', { data: { name: 'Squat block', weeks: 2, daysPerWeek: 1 } })).json()
+  const plan = await (
+    await page.request.post('/api/plans', { data: { name: 'Squat block', weeks: 2, daysPerWeek: 1 } })
+  ).json()
   const workout = {
     title: 'Squat day',
     exercises: [
@@ -109,7 +140,9 @@ test('a %1RM rule takes its e1RM from a linked movement, and the plan’s rule p
       { movementId: bench.id, sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) },
     ],
   }
-  expect((await page.request.put(`/api/plans/${plan.id}/days/1/1`, { data: { version: plan.version, workout } })).status()).toBe(200)
+  expect(
+    (await page.request.put(`/api/plans/${plan.id}/days/1/1`, { data: { version: plan.version, workout } })).status(),
+  ).toBe(200)
 
   await page.goto(`/coach/program/${plan.id}`)
   await page.getByRole('button', { name: /^Squat day / }).click()
@@ -134,7 +167,10 @@ test('a %1RM rule takes its e1RM from a linked movement, and the plan’s rule p
 
   // Read back from the server: the link was saved.
   const saved = await (await page.request.get(`/api/plans/${plan.id}`)).json()
-  expect(saved.workouts[0].exercises[0].progression).toEqual({ kind: 'percent_e1rm', linkedMovementId: expect.any(String) })
+  expect(saved.workouts[0].exercises[0].progression).toEqual({
+    kind: 'percent_e1rm',
+    linkedMovementId: expect.any(String),
+  })
 
   // The plan's rule previews on an exercise that follows it: the bench press (the front squat has its own).
   await page.getByRole('button', { name: 'Plan progression' }).click()

@@ -63,7 +63,9 @@ test.describe('public pages before the app runs', () => {
   /** The app has taken the page over: its toaster, which joins only then, is on the page. */
   const appRunning = (page: Page) => expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
 
-  test('the welcome page shows in the visitor’s dark theme, then the app takes it over without an error', async ({ page }) => {
+  test('the welcome page shows in the visitor’s dark theme, then the app takes it over without an error', async ({
+    page,
+  }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.emulateMedia({ colorScheme: 'dark' })

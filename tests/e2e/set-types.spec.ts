@@ -4,11 +4,18 @@ import { expect, expectToast, test } from './fixtures.ts'
 // A warm-up, a working set and a drop set, marked with one tap each in the logger, then read back
 // in the review, on the progress figures and in the CSV export: the warm-up counts as no work.
 
-test('a lifter marks a warm-up and a drop set in one tap each; the warm-up counts in no figure', async ({ page, login }) => {
+test('a lifter marks a warm-up and a drop set in one tap each; the warm-up counts in no figure', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'client', displayName: 'Type Tia' })
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const five = { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }
-  const workout = await (await page.request.post('/api/workouts', { data: { title: 'Squat day', exercises: [{ movementId: squat.id, sets: [five, five] }] } })).json()
+  const workout = await (
+    await page.request.post('/api/workouts', {
+      data: { title: 'Squat day', exercises: [{ movementId: squat.id, sets: [five, five] }] },
+    })
+  ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
   await page.goto(`/session/${session.id}`)
 
@@ -40,11 +47,13 @@ test('a lifter marks a warm-up and a drop set in one tap each; the warm-up count
   await page.getByLabel('Reps for set 3 of Back squat').fill('8')
   await page.getByRole('button', { name: 'Log set 3 of Back squat' }).click()
   const stored = async () =>
-    ((await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets as { setNumber: number; setType: string; loadKg: number }[]).map((s) => [
-      s.setNumber,
-      s.setType,
-      s.loadKg,
-    ])
+    (
+      (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets as {
+        setNumber: number
+        setType: string
+        loadKg: number
+      }[]
+    ).map((s) => [s.setNumber, s.setType, s.loadKg])
   await expect.poll(stored).toEqual([
     [1, 'warmup', 60],
     [2, 'working', 100],

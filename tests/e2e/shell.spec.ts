@@ -86,15 +86,22 @@ test('@phone coaches get their navigation on a phone too', async ({ page, login 
   await expectOnPath(page, '/coach/clients')
 })
 
-test('the coach’s dark sidebar runs the whole height of a long page, and its links stay in view', async ({ page, login }) => {
+test('the coach’s dark sidebar runs the whole height of a long page, and its links stay in view', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'coach' })
   await page.goto('/coach/library')
   await expect(page.getByRole('button', { name: 'Show more' })).toBeVisible()
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight)
   expect(pageHeight).toBeGreaterThan((page.viewportSize()?.height ?? 0) * 1.5)
-  const column = await page.getByRole('complementary').evaluate((el) => ({ top: el.getBoundingClientRect().top + scrollY, height: el.getBoundingClientRect().height }))
+  const column = await page
+    .getByRole('complementary')
+    .evaluate((el) => ({ top: el.getBoundingClientRect().top + scrollY, height: el.getBoundingClientRect().height }))
   expect(column.top).toBe(0)
   expect(column.height).toBeGreaterThanOrEqual(pageHeight - 1)
   await page.mouse.wheel(0, pageHeight)
-  await expect(page.getByRole('navigation', { name: 'Coach' }).getByRole('link', { name: 'Dashboard' })).toBeInViewport()
+  await expect(
+    page.getByRole('navigation', { name: 'Coach' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeInViewport()
 })

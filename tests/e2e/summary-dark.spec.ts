@@ -7,10 +7,21 @@ test('a summary’s miss marks (reps short, skipped) read clearly in both themes
   const squat = await findMovement(page.request, 'back squat')
   const workout = (await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Three fives', exercises: [{ movementId: squat.id, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) }] },
+      data: {
+        title: 'Three fives',
+        exercises: [
+          {
+            movementId: squat.id,
+            sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })),
+          },
+        ],
+      },
     })
   ).json()) as { id: string }
-  const session = (await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()) as { id: string; exercises: { key: string }[] }
+  const session = (await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()) as {
+    id: string
+    exercises: { key: string }[]
+  }
   const key = session.exercises[0]?.key ?? ''
   // Set 1 as prescribed, set 2 three reps short, set 3 never done.
   for (const [setNumber, reps] of [

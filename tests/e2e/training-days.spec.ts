@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expect, expectOnPath, expectToast, findMovement, linkCoach, newEmail, newPlan, otherUser, test } from './fixtures.ts'
+import {
+  expect,
+  expectOnPath,
+  expectToast,
+  findMovement,
+  linkCoach,
+  newEmail,
+  newPlan,
+  otherUser,
+  test,
+} from './fixtures.ts'
 
 /**
  * Three weekdays from today on the browser's clock (today, and two and four days on), so the test
@@ -9,7 +19,10 @@ import { expect, expectOnPath, expectToast, findMovement, linkCoach, newEmail, n
 function weekdaysFromToday(page: Page) {
   return page.evaluate(() => {
     const at = (offset: number) => new Date(Date.now() + offset * 86_400_000)
-    const days = [0, 2, 4].map((offset) => ({ iso: ((at(offset).getDay() + 6) % 7) + 1, name: at(offset).toLocaleDateString('en-GB', { weekday: 'long' }) }))
+    const days = [0, 2, 4].map((offset) => ({
+      iso: ((at(offset).getDay() + 6) % 7) + 1,
+      name: at(offset).toLocaleDateString('en-GB', { weekday: 'long' }),
+    }))
     const trains = [...days]
       .sort((a, b) => a.iso - b.iso)
       .map((d) => d.name.slice(0, 3))
@@ -18,14 +31,30 @@ function weekdaysFromToday(page: Page) {
   })
 }
 
-test('a coach sets a plan’s training days and assigns it: the client’s home and calendar follow them, and the invite names them', async ({ page, login, browser, baseURL }) => {
+test('a coach sets a plan’s training days and assigns it: the client’s home and calendar follow them, and the invite names them', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const coach = await login({ role: 'coach', displayName: 'Coach Wendy' })
   const planId = await newPlan(page, 'Weekday block')
   const squat = await findMovement(page.request, 'back squat')
-  const day = (title: string) => ({ title, exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }] })
-  expect((await page.request.put(`/api/plans/${planId}/days/1/1`, { data: { version: 1, workout: day('Lower A') } })).status()).toBe(200)
-  expect((await page.request.put(`/api/plans/${planId}/days/1/2`, { data: { version: 2, workout: day('Upper A') } })).status()).toBe(200)
+  const day = (title: string) => ({
+    title,
+    exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }],
+  })
+  expect(
+    (
+      await page.request.put(`/api/plans/${planId}/days/1/1`, { data: { version: 1, workout: day('Lower A') } })
+    ).status(),
+  ).toBe(200)
+  expect(
+    (
+      await page.request.put(`/api/plans/${planId}/days/1/2`, { data: { version: 2, workout: day('Upper A') } })
+    ).status(),
+  ).toBe(200)
   const weekdays = await weekdaysFromToday(page)
 
   // The builder: two weekdays are not enough for a 3-day week; the third saves them.
@@ -46,7 +75,8 @@ test('a coach sets a plan’s training days and assigns it: the client’s home 
   await page.getByRole('button', { name: 'Assign to client' }).click()
   const dialog = page.getByRole('dialog', { name: /Assign “Weekday block”/ })
   await dialog.getByLabel('Client').selectOption({ label: 'Client Wes' })
-  for (const name of weekdays.names) await expect(dialog.getByRole('group', { name: 'Training days' }).getByRole('checkbox', { name })).toBeChecked()
+  for (const name of weekdays.names)
+    await expect(dialog.getByRole('group', { name: 'Training days' }).getByRole('checkbox', { name })).toBeChecked()
   await dialog.getByRole('button', { name: 'Assign plan' }).click()
   await expectToast(page, 'Plan assigned')
 
@@ -63,8 +93,12 @@ test('a coach sets a plan’s training days and assigns it: the client’s home 
   await clientPage.goto('/mesocycle')
   await expect(clientPage.getByText(`Weekday block · ${weekdays.trains} · 0 of 2 workouts done`)).toBeVisible()
   await expect(clientPage.getByRole('listitem', { name: 'Week 1 day 1: Today' })).toBeVisible()
-  await expect(clientPage.getByRole('listitem', { name: /^Week 1 day 3:/ })).toContainText(weekdays.names[2]?.slice(0, 3) as string)
-  await expect(clientPage.getByRole('listitem', { name: /^Week 2 day 2:/ })).toContainText(weekdays.names[1]?.slice(0, 3) as string)
+  await expect(clientPage.getByRole('listitem', { name: /^Week 1 day 3:/ })).toContainText(
+    weekdays.names[2]?.slice(0, 3) as string,
+  )
+  await expect(clientPage.getByRole('listitem', { name: /^Week 2 day 2:/ })).toContainText(
+    weekdays.names[1]?.slice(0, 3) as string,
+  )
   await clientPage.context().close()
 
   // The invite page names the weekdays; accepting puts the new client on them from today.
@@ -73,7 +107,11 @@ test('a coach sets a plan’s training days and assigns it: the client’s home 
   expect(sent.status()).toBe(201)
   const link = ((await sent.json()) as { link: string }).link
   const invitee = await (await browser.newContext({ baseURL })).newPage()
-  expect((await invitee.request.post('/api/testing/users', { data: { email, role: 'client', displayName: 'Invited Ivo' } })).status()).toBe(201)
+  expect(
+    (
+      await invitee.request.post('/api/testing/users', { data: { email, role: 'client', displayName: 'Invited Ivo' } })
+    ).status(),
+  ).toBe(201)
   await invitee.goto(link)
   await expect(invitee.getByRole('heading', { name: 'You’re invited' })).toBeVisible()
   await expect(invitee.getByText(weekdays.trains)).toBeVisible()
@@ -86,6 +124,8 @@ test('a coach sets a plan’s training days and assigns it: the client’s home 
   await expect(invitee.getByRole('heading', { name: 'Lower A' })).toBeVisible()
   await invitee.goto('/mesocycle')
   await expect(invitee.getByText(`Weekday block · ${weekdays.trains}`, { exact: false })).toBeVisible()
-  await expect(invitee.getByRole('listitem', { name: /^Week 1 day 2:/ })).toContainText(weekdays.names[1]?.slice(0, 3) as string)
+  await expect(invitee.getByRole('listitem', { name: /^Week 1 day 2:/ })).toContainText(
+    weekdays.names[1]?.slice(0, 3) as string,
+  )
   await invitee.context().close()
 })

@@ -15,28 +15,54 @@ const queuedOnDevice = (page: Page) =>
       }),
   )
 
-test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes, and reads the coach’s comment', async ({ page, login, browser, baseURL, context }) => {
+test('a client trains today’s workout, logs sets offline through a reload, syncs, finishes, and reads the coach’s comment', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(90_000)
   // The coach's side, through the API: a plan whose day 1 is today, assigned to the client.
   const coachPage = await (await browser.newContext({ baseURL })).newPage()
   const coach = await (
-    await coachPage.request.post('/api/testing/users', { data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' } })
+    await coachPage.request.post('/api/testing/users', {
+      data: { email: `train-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Tara' },
+    })
   ).json()
   const client = await login({ role: 'client', displayName: 'Lifter Lou' })
-  expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  expect(
+    (
+      await coachPage.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: client.email },
+      })
+    ).status(),
+  ).toBe(201)
   const squat = (await (await coachPage.request.get('/api/movements?q=back%20squat')).json()).items[0]
-  const plan = await (await coachPage.request.post('/api/plans', { data: { name: 'Squat block', weeks: 4, daysPerWeek: 3 } })).json()
+  const plan = await (
+    await coachPage.request.post('/api/plans', { data: { name: 'Squat block', weeks: 4, daysPerWeek: 3 } })
+  ).json()
   await coachPage.request.put(`/api/plans/${plan.id}/days/1/1`, {
     data: {
       version: 1,
       workout: {
         title: 'Squat day',
-        exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })) }],
+        exercises: [
+          {
+            movementId: squat.id,
+            restSeconds: 60,
+            sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } })),
+          },
+        ],
       },
     },
   })
   const today = await todayInBrowser(page)
-  expect((await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: client.id, startDate: today } })).status()).toBe(201)
+  expect(
+    (
+      await coachPage.request.post(`/api/plans/${plan.id}/assign`, { data: { clientId: client.id, startDate: today } })
+    ).status(),
+  ).toBe(201)
 
   // The service worker must control the page before the signal goes.
   await page.goto('/home')
@@ -47,7 +73,9 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
 
   await expect(page.getByRole('heading', { name: 'Squat day' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'This week' }).getByRole('listitem', { name: 'Day 1: Today' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'This week' }).getByRole('listitem', { name: 'Day 1: Today' }),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'Preview and start' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Squat day' })).toBeVisible()
   await page.getByRole('button', { name: 'Start workout' }).click()
@@ -57,10 +85,15 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   // Three sets as prescribed: one tap each (empty inputs log the target).
   for (const n of [1, 2, 3]) {
     await page.getByRole('button', { name: `Log set ${n} of Back squat` }).click()
-    await expect(page.getByRole('button', { name: `Update set ${n} of Back squat` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: `Update set ${n} of Back squat` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   }
   await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeVisible()
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length).toBe(3)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
+    .toBe(3)
 
   // No signal: three more sets wait on the device.
   await context.setOffline(true)
@@ -82,7 +115,9 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await context.setOffline(false)
   await expect(page.getByText('Offline: 3 sets waiting')).toBeHidden({ timeout: 15_000 })
   await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0, { timeout: 15_000 })
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length).toBe(6)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
+    .toBe(6)
 
   await page.getByLabel('Session RPE').selectOption('8')
   await page.getByRole('button', { name: 'Finish workout' }).click()
@@ -117,14 +152,18 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expectToast(coachPage, 'Comment added')
   // The lifter's open app is told at once, and the toast opens the summary.
   await expectToast(page, 'Coach Tara commented on your workout')
-  await expect(page.getByRole('region', { name: 'New comments from your coach' })).toContainText('Great depth on the last three!')
+  await expect(page.getByRole('region', { name: 'New comments from your coach' })).toContainText(
+    'Great depth on the last three!',
+  )
   await expect(page.getByRole('link', { name: 'Home, 1 new comment' }).first()).toBeVisible()
   await page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('button', { name: 'Open' })
     .click()
   await expect(page).toHaveURL(`${baseURL}/summary/${sessionId}`)
-  await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Great depth on the last three!')
+  await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText(
+    'Great depth on the last three!',
+  )
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('Coach Tara')
   // Read now: the count is gone.
   await expect(page.getByRole('link', { name: /^Home, \d+ unread$/ })).toHaveCount(0)
@@ -148,12 +187,24 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   await expect(page.getByRole('region', { name: 'Calls' })).toHaveCount(0)
 })
 
-test('a set the server refuses stays on screen, marked with its reason, not logged and with no rest after it', async ({ page, login }) => {
+test('a set the server refuses stays on screen, marked with its reason, not logged and with no rest after it', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'client', displayName: 'Refused Rae' })
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Two sets', exercises: [{ movementId: squat.id, restSeconds: 90, sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) }] },
+      data: {
+        title: 'Two sets',
+        exercises: [
+          {
+            movementId: squat.id,
+            restSeconds: 90,
+            sets: [1, 2].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })),
+          },
+        ],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -161,7 +212,9 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
 
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await expect(page.getByRole('button', { name: 'Update set 1 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length)
+    .toBe(1)
   await page.getByRole('button', { name: 'Skip rest' }).click()
 
   // Discarded on another device: this screen does not know yet, and the server refuses the next set.
@@ -169,7 +222,9 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
   await page.getByLabel('Reps for set 2 of Back squat').fill('4')
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
 
-  const reason = page.getByRole('alert').filter({ hasText: 'Not saved: This session was discarded. Fix it and log it again, or remove it.' })
+  const reason = page
+    .getByRole('alert')
+    .filter({ hasText: 'Not saved: This session was discarded. Fix it and log it again, or remove it.' })
   await expect(reason).toBeVisible()
   await expectToast(page, 'A change could not be saved')
   // Kept with what was typed, but not called logged, not counted as waiting, and no rest timer.
@@ -193,12 +248,24 @@ test('a set the server refuses stays on screen, marked with its reason, not logg
   await expect.poll(() => queuedOnDevice(page)).toBe(0)
 })
 
-test('a set the server would refuse is refused in place: its fields say why, nothing is queued and no rest starts', async ({ page, login }) => {
+test('a set the server would refuse is refused in place: its fields say why, nothing is queued and no rest starts', async ({
+  page,
+  login,
+}) => {
   await login({ role: 'client', displayName: 'Typo Tia' })
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'One set', exercises: [{ movementId: squat.id, restSeconds: 90, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }] },
+      data: {
+        title: 'One set',
+        exercises: [
+          {
+            movementId: squat.id,
+            restSeconds: 90,
+            sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }],
+          },
+        ],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -225,7 +292,9 @@ test('a set the server would refuse is refused in place: its fields say why, not
   await expect(why).toBeHidden()
   await expect(page.getByRole('button', { name: 'Update set 1 of Back squat' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('timer', { name: 'Rest timer' })).toBeVisible()
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length)
+    .toBe(1)
 })
 
 test('a long unbroken word wraps instead of widening the page, on a phone', async ({ page, login }) => {
@@ -235,18 +304,28 @@ test('a long unbroken word wraps instead of widening the page, on a phone', asyn
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: `Long ${word.slice(0, 90)}`, exercises: [{ movementId: squat.id, notes: word, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] }] },
+      data: {
+        title: `Long ${word.slice(0, 90)}`,
+        exercises: [
+          { movementId: squat.id, notes: word, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } }] },
+        ],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
-  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  const fits = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await page.goto(`/session/${session.id}`)
   await expect(page.getByRole('button', { name: 'Log set 1 of Back squat' })).toBeVisible()
   await fits()
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(1)
-  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: { rpe: null, notes: word } })).status()).toBe(200)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length)
+    .toBe(1)
+  expect(
+    (await page.request.post(`/api/sessions/${session.id}/finish`, { data: { rpe: null, notes: word } })).status(),
+  ).toBe(200)
   expect((await page.request.post(`/api/sessions/${session.id}/comments`, { data: { body: word } })).status()).toBe(201)
   await page.goto(`/summary/${session.id}`)
   await expect(page.getByRole('region', { name: 'Comments on the session' })).toContainText('aaaa')
@@ -259,7 +338,15 @@ test('a lifter in pounds reads targets they can load, and logs exactly what they
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
   const workout = await (
     await page.request.post('/api/workouts', {
-      data: { title: 'Pounds', exercises: [{ movementId: squat.id, sets: [100, 80, 140].map((value) => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value } })) }] },
+      data: {
+        title: 'Pounds',
+        exercises: [
+          {
+            movementId: squat.id,
+            sets: [100, 80, 140].map((value) => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value } })),
+          },
+        ],
+      },
     })
   ).json()
   const session = await (await page.request.post('/api/sessions', { data: { workoutId: workout.id } })).json()
@@ -276,7 +363,9 @@ test('a lifter in pounds reads targets they can load, and logs exactly what they
   await page.getByLabel('Load (lb) for set 2 of Back squat').fill('177.5')
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
   await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length).toBe(2)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${session.id}`)).json()).sets.length)
+    .toBe(2)
   await page.reload()
   await expect(page.getByLabel('Load (lb) for set 1 of Back squat')).toHaveValue('220')
   await expect(page.getByLabel('Load (lb) for set 2 of Back squat')).toHaveValue('177.5')
@@ -284,7 +373,8 @@ test('a lifter in pounds reads targets they can load, and logs exactly what they
 
 test('a superset alternates: after A1 the lifter moves to A2, and the rest comes after A2', async ({ page, login }) => {
   await login({ role: 'client', displayName: 'Superset Sol' })
-  const find = async (q: string) => (await (await page.request.get(`/api/movements?q=${encodeURIComponent(q)}`)).json()).items[0]
+  const find = async (q: string) =>
+    (await (await page.request.get(`/api/movements?q=${encodeURIComponent(q)}`)).json()).items[0]
   const [bench, squat] = [await find('bench press'), await find('back squat')]
   const sets = [1, 2].map(() => ({ reps: { min: 8, max: 8 }, load: { kind: 'kg', value: 60 } }))
   const workout = await (
@@ -303,11 +393,17 @@ test('a superset alternates: after A1 the lifter moves to A2, and the rest comes
   const timer = page.getByRole('timer', { name: 'Rest timer' })
 
   await page.getByRole('button', { name: `Log set 1 of ${bench.name}` }).click()
-  await expect(page.getByRole('button', { name: `Update set 1 of ${bench.name}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Update set 1 of ${bench.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
   await expect(page.getByRole('button', { name: `Log set 1 of ${squat.name}` })).toBeFocused()
   await expect(timer).toBeHidden()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('button', { name: `Update set 1 of ${squat.name}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Update set 1 of ${squat.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
   await expect(timer).toBeVisible()
 
   await page.getByRole('button', { name: `Log set 2 of ${bench.name}` }).click()
@@ -323,7 +419,9 @@ test('with no signal from the first tap: home, the calendar and the preview read
   test.setTimeout(90_000)
   const client = await login({ role: 'client', displayName: 'Basement Bo' })
   const squat = (await (await page.request.get('/api/movements?q=back%20squat')).json()).items[0]
-  const plan = await (await page.request.post('/api/plans', { data: { name: 'Basement block', weeks: 4, daysPerWeek: 3 } })).json()
+  const plan = await (
+    await page.request.post('/api/plans', { data: { name: 'Basement block', weeks: 4, daysPerWeek: 3 } })
+  ).json()
   const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
   const weekday = await page.evaluate(() => ((new Date().getDay() + 6) % 7) + 1)
   await page.request.put(`/api/plans/${plan.id}/days/1/1`, {
@@ -331,13 +429,21 @@ test('with no signal from the first tap: home, the calendar and the preview read
       version: 1,
       workout: {
         title: 'Cellar squats',
-        exercises: [{ movementId: squat.id, restSeconds: 60, sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })) }],
+        exercises: [
+          {
+            movementId: squat.id,
+            restSeconds: 60,
+            sets: [1, 2, 3].map(() => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 80 } })),
+          },
+        ],
       },
     },
   })
   // Today is day 1: its weekday and two others.
   const trainingDays = [weekday, ...[1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday).slice(0, 2)]
-  expect((await page.request.post(`/api/plans/${plan.id}/start`, { data: { startDate: today, trainingDays } })).status()).toBe(200)
+  expect(
+    (await page.request.post(`/api/plans/${plan.id}/start`, { data: { startDate: today, trainingDays } })).status(),
+  ).toBe(200)
 
   // Home opened once with a signal, under the service worker: the device keeps its copy.
   await page.goto('/home')
@@ -373,10 +479,19 @@ test('with no signal from the first tap: home, the calendar and the preview read
 
   // The signal returns: the session is created once, with its sets, under the device's id.
   await context.setOffline(false)
-  await expect.poll(async () => (await page.request.get(`/api/sessions/${sessionId}`)).status(), { timeout: 20_000 }).toBe(200)
-  await expect.poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length, { timeout: 20_000 }).toBe(2)
+  await expect
+    .poll(async () => (await page.request.get(`/api/sessions/${sessionId}`)).status(), { timeout: 20_000 })
+    .toBe(200)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length, {
+      timeout: 20_000,
+    })
+    .toBe(2)
   await expect(page.getByText(/sets? waiting|Saving \d+ set/)).toHaveCount(0, { timeout: 15_000 })
-  const sessions = (await (await page.request.get(`/api/sessions?planId=${plan.id}`)).json()) as { id: string; clientId: string }[]
+  const sessions = (await (await page.request.get(`/api/sessions?planId=${plan.id}`)).json()) as {
+    id: string
+    clientId: string
+  }[]
   expect(sessions.map((s) => s.id)).toEqual([sessionId])
   expect(sessions[0]?.clientId).toBe(client.id)
   await expect.poll(() => queuedOnDevice(page)).toBe(0)

@@ -1,6 +1,11 @@
 import { expect, expectOnPath, expectToast, test } from './fixtures.ts'
 
-test('a client builds a standalone workout that saves itself, and copies a template their coach shares', async ({ page, login, browser, baseURL }) => {
+test('a client builds a standalone workout that saves itself, and copies a template their coach shares', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   // A long walk through many screens: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000)
   const client = await login({ role: 'client', displayName: 'Solo Sam' })
@@ -25,7 +30,9 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   await page.reload()
   await expect(page.getByLabel('Workout title')).toHaveValue('Hotel gym, short')
   await page.goto('/workouts')
-  await expect(page.getByRole('region', { name: 'Your workouts' }).getByRole('listitem', { name: 'Hotel gym, short' })).toContainText('1 exercise')
+  await expect(
+    page.getByRole('region', { name: 'Your workouts' }).getByRole('listitem', { name: 'Hotel gym, short' }),
+  ).toContainText('1 exercise')
 
   // Starting it opens the logger with its exercises.
   await page.goto(workoutUrl)
@@ -38,15 +45,26 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   const coachContext = await browser.newContext({ baseURL })
   const coachPage = await coachContext.newPage()
   const coach = await (
-    await coachPage.request.post('/api/testing/users', { data: { email: `wk-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kim' } })
+    await coachPage.request.post('/api/testing/users', {
+      data: { email: `wk-coach-${Date.now()}@example.test`, role: 'coach', displayName: 'Coach Kim' },
+    })
   ).json()
-  expect((await coachPage.request.post('/api/testing/coach-clients', { data: { coachEmail: coach.email, clientEmail: client.email } })).status()).toBe(201)
+  expect(
+    (
+      await coachPage.request.post('/api/testing/coach-clients', {
+        data: { coachEmail: coach.email, clientEmail: client.email },
+      })
+    ).status(),
+  ).toBe(201)
   await coachPage.goto('/coach/template-board')
   await coachPage.getByRole('button', { name: 'New workout template' }).click()
   await expect(coachPage).toHaveURL(/\/workout\/[0-9a-f-]{36}$/)
   await coachPage.getByLabel('Workout title').fill('Conditioning finisher')
   await coachPage.getByRole('button', { name: 'Add exercise' }).click()
-  await coachPage.getByRole('dialog', { name: 'Add an exercise' }).getByLabel('Search movements').fill('kettlebell swing')
+  await coachPage
+    .getByRole('dialog', { name: 'Add an exercise' })
+    .getByLabel('Search movements')
+    .fill('kettlebell swing')
   await coachPage
     .getByRole('dialog', { name: 'Add an exercise' })
     .getByRole('button', { name: /^Kettlebell swing/ })
@@ -54,11 +72,17 @@ test('a client builds a standalone workout that saves itself, and copies a templ
     .click()
   await expect(coachPage.getByText('All changes saved')).toBeVisible()
   await coachPage.goto('/coach/template-board')
-  await expect(coachPage.getByRole('region', { name: 'Workout templates' }).getByRole('listitem', { name: 'Conditioning finisher' })).toBeVisible()
+  await expect(
+    coachPage
+      .getByRole('region', { name: 'Workout templates' })
+      .getByRole('listitem', { name: 'Conditioning finisher' }),
+  ).toBeVisible()
   await coachContext.close()
 
   await page.goto('/workouts')
-  const shared = page.getByRole('region', { name: 'From your coach' }).getByRole('listitem', { name: 'Conditioning finisher' })
+  const shared = page
+    .getByRole('region', { name: 'From your coach' })
+    .getByRole('listitem', { name: 'Conditioning finisher' })
   await expect(shared).toContainText('from Coach Kim')
   await shared.getByRole('link', { name: 'Conditioning finisher' }).click()
   await expect(page.getByText('shared by Coach Kim')).toBeVisible()
@@ -68,9 +92,16 @@ test('a client builds a standalone workout that saves itself, and copies a templ
   await expect(page.getByLabel('Workout title')).toHaveValue('Conditioning finisher')
   const copyId = page.url().split('/').at(-1) as string
   await page.goto('/workouts')
-  await page.getByRole('region', { name: 'Your workouts' }).getByRole('listitem', { name: 'Conditioning finisher' }).getByRole('button', { name: 'Archive' }).click()
+  await page
+    .getByRole('region', { name: 'Your workouts' })
+    .getByRole('listitem', { name: 'Conditioning finisher' })
+    .getByRole('button', { name: 'Archive' })
+    .click()
   await expectToast(page, 'Workout archived')
   await page.getByRole('button', { name: 'Show archived' }).click()
-  await page.getByRole('region', { name: 'Archived workouts' }).getByRole('link', { name: 'Conditioning finisher' }).click()
+  await page
+    .getByRole('region', { name: 'Archived workouts' })
+    .getByRole('link', { name: 'Conditioning finisher' })
+    .click()
   await expectOnPath(page, `/workout/${copyId}`)
 })

@@ -50,13 +50,24 @@ export async function spawnBuiltServer(options: ServerOptions = {}): Promise<Ser
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coachline-built-'))
   const port = options.port ?? (await freePort())
   const child = spawn('node', ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENABLE_TEST_API: '1', LOG_LEVEL: 'error', DATABASE_URL: '', SMTP_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ENABLE_TEST_API: '1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...options.env,
+    },
     stdio: ['ignore', options.stdout ?? 'inherit', options.captureStderr ? 'pipe' : 'inherit'],
   })
   let stderr = ''
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode })
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode })
     else child.once('exit', (code, signal) => resolve({ code, signal }))
   })
   return { url: `http://127.0.0.1:${port}`, port, dataDir, child, exited, stderr: () => stderr }
@@ -67,7 +78,8 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const { exitCode, signalCode } = server.child
-    if (exitCode !== null || signalCode !== null) throw new Error(`the server exited with ${exitCode ?? signalCode}: ${server.stderr()}`)
+    if (exitCode !== null || signalCode !== null)
+      throw new Error(`the server exited with ${exitCode ?? signalCode}: ${server.stderr()}`)
     if (
       await fetch(`${server.url}/api/health`).then(
         (r) => r.ok,
@@ -86,7 +98,10 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
  * real PostgreSQL (DATABASE_URL) or change limits. `stop` sends SIGTERM and waits for the exit;
  * it removes the data folder only when it made it.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, options: Omit<ServerOptions, 'env'> = {}): Promise<BuiltServer & ServerProcess> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: Omit<ServerOptions, 'env'> = {},
+): Promise<BuiltServer & ServerProcess> {
   const server = await spawnBuiltServer({ ...options, env })
   try {
     await waitHealthy(server, options.healthTimeoutMs)

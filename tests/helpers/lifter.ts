@@ -6,11 +6,18 @@ function jsonHeaders(url: string, cookie: string): Record<string, string> {
 }
 
 /** A client user, signed in (the fixtures API sets the session cookie). */
-export async function signIn(url: string, role: 'coach' | 'client' = 'client'): Promise<{ id: string; cookie: string }> {
+export async function signIn(
+  url: string,
+  role: 'coach' | 'client' = 'client',
+): Promise<{ id: string; cookie: string }> {
   const res = await fetch(`${url}/api/testing/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `process-${role}-${crypto.randomUUID()}@example.test`, role, displayName: `Process ${role}` }),
+    body: JSON.stringify({
+      email: `process-${role}-${crypto.randomUUID()}@example.test`,
+      role,
+      displayName: `Process ${role}`,
+    }),
   })
   if (res.status !== 201) throw new Error(`could not create a ${role}: ${res.status} ${await res.text()}`)
   const { id } = (await res.json()) as { id: string }
@@ -25,7 +32,9 @@ export async function signIn(url: string, role: 'coach' | 'client' = 'client'): 
 export async function lifterWithSession(url: string): Promise<Lifter> {
   const { cookie } = await signIn(url, 'client')
   const headers = jsonHeaders(url, cookie)
-  const found = (await (await fetch(`${url}/api/movements?q=back%20squat&limit=1`, { headers })).json()) as { items: { id: string; name: string }[] }
+  const found = (await (await fetch(`${url}/api/movements?q=back%20squat&limit=1`, { headers })).json()) as {
+    items: { id: string; name: string }[]
+  }
   const movement = found.items[0]
   if (!movement) throw new Error('no movement to log')
   const started = await fetch(`${url}/api/sessions`, { method: 'POST', headers, body: '{}' })
@@ -43,17 +52,33 @@ export async function lifterWithSession(url: string): Promise<Lifter> {
     notes: null,
     targets: [],
   }
-  const patched = await fetch(`${url}/api/sessions/${sessionId}`, { method: 'PATCH', headers, body: JSON.stringify({ exercises: [exercise] }) })
+  const patched = await fetch(`${url}/api/sessions/${sessionId}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ exercises: [exercise] }),
+  })
   if (!patched.ok) throw new Error(`could not add an exercise: ${patched.status}`)
   return { cookie, sessionId, exerciseKey }
 }
 
 /** Logs one set; resolves to the answer's status (`inspect` may read the answer's headers). */
-export async function logSet(url: string, lifter: Lifter, setId: string, i: number, inspect: (res: Response) => void = () => {}): Promise<number> {
+export async function logSet(
+  url: string,
+  lifter: Lifter,
+  setId: string,
+  i: number,
+  inspect: (res: Response) => void = () => {},
+): Promise<number> {
   const res = await fetch(`${url}/api/sessions/${lifter.sessionId}/sets/${setId}`, {
     method: 'PUT',
     headers: jsonHeaders(url, lifter.cookie),
-    body: JSON.stringify({ exerciseKey: lifter.exerciseKey, setNumber: 1 + (i % 50), reps: 5, loadKg: 100 + (i % 20), editedAt: new Date().toISOString() }),
+    body: JSON.stringify({
+      exerciseKey: lifter.exerciseKey,
+      setNumber: 1 + (i % 50),
+      reps: 5,
+      loadKg: 100 + (i % 20),
+      editedAt: new Date().toISOString(),
+    }),
   })
   await res.arrayBuffer()
   inspect(res)

@@ -63,7 +63,10 @@ export function readEvents(body: ReadableStream<Uint8Array>, onEvent?: (event: S
         }
         if (ended) throw new Error('the stream ended')
         const left = deadline - Date.now()
-        if (left <= 0) throw new Error(`no matching event within ${ms} ms (got: ${received.map((e) => e.event).join(', ') || 'nothing'})`)
+        if (left <= 0)
+          throw new Error(
+            `no matching event within ${ms} ms (got: ${received.map((e) => e.event).join(', ') || 'nothing'})`,
+          )
         await new Promise<void>((resolve) => {
           waiting.wake = resolve
           setTimeout(resolve, left)

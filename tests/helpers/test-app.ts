@@ -43,8 +43,17 @@ export async function openTestDatabase(options: { rewriteUrl?: (url: URL) => URL
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>
 
 /** The real app on a fresh database, as the server builds it; no mocks. */
-export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: Parameters<typeof openTestDatabase>[0] = {}) {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', CLIENT_DIST: './dist/client', ...overrides })
+export async function createTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: Parameters<typeof openTestDatabase>[0] = {},
+) {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    CLIENT_DIST: './dist/client',
+    ...overrides,
+  })
   const database = await openTestDatabase(options)
   const { app, auth, mailer } = await buildApp(env, database)
   return { app, auth, mailer, db: database.db, database, env, close: () => database.close() }
@@ -55,7 +64,11 @@ export type SignedIn = { id: string; email: string; cookie: string; headers: Rec
 /** Creates a user with a verified email and a profile of the given role, and signs them in. */
 export async function signIn(
   t: Pick<TestContext, 'auth' | 'db'>,
-  { role = 'client', displayName = 'Test User', profile = true }: { role?: Role; displayName?: string; profile?: boolean } = {},
+  {
+    role = 'client',
+    displayName = 'Test User',
+    profile = true,
+  }: { role?: Role; displayName?: string; profile?: boolean } = {},
 ): Promise<SignedIn> {
   const email = `user-${randomUUID()}@example.test`
   const password = 'Passw0rd!'
@@ -75,7 +88,14 @@ export function jsonHeaders(who?: SignedIn): Record<string, string> {
   return { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who?.headers ?? {}) }
 }
 
-export type OutboxMessage = { to: string; subject: string; text: string; html: string; links: string[]; createdAt: string }
+export type OutboxMessage = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  links: string[]
+  createdAt: string
+}
 
 /** The newest outbox message to this address, as GET /api/dev/outbox lists it. */
 export async function latestMail(t: Pick<TestContext, 'app'>, to: string): Promise<OutboxMessage> {
@@ -105,7 +125,12 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** POST JSON as the browser on our origin sends it. */
-export function postJson(t: Pick<TestContext, 'app'>, path: string, body: unknown, headers: Record<string, string> = {}) {
+export function postJson(
+  t: Pick<TestContext, 'app'>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.app.request(path, { method: 'POST', headers: { ...jsonHeaders(), ...headers }, body: JSON.stringify(body) })
 }
 
@@ -115,8 +140,16 @@ export async function whoIs(t: Pick<TestContext, 'app'>, cookie: string): Promis
 }
 
 /** The same user calling with a personal API token of this scope instead of their cookie. */
-export async function withToken(t: Pick<TestContext, 'app'>, who: SignedIn, scope: 'read' | 'read-write' = 'read-write'): Promise<SignedIn> {
-  const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(who), body: JSON.stringify({ name: `${scope} token`, scope }) })
+export async function withToken(
+  t: Pick<TestContext, 'app'>,
+  who: SignedIn,
+  scope: 'read' | 'read-write' = 'read-write',
+): Promise<SignedIn> {
+  const res = await t.app.request('/api/tokens', {
+    method: 'POST',
+    headers: jsonHeaders(who),
+    body: JSON.stringify({ name: `${scope} token`, scope }),
+  })
   if (res.status !== 201) throw new Error(`fixture: making a token answered ${res.status}: ${await res.text()}`)
   const { token } = (await res.json()) as { token: string }
   return { ...who, cookie: '', headers: { authorization: `Bearer ${token}` } }

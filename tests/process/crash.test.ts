@@ -25,7 +25,8 @@ test('every set the server acknowledged is still there after it is killed mid-wr
 
   // Kill it while every loop has a write in flight.
   const deadline = Date.now() + 30_000
-  while (acknowledged.reduce((sum, ids) => sum + ids.size, 0) < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  while (acknowledged.reduce((sum, ids) => sum + ids.size, 0) < 200 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20))
   first.child.kill('SIGKILL')
   killed = true
   await first.exited

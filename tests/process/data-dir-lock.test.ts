@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { freePort, spawnBuiltServer, startBuiltServer, waitHealthy, type ServerProcess } from '../helpers/built-server.ts'
+import {
+  freePort,
+  spawnBuiltServer,
+  startBuiltServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../helpers/built-server.ts'
 import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 import { lifterWithSession, logSet, setIdsOf } from '../helpers/lifter.ts'
 
@@ -8,7 +14,9 @@ const cleanup = cleanUpAfterEach()
 /** The exit code, or 'still running' when the process is alive after `withinMs`. */
 async function exitCodeOf(server: ServerProcess, withinMs: number): Promise<number | null | 'still running'> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), withinMs)))
+  const timeout = new Promise<'still running'>(
+    (resolve) => (timer = setTimeout(() => resolve('still running'), withinMs)),
+  )
   const result = await Promise.race([server.exited, timeout])
   clearTimeout(timer)
   return result === 'still running' ? result : result.code

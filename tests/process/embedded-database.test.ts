@@ -121,7 +121,11 @@ test('a statement that would take minutes is cancelled at the time limit while h
   const lifter = await lifterWithSession(server.url)
   const slow = Array.from({ length: 3 }, async () => {
     const started = performance.now()
-    const res = await fetch(`${server.url}/api/testing/slow-statement`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":300}' })
+    const res = await fetch(`${server.url}/api/testing/slow-statement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"seconds":300}',
+    })
     return { status: res.status, body: await res.text(), ms: performance.now() - started }
   })
   const others: { status: number; ms: number }[] = []
@@ -129,7 +133,10 @@ test('a statement that would take minutes is cancelled at the time limit while h
   void Promise.all(slow).finally(() => (done = true))
   for (let i = 0; !done; i++) {
     const started = performance.now()
-    const status = i % 2 ? (await fetch(`${server.url}/api/health`)).status : await logSet(server.url, lifter, crypto.randomUUID(), i)
+    const status =
+      i % 2
+        ? (await fetch(`${server.url}/api/health`)).status
+        : await logSet(server.url, lifter, crypto.randomUUID(), i)
     others.push({ status, ms: performance.now() - started })
     await new Promise((r) => setTimeout(r, 50))
   }

@@ -13,7 +13,8 @@ import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 
 const cleanup = cleanUpAfterEach()
 
-const HEADER = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n'
+const HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n'
 /** Rows of `row` filling the largest file an import takes. */
 const filled = (row: string) => HEADER + row.repeat(Math.floor((MAX_IMPORT_BYTES - HEADER.length) / row.length))
 
@@ -35,7 +36,11 @@ test('hostile uploads are answered while the server keeps answering everyone els
     ['8 MB of rest timers', filled(',,,,Rest Timer,,,,,,,\n'), 400, /at most 200,000 rows/],
     [
       '1,000 different exercise names',
-      HEADER + Array.from({ length: 1000 }, (_, i) => `2023-05-14 08:03:11,A,1h,Exercise ${i} (Barbell),1,20,10,0,0,,,\n`).join(''),
+      HEADER +
+        Array.from(
+          { length: 1000 },
+          (_, i) => `2023-05-14 08:03:11,A,1h,Exercise ${i} (Barbell),1,20,10,0,0,,,\n`,
+        ).join(''),
       200,
       /"exercises"/,
     ],
@@ -44,7 +49,11 @@ test('hostile uploads are answered while the server keeps answering everyone els
   for (const [label, text, status, body] of uploads) {
     const form = new FormData()
     form.set('file', new File([text], 'strong.csv', { type: 'text/csv' }))
-    const answer = fetch(`${server.url}/api/history-import/preview`, { method: 'POST', headers: { cookie: lifter.cookie, origin: server.url }, body: form }).then(async (res) => ({
+    const answer = fetch(`${server.url}/api/history-import/preview`, {
+      method: 'POST',
+      headers: { cookie: lifter.cookie, origin: server.url },
+      body: form,
+    }).then(async (res) => ({
       status: res.status,
       text: await res.text(),
     }))

@@ -20,7 +20,12 @@ async function terminate(server: ServerProcess) {
   const started = performance.now()
   server.child.kill('SIGTERM')
   let timer: NodeJS.Timeout | undefined
-  const result = await Promise.race([server.exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WITHIN_MS + 10_000)))])
+  const result = await Promise.race([
+    server.exited,
+    new Promise<'still running'>(
+      (resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WITHIN_MS + 10_000)),
+    ),
+  ])
   clearTimeout(timer)
   return { result, ms: performance.now() - started }
 }
@@ -79,7 +84,9 @@ test('SIGTERM with an open chat stream and an idle keep-alive connection: the pr
 })
 
 test('SIGTERM while the reader of its log stream has gone (EPIPE on stdout): the process exits in time', async () => {
-  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }))
+  const server = cleanup.track(
+    await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }),
+  )
   // Whatever reads the logs goes away: every write from now on fails with EPIPE.
   server.child.stdout?.destroy()
   const { cookie } = await signIn(server.url, 'client')
@@ -92,7 +99,9 @@ test('SIGTERM while the reader of its log stream has gone (EPIPE on stdout): the
 })
 
 test('SIGTERM while the reader of its log stream has stalled (stdout full): the process exits in time', async () => {
-  const server = cleanup.track(await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }))
+  const server = cleanup.track(
+    await startBuiltServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOG_LEVEL: 'info' }, { stdout: 'pipe' }),
+  )
   // Whatever reads the logs stops reading (a terminal paused, a stuck log shipper): the pipe fills up.
   server.child.stdout?.pause()
   const { cookie } = await signIn(server.url, 'client')
@@ -108,7 +117,10 @@ test('SIGTERM while the reader of its log stream has stalled (stdout full): the 
 /** A request whose body never finishes arriving: the server keeps waiting for it. */
 function unfinishedRequest(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${url}/api/testing/users`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } })
+    const request = http.request(`${url}/api/testing/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '1000' },
+    })
     request.on('error', () => {})
     request.on('socket', (socket) => socket.once('connect', () => setTimeout(resolve, 200)))
     request.on('response', () => reject(new Error('the unfinished request was answered')))

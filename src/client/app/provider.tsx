@@ -5,7 +5,9 @@ import { useTakingOver } from '#client/lib/hydration.ts'
 import { AppRoutes } from './router.tsx'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.
-const Toaster = lazy((): Promise<{ default: ComponentType }> => import('./toaster.tsx').catch(() => ({ default: () => null })))
+const Toaster = lazy((): Promise<{ default: ComponentType }> =>
+  import('./toaster.tsx').catch(() => ({ default: () => null })),
+)
 
 function AppProvider({ children, client }: { children: ReactNode; client: QueryClient }) {
   // A page drawn on the server has no toaster, so the browser's first render of it has none either;

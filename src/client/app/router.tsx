@@ -21,7 +21,9 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   let loaded: { default: ComponentType } | undefined
   let loading: Promise<{ default: ComponentType }> | undefined
   const preload = () => (loading ??= load().then((module) => (loaded = { default: pick(module) })))
-  const settled = (value: { default: ComponentType }) => ({ then: (resolve: (module: { default: ComponentType }) => void) => resolve(value) })
+  const settled = (value: { default: ComponentType }) => ({
+    then: (resolve: (module: { default: ComponentType }) => void) => resolve(value),
+  })
   const Screen = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()))
   return Object.assign(Screen, { preload })
 }
@@ -212,7 +214,9 @@ const openRoutes: RouteObject[] = [
 ]
 
 // The guard is not part of the public pages: /auth does not load it. It comes while the session is read.
-const LazyRouteGuard = lazy(() => import('#client/features/auth/components/route-guard.tsx').then((m) => ({ default: m.RouteGuard })))
+const LazyRouteGuard = lazy(() =>
+  import('#client/features/auth/components/route-guard.tsx').then((m) => ({ default: m.RouteGuard })),
+)
 const guard = (area: 'client' | 'coach' | 'any') => (
   <Suspense fallback={<Loading />}>
     <LazyRouteGuard area={area} />
@@ -268,6 +272,8 @@ export function routeHandles(location: string | Partial<Location>): (RouteHandle
 
 /** Loads the screens a path shows, before React takes over a page the server drew of it. */
 export function preloadScreens(path: string): Promise<unknown> {
-  const screens = (matchRoutes(routes, path) ?? []).map((match) => match.route.Component as Partial<LazyScreen> | null | undefined)
+  const screens = (matchRoutes(routes, path) ?? []).map(
+    (match) => match.route.Component as Partial<LazyScreen> | null | undefined,
+  )
   return Promise.all(screens.map((screen) => screen?.preload?.()))
 }

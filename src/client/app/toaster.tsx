@@ -9,5 +9,13 @@ const MAX_VISIBLE_TOASTS = 3
 /** The toasts' place on the page; loaded lazily by the provider, and `notify` waits for it. */
 export default function Toaster() {
   useEffect(markToasterMounted, [])
-  return <SonnerToaster duration={TOAST_DURATION_MS} visibleToasts={MAX_VISIBLE_TOASTS} position="top-center" richColors closeButton />
+  return (
+    <SonnerToaster
+      duration={TOAST_DURATION_MS}
+      visibleToasts={MAX_VISIBLE_TOASTS}
+      position="top-center"
+      richColors
+      closeButton
+    />
+  )
 }

@@ -21,8 +21,10 @@ export function afterFirstPaint(): Promise<void> {
       clearTimeout(timer)
       resolve()
     }
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(done, { timeout: 1000 }) : setTimeout(done, 0))
-    const afterLoad = () => (document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true }))
+    const idle = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(done, { timeout: 1000 }) : setTimeout(done, 0)
+    const afterLoad = () =>
+      document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true })
     try {
       if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
         afterLoad()

@@ -41,7 +41,10 @@ type RequestOptions<S extends z.ZodMiniType> = {
  * The one way the client calls the API: same-origin cookies, JSON in and out, one error type. A
  * Blob body (a JSON file the user chose) is sent as it is, never read into memory here.
  */
-export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S> = {}): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
+  path: string,
+  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
+): Promise<z.output<S>> {
   // The page may carry this answer already (the server asked for it while sending the page).
   const carried = method === 'GET' ? takePageAnswer(path) : undefined
   // The device keeps what the gym's screens read for when there is no signal; the service
@@ -53,7 +56,10 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(pat
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal,
     })
@@ -68,7 +74,11 @@ export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(pat
 }
 
 /** The answer as the caller reads it; one it can read is kept for when there is no signal. */
-function kept<S extends z.ZodMiniType>(answer: unknown, schema: S | undefined, keep: ((answer: unknown) => void) | undefined): z.output<S> {
+function kept<S extends z.ZodMiniType>(
+  answer: unknown,
+  schema: S | undefined,
+  keep: ((answer: unknown) => void) | undefined,
+): z.output<S> {
   const read = schema ? schema.parse(answer) : (answer as z.output<S>)
   keep?.(answer)
   return read
@@ -77,20 +87,37 @@ function kept<S extends z.ZodMiniType>(answer: unknown, schema: S | undefined, k
 /** A failed answer as the ApiError it stands for. */
 function failureOf(response: Response, path: string, payload: unknown): ApiError {
   // better-auth's own 401s (a wrong password) are answers, not an expired session.
-  if (response.status === 401 && !path.startsWith('/api/auth/')) for (const listener of unauthenticatedListeners) listener()
+  if (response.status === 401 && !path.startsWith('/api/auth/'))
+    for (const listener of unauthenticatedListeners) listener()
   const parsed = ApiErrorBodySchema.safeParse(payload)
   if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)
-  return new ApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText, response.status, undefined, false)
+  return new ApiError(
+    response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+    response.statusText,
+    response.status,
+    undefined,
+    false,
+  )
 }
 
 /**
  * A file sent as multipart/form-data. Failures are ApiErrors as with apiRequest; a success is the
  * answer itself, for a caller that reads it as it arrives (a stream of progress lines).
  */
-export async function apiUpload(path: string, form: FormData, { signal }: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiUpload(
+  path: string,
+  form: FormData,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Response> {
   let response: Response
   try {
-    response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form, signal })
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: form,
+      signal,
+    })
   } catch (cause) {
     if (signal?.aborted) throw cause
     throw new ApiError('UNAVAILABLE', 'Network error: the server could not be reached', 0, undefined, false)

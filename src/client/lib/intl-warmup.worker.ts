@@ -4,6 +4,12 @@
  * worker that starts with the app, that wait is off the main thread, and the screens' own
  * formatting (today's date on /home, the session dates) costs well under a millisecond.
  */
-new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }).format(Date.now())
+new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+}).format(Date.now())
 new Intl.NumberFormat().format(1234.5)
 self.close()

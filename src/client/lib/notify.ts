@@ -19,5 +19,6 @@ export const notify = {
   success: ({ title, description }: Notice) => void toast().then((t) => t.success(title, { description })),
   error: ({ title, description }: Notice) => void toast().then((t) => t.error(title, { description })),
   /** News that is neither a success nor a failure (a new chat message), with an optional action. */
-  info: ({ title, description }: Notice, action?: NoticeAction) => void toast().then((t) => t(title, { description, action })),
+  info: ({ title, description }: Notice, action?: NoticeAction) =>
+    void toast().then((t) => t(title, { description, action })),
 }

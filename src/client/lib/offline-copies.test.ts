@@ -23,7 +23,14 @@ describe('what the device keeps for no signal', () => {
   })
 
   test('nothing else: a session (the device has its own), comments, another API', () => {
-    for (const path of [`/api/sessions/${id}`, '/api/sessions/comments/unread', `/api/plans/${id}/days/1/1`, '/api/movements?q=squat', '/api/mes', '/api/auth/get-session']) {
+    for (const path of [
+      `/api/sessions/${id}`,
+      '/api/sessions/comments/unread',
+      `/api/plans/${id}/days/1/1`,
+      '/api/movements?q=squat',
+      '/api/mes',
+      '/api/auth/get-session',
+    ]) {
       expect(isKept(path, {}), path).toBe(false)
     }
   })

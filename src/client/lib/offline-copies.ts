@@ -30,7 +30,10 @@ export function isKept(path: string, answer: unknown): boolean {
 }
 
 /** The browser's Cache Storage, where there is one (this module also runs in Node: the build, unit tests). */
-type Caches = { open(name: string): Promise<{ put(path: string, response: Response): Promise<void> }>; delete(name: string): Promise<boolean> }
+type Caches = {
+  open(name: string): Promise<{ put(path: string, response: Response): Promise<void> }>
+  delete(name: string): Promise<boolean>
+}
 const browserCaches = () => (globalThis as { caches?: Caches }).caches
 
 /** Bumped by a sign-out: an answer asked for before it belongs to the user who left. */
@@ -53,7 +56,10 @@ export function copyKeeper(path: string): (answer: unknown) => void {
         if (asked !== generation) return
         const cache = await caches.open(OFFLINE_CACHE)
         // The date lets the worker tell the copy's age (it keeps copies two weeks).
-        await cache.put(path, new Response(body, { headers: { 'content-type': 'application/json', date: new Date().toUTCString() } }))
+        await cache.put(
+          path,
+          new Response(body, { headers: { 'content-type': 'application/json', date: new Date().toUTCString() } }),
+        )
       })
       .catch(() => undefined)
   }
@@ -61,7 +67,9 @@ export function copyKeeper(path: string): (answer: unknown) => void {
 
 /** Whether the service worker sees the app's calls now (it keeps their answers itself). */
 export function workerSeesCalls(): boolean {
-  return Boolean((globalThis as { navigator?: { serviceWorker?: { controller?: unknown } } }).navigator?.serviceWorker?.controller)
+  return Boolean(
+    (globalThis as { navigator?: { serviceWorker?: { controller?: unknown } } }).navigator?.serviceWorker?.controller,
+  )
 }
 
 /** A sign-out: every copy goes, and no answer asked for before it is kept afterwards. */

@@ -14,7 +14,8 @@ const answers = new Map<string, unknown>()
 export function carryPageAnswers(json: string | null): void {
   try {
     const parsed: unknown = JSON.parse(json ?? '')
-    if (parsed && typeof parsed === 'object') for (const [path, answer] of Object.entries(parsed)) answers.set(path, answer)
+    if (parsed && typeof parsed === 'object')
+      for (const [path, answer] of Object.entries(parsed)) answers.set(path, answer)
   } catch {
     // A page cut short: the app asks for itself.
   }

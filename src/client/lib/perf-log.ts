@@ -11,7 +11,9 @@ const MAX = 300
 
 /** A route's shape (ids become ':id'), so its measurements group together. */
 export function routeOf(pathname: string): string {
-  return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/invite\/[\w-]+/, '/invite/:token')
+  return pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+    .replace(/\/invite\/[\w-]+/, '/invite/:token')
 }
 
 export function readPerf(): PerfEntry[] {
@@ -23,11 +25,18 @@ export function readPerf(): PerfEntry[] {
   }
 }
 
-type NewEntry = PerfEntry extends infer E ? (E extends PerfEntry ? Omit<E, 'route' | 'at'> & { route?: string } : never) : never
+type NewEntry = PerfEntry extends infer E
+  ? E extends PerfEntry
+    ? Omit<E, 'route' | 'at'> & { route?: string }
+    : never
+  : never
 
 export function recordPerf(entry: NewEntry): void {
   try {
-    const next = [{ route: routeOf(location.pathname), at: Date.now(), ...entry } as PerfEntry, ...readPerf()].slice(0, MAX)
+    const next = [{ route: routeOf(location.pathname), at: Date.now(), ...entry } as PerfEntry, ...readPerf()].slice(
+      0,
+      MAX,
+    )
     localStorage.setItem(KEY, JSON.stringify(next))
     window.dispatchEvent(new Event('coachline-perf'))
   } catch {

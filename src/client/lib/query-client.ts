@@ -40,7 +40,9 @@ export function createQueryClient() {
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return
         if (mutation.meta?.fieldsShown && error instanceof ApiError && error.fields) return
         const text = mutation.meta?.errorText?.(error) ?? describeError(error)
-        notify.error(mutation.meta?.errorTitle ? { title: mutation.meta.errorTitle, description: text } : { title: text })
+        notify.error(
+          mutation.meta?.errorTitle ? { title: mutation.meta.errorTitle, description: text } : { title: text },
+        )
       },
     }),
   })

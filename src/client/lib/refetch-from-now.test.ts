@@ -13,7 +13,10 @@ test('a screen still waiting for its first answer gets the one asked for after t
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const answers = [later<string>(), later<string>()]
   let asked = 0
-  const observer = new QueryObserver(queryClient, { queryKey: ['conversations'], queryFn: () => (answers[asked++] as ReturnType<typeof later<string>>).promise })
+  const observer = new QueryObserver(queryClient, {
+    queryKey: ['conversations'],
+    queryFn: () => (answers[asked++] as ReturnType<typeof later<string>>).promise,
+  })
   const seen: (string | undefined)[] = []
   const stop = observer.subscribe((result) => seen.push(result.data))
   expect(asked).toBe(1)

@@ -11,7 +11,10 @@ import { useTakingOver } from './hydration.ts'
  *
  * Returns the ref to give the <input>; the caller's own ref gets the same element.
  */
-export function useTypedBeforeHydration(value: unknown, ref: Ref<HTMLInputElement> | undefined): RefObject<HTMLInputElement | null> {
+export function useTypedBeforeHydration(
+  value: unknown,
+  ref: Ref<HTMLInputElement> | undefined,
+): RefObject<HTMLInputElement | null> {
   const field = useRef<HTMLInputElement | null>(null)
   useImperativeHandle(ref, () => field.current as HTMLInputElement, [])
   const initial = useRef(useTakingOver() ? value : undefined)

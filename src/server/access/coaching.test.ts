@@ -5,7 +5,16 @@ import { coachClients } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../../../tests/helpers/test-app.ts'
 import type { Actor } from './actor.ts'
-import { activeClientIds, activeCoachIdOf, activeCoachIds, assertCanReadClient, canReadClient, coachingLinkStatus, hasActiveCoach, isActiveCoachOf } from './coaching.ts'
+import {
+  activeClientIds,
+  activeCoachIdOf,
+  activeCoachIds,
+  assertCanReadClient,
+  canReadClient,
+  coachingLinkStatus,
+  hasActiveCoach,
+  isActiveCoachOf,
+} from './coaching.ts'
 
 let t: TestContext
 /** `coach` coaches `client`; `formerCoach` coached `client` before (archived); `otherCoach` coaches `otherClient`; `loner` has no coach. */
@@ -28,7 +37,13 @@ beforeAll(async () => {
   otherClient = await signIn(t, { role: 'client' })
   loner = await signIn(t, { role: 'client' })
   await t.db.insert(coachClients).values([
-    { coachId: formerCoach.id, clientId: client.id, status: 'archived', since: new Date('2026-01-01'), endedAt: new Date('2026-02-01') },
+    {
+      coachId: formerCoach.id,
+      clientId: client.id,
+      status: 'archived',
+      since: new Date('2026-01-01'),
+      endedAt: new Date('2026-02-01'),
+    },
     { coachId: coach.id, clientId: client.id },
     { coachId: otherCoach.id, clientId: otherClient.id },
   ])
@@ -99,7 +114,12 @@ describe("reading a client's data", () => {
   })
 
   test('a refusal is a 403 with the message the feature chose', async () => {
-    const refusal = await assertCanReadClient(t.db, asCoach(formerCoach), client.id, 'You no longer coach this client').catch((error: unknown) => error)
+    const refusal = await assertCanReadClient(
+      t.db,
+      asCoach(formerCoach),
+      client.id,
+      'You no longer coach this client',
+    ).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(AppError)
     expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: 'You no longer coach this client' })
   })
@@ -116,7 +136,13 @@ describe('the link between a coach and a client', () => {
   test('an active link wins over an older archived one between the same two', async () => {
     const returning = await signIn(t, { role: 'client' })
     await t.db.insert(coachClients).values([
-      { coachId: formerCoach.id, clientId: returning.id, status: 'archived', since: new Date('2026-01-01'), endedAt: new Date('2026-02-01') },
+      {
+        coachId: formerCoach.id,
+        clientId: returning.id,
+        status: 'archived',
+        since: new Date('2026-01-01'),
+        endedAt: new Date('2026-02-01'),
+      },
       { coachId: formerCoach.id, clientId: returning.id, since: new Date('2026-03-01') },
     ])
     expect(await coachingLinkStatus(t.db, formerCoach.id, returning.id)).toBe('active')
@@ -128,8 +154,12 @@ describe('the raw-SQL subqueries', () => {
 
   test("a coach's active clients: not the archived ones, not another coach's", async () => {
     expect(await ids(sql`select id from profiles where id in ${activeClientIds(coach.id)}`)).toEqual([client.id])
-    expect(await ids(sql`select id from profiles where id in ${activeClientIds(formerCoach.id)}`)).not.toContain(client.id)
-    expect(await ids(sql`select id from profiles where id in ${activeClientIds(otherCoach.id)}`)).toEqual([otherClient.id])
+    expect(await ids(sql`select id from profiles where id in ${activeClientIds(formerCoach.id)}`)).not.toContain(
+      client.id,
+    )
+    expect(await ids(sql`select id from profiles where id in ${activeClientIds(otherCoach.id)}`)).toEqual([
+      otherClient.id,
+    ])
   })
 
   test("a client's active coach: none for a client without one", async () => {

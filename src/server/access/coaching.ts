@@ -52,7 +52,11 @@ export async function assertCanReadClient(db: Db | Tx, actor: Actor, clientId: s
  * The newest link between a coach and a client: 'active' if one is active, else 'archived' if
  * they were ever linked, else null. A chat stays readable after the link is archived.
  */
-export async function coachingLinkStatus(db: Db | Tx, coachId: string, clientId: string): Promise<'active' | 'archived' | null> {
+export async function coachingLinkStatus(
+  db: Db | Tx,
+  coachId: string,
+  clientId: string,
+): Promise<'active' | 'archived' | null> {
   const [link] = await db
     .select({ status: coachClients.status })
     .from(coachClients)

@@ -36,7 +36,10 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         code: 0,
         out: 'Future.Coach@example.test is now a coach (future.coach).\n',
       })
-      expect(await admin('set-role', 'nobody@example.test', 'coach')).toEqual({ code: 1, out: 'No user with the email nobody@example.test\n' })
+      expect(await admin('set-role', 'nobody@example.test', 'coach')).toEqual({
+        code: 1,
+        out: 'No user with the email nobody@example.test\n',
+      })
       expect((await admin('set-role', 'future.coach@example.test', 'admin')).code).toBe(2)
     } finally {
       await server.stop()

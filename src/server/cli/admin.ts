@@ -20,7 +20,9 @@ const [command, email, role] = process.argv.slice(2)
 if (command !== 'set-role' || !email || !role) fail(USAGE, 2)
 if (!(ROLES as readonly string[]).includes(role)) fail(`The role must be coach or client, not "${role}".\n${USAGE}`, 2)
 
-const database = await openOperatorDatabase(parseEnv()).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+const database = await openOperatorDatabase(parseEnv()).catch((error: unknown) =>
+  fail(error instanceof Error ? error.message : String(error)),
+)
 try {
   const profile = await setRoleByEmail(database.db, email.trim().toLowerCase(), role as (typeof ROLES)[number])
   console.log(`${email} is now a ${profile.role}${profile.displayName ? ` (${profile.displayName})` : ''}.`)

@@ -27,7 +27,8 @@ function fail(message: string, code = 1): never {
 const say = (message: string) => console.error(message)
 
 async function backUp(env: Env, target: string | undefined): Promise<void> {
-  const file = target ?? join(resolve(env.DATA_DIR), 'backups', `coachline-${new Date().toISOString().replace(/[:.]/g, '-')}.sql`)
+  const file =
+    target ?? join(resolve(env.DATA_DIR), 'backups', `coachline-${new Date().toISOString().replace(/[:.]/g, '-')}.sql`)
   const started = Date.now()
   const database = await openOperatorDatabase(env)
   try {
@@ -45,7 +46,9 @@ async function backUp(env: Env, target: string | undefined): Promise<void> {
       await finished(output)
       renameSync(partial, file)
       const mb = (statSync(file).size / 1024 / 1024).toFixed(1)
-      say(`Wrote ${file}: ${written.rows} rows of ${written.tables} tables, ${mb} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+      say(
+        `Wrote ${file}: ${written.rows} rows of ${written.tables} tables, ${mb} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      )
       say(`Restore it into a new data folder with: DATA_DIR=<new folder> npm run backup -- --restore ${file}`)
     } catch (error) {
       output.destroy()
@@ -62,16 +65,23 @@ async function restore(env: Env, file: string): Promise<void> {
   const input = () => createReadStream(file)
   if (env.DATABASE_URL) {
     const restored = await restoreBackup(env.DATABASE_URL, input())
-    say(`Restored ${restored.rows} rows of ${restored.tables} tables into the database of DATABASE_URL in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+    say(
+      `Restored ${restored.rows} rows of ${restored.tables} tables into the database of DATABASE_URL in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    )
     return
   }
   // The data folder's own server, started for the restore alone (the app must not run on it).
   const lock = lockDataDir(env.DATA_DIR)
   try {
-    const server = await startEmbeddedPostgres({ dataDir: lock.dataDir, log: { info: () => {}, warn: say, error: say } })
+    const server = await startEmbeddedPostgres({
+      dataDir: lock.dataDir,
+      log: { info: () => {}, warn: say, error: say },
+    })
     try {
       const restored = await restoreBackup(server.url, input())
-      say(`Restored ${restored.rows} rows of ${restored.tables} tables into ${lock.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the app with npm start.`)
+      say(
+        `Restored ${restored.rows} rows of ${restored.tables} tables into ${lock.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the app with npm start.`,
+      )
     } finally {
       await server.stop()
     }

@@ -28,7 +28,10 @@ if (!email || (command !== 'export' && command !== 'import') || (command === 'im
 
 const database = await openOperatorDatabase(parseEnv(), { statementTimeoutMs: 0 })
 try {
-  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()))
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
   if (!user) fail(`No account has the email ${email}.`)
   if (command === 'export') {
     const subject = { userId: user.id, coachId: null }

@@ -38,7 +38,10 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     expect(again.code).toBe(1)
     expect(again.out).toContain('already has 6 users')
     expect(again.out).toContain('--force')
-    expect(await demo('--force')).toMatchObject({ code: 1, out: expect.stringContaining('The demo coach coach@demo.coachline.app is there already') })
+    expect(await demo('--force')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('The demo coach coach@demo.coachline.app is there already'),
+    })
 
     const server = await start(parseEnv({ PORT: '0', DATA_DIR: dataDir, CLIENT_DIST: clientDist, LOG_LEVEL: 'silent' }))
     try {
@@ -58,13 +61,24 @@ test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         return (await res.json()) as T
       }
 
-      const clients = await get<{ clientId: string; displayName: string; missedLastTwo: boolean; activePlan: { name: string } | null }[]>('/api/clients')
-      expect(clients.map((c) => c.displayName)).toEqual(['Jordan Blake', 'Leo Marchetti', 'Maya Chen', 'Priya Natarajan', 'Sam Okafor'])
+      const clients =
+        await get<
+          { clientId: string; displayName: string; missedLastTwo: boolean; activePlan: { name: string } | null }[]
+        >('/api/clients')
+      expect(clients.map((c) => c.displayName)).toEqual([
+        'Jordan Blake',
+        'Leo Marchetti',
+        'Maya Chen',
+        'Priya Natarajan',
+        'Sam Okafor',
+      ])
       expect(clients.every((c) => c.activePlan?.name === 'Strength Foundations')).toBe(true)
       expect(clients.filter((c) => c.missedLastTwo).map((c) => c.displayName)).toEqual(['Jordan Blake'])
 
       const maya = clients.find((c) => c.displayName === 'Maya Chen')
-      const sessions = await get<{ status: string; week: number; day: number }[]>(`/api/sessions?clientId=${maya?.clientId}&limit=100`)
+      const sessions = await get<{ status: string; week: number; day: number }[]>(
+        `/api/sessions?clientId=${maya?.clientId}&limit=100`,
+      )
       expect(sessions.length).toBe(33)
       expect(sessions.every((s) => s.status === 'completed')).toBe(true)
       expect(sessions[0]).toMatchObject({ week: 12, day: 1 })

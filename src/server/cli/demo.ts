@@ -17,7 +17,17 @@ import type { Actor } from '#server/access/actor.ts'
 import { createAuth } from '#server/auth.ts'
 import { type Db, type Tx } from '#server/db/client.ts'
 import { analyzeAll } from '#server/db/statistics.ts'
-import { bodyWeights, coachClients, messages, movements, planWorkouts, sessionComments, setLogs, users, workoutSessions } from '#server/db/schema/index.ts'
+import {
+  bodyWeights,
+  coachClients,
+  messages,
+  movements,
+  planWorkouts,
+  sessionComments,
+  setLogs,
+  users,
+  workoutSessions,
+} from '#server/db/schema/index.ts'
 import { parseEnv, publicUrl, type Env } from '#server/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
 import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
@@ -167,7 +177,8 @@ const TODAY = (() => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate())
 })()
 const dayFromToday = (offset: number) => new Date(TODAY.getFullYear(), TODAY.getMonth(), TODAY.getDate() + offset)
-const isoDate = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const isoDate = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 const at = (offset: number, hour: number, minute = 0) => {
   const day = dayFromToday(offset)
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute)
@@ -211,7 +222,15 @@ function daySpec(week: number, day: number): { title: string; notes?: string; ex
       title: 'Squat & bench',
       notes: deload ? 'Deload: lighter, one set fewer, leave plenty in the tank.' : undefined,
       exercises: [
-        { slug: 'back-squat', sets: sets(4), reps: block === 3 ? [4, 6] : [5, 6], load: kg(100, 2.5), rpe, restSeconds: 180, notes: 'Belt on the top sets is fine.' },
+        {
+          slug: 'back-squat',
+          sets: sets(4),
+          reps: block === 3 ? [4, 6] : [5, 6],
+          load: kg(100, 2.5),
+          rpe,
+          restSeconds: 180,
+          notes: 'Belt on the top sets is fine.',
+        },
         { slug: 'bench-press', sets: sets(4), reps: [6, 8], load: kg(70, 2.5, 2), rpe, restSeconds: 150 },
         { slug: 'barbell-row', sets: sets(3), reps: [8, 10], load: kg(60, 2.5, 2), rpe: 8, restSeconds: 120 },
         { slug: 'plank', sets: sets(3), load: null, durationSeconds: plank, restSeconds: 60 },
@@ -223,7 +242,15 @@ function daySpec(week: number, day: number): { title: string; notes?: string; ex
       title: 'Deadlift & press',
       notes: deload ? 'Deload: lighter, one set fewer.' : undefined,
       exercises: [
-        { slug: 'deadlift', sets: sets(3), reps: [4, 5], load: kg(130, 2.5), rpe, restSeconds: 180, notes: 'Reset every rep.' },
+        {
+          slug: 'deadlift',
+          sets: sets(3),
+          reps: [4, 5],
+          load: kg(130, 2.5),
+          rpe,
+          restSeconds: 180,
+          notes: 'Reset every rep.',
+        },
         { slug: 'overhead-press', sets: sets(4), reps: [6, 8], load: kg(45, 2.5, 3), rpe, restSeconds: 120 },
         { slug: 'pull-up', sets: sets(3), reps: [5, 8], load: { kind: 'bodyweight' }, rpe: 8, restSeconds: 120 },
         { slug: 'push-up', sets: sets(3), reps: [10, 15], load: { kind: 'bodyweight' }, rpe: 7, restSeconds: 60 },
@@ -241,8 +268,22 @@ function daySpec(week: number, day: number): { title: string; notes?: string; ex
         rpe: deload ? 6 : 7,
         restSeconds: 150,
       },
-      { slug: 'bench-press', sets: sets(3), reps: [10, 12], load: kg(60, 2.5, 2), rpe: deload ? 6 : 7.5, restSeconds: 120 },
-      { slug: 'barbell-row', sets: sets(3), reps: [10, 12], load: kg(50, 2.5, 2), rpe: deload ? 6 : 7.5, restSeconds: 90 },
+      {
+        slug: 'bench-press',
+        sets: sets(3),
+        reps: [10, 12],
+        load: kg(60, 2.5, 2),
+        rpe: deload ? 6 : 7.5,
+        restSeconds: 120,
+      },
+      {
+        slug: 'barbell-row',
+        sets: sets(3),
+        reps: [10, 12],
+        load: kg(50, 2.5, 2),
+        rpe: deload ? 6 : 7.5,
+        restSeconds: 90,
+      },
       { slug: 'plank', sets: sets(2), load: null, durationSeconds: plank + 15, restSeconds: 60 },
     ],
   }
@@ -274,7 +315,10 @@ function prescribedSets(spec: ExerciseSpec, scale: number, unit: Unit): Prescrib
 type MovementInfo = { id: string; name: string; tracking: SessionExercise['tracking'] }
 
 async function builtinMovements(db: Db, slugs: string[]): Promise<Map<string, MovementInfo>> {
-  const rows = await db.select({ id: movements.id, slug: movements.slug, name: movements.name, tracking: movements.tracking }).from(movements).where(inArray(movements.slug, slugs))
+  const rows = await db
+    .select({ id: movements.id, slug: movements.slug, name: movements.name, tracking: movements.tracking })
+    .from(movements)
+    .where(inArray(movements.slug, slugs))
   const found = new Map(rows.map((r) => [r.slug ?? '', { id: r.id, name: r.name, tracking: r.tracking }]))
   const missing = slugs.filter((slug) => !found.has(slug))
   if (missing.length) throw new Error(`built-in movements missing: ${missing.join(', ')}`)
@@ -286,7 +330,8 @@ async function buildTemplate(db: Db, coach: Actor, library: Map<string, Movement
   const plan = await createPlan(db, coach, {
     name: 'Strength Foundations',
     goal: 'Get stronger on the big lifts',
-    description: 'Twelve weeks, three full-body days a week: squat, bench, deadlift and press with rows and pull-ups. Week 8 is a deload.',
+    description:
+      'Twelve weeks, three full-body days a week: squat, bench, deadlift and press with rows and pull-ups. Week 8 is a deload.',
     weeks: WEEKS,
     daysPerWeek: DAYS_PER_WEEK,
   })
@@ -321,7 +366,16 @@ const movementOf = (library: Map<string, MovementInfo>, slug: string): MovementI
 
 type SetRow = typeof setLogs.$inferInsert
 type SessionRow = typeof workoutSessions.$inferInsert
-type Made = { sessionId: string; week: number; day: number; title: string; startedAt: Date; completedAt: Date; sets: (SetRow & { id: string })[]; exercises: SessionExercise[] }
+type Made = {
+  sessionId: string
+  week: number
+  day: number
+  title: string
+  startedAt: Date
+  completedAt: Date
+  sets: (SetRow & { id: string })[]
+  exercises: SessionExercise[]
+}
 
 /** Swaps a character-4 lifter makes: the plan's movement, what they did instead, and the load they used for it. */
 const SWAPS: { week: number; day: number; from: string; to: string; loadFactor: number }[] = [
@@ -359,7 +413,12 @@ function makeSessions(
     const exercises: SessionExercise[] = cell.exercises.map((e) => ({ ...e, key: randomUUID() }))
 
     exercises.forEach((exercise, index) => {
-      const swap = client.character === 'swaps' ? SWAPS.find((s) => s.week === cell.week && s.day === cell.day && library.get(s.from)?.id === exercise.movementId) : undefined
+      const swap =
+        client.character === 'swaps'
+          ? SWAPS.find(
+              (s) => s.week === cell.week && s.day === cell.day && library.get(s.from)?.id === exercise.movementId,
+            )
+          : undefined
       let loadFactor = 1
       if (swap) {
         const to = movementOf(library, swap.to)
@@ -377,18 +436,27 @@ function makeSessions(
       // Character 4 adds a set to the bench press of most day-1 sessions, and a fifth pull-up set now and then.
       if (
         client.character === 'swaps' &&
-        ((cell.day === 1 && current.movementName === 'Bench press' && cell.week % 3 !== 0) || (cell.day === 3 && current.movementName === 'Pull-up' && cell.week % 4 === 2))
+        ((cell.day === 1 && current.movementName === 'Bench press' && cell.week % 3 !== 0) ||
+          (cell.day === 3 && current.movementName === 'Pull-up' && cell.week % 4 === 2))
       )
         setCount += 1
 
       for (let n = 1; n <= setCount; n++) {
         const target = current.targets[n - 1] ?? current.targets[current.targets.length - 1] ?? null
         const added = n > current.targets.length
-        if (noisy && setCount === current.targets.length && n === setCount && n > 2 && chance(random, client.character === 'misses' ? 0.15 : 0.04)) continue // skipped
+        if (
+          noisy &&
+          setCount === current.targets.length &&
+          n === setCount &&
+          n > 2 &&
+          chance(random, client.character === 'misses' ? 0.15 : 0.04)
+        )
+          continue // skipped
         clock = addMinutes(clock, 2 + Math.floor(random() * 3))
         const targetRpe = target?.rpe ?? null
         let rpe = targetRpe === null ? null : halfStep(targetRpe + pick(random, [-0.5, 0, 0, 0, 0.5]))
-        if (client.character === 'rpe_drift' && lastWeeks && targetRpe !== null) rpe = halfStep(targetRpe + (cell.week === 12 ? 1 : 0.5) + (n > 2 ? 0.5 : 0))
+        if (client.character === 'rpe_drift' && lastWeeks && targetRpe !== null)
+          rpe = halfStep(targetRpe + (cell.week === 12 ? 1 : 0.5) + (n > 2 ? 0.5 : 0))
         if (client.character === 'misses' && rpe !== null && chance(random, 0.3)) rpe = halfStep(rpe + 0.5)
 
         let reps: number | null = null
@@ -403,13 +471,18 @@ function makeSessions(
 
         let loadKg: number | null = null
         if (target?.load?.kind === 'kg') loadKg = target.load.value
-        if (target?.load?.kind === 'percent_1rm') loadKg = loadFor((squat1rm(cell.week) * target.load.value) / 100, 1, client.unit)
+        if (target?.load?.kind === 'percent_1rm')
+          loadKg = loadFor((squat1rm(cell.week) * target.load.value) / 100, 1, client.unit)
         if (loadKg !== null && loadFactor !== 1) loadKg = loadFor(loadKg * loadFactor, 1, client.unit)
-        if (loadKg !== null && added && current.movementName === 'Bench press') loadKg = loadFor(loadKg * 0.85, 1, client.unit)
-        if (loadKg !== null && client.character === 'records' && lastWeeks && n <= 2) loadKg = loadFor(loadKg + 2.5, 1, client.unit)
+        if (loadKg !== null && added && current.movementName === 'Bench press')
+          loadKg = loadFor(loadKg * 0.85, 1, client.unit)
+        if (loadKg !== null && client.character === 'records' && lastWeeks && n <= 2)
+          loadKg = loadFor(loadKg + 2.5, 1, client.unit)
 
         let durationSeconds: number | null = null
-        if (target?.durationSeconds) durationSeconds = target.durationSeconds + pick(random, [0, 0, 5, 10]) - (noisy && chance(random, 0.08) ? 15 : 0)
+        if (target?.durationSeconds)
+          durationSeconds =
+            target.durationSeconds + pick(random, [0, 0, 5, 10]) - (noisy && chance(random, 0.08) ? 15 : 0)
 
         sets.push({
           id: randomUUID(),
@@ -434,12 +507,28 @@ function makeSessions(
       }
       clock = addMinutes(clock, 2)
     })
-    made.push({ sessionId, week: cell.week, day: cell.day, title: cell.title, startedAt, completedAt: addMinutes(clock, 3), sets, exercises })
+    made.push({
+      sessionId,
+      week: cell.week,
+      day: cell.day,
+      title: cell.title,
+      startedAt,
+      completedAt: addMinutes(clock, 3),
+      sets,
+      exercises,
+    })
   }
   return made
 }
 
-function sessionRows(client: DemoClient, clientId: string, planId: string, planName: string, cells: Map<string, string>, made: Made[]): SessionRow[] {
+function sessionRows(
+  client: DemoClient,
+  clientId: string,
+  planId: string,
+  planName: string,
+  cells: Map<string, string>,
+  made: Made[],
+): SessionRow[] {
   const random = mulberry32(client.seed + 1)
   return made.map((m) => {
     const rpes = m.sets.map((s) => s.rpe).filter((r): r is number => typeof r === 'number')
@@ -491,11 +580,26 @@ const NOTES: Record<Character, { week: number; day: number; text: string }[]> = 
 
 // ---------- comments, chat and body weights ----------
 
-type CommentSpec = { week: number; day: number; by: 'coach' | 'client'; body: string; minutesAfter: number; read: boolean; set?: { movement: string; setNumber: number } }
+type CommentSpec = {
+  week: number
+  day: number
+  by: 'coach' | 'client'
+  body: string
+  minutesAfter: number
+  read: boolean
+  set?: { movement: string; setNumber: number }
+}
 
 const COMMENTS: Record<Character, CommentSpec[]> = {
   steady: [
-    { week: 4, day: 1, by: 'coach', body: 'Great depth on the squats this week. Keep it up.', minutesAfter: 120, read: true },
+    {
+      week: 4,
+      day: 1,
+      by: 'coach',
+      body: 'Great depth on the squats this week. Keep it up.',
+      minutesAfter: 120,
+      read: true,
+    },
     { week: 4, day: 1, by: 'client', body: 'Thanks! Felt good.', minutesAfter: 300, read: true },
     {
       week: 12,
@@ -508,9 +612,30 @@ const COMMENTS: Record<Character, CommentSpec[]> = {
     },
   ],
   misses: [
-    { week: 8, day: 3, by: 'coach', body: 'Good to see you in. Deload week is a fine time to rebuild the habit.', minutesAfter: 240, read: true },
-    { week: 11, day: 3, by: 'coach', body: 'Nice work getting this one done. What days suit you best right now?', minutesAfter: 200, read: true },
-    { week: 11, day: 3, by: 'client', body: 'Evenings are hard this month. Weekends are easier.', minutesAfter: 900, read: false },
+    {
+      week: 8,
+      day: 3,
+      by: 'coach',
+      body: 'Good to see you in. Deload week is a fine time to rebuild the habit.',
+      minutesAfter: 240,
+      read: true,
+    },
+    {
+      week: 11,
+      day: 3,
+      by: 'coach',
+      body: 'Nice work getting this one done. What days suit you best right now?',
+      minutesAfter: 200,
+      read: true,
+    },
+    {
+      week: 11,
+      day: 3,
+      by: 'client',
+      body: 'Evenings are hard this month. Weekends are easier.',
+      minutesAfter: 900,
+      read: false,
+    },
   ],
   rpe_drift: [
     { week: 6, day: 1, by: 'coach', body: 'Squat speed looked great on video.', minutesAfter: 150, read: true },
@@ -554,12 +679,34 @@ const COMMENTS: Record<Character, CommentSpec[]> = {
       read: true,
       set: { movement: 'Bench press', setNumber: 5 },
     },
-    { week: 12, day: 1, by: 'client', body: 'Logged the last plank late, phone was offline.', minutesAfter: 60, read: false },
+    {
+      week: 12,
+      day: 1,
+      by: 'client',
+      body: 'Logged the last plank late, phone was offline.',
+      minutesAfter: 60,
+      read: false,
+    },
   ],
   records: [
     { week: 7, day: 3, by: 'coach', body: 'Solid deadlifts, all reps looked the same.', minutesAfter: 180, read: true },
-    { week: 11, day: 1, by: 'coach', body: 'New squat record! Great work.', minutesAfter: 140, read: true, set: { movement: 'Back squat', setNumber: 1 } },
-    { week: 12, day: 1, by: 'coach', body: 'Another record on squat and bench. Congratulations!', minutesAfter: 150, read: false },
+    {
+      week: 11,
+      day: 1,
+      by: 'coach',
+      body: 'New squat record! Great work.',
+      minutesAfter: 140,
+      read: true,
+      set: { movement: 'Back squat', setNumber: 1 },
+    },
+    {
+      week: 12,
+      day: 1,
+      by: 'coach',
+      body: 'Another record on squat and bench. Congratulations!',
+      minutesAfter: 150,
+      read: false,
+    },
   ],
 }
 
@@ -607,9 +754,13 @@ function bodyWeightRows(client: DemoClient, clientId: string): (typeof bodyWeigh
   for (let offset = START_OFFSET - 3; offset <= 0; offset++) {
     const noise = (random() - 0.5) * 0.8
     // A reading most days for the daily weighers (a day off now and then), a few a week for the others.
-    const takes = client.bodyWeight.everyNthDay === 1 ? random() > 0.12 : (offset - START_OFFSET) % client.bodyWeight.everyNthDay === 0
+    const takes =
+      client.bodyWeight.everyNthDay === 1
+        ? random() > 0.12
+        : (offset - START_OFFSET) % client.bodyWeight.everyNthDay === 0
     if (!takes) continue
-    const kg = Math.round((client.bodyWeight.start + client.bodyWeight.perDay * (offset - START_OFFSET) + noise) * 10) / 10
+    const kg =
+      Math.round((client.bodyWeight.start + client.bodyWeight.perDay * (offset - START_OFFSET) + noise) * 10) / 10
     const when = at(offset, 7, 15)
     rows.push({
       clientId,
@@ -627,7 +778,12 @@ function bodyWeightRows(client: DemoClient, clientId: string): (typeof bodyWeigh
 type DemoResult = { coach: string; clients: { email: string; displayName: string; summary: string }[]; seconds: number }
 
 /** Creates the demo users through better-auth (marked verified, so the password signs in) with their profiles. */
-async function createUser(db: Db, auth: ReturnType<typeof createAuth>, email: string, displayName: string): Promise<string> {
+async function createUser(
+  db: Db,
+  auth: ReturnType<typeof createAuth>,
+  email: string,
+  displayName: string,
+): Promise<string> {
   const created = await auth.api.signUpEmail({ body: { email, password: DEMO_PASSWORD, name: displayName } })
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.user.id))
   await ensureProfile(db, { id: created.user.id, email })
@@ -652,7 +808,11 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
   try {
     const coachId = await createUser(db, auth, DEMO_COACH.email, DEMO_COACH.displayName)
     createdIds.push(coachId)
-    await updateProfile(db, coachId, { displayName: DEMO_COACH.displayName, primaryGoal: 'Coach strength athletes', experienceLevel: 'Advanced' })
+    await updateProfile(db, coachId, {
+      displayName: DEMO_COACH.displayName,
+      primaryGoal: 'Coach strength athletes',
+      experienceLevel: 'Advanced',
+    })
     await becomeCoach(db, coachId)
     const coach: Actor = { id: coachId, role: 'coach' }
 
@@ -661,10 +821,20 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
       const id = await createUser(db, auth, client.email, client.displayName)
       createdIds.push(id)
       clientIds.push(id)
-      await updateProfile(db, id, { displayName: client.displayName, unit: client.unit, primaryGoal: client.goal, experienceLevel: client.level })
+      await updateProfile(db, id, {
+        displayName: client.displayName,
+        unit: client.unit,
+        primaryGoal: client.goal,
+        experienceLevel: client.level,
+      })
     }
 
-    const slugs = [...new Set([...TRAINING_DAYS.flatMap((d) => daySpec(1, d).exercises.map((e) => e.slug)), ...SWAPS.map((s) => s.to)])]
+    const slugs = [
+      ...new Set([
+        ...TRAINING_DAYS.flatMap((d) => daySpec(1, d).exercises.map((e) => e.slug)),
+        ...SWAPS.map((s) => s.to),
+      ]),
+    ]
     const library = await builtinMovements(db, slugs)
     const templateId = await buildTemplate(db, coach, library)
 
@@ -695,9 +865,23 @@ async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
   }
 }
 
-async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, client: DemoClient, clientId: string, library: Map<string, MovementInfo>): Promise<void> {
+async function seedClient(
+  db: Db,
+  tx: Tx,
+  coachId: string,
+  templateId: string,
+  client: DemoClient,
+  clientId: string,
+  library: Map<string, MovementInfo>,
+): Promise<void> {
   await tx.insert(coachClients).values({ coachId, clientId, since: at(START_OFFSET - 4, 10) })
-  const plan = await assignPlan(db, coachId, templateId, { clientId, startDate: isoDate(dayFromToday(START_OFFSET)) }, tx)
+  const plan = await assignPlan(
+    db,
+    coachId,
+    templateId,
+    { clientId, startDate: isoDate(dayFromToday(START_OFFSET)) },
+    tx,
+  )
 
   // The coach tailors the client's copy: the template's loads scaled to this lifter, in their unit.
   const cells = await tx
@@ -732,7 +916,10 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
       ...cell,
       exercises: (exercisesByCell.get(cell.id) ?? []).map((exercise): SessionExercise => {
         const written = daySpec(cell.week, cell.day).exercises[exercise.position]
-        return { ...sessionExerciseOf(exercise), targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets }
+        return {
+          ...sessionExerciseOf(exercise),
+          targets: written ? prescribedSets(written, client.scale, client.unit) : exercise.sets,
+        }
       }),
     }))
   const made = makeSessions(client, sessionCells, library)
@@ -768,12 +955,16 @@ async function seedClient(db: Db, tx: Tx, coachId: string, templateId: string, c
   const comments: (typeof sessionComments.$inferInsert)[] = []
   for (const spec of COMMENTS[client.character]) {
     const session = made.find((m) => m.week === spec.week && m.day === spec.day)
-    if (!session) throw new Error(`demo comment on a session ${client.displayName} did not do (week ${spec.week}, day ${spec.day})`)
+    if (!session)
+      throw new Error(`demo comment on a session ${client.displayName} did not do (week ${spec.week}, day ${spec.day})`)
     let setLogId: string | null = null
     if (spec.set) {
       const movementId = [...library.values()].find((m) => m.name === spec.set?.movement)?.id
       const set = session.sets.find((s) => s.movementId === movementId && s.setNumber === spec.set?.setNumber)
-      if (!set) throw new Error(`demo comment on a set ${client.displayName} did not log (${spec.set.movement} ${spec.set.setNumber}, week ${spec.week})`)
+      if (!set)
+        throw new Error(
+          `demo comment on a set ${client.displayName} did not log (${spec.set.movement} ${spec.set.setNumber}, week ${spec.week})`,
+        )
       setLogId = set.id
     }
     const createdAt = addMinutes(session.completedAt, spec.minutesAfter)
@@ -828,7 +1019,9 @@ async function refusal(db: Db, where: string, force: boolean): Promise<string | 
     return `${where.charAt(0).toUpperCase()}${where.slice(1)} already has ${existing} user${existing === 1 ? '' : 's'}: the demo adds its own only to an empty database.\nRun npm run demo -- --force to add the demo users anyway, or use another DATA_DIR.`
   }
   const emails = [DEMO_COACH.email, ...DEMO_CLIENTS.map((c) => c.email)]
-  const taken = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((t) => t.email)
+  const taken = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map(
+    (t) => t.email,
+  )
   if (taken.includes(DEMO_COACH.email)) {
     return `The demo coach ${DEMO_COACH.email} is there already: nothing added.\nSign in as ${DEMO_COACH.email} with the password ${DEMO_PASSWORD}.`
   }

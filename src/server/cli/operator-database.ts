@@ -14,7 +14,10 @@ import { openAppDatabase } from '#server/server.ts'
 export async function openOperatorDatabase(env: Env, options: { statementTimeoutMs?: number } = {}): Promise<Database> {
   // On stderr: stdout may be the command's output (an export, a backup).
   const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, stdoutDestination(process.stderr))
-  const limits = { statementTimeoutMs: options.statementTimeoutMs ?? env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS }
+  const limits = {
+    statementTimeoutMs: options.statementTimeoutMs ?? env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }
   try {
     return await openAppDatabase({ ...env, ...toEnv(limits) }, logger, { poolSize: 2 })
   } catch (error) {
@@ -25,12 +28,17 @@ export async function openOperatorDatabase(env: Env, options: { statementTimeout
       await database.ping()
     } catch {
       await database.close()
-      throw new Error(`${error.message}\nIts database server does not answer yet: if it is starting, try again in a moment.`)
+      throw new Error(
+        `${error.message}\nIts database server does not answer yet: if it is starting, try again in a moment.`,
+      )
     }
     return database
   }
 }
 
 function toEnv(limits: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number }): Partial<Env> {
-  return { DATABASE_STATEMENT_TIMEOUT_MS: limits.statementTimeoutMs, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: limits.idleInTransactionTimeoutMs }
+  return {
+    DATABASE_STATEMENT_TIMEOUT_MS: limits.statementTimeoutMs,
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: limits.idleInTransactionTimeoutMs,
+  }
 }

@@ -107,7 +107,9 @@ function checkMigrations(folder: Migration[], applied: Applied[]): void {
       throw new MigrationsMismatchError(`the database lacks the folder's migrations from ${mine.tag} on: ${advice}`)
     }
     if (mine && theirs && String(mine.when) !== theirs.created_at) {
-      throw new MigrationsMismatchError(`the database applied ${tagOf(theirs.created_at)} where the folder has ${mine.tag}`)
+      throw new MigrationsMismatchError(
+        `the database applied ${tagOf(theirs.created_at)} where the folder has ${mine.tag}`,
+      )
     }
   }
 }

@@ -36,15 +36,30 @@ export type DatabaseOptions = {
 const MIGRATION_LOCK_ID = 7_219_004_113
 
 /** A pool on a PostgreSQL server: the embedded one (embedded-postgres.ts) or DATABASE_URL's. */
-export async function openDatabase({ url, poolSize = 10, statementTimeoutMs = 0, idleInTransactionTimeoutMs = 0 }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  url,
+  poolSize = 10,
+  statementTimeoutMs = 0,
+  idleInTransactionTimeoutMs = 0,
+}: DatabaseOptions): Promise<Database> {
   // A server that stopped answering (paused, unplugged) fails a request in 5 s instead of
   // holding it forever; keep-alive finds a connection whose server vanished.
   // JIT compilation off: our queries are short, and on the aggregates over a lifter's history
   // (records, progress) PostgreSQL spent more compiling them (250-330 ms) than running them.
   // The time limits hold on every connection, so one slow statement or forgotten transaction
   // cannot hold rows or a connection for long (docs/database.md#time-limits).
-  const settings = ['-c jit=off', `-c statement_timeout=${statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${idleInTransactionTimeoutMs}`]
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000, keepAlive: true, options: settings.join(' ') })
+  const settings = [
+    '-c jit=off',
+    `-c statement_timeout=${statementTimeoutMs}`,
+    `-c idle_in_transaction_session_timeout=${idleInTransactionTimeoutMs}`,
+  ]
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    options: settings.join(' '),
+  })
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {})
   const db = drizzle({ client: pool, schema }) as unknown as Db
@@ -84,9 +99,13 @@ export async function openDatabase({ url, poolSize = 10, statementTimeoutMs = 0,
 
 /** How many migrations the database has had (none before the first created drizzle's table). */
 async function appliedMigrations(client: pg.PoolClient): Promise<number> {
-  const { rows } = await client.query<{ found: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as found")
+  const { rows } = await client.query<{ found: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as found",
+  )
   if (!rows[0]?.found) return 0
-  const counted = await client.query<{ applied: number }>('select count(*)::int as applied from drizzle.__drizzle_migrations')
+  const counted = await client.query<{ applied: number }>(
+    'select count(*)::int as applied from drizzle.__drizzle_migrations',
+  )
   return counted.rows[0]?.applied ?? 0
 }
 

@@ -89,7 +89,12 @@ test('a folder held by another process is refused, and taken over once that proc
 })
 
 test('the embedded database takes the lock before it starts its server and gives it back when closed', async () => {
-  const open = () => openEmbeddedDatabase({ dataDir: dir, migrationsFolder: 'drizzle', log: { info: () => {}, warn: () => {}, error: () => {} } })
+  const open = () =>
+    openEmbeddedDatabase({
+      dataDir: dir,
+      migrationsFolder: 'drizzle',
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    })
   const database = await open()
   try {
     await expect(open()).rejects.toBeInstanceOf(DataDirInUseError)

@@ -22,7 +22,11 @@ function dataFolder(): string {
 }
 
 function open(dataDir: string, lines: string[] = []) {
-  const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) }
+  const log = {
+    info: (m: string) => lines.push(m),
+    warn: (m: string) => lines.push(m),
+    error: (m: string) => lines.push(m),
+  }
   return openEmbeddedDatabase({ dataDir, migrationsFolder, log })
 }
 

@@ -14,7 +14,9 @@ export type EmbeddedDatabase = Database & { server: EmbeddedPostgres }
  * data into the new server once, starts the server and opens a pool on it. Closing ends the pool,
  * then the server, then gives the folder back.
  */
-export async function openEmbeddedDatabase(options: { dataDir: string; log: Log; migrationsFolder: string } & Omit<DatabaseOptions, 'url'>): Promise<EmbeddedDatabase> {
+export async function openEmbeddedDatabase(
+  options: { dataDir: string; log: Log; migrationsFolder: string } & Omit<DatabaseOptions, 'url'>,
+): Promise<EmbeddedDatabase> {
   const { log, migrationsFolder, ...pool } = options
   const lock = lockDataDir(options.dataDir)
   const dataDir = lock.dataDir
@@ -62,7 +64,8 @@ type MoveRecord = { state: 'copying' } | { state: 'copied'; backup: string }
 type MoveState = { kind: 'none' } | { kind: 'copy' } | { kind: 'finish' }
 
 /** What the earlier release left: PostgreSQL's layout, which PGlite kept too. */
-const isPgliteEntry = (name: string) => name === 'PG_VERSION' || name === 'base' || name === 'global' || /^(pg_|postgresql\.|postmaster\.)/.test(name)
+const isPgliteEntry = (name: string) =>
+  name === 'PG_VERSION' || name === 'base' || name === 'global' || /^(pg_|postgresql\.|postmaster\.)/.test(name)
 
 export class DataDirConflictError extends Error {}
 
@@ -91,7 +94,11 @@ async function copyEarlierRelease(dataDir: string, url: string, migrationsFolder
   log.info(`moving the database of an earlier release (PGlite) in ${dataDir} into the PostgreSQL server`)
   writeMoveRecord(dataDir, { state: 'copying' })
   const started = Date.now()
-  const copied = await copyPgliteFolder({ pgliteDir: dataDir, targetUrl: url, migrationsFolder: resolve(migrationsFolder) })
+  const copied = await copyPgliteFolder({
+    pgliteDir: dataDir,
+    targetUrl: url,
+    migrationsFolder: resolve(migrationsFolder),
+  })
   const backup = `pglite-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`
   writeMoveRecord(dataDir, { state: 'copied', backup })
   log.info(`copied ${copied.rows} rows of ${copied.tables} tables in ${Date.now() - started} ms`)
@@ -104,7 +111,9 @@ function finishMove(dataDir: string, log: Log): void {
   mkdirSync(backup, { recursive: true })
   for (const name of readdirSync(dataDir)) if (isPgliteEntry(name)) renameSync(join(dataDir, name), join(backup, name))
   rmSync(join(dataDir, MOVE_FILE), { force: true })
-  log.warn(`the earlier release's database files are kept, untouched since the copy, in ${backup}: delete that folder once you no longer need it`)
+  log.warn(
+    `the earlier release's database files are kept, untouched since the copy, in ${backup}: delete that folder once you no longer need it`,
+  )
 }
 
 function readMoveRecord(dataDir: string): MoveRecord | null {

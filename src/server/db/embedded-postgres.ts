@@ -1,6 +1,17 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chmodSync, chownSync, createWriteStream, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { arch, platform, tmpdir, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -75,7 +86,9 @@ async function findBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries
   } catch {
-    throw new EmbeddedPostgresUnsupportedError(`The bundled PostgreSQL server for ${target} (${name}) is not installed: run npm install`)
+    throw new EmbeddedPostgresUnsupportedError(
+      `The bundled PostgreSQL server for ${target} (${name}) is not installed: run npm install`,
+    )
   }
 }
 
@@ -86,7 +99,10 @@ const exec = promisify(execFile)
 
 async function runAs(): Promise<RunAs> {
   if (userInfo().uid !== 0) return null
-  const ids = async () => ({ uid: Number((await exec('id', ['-u', 'postgres'])).stdout), gid: Number((await exec('id', ['-g', 'postgres'])).stdout) })
+  const ids = async () => ({
+    uid: Number((await exec('id', ['-u', 'postgres'])).stdout),
+    gid: Number((await exec('id', ['-g', 'postgres'])).stdout),
+  })
   try {
     return await ids()
   } catch {
@@ -187,7 +203,13 @@ export async function startEmbeddedPostgres(options: {
   let restartTimer: NodeJS.Timeout | undefined
 
   const launch = async (): Promise<void> => {
-    const running = run(binaries.postgres, cluster, { ...SETTINGS, ...options.settings, unix_socket_directories: sockets }, owner, log)
+    const running = run(
+      binaries.postgres,
+      cluster,
+      { ...SETTINGS, ...options.settings, unix_socket_directories: sockets },
+      owner,
+      log,
+    )
     const started = running.child
     child = started
     started.once('exit', (code, signal) => {
@@ -259,11 +281,17 @@ async function initialise(binaries: Binaries, cluster: string, owner: RunAs, log
   // The builtin provider: Unicode case rules and code point order on every platform, no OS locales needed.
   args.push('--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--no-instructions')
   await new Promise<void>((done, fail) => {
-    const child = spawn(binaries.initdb, args, { ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(binaries.initdb, args, {
+      ...(owner ?? {}),
+      env: { ...process.env, LC_ALL: 'C' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let output = ''
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()).slice(-4000))
     child.once('error', fail)
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`initdb failed (exit code ${code}): ${output.trim()}`))))
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`initdb failed (exit code ${code}): ${output.trim()}`)),
+    )
   })
   renameSync(fresh, cluster)
   log.info(`created the database server's files in ${cluster} in ${Date.now() - started} ms`)
@@ -274,14 +302,20 @@ type Running = { child: ChildProcess; tail: () => string }
 
 const LOG_FILE = 'server.log'
 /** What the server says while it starts or stops, or of a client that went away: not news. */
-const EXPECTED_FATAL = /the database system is (starting up|shutting down|in recovery mode)|connection to client lost|terminating connection due to administrator command/
+const EXPECTED_FATAL =
+  /the database system is (starting up|shutting down|in recovery mode)|connection to client lost|terminating connection due to administrator command/
 const MAX_LOG_BYTES = 10 * 1024 * 1024
 
 function run(postgres: string, cluster: string, settings: Record<string, string>, owner: RunAs, log: Log): Running {
   const args = ['-D', cluster, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
   // A process group of its own: a Ctrl-C in the terminal reaches the app, which stops the server
   // in its turn, after the requests that still need it.
-  const child = spawn(postgres, args, { ...(owner ?? {}), detached: true, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(postgres, args, {
+    ...(owner ?? {}),
+    detached: true,
+    env: { ...process.env, LC_ALL: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   const file = join(cluster, LOG_FILE)
   // One generation kept: the log cannot grow without end across restarts.
   if (existsSync(file) && statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`)
@@ -308,7 +342,10 @@ async function waitUntilReady(url: string, { child, tail }: Running): Promise<vo
   child.once('exit', () => (exited = true))
   child.once('error', () => (exited = true))
   for (;;) {
-    if (exited) throw new Error(`the database server exited while starting:\n${tail() || '(no output; see DATA_DIR/postgres/server.log)'}`)
+    if (exited)
+      throw new Error(
+        `the database server exited while starting:\n${tail() || '(no output; see DATA_DIR/postgres/server.log)'}`,
+      )
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
     client.on('error', () => {})
     try {
@@ -318,7 +355,9 @@ async function waitUntilReady(url: string, { child, tail }: Running): Promise<vo
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGQUIT')
-        throw new Error(`the database server did not start within ${START_TIMEOUT_MS / 1000} s: ${(error as Error).message}`)
+        throw new Error(
+          `the database server did not start within ${START_TIMEOUT_MS / 1000} s: ${(error as Error).message}`,
+        )
       }
     } finally {
       await client.end().catch(() => {})
@@ -345,7 +384,8 @@ async function ensureDatabase(maintenanceUrl: string): Promise<void> {
 async function shutDown(child: ChildProcess, ms: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const within = (wait: number) => Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), wait).unref())])
+  const within = (wait: number) =>
+    Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), wait).unref())])
   child.kill('SIGINT')
   if (await within(ms)) return
   child.kill('SIGQUIT')

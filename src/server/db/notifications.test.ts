@@ -21,7 +21,9 @@ async function eventually(check: () => boolean, ms = 5000): Promise<void> {
 describe('LISTEN/NOTIFY', () => {
   test('what one side notifies, a listener hears, once per notification; after stop, nothing', async () => {
     const heard: string[] = []
-    const stop = await database.notifications.listen('coachline_test_channel', { onMessage: (payload) => heard.push(payload) })
+    const stop = await database.notifications.listen('coachline_test_channel', {
+      onMessage: (payload) => heard.push(payload),
+    })
     await notify(database.db, 'coachline_test_channel', 'one')
     await database.db.transaction(async (tx) => notify(tx, 'coachline_test_channel', 'two'))
     // A notification in a rolled-back transaction is never delivered.
@@ -43,7 +45,10 @@ describe('LISTEN/NOTIFY', () => {
     const notifications = postgresNotifications(database.url)
     const heard: string[] = []
     let gaps = 0
-    await notifications.listen('coachline_test_gap', { onMessage: (payload) => heard.push(payload), onGap: () => (gaps += 1) })
+    await notifications.listen('coachline_test_gap', {
+      onMessage: (payload) => heard.push(payload),
+      onGap: () => (gaps += 1),
+    })
     try {
       await notify(database.db, 'coachline_test_gap', 'before')
       await eventually(() => heard.includes('before'))

@@ -105,7 +105,9 @@ export function postgresNotifications(url: string): Notifications {
   const probe = setInterval(() => {
     const c = client
     if (!c) return
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS).unref())
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS).unref(),
+    )
     Promise.race([c.query('select 1'), timeout]).catch(() => lost(c))
   }, PROBE_EVERY_MS)
   probe.unref()

@@ -6,7 +6,13 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { AWKWARD, makeEarlierReleaseFolder, MICROSECONDS, SESSIONS, SETS_PER_SESSION } from '../../../tests/helpers/earlier-release-folder.ts'
+import {
+  AWKWARD,
+  makeEarlierReleaseFolder,
+  MICROSECONDS,
+  SESSIONS,
+  SETS_PER_SESSION,
+} from '../../../tests/helpers/earlier-release-folder.ts'
 import { everyRow, onPgliteFolder, onServer, type Query } from '../../../tests/helpers/every-row.ts'
 import { copyPgliteFolder } from './pglite-move.ts'
 

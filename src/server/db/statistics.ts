@@ -34,7 +34,9 @@ export async function analyzeStale(db: Db, written: Readonly<Record<string, numb
     sql`select c.relname as name, c.reltuples::float8 as rows from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
   ).catch(() => [])
-  const stale = tables.filter(({ name, rows }) => rows < 0 || (written[name] ?? 0) > THRESHOLD_ROWS + THRESHOLD_SHARE * rows).map((t) => t.name)
+  const stale = tables
+    .filter(({ name, rows }) => rows < 0 || (written[name] ?? 0) > THRESHOLD_ROWS + THRESHOLD_SHARE * rows)
+    .map((t) => t.name)
   if (stale.length)
     await withoutTimeLimit(
       db,

@@ -24,7 +24,8 @@ export type RouteDoc = {
 /** Who may call: any signed-in user, one with a profile (of a role), or a sign-in session only (no token). */
 export type Access = { kind: 'user' } | { kind: 'profile'; role?: Role } | { kind: 'session' }
 
-export type Mark = { doc: RouteDoc } | { input: { target: keyof ValidationTargets; schema: z.ZodMiniType } } | { access: Access }
+export type Mark =
+  { doc: RouteDoc } | { input: { target: keyof ValidationTargets; schema: z.ZodMiniType } } | { access: Access }
 
 const marks = new WeakMap<object, Mark>()
 

@@ -38,7 +38,16 @@ export class AppError extends Error {
   /** Sent as Retry-After: when a refused caller (a rate limit) may try again. */
   readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, options: { message?: string; fields?: FieldErrors; cause?: unknown; expose?: boolean; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string
+      fields?: FieldErrors
+      cause?: unknown
+      expose?: boolean
+      retryAfterSeconds?: number
+    } = {},
+  ) {
     super(options.message ?? defaultMessages[code], { cause: options.cause })
     this.name = 'AppError'
     this.code = code

@@ -27,6 +27,10 @@ describe('createBatcher', () => {
     const blocker = batcher.add(0)
     const answers = Promise.allSettled([12, 13, 14].map((n) => batcher.add(n)))
     await blocker
-    expect((await answers).map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([12, 'unlucky batch of 1', 14])
+    expect((await answers).map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([
+      12,
+      'unlucky batch of 1',
+      14,
+    ])
   })
 })

@@ -5,7 +5,11 @@
 export function isInvalidTextError(error: unknown): boolean {
   return someCause(error, (e) => {
     const code = (e as { code?: unknown }).code
-    return code === '22021' || code === '22P05' || (e instanceof Error && /invalid byte sequence for encoding "UTF8": 0x00/.test(e.message))
+    return (
+      code === '22021' ||
+      code === '22P05' ||
+      (e instanceof Error && /invalid byte sequence for encoding "UTF8": 0x00/.test(e.message))
+    )
   })
 }
 
@@ -28,10 +32,12 @@ export function isTooManyParameters(error: unknown): boolean {
   return someCause(error, isBindMessageViolation)
 }
 
-const isBindMessageViolation = (e: unknown) => (e as { code?: unknown }).code === '08P01' && e instanceof Error && /\bbind message\b/i.test(e.message)
+const isBindMessageViolation = (e: unknown) =>
+  (e as { code?: unknown }).code === '08P01' && e instanceof Error && /\bbind message\b/i.test(e.message)
 
 function someCause(error: unknown, test: (e: unknown) => boolean): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (test(e)) return true
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (test(e)) return true
   return false
 }
 
@@ -56,7 +62,16 @@ export const RETRY_AFTER_SECONDS = 5
 // Connection classes: refused, reset, timed out, host unreachable, or a server shutting down
 // (SQLSTATE 08 connection exceptions, but for a bind message of too many parameters, which the
 // statement itself caused; 57P01-57P03 admin/crash shutdown, 53300 too many clients).
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'])
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
@@ -79,7 +94,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (isBindMessageViolation(e)) return false
     // The embedded server's socket is gone while it restarts.
     if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))
+    )
+      return true
     return e instanceof Error && UNAVAILABLE_MESSAGES.some((m) => e.message.includes(m))
   })
 }

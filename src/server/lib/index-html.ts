@@ -39,7 +39,12 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
     path: paths.client.home.path,
     modules: guarded('client/home.tsx'),
     // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
-    data: () => ['/api/plans?completed=false', '/api/sessions?limit=3', '/api/profile/coach', '/api/sessions/comments/unread'],
+    data: () => [
+      '/api/plans?completed=false',
+      '/api/sessions?limit=3',
+      '/api/profile/coach',
+      '/api/sessions/comments/unread',
+    ],
   },
   {
     path: paths.client.session.path,
@@ -155,7 +160,12 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
-    return { path, match: matcherOf(path), chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`), data }
+    return {
+      path,
+      match: matcherOf(path),
+      chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+      data,
+    }
   })
   // (Replacer functions: a `$` in an answer is text, not a pattern of String.replace.)
   const withLinks = (links: string[], page = html) => page.replace('</head>', () => `${links.join('\n')}\n</head>`)
@@ -184,11 +194,17 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   return {
     callsFor,
     page(path, visitor, answers = new Map()) {
-      const page = visitor === 'signed-out' ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path) : undefined
+      const page =
+        visitor === 'signed-out'
+          ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
+          : undefined
       if (page) return page
       const calls = callsFor(path)
       const carried = calls.filter((url) => answers.has(url))
-      const links = [...(screenOf(path)?.screen.chunks ?? []), ...calls.filter((url) => !answers.has(url)).map(fetchLink)]
+      const links = [
+        ...(screenOf(path)?.screen.chunks ?? []),
+        ...calls.filter((url) => !answers.has(url)).map(fetchLink),
+      ]
       const withAnswers = carried.length
         ? html.replace(
             '<div id="root"></div>',

@@ -38,7 +38,10 @@ test('an error carrying a huge input is logged cut to a bounded line, its start 
   const logger = createLogger('info', stdoutDestination(out))
   // As a failed query of a driver reports itself: its text, then every parameter.
   const params = Array.from({ length: 70_000 }, (_, i) => `name ${i}`)
-  const error = Object.assign(new Error(`Failed query: select ${'$1, '.repeat(70_000)}\nparams: ${params.join(',')}`), { query: 'select '.repeat(100_000), params })
+  const error = Object.assign(new Error(`Failed query: select ${'$1, '.repeat(70_000)}\nparams: ${params.join(',')}`), {
+    query: 'select '.repeat(100_000),
+    params,
+  })
   logger.error({ err: error, cause: error }, 'unhandled error')
   await new Promise((resolve) => setImmediate(resolve))
   expect(lines).toHaveLength(1)

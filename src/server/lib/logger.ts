@@ -45,7 +45,9 @@ function bounded(value: unknown, depth: number): unknown {
   }
   const entries = Object.entries(value)
   const kept = entries.slice(0, MAX_LOGGED_ITEMS).map(([key, item]) => [key, bounded(item, depth + 1)])
-  return Object.fromEntries(entries.length > MAX_LOGGED_ITEMS ? [...kept, ['…', `${entries.length - MAX_LOGGED_ITEMS} more keys`]] : kept)
+  return Object.fromEntries(
+    entries.length > MAX_LOGGED_ITEMS ? [...kept, ['…', `${entries.length - MAX_LOGGED_ITEMS} more keys`]] : kept,
+  )
 }
 
 /**
@@ -74,7 +76,9 @@ export function stdoutDestination(
         return
       }
       if (dropped) {
-        out.write(`${JSON.stringify({ level: 40, time: Date.now(), service: 'coachline', dropped, msg: 'log lines dropped: the log reader did not keep up' })}\n`)
+        out.write(
+          `${JSON.stringify({ level: 40, time: Date.now(), service: 'coachline', dropped, msg: 'log lines dropped: the log reader did not keep up' })}\n`,
+        )
         dropped = 0
       }
       out.write(line)

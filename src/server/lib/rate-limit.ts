@@ -30,7 +30,11 @@ export async function increment(db: Db, key: string, windowSeconds: number): Pro
 }
 
 /** Counts one hit and says how many the window holds and in how many seconds (at least 1) it ends. */
-export async function incrementWindow(db: Db, key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+export async function incrementWindow(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; resetInSeconds: number }> {
   const rows = await queryRows<{ count: number; reset_in: number | string }>(
     db,
     sql`
@@ -41,5 +45,8 @@ export async function incrementWindow(db: Db, key: string, windowSeconds: number
     returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as reset_in`,
   )
   const row = rows[0]
-  return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? windowSeconds))) }
+  return {
+    count: Number(row?.count ?? 1),
+    resetInSeconds: Math.max(1, Math.ceil(Number(row?.reset_in ?? windowSeconds))),
+  }
 }

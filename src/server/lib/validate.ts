@@ -12,7 +12,10 @@ z.config(en())
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /** Hono's validator with a zod schema; failures become VALIDATION_FAILED with messages per field. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
+  target: Target,
+  schema: Schema,
+) {
   const middleware = validator(target, async (value, c): Promise<z.output<Schema>> => {
     if (target === 'json') await requireJsonBody(c)
     const illFormed = illFormedTextFields(value)
@@ -37,7 +40,9 @@ async function requireJsonBody(c: Context): Promise<void> {
   const mediaType = contentType?.split(';')[0]?.trim() ?? ''
   if (JSON_MEDIA_TYPE.test(mediaType)) return
   if (!contentType && (await c.req.text()) === '') return
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the request body as JSON (Content-Type: application/json)' })
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+    message: 'Send the request body as JSON (Content-Type: application/json)',
+  })
 }
 
 const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it holds half of a character)'
@@ -67,7 +72,8 @@ export function illFormedTextFields(value: unknown): FieldErrors | null {
     if (typeof item === 'string') {
       if (!isWellFormed(item)) issues.push({ path: pathOf(step), message: ILL_FORMED_TEXT_MESSAGE })
     } else if (Array.isArray(item)) {
-      for (let index = item.length - 1; index >= 0; index--) pending.push({ item: item[index], key: index, parent: step })
+      for (let index = item.length - 1; index >= 0; index--)
+        pending.push({ item: item[index], key: index, parent: step })
     } else if (item && typeof item === 'object') {
       for (const [key, child] of Object.entries(item).reverse()) {
         if (isWellFormed(key)) pending.push({ item: child, key, parent: step })

@@ -9,5 +9,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
 export function startWorker(name: string, sourceDir: URL, options: WorkerOptions = {}): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options)
   const source = new URL(`./${name}.ts`, sourceDir).href
-  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { ...options, eval: true })
+  return new Worker(
+    `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`,
+    { ...options, eval: true },
+  )
 }

@@ -12,7 +12,8 @@ export const HOLD_MS = 1000
 const SET = /^\/api\/sessions\/[^/]+\/sets\/[^/]+$/
 
 /** Whether this call goes to the head of the line. */
-export const goesFirst = (method: string, path: string) => path === '/api/health' || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
+export const goesFirst = (method: string, path: string) =>
+  path === '/api/health' || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
 
 /**
  * At most `concurrency` API calls run at once; the others wait in line, the gym's set saves at

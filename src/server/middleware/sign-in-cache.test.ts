@@ -41,7 +41,16 @@ test('calls of one cookie share a running lookup, but never one that started bef
 
 test('a profile is kept for a while, forgotten when it changes, and never kept from a read that began before the change', async () => {
   const cache = await createSessionCache(database.db, database.notifications)
-  const profile = { id: 'u1', role: 'client', displayName: 'Maya', primaryGoal: null, experienceLevel: null, unit: 'kg', messageDigest: true, plateSetups: {} } as never
+  const profile = {
+    id: 'u1',
+    role: 'client',
+    displayName: 'Maya',
+    primaryGoal: null,
+    experienceLevel: null,
+    unit: 'kg',
+    messageDigest: true,
+    plateSetups: {},
+  } as never
   const now = Date.now()
   cache.beginProfile('u1')(profile, now)
   expect(cache.profile('u1', now + 1000)).toBe(profile)

@@ -40,7 +40,11 @@ describe('the session cache', () => {
     const user = await signIn({ auth: serverA.auth, db: database.db })
     expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
     expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
-    const out = await serverA.app.request('/api/auth/sign-out', { method: 'POST', headers: jsonHeaders(user), body: '{}' })
+    const out = await serverA.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: jsonHeaders(user),
+      body: '{}',
+    })
     expect(out.status).toBe(200)
     expect((await whoIs(serverA, user.cookie)).user).toBeNull()
     expect(await eventually(async () => (await whoIs(serverB, user.cookie)).user === null)).toBe(true)
@@ -85,7 +89,11 @@ describe('the profiles the session cache keeps', () => {
     const user = await signIn({ auth: serverA.auth, db: database.db })
     expect(await unitOn(serverA, user.cookie)).toBe('kg')
     expect(await unitOn(serverB, user.cookie)).toBe('kg')
-    const changed = await serverA.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(user), body: JSON.stringify({ unit: 'lb' }) })
+    const changed = await serverA.app.request('/api/profile', {
+      method: 'PATCH',
+      headers: jsonHeaders(user),
+      body: JSON.stringify({ unit: 'lb' }),
+    })
     expect(changed.status).toBe(200)
     expect(await unitOn(serverA, user.cookie)).toBe('lb')
     expect(await eventually(async () => (await unitOn(serverB, user.cookie)) === 'lb')).toBe(true)
@@ -93,7 +101,12 @@ describe('the profiles the session cache keeps', () => {
 
   test('a role an operator changes in the database holds on every server: a client made a coach may no longer start a session', async () => {
     const user = await signIn({ auth: serverA.auth, db: database.db })
-    const start = (server: typeof serverA) => server.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(user), body: JSON.stringify({ title: 'Open gym' }) })
+    const start = (server: typeof serverA) =>
+      server.app.request('/api/sessions', {
+        method: 'POST',
+        headers: jsonHeaders(user),
+        body: JSON.stringify({ title: 'Open gym' }),
+      })
     expect((await start(serverA)).status).toBe(201)
     expect((await start(serverB)).status).toBe(201)
     await second.db.execute(sql`update profiles set role = 'coach' where id = ${user.id}`)
@@ -106,8 +119,14 @@ describe('the profiles the session cache keeps', () => {
     const changes = await signIn({ auth: serverA.auth, db: database.db }, { displayName: 'Changes' })
     expect((await whoIs(serverB, stays.cookie)).profile?.displayName).toBe('Stays')
     expect((await whoIs(serverB, changes.cookie)).profile?.displayName).toBe('Changes')
-    await serverA.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(changes), body: JSON.stringify({ displayName: 'Changed' }) })
-    expect(await eventually(async () => (await whoIs(serverB, changes.cookie)).profile?.displayName === 'Changed')).toBe(true)
+    await serverA.app.request('/api/profile', {
+      method: 'PATCH',
+      headers: jsonHeaders(changes),
+      body: JSON.stringify({ displayName: 'Changed' }),
+    })
+    expect(
+      await eventually(async () => (await whoIs(serverB, changes.cookie)).profile?.displayName === 'Changed'),
+    ).toBe(true)
     expect((await whoIs(serverB, stays.cookie)).profile?.displayName).toBe('Stays')
   })
 })

@@ -28,7 +28,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     await loadTokenCaller(c, bearer)
     return next()
   }
-  const found = await lookupSession(c.var, c.req.raw.headers, (renewed) => c.header('set-cookie', renewed, { append: true }))
+  const found = await lookupSession(c.var, c.req.raw.headers, (renewed) =>
+    c.header('set-cookie', renewed, { append: true }),
+  )
   if (found) {
     c.set('user', found.user)
     c.set('session', found.session)
@@ -85,7 +87,8 @@ async function loadTokenCaller(c: Context<AppEnv>, secret: string): Promise<void
   if (!caller) throw new AppError('UNAUTHENTICATED', { message: apiTokenText.unknownToken })
   await countTokenCall(db, caller.token.id, env.RATE_LIMIT_API_TOKEN_PER_MINUTE)
   if (c.req.path.startsWith('/api/auth/')) throw new AppError('FORBIDDEN', { message: apiTokenText.notForSignIn })
-  if (caller.token.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw new AppError('FORBIDDEN', { message: apiTokenText.readOnly })
+  if (caller.token.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD')
+    throw new AppError('FORBIDDEN', { message: apiTokenText.readOnly })
   c.set('user', caller.user)
   c.set('apiToken', caller.token)
 }
@@ -132,7 +135,10 @@ export const requireSignInSession = mark(
 )
 
 /** The signed-in user's profile (null before they make one), from the session cache when it has it. */
-export async function profileOfUser({ db, sessionCache: cache }: Pick<AppEnv['Variables'], 'db' | 'sessionCache'>, userId: string): Promise<Profile | null> {
+export async function profileOfUser(
+  { db, sessionCache: cache }: Pick<AppEnv['Variables'], 'db' | 'sessionCache'>,
+  userId: string,
+): Promise<Profile | null> {
   const cached = cache.profile(userId)
   if (cached) return cached
   const keep = cache.beginProfile(userId)

@@ -11,7 +11,8 @@ export const API_TOKENS_PER_USER = 20
 
 export const apiTokenText = {
   title: 'API tokens',
-  description: 'Personal access tokens let your own scripts call the Coachline API as you. Send one as Authorization: Bearer <token>.',
+  description:
+    'Personal access tokens let your own scripts call the Coachline API as you. Send one as Authorization: Bearer <token>.',
   nameLabel: 'Token name',
   nameRequired: 'Give the token a name',
   nameTooLong: `A token name is at most ${API_TOKEN_NAME_MAX} characters`,
@@ -48,7 +49,13 @@ export const apiTokenText = {
 
 export const CreateApiTokenBody = lazySchema(() =>
   z.object({
-    name: z.string(apiTokenText.nameRequired).check(z.trim(), z.minLength(1, apiTokenText.nameRequired), z.maxLength(API_TOKEN_NAME_MAX, apiTokenText.nameTooLong)),
+    name: z
+      .string(apiTokenText.nameRequired)
+      .check(
+        z.trim(),
+        z.minLength(1, apiTokenText.nameRequired),
+        z.maxLength(API_TOKEN_NAME_MAX, apiTokenText.nameTooLong),
+      ),
     scope: z.enum(API_TOKEN_SCOPES, apiTokenText.scopeInvalid),
   }),
 )

@@ -8,7 +8,9 @@ import { lazySchema } from './lazy-schema.ts'
  */
 
 /** GET /api/calendar: whether the caller's feed is on, and since when. */
-export const CalendarFeedStatusSchema = lazySchema(() => z.object({ enabled: z.boolean(), createdAt: z.nullable(z.string()) }))
+export const CalendarFeedStatusSchema = lazySchema(() =>
+  z.object({ enabled: z.boolean(), createdAt: z.nullable(z.string()) }),
+)
 export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>
 
 /** POST /api/calendar: a new address (the old one, if any, stops working). */

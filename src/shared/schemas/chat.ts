@@ -59,7 +59,9 @@ const ConversationSchema = lazySchema(() =>
 export type Conversation = z.infer<typeof ConversationSchema>
 
 /** GET /api/chat/conversations: mine, newest activity first, with the total unread. */
-export const ConversationsSchema = lazySchema(() => z.object({ items: z.array(ConversationSchema), unread: z.number() }))
+export const ConversationsSchema = lazySchema(() =>
+  z.object({ items: z.array(ConversationSchema), unread: z.number() }),
+)
 export type Conversations = z.infer<typeof ConversationsSchema>
 
 /**
@@ -68,7 +70,9 @@ export type Conversations = z.infer<typeof ConversationsSchema>
  * says newer ones remain beyond this page. The query parameters are checked on the server
  * (chat.routes.ts): this module stays light for the pages that load it.
  */
-export const MessagesPageSchema = lazySchema(() => z.object({ conversation: ConversationSchema, items: z.array(MessageSchema), hasMore: z.boolean() }))
+export const MessagesPageSchema = lazySchema(() =>
+  z.object({ conversation: ConversationSchema, items: z.array(MessageSchema), hasMore: z.boolean() }),
+)
 export type MessagesPage = z.infer<typeof MessagesPageSchema>
 
 const messageBody = lazySchema(() =>

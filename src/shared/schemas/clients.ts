@@ -28,7 +28,14 @@ export const ActiveClientSchema = lazySchema(() =>
     /** The client's IANA time zone, as their device last reported it: 'yesterday' is theirs. */
     timeZone: z.nullable(z.string()),
     /** The client's active plan from this coach, if any. */
-    activePlan: z.nullable(z.object({ id: z.string(), name: z.string(), startDate: z.nullable(z.string()), trainingDays: z.nullable(z.array(z.number())) })),
+    activePlan: z.nullable(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        startDate: z.nullable(z.string()),
+        trainingDays: z.nullable(z.array(z.number())),
+      }),
+    ),
   }),
 )
 export type ActiveClient = z.infer<typeof ActiveClientSchema>
@@ -37,15 +44,28 @@ export type ActiveClient = z.infer<typeof ActiveClientSchema>
 export const ClientSummarySchema = lazySchema(() =>
   z.object({
     client: ActiveClientSchema,
-    plan: z.nullable(z.object({ weeks: z.number(), daysPerWeek: z.number(), workouts: z.number(), deloadWeeks: z.array(z.number()) })),
+    plan: z.nullable(
+      z.object({ weeks: z.number(), daysPerWeek: z.number(), workouts: z.number(), deloadWeeks: z.array(z.number()) }),
+    ),
     /** Planned workouts of the active plan moved to another date (YYYY-MM-DD, `from` the plan's own), from a week back on. */
-    moved: z.array(z.object({ week: z.number(), day: z.number(), title: z.string(), from: z.string(), to: z.string(), movedBy: z.nullable(z.string()) })),
+    moved: z.array(
+      z.object({
+        week: z.number(),
+        day: z.number(),
+        title: z.string(),
+        from: z.string(),
+        to: z.string(),
+        movedBy: z.nullable(z.string()),
+      }),
+    ),
   }),
 )
 export type ClientSummary = z.infer<typeof ClientSummarySchema>
 
 /** Lists computed "as of" a day: the coach's own date, so a late evening is not tomorrow. */
-export const AsOfQuery = lazySchema(() => z.object({ today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')) }))
+export const AsOfQuery = lazySchema(() =>
+  z.object({ today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')) }),
+)
 
 export const DashboardQuery = lazySchema(() =>
   z.object({
@@ -76,13 +96,27 @@ export const DashboardSchema = lazySchema(() =>
     adherence28: z.nullable(z.number()),
     setAdherence7: z.nullable(z.number()),
     setAdherence28: z.nullable(z.number()),
-    sessionsSince: z.array(z.object({ sessionId: z.string(), clientId: z.string(), clientName: z.string(), title: z.string(), completedAt: z.string() })),
+    sessionsSince: z.array(
+      z.object({
+        sessionId: z.string(),
+        clientId: z.string(),
+        clientName: z.string(),
+        title: z.string(),
+        completedAt: z.string(),
+      }),
+    ),
     missedLastTwo: z.array(z.object({ clientId: z.string(), displayName: z.string() })),
     /** Clients to look at today, most reasons first, each with why. */
-    needsYou: z.array(z.object({ clientId: z.string(), displayName: z.string(), reasons: z.array(AttentionReasonSchema) })),
+    needsYou: z.array(
+      z.object({ clientId: z.string(), displayName: z.string(), reasons: z.array(AttentionReasonSchema) }),
+    ),
     /** Clients with new records this week, to congratulate: apart, since a record asks for no action. */
-    recordsToCongratulate: z.array(z.object({ clientId: z.string(), displayName: z.string(), movements: z.array(z.string()) })),
-    expiringInvites: z.array(z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() })),
+    recordsToCongratulate: z.array(
+      z.object({ clientId: z.string(), displayName: z.string(), movements: z.array(z.string()) }),
+    ),
+    expiringInvites: z.array(
+      z.object({ id: z.string(), email: z.string(), planName: z.string(), expiresAt: z.string() }),
+    ),
   }),
 )
 export type Dashboard = z.infer<typeof DashboardSchema>

@@ -34,7 +34,8 @@ export const dataExportApiText = {
   notYours: 'You can export only your own data, or that of your active clients',
   notAnExport: 'This file is not a Coachline export (a JSON file with "format": "coachline-export")',
   notJson: 'This file is not a Coachline export: it is not JSON',
-  newerVersion: (version: number) => `This export is version ${version}, made by a newer Coachline; this one restores version ${EXPORT_VERSION}`,
+  newerVersion: (version: number) =>
+    `This export is version ${version}, made by a newer Coachline; this one restores version ${EXPORT_VERSION}`,
   unknownVersion: `This export has no version this Coachline knows; it restores version ${EXPORT_VERSION}`,
   tooLarge: `An export to restore must be at most ${RESTORE_MAX_BYTES / 1024 / 1024} MB`,
   unknownMovement: 'The export names a movement it does not list',

@@ -48,7 +48,8 @@ export const historyImportApiText = {
   tooManyUploads: (perHour: number) => `You can send at most ${perHour} files an hour: try again later`,
   tooComplex: 'This file takes too long to read: export a shorter period, or split the file',
   tooManyBadRows: `More than ${MAX_LISTED_PROBLEMS} rows of this file cannot be read, so it is not read further: is it an export from Strong or Hevy?`,
-  badRows: (count: number) => `${count === 1 ? 'One row' : `${count} rows`} of the file cannot be imported; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and try again.`,
+  badRows: (count: number) =>
+    `${count === 1 ? 'One row' : `${count} rows`} of the file cannot be imported; nothing was written. Fix ${count === 1 ? 'it' : 'them'} and try again.`,
   mappingMissing: (name: string) => `Choose a movement for "${name}"`,
   mappingUnknown: 'Map only the exercises of this file',
   movementNotFound: 'A chosen movement does not exist or is not yours',
@@ -84,7 +85,9 @@ const ImportProblemSchema = lazySchema(() => z.object({ line: z.number(), messag
 export type ImportProblem = z.infer<typeof ImportProblemSchema>
 
 /** A movement an exercise name may be mapped to. */
-const MovementChoiceSchema = lazySchema(() => z.object({ id: z.string(), name: z.string(), own: z.boolean(), tracking: z.enum(TRACKING) }))
+const MovementChoiceSchema = lazySchema(() =>
+  z.object({ id: z.string(), name: z.string(), own: z.boolean(), tracking: z.enum(TRACKING) }),
+)
 
 /** One distinct exercise name of the file, with what the server suggests mapping it to. */
 const ImportExerciseSchema = lazySchema(() =>
@@ -125,18 +128,29 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>
 /** What one exercise name of the file becomes: an existing movement, or a new movement of the lifter's own. */
 const MappingEntrySchema = lazySchema(() =>
   z.union([
-    z.object({ name: z.string().check(z.maxLength(NAME_MAX)), movementId: z.uuid(historyImportApiText.movementNotFound) }),
+    z.object({
+      name: z.string().check(z.maxLength(NAME_MAX)),
+      movementId: z.uuid(historyImportApiText.movementNotFound),
+    }),
     z.object({
       name: z.string().check(z.maxLength(NAME_MAX)),
       create: z.object({
-        name: z.string('Name the new movement').check(z.trim(), z.minLength(1, 'Name the new movement'), z.maxLength(80, 'A movement name is at most 80 characters')),
+        name: z
+          .string('Name the new movement')
+          .check(
+            z.trim(),
+            z.minLength(1, 'Name the new movement'),
+            z.maxLength(80, 'A movement name is at most 80 characters'),
+          ),
         tracking: z.enum(TRACKING, 'Choose how the new movement is tracked'),
       }),
     }),
   ]),
 )
 export type MappingEntry = z.infer<typeof MappingEntrySchema>
-export const ImportMappingSchema = lazySchema(() => z.array(MappingEntrySchema).check(z.maxLength(MAX_IMPORT_EXERCISES, historyImportApiText.mappingInvalid)))
+export const ImportMappingSchema = lazySchema(() =>
+  z.array(MappingEntrySchema).check(z.maxLength(MAX_IMPORT_EXERCISES, historyImportApiText.mappingInvalid)),
+)
 
 /** The upload's settings, as form fields beside the file. */
 export const ImportOptionsSchema = lazySchema(() =>

@@ -13,7 +13,10 @@ export const INVITE_DAYS = 7
 export const inviteApiText = {
   invalid: { title: 'Invalid invite', description: 'This invite link is invalid or has expired.' },
   signInFirst: { title: 'Please sign in', description: 'You must be signed in to accept this invite.' },
-  emailMismatch: { title: 'Email mismatch', description: 'You must sign in with the email address this invite was sent to.' },
+  emailMismatch: {
+    title: 'Email mismatch',
+    description: 'You must sign in with the email address this invite was sent to.',
+  },
   acceptFailedTitle: 'Failed to accept invite',
   unexpected: 'An unexpected error occurred.',
   welcome: (planName: string) => ({ title: 'Welcome!', description: `You've successfully joined ${planName}` }),
@@ -36,7 +39,13 @@ export const inviteApiText = {
 
 export const CreateInviteBody = lazySchema(() =>
   z.object({
-    email: z.string(inviteApiText.emailRequired).check(z.overwrite(normalizeEmail), z.minLength(1, inviteApiText.emailRequired), z.refine(isEmail, inviteApiText.emailInvalid)),
+    email: z
+      .string(inviteApiText.emailRequired)
+      .check(
+        z.overwrite(normalizeEmail),
+        z.minLength(1, inviteApiText.emailRequired),
+        z.refine(isEmail, inviteApiText.emailInvalid),
+      ),
     planId: z.uuid(inviteApiText.planRequired),
   }),
 )
@@ -78,10 +87,14 @@ export type InvitePreview = z.infer<typeof InvitePreviewSchema>
 /** Accepting an invite: {token} in, {success, error} out, the original backend's contract (docs/product.md#our-server-in-place-of-a-hosted-backend). */
 export const AcceptInviteBody = lazySchema(() =>
   z.object({
-    token: z.string('The invite token is missing').check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
+    token: z
+      .string('The invite token is missing')
+      .check(z.minLength(1, 'The invite token is missing'), z.maxLength(200)),
     /** The invitee's own date: the plan starts on it (a day either side of the server's, else the server's). */
     today: z.optional(calendarDate('today must be a date (YYYY-MM-DD)')),
   }),
 )
-export const AcceptInviteResultSchema = lazySchema(() => z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) }))
+export const AcceptInviteResultSchema = lazySchema(() =>
+  z.object({ success: z.boolean(), error: z.nullable(z.string()), planName: z.optional(z.string()) }),
+)
 export type AcceptInviteResult = z.infer<typeof AcceptInviteResultSchema>

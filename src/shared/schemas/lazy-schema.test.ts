@@ -20,7 +20,10 @@ describe('a lazy schema', () => {
     const Line = lazySchema(() => z.object({ from: Point, to: Point }))
     const Labelled = lazySchema(() => z.object({ ...Point.shape, label: z.string() }))
     const Points = lazySchema(() => z.array(Point).check(z.maxLength(2)))
-    expect(Line.parse({ from: { x: 0, y: 0 }, to: { x: 1, y: 1 } })).toEqual({ from: { x: 0, y: 0 }, to: { x: 1, y: 1 } })
+    expect(Line.parse({ from: { x: 0, y: 0 }, to: { x: 1, y: 1 } })).toEqual({
+      from: { x: 0, y: 0 },
+      to: { x: 1, y: 1 },
+    })
     expect(Line.safeParse({ from: { x: 0 }, to: { x: 1, y: 1 } }).error?.issues[0]?.path).toEqual(['from', 'y'])
     expect(Labelled.parse({ x: 1, y: 2, label: 'A' })).toEqual({ x: 1, y: 2, label: 'A' })
     expect(

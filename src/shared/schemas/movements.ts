@@ -164,12 +164,24 @@ function isHttpUrl(value: string): boolean {
 
 // Defaults belong to creating only: an edit that leaves a field out must keep its value.
 const movementFields = {
-  name: z.string(movementApiText.nameRequired).check(z.trim(), z.minLength(1, movementApiText.nameRequired), z.maxLength(MOVEMENT_NAME_MAX, movementApiText.nameTooLong)),
-  aliases: z.array(z.string().check(z.trim(), z.minLength(1, movementApiText.alias), z.maxLength(60, movementApiText.alias))).check(z.maxLength(10, movementApiText.alias)),
+  name: z
+    .string(movementApiText.nameRequired)
+    .check(
+      z.trim(),
+      z.minLength(1, movementApiText.nameRequired),
+      z.maxLength(MOVEMENT_NAME_MAX, movementApiText.nameTooLong),
+    ),
+  aliases: z
+    .array(z.string().check(z.trim(), z.minLength(1, movementApiText.alias), z.maxLength(60, movementApiText.alias)))
+    .check(z.maxLength(10, movementApiText.alias)),
   pattern: z.enum(PATTERNS, movementApiText.pattern),
-  primaryMuscles: z.array(z.enum(MUSCLES, movementApiText.primaryMuscles)).check(z.minLength(1, movementApiText.primaryMuscles), z.maxLength(6)),
+  primaryMuscles: z
+    .array(z.enum(MUSCLES, movementApiText.primaryMuscles))
+    .check(z.minLength(1, movementApiText.primaryMuscles), z.maxLength(6)),
   secondaryMuscles: z.array(z.enum(MUSCLES)).check(z.maxLength(8)),
-  equipment: z.array(z.enum(EQUIPMENT, movementApiText.equipment)).check(z.minLength(1, movementApiText.equipment), z.maxLength(5)),
+  equipment: z
+    .array(z.enum(EQUIPMENT, movementApiText.equipment))
+    .check(z.minLength(1, movementApiText.equipment), z.maxLength(5)),
   tracking: z.enum(TRACKING, movementApiText.tracking),
   unilateral: z.boolean(),
   instructions: z.string().check(z.trim(), z.maxLength(MOVEMENT_INSTRUCTIONS_MAX, movementApiText.instructions)),

@@ -4,7 +4,13 @@ import { calendarDate } from './dates.ts'
 import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
 import { UNITS } from './profiles.ts'
-import { DeloadSchema, deloadSets, PROGRESSION_MODES, ProgressionNoteSchema, ProgressionRuleSchema } from './progression.ts'
+import {
+  DeloadSchema,
+  deloadSets,
+  PROGRESSION_MODES,
+  ProgressionNoteSchema,
+  ProgressionRuleSchema,
+} from './progression.ts'
 
 /** Limits of a plan: what a coach can build and what the server accepts (docs/product.md#validation-rules). */
 export const MAX_WEEKS = 16
@@ -46,7 +52,8 @@ export const planApiText = {
   conflict: 'This plan was changed elsewhere. Reload to see the latest version.',
   trainingDay: 'A training day is a weekday from 1 (Monday) to 7 (Sunday)',
   trainingDaysTwice: 'Pick each weekday once',
-  trainingDaysCount: (days: number) => `Pick ${days} training day${days === 1 ? '' : 's'}: one for each day of the plan’s week`,
+  trainingDaysCount: (days: number) =>
+    `Pick ${days} training day${days === 1 ? '' : 's'}: one for each day of the plan’s week`,
   startEmpty: 'Add a workout to this plan before you start it',
   startNotOwn: 'Only a plan of your own can be started; your coach starts the plans they assign',
   progressionTwice: 'Each kind of progression can be chosen once',
@@ -61,7 +68,8 @@ export const planApiText = {
   moveTooLate: `Only a workout due in the last ${MISSED_DAYS_BACK} days can be moved`,
 } as const
 
-const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
+const int = (min: number, max: number, message: string) =>
+  z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
 const text = (max: number, message: string) => z.string(message).check(z.trim(), z.maxLength(max, message))
 const optionalText = (max: number) => z.optional(z.nullable(text(max, planApiText.text)))
 
@@ -75,12 +83,24 @@ export const SaveIdSchema = lazySchema(() => z.optional(z.uuid('Not a save id'))
 export const PrescribedSetSchema = lazySchema(() =>
   z
     .object({
-      reps: z.optional(z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) }))),
+      reps: z.optional(
+        z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) })),
+      ),
       load: z.optional(
         z.nullable(
           z.discriminatedUnion('kind', [
-            z.object({ kind: z.literal('kg'), value: z.number(planApiText.loadKg).check(z.gte(0, planApiText.loadKg), z.lte(MAX_LOAD_KG, planApiText.loadKg)) }),
-            z.object({ kind: z.literal('percent_1rm'), value: z.number(planApiText.percent).check(z.gte(1, planApiText.percent), z.lte(150, planApiText.percent)) }),
+            z.object({
+              kind: z.literal('kg'),
+              value: z
+                .number(planApiText.loadKg)
+                .check(z.gte(0, planApiText.loadKg), z.lte(MAX_LOAD_KG, planApiText.loadKg)),
+            }),
+            z.object({
+              kind: z.literal('percent_1rm'),
+              value: z
+                .number(planApiText.percent)
+                .check(z.gte(1, planApiText.percent), z.lte(150, planApiText.percent)),
+            }),
             z.object({ kind: z.literal('bodyweight') }),
           ]),
         ),
@@ -98,7 +118,9 @@ export const PrescribedSetSchema = lazySchema(() =>
       durationSeconds: z.optional(z.nullable(int(1, 86_400, planApiText.duration))),
       distanceMeters: z.optional(z.nullable(int(1, 100_000, planApiText.distance))),
     })
-    .check(z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] })),
+    .check(
+      z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] }),
+    ),
 )
 export type PrescribedSet = z.infer<typeof PrescribedSetSchema>
 
@@ -109,14 +131,20 @@ const ExerciseInputSchema = lazySchema(() =>
     restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
     tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
     notes: optionalText(NOTES_MAX),
-    sets: z.array(PrescribedSetSchema).check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
+    sets: z
+      .array(PrescribedSetSchema)
+      .check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
     /** The exercise's own progression rule; null or absent follows the plan's. */
     progression: z.optional(z.nullable(ProgressionRuleSchema)),
   }),
 )
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
 
-const planName = lazySchema(() => z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)))
+const planName = lazySchema(() =>
+  z
+    .string(planApiText.nameRequired)
+    .check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
+)
 
 export const CreatePlanBody = lazySchema(() =>
   z.object({
@@ -151,9 +179,13 @@ export type UpdatePlanInput = z.infer<typeof UpdatePlanBody>
 /** What a workout is made of, in a plan's cell or standalone: its title, notes and exercises. */
 export const WorkoutContentSchema = lazySchema(() =>
   z.object({
-    title: z.string(planApiText.nameRequired).check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
+    title: z
+      .string(planApiText.nameRequired)
+      .check(z.trim(), z.minLength(1, planApiText.nameRequired), z.maxLength(PLAN_NAME_MAX, planApiText.nameTooLong)),
     notes: optionalText(NOTES_MAX),
-    exercises: z.array(ExerciseInputSchema).check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
+    exercises: z
+      .array(ExerciseInputSchema)
+      .check(z.maxLength(MAX_EXERCISES_PER_WORKOUT, `A workout has at most ${MAX_EXERCISES_PER_WORKOUT} exercises`)),
   }),
 )
 export type WorkoutContent = z.infer<typeof WorkoutContentSchema>
@@ -232,11 +264,25 @@ export const PlanSummarySchema = lazySchema(() =>
 export type PlanSummary = z.infer<typeof PlanSummarySchema>
 
 /** A planned workout given another date than its plan's (the lifter's, or their coach's doing). */
-const MovedDaySchema = lazySchema(() => z.object({ week: z.number(), day: z.number(), date: z.string(), movedBy: z.nullable(z.string()), movedAt: z.string() }))
+const MovedDaySchema = lazySchema(() =>
+  z.object({
+    week: z.number(),
+    day: z.number(),
+    date: z.string(),
+    movedBy: z.nullable(z.string()),
+    movedAt: z.string(),
+  }),
+)
 export type MovedDay = z.infer<typeof MovedDaySchema>
 
 // `moves` defaults to none: a device's copy of a plan saved before workouts could move still reads.
-export const PlanSchema = lazySchema(() => z.object({ ...PlanSummarySchema.shape, workouts: z.array(PlanWorkoutSchema), moves: z._default(z.array(MovedDaySchema), []) }))
+export const PlanSchema = lazySchema(() =>
+  z.object({
+    ...PlanSummarySchema.shape,
+    workouts: z.array(PlanWorkoutSchema),
+    moves: z._default(z.array(MovedDaySchema), []),
+  }),
+)
 export type Plan = z.infer<typeof PlanSchema>
 
 /** GET /api/plans/workouts/:planWorkoutId: one planned workout with what its read-only view needs of the plan. */
@@ -269,7 +315,14 @@ export type PlanWorkoutDetail = z.infer<typeof PlanWorkoutDetailSchema>
  */
 export function asTrained(workout: PlanWorkout, plan: PlanWorkoutDetail['plan']): PlanWorkoutDetail {
   const deloaded = Boolean(plan.deload) && plan.deloadWeeks.includes(workout.week)
-  return { ...workout, plan, deloaded, exercises: deloaded ? workout.exercises.map((e) => ({ ...e, sets: deloadSets(e.sets, plan.deload) })) : workout.exercises }
+  return {
+    ...workout,
+    plan,
+    deloaded,
+    exercises: deloaded
+      ? workout.exercises.map((e) => ({ ...e, sets: deloadSets(e.sets, plan.deload) }))
+      : workout.exercises,
+  }
 }
 
 /** GET /api/plans: the caller's plans that are not archived (and those assigned to them), or `?archived=true` their own archived ones. */
@@ -342,8 +395,13 @@ export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as 
 export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number; unit?: Unit }
 
 /** The progressions a copy-week request asks for, in either of its forms. */
-export const progressionsOf = ({ progression, progressions }: { progression?: Progression | null; progressions?: Progression[] }): Progression[] =>
-  progressions ?? (progression ? [progression] : [])
+export const progressionsOf = ({
+  progression,
+  progressions,
+}: {
+  progression?: Progression | null
+  progressions?: Progression[]
+}): Progression[] => progressions ?? (progression ? [progression] : [])
 
 const round = (value: number, step: number) => Math.round(value / step) * step
 
@@ -351,21 +409,39 @@ const round = (value: number, step: number) => Math.round(value / step) * step
  * A set moved `steps` weeks forward with a progression (+kg, +% of 1RM, +reps, +RPE), kept inside
  * the limits a set may have. Pure: the server applies it, the builder previews it.
  */
-export function progressSet(set: PrescribedSet, progression: Progression | null | undefined, steps: number): PrescribedSet {
+export function progressSet(
+  set: PrescribedSet,
+  progression: Progression | null | undefined,
+  steps: number,
+): PrescribedSet {
   if (!progression || steps <= 0) return set
   const delta = progression.amount * steps
   switch (progression.kind) {
     case 'add_kg': {
       if (set.load?.kind !== 'kg') return set
       // In kg: to 0.25 kg (the smallest common plates); in lb: to 0.5 lb, then stored in kg.
-      const next = progression.unit === 'lb' ? toKg(round(set.load.value / KG_PER_LB + delta, 0.5), 'lb') : round(set.load.value + delta, 0.25)
+      const next =
+        progression.unit === 'lb'
+          ? toKg(round(set.load.value / KG_PER_LB + delta, 0.5), 'lb')
+          : round(set.load.value + delta, 0.25)
       return { ...set, load: { kind: 'kg', value: Math.min(MAX_LOAD_KG, Math.max(0, next)) } }
     }
     case 'add_percent':
-      return set.load?.kind === 'percent_1rm' ? { ...set, load: { kind: 'percent_1rm', value: Math.min(150, Math.max(1, round(set.load.value + delta, 0.5))) } } : set
+      return set.load?.kind === 'percent_1rm'
+        ? {
+            ...set,
+            load: { kind: 'percent_1rm', value: Math.min(150, Math.max(1, round(set.load.value + delta, 0.5))) },
+          }
+        : set
     case 'add_reps':
       return set.reps
-        ? { ...set, reps: { min: Math.min(MAX_REPS, Math.max(1, set.reps.min + Math.round(delta))), max: Math.min(MAX_REPS, Math.max(1, set.reps.max + Math.round(delta))) } }
+        ? {
+            ...set,
+            reps: {
+              min: Math.min(MAX_REPS, Math.max(1, set.reps.min + Math.round(delta))),
+              max: Math.min(MAX_REPS, Math.max(1, set.reps.max + Math.round(delta))),
+            },
+          }
         : set
     case 'add_rpe':
       return typeof set.rpe === 'number' ? { ...set, rpe: Math.min(10, Math.max(1, round(set.rpe + delta, 0.5))) } : set
@@ -375,7 +451,9 @@ export function progressSet(set: PrescribedSet, progression: Progression | null 
 const ProgressionSchema = lazySchema(() =>
   z.object({
     kind: z.enum(PROGRESSIONS, 'Choose a progression'),
-    amount: z.number('The progression needs an amount').check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
+    amount: z
+      .number('The progression needs an amount')
+      .check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
     unit: z.optional(z.enum(UNITS)),
   }),
 )
@@ -391,7 +469,9 @@ export const CopyWeekBody = lazySchema(() =>
       version: VersionSchema,
       saveId: SaveIdSchema,
       fromWeek: int(1, MAX_WEEKS, planApiText.week),
-      toWeeks: z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
+      toWeeks: z
+        .array(int(1, MAX_WEEKS, planApiText.week))
+        .check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
       progression: z.optional(z.nullable(ProgressionSchema)),
       progressions: z.optional(
         z.array(ProgressionSchema).check(
@@ -400,7 +480,12 @@ export const CopyWeekBody = lazySchema(() =>
         ),
       ),
     })
-    .check(z.refine((body) => !(body.progression && body.progressions), { message: planApiText.progressionBothForms, path: ['progressions'] })),
+    .check(
+      z.refine((body) => !(body.progression && body.progressions), {
+        message: planApiText.progressionBothForms,
+        path: ['progressions'],
+      }),
+    ),
 )
 export type CopyWeekInput = z.infer<typeof CopyWeekBody>
 

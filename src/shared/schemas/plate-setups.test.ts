@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { DEFAULT_PLATE_SETUPS, plateSetupApiText, plateSetupOf, plateSetupsOf, PlateSetupsPatch } from './plate-setups.ts'
+import {
+  DEFAULT_PLATE_SETUPS,
+  plateSetupApiText,
+  plateSetupOf,
+  plateSetupsOf,
+  PlateSetupsPatch,
+} from './plate-setups.ts'
 
 const messages = (value: unknown) => {
   const parsed = PlateSetupsPatch.safeParse(value)
@@ -22,7 +28,10 @@ describe('a plate setup as PATCH /api/profile takes it', () => {
     [{ kg: { plateStep: 2.5, bar: '20', plates: [20] } }, plateSetupApiText.bar('kg')],
     [{ kg: { plateStep: 2.5, bar: 20, plates: [] } }, plateSetupApiText.plates],
     [{ kg: { plateStep: 2.5, bar: 20, plates: [20, 20] } }, plateSetupApiText.plates],
-    [{ kg: { plateStep: 2.5, bar: 20, plates: Array.from({ length: 13 }, (_, i) => i + 1) } }, plateSetupApiText.plates],
+    [
+      { kg: { plateStep: 2.5, bar: 20, plates: Array.from({ length: 13 }, (_, i) => i + 1) } },
+      plateSetupApiText.plates,
+    ],
     [{ kg: { plateStep: 2.5, bar: 20, plates: [-5] } }, plateSetupApiText.plate('kg')],
     [{ kg: { plateStep: 2.5, bar: 20, plates: [1.234] } }, plateSetupApiText.plate('kg')],
     [{ kg: { plateStep: 2.5, bar: 20, plates: 'all' } }, plateSetupApiText.plates],

@@ -35,7 +35,8 @@ const MAX_PLATE_SIZES = 12
 export const plateSetupApiText = {
   step: (unit: Unit) => `The plate step in ${unit} is ${PLATE_STEPS[unit].join(' or ')} ${unit}`,
   bar: (unit: Unit) => `Bar weight must be from ${LIMITS[unit].bar.min} to ${LIMITS[unit].bar.max} ${unit}`,
-  plate: (unit: Unit) => `Each plate must be from ${LIMITS[unit].plate.min} to ${LIMITS[unit].plate.max} ${unit}, to the hundredth`,
+  plate: (unit: Unit) =>
+    `Each plate must be from ${LIMITS[unit].plate.min} to ${LIMITS[unit].plate.max} ${unit}, to the hundredth`,
   plates: `Choose 1 to ${MAX_PLATE_SIZES} different plates`,
 } as const
 
@@ -45,7 +46,8 @@ const inHundredths = (value: number) => Math.abs(value * 100 - Math.round(value 
 function setupSchema(unit: Unit) {
   const { bar, plate } = LIMITS[unit]
   const [big, small] = PLATE_STEPS[unit]
-  const weight = (min: number, max: number, message: string) => z.number(message).check(z.gte(min, message), z.lte(max, message), z.refine(inHundredths, message))
+  const weight = (min: number, max: number, message: string) =>
+    z.number(message).check(z.gte(min, message), z.lte(max, message), z.refine(inHundredths, message))
   return z.object({
     plateStep: z.union([z.literal(big), z.literal(small)], plateSetupApiText.step(unit)),
     bar: weight(bar.min, bar.max, plateSetupApiText.bar(unit)),
@@ -61,7 +63,9 @@ function setupSchema(unit: Unit) {
 const SETUP_SCHEMAS = { kg: lazySchema(() => setupSchema('kg')), lb: lazySchema(() => setupSchema('lb')) }
 
 /** PATCH /api/profile's `plateSetups`: either unit's setup, or both; a unit left out is kept. */
-export const PlateSetupsPatch = lazySchema(() => z.object({ kg: z.optional(SETUP_SCHEMAS.kg), lb: z.optional(SETUP_SCHEMAS.lb) }))
+export const PlateSetupsPatch = lazySchema(() =>
+  z.object({ kg: z.optional(SETUP_SCHEMAS.kg), lb: z.optional(SETUP_SCHEMAS.lb) }),
+)
 export type PlateSetupsPatch = z.infer<typeof PlateSetupsPatch>
 
 /**
@@ -69,11 +73,15 @@ export type PlateSetupsPatch = z.infer<typeof PlateSetupsPatch>
  * saved for the other unit only): the stored one when it is valid, else the defaults.
  */
 export function plateSetupOf(stored: unknown, unit: Unit): PlateSetup {
-  const value = typeof stored === 'object' && stored !== null ? (stored as Partial<Record<Unit, unknown>>)[unit] : undefined
+  const value =
+    typeof stored === 'object' && stored !== null ? (stored as Partial<Record<Unit, unknown>>)[unit] : undefined
   const parsed = SETUP_SCHEMAS[unit].safeParse(value)
   if (!parsed.success) return DEFAULT_PLATE_SETUPS[unit]
   return { ...parsed.data, plates: [...parsed.data.plates].sort((a, b) => b - a) }
 }
 
 /** Both units' setups, filled with the defaults where nothing valid is stored. */
-export const plateSetupsOf = (stored: unknown): PlateSetups => ({ kg: plateSetupOf(stored, 'kg'), lb: plateSetupOf(stored, 'lb') })
+export const plateSetupsOf = (stored: unknown): PlateSetups => ({
+  kg: plateSetupOf(stored, 'kg'),
+  lb: plateSetupOf(stored, 'lb'),
+})

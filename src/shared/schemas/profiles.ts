@@ -46,9 +46,17 @@ export function defaultDisplayName(email: string): string {
 }
 
 export const displayNameField = lazySchema(() =>
-  z.string().check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Display name is required'),
+      z.maxLength(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`),
+    ),
 )
-export const primaryGoalField = lazySchema(() => z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters'))))
+export const primaryGoalField = lazySchema(() =>
+  z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Primary goal must be at most 200 characters'))),
+)
 
 /** /create-profile: a display name, and optionally a goal and a level (which we save). */
 export const SaveProfileBody = lazySchema(() =>

@@ -49,13 +49,23 @@ const utcOffsetMinutes = lazySchema(() =>
   z._default(
     z.coerce
       .number(progressApiText.offset)
-      .check(z.int(progressApiText.offset), z.gte(-MAX_UTC_OFFSET_MINUTES, progressApiText.offset), z.lte(MAX_UTC_OFFSET_MINUTES, progressApiText.offset)),
+      .check(
+        z.int(progressApiText.offset),
+        z.gte(-MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
+        z.lte(MAX_UTC_OFFSET_MINUTES, progressApiText.offset),
+      ),
     0,
   ),
 )
 /** The lifter's today: a day of this era, so that a year of weeks around it stays a valid date. */
 const today = lazySchema(() =>
-  z.optional(z.string(progressApiText.today).check(z.refine((value) => isRealDay(value) && value >= '2000-01-01' && value <= '2200-12-31', progressApiText.today))),
+  z.optional(
+    z
+      .string(progressApiText.today)
+      .check(
+        z.refine((value) => isRealDay(value) && value >= '2000-01-01' && value <= '2200-12-31', progressApiText.today),
+      ),
+  ),
 )
 
 /** GET /api/progress. `clientId` may be left out by a client (themselves); a coach names one. */
@@ -105,7 +115,14 @@ function isRealDay(value: string): boolean {
 /** PUT and DELETE /api/body-weights/:date. Checked when the request comes in, so "tomorrow" moves with the clock. */
 export const BodyWeightParam = lazySchema(() =>
   z.object({
-    date: z.string(progressApiText.date).check(z.refine((value) => isRealDay(value) && value >= '1900-01-01' && value <= latestReadingDate(), progressApiText.date)),
+    date: z
+      .string(progressApiText.date)
+      .check(
+        z.refine(
+          (value) => isRealDay(value) && value >= '1900-01-01' && value <= latestReadingDate(),
+          progressApiText.date,
+        ),
+      ),
   }),
 )
 
@@ -117,7 +134,13 @@ export const BodyWeightBody = lazySchema(() =>
     // One check, so a bad weight answers one message however many ways it is wrong.
     weightKg: z
       .number(progressApiText.weight)
-      .check(z.refine((value) => Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value), progressApiText.weight)),
+      .check(
+        z.refine(
+          (value) =>
+            Number.isFinite(value) && value >= BODY_WEIGHT_MIN_KG && value <= BODY_WEIGHT_MAX_KG && hundredths(value),
+          progressApiText.weight,
+        ),
+      ),
   }),
 )
 
@@ -176,7 +199,9 @@ const MovementRecordsSchema = lazySchema(() =>
 )
 export type MovementRecords = z.infer<typeof MovementRecordsSchema>
 
-const SessionRpeSchema = lazySchema(() => z.object({ sessionId: z.string(), date: z.string(), rpe: z.number(), title: z.string() }))
+const SessionRpeSchema = lazySchema(() =>
+  z.object({ sessionId: z.string(), date: z.string(), rpe: z.number(), title: z.string() }),
+)
 
 /** GET /api/progress. */
 export const ProgressSchema = lazySchema(() =>
@@ -205,7 +230,9 @@ const E1rmPointSchema = lazySchema(() =>
 )
 
 /** GET /api/progress/e1rm: oldest first. */
-export const E1rmSeriesSchema = lazySchema(() => z.object({ movementId: z.string(), name: z.string(), points: z.array(E1rmPointSchema) }))
+export const E1rmSeriesSchema = lazySchema(() =>
+  z.object({ movementId: z.string(), name: z.string(), points: z.array(E1rmPointSchema) }),
+)
 export type E1rmSeries = z.infer<typeof E1rmSeriesSchema>
 
 /** GET /api/progress/movements: most trained first. */

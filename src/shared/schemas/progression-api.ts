@@ -10,7 +10,9 @@ export const PreviewRuleBody = lazySchema(() =>
   z.object({
     rule: ProgressionRuleSchema,
     movementId: z.uuid('Choose a movement'),
-    sets: z.array(PrescribedSetSchema).check(z.minLength(1, 'Give the sets to preview'), z.maxLength(20, 'An exercise has at most 20 sets')),
+    sets: z
+      .array(PrescribedSetSchema)
+      .check(z.minLength(1, 'Give the sets to preview'), z.maxLength(20, 'An exercise has at most 20 sets')),
     clientId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   }),
 )
@@ -52,8 +54,12 @@ export const ProposalsSchema = lazySchema(() => z.array(ProposalSchema))
 /** POST /api/progression/proposals/approve and /dismiss: the proposals decided on ('Approve all' sends every id). */
 export const DecideProposalsBody = lazySchema(() =>
   z.object({
-    ids: z.array(z.uuid(progressionApiText.proposalIds)).check(z.minLength(1, progressionApiText.proposalIds), z.maxLength(200, progressionApiText.proposalIds)),
+    ids: z
+      .array(z.uuid(progressionApiText.proposalIds))
+      .check(z.minLength(1, progressionApiText.proposalIds), z.maxLength(200, progressionApiText.proposalIds)),
   }),
 )
 
-export const DecisionSchema = lazySchema(() => z.object({ approved: z.number(), dismissed: z.number(), stale: z.number() }))
+export const DecisionSchema = lazySchema(() =>
+  z.object({ approved: z.number(), dismissed: z.number(), stale: z.number() }),
+)

@@ -35,9 +35,13 @@ export const progressionApiText = {
   proposalIds: 'Choose 1 to 200 proposals',
 } as const
 
-const num = (min: number, max: number, message: string) => z.number(message).check(z.gte(min, message), z.lte(max, message))
-const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
-const amount = lazySchema(() => z.number(progressionApiText.amount).check(z.gt(0, progressionApiText.amount), z.lte(50, progressionApiText.amount)))
+const num = (min: number, max: number, message: string) =>
+  z.number(message).check(z.gte(min, message), z.lte(max, message))
+const int = (min: number, max: number, message: string) =>
+  z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
+const amount = lazySchema(() =>
+  z.number(progressionApiText.amount).check(z.gt(0, progressionApiText.amount), z.lte(50, progressionApiText.amount)),
+)
 
 /** Add `amount` when every set reached the top of its range at or under its RPE; hold otherwise; after `failures` misses in a row, take `reducePercent` off. */
 const LinearRuleSchema = lazySchema(() =>
@@ -55,7 +59,12 @@ const LinearRuleSchema = lazySchema(() =>
 const DoubleRuleSchema = lazySchema(() => z.object({ kind: z.literal('double'), amount, unit: z.enum(UNITS) }))
 
 /** %1RM targets are loads from the lifter's current e1RM of this movement, or of `linkedMovementId`. */
-const PercentRuleSchema = lazySchema(() => z.object({ kind: z.literal('percent_e1rm'), linkedMovementId: z.optional(z.nullable(z.uuid(progressionApiText.linked))) }))
+const PercentRuleSchema = lazySchema(() =>
+  z.object({
+    kind: z.literal('percent_e1rm'),
+    linkedMovementId: z.optional(z.nullable(z.uuid(progressionApiText.linked))),
+  }),
+)
 
 /** The next load moves by the last RPE against the target: `overPercent` off per point over, `underPercent` on per point under. */
 const RpeRuleSchema = lazySchema(() =>
@@ -66,7 +75,13 @@ const RpeRuleSchema = lazySchema(() =>
   }),
 )
 
-export const ProgressionRuleSchema = lazySchema(() => z.discriminatedUnion('kind', [LinearRuleSchema, DoubleRuleSchema, PercentRuleSchema, RpeRuleSchema], progressionApiText.kind))
+export const ProgressionRuleSchema = lazySchema(() =>
+  z.discriminatedUnion(
+    'kind',
+    [LinearRuleSchema, DoubleRuleSchema, PercentRuleSchema, RpeRuleSchema],
+    progressionApiText.kind,
+  ),
+)
 export type ProgressionRule = z.infer<typeof ProgressionRuleSchema>
 
 /** What a plan's deload weeks take off every exercise: a share of the load, and sets from the end. */
@@ -79,12 +94,21 @@ export const DeloadSchema = lazySchema(() =>
 export type Deload = z.infer<typeof DeloadSchema>
 
 /** Why an exercise's targets are what they are, as the rule last set them, and the misses in a row so far. */
-export const ProgressionNoteSchema = lazySchema(() => z.object({ reason: z.string().check(z.maxLength(300)), failures: int(0, 100, 'Failures are a count') }))
+export const ProgressionNoteSchema = lazySchema(() =>
+  z.object({ reason: z.string().check(z.maxLength(300)), failures: int(0, 100, 'Failures are a count') }),
+)
 export type ProgressionNote = z.infer<typeof ProgressionNoteSchema>
 
 /** The rules a builder offers, with their starting numbers. */
 export const DEFAULT_RULES: Record<ProgressionKind, (unit: Unit) => ProgressionRule> = {
-  linear: (unit) => ({ kind: 'linear', amount: unit === 'kg' ? 2.5 : 5, unit, per: 'session', failures: 3, reducePercent: 10 }),
+  linear: (unit) => ({
+    kind: 'linear',
+    amount: unit === 'kg' ? 2.5 : 5,
+    unit,
+    per: 'session',
+    failures: 3,
+    reducePercent: 10,
+  }),
   double: (unit) => ({ kind: 'double', amount: unit === 'kg' ? 2.5 : 5, unit }),
   percent_e1rm: () => ({ kind: 'percent_e1rm', linkedMovementId: null }),
   rpe: () => ({ kind: 'rpe', overPercent: 5, underPercent: 2.5 }),
@@ -110,8 +134,10 @@ export function deloadSets(sets: readonly PrescribedSet[], deload: Deload | null
   const kept = sets.slice(0, Math.max(1, sets.length - deload.setsRemoved))
   const factor = 1 - deload.loadPercent / 100
   return kept.map((set) => {
-    if (set.load?.kind === 'kg') return { ...set, load: { kind: 'kg', value: Math.round(set.load.value * factor * 100) / 100 } }
-    if (set.load?.kind === 'percent_1rm') return { ...set, load: { kind: 'percent_1rm', value: Math.max(1, Math.round(set.load.value * factor * 2) / 2) } }
+    if (set.load?.kind === 'kg')
+      return { ...set, load: { kind: 'kg', value: Math.round(set.load.value * factor * 100) / 100 } }
+    if (set.load?.kind === 'percent_1rm')
+      return { ...set, load: { kind: 'percent_1rm', value: Math.max(1, Math.round(set.load.value * factor * 2) / 2) } }
     return set
   })
 }
@@ -122,7 +148,14 @@ export function loadFromE1rm(percent: number, e1rmKg: number, unit: Unit, plateS
 }
 
 /** One set as the lifter logged it, for the rule to read. */
-export type DoneSet = { setNumber: number; completed: boolean; reps: number | null; loadKg: number | null; rpe: number | null; durationSeconds: number | null }
+export type DoneSet = {
+  setNumber: number
+  completed: boolean
+  reps: number | null
+  loadKg: number | null
+  rpe: number | null
+  durationSeconds: number | null
+}
 
 export type RuleInput = {
   rule: ProgressionRule
@@ -158,7 +191,8 @@ function met(target: PrescribedSet, set: DoneSet | undefined, repsGoal: number |
   return true
 }
 
-const doneOf = (done: readonly DoneSet[], n: number) => done.find((s) => s.setNumber === n && s.completed) ?? done.find((s) => s.setNumber === n)
+const doneOf = (done: readonly DoneSet[], n: number) =>
+  done.find((s) => s.setNumber === n && s.completed) ?? done.find((s) => s.setNumber === n)
 
 /** A load in kg moved by `change` in the lifter's unit, or scaled by `factor`, rounded to their plate step. */
 function moveLoad(kg: number, input: RuleInput, { add = 0, factor = 1 }: { add?: number; factor?: number }): number {
@@ -167,36 +201,48 @@ function moveLoad(kg: number, input: RuleInput, { add = 0, factor = 1 }: { add?:
 }
 
 /** The rule's amount in the lifter's unit (a 2.5 kg rule adds 5.5 lb, which rounds to their step). */
-const amountIn = (rule: { amount: number; unit: Unit }, unit: Unit) => (rule.unit === unit ? rule.amount : fromKgExact(toKg(rule.amount, rule.unit), unit))
+const amountIn = (rule: { amount: number; unit: Unit }, unit: Unit) =>
+  rule.unit === unit ? rule.amount : fromKgExact(toKg(rule.amount, rule.unit), unit)
 
 const hasLoad = (targets: readonly PrescribedSet[]) => targets.some((t) => t.load?.kind === 'kg')
 const timed = (targets: readonly PrescribedSet[]) => targets.every((t) => t.durationSeconds && !t.reps)
 
 function addedSets(targets: readonly PrescribedSet[], input: RuleInput, add: number): PrescribedSet[] {
   return targets.map((t) => {
-    if (t.load?.kind === 'kg') return { ...t, load: { kind: 'kg' as const, value: moveLoad(t.load.value, input, { add }) } }
+    if (t.load?.kind === 'kg')
+      return { ...t, load: { kind: 'kg' as const, value: moveLoad(t.load.value, input, { add }) } }
     return t
   })
 }
 
 function scaledSets(targets: readonly PrescribedSet[], input: RuleInput, factor: number): PrescribedSet[] {
   return targets.map((t) => {
-    if (t.load?.kind === 'kg') return { ...t, load: { kind: 'kg' as const, value: moveLoad(t.load.value, input, { factor }) } }
-    if (!hasLoad(input.targets) && t.durationSeconds) return { ...t, durationSeconds: Math.max(1, Math.round(t.durationSeconds * factor)) }
+    if (t.load?.kind === 'kg')
+      return { ...t, load: { kind: 'kg' as const, value: moveLoad(t.load.value, input, { factor }) } }
+    if (!hasLoad(input.targets) && t.durationSeconds)
+      return { ...t, durationSeconds: Math.max(1, Math.round(t.durationSeconds * factor)) }
     return t
   })
 }
 
 /** What the lifter fell short on, in a few words: 'set 2 stopped at 3 of 5 reps'. */
-function shortfall(targets: readonly PrescribedSet[], done: readonly DoneSet[], goal: (t: PrescribedSet) => number | null): string {
+function shortfall(
+  targets: readonly PrescribedSet[],
+  done: readonly DoneSet[],
+  goal: (t: PrescribedSet) => number | null,
+): string {
   for (const [index, target] of targets.entries()) {
     const set = doneOf(done, index + 1)
     const reps = goal(target)
     if (!set || !set.completed) return `set ${index + 1} was not done`
-    if (reps !== null && (set.reps ?? 0) < reps) return `set ${index + 1} stopped at ${set.reps ?? 0} of ${repsText(reps)}`
-    if (target.durationSeconds && (set.durationSeconds ?? 0) < target.durationSeconds) return `set ${index + 1} lasted ${set.durationSeconds ?? 0} of ${target.durationSeconds} s`
-    if (target.load?.kind === 'kg' && set.loadKg !== null && set.loadKg + 1e-6 < target.load.value) return `set ${index + 1} was lighter than its target`
-    if (typeof target.rpe === 'number' && set.rpe !== null && set.rpe > target.rpe) return `set ${index + 1} went to RPE ${set.rpe} (target ${target.rpe})`
+    if (reps !== null && (set.reps ?? 0) < reps)
+      return `set ${index + 1} stopped at ${set.reps ?? 0} of ${repsText(reps)}`
+    if (target.durationSeconds && (set.durationSeconds ?? 0) < target.durationSeconds)
+      return `set ${index + 1} lasted ${set.durationSeconds ?? 0} of ${target.durationSeconds} s`
+    if (target.load?.kind === 'kg' && set.loadKg !== null && set.loadKg + 1e-6 < target.load.value)
+      return `set ${index + 1} was lighter than its target`
+    if (typeof target.rpe === 'number' && set.rpe !== null && set.rpe > target.rpe)
+      return `set ${index + 1} went to RPE ${set.rpe} (target ${target.rpe})`
   }
   return 'a set fell short'
 }
@@ -207,17 +253,27 @@ function linear(rule: Extract<ProgressionRule, { kind: 'linear' }>, input: RuleI
   if (success) {
     const goal = targets.map(top).find((r) => r !== null)
     const reached = goal ? `all sets reached ${repsText(goal)} last time` : 'all sets were done last time'
-    if (hasLoad(targets)) return { sets: addedSets(targets, input, amountIn(rule, unit)), reason: `+${amountIn(rule, unit)} ${unit}: ${reached}`, failures: 0 }
+    if (hasLoad(targets))
+      return {
+        sets: addedSets(targets, input, amountIn(rule, unit)),
+        reason: `+${amountIn(rule, unit)} ${unit}: ${reached}`,
+        failures: 0,
+      }
     if (timed(targets)) {
       return {
-        sets: targets.map((t) => ({ ...t, durationSeconds: Math.min(86_400, (t.durationSeconds ?? 0) + TIME_STEP_SECONDS) })),
+        sets: targets.map((t) => ({
+          ...t,
+          durationSeconds: Math.min(86_400, (t.durationSeconds ?? 0) + TIME_STEP_SECONDS),
+        })),
         reason: `+${TIME_STEP_SECONDS} s: every set lasted its time last time`,
         failures: 0,
       }
     }
     // Bodyweight: no load to add to, so one more rep.
     return {
-      sets: targets.map((t) => (t.reps ? { ...t, reps: { min: Math.min(100, t.reps.min + 1), max: Math.min(100, t.reps.max + 1) } } : t)),
+      sets: targets.map((t) =>
+        t.reps ? { ...t, reps: { min: Math.min(100, t.reps.min + 1), max: Math.min(100, t.reps.max + 1) } } : t,
+      ),
       reason: `+1 rep: ${reached}`,
       failures: 0,
     }
@@ -231,7 +287,11 @@ function linear(rule: Extract<ProgressionRule, { kind: 'linear' }>, input: RuleI
       failures: 0,
     }
   }
-  return { sets: [...targets], reason: `Same targets: ${why} last time (${failures} of ${rule.failures} before a reduction)`, failures }
+  return {
+    sets: [...targets],
+    reason: `Same targets: ${why} last time (${failures} of ${rule.failures} before a reduction)`,
+    failures,
+  }
 }
 
 function double(rule: Extract<ProgressionRule, { kind: 'double' }>, input: RuleInput): RuleOutcome | null {
@@ -241,7 +301,12 @@ function double(rule: Extract<ProgressionRule, { kind: 'double' }>, input: RuleI
   if (success) {
     const bottom = Math.min(...targets.map((t) => t.reps?.min ?? Infinity))
     const topReps = Math.max(...targets.map((t) => t.reps?.max ?? 0))
-    if (!hasLoad(targets)) return { sets: [...targets], reason: `Top of the range: all sets reached ${repsText(topReps)}; hold there or add load by hand`, failures: 0 }
+    if (!hasLoad(targets))
+      return {
+        sets: [...targets],
+        reason: `Top of the range: all sets reached ${repsText(topReps)}; hold there or add load by hand`,
+        failures: 0,
+      }
     return {
       sets: addedSets(targets, input, amountIn(rule, unit)),
       reason: `+${amountIn(rule, unit)} ${unit}: all sets reached ${repsText(topReps)} last time; back to ${repsText(bottom)}`,
@@ -253,7 +318,11 @@ function double(rule: Extract<ProgressionRule, { kind: 'double' }>, input: RuleI
     return set?.completed ? String(set.reps ?? 0) : '–'
   })
   const topReps = Math.max(...targets.map((t) => t.reps?.max ?? 0))
-  return { sets: [...targets], reason: `Same load: climb toward ${repsText(topReps)} (last time ${reps.join(', ')})`, failures: input.failures + 1 }
+  return {
+    sets: [...targets],
+    reason: `Same load: climb toward ${repsText(topReps)} (last time ${reps.join(', ')})`,
+    failures: input.failures + 1,
+  }
 }
 
 function percent(input: RuleInput): RuleOutcome | null {
@@ -262,7 +331,11 @@ function percent(input: RuleInput): RuleOutcome | null {
   const e1rm = `${roundToStep(fromKgExact(input.e1rmKg, input.unit), 0.5)} ${input.unit}`
   const first = percents[0] as number
   const load = fromKgExact(loadFromE1rm(first, input.e1rmKg, input.unit, input.plateStep), input.unit)
-  return { sets: [...input.targets], reason: `Your e1RM is ${e1rm}: ${first}% is ${Math.round(load * 100) / 100} ${input.unit}`, failures: 0 }
+  return {
+    sets: [...input.targets],
+    reason: `Your e1RM is ${e1rm}: ${first}% is ${Math.round(load * 100) / 100} ${input.unit}`,
+    failures: 0,
+  }
 }
 
 function byRpe(rule: Extract<ProgressionRule, { kind: 'rpe' }>, input: RuleInput): RuleOutcome | null {
@@ -276,11 +349,16 @@ function byRpe(rule: Extract<ProgressionRule, { kind: 'rpe' }>, input: RuleInput
   const rounded = Math.round(over * 2) / 2
   const last = Math.max(...pairs.map((p) => p.got))
   const target = pairs[0]?.target as number
-  if (rounded === 0) return { sets: [...targets], reason: `Same load: last time was on target (RPE ${target})`, failures: 0 }
+  if (rounded === 0)
+    return { sets: [...targets], reason: `Same load: last time was on target (RPE ${target})`, failures: 0 }
   const change = rounded > 0 ? -rule.overPercent * rounded : rule.underPercent * -rounded
   const sets = scaledSets(targets, input, 1 + change / 100)
   const sign = change > 0 ? '+' : '−'
-  return { sets, reason: `${sign}${Math.abs(Math.round(change * 10) / 10)}%: last time reached RPE ${last} against a target of ${target}`, failures: 0 }
+  return {
+    sets,
+    reason: `${sign}${Math.abs(Math.round(change * 10) / 10)}%: last time reached RPE ${last} against a target of ${target}`,
+    failures: 0,
+  }
 }
 
 /**
@@ -309,19 +387,30 @@ export function nextTargets(input: RuleInput): RuleOutcome | null {
  */
 export function onPlannedDay(input: RuleInput, outcome: RuleOutcome, planned: readonly PrescribedSet[]): RuleOutcome {
   if (!planned.length) return outcome
-  if (input.rule.kind === 'percent_e1rm') return percent({ ...input, targets: planned }) ?? { ...outcome, sets: [...planned] }
+  if (input.rule.kind === 'percent_e1rm')
+    return percent({ ...input, targets: planned }) ?? { ...outcome, sets: [...planned] }
   const last = outcome.sets.at(-1)
   if (!last || outcome.sets.length === planned.length) return outcome
   return { ...outcome, sets: planned.map((_, i) => outcome.sets[i] ?? last) }
 }
 
 /** A set of a session where everything went as prescribed: what a preview assumes. */
-export function asPrescribed(targets: readonly PrescribedSet[], e1rmKg: number | null, unit: Unit, plateStep: number): DoneSet[] {
+export function asPrescribed(
+  targets: readonly PrescribedSet[],
+  e1rmKg: number | null,
+  unit: Unit,
+  plateStep: number,
+): DoneSet[] {
   return targets.map((t, i) => ({
     setNumber: i + 1,
     completed: true,
     reps: t.reps?.max ?? null,
-    loadKg: t.load?.kind === 'kg' ? t.load.value : t.load?.kind === 'percent_1rm' && e1rmKg ? loadFromE1rm(t.load.value, e1rmKg, unit, plateStep) : null,
+    loadKg:
+      t.load?.kind === 'kg'
+        ? t.load.value
+        : t.load?.kind === 'percent_1rm' && e1rmKg
+          ? loadFromE1rm(t.load.value, e1rmKg, unit, plateStep)
+          : null,
     rpe: typeof t.rpe === 'number' ? t.rpe : null,
     durationSeconds: t.durationSeconds ?? null,
   }))

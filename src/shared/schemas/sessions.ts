@@ -31,7 +31,8 @@ export const sessionApiText = {
   discarded: 'This session was discarded',
 } as const
 
-const int = (min: number, max: number, message: string) => z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
+const int = (min: number, max: number, message: string) =>
+  z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
 const rpe = lazySchema(() =>
   z.number(sessionApiText.rpe).check(
     z.gte(1, sessionApiText.rpe),
@@ -39,7 +40,9 @@ const rpe = lazySchema(() =>
     z.refine((value) => Number.isInteger(value * 2), sessionApiText.rpe),
   ),
 )
-const note = lazySchema(() => z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note)))))
+const note = lazySchema(() =>
+  z.optional(z.nullable(z.string(sessionApiText.note).check(z.trim(), z.maxLength(COMMENT_MAX, sessionApiText.note)))),
+)
 
 /** One exercise of a session: a copy of its prescription at start (or added during the session). */
 const SessionExerciseSchema = lazySchema(() =>
@@ -54,7 +57,9 @@ const SessionExerciseSchema = lazySchema(() =>
     notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
     targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
     /** The movement the plan asked for, when the lifter swapped it for this one. */
-    swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) }))),
+    swappedFrom: z.optional(
+      z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) })),
+    ),
     /**
      * The movement's equipment (a barbell gets the plate calculator): the server answers with the
      * library's, whatever the copy holds; the device fills it in for an exercise it adds.
@@ -83,14 +88,18 @@ export const sessionExerciseOf = (exercise: Exercise): SessionExercise => ({
   notes: exercise.notes,
   targets: exercise.sets,
   reason: exercise.progressionNote?.reason ?? null,
-  oneRepMaxMovementId: exercise.progression?.kind === 'percent_e1rm' ? (exercise.progression.linkedMovementId ?? null) : null,
+  oneRepMaxMovementId:
+    exercise.progression?.kind === 'percent_e1rm' ? (exercise.progression.linkedMovementId ?? null) : null,
 })
 
 /** A session's exercise list: each exercise with a key of its own (the sets name it). */
 const SessionExercisesSchema = lazySchema(() =>
   z.array(SessionExerciseSchema).check(
     z.maxLength(40, 'A session has at most 40 exercises'),
-    z.refine((exercises) => new Set(exercises.map((e) => e.key)).size === exercises.length, 'Each exercise needs a key of its own'),
+    z.refine(
+      (exercises) => new Set(exercises.map((e) => e.key)).size === exercises.length,
+      'Each exercise needs a key of its own',
+    ),
   ),
 )
 
@@ -107,7 +116,11 @@ export const StartSessionBody = lazySchema(() =>
      * landed without them (its answer lost), that session takes them while nothing is logged on it.
      */
     exercises: z.optional(SessionExercisesSchema),
-    title: z.optional(z.string('Title must be text').check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters'))),
+    title: z.optional(
+      z
+        .string('Title must be text')
+        .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters')),
+    ),
   }),
 )
 export type StartSessionInput = z.infer<typeof StartSessionBody>
@@ -118,7 +131,13 @@ export const LogSetBody = lazySchema(() =>
     exerciseKey: z.uuid(sessionApiText.unknownExercise),
     setNumber: int(1, MAX_SETS_PER_SESSION_EXERCISE, sessionApiText.setNumber),
     reps: z.optional(z.nullable(int(0, MAX_LOGGED_REPS, sessionApiText.reps))),
-    loadKg: z.optional(z.nullable(z.number(sessionApiText.load).check(z.gte(0, sessionApiText.load), z.lte(MAX_LOGGED_LOAD_KG, sessionApiText.load)))),
+    loadKg: z.optional(
+      z.nullable(
+        z
+          .number(sessionApiText.load)
+          .check(z.gte(0, sessionApiText.load), z.lte(MAX_LOGGED_LOAD_KG, sessionApiText.load)),
+      ),
+    ),
     rpe: z.optional(z.nullable(rpe)),
     durationSeconds: z.optional(z.nullable(int(0, 86_400, sessionApiText.duration))),
     distanceMeters: z.optional(z.nullable(int(0, 1_000_000, sessionApiText.distance))),
@@ -133,7 +152,9 @@ export const LogSetBody = lazySchema(() =>
 export type LogSetInput = z.input<typeof LogSetBody>
 
 /** DELETE a set: when the lifter deleted it, on their device (a later edit from another device wins). */
-export const DeleteSetQuery = lazySchema(() => z.object({ editedAt: z.optional(moment('editedAt must be an ISO date-time')) }))
+export const DeleteSetQuery = lazySchema(() =>
+  z.object({ editedAt: z.optional(moment('editedAt must be an ISO date-time')) }),
+)
 
 /** Changing the session itself: its exercise list (add, swap, remove, reorder) and notes. */
 export const UpdateSessionBody = lazySchema(() =>
@@ -149,7 +170,9 @@ export type FinishSessionInput = z.infer<typeof FinishSessionBody>
 
 export const CommentBody = lazySchema(() =>
   z.object({
-    body: z.string(sessionApiText.commentRequired).check(z.trim(), z.minLength(1, sessionApiText.commentRequired), z.maxLength(COMMENT_MAX, sessionApiText.note)),
+    body: z
+      .string(sessionApiText.commentRequired)
+      .check(z.trim(), z.minLength(1, sessionApiText.commentRequired), z.maxLength(COMMENT_MAX, sessionApiText.note)),
     setLogId: z.optional(z.nullable(z.uuid())),
   }),
 )
@@ -201,7 +224,18 @@ export const SetLogSchema = lazySchema(() =>
 export type SetLog = z.infer<typeof SetLogSchema>
 
 /** What can differ between a prescribed set and the set logged for it (docs/set-adherence.md). */
-const DEVIATIONS = ['skipped', 'warmup', 'reps_short', 'load_off', 'rpe_high', 'time_short', 'distance_short', 'swapped', 'added', 'late'] as const
+const DEVIATIONS = [
+  'skipped',
+  'warmup',
+  'reps_short',
+  'load_off',
+  'rpe_high',
+  'time_short',
+  'distance_short',
+  'swapped',
+  'added',
+  'late',
+] as const
 export type Deviation = (typeof DEVIATIONS)[number]
 
 const ReviewedSetSchema = lazySchema(() =>
@@ -249,7 +283,14 @@ const SessionReviewSchema = lazySchema(() =>
 export type SessionReview = z.infer<typeof SessionReviewSchema>
 
 export const CommentSchema = lazySchema(() =>
-  z.object({ id: z.string(), setLogId: z.nullable(z.string()), authorId: z.string(), authorName: z.string(), body: z.string(), createdAt: z.string() }),
+  z.object({
+    id: z.string(),
+    setLogId: z.nullable(z.string()),
+    authorId: z.string(),
+    authorName: z.string(),
+    body: z.string(),
+    createdAt: z.string(),
+  }),
 )
 export type Comment = z.infer<typeof CommentSchema>
 
@@ -268,7 +309,9 @@ export const CommentNoticeSchema = lazySchema(() =>
 export type CommentNotice = z.infer<typeof CommentNoticeSchema>
 
 /** GET /api/sessions/comments/unread: how many, and the newest few. */
-export const UnreadCommentsSchema = lazySchema(() => z.object({ count: z.number(), latest: z.array(CommentNoticeSchema) }))
+export const UnreadCommentsSchema = lazySchema(() =>
+  z.object({ count: z.number(), latest: z.array(CommentNoticeSchema) }),
+)
 export type UnreadComments = z.infer<typeof UnreadCommentsSchema>
 
 export const SessionSummarySchema = lazySchema(() =>
@@ -363,7 +406,14 @@ export const MovementStatsSchema = lazySchema(() =>
       z.object({
         sessionId: z.string(),
         date: z.string(),
-        sets: z.array(z.object({ reps: z.nullable(z.number()), loadKg: z.nullable(z.number()), durationSeconds: z.nullable(z.number()), distanceMeters: z.nullable(z.number()) })),
+        sets: z.array(
+          z.object({
+            reps: z.nullable(z.number()),
+            loadKg: z.nullable(z.number()),
+            durationSeconds: z.nullable(z.number()),
+            distanceMeters: z.nullable(z.number()),
+          }),
+        ),
       }),
     ),
     bestE1rmKg: z.nullable(z.number()),
@@ -375,4 +425,6 @@ export type MovementStats = z.infer<typeof MovementStatsSchema>
 export const CorrectionNoticeSchema = lazySchema(() => z.object({ sessionId: z.string(), clientId: z.string() }))
 export type CorrectionNotice = z.infer<typeof CorrectionNoticeSchema>
 
-export const CoachCardSchema = lazySchema(() => z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) }))
+export const CoachCardSchema = lazySchema(() =>
+  z.object({ coach: z.nullable(z.object({ id: z.string(), displayName: z.string(), since: z.string() })) }),
+)

@@ -67,5 +67,7 @@ export const WorkoutSummarySchema = lazySchema(() =>
 )
 export type WorkoutSummary = z.infer<typeof WorkoutSummarySchema>
 
-export const WorkoutSchema = lazySchema(() => z.object({ ...WorkoutSummarySchema.shape, exercises: z.array(ExerciseSchema) }))
+export const WorkoutSchema = lazySchema(() =>
+  z.object({ ...WorkoutSummarySchema.shape, exercises: z.array(ExerciseSchema) }),
+)
 export type Workout = z.infer<typeof WorkoutSchema>

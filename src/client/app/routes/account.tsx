@@ -3,7 +3,14 @@ import { authText } from '#shared/app-text.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { ApiTokensCard } from '#client/features/api-tokens/components/api-tokens-card.tsx'
@@ -94,7 +101,9 @@ function PlatesCard() {
         unit={unit}
         initial={plateSetupOf(auth.profile.plateSetups, unit)}
         busy={update.isPending}
-        onSubmit={(setup) => update.mutate({ plateSetups: { [unit]: setup } }, { onSuccess: () => notify.success(profileText.saved) })}
+        onSubmit={(setup) =>
+          update.mutate({ plateSetups: { [unit]: setup } }, { onSuccess: () => notify.success(profileText.saved) })
+        }
       />
     </Card>
   )
@@ -174,7 +183,15 @@ function PasswordCard() {
       </CardHeader>
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
         <Field label="Current password">
-          {(control) => <Input {...control} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
         </Field>
         <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} />
         <Button type="submit" className="self-start" disabled={busy}>
@@ -194,7 +211,10 @@ function BecomeCoachCard() {
     <Card>
       <CardHeader>
         <CardTitle>Coach others</CardTitle>
-        <CardDescription>Turn your account into a coach account to build programs and invite clients. Clients with a coach cannot switch.</CardDescription>
+        <CardDescription>
+          Turn your account into a coach account to build programs and invite clients. Clients with a coach cannot
+          switch.
+        </CardDescription>
       </CardHeader>
       <Dialog>
         <DialogTrigger asChild>
@@ -204,7 +224,10 @@ function BecomeCoachCard() {
         </DialogTrigger>
         <DialogContent>
           <DialogTitle>Become a coach?</DialogTitle>
-          <DialogDescription>Your account switches to a coach account and opens the coach dashboard. Your own training history stays yours.</DialogDescription>
+          <DialogDescription>
+            Your account switches to a coach account and opens the coach dashboard. Your own training history stays
+            yours.
+          </DialogDescription>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -19,14 +19,19 @@ export function CreateProfilePage() {
   const profile = auth.status === 'authenticated' ? auth.profile : undefined
 
   return (
-    <AuthCard title="Create your profile" description="Tell your coach who you are. You can change this later on your account page.">
+    <AuthCard
+      title="Create your profile"
+      description="Tell your coach who you are. You can change this later on your account page."
+    >
       <ProfileForm
         // The unit has not been chosen yet (a profile made for the user holds the default): the region's.
         initial={{ ...profile, unit: unitOfRegion() }}
         submitLabel="Save profile"
         busy={create.isPending}
         withUnit
-        onSubmit={({ displayName, primaryGoal, experienceLevel, unit }) => create.mutate({ displayName, primaryGoal, experienceLevel, unit })}
+        onSubmit={({ displayName, primaryGoal, experienceLevel, unit }) =>
+          create.mutate({ displayName, primaryGoal, experienceLevel, unit })
+        }
       />
     </AuthCard>
   )

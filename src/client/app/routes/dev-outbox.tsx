@@ -4,7 +4,16 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { apiRequest } from '#client/lib/api-client.ts'
 
-const OutboxSchema = z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.string() }))
+const OutboxSchema = z.array(
+  z.object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    links: z.array(z.string()),
+    createdAt: z.string(),
+  }),
+)
 
 /** The development outbox (docs/product.md#our-server-in-place-of-a-hosted-backend): mail the server kept instead of sending, newest first. */
 export function DevOutboxPage() {
@@ -19,7 +28,9 @@ export function DevOutboxPage() {
       <div className="flex items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Development outbox</h1>
-          <p className="text-sm text-muted-foreground">No SMTP server is set (SMTP_URL), so Coachline keeps its emails here.</p>
+          <p className="text-sm text-muted-foreground">
+            No SMTP server is set (SMTP_URL), so Coachline keeps its emails here.
+          </p>
         </div>
         <Button variant="outline" onClick={() => void outbox.refetch()}>
           Refresh

@@ -16,7 +16,8 @@ import type { AuthPageState } from './auth/auth-page.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })
 
 /** /invite/{token} (docs/product.md#invites): who invites whom into what, and accepting it. */
 export function InvitePage() {
@@ -51,9 +52,12 @@ export function InvitePage() {
       rememberReturnTo(here)
       notify.error(inviteApiText.signInFirst)
       // Most invitees are new: the account to create, for the address invited.
-      return navigate(paths.auth.login.getHref(), { state: { tab: 'sign-up', email: preview.data.email } satisfies AuthPageState })
+      return navigate(paths.auth.login.getHref(), {
+        state: { tab: 'sign-up', email: preview.data.email } satisfies AuthPageState,
+      })
     }
-    if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase()) return notify.error(inviteApiText.emailMismatch)
+    if (auth.user.email.toLowerCase() !== preview.data.email.toLowerCase())
+      return notify.error(inviteApiText.emailMismatch)
     accept.mutate({ token, today: localToday(), planName: preview.data.planName })
   }
 

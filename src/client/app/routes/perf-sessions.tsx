@@ -23,7 +23,12 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0
 }
-const formatValue = (entry: PerfEntry) => (entry.kind === 'call' ? `${entry.ms} ms` : entry.name === 'CLS' ? entry.value.toFixed(3) : `${Math.round(entry.value)} ms`)
+const formatValue = (entry: PerfEntry) =>
+  entry.kind === 'call'
+    ? `${entry.ms} ms`
+    : entry.name === 'CLS'
+      ? entry.value.toFixed(3)
+      : `${Math.round(entry.value)} ms`
 
 /** /debug/perf-sessions: this browser's Web Vitals per route and its session and set-log call timings. */
 export function PerfSessionsPage() {
@@ -35,18 +40,28 @@ export function PerfSessionsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Performance" description="Measured in this browser only: Web Vitals per route, and the session and set-log calls.">
+      <PageHeader
+        title="Performance"
+        description="Measured in this browser only: Web Vitals per route, and the session and set-log calls."
+      >
         <Button variant="outline" onClick={clearPerf} disabled={entries.length === 0}>
           Clear
         </Button>
       </PageHeader>
-      {entries.length === 0 && <p className="text-muted-foreground">Nothing measured yet. Use the app, then come back.</p>}
+      {entries.length === 0 && (
+        <p className="text-muted-foreground">Nothing measured yet. Use the app, then come back.</p>
+      )}
 
       {routes.length > 0 && (
-        <PerfTable label="Web Vitals by route" caption="Web Vitals by route (median)" columns={['Route', 'LCP', 'INP', 'CLS']}>
+        <PerfTable
+          label="Web Vitals by route"
+          caption="Web Vitals by route (median)"
+          columns={['Route', 'LCP', 'INP', 'CLS']}
+        >
           {routes.map((route) => {
             const of = (name: string) => vitals.filter((v) => v.route === route && v.name === name).map((v) => v.value)
-            const cell = (name: string, format: (v: number) => string) => (of(name).length ? format(median(of(name))) : '–')
+            const cell = (name: string, format: (v: number) => string) =>
+              of(name).length ? format(median(of(name))) : '–'
             return (
               <tr key={route} className="border-t">
                 <td className="py-1 pr-4 font-mono">{route}</td>
@@ -82,11 +97,13 @@ export function PerfSessionsPage() {
             {entries.slice(0, 100).map((entry, i) => (
               <li key={`${entry.at}:${i}`} className="flex flex-wrap justify-between gap-2 p-2">
                 <span>
-                  <span className="font-medium">{entry.name}</span> <span className="font-mono text-xs text-muted-foreground">{entry.route}</span>
+                  <span className="font-medium">{entry.name}</span>{' '}
+                  <span className="font-mono text-xs text-muted-foreground">{entry.route}</span>
                 </span>
                 <span className="tabular-nums">
                   {formatValue(entry)}
-                  {entry.kind === 'vital' ? ` · ${entry.rating}` : entry.ok ? '' : ' · failed'} · {new Date(entry.at).toLocaleTimeString()}
+                  {entry.kind === 'vital' ? ` · ${entry.rating}` : entry.ok ? '' : ' · failed'} ·{' '}
+                  {new Date(entry.at).toLocaleTimeString()}
                 </span>
               </li>
             ))}
@@ -98,7 +115,17 @@ export function PerfSessionsPage() {
 }
 
 /** One table of measurements: its caption, its column names, then the rows. */
-function PerfTable({ label, caption, columns, children }: { label: string; caption: string; columns: string[]; children: ReactNode }) {
+function PerfTable({
+  label,
+  caption,
+  columns,
+  children,
+}: {
+  label: string
+  caption: string
+  columns: string[]
+  children: ReactNode
+}) {
   return (
     <ScrollRegion label={label}>
       <table className="w-full text-left text-sm">

@@ -34,7 +34,15 @@ export function ProgramOverviewPage() {
         </div>
         {canEdit && auth.status === 'authenticated' && (
           <Button asChild variant="outline">
-            <Link to={auth.profile.role === 'coach' ? paths.coach.program.getHref(data.id) : paths.open.planBuilder.getHref(data.id)}>Open in the builder</Link>
+            <Link
+              to={
+                auth.profile.role === 'coach'
+                  ? paths.coach.program.getHref(data.id)
+                  : paths.open.planBuilder.getHref(data.id)
+              }
+            >
+              Open in the builder
+            </Link>
           </Button>
         )}
       </div>
@@ -45,7 +53,13 @@ export function ProgramOverviewPage() {
             const workout = data.workouts.find((w) => w.week === week && w.day === day)
             const date = planDateText(data, week, day) ?? `Day ${day}`
             return (
-              <li key={day} className={cn('flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm', workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground')}>
+              <li
+                key={day}
+                className={cn(
+                  'flex min-h-20 flex-col gap-1 rounded-lg border p-3 text-sm',
+                  workout ? 'bg-card' : 'bg-muted/40 text-muted-foreground',
+                )}
+              >
                 <span className="text-xs text-muted-foreground">{date}</span>
                 {workout ? (
                   <Link to={paths.open.workoutReadonly.getHref(workout.id)} className="font-medium hover:underline">

@@ -28,14 +28,20 @@ export function ProgramsPage() {
   const isCoach = auth.status === 'authenticated' && auth.profile.role === 'coach'
   // A coach's assigned plans name their client.
   const clients = useQuery({ ...clientQueries.active(), enabled: isCoach })
-  const clientName = (clientId: string) => clients.data?.find((c) => c.clientId === clientId)?.displayName ?? 'a former client'
+  const clientName = (clientId: string) =>
+    clients.data?.find((c) => c.clientId === clientId)?.displayName ?? 'a former client'
   const planCard = (plan: PlanSummary, Heading: 'h2' | 'h3' = 'h2') => (
     <li key={plan.id}>
-      <Link to={paths.open.program.getHref(plan.id)} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+      <Link
+        to={paths.open.program.getHref(plan.id)}
+        className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
         <Card className="h-full hover:border-primary">
           <div className="flex items-start justify-between gap-3">
             <Heading className="font-semibold">{plan.name}</Heading>
-            <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs">{plan.isTemplate ? 'Template' : STATUS_LABELS[plan.status]}</span>
+            <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs">
+              {plan.isTemplate ? 'Template' : STATUS_LABELS[plan.status]}
+            </span>
           </div>
           <p className="text-sm text-muted-foreground">
             {builderText.shape(plan.weeks, plan.daysPerWeek)}
@@ -50,7 +56,14 @@ export function ProgramsPage() {
   )
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Programs" description={isCoach ? 'Your templates and the plans you assigned to your clients.' : 'Your plans and the ones your coach assigned to you.'}>
+      <PageHeader
+        title="Programs"
+        description={
+          isCoach
+            ? 'Your templates and the plans you assigned to your clients.'
+            : 'Your plans and the ones your coach assigned to you.'
+        }
+      >
         {auth.status === 'authenticated' && (
           <Button asChild variant="outline">
             {auth.profile.role === 'coach' ? (
@@ -72,7 +85,13 @@ export function ProgramsPage() {
           <h2 id="completed-programs" className="text-lg font-semibold">
             Completed
           </h2>
-          <Button variant="ghost" size="sm" aria-expanded={showCompleted} aria-controls="completed-program-list" onClick={() => setShowCompleted((shown) => !shown)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showCompleted}
+            aria-controls="completed-program-list"
+            onClick={() => setShowCompleted((shown) => !shown)}
+          >
             {showCompleted ? 'Hide completed programs' : 'Show completed programs'}
           </Button>
         </div>

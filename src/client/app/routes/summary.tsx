@@ -43,18 +43,28 @@ export function SummaryPage() {
   const isLifter = session.clientId === auth.user.id
   // The server lets only the lifter and their coach comment; anyone else here reads.
   const canComment = isCoach || session.clientId === auth.user.id
-  const sessionComments = session.comments.filter((c) => c.setLogId === null || !review.exercises.some((e) => e.sets.some((s) => s.logged?.id === c.setLogId)))
+  const sessionComments = session.comments.filter(
+    (c) => c.setLogId === null || !review.exercises.some((e) => e.sets.some((s) => s.logged?.id === c.setLogId)),
+  )
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <div>
         <p className="text-sm text-muted-foreground">
-          {new Date(session.startedAt).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
+          {new Date(session.startedAt).toLocaleDateString(undefined, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+          })}
           {session.planName ? ` · ${session.planName}, week ${session.week} day ${session.day}` : ''}
         </p>
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
         {session.status !== 'completed' && <p className="text-sm text-muted-foreground">Still in progress.</p>}
-        {session.correctedAt && <p className="text-sm text-amber-700 dark:text-amber-400">{sessionText.correction.sessionCorrected(formatWhen(session.correctedAt))}</p>}
+        {session.correctedAt && (
+          <p className="text-sm text-amber-700 dark:text-amber-400">
+            {sessionText.correction.sessionCorrected(formatWhen(session.correctedAt))}
+          </p>
+        )}
       </div>
       <dl aria-label="Session totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
@@ -71,14 +81,18 @@ export function SummaryPage() {
       </dl>
 
       {records.length > 0 && (
-        <section aria-label="New personal records" className="flex flex-col gap-2 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4">
+        <section
+          aria-label="New personal records"
+          className="flex flex-col gap-2 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4"
+        >
           <h2 className="flex items-center gap-2 font-semibold">
             <Trophy className="size-5" aria-hidden /> New personal records
           </h2>
           <ul className="flex flex-col gap-1 text-sm">
             {records.map((r) => (
               <li key={`${r.movementId}:${r.kind}:${r.reps ?? ''}`}>
-                {r.movementName}: {r.kind === 'e1rm' ? `e1RM ${load(r.valueKg, unit)}` : `${load(r.valueKg, unit)} × ${r.reps}`}
+                {r.movementName}:{' '}
+                {r.kind === 'e1rm' ? `e1RM ${load(r.valueKg, unit)}` : `${load(r.valueKg, unit)} × ${r.reps}`}
                 {r.previousKg !== null ? (
                   <span className="text-muted-foreground"> (was {load(r.previousKg, unit)})</span>
                 ) : (
@@ -115,7 +129,13 @@ export function SummaryPage() {
       )}
 
       {isLifter && session.status === 'completed' && session.completedAt && (
-        <SessionCorrection userId={auth.user.id} sessionId={session.id} completedAt={session.completedAt} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} />
+        <SessionCorrection
+          userId={auth.user.id}
+          sessionId={session.id}
+          completedAt={session.completedAt}
+          unit={unit}
+          plates={plateSetupOf(auth.profile.plateSetups, unit)}
+        />
       )}
 
       <SessionReview

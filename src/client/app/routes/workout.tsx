@@ -6,7 +6,10 @@ import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useCopyWorkout } from '#client/features/plans/api/workout-mutations.ts'
 import { workoutQueries } from '#client/features/plans/api/workout-queries.ts'
-import { StandaloneWorkoutEditor, useWorkoutSaver } from '#client/features/plans/components/standalone-workout-editor.tsx'
+import {
+  StandaloneWorkoutEditor,
+  useWorkoutSaver,
+} from '#client/features/plans/components/standalone-workout-editor.tsx'
 import { WorkoutView } from '#client/features/plans/components/workout-view.tsx'
 import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -44,7 +47,10 @@ export function WorkoutPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm text-muted-foreground">
-            <Link to={auth.profile.role === 'coach' ? paths.coach.templateBoard.getHref() : paths.client.workouts.getHref()} className="hover:underline">
+            <Link
+              to={auth.profile.role === 'coach' ? paths.coach.templateBoard.getHref() : paths.client.workouts.getHref()}
+              className="hover:underline"
+            >
               {auth.profile.role === 'coach' ? 'Templates' : 'Workouts'}
             </Link>
             {own ? '' : ` · shared by ${data.ownerName}`}
@@ -61,7 +67,10 @@ export function WorkoutPage() {
               onClick={() =>
                 void starting.start(
                   { workoutId: data.id },
-                  { before: own ? saving.whenSaved : undefined, source: { title: data.title, exercises: data.exercises, workoutId: data.id } },
+                  {
+                    before: own ? saving.whenSaved : undefined,
+                    source: { title: data.title, exercises: data.exercises, workoutId: data.id },
+                  },
                 )
               }
             >
@@ -71,7 +80,14 @@ export function WorkoutPage() {
         </div>
       </div>
       {own ? (
-        <StandaloneWorkoutEditor key={data.id} saving={saving} workout={data} unit={auth.profile.unit} userId={auth.user.id} canTemplate={auth.profile.role === 'coach'} />
+        <StandaloneWorkoutEditor
+          key={data.id}
+          saving={saving}
+          workout={data}
+          unit={auth.profile.unit}
+          userId={auth.user.id}
+          canTemplate={auth.profile.role === 'coach'}
+        />
       ) : (
         <WorkoutView workout={data} unit={auth.profile.unit} />
       )}

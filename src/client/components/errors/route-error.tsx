@@ -16,7 +16,10 @@ function RouteError({ error }: { error: unknown }) {
   )
 }
 
-type Props = { children: ReactNode; /** The history entry shown (its key): any navigation clears a crash. */ entry: string }
+type Props = {
+  children: ReactNode
+  /** The history entry shown (its key): any navigation clears a crash. */ entry: string
+}
 type State = { error: unknown; entry: string; crashed: boolean }
 
 /** Shows `RouteError` in place of the screens when rendering them throws, until the next navigation. */

@@ -24,7 +24,11 @@ export function FullPageMessage({ title, children, role, inShell = false }: Mess
 /** The fallback shown while a lazily loaded screen loads: 'Loading…'. */
 export function Loading() {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center p-6 text-muted-foreground">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[40vh] items-center justify-center p-6 text-muted-foreground"
+    >
       Loading…
     </div>
   )

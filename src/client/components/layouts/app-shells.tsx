@@ -165,7 +165,12 @@ function SideLink({ item, badges }: { item: NavItem; badges: NavBadges | undefin
 /** Clients are in the gym with a phone: bottom navigation in thumb reach, a top bar on wide screens. */
 export function ClientShell({ children, displayName, onSignOut, badges, tabBar = true }: ShellProps) {
   return (
-    <div className={cn('flex min-h-dvh flex-col md:pb-0', tabBar ? 'pb-[calc(4rem+env(safe-area-inset-bottom))]' : 'pb-[env(safe-area-inset-bottom)]')}>
+    <div
+      className={cn(
+        'flex min-h-dvh flex-col md:pb-0',
+        tabBar ? 'pb-[calc(4rem+env(safe-area-inset-bottom))]' : 'pb-[env(safe-area-inset-bottom)]',
+      )}
+    >
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
           <Brand to={paths.client.home.getHref()} />
@@ -175,7 +180,10 @@ export function ClientShell({ children, displayName, onSignOut, badges, tabBar =
                 key={item.href}
                 to={item.href}
                 className={({ isActive }) =>
-                  cn('flex items-center gap-1.5 rounded-md px-3 py-2 text-sm', isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted')
+                  cn(
+                    'flex items-center gap-1.5 rounded-md px-3 py-2 text-sm',
+                    isActive ? 'bg-secondary font-medium' : 'text-muted-foreground hover:bg-muted',
+                  )
                 }
               >
                 <NavLabel item={item} badges={badges} />
@@ -198,13 +206,21 @@ export function ClientShell({ children, displayName, onSignOut, badges, tabBar =
         <ScreenSuspense>{children}</ScreenSuspense>
       </main>
       {tabBar && (
-        <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+        <nav
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+        >
           <ul className="grid grid-cols-6">
             {clientNav.map((item) => (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
-                  className={({ isActive }) => cn('flex h-16 flex-col items-center justify-center gap-1 text-[11px]', isActive ? 'text-primary' : 'text-muted-foreground')}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex h-16 flex-col items-center justify-center gap-1 text-[11px]',
+                      isActive ? 'text-primary' : 'text-muted-foreground',
+                    )
+                  }
                 >
                   <IconTabContent item={item} badges={badges} />
                 </NavLink>

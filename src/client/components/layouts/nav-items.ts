@@ -46,7 +46,14 @@ export function navCountText(item: NavItem, badges: NavBadges | undefined): stri
 }
 
 export const coachNav: NavItem[] = [
-  { label: 'Dashboard', href: paths.coach.dashboard.getHref(), icon: LayoutDashboard, end: true, counts: newComments, phone: true },
+  {
+    label: 'Dashboard',
+    href: paths.coach.dashboard.getHref(),
+    icon: LayoutDashboard,
+    end: true,
+    counts: newComments,
+    phone: true,
+  },
   { label: 'Clients', href: paths.coach.clients.getHref(), icon: Users, phone: true },
   { label: 'Messages', href: paths.coach.messages.getHref(), icon: MessageCircle, counts: unreadMessages, phone: true },
   { label: 'New plan', href: paths.coach.createPlan.getHref(), icon: SquarePlus },

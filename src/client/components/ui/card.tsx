@@ -3,7 +3,13 @@ import type * as React from 'react'
 import { cn } from '#client/lib/cn.ts'
 
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card" className={cn('flex flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm', className)} {...props} />
+  return (
+    <div
+      data-slot="card"
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm', className)}
+      {...props}
+    />
+  )
 }
 
 function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {

@@ -12,7 +12,11 @@ type Props<T extends string> = {
 export function CheckboxGroup<T extends string>({ legend, options, value, onChange, error }: Props<T>) {
   const errorId = useId()
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {options.map((option) => (

@@ -8,22 +8,34 @@ const Dialog = DialogPrimitive.Root
 const DialogTrigger = DialogPrimitive.Trigger
 const DialogClose = DialogPrimitive.Close
 
-const contentVariants = cva('fixed top-1/2 left-1/2 z-50 grid -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background shadow-lg', {
-  variants: {
-    /** `wide` is for editors: nearly the whole phone screen, scrolling inside. */
-    size: {
-      default: 'w-[calc(100%-2rem)] max-w-md p-6',
-      wide: 'max-h-[92dvh] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto p-4 sm:p-6',
+const contentVariants = cva(
+  'fixed top-1/2 left-1/2 z-50 grid -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background shadow-lg',
+  {
+    variants: {
+      /** `wide` is for editors: nearly the whole phone screen, scrolling inside. */
+      size: {
+        default: 'w-[calc(100%-2rem)] max-w-md p-6',
+        wide: 'max-h-[92dvh] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto p-4 sm:p-6',
+      },
     },
+    defaultVariants: { size: 'default' },
   },
-  defaultVariants: { size: 'default' },
-})
+)
 
-function DialogContent({ className, children, size, ...props }: React.ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof contentVariants>) {
+function DialogContent({
+  className,
+  children,
+  size,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof contentVariants>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content data-slot="dialog-content" className={cn(contentVariants({ size }), className)} {...props}>
+      <DialogPrimitive.Content
+        data-slot="dialog-content"
+        className={cn(contentVariants({ size }), className)}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close
           aria-label="Close"

@@ -13,7 +13,8 @@ const fieldVariants = cva(
         compact: 'h-9 border-input px-2 text-sm shadow-xs',
         /** Big, centred numbers for a thumb in the gym (the set logger); the caller sets the width. */
         touch: 'h-12 border-input px-1 text-center text-base shadow-xs',
-        heading: 'h-auto w-full border-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-input',
+        heading:
+          'h-auto w-full border-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-input',
       },
     },
     defaultVariants: { size: 'default' },
@@ -29,7 +30,11 @@ function Input({ className, type, size, ref, ...props }: Omit<React.ComponentPro
       ref={fieldRef}
       type={type}
       data-slot="input"
-      className={cn(fieldVariants({ size }), 'transition-[color,box-shadow] placeholder:text-muted-foreground', className)}
+      className={cn(
+        fieldVariants({ size }),
+        'transition-[color,box-shadow] placeholder:text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   )

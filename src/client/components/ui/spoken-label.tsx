@@ -6,7 +6,15 @@ import type { ReactNode } from 'react'
  * spoken text stays part of the content, so a control's name begins with the words one sees
  * (voice control users say what they see).
  */
-export function SpokenLabel({ spoken, className, children }: { spoken: string; className?: string; children: ReactNode }) {
+export function SpokenLabel({
+  spoken,
+  className,
+  children,
+}: {
+  spoken: string
+  className?: string
+  children: ReactNode
+}) {
   return (
     <>
       <span aria-hidden className={className}>

@@ -16,7 +16,11 @@ const textareaVariants = cva(
   },
 )
 
-function Textarea({ className, size, ...props }: React.ComponentProps<'textarea'> & VariantProps<typeof textareaVariants>) {
+function Textarea({
+  className,
+  size,
+  ...props
+}: React.ComponentProps<'textarea'> & VariantProps<typeof textareaVariants>) {
   return <textarea data-slot="textarea" className={cn(textareaVariants({ size }), className)} {...props} />
 }
 

@@ -26,7 +26,8 @@ export function signInErrorText(error: unknown): string {
 /** Sign up: an existing account, and the server's length refusals ('Password should be at least 8 characters'). */
 export function signUpErrorText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'USER_ALREADY_EXISTS') return authText.alreadyRegistered
-  if (error instanceof ApiError && error.code === 'PASSWORD_TOO_WEAK' && error.message.startsWith('Password should be')) return authText.passwordShouldBe
+  if (error instanceof ApiError && error.code === 'PASSWORD_TOO_WEAK' && error.message.startsWith('Password should be'))
+    return authText.passwordShouldBe
   return authErrorText(error)
 }
 
@@ -40,6 +41,7 @@ export function resetLinkErrorText(params: URLSearchParams): string {
 /** Query and hash parameters together (the hosted backend put errors in the hash). */
 export function linkParams(location: { search: string; hash: string }): URLSearchParams {
   const params = new URLSearchParams(location.search)
-  for (const [key, value] of new URLSearchParams(location.hash.replace(/^#/, ''))) if (!params.has(key)) params.set(key, value)
+  for (const [key, value] of new URLSearchParams(location.hash.replace(/^#/, '')))
+    if (!params.has(key)) params.set(key, value)
   return params
 }

@@ -9,7 +9,8 @@ import { authErrorText } from './auth-errors.ts'
 /** The account page: the current password and a new one; other devices are signed out. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => changePassword(currentPassword, newPassword),
+    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
+      changePassword(currentPassword, newPassword),
     meta: { errorTitle: authText.updatePasswordFailedTitle, errorText: authErrorText },
     onSuccess: () => notify.success(authText.passwordUpdated),
   })

@@ -15,7 +15,8 @@ import { landingHref } from './return-to.ts'
 /** The saved profile replaces the one in who-am-I, so the guard and the shell see it at once. */
 function useKeepProfile() {
   const queryClient = useQueryClient()
-  return (profile: Profile) => queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
+  return (profile: Profile) =>
+    queryClient.setQueryData(authQueries.me().queryKey, (me) => (me ? { ...me, profile } : me))
 }
 
 /**

@@ -21,7 +21,13 @@ export function landingHref(role: Role): string {
     const saved: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null')
     if (saved && typeof saved === 'object' && 'path' in saved && 'at' in saved) {
       const { path, at } = saved as { path: unknown; at: unknown }
-      if (typeof path === 'string' && /^\/invite\/[\w-]+$/.test(path) && typeof at === 'number' && Date.now() - at < MAX_AGE_MS) return path
+      if (
+        typeof path === 'string' &&
+        /^\/invite\/[\w-]+$/.test(path) &&
+        typeof at === 'number' &&
+        Date.now() - at < MAX_AGE_MS
+      )
+        return path
     }
   } catch {
     // A broken entry is no entry.

@@ -8,7 +8,8 @@ export const calendarText = {
   turnOn: 'Turn on calendar feed',
   turningOn: 'Turning on…',
   addressLabel: 'Feed address',
-  addressHint: 'Anyone with this address sees your planned workouts. It is shown only now: add it to your calendar app.',
+  addressHint:
+    'Anyone with this address sees your planned workouts. It is shown only now: add it to your calendar app.',
   copy: 'Copy address',
   copied: { title: 'Address copied' },
   subscribe: 'Open in calendar app',

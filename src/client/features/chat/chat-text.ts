@@ -58,7 +58,8 @@ export const chatText = {
   noUnread: 'No unread messages.',
   unreadFailed: 'Your messages could not be loaded. Try again.',
   message: 'Message',
-  messageClient: (name: string, unread: number) => (unread > 0 ? `Message ${name}, ${count(unread)} unread` : `Message ${name}`),
+  messageClient: (name: string, unread: number) =>
+    unread > 0 ? `Message ${name}, ${count(unread)} unread` : `Message ${name}`,
   messageCoach: 'Message your coach',
   messageCoachUnread: (unread: number) => `Message your coach, ${count(unread)} unread`,
   digestTitle: 'Chat emails',

@@ -13,7 +13,12 @@ export function dayLabel(key: string, now = new Date()): string {
   if (key === dayKey(yesterday)) return chatText.yesterday
   const [y = 1970, m = 1, d = 1] = key.split('-').map(Number)
   const date = new Date(y, m - 1, d)
-  return date.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', ...(y === now.getFullYear() ? {} : { year: 'numeric' }) })
+  return date.toLocaleDateString(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(y === now.getFullYear() ? {} : { year: 'numeric' }),
+  })
 }
 
 export function timeOf(at: string): string {

@@ -29,8 +29,15 @@ test('a closing bracket belongs to the address only when the address opened one'
 })
 
 test('other schemes and markup are never links', () => {
-  for (const body of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '<a href="https://evil.example">x</a>', 'ftp://files.example/x']) {
-    expect(linkify(body).every((part) => part.kind === 'text' || part.href.startsWith('https://evil.example'))).toBe(true)
+  for (const body of [
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '<a href="https://evil.example">x</a>',
+    'ftp://files.example/x',
+  ]) {
+    expect(linkify(body).every((part) => part.kind === 'text' || part.href.startsWith('https://evil.example'))).toBe(
+      true,
+    )
   }
   // Markup around an address stays text; only the address itself is a link.
   expect(linkify('<a href="https://evil.example">x</a>')).toEqual([

@@ -15,7 +15,8 @@ function trimTrailing(candidate: string): string {
     ['[', ']'],
     ['{', '}'],
   ] as const) {
-    while (url.endsWith(close) && url.split(close).length > url.split(open).length) url = withoutTrailing(url.slice(0, -1), TRAILING)
+    while (url.endsWith(close) && url.split(close).length > url.split(open).length)
+      url = withoutTrailing(url.slice(0, -1), TRAILING)
   }
   return url
 }

@@ -17,7 +17,12 @@ export function lastTrainedText(at: string | null, timeZone: string | null, now 
 /** The calendar day of a moment in a time zone (this device's without one, or one it does not know), as UTC midnight ms. */
 function calendarDay(moment: Date, timeZone: string | null): number {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: timeZone ?? undefined, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(moment)
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? undefined,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    }).formatToParts(moment)
     const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
     return Date.UTC(part('year'), part('month') - 1, part('day'))
   } catch {
@@ -49,7 +54,8 @@ export const clientsText = {
   notYours: 'This person is not one of your active clients.',
   needsYouTitle: 'Needs you today',
   recordsTitle: 'Records to congratulate',
-  records: (movements: readonly string[]) => `New record${movements.length > 1 ? 's' : ''} this week: ${movements.join(', ')}`,
+  records: (movements: readonly string[]) =>
+    `New record${movements.length > 1 ? 's' : ''} this week: ${movements.join(', ')}`,
   nobodyNeedsYou: 'Nobody stands out today: adherence held, no misses, efforts on target.',
   openClient: (name: string) => `Open ${name}`,
   planAssigned: 'Plan assigned',
@@ -58,7 +64,9 @@ export const clientsText = {
       case 'set_adherence_dropped':
         return `Sets as prescribed fell from ${percent(reason.from)} to ${percent(reason.to)} this week`
       case 'missed_workouts':
-        return reason.count >= 2 ? `Missed ${reason.count} planned workouts this week` : 'Missed the last two planned workouts'
+        return reason.count >= 2
+          ? `Missed ${reason.count} planned workouts this week`
+          : 'Missed the last two planned workouts'
       case 'rpe_above_target':
         return `RPE ${reason.by} above target on average this week (${reason.sets} sets)`
     }

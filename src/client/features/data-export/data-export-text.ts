@@ -4,7 +4,8 @@ import { RESTORE_MAX_BYTES, type RestoreResult } from '#shared/schemas/data-expo
 /** The words of the export card and the coach's export links (docs/export-format.md). */
 export const dataExportText = {
   title: 'Your data',
-  description: 'Download everything you have in Coachline: profile, plans, workouts, every session and set, comments and messages.',
+  description:
+    'Download everything you have in Coachline: profile, plans, workouts, every session and set, comments and messages.',
   json: 'Download JSON',
   jsonHint: 'Complete, and restores into any Coachline.',
   csv: 'Download CSV',
@@ -25,7 +26,10 @@ export const dataExportText = {
       [result.movements, 'movement'],
     ].filter(([count]) => Number(count) > 0)
     return added.length
-      ? { title: 'Export restored', description: `Added ${added.map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`).join(', ')}.` }
+      ? {
+          title: 'Export restored',
+          description: `Added ${added.map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`).join(', ')}.`,
+        }
       : { title: 'Nothing new to restore', description: 'Everything in this file is already in your account.' }
   },
   clientJson: 'Export JSON',

@@ -5,10 +5,12 @@ const keyFor = (userId: string) => `${KEY}:${userId}`
 const MAX = 8
 
 /** A movement picked in a builder or a session; `equipment` is missing from picks remembered before it was kept. */
-export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'> & Partial<Pick<Movement, 'equipment'>>
+export type PickedMovement = Pick<Movement, 'id' | 'name' | 'pattern' | 'tracking'> &
+  Partial<Pick<Movement, 'equipment'>>
 type Recent = PickedMovement
 
-const isRecent = (value: unknown): value is Recent => typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
+const isRecent = (value: unknown): value is Recent =>
+  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'tracking' in value
 
 /** The movements this user picked last on this browser, newest first: the picker's 'Recent' row. */
 export function readRecentMovements(userId: string): Recent[] {
@@ -22,6 +24,9 @@ export function readRecentMovements(userId: string): Recent[] {
 }
 
 export function rememberMovement(userId: string, { id, name, pattern, tracking, equipment }: Recent): void {
-  const next = [{ id, name, pattern, tracking, equipment }, ...readRecentMovements(userId).filter((m) => m.id !== id)].slice(0, MAX)
+  const next = [
+    { id, name, pattern, tracking, equipment },
+    ...readRecentMovements(userId).filter((m) => m.id !== id),
+  ].slice(0, MAX)
   localStorage.setItem(keyFor(userId), JSON.stringify(next))
 }

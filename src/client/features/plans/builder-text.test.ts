@@ -9,5 +9,7 @@ it("says a plan's size in words that agree with the numbers", () => {
 
 it('names a duplicate after the first free copy name, whatever the case', () => {
   expect(builderText.copyName('Block', [{ name: 'Block' }])).toBe('Block (copy)')
-  expect(builderText.copyName('Block', [{ name: 'Block' }, { name: 'block (COPY)' }, { name: 'Block (copy 2)' }])).toBe('Block (copy 3)')
+  expect(builderText.copyName('Block', [{ name: 'Block' }, { name: 'block (COPY)' }, { name: 'Block (copy 2)' }])).toBe(
+    'Block (copy 3)',
+  )
 })

@@ -6,7 +6,8 @@ export const builderText = {
   /** A set with nothing prescribed yet, on a phone's one-line set. */
   setEmpty: 'Nothing set: tap to fill in',
   /** A plan's size: '1 week × 3 days', '8 weeks × 4 days'. */
-  shape: (weeks: number, days: number) => `${weeks} week${weeks === 1 ? '' : 's'} × ${days} day${days === 1 ? '' : 's'}`,
+  shape: (weeks: number, days: number) =>
+    `${weeks} week${weeks === 1 ? '' : 's'} × ${days} day${days === 1 ? '' : 's'}`,
   notesPlaceholder: 'Warm-up, cues, what to focus on…',
   saveState: {
     saved: 'All changes saved',
@@ -28,7 +29,8 @@ export const builderText = {
   setsToAddName: (exercise: string) => `Sets to add to ${exercise}`,
   addSets: 'Add sets',
   addSetsName: (exercise: string) => `Add sets to ${exercise}`,
-  setKeys: 'Keys: Enter or ↓ goes to the same field of the next set, Shift+Enter or ↑ to the one above; Tab moves along a set.',
+  setKeys:
+    'Keys: Enter or ↓ goes to the same field of the next set, Shift+Enter or ↑ to the one above; Tab moves along a set.',
   templateSaved: 'Template saved',
   templateOnBoard: (name: string) => `“${name}” is on your template board.`,
   saveAsTemplate: 'Save as template',
@@ -50,8 +52,16 @@ export const builderText = {
   copyWeek: {
     progressions: 'Progressions (none: the same sets)',
     progression: (kind: Progression['kind'], unit: Unit) =>
-      ({ add_kg: `Add load (${unit}) each week`, add_percent: 'Add % of 1RM each week', add_reps: 'Add reps each week', add_rpe: 'Add RPE each week' })[kind],
-    amount: (kind: Progression['kind'], unit: Unit) => ({ add_kg: `${unit} per week`, add_percent: '% per week', add_reps: 'Reps per week', add_rpe: 'RPE per week' })[kind],
+      ({
+        add_kg: `Add load (${unit}) each week`,
+        add_percent: 'Add % of 1RM each week',
+        add_reps: 'Add reps each week',
+        add_rpe: 'Add RPE each week',
+      })[kind],
+    amount: (kind: Progression['kind'], unit: Unit) =>
+      ({ add_kg: `${unit} per week`, add_percent: '% per week', add_reps: 'Reps per week', add_rpe: 'RPE per week' })[
+        kind
+      ],
     needsAmount: (progression: string) => `${progression}: enter an amount`,
     hint: (week: number) => `Week ${week + 1} gets each once, week ${week + 2} twice, and so on.`,
   },

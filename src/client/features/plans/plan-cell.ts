@@ -11,4 +11,5 @@ export const parseCell = (id: string | number): Cell => {
 }
 
 /** The planned workout in a cell, if it has one. */
-export const workoutAt = (plan: Pick<Plan, 'workouts'>, cell: Cell) => plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)
+export const workoutAt = (plan: Pick<Plan, 'workouts'>, cell: Cell) =>
+  plan.workouts.find((w) => w.week === cell.week && w.day === cell.day)

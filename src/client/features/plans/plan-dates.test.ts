@@ -41,7 +41,8 @@ describe('a plan on training weekdays', () => {
 })
 
 describe('training days as people read them', () => {
-  test('in weekday order, whatever order they come in', () => expect(trainsText([5, 1, 3])).toBe('Trains Mon, Wed, Fri'))
+  test('in weekday order, whatever order they come in', () =>
+    expect(trainsText([5, 1, 3])).toBe('Trains Mon, Wed, Fri'))
   test('Sunday is weekday 7', () => expect(trainsText([6, 7])).toBe('Trains Sat, Sun'))
   test('none: days that follow one another', () => {
     expect(trainsText(null)).toBeNull()

@@ -22,14 +22,26 @@ type Options<D> = {
 }
 
 const withoutPrefix = (fields: FieldErrors, prefix: string): FieldErrors =>
-  Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, messages]))
+  Object.fromEntries(
+    Object.entries(fields).map(([path, messages]) => [
+      path.startsWith(prefix) ? path.slice(prefix.length) : path,
+      messages,
+    ]),
+  )
 
 /**
  * A workout draft in the exercise editor that saves itself a moment after each change (a planned
  * day, a standalone workout). A draft the shared schema refuses is not sent: its errors show under
  * their fields and the save status says why nothing saves.
  */
-export function useAutosavedWorkout<D extends WorkoutDraft>({ initial, unit, setSaveState, send, fieldsUnder = '', shouldSave = () => true }: Options<D>) {
+export function useAutosavedWorkout<D extends WorkoutDraft>({
+  initial,
+  unit,
+  setSaveState,
+  send,
+  fieldsUnder = '',
+  shouldSave = () => true,
+}: Options<D>) {
   const [draft, setDraft] = useState<D>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
 

@@ -32,15 +32,29 @@ test('a load shows to the hundredth in kg and an untouched one is saved back exa
 test('in lb the stored kg survives a round trip through the editor', () => {
   const draft = setToDraft({ load: { kind: 'kg', value: 102.058 } }, 'lb')
   expect(draft.loadValue).toBe('225')
-  expect(toExerciseInputs([{ ...exercise('as shown', 0), sets: [draft] }], 'lb')[0]?.sets[0]?.load).toEqual({ kind: 'kg', value: 102.058 })
+  expect(toExerciseInputs([{ ...exercise('as shown', 0), sets: [draft] }], 'lb')[0]?.sets[0]?.load).toEqual({
+    kind: 'kg',
+    value: 102.058,
+  })
 })
 
 test('one set applied to all: every set takes its values and keeps its own key', () => {
-  const sets = [setToDraft({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }, 'kg'), setToDraft({ reps: { min: 3, max: 3 } }, 'kg'), setToDraft({}, 'kg')]
+  const sets = [
+    setToDraft({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8 }, 'kg'),
+    setToDraft({ reps: { min: 3, max: 3 } }, 'kg'),
+    setToDraft({}, 'kg'),
+  ]
   const applied = applySetToAll(sets, sets[0]?.key ?? '')
   expect(applied.map((set) => set.key)).toEqual(sets.map((set) => set.key))
   expect(toExerciseInputs([{ ...exercise('as shown', 0), sets: applied }], 'kg')[0]?.sets).toEqual(
-    Array.from({ length: 3 }, () => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 }, rpe: 8, rir: null, durationSeconds: null, distanceMeters: null })),
+    Array.from({ length: 3 }, () => ({
+      reps: { min: 5, max: 5 },
+      load: { kind: 'kg', value: 100 },
+      rpe: 8,
+      rir: null,
+      durationSeconds: null,
+      distanceMeters: null,
+    })),
   )
 })
 

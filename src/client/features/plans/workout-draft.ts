@@ -1,6 +1,12 @@
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
-import { MAX_SETS_PER_EXERCISE, WorkoutContentSchema, type ExerciseInput, type PrescribedSet, type WorkoutContent } from '#shared/schemas/plans.ts'
+import {
+  MAX_SETS_PER_EXERCISE,
+  WorkoutContentSchema,
+  type ExerciseInput,
+  type PrescribedSet,
+  type WorkoutContent,
+} from '#shared/schemas/plans.ts'
 import type { ProgressionNote, ProgressionRule } from '#shared/schemas/progression.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
@@ -89,7 +95,11 @@ function exerciseToDraft(exercise: ExerciseView, unit: Unit): ExerciseDraft {
   }
 }
 
-export function workoutToDraft(workout: { title: string; notes: string | null; exercises: ExerciseView[] } | null | undefined, unit: Unit, fallbackTitle: string): WorkoutDraft {
+export function workoutToDraft(
+  workout: { title: string; notes: string | null; exercises: ExerciseView[] } | null | undefined,
+  unit: Unit,
+  fallbackTitle: string,
+): WorkoutDraft {
   return {
     title: workout?.title ?? fallbackTitle,
     notes: workout?.notes ?? '',
@@ -99,7 +109,17 @@ export function workoutToDraft(workout: { title: string; notes: string | null; e
 
 /** The first set of a new exercise: what most coaches write first for its kind of tracking. */
 function defaultSet(tracking: Tracking): SetDraft {
-  const base: SetDraft = { key: newKey(), repsMin: '', repsMax: '', loadKind: 'none', loadValue: '', effortKind: 'none', effortValue: '', durationSeconds: '', distanceMeters: '' }
+  const base: SetDraft = {
+    key: newKey(),
+    repsMin: '',
+    repsMax: '',
+    loadKind: 'none',
+    loadValue: '',
+    effortKind: 'none',
+    effortValue: '',
+    durationSeconds: '',
+    distanceMeters: '',
+  }
   if (tracking === 'weight_reps') return { ...base, repsMin: '8', loadKind: 'weight' }
   if (tracking === 'reps') return { ...base, repsMin: '10' }
   if (tracking === 'time') return { ...base, durationSeconds: '60' }
@@ -157,7 +177,15 @@ function setToInput(set: SetDraft, unit: Unit): PrescribedSet {
       set.loadKind === 'bodyweight'
         ? { kind: 'bodyweight' }
         : set.loadKind === 'weight' && loadValue !== null
-          ? { kind: 'kg', value: set.storedLoad && set.loadValue.trim() === set.storedLoad.shown ? set.storedLoad.kg : Number.isFinite(loadValue) ? toKg(loadValue, unit) : NaN }
+          ? {
+              kind: 'kg',
+              value:
+                set.storedLoad && set.loadValue.trim() === set.storedLoad.shown
+                  ? set.storedLoad.kg
+                  : Number.isFinite(loadValue)
+                    ? toKg(loadValue, unit)
+                    : NaN,
+            }
           : set.loadKind === 'percent_1rm' && loadValue !== null
             ? { kind: 'percent_1rm', value: loadValue }
             : null,
@@ -194,7 +222,14 @@ export function exerciseLabels(exercises: Pick<ExerciseDraft, 'superset'>[]): st
 /** Schema issues as dotted paths (the same keys the server's field errors use). */
 
 /** A draft checked by the shared schema: the content to send, or the field errors to show. */
-export function validateWorkoutDraft(draft: WorkoutDraft, unit: Unit): { ok: true; content: WorkoutContent } | { ok: false; fields: FieldErrors } {
-  const parsed = WorkoutContentSchema.safeParse({ title: draft.title, notes: draft.notes.trim() || null, exercises: toExerciseInputs(draft.exercises, unit) })
+export function validateWorkoutDraft(
+  draft: WorkoutDraft,
+  unit: Unit,
+): { ok: true; content: WorkoutContent } | { ok: false; fields: FieldErrors } {
+  const parsed = WorkoutContentSchema.safeParse({
+    title: draft.title,
+    notes: draft.notes.trim() || null,
+    exercises: toExerciseInputs(draft.exercises, unit),
+  })
   return parsed.success ? { ok: true, content: parsed.data } : { ok: false, fields: fieldErrorsOf(parsed.error.issues) }
 }

@@ -26,9 +26,14 @@ export function PlateSetupForm({ unit, initial, busy, onSubmit }: Props) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const setup = { plateStep: Number(plateStep), bar: Number(bar.trim().replace(',', '.') || NaN), plates: plates.map(Number).sort((a, b) => b - a) }
+    const setup = {
+      plateStep: Number(plateStep),
+      bar: Number(bar.trim().replace(',', '.') || NaN),
+      plates: plates.map(Number).sort((a, b) => b - a),
+    }
     const checked = PlateSetupsPatch.safeParse({ [unit]: setup })
-    if (!checked.success) return setErrors(fieldErrorsOf(checked.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(1, 2) }))))
+    if (!checked.success)
+      return setErrors(fieldErrorsOf(checked.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(1, 2) }))))
     setErrors({})
     onSubmit(setup)
   }
@@ -47,9 +52,23 @@ export function PlateSetupForm({ unit, initial, busy, onSubmit }: Props) {
         )}
       </Field>
       <Field label={profileText.bar(unit)} error={errors.bar?.[0]}>
-        {(control) => <Input {...control} inputMode="decimal" className="max-w-32" value={bar} onChange={(e) => setBar(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="decimal"
+            className="max-w-32"
+            value={bar}
+            onChange={(e) => setBar(e.target.value)}
+          />
+        )}
       </Field>
-      <CheckboxGroup legend={profileText.plates(unit)} options={choices} value={plates} onChange={setPlates} error={errors.plates?.[0]} />
+      <CheckboxGroup
+        legend={profileText.plates(unit)}
+        options={choices}
+        value={plates}
+        onChange={setPlates}
+        error={errors.plates?.[0]}
+      />
       <Button type="submit" className="self-start" disabled={busy}>
         {busy ? 'Saving…' : profileText.save}
       </Button>

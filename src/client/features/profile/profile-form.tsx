@@ -36,7 +36,9 @@ export function ProfileForm({ initial, submitLabel, busy, withUnit, onSubmit }: 
     onSubmit({
       displayName: displayName.trim(),
       primaryGoal: primaryGoal.trim() || null,
-      experienceLevel: (EXPERIENCE_LEVELS as readonly string[]).includes(level) ? (level as Profile['experienceLevel']) : null,
+      experienceLevel: (EXPERIENCE_LEVELS as readonly string[]).includes(level)
+        ? (level as Profile['experienceLevel'])
+        : null,
       unit,
     })
   }
@@ -44,10 +46,20 @@ export function ProfileForm({ initial, submitLabel, busy, withUnit, onSubmit }: 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Display name" error={nameError}>
-        {(control) => <Input {...control} autoComplete="nickname" maxLength={80} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="nickname"
+            maxLength={80}
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Primary goal (optional)" hint="For example: a 200 kg deadlift, a first pull-up, a stronger back.">
-        {(control) => <Input {...control} maxLength={200} value={primaryGoal} onChange={(e) => setPrimaryGoal(e.target.value)} />}
+        {(control) => (
+          <Input {...control} maxLength={200} value={primaryGoal} onChange={(e) => setPrimaryGoal(e.target.value)} />
+        )}
       </Field>
       <Field label="Experience level (optional)">
         {(control) => (

@@ -2,12 +2,21 @@ import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
 /** A calendar date (YYYY-MM-DD) as '3 Nov', the same on every time zone. */
 export function shortDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
 }
 
 /** A calendar date with its year: '3 Nov 2026'. */
 export function longDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
 }
 
 /** A load to chart in the viewer's unit (kg to a tenth, lb to a tenth). */

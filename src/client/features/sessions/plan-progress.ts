@@ -5,20 +5,34 @@ import type { SessionSummary } from '#shared/schemas/sessions.ts'
 
 export type DayState = 'done' | 'missed' | 'today' | 'upcoming' | 'rest'
 
-export const DAY_STATE_TEXT: Record<DayState, string> = { done: 'Done', missed: 'Missed', today: 'Today', upcoming: 'Upcoming', rest: 'Rest' }
+export const DAY_STATE_TEXT: Record<DayState, string> = {
+  done: 'Done',
+  missed: 'Missed',
+  today: 'Today',
+  upcoming: 'Upcoming',
+  rest: 'Rest',
+}
 
 /**
  * The date (YYYY-MM-DD) a planned day is trained on: the plan's own, or the one it was moved to;
  * null while the plan has no start date.
  */
-export function trainedOn(plan: Pick<Plan, 'startDate' | 'trainingDays' | 'moves'>, week: number, day: number): string | null {
-  return plan.startDate ? isoDateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays, moves: plan.moves }, week, day) : null
+export function trainedOn(
+  plan: Pick<Plan, 'startDate' | 'trainingDays' | 'moves'>,
+  week: number,
+  day: number,
+): string | null {
+  return plan.startDate
+    ? isoDateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays, moves: plan.moves }, week, day)
+    : null
 }
 
 /** Whether a planned day was moved to another date than its plan's. */
-export const isMoved = (plan: Pick<Plan, 'moves'>, week: number, day: number) => plan.moves.some((m) => m.week === week && m.day === day)
+export const isMoved = (plan: Pick<Plan, 'moves'>, week: number, day: number) =>
+  plan.moves.some((m) => m.week === week && m.day === day)
 
-const isDone = (sessions: SessionSummary[], w: { week: number; day: number }) => sessions.some((s) => s.status === 'completed' && s.week === w.week && s.day === w.day)
+const isDone = (sessions: SessionSummary[], w: { week: number; day: number }) =>
+  sessions.some((s) => s.status === 'completed' && s.week === w.week && s.day === w.day)
 
 /** The plan's workouts with the date each is trained on, in date order (then plan order). */
 function dated(plan: Plan): { workout: PlanWorkout; date: string }[] {
@@ -42,7 +56,11 @@ export function todaysAndNext(plan: Plan, sessions: SessionSummary[], today: str
 }
 
 /** The workouts of the last week whose date passed with no session completing them, oldest first: /home offers to move them. */
-export function missedWorkouts(plan: Plan, sessions: SessionSummary[], today: string): { workout: PlanWorkout; date: string }[] {
+export function missedWorkouts(
+  plan: Plan,
+  sessions: SessionSummary[],
+  today: string,
+): { workout: PlanWorkout; date: string }[] {
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - MISSED_DAYS_BACK * 86_400_000).toISOString().slice(0, 10)
   return dated(plan).filter((d) => d.date < today && d.date >= from && !isDone(sessions, d.workout))
 }

@@ -5,20 +5,34 @@ import { withoutTrailing } from '#shared/text.ts'
 export const sessionText = {
   offlineWaiting: (n: number) => `Offline: ${n} set${n === 1 ? '' : 's'} waiting`,
   /** The gym's screens with no signal. */
-  offlineCopy: 'Offline: showing your plan as this device last saw it. Workouts you start and sets you log are saved here and sent when the signal returns.',
-  offlineNoCopy: 'Offline: this device has no copy of your plan yet. Open Home once with a signal and it will be here next time.',
+  offlineCopy:
+    'Offline: showing your plan as this device last saw it. Workouts you start and sets you log are saved here and sent when the signal returns.',
+  offlineNoCopy:
+    'Offline: this device has no copy of your plan yet. Open Home once with a signal and it will be here next time.',
   planUnreachable: 'Your plan could not be loaded: the server is out of reach. It will show as soon as it answers.',
-  offlineNoWorkout: 'Offline: this workout is not on this device. Open it once with a signal and it will be here next time.',
+  offlineNoWorkout:
+    'Offline: this workout is not on this device. Open it once with a signal and it will be here next time.',
   syncing: (n: number) => `Saving ${n} set${n === 1 ? '' : 's'}…`,
   notSaved: 'A change could not be saved',
-  setRefused: (reason: string) => `Not saved: ${withoutTrailing(reason.trim(), '.')}. Fix it and log it again, or remove it.`,
-  finishOffline: { title: 'You are offline', description: 'Your sets are safe on this device. Finish when you are back online.' },
-  finishRefused: { title: 'Some sets were not saved', description: 'Fix or remove the sets marked ‘Not saved’, then finish.' },
+  setRefused: (reason: string) =>
+    `Not saved: ${withoutTrailing(reason.trim(), '.')}. Fix it and log it again, or remove it.`,
+  finishOffline: {
+    title: 'You are offline',
+    description: 'Your sets are safe on this device. Finish when you are back online.',
+  },
+  finishRefused: {
+    title: 'Some sets were not saved',
+    description: 'Fix or remove the sets marked ‘Not saved’, then finish.',
+  },
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
   /** A tick on a row without the number it logs: what to type first. */
-  typeFirst: { reps: 'Type the reps you did first.', seconds: 'Type the time first.', meters: 'Type the distance or the time first.' },
+  typeFirst: {
+    reps: 'Type the reps you did first.',
+    seconds: 'Type the time first.',
+    meters: 'Type the distance or the time first.',
+  },
   /** /home's card of a workout started and not finished. */
   inProgress: {
     label: 'Workout in progress',
@@ -40,7 +54,8 @@ export const sessionText = {
     move: (title: string) => `Move ${title}`,
     moveShort: 'Move',
     dialogTitle: (title: string) => `Move ${title}`,
-    dialogText: (date: string) => `Planned for ${date}. Pick the day you will train it: today, or up to four weeks ahead.`,
+    dialogText: (date: string) =>
+      `Planned for ${date}. Pick the day you will train it: today, or up to four weeks ahead.`,
     date: 'New date',
     submit: 'Move workout',
     moving: 'Moving…',

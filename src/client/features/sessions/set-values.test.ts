@@ -3,7 +3,13 @@ import type { PrescribedSet } from '#shared/schemas/plans.ts'
 import { copyOfSet, missingField, setRowValues } from './set-values.ts'
 
 const empty = { load: '', reps: '', seconds: '', meters: '', rpe: '' }
-const row = (parts: Partial<Parameters<typeof setRowValues>[0][number]>) => ({ own: {}, target: undefined, targetLoad: null, last: undefined, ...parts })
+const row = (parts: Partial<Parameters<typeof setRowValues>[0][number]>) => ({
+  own: {},
+  target: undefined,
+  targetLoad: null,
+  last: undefined,
+  ...parts,
+})
 
 describe('the values a set row shows, and so logs', () => {
   test('a prescribed load and a prescribed number of reps are values, ready to log', () => {
@@ -24,7 +30,11 @@ describe('the values a set row shows, and so logs', () => {
   })
 
   test('without a prescription, a set starts from what the lifter did on it last time', () => {
-    const rows = setRowValues([row({ last: { load: '80', reps: '8' } }), row({ last: { load: '85', reps: '6' } }), row({})])
+    const rows = setRowValues([
+      row({ last: { load: '80', reps: '8' } }),
+      row({ last: { load: '85', reps: '6' } }),
+      row({}),
+    ])
     expect(rows).toEqual([
       { ...empty, load: '80', reps: '8' },
       { ...empty, load: '85', reps: '6' },
@@ -34,22 +44,44 @@ describe('the values a set row shows, and so logs', () => {
   })
 
   test('a load typed or logged on the set above beats last time, and is followed down', () => {
-    const rows = setRowValues([row({ own: { load: '90', reps: '5' } }), row({ last: { load: '85' } }), row({ last: { load: '85' } })])
+    const rows = setRowValues([
+      row({ own: { load: '90', reps: '5' } }),
+      row({ last: { load: '85' } }),
+      row({ last: { load: '85' } }),
+    ])
     expect(rows.map((r) => r.load)).toEqual(['90', '90', '90'])
   })
 
   test('a prescribed load wins over the set above; what a row holds wins over everything', () => {
-    const rows = setRowValues([row({ own: { load: '90' } }), row({ targetLoad: 100 }), row({ own: { load: '' } }), row({}), row({ own: { load: '95' }, targetLoad: 100 }), row({})])
+    const rows = setRowValues([
+      row({ own: { load: '90' } }),
+      row({ targetLoad: 100 }),
+      row({ own: { load: '' } }),
+      row({}),
+      row({ own: { load: '95' }, targetLoad: 100 }),
+      row({}),
+    ])
     expect(rows.map((r) => r.load)).toEqual(['90', '100', '', '', '95', '95'])
   })
 
   test('a set without a prescribed load follows a prescribed one above it, before last time', () => {
-    expect(setRowValues([row({ targetLoad: 102.5 }), row({ last: { load: '95' } })]).map((r) => r.load)).toEqual(['102.5', '102.5'])
+    expect(setRowValues([row({ targetLoad: 102.5 }), row({ last: { load: '95' } })]).map((r) => r.load)).toEqual([
+      '102.5',
+      '102.5',
+    ])
   })
 
   test('time and distance start from the prescription, else from last time', () => {
-    expect(setRowValues([row({ target: { durationSeconds: 60, distanceMeters: 400 } })])[0]).toEqual({ ...empty, seconds: '60', meters: '400' })
-    expect(setRowValues([row({ last: { seconds: '45', meters: '300' } })])[0]).toEqual({ ...empty, seconds: '45', meters: '300' })
+    expect(setRowValues([row({ target: { durationSeconds: 60, distanceMeters: 400 } })])[0]).toEqual({
+      ...empty,
+      seconds: '60',
+      meters: '400',
+    })
+    expect(setRowValues([row({ last: { seconds: '45', meters: '300' } })])[0]).toEqual({
+      ...empty,
+      seconds: '45',
+      meters: '300',
+    })
   })
 
   test('the first set with nothing to start from is empty', () => {

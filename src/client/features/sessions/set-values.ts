@@ -38,7 +38,9 @@ export function setRowValues(rows: readonly Row[]): SetValues[] {
     const followed = own.load === undefined && targetLoad === null && (above.today || !filled(last?.load))
     const load = own.load ?? (targetLoad !== null ? String(targetLoad) : followed ? above.load : (last?.load ?? ''))
     above = { today: filled(own.load) || targetLoad !== null || (followed && above.today), load }
-    const reps = own.reps ?? (target?.reps ? (target.reps.min === target.reps.max ? String(target.reps.min) : '') : (last?.reps ?? ''))
+    const reps =
+      own.reps ??
+      (target?.reps ? (target.reps.min === target.reps.max ? String(target.reps.min) : '') : (last?.reps ?? ''))
     const seconds = own.seconds ?? (target?.durationSeconds ? text(target.durationSeconds) : (last?.seconds ?? ''))
     const meters = own.meters ?? (target?.distanceMeters ? text(target.distanceMeters) : (last?.meters ?? ''))
     return { load, reps, seconds, meters, rpe: own.rpe ?? '' }
@@ -54,7 +56,10 @@ export function copyOfSet(values: SetValues): SetDraft {
 }
 
 /** The numbers a tick cannot log without, by tracking: the field to ask for, or null when the row can be logged. */
-export function missingField(tracking: 'weight_reps' | 'reps' | 'time' | 'distance_time', values: SetValues): 'reps' | 'seconds' | 'meters' | null {
+export function missingField(
+  tracking: 'weight_reps' | 'reps' | 'time' | 'distance_time',
+  values: SetValues,
+): 'reps' | 'seconds' | 'meters' | null {
   if (tracking === 'weight_reps' || tracking === 'reps') return filled(values.reps) ? null : 'reps'
   if (tracking === 'time') return filled(values.seconds) ? null : 'seconds'
   return filled(values.meters) || filled(values.seconds) ? null : 'meters'

@@ -15,7 +15,13 @@ const exercise = (key: string, superset: string | null): SessionExercise => ({
 })
 
 it('moves from A1 to A2 to rest, and rests at once outside a superset', () => {
-  const exercises = [exercise('squat', null), exercise('bench', 'A'), exercise('row', 'A'), exercise('curl', 'B'), exercise('press', 'A')]
+  const exercises = [
+    exercise('squat', null),
+    exercise('bench', 'A'),
+    exercise('row', 'A'),
+    exercise('curl', 'B'),
+    exercise('press', 'A'),
+  ]
   expect(nextInSuperset(exercises, 'bench')?.key).toBe('row')
   expect(nextInSuperset(exercises, 'row')?.key).toBe('press')
   expect(nextInSuperset(exercises, 'press')).toBeNull()

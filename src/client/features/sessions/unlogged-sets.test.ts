@@ -46,13 +46,17 @@ test('lists each exercise’s sets without a log, and leaves out the exercises d
 
 test('a set the server refused is not logged; a set added beyond the prescription counts once logged', () => {
   const exercises = [exercise('a', 'Back squat', 2)]
-  expect(unloggedSets(exercises, [log('a', 1), log('a', 2), log('a', 3)], new Set(['a-2']))).toEqual([{ exerciseKey: 'a', movementName: 'Back squat', setNumbers: [2] }])
+  expect(unloggedSets(exercises, [log('a', 1), log('a', 2), log('a', 3)], new Set(['a-2']))).toEqual([
+    { exerciseKey: 'a', movementName: 'Back squat', setNumbers: [2] },
+  ])
   expect(unloggedSets(exercises, [log('a', 1), log('a', 2), log('a', 3)], new Set())).toEqual([])
 })
 
 test('a warm-up on the first row moves the prescribed sets down a row: the last one is still to do', () => {
   const exercises = [exercise('a', 'Back squat', 2)]
   const warmUp = { ...log('a', 1), setType: 'warmup' as const }
-  expect(unloggedSets(exercises, [warmUp, log('a', 2)], new Set())).toEqual([{ exerciseKey: 'a', movementName: 'Back squat', setNumbers: [3] }])
+  expect(unloggedSets(exercises, [warmUp, log('a', 2)], new Set())).toEqual([
+    { exerciseKey: 'a', movementName: 'Back squat', setNumbers: [3] },
+  ])
   expect(unloggedSets(exercises, [warmUp, log('a', 2), log('a', 3)], new Set())).toEqual([])
 })

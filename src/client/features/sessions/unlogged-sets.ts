@@ -8,7 +8,11 @@ export type UnloggedSets = { exerciseKey: string; movementName: string; setNumbe
  * prescribed ones, at least one, and any up to the highest logged) without a completed set log
  * the server took. A refused set is not logged. Exercises with all their sets logged are left out.
  */
-export function unloggedSets(exercises: readonly SessionExercise[], sets: readonly SetLog[], refused: { has: (setId: string) => boolean }): UnloggedSets[] {
+export function unloggedSets(
+  exercises: readonly SessionExercise[],
+  sets: readonly SetLog[],
+  refused: { has: (setId: string) => boolean },
+): UnloggedSets[] {
   return exercises.flatMap((exercise) => {
     const mine = sets.filter((s) => s.exerciseKey === exercise.key)
     // As the logger lays them out: warm-up rows move the prescription down a row.

@@ -36,7 +36,9 @@ export function useActivePlan(userId: string) {
   const sessions = useQuery({ ...planSessions(current?.id), enabled: Boolean(current) })
   const data = plan.data
   // No signal, and this device has no copy to answer with: the queries wait (paused) or failed on the network.
-  const unreachable = [plans, ...(current ? [plan] : [])].some((q) => !q.data && ((q.isPending && q.fetchStatus === 'paused') || (q.isError && verdictOf(q.error) === 'retry')))
+  const unreachable = [plans, ...(current ? [plan] : [])].some(
+    (q) => !q.data && ((q.isPending && q.fetchStatus === 'paused') || (q.isError && verdictOf(q.error) === 'retry')),
+  )
   return {
     isPending: !unreachable && (plans.isPending || (Boolean(current) && plan.isPending)),
     /** The plan cannot be read now (no signal and no copy on this device, or the server is down): not 'no plan'. */

@@ -46,7 +46,11 @@ export const queueStore = {
   async put(item: Omit<QueueItem, 'queuedAt' | 'rev'> & { queuedAt?: number }): Promise<QueueItem> {
     const store = (await db()).transaction('items', 'readwrite').store
     const existing = await store.get(item.id)
-    const next: QueueItem = { ...item, queuedAt: existing?.queuedAt ?? item.queuedAt ?? Date.now(), rev: (existing?.rev ?? 0) + 1 }
+    const next: QueueItem = {
+      ...item,
+      queuedAt: existing?.queuedAt ?? item.queuedAt ?? Date.now(),
+      rev: (existing?.rev ?? 0) + 1,
+    }
     await store.put(next)
     return next
   },

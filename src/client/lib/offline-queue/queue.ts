@@ -29,7 +29,8 @@ export type QueueHandler<P> = {
 /** This tab of the app. It holds a lock named after itself for as long as it lives, so other tabs can tell. */
 export const thisTab: string = typeof crypto === 'undefined' ? 'tab' : crypto.randomUUID()
 const tabLock = (tab: string) => `coachline-tab:${tab}`
-if (typeof navigator !== 'undefined' && navigator.locks) void navigator.locks.request(tabLock(thisTab), () => new Promise<never>(() => {}))
+if (typeof navigator !== 'undefined' && navigator.locks)
+  void navigator.locks.request(tabLock(thisTab), () => new Promise<never>(() => {}))
 
 /** The tabs of the app that are open now. Where the browser cannot tell, only this one counts: nothing is left unsent. */
 async function openTabs(): Promise<(tab: string) => boolean> {
@@ -130,7 +131,13 @@ export async function queuedItems(userId: string): Promise<readonly QueueItem[]>
 let activeUser: string | null = null
 export const activeQueueUser = () => activeUser
 
-type Runner = { attempt: number; timer: ReturnType<typeof setTimeout> | undefined; round: Promise<void> | null; again: boolean; abort: AbortController }
+type Runner = {
+  attempt: number
+  timer: ReturnType<typeof setTimeout> | undefined
+  round: Promise<void> | null
+  again: boolean
+  abort: AbortController
+}
 const runners = new Map<string, Runner>()
 
 /** Starts sending this user's queue (when they sign in); the returned function stops it. */
@@ -237,7 +244,12 @@ async function send(userId: string, runner: Runner): Promise<void> {
 
 /** Only an API answer is ever refused (anything else is retried: see retry-policy.ts). */
 function refusalOf(error: ApiError): Refusal {
-  return { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
+  return {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    ...(error.fields ? { fields: error.fields } : {}),
+  }
 }
 
 const subscribe = (listener: () => void) => {

@@ -6,12 +6,14 @@ const answer = (status: number) => new ApiError('X', 'x', status)
 
 describe('the offline retry policy', () => {
   it('retries what may pass later: no network, a timeout, too many requests, a server error', () => {
-    for (const status of [0, 408, 429, 500, 502, 503, 504]) expect(verdictOf(answer(status)), String(status)).toBe('retry')
+    for (const status of [0, 408, 429, 500, 502, 503, 504])
+      expect(verdictOf(answer(status)), String(status)).toBe('retry')
     expect(verdictOf(new TypeError('Failed to fetch'))).toBe('retry')
   })
 
   it('keeps what the server refused, marked, for the user to fix or remove', () => {
-    for (const status of [400, 403, 404, 409, 413, 422]) expect(verdictOf(answer(status)), String(status)).toBe('refused')
+    for (const status of [400, 403, 404, 409, 413, 422])
+      expect(verdictOf(answer(status)), String(status)).toBe('refused')
   })
 
   it('stops at a 401: nothing is sent for a user who is signed out', () => {

@@ -21,5 +21,9 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('api_tokens_token_hash').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId, t.createdAt), oneOf('api_tokens_scope_check', t.scope, API_TOKEN_SCOPES)],
+  (t) => [
+    uniqueIndex('api_tokens_token_hash').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+    oneOf('api_tokens_scope_check', t.scope, API_TOKEN_SCOPES),
+  ],
 )

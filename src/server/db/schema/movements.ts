@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { PATTERNS, TRACKING, type Equipment, type Muscle, type Pattern, type Tracking } from '#shared/schemas/movements.ts'
+import {
+  PATTERNS,
+  TRACKING,
+  type Equipment,
+  type Muscle,
+  type Pattern,
+  type Tracking,
+} from '#shared/schemas/movements.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
@@ -56,4 +63,6 @@ export const movements = pgTable(
  * Every word of every movement name and alias: typo tolerance looks up a mistyped word here
  * (a few thousand rows, trigram-indexed) instead of comparing it with every movement.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)])
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+])

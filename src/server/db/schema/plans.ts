@@ -1,7 +1,25 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/plans.ts'
-import { PROGRESSION_MODES, type Deload, type ProgressionNote, type ProgressionRule } from '#shared/schemas/progression.ts'
+import {
+  PROGRESSION_MODES,
+  type Deload,
+  type ProgressionNote,
+  type ProgressionRule,
+} from '#shared/schemas/progression.ts'
 import { users } from './auth.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
@@ -77,7 +95,9 @@ export const trainingPlans = pgTable(
     // client was deleted (the client set to null), are none of these, whatever their weekdays.
     uniqueIndex('training_plans_one_active_own')
       .on(t.ownerId)
-      .where(sql`${t.status} = 'active' and ${t.clientId} is null and ${t.trainingDays} is not null and not ${t.assigned}`),
+      .where(
+        sql`${t.status} = 'active' and ${t.clientId} is null and ${t.trainingDays} is not null and not ${t.assigned}`,
+      ),
     check(
       'training_plans_training_days_check',
       sql`${t.trainingDays} is null or (cardinality(${t.trainingDays}) = ${t.daysPerWeek} and ${t.trainingDays} <@ '{1,2,3,4,5,6,7}'::integer[])`,

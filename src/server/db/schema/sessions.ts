@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { SET_TYPES, type SetType } from '#shared/set-types.ts'
 import { users } from './auth.ts'
@@ -142,13 +156,21 @@ export const setLogs = pgTable(
     // A lifter's sets of a movement that have an e1RM (1-12 reps, a load), best first: the best
     // e1RM (before a day) is the first of them whose session counts, not an aggregate of all.
     index('set_logs_client_e1rm_idx')
-      .on(t.clientId, t.movementId, sql`(case when ${t.reps} = 1 then ${t.loadKg} else ${t.loadKg} * (1 + ${t.reps} / 30.0) end) desc`)
-      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.reps} between 1 and 12 and ${t.loadKg} > 0`),
+      .on(
+        t.clientId,
+        t.movementId,
+        sql`(case when ${t.reps} = 1 then ${t.loadKg} else ${t.loadKg} * (1 + ${t.reps} / 30.0) end) desc`,
+      )
+      .where(
+        sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.reps} between 1 and 12 and ${t.loadKg} > 0`,
+      ),
     // A lifter's loaded sets of a movement by rep count (13 standing for 13 or more), heaviest
     // first: the heaviest load for a rep count (before a day) is one probe.
     index('set_logs_client_reps_idx')
       .on(t.clientId, t.movementId, sql`least(${t.reps}, 13)`, t.loadKg.desc())
-      .where(sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.loadKg} is not null and ${t.reps} is not null`),
+      .where(
+        sql`${t.completed} and ${t.deletedAt} is null and ${t.setType} <> 'warmup' and ${t.loadKg} is not null and ${t.reps} is not null`,
+      ),
     // A lifter's done sets of one movement, with what their lifetime totals count: recomputing
     // those totals after a set stops counting reads this index and the sessions, nothing else.
     index('set_logs_client_movement_idx')

@@ -14,7 +14,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const operations = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  )
 
 describe('GET /api/openapi.json', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
@@ -24,7 +27,11 @@ describe('GET /api/openapi.json', () => {
   })
 
   test('lists every route of the API, from the route table itself, and nothing else', () => {
-    const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL' && isDocumented(r.path)).map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`))
+    const registered = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && isDocumented(r.path))
+        .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
+    )
     const documented = new Set(operations().map(({ path, method }) => `${method} ${path}`))
     expect([...documented].sort()).toEqual([...registered].sort())
     expect(documented.size).toBeGreaterThan(80)
@@ -40,16 +47,31 @@ describe('GET /api/openapi.json', () => {
 
   test('describes requests and answers from the shared schemas', () => {
     const logSet = document.paths['/api/sessions/{id}/sets/{setId}']?.put
-    const body = logSet?.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown>; required: string[] }
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['exerciseKey', 'setNumber', 'reps', 'loadKg', 'editedAt']))
+    const body = logSet?.requestBody?.content['application/json']?.schema as {
+      properties: Record<string, unknown>
+      required: string[]
+    }
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['exerciseKey', 'setNumber', 'reps', 'loadKg', 'editedAt']),
+    )
     expect(logSet?.parameters?.map((p) => p.name)).toEqual(['id', 'setId'])
     const list = document.paths['/api/sessions']?.get
-    expect(list?.parameters?.find((p) => p.name === 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', maximum: 100 } })
-    expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({ type: 'array', items: { type: 'object' } })
+    expect(list?.parameters?.find((p) => p.name === 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', maximum: 100 },
+    })
+    expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      type: 'array',
+      items: { type: 'object' },
+    })
   })
 
   test('says who may call each operation: tokens or cookies, a sign-in session only, or nobody', () => {
-    expect(document.components.securitySchemes).toMatchObject({ bearerToken: { type: 'http', scheme: 'bearer' }, sessionCookie: { type: 'apiKey', in: 'cookie' } })
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerToken: { type: 'http', scheme: 'bearer' },
+      sessionCookie: { type: 'apiKey', in: 'cookie' },
+    })
     expect(document.paths['/api/sessions']?.get?.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }])
     expect(document.paths['/api/tokens']?.post?.security).toEqual([{ sessionCookie: [] }])
     expect(document.paths['/api/health']?.get?.security).toEqual([])

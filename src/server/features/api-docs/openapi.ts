@@ -81,7 +81,11 @@ const operationIdOf = (method: string, path: string) =>
     .replace(/^\/api/, '')
     .split(/[/-]/)
     .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? `By${part.slice(1, 2).toUpperCase()}${part.slice(2)}` : part.slice(0, 1).toUpperCase() + part.slice(1)))
+    .map((part) =>
+      part.startsWith(':')
+        ? `By${part.slice(1, 2).toUpperCase()}${part.slice(2)}`
+        : part.slice(0, 1).toUpperCase() + part.slice(1),
+    )
     .join('')
 
 function parametersOf(where: 'path' | 'query', schema: JsonSchema | undefined, names: string[] = []): Parameter[] {
@@ -107,7 +111,10 @@ function parametersOf(where: 'path' | 'query', schema: JsonSchema | undefined, n
  * and the answer its `doc()` names. A route without `doc()` still appears, without a summary;
  * api-docs.test.ts fails for one.
  */
-export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version }: { serverUrl: string; version: string }): OpenApiDocument {
+export function buildOpenApi(
+  routes: readonly RouteEntry[],
+  { serverUrl, version }: { serverUrl: string; version: string },
+): OpenApiDocument {
   type Collected = { method: string; path: string; marks: Mark[]; around: Mark[] }
   const operations = new Map<string, Collected>()
   const uses: RouteEntry[] = []
@@ -130,7 +137,9 @@ export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version
   const tags = new Set<string>()
   for (const { method, path, marks, around } of operations.values()) {
     const docMark = marks.find((m): m is { doc: RouteDoc } => 'doc' in m)?.doc
-    const inputs = Object.fromEntries(marks.flatMap((m) => ('input' in m ? [[m.input.target, jsonSchemaOf(m.input.schema, 'input')] as const] : [])))
+    const inputs = Object.fromEntries(
+      marks.flatMap((m) => ('input' in m ? [[m.input.target, jsonSchemaOf(m.input.schema, 'input')] as const] : [])),
+    )
     const access = accessOf(strictest([...around, ...marks]))
     const tag = path.split('/')[2] ?? 'api'
     tags.add(tag)
@@ -143,14 +152,20 @@ export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version
       status === 204
         ? { description: 'Done; no body' }
         : docMark?.stream
-          ? { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
+          ? {
+              description: 'A stream of server-sent events',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            }
           : { description: 'Success', content: { 'application/json': { schema: responseSchema } } }
     const responses: Operation['responses'] = { [String(status)]: success }
     if (access.security.length > 0) {
       responses['401'] = errorResponse('Not signed in, or an unknown or revoked API token')
-      responses['403'] = errorResponse('Signed in, but not allowed this (another role, not yours, or a read-only token on a write)')
+      responses['403'] = errorResponse(
+        'Signed in, but not allowed this (another role, not yours, or a read-only token on a write)',
+      )
     }
-    if (access.security.some((s) => 'bearerToken' in s)) responses['429'] = errorResponse('Too many calls with this API token; wait for Retry-After seconds')
+    if (access.security.some((s) => 'bearerToken' in s))
+      responses['429'] = errorResponse('Too many calls with this API token; wait for Retry-After seconds')
     responses.default = errorResponse('An error, in the API’s one error shape')
 
     const operation: Operation = {
@@ -160,7 +175,9 @@ export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version
       tags: [tag],
       security: access.security,
       ...(parameters.length ? { parameters } : {}),
-      ...(inputs.json ? { requestBody: { required: true, content: { 'application/json': { schema: inputs.json } } } } : {}),
+      ...(inputs.json
+        ? { requestBody: { required: true, content: { 'application/json': { schema: inputs.json } } } }
+        : {}),
       responses,
       'x-coachline-access': access.text,
     }
@@ -183,8 +200,17 @@ export function buildOpenApi(routes: readonly RouteEntry[], { serverUrl, version
     paths,
     components: {
       securitySchemes: {
-        bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (coachline_pat_…), made on the account page.' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The web app’s sign-in session (prefixed __Secure- on https).' },
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal API token (coachline_pat_…), made on the account page.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The web app’s sign-in session (prefixed __Secure- on https).',
+        },
       },
       schemas: { ApiError: jsonSchemaOf(ApiErrorBodySchema, 'output') },
     },

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { API_TOKENS_PER_USER, ApiTokenSchema, CreatedApiTokenSchema, apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { apiTokens } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  withToken,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 const RATE_LIMIT = 5
 let t: TestContext
@@ -15,11 +22,19 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  t.app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 async function create(who: SignedIn, name: string, scope: 'read' | 'read-write') {
-  const res = await t.app.request('/api/tokens', { method: 'POST', headers: jsonHeaders(who), body: JSON.stringify({ name, scope }) })
+  const res = await t.app.request('/api/tokens', {
+    method: 'POST',
+    headers: jsonHeaders(who),
+    body: JSON.stringify({ name, scope }),
+  })
   expect(res.status).toBe(201)
   return CreatedApiTokenSchema.parse(await res.json())
 }
@@ -38,7 +53,16 @@ describe('making and listing tokens', () => {
 
     const list = await t.app.request('/api/tokens', { headers: jsonHeaders(user) })
     const tokens = z.array(ApiTokenSchema).parse(await list.json())
-    expect(tokens).toEqual([{ id: created.id, name: 'Spreadsheet sync', scope: 'read', start: created.start, createdAt: created.createdAt, lastUsedAt: null }])
+    expect(tokens).toEqual([
+      {
+        id: created.id,
+        name: 'Spreadsheet sync',
+        scope: 'read',
+        start: created.start,
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+      },
+    ])
     expect(JSON.stringify(tokens)).not.toContain(created.token)
 
     const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id))
@@ -90,7 +114,9 @@ describe('calling the API with a token', () => {
     const write = await call('POST', '/api/sessions', bearer(token), {})
     expect(write.status).toBe(201)
     expect(((await write.json()) as { clientId: string }).clientId).toBe(client.id)
-    const [listed] = z.array(ApiTokenSchema).parse(await (await t.app.request('/api/tokens', { headers: jsonHeaders(client) })).json())
+    const [listed] = z
+      .array(ApiTokenSchema)
+      .parse(await (await t.app.request('/api/tokens', { headers: jsonHeaders(client) })).json())
     expect(listed?.id).toBe(id)
     expect(listed?.lastUsedAt).not.toBeNull()
   })
@@ -139,7 +165,11 @@ describe('calling the API with a token', () => {
   test('better-auth’s sign-in endpoints take no token', async () => {
     const user = await signIn(t)
     const { token } = await create(user, 'Password changer', 'read-write')
-    const res = await call('POST', '/api/auth/change-password', bearer(token), { currentPassword: 'Passw0rd!', newPassword: 'Other-Passw0rd', revokeOtherSessions: true })
+    const res = await call('POST', '/api/auth/change-password', bearer(token), {
+      currentPassword: 'Passw0rd!',
+      newPassword: 'Other-Passw0rd',
+      revokeOtherSessions: true,
+    })
     expect(res.status).toBe(403)
     expect((await errorOf(res)).message).toBe(apiTokenText.notForSignIn)
   })

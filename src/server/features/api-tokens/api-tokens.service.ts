@@ -1,6 +1,13 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
-import { API_TOKENS_PER_USER, apiTokenText, type ApiToken, type ApiTokenScope, type CreateApiTokenInput, type CreatedApiToken } from '#shared/schemas/api-tokens.ts'
+import {
+  API_TOKENS_PER_USER,
+  apiTokenText,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreateApiTokenInput,
+  type CreatedApiToken,
+} from '#shared/schemas/api-tokens.ts'
 import type { AuthUser } from '#server/auth.ts'
 import type { Db } from '#server/db/client.ts'
 import { apiTokens, users } from '#server/db/schema/index.ts'
@@ -36,10 +43,18 @@ const listColumns = {
   lastUsedAt: apiTokens.lastUsedAt,
 }
 type Row = { id: string; name: string; scope: ApiTokenScope; start: string; createdAt: Date; lastUsedAt: Date | null }
-const toApiToken = (row: Row): ApiToken => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null })
+const toApiToken = (row: Row): ApiToken => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+})
 
 export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]> {
-  const rows = await db.select(listColumns).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+  const rows = await db
+    .select(listColumns)
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
   return rows.map(toApiToken)
 }
 
@@ -53,7 +68,13 @@ export async function createApiToken(db: Db, userId: string, input: CreateApiTok
     if ((held?.n ?? 0) >= API_TOKENS_PER_USER) throw new AppError('CONFLICT', { message: apiTokenText.tooMany })
     const [row] = await tx
       .insert(apiTokens)
-      .values({ userId, name: input.name, scope: input.scope, tokenHash: hashToken(token), start: token.slice(0, START_LENGTH) })
+      .values({
+        userId,
+        name: input.name,
+        scope: input.scope,
+        tokenHash: hashToken(token),
+        start: token.slice(0, START_LENGTH),
+      })
       .returning(listColumns)
     if (!row) throw new Error('insert returned no row')
     return { ...toApiToken(row), token }

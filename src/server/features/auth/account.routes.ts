@@ -9,7 +9,9 @@ import { validate } from '#server/lib/validate.ts'
 function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: string) {
   const cookies = response.headers.getSetCookie()
   if (!response.ok || !cookies.some((cookie) => cookie.includes('session_token=') && !cookie.includes('Max-Age=0'))) {
-    throw new AppError('BAD_REQUEST', { message: `This ${linkKind} link is invalid, has expired or has already been used` })
+    throw new AppError('BAD_REQUEST', {
+      message: `This ${linkKind} link is invalid, has expired or has already been used`,
+    })
   }
   for (const cookie of cookies) c.header('set-cookie', cookie, { append: true })
   return c.json({ ok: true })
@@ -20,22 +22,32 @@ function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: str
  * scanner that GETs a link spends nothing; only the page's script does.
  */
 export const accountRoutes = new Hono<AppEnv>()
-  .post('/verify-email', doc({ summary: 'Confirm an email address with the token from its email; signs the user in' }), validate('json', TokenBody), async (c) => {
-    const response = await c.var.auth.api.verifyEmail({
-      query: { token: c.req.valid('json').token },
-      headers: c.req.raw.headers,
-      asResponse: true,
-    })
-    return withSessionCookie(c, response, 'confirmation')
-  })
-  .post('/magic-link', doc({ summary: 'Sign in with the token of a magic-link email' }), validate('json', TokenBody), async (c) => {
-    const response = await c.var.auth.api.magicLinkVerify({
-      query: { token: c.req.valid('json').token },
-      headers: c.req.raw.headers,
-      asResponse: true,
-    })
-    return withSessionCookie(c, response, 'sign-in')
-  })
+  .post(
+    '/verify-email',
+    doc({ summary: 'Confirm an email address with the token from its email; signs the user in' }),
+    validate('json', TokenBody),
+    async (c) => {
+      const response = await c.var.auth.api.verifyEmail({
+        query: { token: c.req.valid('json').token },
+        headers: c.req.raw.headers,
+        asResponse: true,
+      })
+      return withSessionCookie(c, response, 'confirmation')
+    },
+  )
+  .post(
+    '/magic-link',
+    doc({ summary: 'Sign in with the token of a magic-link email' }),
+    validate('json', TokenBody),
+    async (c) => {
+      const response = await c.var.auth.api.magicLinkVerify({
+        query: { token: c.req.valid('json').token },
+        headers: c.req.raw.headers,
+        asResponse: true,
+      })
+      return withSessionCookie(c, response, 'sign-in')
+    },
+  )
   .post(
     '/reset-token',
     doc({ summary: 'Whether a password-reset token is valid, expired or unknown', response: ResetTokenStatusSchema }),

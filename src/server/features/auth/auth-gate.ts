@@ -12,7 +12,15 @@ const FIFTEEN_MINUTES = 15 * 60
 const HOUR = 60 * 60
 
 /** The better-auth endpoints whose bodies the gate reads before better-auth sees them. */
-const GATED = new Set(['/sign-in/email', '/sign-up/email', '/sign-in/magic-link', '/request-password-reset', '/send-verification-email', '/reset-password', '/change-password'])
+const GATED = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/magic-link',
+  '/request-password-reset',
+  '/send-verification-email',
+  '/reset-password',
+  '/change-password',
+])
 
 type Body = Record<string, unknown>
 
@@ -24,7 +32,9 @@ type Body = Record<string, unknown>
  */
 export async function handleAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
   const response = await gateAuthRequest(c, request)
-  return rewriteJson(response, (body) => withoutSessionTokens(response.status >= 400 ? withErrorCode(body, response) : body))
+  return rewriteJson(response, (body) =>
+    withoutSessionTokens(response.status >= 400 ? withErrorCode(body, response) : body),
+  )
 }
 
 /** The same answer with its JSON body transformed; any other answer as it is. */
@@ -39,7 +49,11 @@ async function rewriteJson(response: Response, transform: (body: unknown) => unk
   }
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  return new Response(JSON.stringify(transform(body)), { status: response.status, statusText: response.statusText, headers })
+  return new Response(JSON.stringify(transform(body)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 /**
@@ -64,9 +78,14 @@ function withoutSessionTokens(value: unknown): unknown {
  * API answers carries a code too, so clients read one shape.
  */
 function withErrorCode(body: unknown, response: Response): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code === 'string') return body
+  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof (body as { code?: unknown }).code === 'string')
+    return body
   const { message } = body as { message?: unknown }
-  return { ...body, code: codeForStatus(response.status), message: typeof message === 'string' && message ? message : response.statusText || 'Bad request' }
+  return {
+    ...body,
+    code: codeForStatus(response.status),
+    message: typeof message === 'string' && message ? message : response.statusText || 'Bad request',
+  }
 }
 
 async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Response> {
@@ -106,7 +125,10 @@ async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Re
     case '/sign-up/email': {
       await hit(db, { key: `sign-up:ip:${ip}`, max: env.RATE_LIMIT_SIGN_UP_PER_IP, windowSeconds: HOUR })
       if (!isEmail(email)) {
-        throw new AppError('VALIDATION_FAILED', { message: 'Invalid email format', fields: { email: ['Invalid email format'] } })
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'Invalid email format',
+          fields: { email: ['Invalid email format'] },
+        })
       }
       requireStrongPassword(body.password)
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -117,7 +139,8 @@ async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Re
     case '/request-password-reset':
     case '/send-verification-email': {
       await hit(db, { key: `email:ip:${ip}`, max: env.RATE_LIMIT_EMAIL_PER_IP, windowSeconds: HOUR })
-      if (email) await hit(db, { key: `email:address:${email}`, max: env.RATE_LIMIT_EMAIL_PER_ADDRESS, windowSeconds: HOUR })
+      if (email)
+        await hit(db, { key: `email:address:${email}`, max: env.RATE_LIMIT_EMAIL_PER_ADDRESS, windowSeconds: HOUR })
       return forward()
     }
     default: {
@@ -135,7 +158,10 @@ export function limitKeyOf(ip: string): string {
   const [head = '', tail] = address.split('::')
   const headGroups = head ? head.split(':') : []
   const tailGroups = tail ? tail.split(':') : []
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
   return `${groups.slice(0, 4).join(':')}::/64`
 }
 
@@ -176,7 +202,8 @@ function measureJson(value: unknown): { depth: number; hasNul: boolean } {
   for (let next = pending.pop(); next; next = pending.pop()) {
     depth = Math.max(depth, next.depth)
     if (typeof next.item === 'string') hasNul ||= next.item.includes('\u0000')
-    else if (next.item && typeof next.item === 'object') for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
+    else if (next.item && typeof next.item === 'object')
+      for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
   }
   return { depth, hasNul }
 }
@@ -187,7 +214,8 @@ function measureJson(value: unknown): { depth: number; hasNul: boolean } {
  */
 function refuseUnsafeBody(body: unknown): void {
   const { depth, hasNul } = measureJson(body)
-  if (depth > MAX_BODY_DEPTH) throw new AppError('VALIDATION_FAILED', { message: 'The request body is nested too deeply' })
+  if (depth > MAX_BODY_DEPTH)
+    throw new AppError('VALIDATION_FAILED', { message: 'The request body is nested too deeply' })
   if (hasNul) throw new AppError('BAD_REQUEST', { message: 'Text must not contain NUL characters' })
   const illFormed = illFormedTextFields(body)
   if (illFormed) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: illFormed })
@@ -197,9 +225,13 @@ function refuseUnsafeBody(body: unknown): void {
 function requireStrongPassword(password: unknown): void {
   if (typeof password !== 'string') return // better-auth answers the missing field itself
   const problem = passwordProblem(password)
-  if (problem === 'too-short') throw new AppError('PASSWORD_TOO_WEAK', { message: 'Password should be at least 8 characters' })
-  if (problem === 'too-long') throw new AppError('PASSWORD_TOO_WEAK', { message: 'Password should be at most 128 characters' })
+  if (problem === 'too-short')
+    throw new AppError('PASSWORD_TOO_WEAK', { message: 'Password should be at least 8 characters' })
+  if (problem === 'too-long')
+    throw new AppError('PASSWORD_TOO_WEAK', { message: 'Password should be at most 128 characters' })
   if (problem === 'too-weak') {
-    throw new AppError('PASSWORD_TOO_WEAK', { message: 'Password should contain uppercase, lowercase, and numeric characters' })
+    throw new AppError('PASSWORD_TOO_WEAK', {
+      message: 'Password should contain uppercase, lowercase, and numeric characters',
+    })
   }
 }

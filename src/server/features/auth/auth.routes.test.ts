@@ -6,7 +6,17 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { accounts, coachClients, sessions, users, verifications } from '#server/db/schema/index.ts'
 import { parseEnv } from '#server/env.ts'
 import { buildApp } from '#server/server.ts'
-import { cookieOf, jsonHeaders, latestMail, openTestDatabase, postJson, signIn, tokenOf, uniqueEmail, whoIs } from '../../../../tests/helpers/test-app.ts'
+import {
+  cookieOf,
+  jsonHeaders,
+  latestMail,
+  openTestDatabase,
+  postJson,
+  signIn,
+  tokenOf,
+  uniqueEmail,
+  whoIs,
+} from '../../../../tests/helpers/test-app.ts'
 
 // Every log line of this file's app, to prove no password is ever logged.
 const logLines: string[] = []
@@ -116,16 +126,27 @@ describe('text that cannot be stored', () => {
     const email = uniqueEmail()
     const res = await postJson(t, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Lee \ud800' })
     expect(res.status).toBe(400)
-    expect(await errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: [expect.stringContaining('valid Unicode')] } })
+    expect(await errorOf(res)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: [expect.stringContaining('valid Unicode')] },
+    })
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([])
   })
 
   test('better-auth’s own refusals carry a code like every API error; nesting that would overflow it answers 400', async () => {
     const user = await signIn(t)
-    const empty = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: '{}' })
+    const empty = await t.app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: jsonHeaders(user),
+      body: '{}',
+    })
     expect(empty.status).toBe(400)
     expect(await errorOf(empty)).toMatchObject({ code: 'BAD_REQUEST', message: 'No fields to update' })
-    const deep = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)}}` })
+    const deep = await t.app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: jsonHeaders(user),
+      body: `{"name":${'['.repeat(400_000)}${']'.repeat(400_000)}}`,
+    })
     expect(deep.status).toBe(400)
     expect(await errorOf(deep)).toMatchObject({ code: 'VALIDATION_FAILED' })
   })
@@ -133,7 +154,11 @@ describe('text that cannot be stored', () => {
   test('a NUL or half a UTF-16 pair in a name better-auth saves itself answers 400 and changes nothing', async () => {
     const user = await signIn(t, { displayName: 'Kept Name' })
     for (const name of ['a\u0000b', '\udc00']) {
-      const res = await t.app.request('/api/auth/update-user', { method: 'POST', headers: jsonHeaders(user), body: JSON.stringify({ name }) })
+      const res = await t.app.request('/api/auth/update-user', {
+        method: 'POST',
+        headers: jsonHeaders(user),
+        body: JSON.stringify({ name }),
+      })
       expect(res.status, JSON.stringify(name)).toBe(400)
       ApiErrorBodySchema.parse(await res.json())
     }
@@ -157,7 +182,11 @@ describe('sign-in', () => {
     const password = 'Unl0ggable-Secret'
     await signUp(email, password)
     await signInWith(email, password)
-    const [row] = await t.db.select({ password: accounts.password }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, email))
+    const [row] = await t.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, email))
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(row?.password).not.toContain(password)
     expect(logLines.length).toBeGreaterThan(0)
@@ -167,7 +196,11 @@ describe('sign-in', () => {
   test('on this machine the app may be opened as localhost or 127.0.0.1', async () => {
     const user = await signIn(t)
     const localhost = { ...jsonHeaders(user), origin: 'http://localhost:3000' }
-    const saved = await t.app.request('/api/profile', { method: 'PATCH', headers: localhost, body: JSON.stringify({ unit: 'lb' }) })
+    const saved = await t.app.request('/api/profile', {
+      method: 'PATCH',
+      headers: localhost,
+      body: JSON.stringify({ unit: 'lb' }),
+    })
     expect(saved.status).toBe(200)
     const out = await t.app.request('/api/auth/sign-out', { method: 'POST', headers: localhost, body: '{}' })
     expect(out.status).toBe(200)
@@ -200,7 +233,9 @@ describe('sign-in', () => {
       expect(text).not.toMatch(/"token"/)
       expect(text).not.toContain(stored!.token)
     }
-    expect(JSON.parse(await (await t.app.request('/api/auth/list-sessions', { headers: jsonHeaders(user) })).text())).toHaveLength(2)
+    expect(
+      JSON.parse(await (await t.app.request('/api/auth/list-sessions', { headers: jsonHeaders(user) })).text()),
+    ).toHaveLength(2)
   })
 
   test('a session ends 30 days after sign-in however recently it was used', async () => {
@@ -218,7 +253,10 @@ describe('sign-in', () => {
 describe('password reset', () => {
   test('a reset link works once, refuses a weak password and signs out everywhere', async () => {
     const user = await signIn(t)
-    const requested = await postJson(t, '/api/auth/request-password-reset', { email: user.email, redirectTo: '/auth/reset' })
+    const requested = await postJson(t, '/api/auth/request-password-reset', {
+      email: user.email,
+      redirectTo: '/auth/reset',
+    })
     expect(requested.status).toBe(200)
     const mail = await latestMail(t, user.email)
     expect(mail.subject).toBe('Reset your Coachline password')
@@ -242,7 +280,10 @@ describe('password reset', () => {
 
     const reused = await postJson(t, '/api/auth/reset-password', { token, newPassword: 'An0therPassword' })
     expect(reused.status).toBe(400)
-    expect(await (await postJson(t, '/api/account/reset-token', { token })).json()).toEqual({ valid: false, error: 'access_denied' })
+    expect(await (await postJson(t, '/api/account/reset-token', { token })).json()).toEqual({
+      valid: false,
+      error: 'access_denied',
+    })
   })
 
   test('an expired reset link is told apart from a used one', async () => {
@@ -250,7 +291,10 @@ describe('password reset', () => {
     await postJson(t, '/api/auth/request-password-reset', { email: user.email, redirectTo: '/auth/reset' })
     const token = tokenOf((await latestMail(t, user.email)).links[0])
     await t.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` })
-    expect(await (await postJson(t, '/api/account/reset-token', { token })).json()).toEqual({ valid: false, error: 'otp_expired' })
+    expect(await (await postJson(t, '/api/account/reset-token', { token })).json()).toEqual({
+      valid: false,
+      error: 'otp_expired',
+    })
     expect((await postJson(t, '/api/auth/reset-password', { token, newPassword: 'N3wPassword!' })).status).toBe(400)
   })
 
@@ -293,25 +337,42 @@ describe('magic link', () => {
 describe('profiles and roles', () => {
   test('create-profile saves the name, goal and level, and never the role', async () => {
     const coach = await signIn(t, { role: 'coach', displayName: '' })
-    const empty = await t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(coach), body: JSON.stringify({ displayName: '   ' }) })
+    const empty = await t.app.request('/api/profile', {
+      method: 'PUT',
+      headers: jsonHeaders(coach),
+      body: JSON.stringify({ displayName: '   ' }),
+    })
     expect(empty.status).toBe(400)
     expect((await errorOf(empty)).fields?.displayName).toEqual(['Display name is required'])
 
     const saved = await t.app.request('/api/profile', {
       method: 'PUT',
       headers: jsonHeaders(coach),
-      body: JSON.stringify({ displayName: ' Kim ', primaryGoal: 'Coach well', experienceLevel: 'Advanced', role: 'client' }),
+      body: JSON.stringify({
+        displayName: ' Kim ',
+        primaryGoal: 'Coach well',
+        experienceLevel: 'Advanced',
+        role: 'client',
+      }),
     })
-    expect(await saved.json()).toMatchObject({ displayName: 'Kim', primaryGoal: 'Coach well', experienceLevel: 'Advanced', role: 'coach' })
+    expect(await saved.json()).toMatchObject({
+      displayName: 'Kim',
+      primaryGoal: 'Coach well',
+      experienceLevel: 'Advanced',
+      role: 'coach',
+    })
   })
 
   test('the account page changes the unit; bad values change nothing', async () => {
     const client = await signIn(t)
-    const patch = (body: unknown) => t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(client), body: JSON.stringify(body) })
+    const patch = (body: unknown) =>
+      t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(client), body: JSON.stringify(body) })
     expect(await (await patch({ unit: 'lb' })).json()).toMatchObject({ unit: 'lb' })
     expect((await patch({ unit: 'stone' })).status).toBe(400)
     expect((await patch({ experienceLevel: 'Elite' })).status).toBe(400)
-    expect(await (await t.app.request('/api/profile', { headers: client.headers })).json()).toMatchObject({ unit: 'lb' })
+    expect(await (await t.app.request('/api/profile', { headers: client.headers })).json()).toMatchObject({
+      unit: 'lb',
+    })
   })
 
   test('a client without a coach may become a coach; one with a coach may not', async () => {

@@ -18,20 +18,28 @@ afterAll(() => t.close())
 async function expectTooMany(res: Response) {
   expect(res.status).toBe(429)
   // The client shows 'Too many requests' as its sign-in text (docs/product.md#user-facing-strings).
-  expect(ApiErrorBodySchema.parse(await res.json())).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests' })
+  expect(ApiErrorBodySchema.parse(await res.json())).toMatchObject({
+    code: 'RATE_LIMITED',
+    message: 'Too many requests',
+  })
 }
 
 test('failed sign-ins lock the account for the hour, even with the right password', async () => {
   const user = await signIn(t)
   for (let i = 0; i < 2; i++) {
-    expect((await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Wr0ngPassword' })).status).toBe(401)
+    expect(
+      (await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Wr0ngPassword' })).status,
+    ).toBe(401)
   }
   await expectTooMany(await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' }))
 })
 
 test('failed sign-ins per email from one address are limited; successes are not counted', async () => {
   const user = await signIn(t)
-  for (let i = 0; i < 6; i++) expect((await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' })).status).toBe(200)
+  for (let i = 0; i < 6; i++)
+    expect((await postJson(t, '/api/auth/sign-in/email', { email: user.email, password: 'Passw0rd!' })).status).toBe(
+      200,
+    )
   const email = uniqueEmail('hammer')
   for (let i = 0; i < 4; i++) await postJson(t, '/api/auth/sign-in/email', { email, password: `Guess${i}Guess` })
   await expectTooMany(await postJson(t, '/api/auth/sign-in/email', { email, password: 'Passw0rd!' }))
@@ -55,5 +63,7 @@ test('sign-ups from one address are limited', async () => {
   for (let i = 0; i < 3; i++) {
     await postJson(t, '/api/auth/sign-up/email', { email: uniqueEmail('burst'), password: 'Str0ngPassword', name: '' })
   }
-  await expectTooMany(await postJson(t, '/api/auth/sign-up/email', { email: uniqueEmail('burst'), password: 'Str0ngPassword', name: '' }))
+  await expectTooMany(
+    await postJson(t, '/api/auth/sign-up/email', { email: uniqueEmail('burst'), password: 'Str0ngPassword', name: '' }),
+  )
 })

@@ -8,7 +8,14 @@ import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema } from '#shared/schemas/plans.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  withToken,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -18,7 +25,11 @@ let squatId: string
 let workoutIds: Record<string, string>
 
 const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
   const answer = await res
@@ -26,7 +37,8 @@ async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T
   return (await answer.json()) as T
 }
 
-const turnOn = async (who: SignedIn) => CalendarFeedAddressSchema.parse(await ok(send(who, 'POST', '/api/calendar'), 201))
+const turnOn = async (who: SignedIn) =>
+  CalendarFeedAddressSchema.parse(await ok(send(who, 'POST', '/api/calendar'), 201))
 /** A calendar app's request: the address alone, no cookie, no origin. */
 const fetchFeed = (url: string) => t.app.request(new URL(url).pathname)
 
@@ -43,7 +55,13 @@ async function readFeed(url: string): Promise<{ text: string; events: FeedEvent[
     .getAllSubcomponents('vevent')
     .map((vevent) => {
       const event = new ICAL.Event(vevent)
-      return { uid: event.uid, date: event.startDate.toString(), summary: event.summary, description: event.description, url: String(vevent.getFirstPropertyValue('url')) }
+      return {
+        uid: event.uid,
+        date: event.startDate.toString(),
+        summary: event.summary,
+        description: event.description,
+        url: String(vevent.getFirstPropertyValue('url')),
+      }
     })
     .sort((a, b) => a.date.localeCompare(b.date))
   return { text, events, calendar }
@@ -51,7 +69,16 @@ async function readFeed(url: string): Promise<{ text: string; events: FeedEvent[
 
 async function fillDay(who: SignedIn, planId: string, week: number, day: number, title: string, notes?: string) {
   const { version } = PlanSummarySchema.parse(await ok(send(who, 'GET', `/api/plans/${planId}`)))
-  const workout = { title, notes, exercises: [{ movementId: squatId, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }, { reps: { min: 5, max: 5 } }] }] }
+  const workout = {
+    title,
+    notes,
+    exercises: [
+      {
+        movementId: squatId,
+        sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }, { reps: { min: 5, max: 5 } }],
+      },
+    ],
+  }
   await ok(send(who, 'PUT', `/api/plans/${planId}/days/${week}/${day}`, { version, workout }))
 }
 
@@ -63,15 +90,30 @@ beforeAll(async () => {
   squatId = MovementPageSchema.parse(await ok(send(coach, 'GET', '/api/movements?q=back%20squat'))).items[0]?.id ?? ''
 
   // Two weeks of three days on Monday, Wednesday and Friday; week 2 is a deload week.
-  const plan = PlanSummarySchema.parse(await ok(send(coach, 'POST', '/api/plans', { name: 'Base block', weeks: 2, daysPerWeek: 3 }), 201))
-  await ok(send(coach, 'PATCH', `/api/plans/${plan.id}`, { version: plan.version, deloadWeeks: [2], deload: { loadPercent: 10, setsRemoved: 1 } }))
+  const plan = PlanSummarySchema.parse(
+    await ok(send(coach, 'POST', '/api/plans', { name: 'Base block', weeks: 2, daysPerWeek: 3 }), 201),
+  )
+  await ok(
+    send(coach, 'PATCH', `/api/plans/${plan.id}`, {
+      version: plan.version,
+      deloadWeeks: [2],
+      deload: { loadPercent: 10, setsRemoved: 1 },
+    }),
+  )
   await fillDay(coach, plan.id, 1, 1, 'Lower A, heavy; top set', 'Brace hard,\nthen drive; no bounce')
   await fillDay(coach, plan.id, 1, 2, 'Upper A')
   await fillDay(coach, plan.id, 1, 3, 'Lower B')
   await fillDay(coach, plan.id, 2, 1, 'Lower A (deload)')
   // Started on a Wednesday: day 1 is that Wednesday, day 2 Friday, day 3 the Monday after.
   const assigned = PlanSummarySchema.parse(
-    await ok(send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-02', trainingDays: [1, 3, 5] }), 201),
+    await ok(
+      send(coach, 'POST', `/api/plans/${plan.id}/assign`, {
+        clientId: client.id,
+        startDate: '2026-12-02',
+        trainingDays: [1, 3, 5],
+      }),
+      201,
+    ),
   )
   const full = PlanSchema.parse(await ok(send(client, 'GET', `/api/plans/${assigned.id}`)))
   workoutIds = Object.fromEntries(full.workouts.map((w) => [`${w.week}:${w.day}`, w.id]))
@@ -80,11 +122,17 @@ afterAll(() => t.close())
 
 describe("a client's feed", () => {
   test('is off until turned on; turning it on gives an https and a webcal address', async () => {
-    expect(CalendarFeedStatusSchema.parse(await ok(send(client, 'GET', '/api/calendar')))).toEqual({ enabled: false, createdAt: null })
+    expect(CalendarFeedStatusSchema.parse(await ok(send(client, 'GET', '/api/calendar')))).toEqual({
+      enabled: false,
+      createdAt: null,
+    })
     const address = await turnOn(client)
     expect(address.url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
     expect(address.webcalUrl).toBe(address.url.replace('http://', 'webcal://'))
-    expect(CalendarFeedStatusSchema.parse(await ok(send(client, 'GET', '/api/calendar')))).toEqual({ enabled: true, createdAt: address.createdAt })
+    expect(CalendarFeedStatusSchema.parse(await ok(send(client, 'GET', '/api/calendar')))).toEqual({
+      enabled: true,
+      createdAt: address.createdAt,
+    })
     // Only its hash is kept: the secret appears nowhere in the database.
     const secret = address.url.split('/').at(-1)?.replace('.ics', '') ?? ''
     const rows = await t.db.execute(`select * from calendar_feeds`)
@@ -141,9 +189,19 @@ describe("a client's feed", () => {
   test('keeps each event’s UID from one fetch to the next, and notes a completed workout', async () => {
     const url = (await turnOn(client)).url
     const before = await readFeed(url)
-    const session = SessionSchema.parse(await ok(send(client, 'POST', '/api/sessions', { planWorkoutId: workoutIds['1:2'] }), 201))
+    const session = SessionSchema.parse(
+      await ok(send(client, 'POST', '/api/sessions', { planWorkoutId: workoutIds['1:2'] }), 201),
+    )
     const key = session.exercises[0]?.key ?? ''
-    await ok(send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: new Date().toISOString() }))
+    await ok(
+      send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+        exerciseKey: key,
+        setNumber: 1,
+        reps: 5,
+        loadKg: 100,
+        editedAt: new Date().toISOString(),
+      }),
+    )
     await ok(send(client, 'POST', `/api/sessions/${session.id}/finish`, {}))
     const after = await readFeed(url)
     expect(after.events.map((e) => e.uid)).toEqual(before.events.map((e) => e.uid))
@@ -154,7 +212,9 @@ describe("a client's feed", () => {
 
   test('holds a moved workout on its new date, saying where it came from, and on its own again once put back', async () => {
     const url = (await turnOn(client)).url
-    const planId = PlanWorkoutDetailSchema.parse(await ok(send(client, 'GET', `/api/plans/workouts/${workoutIds['1:3']}`))).plan.id
+    const planId = PlanWorkoutDetailSchema.parse(
+      await ok(send(client, 'GET', `/api/plans/workouts/${workoutIds['1:3']}`)),
+    ).plan.id
     const date = [new Date().toISOString().slice(0, 10), '2026-12-03'].sort()[1] ?? ''
     await ok(send(client, 'PUT', `/api/plans/${planId}/days/1/3/date`, { date }))
     const moved = (await readFeed(url)).events.find((e) => e.summary === 'Lower B')
@@ -168,7 +228,9 @@ describe("a client's feed", () => {
 
   test('shows a plan the lifter started themselves beside their coach’s', async () => {
     const lifter = await signIn(t, { role: 'client' })
-    const own = PlanSummarySchema.parse(await ok(send(lifter, 'POST', '/api/plans', { name: 'My block', weeks: 1, daysPerWeek: 2 }), 201))
+    const own = PlanSummarySchema.parse(
+      await ok(send(lifter, 'POST', '/api/plans', { name: 'My block', weeks: 1, daysPerWeek: 2 }), 201),
+    )
     await fillDay(lifter, own.id, 1, 1, 'Squat day')
     await fillDay(lifter, own.id, 1, 2, 'Squat day 2')
     const url = (await turnOn(lifter)).url
@@ -225,7 +287,10 @@ describe('API tokens and the feed', () => {
     }
 
     await refused('POST')
-    expect(CalendarFeedStatusSchema.parse(await ok(send(script, 'GET', '/api/calendar')))).toEqual({ enabled: false, createdAt: null })
+    expect(CalendarFeedStatusSchema.parse(await ok(send(script, 'GET', '/api/calendar')))).toEqual({
+      enabled: false,
+      createdAt: null,
+    })
 
     const { url } = await turnOn(lifter)
     await refused('POST')
@@ -271,7 +336,12 @@ describe("a coach's feed", () => {
     const { url } = await turnOn(coach)
     const { events } = await readFeed(url)
     const dana = events.filter((e) => e.summary.startsWith('Dana Lift: '))
-    expect(dana.map((e) => e.summary)).toEqual(['Dana Lift: Lower A, heavy; top set', 'Dana Lift: Upper A', 'Dana Lift: Lower B', 'Dana Lift: Lower A (deload)'])
+    expect(dana.map((e) => e.summary)).toEqual([
+      'Dana Lift: Lower A, heavy; top set',
+      'Dana Lift: Upper A',
+      'Dana Lift: Lower B',
+      'Dana Lift: Lower A (deload)',
+    ])
     expect(dana[0]?.url).toBe(`http://127.0.0.1:3000/workout-readonly/${workoutIds['1:1']}`)
   })
 
@@ -279,13 +349,24 @@ describe("a coach's feed", () => {
     const coachTwo = await signIn(t, { role: 'coach' })
     const lifter = await signIn(t, { role: 'client', displayName: 'Old Timer' })
     await t.db.insert(coachClients).values({ coachId: coachTwo.id, clientId: lifter.id })
-    const plan = PlanSummarySchema.parse(await ok(send(coachTwo, 'POST', '/api/plans', { name: 'Long block', weeks: 8, daysPerWeek: 1 }), 201))
+    const plan = PlanSummarySchema.parse(
+      await ok(send(coachTwo, 'POST', '/api/plans', { name: 'Long block', weeks: 8, daysPerWeek: 1 }), 201),
+    )
     for (const week of [1, 2, 3, 4, 5, 6, 7, 8]) await fillDay(coachTwo, plan.id, week, 1, `Week ${week}`)
     // Started seven weeks ago today: weeks 1 to 3 lie more than four weeks back.
     const start = new Date(Date.now() - 49 * 86_400_000).toISOString().slice(0, 10)
-    await ok(send(coachTwo, 'POST', `/api/plans/${plan.id}/assign`, { clientId: lifter.id, startDate: start, trainingDays: null }), 201)
+    await ok(
+      send(coachTwo, 'POST', `/api/plans/${plan.id}/assign`, {
+        clientId: lifter.id,
+        startDate: start,
+        trainingDays: null,
+      }),
+      201,
+    )
     const { url } = await turnOn(coachTwo)
-    expect((await readFeed(url)).events.map((e) => e.summary)).toEqual(['Week 4', 'Week 5', 'Week 6', 'Week 7', 'Week 8'].map((w) => `Old Timer: ${w}`))
+    expect((await readFeed(url)).events.map((e) => e.summary)).toEqual(
+      ['Week 4', 'Week 5', 'Week 6', 'Week 7', 'Week 8'].map((w) => `Old Timer: ${w}`),
+    )
     expect((await send(coachTwo, 'POST', `/api/clients/${lifter.id}/archive`)).status).toBe(204)
     expect((await readFeed(url)).events).toEqual([])
   })

@@ -12,21 +12,41 @@ import { createFeed, feedByAddress, feedStatus, revokeFeed } from './calendar.se
  * address outlives any API token, so only a sign-in session makes, replaces or removes it.
  */
 export const calendarRoutes = new Hono<AppEnv>()
-  .get('/', doc({ summary: 'Whether your calendar feed is on', response: CalendarFeedStatusSchema }), requireProfile(), async (c) =>
-    c.json(await feedStatus(c.var.db, c.var.profile)),
+  .get(
+    '/',
+    doc({ summary: 'Whether your calendar feed is on', response: CalendarFeedStatusSchema }),
+    requireProfile(),
+    async (c) => c.json(await feedStatus(c.var.db, c.var.profile)),
   )
   .post(
     '/',
-    doc({ summary: 'Turn your calendar feed on, or make it a new address (the old one stops working)', response: CalendarFeedAddressSchema, status: 201 }),
+    doc({
+      summary: 'Turn your calendar feed on, or make it a new address (the old one stops working)',
+      response: CalendarFeedAddressSchema,
+      status: 201,
+    }),
     requireSignInSession,
     requireProfile(),
     async (c) => c.json(await createFeed(c.var.db, c.var.profile, publicUrl(c.var.env)), 201),
   )
-  .delete('/', doc({ summary: 'Turn your calendar feed off: its address answers 404', status: 204 }), requireSignInSession, requireProfile(), async (c) => {
-    await revokeFeed(c.var.db, c.var.profile)
-    return c.body(null, 204)
-  })
-  .get('/:file', doc({ summary: 'The calendar feed (text/calendar, RFC 5545): the secret address is its only key' }), async (c) => {
-    const ics = await feedByAddress(c.var.db, c.req.param('file'), publicUrl(c.var.env))
-    return c.body(ics, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="coachline.ics"' })
-  })
+  .delete(
+    '/',
+    doc({ summary: 'Turn your calendar feed off: its address answers 404', status: 204 }),
+    requireSignInSession,
+    requireProfile(),
+    async (c) => {
+      await revokeFeed(c.var.db, c.var.profile)
+      return c.body(null, 204)
+    },
+  )
+  .get(
+    '/:file',
+    doc({ summary: 'The calendar feed (text/calendar, RFC 5545): the secret address is its only key' }),
+    async (c) => {
+      const ics = await feedByAddress(c.var.db, c.req.param('file'), publicUrl(c.var.env))
+      return c.body(ics, 200, {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'inline; filename="coachline.ics"',
+      })
+    },
+  )

@@ -3,7 +3,12 @@ import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-
 import ical, { ICalEventTransparency } from 'ical-generator'
 import { paths } from '#shared/paths.ts'
 import { dateOfPlanDay, isoDateOfPlanDay } from '#shared/plan-schedule.ts'
-import { calendarApiText, calendarFeedPath, type CalendarFeedAddress, type CalendarFeedStatus } from '#shared/schemas/calendar.ts'
+import {
+  calendarApiText,
+  calendarFeedPath,
+  type CalendarFeedAddress,
+  type CalendarFeedStatus,
+} from '#shared/schemas/calendar.ts'
 import { deloadSets } from '#shared/schemas/progression.ts'
 import { formatSetsSummary } from '#shared/sets-summary.ts'
 import type { Actor } from '#server/access/actor.ts'
@@ -29,7 +34,10 @@ const DAY_MS = 86_400_000
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
 
 export async function feedStatus(db: Db, actor: Actor): Promise<CalendarFeedStatus> {
-  const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, actor.id))
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, actor.id))
   return { enabled: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null }
 }
 
@@ -83,7 +91,13 @@ async function plansOf(db: Db, actor: Actor): Promise<FeedPlan[]> {
       .select({ ...planColumns, clientName: profiles.displayName })
       .from(trainingPlans)
       .innerJoin(profiles, eq(profiles.id, trainingPlans.clientId))
-      .where(and(scheduled, eq(trainingPlans.ownerId, actor.id), sql`${trainingPlans.clientId} in ${activeClientIds(actor.id)}`))
+      .where(
+        and(
+          scheduled,
+          eq(trainingPlans.ownerId, actor.id),
+          sql`${trainingPlans.clientId} in ${activeClientIds(actor.id)}`,
+        ),
+      )
       .orderBy(asc(trainingPlans.id))
   }
   const rows = await db
@@ -94,7 +108,12 @@ async function plansOf(db: Db, actor: Actor): Promise<FeedPlan[]> {
         scheduled,
         or(
           eq(trainingPlans.clientId, actor.id),
-          and(eq(trainingPlans.ownerId, actor.id), isNull(trainingPlans.clientId), not(trainingPlans.assigned), not(trainingPlans.isTemplate)),
+          and(
+            eq(trainingPlans.ownerId, actor.id),
+            isNull(trainingPlans.clientId),
+            not(trainingPlans.assigned),
+            not(trainingPlans.isTemplate),
+          ),
         ),
       ),
     )
@@ -113,7 +132,13 @@ async function completedDays(db: Db, planIds: readonly string[]): Promise<Map<st
       completedAt: sql<Date>`min(${workoutSessions.completedAt})`.mapWith((v: string | Date) => new Date(v)),
     })
     .from(workoutSessions)
-    .where(and(inArray(workoutSessions.planId, [...planIds]), eq(workoutSessions.status, 'completed'), isNotNull(workoutSessions.completedAt)))
+    .where(
+      and(
+        inArray(workoutSessions.planId, [...planIds]),
+        eq(workoutSessions.status, 'completed'),
+        isNotNull(workoutSessions.completedAt),
+      ),
+    )
     .groupBy(workoutSessions.planId, workoutSessions.week, workoutSessions.day)
   return new Map(rows.map((r) => [`${r.planId}:${r.week}:${r.day}`, r.completedAt]))
 }
@@ -137,17 +162,31 @@ export async function feedByAddress(db: Db, file: string, baseUrl: string, now =
   const ids = plans.map((p) => p.id)
   const workouts = ids.length
     ? await db
-        .select({ id: planWorkouts.id, planId: planWorkouts.planId, week: planWorkouts.week, day: planWorkouts.day, title: planWorkouts.title, notes: planWorkouts.notes })
+        .select({
+          id: planWorkouts.id,
+          planId: planWorkouts.planId,
+          week: planWorkouts.week,
+          day: planWorkouts.day,
+          title: planWorkouts.title,
+          notes: planWorkouts.notes,
+        })
         .from(planWorkouts)
         .where(inArray(planWorkouts.planId, ids))
         .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
     : []
   const moves = await movesOf(db, ids)
-  const from = actor.role === 'coach' ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - COACH_DAYS_BACK * DAY_MS : -Infinity
+  const from =
+    actor.role === 'coach'
+      ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - COACH_DAYS_BACK * DAY_MS
+      : -Infinity
   const dated = workouts.flatMap((w) => {
     const plan = plans.find((p) => p.id === w.planId)
     if (!plan?.startDate) return []
-    const date = dateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays, moves: moves.get(plan.id) }, w.week, w.day)
+    const date = dateOfPlanDay(
+      { startDate: plan.startDate, trainingDays: plan.trainingDays, moves: moves.get(plan.id) },
+      w.week,
+      w.day,
+    )
     const movedFrom = moves.get(plan.id)?.some((m) => m.week === w.week && m.day === w.day)
       ? isoDateOfPlanDay({ startDate: plan.startDate, trainingDays: plan.trainingDays }, w.week, w.day)
       : null
@@ -176,7 +215,9 @@ export async function feedByAddress(db: Db, file: string, baseUrl: string, now =
       ...(w.movedFrom ? [`Moved from ${w.movedFrom}.`] : []),
       ...(completed ? [`Done: completed ${completed.toISOString().slice(0, 10)}.`] : []),
       '',
-      ...(exercises.get(w.id) ?? []).map((e) => `${e.movementName}: ${formatSetsSummary(deload ? deloadSets(e.sets, w.plan.deload) : e.sets)}`),
+      ...(exercises.get(w.id) ?? []).map(
+        (e) => `${e.movementName}: ${formatSetsSummary(deload ? deloadSets(e.sets, w.plan.deload) : e.sets)}`,
+      ),
       ...(w.notes ? ['', w.notes] : []),
       '',
       `Open in Coachline: ${url}`,

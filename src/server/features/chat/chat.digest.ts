@@ -64,7 +64,8 @@ export async function sendMessageDigests({
       left join profiles sp on sp.id = marked.sender_id`,
   )
   const byRecipient = new Map<string, Claimed[]>()
-  for (const row of claimed) if (row.wants_digest) byRecipient.set(row.recipient_id, [...(byRecipient.get(row.recipient_id) ?? []), row])
+  for (const row of claimed)
+    if (row.wants_digest) byRecipient.set(row.recipient_id, [...(byRecipient.get(row.recipient_id) ?? []), row])
 
   let sent = 0
   for (const rows of byRecipient.values()) {
@@ -90,7 +91,10 @@ export async function sendMessageDigests({
       )
       sent += 1
     } catch (err) {
-      logger.error({ err, to: first.recipient_email }, 'chat: the unread-messages email could not be sent; trying again later')
+      logger.error(
+        { err, to: first.recipient_email },
+        'chat: the unread-messages email could not be sent; trying again later',
+      )
       await db
         .update(messages)
         .set({ digestedAt: null })
@@ -110,7 +114,9 @@ export async function sendMessageDigests({
 }
 
 /** Runs the digest every few minutes in this process; `stop` waits for a round under way (its messages are marked as mailed). */
-export function scheduleMessageDigests(options: Omit<Parameters<typeof sendMessageDigests>[0], 'now'>): () => Promise<void> {
+export function scheduleMessageDigests(
+  options: Omit<Parameters<typeof sendMessageDigests>[0], 'now'>,
+): () => Promise<void> {
   let round: Promise<unknown> | null = null
   const timer = setInterval(() => {
     round ??= sendMessageDigests(options)

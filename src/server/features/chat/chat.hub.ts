@@ -9,7 +9,10 @@ import { markDelivered, messageById, type ChatEvent } from './chat.service.ts'
 
 /** What a stream carries: chat messages and receipts, comments on sessions for their reader, and corrections of finished sessions. */
 export type StreamEvent =
-  { type: 'message'; message: Message } | { type: 'receipt'; receipt: Receipt } | { type: 'comment'; comment: CommentNotice } | { type: 'correction'; correction: CorrectionNotice }
+  | { type: 'message'; message: Message }
+  | { type: 'receipt'; receipt: Receipt }
+  | { type: 'comment'; comment: CommentNotice }
+  | { type: 'correction'; correction: CorrectionNotice }
 
 type Subscriber = {
   userId: string
@@ -47,7 +50,8 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
   const deliver = async (event: ChatEvent | CommentEvent | CorrectionEvent) => {
     if (event.type === 'correction') {
       const correction = { sessionId: event.sessionId, clientId: event.clientId }
-      for (const userId of event.recipientIds) for (const s of byUser.get(userId) ?? []) s.send({ type: 'correction', correction })
+      for (const userId of event.recipientIds)
+        for (const s of byUser.get(userId) ?? []) s.send({ type: 'correction', correction })
       return
     }
     if (event.type === 'comment') {
@@ -59,7 +63,8 @@ export async function createChatHub(db: Db, notifications: Notifications, logger
     }
     if (event.type === 'receipt') {
       const { type: _type, ...receipt } = event
-      for (const userId of [event.coachId, event.clientId]) for (const s of byUser.get(userId) ?? []) s.send({ type: 'receipt', receipt })
+      for (const userId of [event.coachId, event.clientId])
+        for (const s of byUser.get(userId) ?? []) s.send({ type: 'receipt', receipt })
       return
     }
     const recipientId = event.senderId === event.coachId ? event.clientId : event.coachId

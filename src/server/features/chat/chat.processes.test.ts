@@ -16,9 +16,13 @@ describe('chat across two server processes', () => {
   let b: BuiltServer
 
   beforeAll(async () => {
-    if (!existsSync('dist/server/index.js')) throw new Error('this test runs the built server: npm run build first (npm test does)')
+    if (!existsSync('dist/server/index.js'))
+      throw new Error('this test runs the built server: npm run build first (npm test does)')
     database = await openTestDatabase()
-    ;[a, b] = await Promise.all([startBuiltServer({ DATABASE_URL: database.url }), startBuiltServer({ DATABASE_URL: database.url })])
+    ;[a, b] = await Promise.all([
+      startBuiltServer({ DATABASE_URL: database.url }),
+      startBuiltServer({ DATABASE_URL: database.url }),
+    ])
   }, 90_000)
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])

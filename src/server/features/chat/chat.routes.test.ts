@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { chatApiText, ConversationsSchema, MessageSchema, MessagesPageSchema, ReceiptSchema, type Message } from '#shared/schemas/chat.ts'
+import {
+  chatApiText,
+  ConversationsSchema,
+  MessageSchema,
+  MessagesPageSchema,
+  ReceiptSchema,
+  type Message,
+} from '#shared/schemas/chat.ts'
 import { coachClients, messages } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import { MAX_STREAMS_PER_USER } from './chat.hub.ts'
 
@@ -14,7 +27,11 @@ let otherCoach: SignedIn
 let otherClient: SignedIn
 
 const call = (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 async function say(from: SignedIn, to: SignedIn, body: string, id = randomUUID()): Promise<Message> {
   const res = await call(from, 'POST', `/api/chat/${to.id}/messages`, { id, body })
@@ -74,9 +91,13 @@ describe('chat', () => {
     expect([firstOfAfter.items.map((m) => m.body), firstOfAfter.hasMore]).toEqual([['Message 34'], true])
 
     // Listing delivered the coach's messages to the client; reading them clears the count.
-    expect((await page(coach, client)).items.filter((m) => m.senderId === coach.id).every((m) => m.deliveredAt)).toBe(true)
+    expect((await page(coach, client)).items.filter((m) => m.senderId === coach.id).every((m) => m.deliveredAt)).toBe(
+      true,
+    )
     expect((await conversations(client)).unread).toBe(18)
-    expect((await conversations(coach)).items).toMatchObject([{ otherId: client.id, otherName: 'Lifter Lee', unread: 17, lastMessage: { body: 'Message 35' } }])
+    expect((await conversations(coach)).items).toMatchObject([
+      { otherId: client.id, otherName: 'Lifter Lee', unread: 17, lastMessage: { body: 'Message 35' } },
+    ])
     expect((await call(client, 'POST', `/api/chat/${coach.id}/read`, { upTo: sent[30]?.seq })).status).toBe(204)
     expect((await conversations(client)).unread).toBe(2)
     await call(client, 'POST', `/api/chat/${coach.id}/read`, { upTo: sent[34]?.seq })
@@ -86,7 +107,11 @@ describe('chat', () => {
 
   test('the same message sent five times is stored once; another body under its id is refused', async () => {
     const id = randomUUID()
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(client, 'POST', `/api/chat/${coach.id}/messages`, { id, body: 'Only once' })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(client, 'POST', `/api/chat/${coach.id}/messages`, { id, body: 'Only once' }),
+      ),
+    )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201])
     expect(await t.db.select().from(messages).where(eq(messages.id, id))).toHaveLength(1)
     const other = await call(client, 'POST', `/api/chat/${coach.id}/messages`, { id, body: 'Something else' })
@@ -97,13 +122,21 @@ describe('chat', () => {
   })
 
   test('4,000 characters are accepted, 4,001 and blank messages are refused with a clear message', async () => {
-    expect((await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: 'x'.repeat(4000) })).status).toBe(201)
-    const long = await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: 'x'.repeat(4001) })
+    expect(
+      (await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: 'x'.repeat(4000) }))
+        .status,
+    ).toBe(201)
+    const long = await call(coach, 'POST', `/api/chat/${client.id}/messages`, {
+      id: randomUUID(),
+      body: 'x'.repeat(4001),
+    })
     expect(long.status).toBe(400)
     expect(await long.json()).toMatchObject({ fields: { body: [chatApiText.bodyTooLong] } })
     const blank = await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: randomUUID(), body: '  \n ' })
     expect(await blank.json()).toMatchObject({ fields: { body: [chatApiText.bodyRequired] } })
-    expect((await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: 'not-a-uuid', body: 'hi' })).status).toBe(400)
+    expect(
+      (await call(coach, 'POST', `/api/chat/${client.id}/messages`, { id: 'not-a-uuid', body: 'hi' })).status,
+    ).toBe(400)
     expect((await call(coach, 'GET', `/api/chat/${client.id}/messages?before=abc`)).status).toBe(400)
     expect((await call(coach, 'GET', `/api/chat/${client.id}/messages?limit=1000`)).status).toBe(400)
   })
@@ -141,16 +174,23 @@ describe('chat', () => {
     const coachStream = await openStream(coach, `?with=${client.id}`)
     const clientStream = await openStream(client)
     const message = await say(coach, client, 'Squats at 100 today')
-    const arrived = MessageSchema.parse(JSON.parse((await clientStream.next((e) => e.event === 'message' && e.data.includes(message.id))).data))
+    const arrived = MessageSchema.parse(
+      JSON.parse((await clientStream.next((e) => e.event === 'message' && e.data.includes(message.id))).data),
+    )
     expect(arrived).toMatchObject({ body: 'Squats at 100 today', senderId: coach.id })
     // The sender's own stream carries the message too (another tab of theirs shows it).
     await coachStream.next((e) => e.event === 'message' && e.data.includes(message.id))
     // (Receipts of earlier messages may come first.)
-    const receiptFor = (kind: string) => (e: { event: string; data: string }) => e.event === 'receipt' && e.data.includes(`"${kind}"`) && e.data.includes(`"upTo":${message.seq}`)
+    const receiptFor = (kind: string) => (e: { event: string; data: string }) =>
+      e.event === 'receipt' && e.data.includes(`"${kind}"`) && e.data.includes(`"upTo":${message.seq}`)
     const delivered = ReceiptSchema.parse(JSON.parse((await coachStream.next(receiptFor('delivered'))).data))
     expect(delivered).toMatchObject({ kind: 'delivered', by: client.id, upTo: message.seq })
     await call(client, 'POST', `/api/chat/${coach.id}/read`, { upTo: message.seq })
-    expect(JSON.parse((await coachStream.next(receiptFor('read'))).data)).toMatchObject({ kind: 'read', by: client.id, upTo: message.seq })
+    expect(JSON.parse((await coachStream.next(receiptFor('read'))).data)).toMatchObject({
+      kind: 'read',
+      by: client.id,
+      upTo: message.seq,
+    })
     await coachStream.close()
     await clientStream.close()
   })

@@ -1,5 +1,14 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
-import { chatApiText, MESSAGE_PAGE, MESSAGE_PAGE_MAX, type Conversation, type Message, type MessagesPage, type Receipt, type SendMessageInput } from '#shared/schemas/chat.ts'
+import {
+  chatApiText,
+  MESSAGE_PAGE,
+  MESSAGE_PAGE_MAX,
+  type Conversation,
+  type Message,
+  type MessagesPage,
+  type Receipt,
+  type SendMessageInput,
+} from '#shared/schemas/chat.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
@@ -8,7 +17,9 @@ import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
 /** What goes through NOTIFY: ids and positions only (a body may exceed NOTIFY's 8,000 bytes). */
-export type ChatEvent = { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string } | ({ type: 'receipt' } & Receipt)
+export type ChatEvent =
+  | { type: 'message'; id: string; seq: number; coachId: string; clientId: string; senderId: string }
+  | ({ type: 'receipt' } & Receipt)
 
 export type Pair = { coachId: string; clientId: string }
 export type ConversationRef = Pair & { active: boolean; otherId: string; otherName: string }
@@ -40,7 +51,9 @@ async function publish(db: Db | Tx, event: ChatEvent): Promise<void> {
 export async function findConversation(db: Db, me: Profile, otherId: string): Promise<ConversationRef> {
   const pair = me.role === 'coach' ? { coachId: me.id, clientId: otherId } : { coachId: otherId, clientId: me.id }
   const link = otherId === me.id ? null : await coachingLinkStatus(db, pair.coachId, pair.clientId)
-  const [other] = link ? await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, otherId)) : []
+  const [other] = link
+    ? await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, otherId))
+    : []
   if (!link || !other) throw new AppError('FORBIDDEN', { message: chatApiText.notLinked })
   return { ...pair, active: link === 'active', otherId, otherName: other.displayName }
 }
@@ -80,7 +93,14 @@ export async function listConversations(db: Db, me: Profile): Promise<{ items: C
     .map((link) => {
       const lastMessage = last.get(key(link)) ?? null
       const activity = lastMessage ? Date.parse(lastMessage.createdAt) : new Date(link.since).getTime()
-      return { activity, conversation: toConversation({ ...link, active: Boolean(link.active) }, unread.get(key(link)) ?? 0, lastMessage) }
+      return {
+        activity,
+        conversation: toConversation(
+          { ...link, active: Boolean(link.active) },
+          unread.get(key(link)) ?? 0,
+          lastMessage,
+        ),
+      }
     })
     .sort((a, b) => b.activity - a.activity)
     .map((entry) => entry.conversation)
@@ -136,14 +156,27 @@ async function lastMessages(db: Db, pairs: readonly Pair[]): Promise<MessageRow[
 }
 
 function toConversation(ref: ConversationRef, unread: number, lastMessage: Message | null): Conversation {
-  return { otherId: ref.otherId, otherName: ref.otherName, coachId: ref.coachId, clientId: ref.clientId, active: ref.active, unread, lastMessage }
+  return {
+    otherId: ref.otherId,
+    otherName: ref.otherName,
+    coachId: ref.coachId,
+    clientId: ref.clientId,
+    active: ref.active,
+    unread,
+    lastMessage,
+  }
 }
 
 /**
  * One page of a conversation in ascending order: the newest, the one before `before`, or all
  * after `after`. Messages to me it returns are delivered from now on.
  */
-export async function listMessages(db: Db, me: Profile, otherId: string, query: { before?: number; after?: number; limit?: number }): Promise<MessagesPage> {
+export async function listMessages(
+  db: Db,
+  me: Profile,
+  otherId: string,
+  query: { before?: number; after?: number; limit?: number },
+): Promise<MessagesPage> {
   const ref = await findConversation(db, me, otherId)
   let items: Message[]
   let hasMore = false
@@ -170,20 +203,28 @@ export async function listMessages(db: Db, me: Profile, otherId: string, query: 
     items = rows.slice(0, limit).reverse().map(toMessage)
   }
   const delivered = await markDelivered(db, me.id, ref, items)
-  if (delivered) items = items.map((m) => (m.senderId !== me.id && !m.deliveredAt ? { ...m, deliveredAt: delivered } : m))
+  if (delivered)
+    items = items.map((m) => (m.senderId !== me.id && !m.deliveredAt ? { ...m, deliveredAt: delivered } : m))
   const [unread] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
     .where(and(inPair(ref), ne(messages.senderId, me.id), isNull(messages.readAt)))
   // The newest page ends with the conversation's latest message; other pages look it up.
   const newestPage = query.before === undefined && query.after === undefined
-  const [last] = newestPage ? [] : await db.select().from(messages).where(inPair(ref)).orderBy(desc(messages.seq)).limit(1)
+  const [last] = newestPage
+    ? []
+    : await db.select().from(messages).where(inPair(ref)).orderBy(desc(messages.seq)).limit(1)
   const latest = newestPage ? (items.at(-1) ?? null) : last ? toMessage(last) : null
   return { conversation: toConversation(ref, unread?.count ?? 0, latest), items, hasMore }
 }
 
 /** Messages to `userId` among these reached their app: delivered (the sender hears it). Answers the time, or null. */
-export async function markDelivered(db: Db, userId: string, pair: Pair, seen: Pick<Message, 'seq' | 'senderId' | 'deliveredAt'>[]): Promise<string | null> {
+export async function markDelivered(
+  db: Db,
+  userId: string,
+  pair: Pair,
+  seen: Pick<Message, 'seq' | 'senderId' | 'deliveredAt'>[],
+): Promise<string | null> {
   const upTo = Math.max(-1, ...seen.filter((m) => m.senderId !== userId && !m.deliveredAt).map((m) => m.seq))
   if (upTo < 0) return null
   return db.transaction(async (tx) => {
@@ -205,11 +246,22 @@ const pick = ({ coachId, clientId }: Pair): Pair => ({ coachId, clientId })
  * Sends a message, idempotent by its client-made id: the same message sent again (a retry after
  * a lost answer, an offline queue replayed) is stored once and answered with the stored copy.
  */
-export async function sendMessage(db: Db, me: Profile, otherId: string, input: SendMessageInput): Promise<{ message: Message; created: boolean }> {
+export async function sendMessage(
+  db: Db,
+  me: Profile,
+  otherId: string,
+  input: SendMessageInput,
+): Promise<{ message: Message; created: boolean }> {
   const ref = await findConversation(db, me, otherId)
   const replay = async () => {
     const [existing] = await db.select().from(messages).where(eq(messages.id, input.id))
-    if (existing && existing.senderId === me.id && existing.coachId === ref.coachId && existing.clientId === ref.clientId && existing.body === input.body) {
+    if (
+      existing &&
+      existing.senderId === me.id &&
+      existing.coachId === ref.coachId &&
+      existing.clientId === ref.clientId &&
+      existing.body === input.body
+    ) {
       return { message: toMessage(existing), created: false }
     }
     if (existing) throw new AppError('CONFLICT', { message: chatApiText.idTaken })
@@ -228,7 +280,15 @@ export async function sendMessage(db: Db, me: Profile, otherId: string, input: S
       .values({ id: input.id, coachId: ref.coachId, clientId: ref.clientId, senderId: me.id, body: input.body })
       .onConflictDoNothing({ target: messages.id })
       .returning()
-    if (row) await publish(tx, { type: 'message', id: row.id, seq: row.seq, coachId: row.coachId, clientId: row.clientId, senderId: row.senderId })
+    if (row)
+      await publish(tx, {
+        type: 'message',
+        id: row.id,
+        seq: row.seq,
+        coachId: row.coachId,
+        clientId: row.clientId,
+        senderId: row.senderId,
+      })
     return row
   })
   if (inserted) return { message: toMessage(inserted), created: true }
@@ -249,7 +309,14 @@ export async function markRead(db: Db, me: Profile, otherId: string, upTo: numbe
       .returning({ seq: messages.seq, at: messages.readAt })
     if (updated.length === 0) return
     const at = updated[0]?.at ?? new Date()
-    await publish(tx, { type: 'receipt', ...pick(ref), by: me.id, kind: 'read', upTo: Math.max(...updated.map((u) => u.seq)), at: at.toISOString() })
+    await publish(tx, {
+      type: 'receipt',
+      ...pick(ref),
+      by: me.id,
+      kind: 'read',
+      upTo: Math.max(...updated.map((u) => u.seq)),
+      at: at.toISOString(),
+    })
   })
 }
 
@@ -266,7 +333,14 @@ export async function messagesSince(
   const rows = await db
     .select()
     .from(messages)
-    .where(and(where, overlap ? or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`)) : gt(messages.seq, since)))
+    .where(
+      and(
+        where,
+        overlap
+          ? or(gt(messages.seq, since), gt(messages.createdAt, sql`now() - interval '10 seconds'`))
+          : gt(messages.seq, since),
+      ),
+    )
     .orderBy(asc(messages.seq))
     .limit(limit)
   return rows.map(toMessage)

@@ -30,7 +30,10 @@ export type StreamOptions = {
  * connection it catches up from the database. It ends when the browser goes, the server stops or
  * the caller signs out.
  */
-export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId, only, since, startSeq, disconnected, isSignedIn }: StreamOptions): Promise<void> {
+export async function deliverStream(
+  stream: SSEStreamingApi,
+  { db, chat, userId, only, since, startSeq, disconnected, isSignedIn }: StreamOptions,
+): Promise<void> {
   let open = true
   let wake = () => {}
   const end = () => {
@@ -51,7 +54,11 @@ export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId,
         if (!open) return
         if (event.type === 'message') {
           lastSeq = Math.max(lastSeq, event.message.seq)
-          await stream.writeSSE({ event: 'message', id: String(event.message.seq), data: JSON.stringify(event.message) })
+          await stream.writeSSE({
+            event: 'message',
+            id: String(event.message.seq),
+            data: JSON.stringify(event.message),
+          })
         } else if (event.type === 'comment') {
           await stream.writeSSE({ event: 'comment', data: JSON.stringify(event.comment) })
         } else if (event.type === 'correction') {
@@ -68,7 +75,8 @@ export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId,
     for (const message of missed) void write({ type: 'message', message })
     await writing
     const byPair = new Map<string, Message[]>()
-    for (const m of missed) byPair.set(`${m.coachId} ${m.clientId}`, [...(byPair.get(`${m.coachId} ${m.clientId}`) ?? []), m])
+    for (const m of missed)
+      byPair.set(`${m.coachId} ${m.clientId}`, [...(byPair.get(`${m.coachId} ${m.clientId}`) ?? []), m])
     for (const list of byPair.values()) if (list[0]) await markDelivered(db, userId, list[0], list)
   }
 
@@ -77,7 +85,12 @@ export async function deliverStream(stream: SSEStreamingApi, { db, chat, userId,
     send: (event) => {
       if (!open || stream.aborted) return false
       // Comments and corrections go to the app's own stream, not to one narrowed to a conversation.
-      if (event.type === 'comment' || event.type === 'correction' ? only !== null : !concerns(event.type === 'message' ? event.message : event.receipt)) return false
+      if (
+        event.type === 'comment' || event.type === 'correction'
+          ? only !== null
+          : !concerns(event.type === 'message' ? event.message : event.receipt)
+      )
+        return false
       void write(event)
       return true
     },

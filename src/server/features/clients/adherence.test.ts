@@ -25,7 +25,11 @@ describe('summarizeAdherence', () => {
       day('2026-10-25', true), // outside
       day('2026-11-23', false), // tomorrow: not due yet
     ]
-    expect(summarizeAdherence(due, TODAY)).toMatchObject({ adherence7: 2 / 3, adherence28: 3 / 5, missedLastTwo: false })
+    expect(summarizeAdherence(due, TODAY)).toMatchObject({
+      adherence7: 2 / 3,
+      adherence28: 3 / 5,
+      missedLastTwo: false,
+    })
   })
 
   test('set adherence sums sets over the same workouts: a missed workout adds its sets, none done', () => {
@@ -50,12 +54,18 @@ describe('summarizeAdherence', () => {
   })
 
   test('today’s workout counts once done; until then the day is not over', () => {
-    expect(summarizeAdherence([day('2026-11-22', false), day('2026-11-21', true)], TODAY)).toMatchObject({ adherence7: 1, setAdherence7: 1 })
+    expect(summarizeAdherence([day('2026-11-22', false), day('2026-11-21', true)], TODAY)).toMatchObject({
+      adherence7: 1,
+      setAdherence7: 1,
+    })
     expect(summarizeAdherence([day('2026-11-22', true), day('2026-11-21', true)], TODAY).adherence7).toBe(1)
   })
 
   test('missing the last two planned workouts before today is flagged; today does not count yet', () => {
-    expect(summarizeAdherence([day('2026-11-22', false), day('2026-11-21', false), day('2026-11-19', false)], TODAY).missedLastTwo).toBe(true)
+    expect(
+      summarizeAdherence([day('2026-11-22', false), day('2026-11-21', false), day('2026-11-19', false)], TODAY)
+        .missedLastTwo,
+    ).toBe(true)
     expect(summarizeAdherence([day('2026-11-21', false), day('2026-11-19', true)], TODAY).missedLastTwo).toBe(false)
     expect(summarizeAdherence([day('2026-11-21', false)], TODAY).missedLastTwo).toBe(false)
   })

@@ -41,10 +41,17 @@ export function missedWithin(due: readonly Omit<DueWorkout, 'clientId'>[], today
 export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[], today: string): Adherence {
   const todayNumber = dayNumber(today)
   // Today's workout counts once it is done; until then the day is not over.
-  const counts = (d: { date: string; done: boolean }) => dayNumber(d.date) < todayNumber || (dayNumber(d.date) === todayNumber && d.done)
-  const within = (days: number, from = 0) => due.filter((d) => counts(d) && dayNumber(d.date) <= todayNumber - from && dayNumber(d.date) > todayNumber - from - days)
-  const ratio = (rows: readonly { done: boolean }[]) => (rows.length ? rows.filter((r) => r.done).length / rows.length : null)
-  const beforeToday = due.filter((d) => dayNumber(d.date) < todayNumber).sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
+  const counts = (d: { date: string; done: boolean }) =>
+    dayNumber(d.date) < todayNumber || (dayNumber(d.date) === todayNumber && d.done)
+  const within = (days: number, from = 0) =>
+    due.filter(
+      (d) => counts(d) && dayNumber(d.date) <= todayNumber - from && dayNumber(d.date) > todayNumber - from - days,
+    )
+  const ratio = (rows: readonly { done: boolean }[]) =>
+    rows.length ? rows.filter((r) => r.done).length / rows.length : null
+  const beforeToday = due
+    .filter((d) => dayNumber(d.date) < todayNumber)
+    .sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
   const lastTwo = beforeToday.slice(0, 2)
   return {
     adherence7: ratio(within(7)),
@@ -62,7 +69,12 @@ export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[],
  * stored with the session at its finish (computed here, once, for sessions finished before
  * sessions kept their counts).
  */
-export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly string[], today: string): Promise<DueWorkout[]> {
+export async function dueWorkouts(
+  db: Db,
+  coachId: string,
+  clientIds: readonly string[],
+  today: string,
+): Promise<DueWorkout[]> {
   if (!clientIds.length) return []
   type Row = {
     client_id: string
@@ -102,14 +114,21 @@ export async function dueWorkouts(db: Db, coachId: string, clientIds: readonly s
   )
   const first = dayNumber(today) - 27
   const dated = rows
-    .map((r) => ({ ...r, date: r.moved_to ?? isoDateOfPlanDay({ startDate: r.start_date, trainingDays: r.training_days }, Number(r.week), Number(r.day)) }))
+    .map((r) => ({
+      ...r,
+      date:
+        r.moved_to ??
+        isoDateOfPlanDay({ startDate: r.start_date, trainingDays: r.training_days }, Number(r.week), Number(r.day)),
+    }))
     .filter((r) => dayNumber(r.date) >= first && dayNumber(r.date) <= dayNumber(today))
   const filled = await fillReviewCounts(
     db,
     dated.flatMap((r) => (r.session_id && r.prescribed === null ? [r.session_id] : [])),
   )
   return dated.map((r) => {
-    const review = r.session_id ? (filled.get(r.session_id) ?? { prescribed: r.prescribed ?? 0, asPrescribed: r.as_prescribed ?? 0 }) : undefined
+    const review = r.session_id
+      ? (filled.get(r.session_id) ?? { prescribed: r.prescribed ?? 0, asPrescribed: r.as_prescribed ?? 0 })
+      : undefined
     return {
       clientId: r.client_id,
       date: r.date,

@@ -35,7 +35,13 @@ function lastWeeksSets(clientIds: readonly string[], today: string) {
  * the target on average, the least of the sessions' averages, and the number of sets and sessions.
  */
 async function rpeOverTarget(db: Db, clientIds: readonly string[], today: string) {
-  return queryRows<{ client_id: string; sets: number; sessions: number; over: number | string; least: number | string }>(
+  return queryRows<{
+    client_id: string
+    sets: number
+    sessions: number
+    over: number | string
+    least: number | string
+  }>(
     db,
     sql`
       select client_id, sum(sets)::int as sets, count(*)::int as sessions, sum(over_sum) / sum(sets) as over, min(over_sum / sets) as least
@@ -78,22 +84,35 @@ type Records = { clientId: string; displayName: string; movements: string[] }
  * them, the clients whose new records are worth a word of congratulation (a record asks for no
  * action, so it alone never puts a client on the first list).
  */
-export async function whoNeedsYou(db: Db, clients: readonly ActiveClient[], due: readonly DueWorkout[], today: string): Promise<{ needsYou: NeedsYou[]; records: Records[] }> {
+export async function whoNeedsYou(
+  db: Db,
+  clients: readonly ActiveClient[],
+  due: readonly DueWorkout[],
+  today: string,
+): Promise<{ needsYou: NeedsYou[]; records: Records[] }> {
   if (!clients.length) return { needsYou: [], records: [] }
   const ids = clients.map((c) => c.clientId)
   const [rpe, records] = await Promise.all([rpeOverTarget(db, ids, today), newRecords(db, ids, today)])
   const found = clients.map((client) => {
     const reasons: AttentionReason[] = []
     const { setAdherence7: now, setAdherencePreviousWeek: before } = client
-    if (now !== null && before !== null && before - now >= SET_ADHERENCE_DROP - 1e-9) reasons.push({ kind: 'set_adherence_dropped', from: before, to: now })
+    if (now !== null && before !== null && before - now >= SET_ADHERENCE_DROP - 1e-9)
+      reasons.push({ kind: 'set_adherence_dropped', from: before, to: now })
     const missed = missedWithin(
       due.filter((d) => d.clientId === client.clientId),
       today,
       7,
     )
-    if (missed >= 2 || client.missedLastTwo) reasons.push({ kind: 'missed_workouts', count: missed, lastTwo: client.missedLastTwo })
+    if (missed >= 2 || client.missedLastTwo)
+      reasons.push({ kind: 'missed_workouts', count: missed, lastTwo: client.missedLastTwo })
     const effort = rpe.find((r) => r.client_id === client.clientId)
-    if (effort && effort.sets >= RPE_MIN_SETS && effort.sessions >= 2 && Number(effort.over) >= RPE_ABOVE_BY - 1e-9 && Number(effort.least) > 0) {
+    if (
+      effort &&
+      effort.sets >= RPE_MIN_SETS &&
+      effort.sessions >= 2 &&
+      Number(effort.over) >= RPE_ABOVE_BY - 1e-9 &&
+      Number(effort.least) > 0
+    ) {
       reasons.push({ kind: 'rpe_above_target', by: Math.round(Number(effort.over) * 10) / 10, sets: effort.sets })
     }
     return { clientId: client.clientId, displayName: client.displayName, reasons }

@@ -4,7 +4,13 @@ import * as z from 'zod/mini'
 import { ActiveClientSchema, ClientSummarySchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { eq } from 'drizzle-orm'
 import { coachClients, workoutSessions } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -18,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const send = async (who: SignedIn, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 async function list(who: SignedIn) {
   const res = await send(who, 'GET', '/api/clients')
@@ -38,8 +48,13 @@ describe('GET /api/clients', () => {
       { coachId: coach.id, clientId: former.id, status: 'archived', endedAt: new Date() },
       { coachId: otherCoach.id, clientId: theirs.id },
     ])
-    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Base block', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }
-    const assigned = await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: zoe.id, startDate: '2026-12-07' })
+    const plan = (await (
+      await send(coach, 'POST', '/api/plans', { name: 'Base block', weeks: 4, daysPerWeek: 3 })
+    ).json()) as { id: string }
+    const assigned = await send(coach, 'POST', `/api/plans/${plan.id}/assign`, {
+      clientId: zoe.id,
+      startDate: '2026-12-07',
+    })
     const assignedId = ((await assigned.json()) as { id: string }).id
 
     const clients = await list(coach)
@@ -61,7 +76,11 @@ describe('GET /api/clients', () => {
       since: expect.any(String),
       activePlan: null,
     })
-    expect(clients[1]).toMatchObject({ clientId: zoe.id, email: zoe.email, activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' } })
+    expect(clients[1]).toMatchObject({
+      clientId: zoe.id,
+      email: zoe.email,
+      activePlan: { id: assignedId, name: 'Base block', startDate: '2026-12-07' },
+    })
     expect(Number.isNaN(Date.parse(clients[1]?.since ?? ''))).toBe(false)
 
     // An archived plan is no longer the active one.
@@ -82,8 +101,12 @@ describe('adherence on a plan’s training days', () => {
   test('a planned workout comes due on its weekday, not on the day after the one before', async () => {
     const wes = await signIn(t, { role: 'client', displayName: 'Wes Weekdays' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: wes.id })
-    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
-    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 2, daysPerWeek: 3 })).json()) as { id: string }
+    const squat = (
+      (await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }
+    ).items[0]?.id
+    const plan = (await (
+      await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 2, daysPerWeek: 3 })
+    ).json()) as { id: string }
     for (const [version, day] of [
       [1, 1],
       [2, 2],
@@ -96,7 +119,11 @@ describe('adherence on a plan’s training days', () => {
       expect(res.status, await res.clone().text()).toBe(200)
     }
     // Started on Wednesday 2 December on Monday, Wednesday and Friday: day 1 that Wednesday, day 2 Friday the 4th, day 3 Monday the 7th.
-    const assigned = await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: wes.id, startDate: '2026-12-02', trainingDays: [1, 3, 5] })
+    const assigned = await send(coach, 'POST', `/api/plans/${plan.id}/assign`, {
+      clientId: wes.id,
+      startDate: '2026-12-02',
+      trainingDays: [1, 3, 5],
+    })
     expect(assigned.status, await assigned.clone().text()).toBe(201)
     const onDay = async (today: string) =>
       z
@@ -120,21 +147,32 @@ describe('GET /api/clients/:clientId', () => {
     ])
     const summary = async (who: SignedIn, id: string) => send(who, 'GET', `/api/clients/${id}?today=2026-12-08`)
     const before = ClientSummarySchema.parse(await (await summary(coach, kim.id)).json())
-    expect(before).toMatchObject({ client: { clientId: kim.id, displayName: 'Kim Page', email: kim.email, activePlan: null }, plan: null })
+    expect(before).toMatchObject({
+      client: { clientId: kim.id, displayName: 'Kim Page', email: kim.email, activePlan: null },
+      plan: null,
+    })
 
-    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Page block', weeks: 6, daysPerWeek: 3 })).json()) as { id: string }
-    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
+    const plan = (await (
+      await send(coach, 'POST', '/api/plans', { name: 'Page block', weeks: 6, daysPerWeek: 3 })
+    ).json()) as { id: string }
+    const squat = (
+      (await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }
+    ).items[0]?.id
     const day = await send(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
       version: 1,
       workout: { title: 'Day one', exercises: [{ movementId: squat, sets: [{ reps: { min: 5, max: 5 } }] }] },
     })
     expect(day.status, await day.clone().text()).toBe(200)
-    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: kim.id, startDate: '2026-12-07' })).json()) as { id: string }
+    const assigned = (await (
+      await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: kim.id, startDate: '2026-12-07' })
+    ).json()) as { id: string }
     const after = ClientSummarySchema.parse(await (await summary(coach, kim.id)).json())
     expect(after.client.activePlan).toMatchObject({ id: assigned.id, name: 'Page block', startDate: '2026-12-07' })
     expect(after.plan).toEqual({ weeks: 6, daysPerWeek: 3, workouts: 1, deloadWeeks: [] })
     // The roster says the same of them.
-    const roster = z.array(ActiveClientSchema).parse(await (await send(coach, 'GET', '/api/clients?today=2026-12-08')).json())
+    const roster = z
+      .array(ActiveClientSchema)
+      .parse(await (await send(coach, 'GET', '/api/clients?today=2026-12-08')).json())
     expect(roster.find((c) => c.clientId === kim.id)).toEqual(after.client)
 
     expect((await summary(otherCoach, kim.id)).status).toBe(403)
@@ -148,8 +186,12 @@ describe('POST /api/clients/:clientId/archive', () => {
   test('ends the link: the client leaves the roster, keeps their plan, and the coach can no longer assign to them', async () => {
     const client = await signIn(t, { role: 'client', displayName: 'Leaving Lee' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
-    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Last block', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }
-    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-07' })).json()) as { id: string }
+    const plan = (await (
+      await send(coach, 'POST', '/api/plans', { name: 'Last block', weeks: 2, daysPerWeek: 2 })
+    ).json()) as { id: string }
+    const assigned = (await (
+      await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-07' })
+    ).json()) as { id: string }
 
     expect((await send(otherCoach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(204)
@@ -157,9 +199,14 @@ describe('POST /api/clients/:clientId/archive', () => {
     expect((await send(client, 'GET', `/api/plans/${assigned.id}`)).status).toBe(200)
     // The former coach no longer reads or changes the client's copy.
     expect((await send(coach, 'GET', `/api/plans/${assigned.id}`)).status).toBe(403)
-    expect((await send(coach, 'PUT', `/api/plans/${assigned.id}/days/1/1`, { version: 1, workout: null })).status).toBe(403)
+    expect((await send(coach, 'PUT', `/api/plans/${assigned.id}/days/1/1`, { version: 1, workout: null })).status).toBe(
+      403,
+    )
     expect((await send(coach, 'DELETE', `/api/plans/${assigned.id}`)).status).toBe(403)
-    expect((await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-14' })).status).toBe(403)
+    expect(
+      (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-12-14' }))
+        .status,
+    ).toBe(403)
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBe(403)
   })
 })
@@ -168,8 +215,12 @@ describe('adherence in the roster', () => {
   test('planned workouts due so far against completed sessions and their sets, over 7 and 28 days, and the last session', async () => {
     const client = await signIn(t, { role: 'client', displayName: 'Ada Adherent' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
-    const plan = (await (await send(coach, 'POST', '/api/plans', { name: 'Adherence', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }
-    const squat = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id
+    const plan = (await (
+      await send(coach, 'POST', '/api/plans', { name: 'Adherence', weeks: 4, daysPerWeek: 3 })
+    ).json()) as { id: string }
+    const squat = (
+      (await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }
+    ).items[0]?.id
     let version = 1
     for (const [week, day] of [
       [1, 1],
@@ -186,8 +237,14 @@ describe('adherence in the roster', () => {
       version += 1
     }
     // Started 2026-11-09 (a Monday): due by 2026-11-22 are W1D1 (9th), W1D3 (11th), W2D1 (16th), W2D3 (18th).
-    const assigned = (await (await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-11-09' })).json()) as { id: string }
-    const workouts = ((await (await send(client, 'GET', `/api/plans/${assigned.id}`)).json()) as { workouts: { id: string; week: number; day: number }[] }).workouts
+    const assigned = (await (
+      await send(coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: client.id, startDate: '2026-11-09' })
+    ).json()) as { id: string }
+    const workouts = (
+      (await (await send(client, 'GET', `/api/plans/${assigned.id}`)).json()) as {
+        workouts: { id: string; week: number; day: number }[]
+      }
+    ).workouts
     // Each planned workout prescribes 2 sets of 5 at 100 kg. W1D1: both done; W1D3: the second 3 reps
     // (short); W2D1: the second skipped; W2D3: missed.
     const logged: Record<string, { reps: number; loadKg: number }[]> = {
@@ -203,10 +260,18 @@ describe('adherence in the roster', () => {
     }
     const sessions = new Map<string, { id: string; exercises: { key: string }[] }>()
     for (const w of workouts.filter((w) => logged[`${w.week}-${w.day}`])) {
-      const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as { id: string; exercises: { key: string }[] }
+      const session = (await (await send(client, 'POST', '/api/sessions', { planWorkoutId: w.id })).json()) as {
+        id: string
+        exercises: { key: string }[]
+      }
       sessions.set(`${w.week}-${w.day}`, session)
       for (const [i, set] of (logged[`${w.week}-${w.day}`] ?? []).entries()) {
-        const body = { exerciseKey: session.exercises[0]?.key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() }
+        const body = {
+          exerciseKey: session.exercises[0]?.key,
+          setNumber: i + 1,
+          ...set,
+          editedAt: new Date().toISOString(),
+        }
         expect((await send(client, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, body)).status).toBe(200)
       }
       expect((await send(client, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
@@ -218,16 +283,27 @@ describe('adherence in the roster', () => {
       .find((c) => c.clientId === client.id)
     // Sessions: 7 days (16th-22nd) W2D1 done, W2D3 missed; 28 days: 3 of 4. Sets: 7 days 1 of 4;
     // 28 days 4 of 8; the week before (W1) 3 of 4.
-    expect(ada).toMatchObject({ adherence7: 0.5, adherence28: 0.75, setAdherence7: 0.25, setAdherence28: 0.5, setAdherencePreviousWeek: 0.75, missedLastTwo: false })
+    expect(ada).toMatchObject({
+      adherence7: 0.5,
+      adherence28: 0.75,
+      setAdherence7: 0.25,
+      setAdherence28: 0.5,
+      setAdherencePreviousWeek: 0.75,
+      missedLastTwo: false,
+    })
     expect(ada?.lastSessionAt).not.toBeNull()
     expect((await send(coach, 'GET', '/api/clients?today=yesterday')).status).toBe(400)
 
-    const dashboard = DashboardSchema.parse(await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json())
+    const dashboard = DashboardSchema.parse(
+      await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json(),
+    )
     expect(dashboard.sessionsSince.filter((s) => s.clientId === client.id)).toHaveLength(3)
     expect(dashboard.sessionsSince[0]).toMatchObject({ clientName: expect.any(String), title: expect.any(String) })
     expect(dashboard.activeClients).toBeGreaterThan(0)
     // This week's sets fell from 3 of 4 to 1 of 4 as prescribed: the coach is told.
-    expect(dashboard.needsYou.find((c) => c.clientId === client.id)?.reasons).toEqual([{ kind: 'set_adherence_dropped', from: 0.75, to: 0.25 }])
+    expect(dashboard.needsYou.find((c) => c.clientId === client.id)?.reasons).toEqual([
+      { kind: 'set_adherence_dropped', from: 0.75, to: 0.25 },
+    ])
 
     const adaOf = async () =>
       z
@@ -236,24 +312,45 @@ describe('adherence in the roster', () => {
         .find((c) => c.clientId === client.id)
     // A correction counts the session again: W2D1's skipped set, logged after the finish, was done as prescribed.
     const w2d1 = sessions.get('2-1')
-    const correction = { exerciseKey: w2d1?.exercises[0]?.key, setNumber: 2, reps: 5, loadKg: 100, editedAt: new Date().toISOString() }
+    const correction = {
+      exerciseKey: w2d1?.exercises[0]?.key,
+      setNumber: 2,
+      reps: 5,
+      loadKg: 100,
+      editedAt: new Date().toISOString(),
+    }
     expect((await send(client, 'PUT', `/api/sessions/${w2d1?.id}/sets/${randomUUID()}`, correction)).status).toBe(200)
     expect(await adaOf()).toMatchObject({ setAdherence7: 0.5, setAdherence28: 0.625, setAdherencePreviousWeek: 0.75 })
     // Sessions finished before their counts were kept are counted when adherence first reads them, and keep them.
-    await t.db.update(workoutSessions).set({ setsPrescribed: null, setsAsPrescribed: null }).where(eq(workoutSessions.clientId, client.id))
+    await t.db
+      .update(workoutSessions)
+      .set({ setsPrescribed: null, setsAsPrescribed: null })
+      .where(eq(workoutSessions.clientId, client.id))
     expect(await adaOf()).toMatchObject({ setAdherence7: 0.5, setAdherence28: 0.625, setAdherencePreviousWeek: 0.75 })
     const kept = await t.db
       .select({ prescribed: workoutSessions.setsPrescribed, asPrescribed: workoutSessions.setsAsPrescribed })
       .from(workoutSessions)
       .where(eq(workoutSessions.clientId, client.id))
     expect(kept.map((k) => `${k.asPrescribed}/${k.prescribed}`).sort()).toEqual(['1/2', '2/2', '2/2'])
-    const later = DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`)).json())
+    const later = DashboardSchema.parse(
+      await (
+        await send(
+          coach,
+          'GET',
+          `/api/clients/dashboard?since=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+        )
+      ).json(),
+    )
     expect(later.sessionsSince).toEqual([])
     expect((await send(otherCoach, 'GET', '/api/clients/dashboard')).status).toBe(200)
-    expect(DashboardSchema.parse(await (await send(otherCoach, 'GET', '/api/clients/dashboard')).json()).sessionsSince).toEqual([])
+    expect(
+      DashboardSchema.parse(await (await send(otherCoach, 'GET', '/api/clients/dashboard')).json()).sessionsSince,
+    ).toEqual([])
     // A client whose coaching ended leaves the coach's feed of finished sessions.
     expect((await send(coach, 'POST', `/api/clients/${client.id}/archive`, {})).status).toBe(204)
-    const ended = DashboardSchema.parse(await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json())
+    const ended = DashboardSchema.parse(
+      await (await send(coach, 'GET', '/api/clients/dashboard?today=2026-11-22')).json(),
+    )
     expect(ended.sessionsSince.filter((s) => s.clientId === client.id)).toEqual([])
   })
 })
@@ -271,7 +368,11 @@ describe('who needs the coach today', () => {
       { coachId: coachOfRex.id, clientId: calm.id },
       { coachId: coachOfRex.id, clientId: tia.id },
     ])
-    const squat = ((await (await send(coachOfRex, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string; name: string; tracking: string }[] }).items[0]
+    const squat = (
+      (await (await send(coachOfRex, 'GET', '/api/movements?q=back%20squat')).json()) as {
+        items: { id: string; name: string; tracking: string }[]
+      }
+    ).items[0]
     if (!squat) throw new Error('no squat in the library')
     /** A finished free session of back squats at RPE 7 targets: the sets as logged. */
     async function train(who: SignedIn, sets: { reps: number; loadKg: number; rpe: number }[]) {
@@ -291,7 +392,14 @@ describe('who needs the coach today', () => {
       expect((await send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [exercise] })).status).toBe(200)
       for (const [i, set] of sets.entries()) {
         expect(
-          (await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: i + 1, ...set, editedAt: new Date().toISOString() })).status,
+          (
+            await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+              exerciseKey: key,
+              setNumber: i + 1,
+              ...set,
+              editedAt: new Date().toISOString(),
+            })
+          ).status,
         ).toBe(200)
       }
       expect((await send(who, 'POST', `/api/sessions/${session.id}/finish`, {})).status).toBe(200)
@@ -341,7 +449,9 @@ describe('who needs the coach today', () => {
     await train(remy, [{ reps: 5, loadKg: 85, rpe: 7 }])
 
     const today = new Date().toISOString().slice(0, 10)
-    const dashboard = DashboardSchema.parse(await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json())
+    const dashboard = DashboardSchema.parse(
+      await (await send(coachOfRex, 'GET', `/api/clients/dashboard?today=${today}`)).json(),
+    )
     expect(dashboard.needsYou).toEqual([
       {
         clientId: rex.id,
@@ -354,6 +464,10 @@ describe('who needs the coach today', () => {
       { clientId: rex.id, displayName: 'Rex Rising', movements: [squat.name] },
     ])
     // Another coach hears nothing of Rex.
-    expect(DashboardSchema.parse(await (await send(coach, 'GET', `/api/clients/dashboard?today=${today}`)).json()).needsYou.map((c) => c.clientId)).not.toContain(rex.id)
+    expect(
+      DashboardSchema.parse(
+        await (await send(coach, 'GET', `/api/clients/dashboard?today=${today}`)).json(),
+      ).needsYou.map((c) => c.clientId),
+    ).not.toContain(rex.id)
   })
 })

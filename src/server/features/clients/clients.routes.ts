@@ -1,6 +1,12 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { ActiveClientSchema, AsOfQuery, ClientSummarySchema, DashboardQuery, DashboardSchema } from '#shared/schemas/clients.ts'
+import {
+  ActiveClientSchema,
+  AsOfQuery,
+  ClientSummarySchema,
+  DashboardQuery,
+  DashboardSchema,
+} from '#shared/schemas/clients.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
@@ -11,8 +17,11 @@ const ClientParam = z.object({ clientId: z.string().check(z.minLength(1), z.maxL
 
 export const clientsRoutes = new Hono<AppEnv>()
   .use(requireProfile('coach'))
-  .get('/', doc({ summary: 'Your active clients', response: z.array(ActiveClientSchema) }), validate('query', AsOfQuery), async (c) =>
-    c.json(await listActiveClients(c.var.db, c.var.profile, c.req.valid('query').today)),
+  .get(
+    '/',
+    doc({ summary: 'Your active clients', response: z.array(ActiveClientSchema) }),
+    validate('query', AsOfQuery),
+    async (c) => c.json(await listActiveClients(c.var.db, c.var.profile, c.req.valid('query').today)),
   )
   .get(
     '/dashboard',
@@ -22,12 +31,21 @@ export const clientsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:clientId',
-    doc({ summary: 'One of your active clients: their figures and the size of their active plan', response: ClientSummarySchema }),
+    doc({
+      summary: 'One of your active clients: their figures and the size of their active plan',
+      response: ClientSummarySchema,
+    }),
     validate('param', ClientParam),
     validate('query', AsOfQuery),
-    async (c) => c.json(await clientSummary(c.var.db, c.var.profile, c.req.valid('param').clientId, c.req.valid('query').today)),
+    async (c) =>
+      c.json(await clientSummary(c.var.db, c.var.profile, c.req.valid('param').clientId, c.req.valid('query').today)),
   )
-  .post('/:clientId/archive', doc({ summary: 'End the coaching of a client (the link is archived)', status: 204 }), validate('param', ClientParam), async (c) => {
-    await archiveClient(c.var.db, c.var.profile, c.req.valid('param').clientId)
-    return c.body(null, 204)
-  })
+  .post(
+    '/:clientId/archive',
+    doc({ summary: 'End the coaching of a client (the link is archived)', status: 204 }),
+    validate('param', ClientParam),
+    async (c) => {
+      await archiveClient(c.var.db, c.var.profile, c.req.valid('param').clientId)
+      return c.body(null, 204)
+    },
+  )

@@ -4,13 +4,26 @@ import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
-import { clientInvites, coachClients, planDayDates, planWorkouts, profiles, trainingPlans, users, workoutSessions } from '#server/db/schema/index.ts'
+import {
+  clientInvites,
+  coachClients,
+  planDayDates,
+  planWorkouts,
+  profiles,
+  trainingPlans,
+  users,
+  workoutSessions,
+} from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
 import { whoNeedsYou } from './attention.ts'
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
-export async function listActiveClients(db: Db, actor: Actor, today = new Date().toISOString().slice(0, 10)): Promise<ActiveClient[]> {
+export async function listActiveClients(
+  db: Db,
+  actor: Actor,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<ActiveClient[]> {
   return (await activeClientsAndDue(db, actor, today)).clients
 }
 
@@ -19,21 +32,42 @@ export async function listActiveClients(db: Db, actor: Actor, today = new Date()
  * a client's page opens with, without reading the whole plan. Another coach's client, or a former
  * one, is refused.
  */
-export async function clientSummary(db: Db, actor: Actor, clientId: string, today = new Date().toISOString().slice(0, 10)): Promise<ClientSummary> {
+export async function clientSummary(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<ClientSummary> {
   const [client] = (await activeClientsAndDue(db, actor, today, clientId)).clients
   if (!client) throw new AppError('FORBIDDEN', { message: 'Not one of your active clients' })
   if (!client.activePlan) return { client, plan: null, moved: [] }
   const active = client.activePlan
   // The workouts the client (or the coach) moved lately or ahead: the last week's and what is to come.
   const moves = await db
-    .select({ week: planDayDates.week, day: planDayDates.day, to: planDayDates.date, title: planWorkouts.title, movedBy: planDayDates.movedBy })
+    .select({
+      week: planDayDates.week,
+      day: planDayDates.day,
+      to: planDayDates.date,
+      title: planWorkouts.title,
+      movedBy: planDayDates.movedBy,
+    })
     .from(planDayDates)
-    .innerJoin(planWorkouts, and(eq(planWorkouts.planId, planDayDates.planId), eq(planWorkouts.week, planDayDates.week), eq(planWorkouts.day, planDayDates.day)))
+    .innerJoin(
+      planWorkouts,
+      and(
+        eq(planWorkouts.planId, planDayDates.planId),
+        eq(planWorkouts.week, planDayDates.week),
+        eq(planWorkouts.day, planDayDates.day),
+      ),
+    )
     .where(and(eq(planDayDates.planId, active.id), gte(planDayDates.date, sql`${today}::date - 7`)))
     .orderBy(asc(planDayDates.date), asc(planDayDates.week), asc(planDayDates.day))
     .limit(20)
   const moved = active.startDate
-    ? moves.map((m) => ({ ...m, from: isoDateOfPlanDay({ startDate: active.startDate ?? '', trainingDays: active.trainingDays }, m.week, m.day) }))
+    ? moves.map((m) => ({
+        ...m,
+        from: isoDateOfPlanDay({ startDate: active.startDate ?? '', trainingDays: active.trainingDays }, m.week, m.day),
+      }))
     : []
   const [plan] = await db
     .select({
@@ -48,7 +82,12 @@ export async function clientSummary(db: Db, actor: Actor, clientId: string, toda
 }
 
 /** The roster (or one client of it), and the planned workouts its adherence figures came from (the dashboard sums them). */
-async function activeClientsAndDue(db: Db, actor: Actor, today: string, onlyClientId?: string): Promise<{ clients: ActiveClient[]; due: DueWorkout[] }> {
+async function activeClientsAndDue(
+  db: Db,
+  actor: Actor,
+  today: string,
+  onlyClientId?: string,
+): Promise<{ clients: ActiveClient[]; due: DueWorkout[] }> {
   const rows = await db
     .select({
       clientId: coachClients.clientId,
@@ -66,7 +105,14 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string, onlyClie
     .from(coachClients)
     .innerJoin(users, eq(users.id, coachClients.clientId))
     .innerJoin(profiles, eq(profiles.id, coachClients.clientId))
-    .leftJoin(trainingPlans, and(eq(trainingPlans.clientId, coachClients.clientId), eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'active')))
+    .leftJoin(
+      trainingPlans,
+      and(
+        eq(trainingPlans.clientId, coachClients.clientId),
+        eq(trainingPlans.ownerId, actor.id),
+        eq(trainingPlans.status, 'active'),
+      ),
+    )
     .where(activeLink({ coachId: actor.id, clientId: onlyClientId }))
     .orderBy(sql`lower(${profiles.displayName})`, asc(coachClients.since), asc(coachClients.clientId))
   const ids = rows.map((r) => r.clientId)
@@ -79,7 +125,10 @@ async function activeClientsAndDue(db: Db, actor: Actor, today: string, onlyClie
     ),
     lastSessionAt: last.find((l) => l.clientId === client.clientId)?.at.toISOString() ?? null,
     since: since.toISOString(),
-    activePlan: planId !== null && planName !== null ? { id: planId, name: planName, startDate: planStartDate, trainingDays: planTrainingDays } : null,
+    activePlan:
+      planId !== null && planName !== null
+        ? { id: planId, name: planName, startDate: planStartDate, trainingDays: planTrainingDays }
+        : null,
   }))
   return { clients, due }
 }
@@ -121,21 +170,38 @@ export async function archiveClient(db: Db, actor: Actor, clientId: string): Pro
  * sessions completed since the coach's last visit, clients who missed their last two planned
  * workouts, and pending invites that expire within two days.
  */
-export async function coachDashboard(db: Db, actor: Actor, { today, since }: { today?: string; since?: string }): Promise<Dashboard> {
+export async function coachDashboard(
+  db: Db,
+  actor: Actor,
+  { today, since }: { today?: string; since?: string },
+): Promise<Dashboard> {
   const day = today ?? new Date().toISOString().slice(0, 10)
   const after = since ? new Date(since) : new Date(Date.now() - 7 * 86_400_000)
   // The three reads do not depend on one another: on PostgreSQL they run on three connections.
   const [{ clients, due }, sessions, invites] = await Promise.all([
     activeClientsAndDue(db, actor, day),
     db
-      .select({ sessionId: workoutSessions.id, clientId: workoutSessions.clientId, title: workoutSessions.title, completedAt: workoutSessions.completedAt })
+      .select({
+        sessionId: workoutSessions.id,
+        clientId: workoutSessions.clientId,
+        title: workoutSessions.title,
+        completedAt: workoutSessions.completedAt,
+      })
       .from(workoutSessions)
-      .innerJoin(coachClients, and(eq(coachClients.clientId, workoutSessions.clientId), activeLink({ coachId: actor.id })))
+      .innerJoin(
+        coachClients,
+        and(eq(coachClients.clientId, workoutSessions.clientId), activeLink({ coachId: actor.id })),
+      )
       .where(and(eq(workoutSessions.status, 'completed'), gt(workoutSessions.completedAt, after)))
       .orderBy(desc(workoutSessions.completedAt))
       .limit(20),
     db
-      .select({ id: clientInvites.id, email: clientInvites.email, planName: trainingPlans.name, expiresAt: clientInvites.expiresAt })
+      .select({
+        id: clientInvites.id,
+        email: clientInvites.email,
+        planName: trainingPlans.name,
+        expiresAt: clientInvites.expiresAt,
+      })
       .from(clientInvites)
       .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
       .where(
@@ -158,8 +224,14 @@ export async function coachDashboard(db: Db, actor: Actor, { today, since }: { t
     adherence28: overall.adherence28,
     setAdherence7: overall.setAdherence7,
     setAdherence28: overall.setAdherence28,
-    sessionsSince: sessions.map((s) => ({ ...s, clientName: nameOf.get(s.clientId) ?? 'Client', completedAt: (s.completedAt ?? new Date()).toISOString() })),
-    missedLastTwo: clients.filter((c) => c.missedLastTwo).map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
+    sessionsSince: sessions.map((s) => ({
+      ...s,
+      clientName: nameOf.get(s.clientId) ?? 'Client',
+      completedAt: (s.completedAt ?? new Date()).toISOString(),
+    })),
+    missedLastTwo: clients
+      .filter((c) => c.missedLastTwo)
+      .map((c) => ({ clientId: c.clientId, displayName: c.displayName })),
     needsYou: attention.needsYou,
     recordsToCongratulate: attention.records,
     expiringInvites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),

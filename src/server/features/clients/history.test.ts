@@ -6,8 +6,19 @@ import { InviteSchema } from '#shared/schemas/invites.ts'
 import { MovementPageSchema, MovementSchema } from '#shared/schemas/movements.ts'
 import { PlanSummarySchema } from '#shared/schemas/plans.ts'
 import { E1rmSeriesSchema, ProgressSchema } from '#shared/schemas/progress.ts'
-import { SessionReportSchema, SessionSchema, SessionSummarySchema, UnreadCommentsSchema } from '#shared/schemas/sessions.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  SessionReportSchema,
+  SessionSchema,
+  SessionSummarySchema,
+  UnreadCommentsSchema,
+} from '#shared/schemas/sessions.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 /*
  * History follows the lifter (docs/history.md): a client whose coach archives them keeps every
@@ -28,7 +39,11 @@ let oldSessionId: string
 let ownSessionId: string
 
 const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
   const answer = await res
@@ -44,14 +59,29 @@ async function invite(coach: SignedIn, who: SignedIn, planId: string) {
 }
 
 async function planWithOneDay(coach: SignedIn, name: string, movementIds: string[]) {
-  const plan = PlanSummarySchema.parse(await ok(send(coach, 'POST', '/api/plans', { name, weeks: 2, daysPerWeek: 2 }), 201))
-  const exercises = movementIds.map((movementId) => ({ movementId, sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 } }] }))
-  await ok(send(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, { version: plan.version, workout: { title: 'Lower A', exercises } }))
+  const plan = PlanSummarySchema.parse(
+    await ok(send(coach, 'POST', '/api/plans', { name, weeks: 2, daysPerWeek: 2 }), 201),
+  )
+  const exercises = movementIds.map((movementId) => ({
+    movementId,
+    sets: [{ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 60 } }],
+  }))
+  await ok(
+    send(coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
+      version: plan.version,
+      workout: { title: 'Lower A', exercises },
+    }),
+  )
   return plan.id
 }
 
 /** Starts a session (from a planned workout or from nothing), logs one set per exercise and finishes it. */
-async function train(who: SignedIn, start: { planWorkoutId?: string }, loadKg: number, extra: { id: string; name: string }[] = []) {
+async function train(
+  who: SignedIn,
+  start: { planWorkoutId?: string },
+  loadKg: number,
+  extra: { id: string; name: string }[] = [],
+) {
   let session = SessionSchema.parse(await ok(send(who, 'POST', '/api/sessions', start), 201))
   if (extra.length) {
     const added = extra.map((m) => ({
@@ -65,17 +95,29 @@ async function train(who: SignedIn, start: { planWorkoutId?: string }, loadKg: n
       notes: null,
       targets: [],
     }))
-    session = SessionSchema.parse(await ok(send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [...session.exercises, ...added] })))
+    session = SessionSchema.parse(
+      await ok(send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [...session.exercises, ...added] })),
+    )
   }
   for (const exercise of session.exercises) {
-    await ok(send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: exercise.key, setNumber: 1, reps: 5, loadKg, editedAt: new Date().toISOString() }))
+    await ok(
+      send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+        exerciseKey: exercise.key,
+        setNumber: 1,
+        reps: 5,
+        loadKg,
+        editedAt: new Date().toISOString(),
+      }),
+    )
   }
   await ok(send(who, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 }))
   return session.id
 }
 
-const sessionsOf = async (who: SignedIn, query = '') => z.array(SessionSummarySchema).parse(await ok(send(who, 'GET', `/api/sessions?limit=50${query}`)))
-const progressOf = async (who: SignedIn, query = '') => ProgressSchema.parse(await ok(send(who, 'GET', `/api/progress?utcOffsetMinutes=0${query}`)))
+const sessionsOf = async (who: SignedIn, query = '') =>
+  z.array(SessionSummarySchema).parse(await ok(send(who, 'GET', `/api/sessions?limit=50${query}`)))
+const progressOf = async (who: SignedIn, query = '') =>
+  ProgressSchema.parse(await ok(send(who, 'GET', `/api/progress?utcOffsetMinutes=0${query}`)))
 const recordNames = (progress: z.infer<typeof ProgressSchema>) => progress.records.map((r) => r.name).sort()
 
 beforeAll(async () => {
@@ -83,10 +125,17 @@ beforeAll(async () => {
   formerCoach = await signIn(t, { role: 'coach', displayName: 'Coach Former' })
   newCoach = await signIn(t, { role: 'coach', displayName: 'Coach New' })
   client = await signIn(t, { role: 'client', displayName: 'Lifter Lou' })
-  squatId = MovementPageSchema.parse(await ok(send(formerCoach, 'GET', '/api/movements?q=back%20squat'))).items[0]?.id ?? ''
+  squatId =
+    MovementPageSchema.parse(await ok(send(formerCoach, 'GET', '/api/movements?q=back%20squat'))).items[0]?.id ?? ''
   const pin = MovementSchema.parse(
     await ok(
-      send(formerCoach, 'POST', '/api/movements', { name: 'Former coach pin squat', pattern: 'squat', primaryMuscles: ['quads'], equipment: ['barbell'], tracking: 'weight_reps' }),
+      send(formerCoach, 'POST', '/api/movements', {
+        name: 'Former coach pin squat',
+        pattern: 'squat',
+        primaryMuscles: ['quads'],
+        equipment: ['barbell'],
+        tracking: 'weight_reps',
+      }),
       201,
     ),
   )
@@ -98,7 +147,9 @@ beforeAll(async () => {
   const copy = plans.find((p) => p.clientId === client.id && p.status === 'active')
   if (!copy) throw new Error('no assigned copy')
   oldPlanCopyId = copy.id
-  const plan = await ok<{ workouts: { id: string; week: number; day: number }[] }>(send(client, 'GET', `/api/plans/${copy.id}`))
+  const plan = await ok<{ workouts: { id: string; week: number; day: number }[] }>(
+    send(client, 'GET', `/api/plans/${copy.id}`),
+  )
   oldPlanWorkoutId = plan.workouts[0]?.id ?? ''
   oldSessionId = await train(client, { planWorkoutId: oldPlanWorkoutId }, 100)
   ownSessionId = await train(client, {}, 90, [{ id: squatId, name: 'Back squat' }])
@@ -125,7 +176,9 @@ describe('after the coach archives a client', () => {
     const progress = await progressOf(client)
     expect(recordNames(progress)).toEqual(['Back squat', pinSquat.name].sort())
     expect(progress.records.find((r) => r.name === 'Back squat')?.bestE1rm?.loadKg).toBe(100)
-    const series = E1rmSeriesSchema.parse(await ok(send(client, 'GET', `/api/progress/e1rm?utcOffsetMinutes=0&movementId=${pinSquat.id}`)))
+    const series = E1rmSeriesSchema.parse(
+      await ok(send(client, 'GET', `/api/progress/e1rm?utcOffsetMinutes=0&movementId=${pinSquat.id}`)),
+    )
     expect(series.points).toHaveLength(1)
   })
 
@@ -149,7 +202,9 @@ describe('after the coach archives a client', () => {
       `/api/plans/workouts/${oldPlanWorkoutId}`,
     ]
     for (const path of refused) expect((await send(formerCoach, 'GET', path)).status, path).toBe(403)
-    expect((await send(formerCoach, 'POST', `/api/sessions/${oldSessionId}/comments`, { body: 'Still here?' })).status).toBe(403)
+    expect(
+      (await send(formerCoach, 'POST', `/api/sessions/${oldSessionId}/comments`, { body: 'Still here?' })).status,
+    ).toBe(403)
     const roster = z.array(ActiveClientSchema).parse(await ok(send(formerCoach, 'GET', '/api/clients')))
     expect(roster.map((c) => c.clientId)).not.toContain(client.id)
   })
@@ -182,9 +237,15 @@ describe('a new coach, once the client accepts their invite', () => {
     const progress = await progressOf(newCoach, `&clientId=${client.id}`)
     expect(recordNames(progress)).toEqual(['Back squat', pinSquat.name].sort())
     expect(progress.movements.map((m) => m.name)).toContain(pinSquat.name)
-    const series = E1rmSeriesSchema.parse(await ok(send(newCoach, 'GET', `/api/progress/e1rm?utcOffsetMinutes=0&clientId=${client.id}&movementId=${pinSquat.id}`)))
+    const series = E1rmSeriesSchema.parse(
+      await ok(
+        send(newCoach, 'GET', `/api/progress/e1rm?utcOffsetMinutes=0&clientId=${client.id}&movementId=${pinSquat.id}`),
+      ),
+    )
     expect(series).toMatchObject({ name: pinSquat.name, points: [{ sessionId: oldSessionId }] })
-    const found = await ok<{ name: string }[]>(send(newCoach, 'GET', `/api/progress/movements?utcOffsetMinutes=0&clientId=${client.id}&q=pin`))
+    const found = await ok<{ name: string }[]>(
+      send(newCoach, 'GET', `/api/progress/movements?utcOffsetMinutes=0&clientId=${client.id}&q=pin`),
+    )
     expect(found.map((m) => m.name)).toEqual([pinSquat.name])
   })
 
@@ -196,7 +257,8 @@ describe('a new coach, once the client accepts their invite', () => {
   })
 
   test('the replies written to the former coach are not unread for the new one; new ones are', async () => {
-    const unread = async () => UnreadCommentsSchema.parse(await ok(send(newCoach, 'GET', '/api/sessions/comments/unread')))
+    const unread = async () =>
+      UnreadCommentsSchema.parse(await ok(send(newCoach, 'GET', '/api/sessions/comments/unread')))
     expect((await unread()).count).toBe(0)
     await ok(send(client, 'POST', `/api/sessions/${oldSessionId}/comments`, { body: 'Hello, Coach New' }), 201)
     expect((await unread()).latest.map((c) => c.body)).toEqual(['Hello, Coach New'])
@@ -224,7 +286,9 @@ describe('a client who moves to another coach without being archived first', () 
     expect((await send(formerCoach, 'GET', `/api/sessions?limit=10&clientId=${lifter.id}`)).status).toBe(403)
     expect((await send(formerCoach, 'GET', `/api/sessions/${before}`)).status).toBe(403)
     expect((await sessionsOf(newCoach, `&clientId=${lifter.id}`)).map((s) => s.id)).toEqual([before])
-    expect(recordNames(await progressOf(newCoach, `&clientId=${lifter.id}`))).toEqual(['Back squat', pinSquat.name].sort())
+    expect(recordNames(await progressOf(newCoach, `&clientId=${lifter.id}`))).toEqual(
+      ['Back squat', pinSquat.name].sort(),
+    )
     expect(recordNames(await progressOf(lifter))).toEqual(['Back squat', pinSquat.name].sort())
   })
 })

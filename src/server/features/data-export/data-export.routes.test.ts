@@ -3,10 +3,21 @@ import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES, RestoreResultSchema } from '#shared/schemas/data-export.ts'
+import {
+  dataExportApiText,
+  dataExportPaths,
+  RESTORE_MAX_BYTES,
+  RestoreResultSchema,
+} from '#shared/schemas/data-export.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients, profiles, setLogs, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 import { CSV_COLUMNS } from './data-export.service.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
 
@@ -40,9 +51,19 @@ const FORMULA_NAME = '=HYPERLINK("http://x.test","click")'
 const TRICKY_NOTE = 'Felt "heavy", then\nbetter'
 
 const send = (ctx: TestContext, who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  ctx.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  ctx.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
-async function call<T = Json>(ctx: TestContext, who: SignedIn, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T = Json>(
+  ctx: TestContext,
+  who: SignedIn,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await send(ctx, who, method, path, body)
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
@@ -64,17 +85,34 @@ async function buildHistory(ctx: TestContext, who: { coach: SignedIn; lifter: Si
     equipment: ['kettlebell'],
     tracking: 'weight_reps',
   })
-  const squat = (await call<{ items: { id: string }[] }>(ctx, who.lifter, 'GET', '/api/movements?q=back%20squat')).items[0]?.id ?? ''
-  const plank = (await call<{ items: { id: string; tracking: string }[] }>(ctx, who.lifter, 'GET', '/api/movements?q=plank')).items.find((m) => m.tracking === 'time')?.id ?? ''
-  const plan = await call<{ id: string }>(ctx, who.coach, 'POST', '/api/plans', { name: 'Base, "strength" block', weeks: 4, daysPerWeek: 3 })
-  await call(ctx, who.coach, 'PATCH', `/api/plans/${plan.id}`, { version: 1, progression: { kind: 'double', amount: 2.5, unit: 'kg' } })
+  const squat =
+    (await call<{ items: { id: string }[] }>(ctx, who.lifter, 'GET', '/api/movements?q=back%20squat')).items[0]?.id ??
+    ''
+  const plank =
+    (
+      await call<{ items: { id: string; tracking: string }[] }>(ctx, who.lifter, 'GET', '/api/movements?q=plank')
+    ).items.find((m) => m.tracking === 'time')?.id ?? ''
+  const plan = await call<{ id: string }>(ctx, who.coach, 'POST', '/api/plans', {
+    name: 'Base, "strength" block',
+    weeks: 4,
+    daysPerWeek: 3,
+  })
+  await call(ctx, who.coach, 'PATCH', `/api/plans/${plan.id}`, {
+    version: 1,
+    progression: { kind: 'double', amount: 2.5, unit: 'kg' },
+  })
   await call(ctx, who.coach, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
     version: 2,
     workout: {
       title: 'Day one',
       notes: 'Warm up well',
       exercises: [
-        { movementId: custom.id, superset: 'A', restSeconds: 90, sets: [{ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 24 }, rpe: 8 }] },
+        {
+          movementId: custom.id,
+          superset: 'A',
+          restSeconds: 90,
+          sets: [{ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 24 }, rpe: 8 }],
+        },
         {
           movementId: squat,
           progression: { kind: 'linear', amount: 2.5, unit: 'kg', per: 'session', failures: 3, reducePercent: 10 },
@@ -87,26 +125,46 @@ async function buildHistory(ctx: TestContext, who: { coach: SignedIn; lifter: Si
       ],
     },
   })
-  const assigned = await call<{ id: string }>(ctx, who.coach, 'POST', `/api/plans/${plan.id}/assign`, { clientId: who.lifter.id, startDate: '2026-12-07' })
-  const planWorkoutId = (await call<{ workouts: { id: string }[] }>(ctx, who.coach, 'GET', `/api/plans/${assigned.id}`)).workouts[0]?.id
+  const assigned = await call<{ id: string }>(ctx, who.coach, 'POST', `/api/plans/${plan.id}/assign`, {
+    clientId: who.lifter.id,
+    startDate: '2026-12-07',
+  })
+  const planWorkoutId = (await call<{ workouts: { id: string }[] }>(ctx, who.coach, 'GET', `/api/plans/${assigned.id}`))
+    .workouts[0]?.id
   const session = SessionSchema.parse(await call(ctx, who.lifter, 'POST', '/api/sessions', { planWorkoutId }))
   const [goblet, backSquat, hold] = session.exercises
   if (!goblet || !backSquat || !hold) throw new Error('fixture: the session lacks its exercises')
   const log = (exerciseKey: string, setNumber: number, values: Json, id = randomUUID()) =>
-    call(ctx, who.lifter, 'PUT', `/api/sessions/${session.id}/sets/${id}`, { exerciseKey, setNumber, editedAt: now(), ...values }).then(() => id)
+    call(ctx, who.lifter, 'PUT', `/api/sessions/${session.id}/sets/${id}`, {
+      exerciseKey,
+      setNumber,
+      editedAt: now(),
+      ...values,
+    }).then(() => id)
   await log(goblet.key, 1, { reps: 12, loadKg: 24, rpe: 8.5, note: TRICKY_NOTE })
   await log(goblet.key, 2, { reps: 10, loadKg: 24, rpe: 9, setType: 'drop', note: '-2 reps, @home +1' })
   const firstSquat = await log(backSquat.key, 1, { reps: 5, loadKg: 100, rpe: 7 })
   await log(backSquat.key, 2, { reps: 5, loadKg: 102.5, rpe: 8, completed: false })
   const deleted = await log(backSquat.key, 3, { reps: 1, loadKg: 10 })
-  expect((await send(ctx, who.lifter, 'DELETE', `/api/sessions/${session.id}/sets/${deleted}`)).status).toBeLessThan(300)
+  expect((await send(ctx, who.lifter, 'DELETE', `/api/sessions/${session.id}/sets/${deleted}`)).status).toBeLessThan(
+    300,
+  )
   await log(hold.key, 1, { durationSeconds: 75, note: 'Plank, easy' })
   await call(ctx, who.lifter, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8, notes: 'Good day, "solid"' })
-  await call(ctx, who.coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Nice squats', setLogId: firstSquat })
+  await call(ctx, who.coach, 'POST', `/api/sessions/${session.id}/comments`, {
+    body: 'Nice squats',
+    setLogId: firstSquat,
+  })
   await call(ctx, who.lifter, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Thanks coach' })
-  await call(ctx, who.lifter, 'POST', `/api/chat/${who.coach.id}/messages`, { id: randomUUID(), body: 'See you Monday' })
+  await call(ctx, who.lifter, 'POST', `/api/chat/${who.coach.id}/messages`, {
+    id: randomUUID(),
+    body: 'See you Monday',
+  })
   await call(ctx, who.lifter, 'PUT', `/api/body-weights/${now().slice(0, 10)}`, { weightKg: 81.4 })
-  await call(ctx, who.lifter, 'POST', '/api/workouts', { title: 'Hotel workout', exercises: [{ movementId: squat, sets: [{ reps: { min: 10, max: 10 } }] }] })
+  await call(ctx, who.lifter, 'POST', '/api/workouts', {
+    title: 'Hotel workout',
+    exercises: [{ movementId: squat, sets: [{ reps: { min: 10, max: 10 } }] }],
+  })
   return { sessionId: session.id, deletedSetId: deleted, customId: custom.id }
 }
 
@@ -135,24 +193,51 @@ describe('the JSON export', () => {
     const res = await send(t, lifter, 'GET', dataExportPaths.json())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="coachline-ana-lifter-\d{4}-\d{2}-\d{2}\.json"$/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="coachline-ana-lifter-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
     const doc = (await res.json()) as ExportDoc
-    expect(doc).toMatchObject({ format: 'coachline-export', version: 1, profile: { displayName: 'Ana Lifter', role: 'client', unit: 'kg' } })
+    expect(doc).toMatchObject({
+      format: 'coachline-export',
+      version: 1,
+      profile: { displayName: 'Ana Lifter', role: 'client', unit: 'kg' },
+    })
     expect(doc.plans).toHaveLength(1)
     const [plan] = doc.plans
-    expect(plan).toMatchObject({ name: 'Base, "strength" block', weeks: 4, daysPerWeek: 3, assigned: true, progression: { kind: 'double', amount: 2.5, unit: 'kg' } })
+    expect(plan).toMatchObject({
+      name: 'Base, "strength" block',
+      weeks: 4,
+      daysPerWeek: 3,
+      assigned: true,
+      progression: { kind: 'double', amount: 2.5, unit: 'kg' },
+    })
     expect(plan?.workouts[0]?.exercises.map((e) => e.position)).toEqual([0, 1, 2])
-    expect(plan?.workouts[0]?.exercises[1]).toMatchObject({ progression: { kind: 'linear', per: 'session' }, sets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }] })
+    expect(plan?.workouts[0]?.exercises[1]).toMatchObject({
+      progression: { kind: 'linear', per: 'session' },
+      sets: [{ reps: { min: 5, max: 5 } }, { reps: { min: 5, max: 5 } }],
+    })
     expect(doc.workouts.map((w) => w.title)).toEqual(['Hotel workout'])
     expect(doc.bodyWeights).toEqual([{ measuredOn: now().slice(0, 10), weightKg: 81.4 }])
 
     const [session] = doc.sessions
     expect(doc.sessions).toHaveLength(1)
-    expect(session).toMatchObject({ id: history.sessionId, status: 'completed', rpe: 8, notes: 'Good day, "solid"', title: 'Day one' })
+    expect(session).toMatchObject({
+      id: history.sessionId,
+      status: 'completed',
+      rpe: 8,
+      notes: 'Good day, "solid"',
+      title: 'Day one',
+    })
     expect(session?.startedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(session?.sets).toHaveLength(6)
     expect(session?.sets.find((s) => s.id === history.deletedSetId)?.deletedAt).toEqual(expect.any(String))
-    expect(session?.sets.find((s) => s.note === TRICKY_NOTE)).toMatchObject({ reps: 12, loadKg: 24, rpe: 8.5, completed: true, setType: 'working' })
+    expect(session?.sets.find((s) => s.note === TRICKY_NOTE)).toMatchObject({
+      reps: 12,
+      loadKg: 24,
+      rpe: 8.5,
+      completed: true,
+      setType: 'working',
+    })
     expect(session?.sets.filter((s) => s.setType === 'drop').map((s) => [s.setNumber, s.reps])).toEqual([[2, 10]])
     expect(session?.sets.find((s) => s.durationSeconds === 75)).toMatchObject({ reps: null, loadKg: null })
     expect(session?.comments.map((c) => [c.body, c.authorName])).toEqual([
@@ -162,9 +247,17 @@ describe('the JSON export', () => {
     expect(doc.messages.map((m) => m.body)).toEqual(['See you Monday'])
     // Built-in movements by their slug, the coach's own in full; records derived from the sets.
     expect(doc.movements.find((m) => m.slug === 'back-squat')).toMatchObject({ builtin: true, name: 'Back squat' })
-    expect(doc.movements.find((m) => m.id === history.customId)).toMatchObject({ builtin: false, slug: null, name: FORMULA_NAME, tracking: 'weight_reps' })
+    expect(doc.movements.find((m) => m.id === history.customId)).toMatchObject({
+      builtin: false,
+      slug: null,
+      name: FORMULA_NAME,
+      tracking: 'weight_reps',
+    })
     const squatId = doc.movements.find((m) => m.slug === 'back-squat')?.id
-    expect(doc.records.find((r) => r.movementId === squatId)).toMatchObject({ bestE1rmKg: 116.67, heaviestByReps: [{ reps: 5, loadKg: 100 }] })
+    expect(doc.records.find((r) => r.movementId === squatId)).toMatchObject({
+      bestE1rmKg: 116.67,
+      heaviestByReps: [{ reps: 5, loadKg: 100 }],
+    })
   })
 
   test('writes each set as the database holds it, with the documented keys in order', async () => {
@@ -172,7 +265,9 @@ describe('the JSON export', () => {
     const rows = await t.db.select().from(setLogs).where(eq(setLogs.sessionId, history.sessionId))
     const iso = (at: Date | null) => (at ? at.toISOString() : null)
     const expected = rows
-      .sort((a, b) => a.setNumber - b.setNumber || a.loggedAt.getTime() - b.loggedAt.getTime() || (a.id < b.id ? -1 : 1))
+      .sort(
+        (a, b) => a.setNumber - b.setNumber || a.loggedAt.getTime() - b.loggedAt.getTime() || (a.id < b.id ? -1 : 1),
+      )
       .map((r) => ({
         id: r.id,
         exerciseKey: r.exerciseKey,
@@ -236,9 +331,14 @@ describe('the CSV export', () => {
     const res = await send(t, lifter, 'GET', dataExportPaths.csv())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/csv')
-    expect(res.headers.get('content-disposition')).toMatch(/filename="coachline-ana-lifter-sets-\d{4}-\d{2}-\d{2}\.csv"/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="coachline-ana-lifter-sets-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
     const text = await res.text()
-    expect(text.split('\r\n')[0]).toBe('Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE,' + CSV_COLUMNS.slice(12).join(','))
+    expect(text.split('\r\n')[0]).toBe(
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE,' +
+        CSV_COLUMNS.slice(12).join(','),
+    )
     const rows = parse(text, { columns: true, strict: true } as never) as Record<string, string>[]
     // Six sets were logged; the deleted one is not a row.
     expect(rows).toHaveLength(5)
@@ -257,7 +357,14 @@ describe('the CSV export', () => {
     expect(rows[4]?.Seconds).toBe('75')
     expect(first?.Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     expect(first?.Duration).toMatch(/^(\d+h )?\d+m$/)
-    expect(first).toMatchObject({ 'Workout Name': 'Day one', 'Weight Unit': 'kg', 'Session ID': history.sessionId, 'Plan Name': 'Base, "strength" block', Week: '1', Day: '1' })
+    expect(first).toMatchObject({
+      'Workout Name': 'Day one',
+      'Weight Unit': 'kg',
+      'Session ID': history.sessionId,
+      'Plan Name': 'Base, "strength" block',
+      Week: '1',
+      Day: '1',
+    })
   })
 })
 
@@ -283,7 +390,14 @@ function comparableParts(doc: ExportDoc) {
       sourcePlanId: undefined,
       workouts: p.workouts.map((w) => ({ ...w, id: undefined, exercises: w.exercises.map(exercise) })),
     })),
-    workouts: doc.workouts.map((w) => ({ ...w, id: undefined, createdAt: undefined, updatedAt: undefined, version: undefined, exercises: w.exercises.map(exercise) })),
+    workouts: doc.workouts.map((w) => ({
+      ...w,
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      version: undefined,
+      exercises: w.exercises.map(exercise),
+    })),
     sessions: doc.sessions.map((s) => ({
       ...s,
       id: undefined,
@@ -291,14 +405,30 @@ function comparableParts(doc: ExportDoc) {
       planWorkoutId: Boolean(s.planWorkoutId),
       createdAt: undefined,
       updatedAt: undefined,
-      exercises: s.exercises.map((e) => ({ ...e, movementId: movement(e.movementId), prescriptionId: Boolean(e.prescriptionId) })),
-      sets: s.sets.map((set) => ({ ...set, id: undefined, movementId: movement(set.movementId), prescriptionId: Boolean(set.prescriptionId) })),
+      exercises: s.exercises.map((e) => ({
+        ...e,
+        movementId: movement(e.movementId),
+        prescriptionId: Boolean(e.prescriptionId),
+      })),
+      sets: s.sets.map((set) => ({
+        ...set,
+        id: undefined,
+        movementId: movement(set.movementId),
+        prescriptionId: Boolean(set.prescriptionId),
+      })),
       // The coach's comment stays in the file: it needs the coach's account to stand.
-      comments: s.comments.filter((c) => c.body === 'Thanks coach').map((c) => ({ body: c.body, createdAt: c.createdAt })),
+      comments: s.comments
+        .filter((c) => c.body === 'Thanks coach')
+        .map((c) => ({ body: c.body, createdAt: c.createdAt })),
     })),
     bodyWeights: doc.bodyWeights,
     records: doc.records
-      .map((r) => ({ ...r, movementId: movement(r.movementId), bestE1rmSet: { ...(r.bestE1rmSet as Json), setId: undefined }, heaviestByReps: undefined }))
+      .map((r) => ({
+        ...r,
+        movementId: movement(r.movementId),
+        bestE1rmSet: { ...(r.bestE1rmSet as Json), setId: undefined },
+        heaviestByReps: undefined,
+      }))
       .sort((a, b) => String(a.movementId).localeCompare(String(b.movementId))),
   }
 }
@@ -313,23 +443,51 @@ describe('a restore', () => {
   test('into a fresh database gives back the same sessions, sets and plans, once', async () => {
     const original = await exportJsonOf(t, lifter)
     const restorer = await signIn(fresh, { role: 'client' })
-    const res = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restorer), body: JSON.stringify(original) })
+    const res = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restorer),
+      body: JSON.stringify(original),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
-    expect(RestoreResultSchema.parse(await res.json())).toEqual({ movements: 1, plans: 1, workouts: 1, sessions: 1, sets: 6, comments: 1, bodyWeights: 1 })
+    expect(RestoreResultSchema.parse(await res.json())).toEqual({
+      movements: 1,
+      plans: 1,
+      workouts: 1,
+      sessions: 1,
+      sets: 6,
+      comments: 1,
+      bodyWeights: 1,
+    })
     const restored = await exportJsonOf(fresh, restorer)
     expect(comparable(restored)).toEqual(comparable(original))
     expect(restored.sessions[0]?.id).not.toBe(original.sessions[0]?.id)
 
     // The same file again adds nothing.
-    const again = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restorer), body: JSON.stringify(original) })
-    expect(RestoreResultSchema.parse(await again.json())).toEqual({ movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 })
+    const again = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restorer),
+      body: JSON.stringify(original),
+    })
+    expect(RestoreResultSchema.parse(await again.json())).toEqual({
+      movements: 0,
+      plans: 0,
+      workouts: 0,
+      sessions: 0,
+      sets: 0,
+      comments: 0,
+      bodyWeights: 0,
+    })
     expect(comparable(await exportJsonOf(fresh, restorer))).toEqual(comparable(restored))
   })
 
   test('into another account of the same database stands beside the original', async () => {
     const original = await exportJsonOf(t, lifter)
     const other = await signIn(t, { role: 'client' })
-    const res = await t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(other), body: JSON.stringify(original) })
+    const res = await t.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(other),
+      body: JSON.stringify(original),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
     expect(RestoreResultSchema.parse(await res.json())).toMatchObject({ sessions: 1, sets: 6 })
     expect((await exportJsonOf(t, lifter)).sessions).toHaveLength(1)
@@ -338,16 +496,44 @@ describe('a restore', () => {
 
   test('a restored active plan beside the lifter’s own active plan is kept archived', async () => {
     const self = await signIn(fresh, { role: 'client' })
-    const mine = await call<{ id: string }>(fresh, self, 'POST', '/api/plans', { name: 'Mine', weeks: 4, daysPerWeek: 3 })
-    await call(fresh, self, 'PUT', `/api/plans/${mine.id}/days/1/1`, { version: 1, workout: { title: 'Day one', exercises: [] } })
+    const mine = await call<{ id: string }>(fresh, self, 'POST', '/api/plans', {
+      name: 'Mine',
+      weeks: 4,
+      daysPerWeek: 3,
+    })
+    await call(fresh, self, 'PUT', `/api/plans/${mine.id}/days/1/1`, {
+      version: 1,
+      workout: { title: 'Day one', exercises: [] },
+    })
     await call(fresh, self, 'POST', `/api/plans/${mine.id}/start`, { startDate: '2026-12-07', trainingDays: [1, 3, 5] })
     const exported = await exportJsonOf(fresh, self)
     const other = await signIn(fresh, { role: 'client' })
-    const otherPlan = await call<{ id: string }>(fresh, other, 'POST', '/api/plans', { name: 'Theirs', weeks: 4, daysPerWeek: 3 })
-    await call(fresh, other, 'PUT', `/api/plans/${otherPlan.id}/days/1/1`, { version: 1, workout: { title: 'Day one', exercises: [] } })
-    await call(fresh, other, 'POST', `/api/plans/${otherPlan.id}/start`, { startDate: '2026-12-07', trainingDays: [2, 4, 6] })
-    expect((await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(other), body: JSON.stringify(exported) })).status).toBe(200)
-    const statuses = await fresh.db.select({ name: trainingPlans.name, status: trainingPlans.status }).from(trainingPlans).where(eq(trainingPlans.ownerId, other.id))
+    const otherPlan = await call<{ id: string }>(fresh, other, 'POST', '/api/plans', {
+      name: 'Theirs',
+      weeks: 4,
+      daysPerWeek: 3,
+    })
+    await call(fresh, other, 'PUT', `/api/plans/${otherPlan.id}/days/1/1`, {
+      version: 1,
+      workout: { title: 'Day one', exercises: [] },
+    })
+    await call(fresh, other, 'POST', `/api/plans/${otherPlan.id}/start`, {
+      startDate: '2026-12-07',
+      trainingDays: [2, 4, 6],
+    })
+    expect(
+      (
+        await fresh.app.request(dataExportPaths.restore, {
+          method: 'POST',
+          headers: jsonHeaders(other),
+          body: JSON.stringify(exported),
+        })
+      ).status,
+    ).toBe(200)
+    const statuses = await fresh.db
+      .select({ name: trainingPlans.name, status: trainingPlans.status })
+      .from(trainingPlans)
+      .where(eq(trainingPlans.ownerId, other.id))
     expect(statuses.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'Mine', status: 'archived' },
       { name: 'Theirs', status: 'active' },
@@ -357,16 +543,27 @@ describe('a restore', () => {
   test('is a client’s only, as the history import is: a coach gets 403 and nothing is written', async () => {
     const original = await exportJsonOf(t, lifter)
     const restoringCoach = await signIn(fresh, { role: 'coach' })
-    const res = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restoringCoach), body: JSON.stringify(original) })
+    const res = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restoringCoach),
+      body: JSON.stringify(original),
+    })
     expect(res.status).toBe(403)
     expect(ApiErrorBodySchema.parse(await res.json()).message).toBe('Only a client may do this')
-    expect(await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id))).toEqual([])
+    expect(
+      await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id)),
+    ).toEqual([])
     expect(await fresh.db.select().from(trainingPlans).where(eq(trainingPlans.ownerId, restoringCoach.id))).toEqual([])
     // The coach still downloads their own export and their client's.
     expect((await send(t, coach, 'GET', dataExportPaths.json())).status).toBe(200)
     // The operator's command (npm run data -- import) restores through the same function, which keeps the rule.
-    await expect(restoreExport(fresh.db, restoringCoach.id, parseExportDocument(original))).rejects.toMatchObject({ status: 403, message: dataExportApiText.clientsOnly })
-    expect(await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id))).toEqual([])
+    await expect(restoreExport(fresh.db, restoringCoach.id, parseExportDocument(original))).rejects.toMatchObject({
+      status: 403,
+      message: dataExportApiText.clientsOnly,
+    })
+    expect(
+      await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restoringCoach.id)),
+    ).toEqual([])
   })
 
   test('a failure part-way writes nothing', async () => {
@@ -376,25 +573,40 @@ describe('a restore', () => {
     const set = broken.sessions[0]?.sets[0]
     if (set) set.movementId = randomUUID()
     const restorer = await signIn(fresh, { role: 'client' })
-    const res = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restorer), body: JSON.stringify(broken) })
+    const res = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restorer),
+      body: JSON.stringify(broken),
+    })
     expect(res.status).toBe(400)
     expect(ApiErrorBodySchema.parse(await res.json()).message).toContain(dataExportApiText.unknownMovement)
     expect(await fresh.db.select().from(trainingPlans).where(eq(trainingPlans.ownerId, restorer.id))).toEqual([])
     expect(await fresh.db.select().from(workoutSessions).where(eq(workoutSessions.clientId, restorer.id))).toEqual([])
-    const [profile] = await fresh.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, restorer.id))
+    const [profile] = await fresh.db
+      .select({ displayName: profiles.displayName })
+      .from(profiles)
+      .where(eq(profiles.id, restorer.id))
     expect(profile?.displayName).toBe('Test User')
   })
 
   test('refuses what is not a Coachline export of this version, with the reason', async () => {
     const restorer = await signIn(fresh, { role: 'client' })
     const post = (body: string, contentType = 'application/json') =>
-      fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: { ...jsonHeaders(restorer), 'content-type': contentType }, body })
+      fresh.app.request(dataExportPaths.restore, {
+        method: 'POST',
+        headers: { ...jsonHeaders(restorer), 'content-type': contentType },
+        body,
+      })
     const cases: [string, number, string][] = [
       ['{"format":"strong","version":1}', 400, dataExportApiText.notAnExport],
       ['[1,2,3]', 400, dataExportApiText.notAnExport],
       ['{"format":"coachline-export","version":2}', 400, dataExportApiText.newerVersion(2)],
       ['{"format":"coachline-export","version":"1"}', 400, dataExportApiText.unknownVersion],
-      ['{"format":"coachline-export","version":1,"user":{"id":"x"},"profile":null,"sessions":[{"id":"nope"}]}', 400, 'The export is damaged at sessions.0.id'],
+      [
+        '{"format":"coachline-export","version":1,"user":{"id":"x"},"profile":null,"sessions":[{"id":"nope"}]}',
+        400,
+        'The export is damaged at sessions.0.id',
+      ],
       ['Date,Workout Name\n', 400, 'Malformed JSON'],
       ['{"format":"coachline-export"}', 415, 'JSON'],
     ]
@@ -403,7 +615,9 @@ describe('a restore', () => {
       expect(res.status, body).toBe(status)
       expect(ApiErrorBodySchema.parse(await res.json()).message, body).toContain(message)
     }
-    expect((await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(), body: '{}' })).status).toBe(401)
+    expect(
+      (await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(), body: '{}' })).status,
+    ).toBe(401)
   })
 
   test('takes a multi-megabyte export, and refuses one over the limit with 413', async () => {
@@ -429,7 +643,11 @@ describe('a restore', () => {
     }
     const body = JSON.stringify(big)
     expect(body.length).toBeGreaterThan(3 * 1024 * 1024)
-    const res = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restorer), body })
+    const res = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restorer),
+      body,
+    })
     expect(res.status, await res.clone().text()).toBe(200)
     expect(RestoreResultSchema.parse(await res.json())).toMatchObject({ sessions: 1500, sets: 9000 })
     const [{ count } = { count: 0 }] = await fresh.db
@@ -439,17 +657,36 @@ describe('a restore', () => {
     expect(count).toBe(1500)
 
     const tooBig = `{"format":"coachline-export","version":1,"pad":"${'x'.repeat(RESTORE_MAX_BYTES)}"}`
-    const refused = await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(restorer), body: tooBig })
+    const refused = await fresh.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(restorer),
+      body: tooBig,
+    })
     expect(refused.status).toBe(413)
-    expect(ApiErrorBodySchema.parse(await refused.json())).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: dataExportApiText.tooLarge })
+    expect(ApiErrorBodySchema.parse(await refused.json())).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: dataExportApiText.tooLarge,
+    })
   }, 120_000)
 
   // Last: a failure here would double the lifter's history under the tests above.
   test('of the lifter’s own export into their own account adds nothing, their coach’s plan, movement and comment included', async () => {
     const original = await exportJsonOf(t, lifter)
-    const res = await t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(lifter), body: JSON.stringify(original) })
+    const res = await t.app.request(dataExportPaths.restore, {
+      method: 'POST',
+      headers: jsonHeaders(lifter),
+      body: JSON.stringify(original),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
-    expect(RestoreResultSchema.parse(await res.json())).toEqual({ movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 })
+    expect(RestoreResultSchema.parse(await res.json())).toEqual({
+      movements: 0,
+      plans: 0,
+      workouts: 0,
+      sessions: 0,
+      sets: 0,
+      comments: 0,
+      bodyWeights: 0,
+    })
     const after = await exportJsonOf(t, lifter)
     expect(after.sessions.map((s) => s.id)).toEqual(original.sessions.map((s) => s.id))
     expect({ ...after, exportedAt: undefined, profile: { ...after.profile, updatedAt: undefined } }).toEqual({

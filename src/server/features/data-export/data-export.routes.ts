@@ -8,7 +8,11 @@ import { forgetChangedProfile, requireProfile } from '#server/middleware/sign-in
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
 import { exportCsv, exportFileName, exportJson, exportSubject } from './data-export.service.ts'
 
-const ExportQuery = z.object({ clientId: z.optional(z.string('clientId is a user id').check(z.minLength(1), z.maxLength(64, 'clientId is a user id'))) })
+const ExportQuery = z.object({
+  clientId: z.optional(
+    z.string('clientId is a user id').check(z.minLength(1), z.maxLength(64, 'clientId is a user id')),
+  ),
+})
 
 /**
  * Pieces are joined into chunks of about this many characters before they are written: one write
@@ -22,7 +26,12 @@ const CHUNK_CHARS = 48 * 1024
  * the database reads back instead of filling the server's memory. The first piece is read before
  * the answer starts, so a failure at the start is still an error answer, not a cut download.
  */
-async function download(source: AsyncGenerator<string>, fileName: string, contentType: string, onError: (error: unknown) => void): Promise<Response> {
+async function download(
+  source: AsyncGenerator<string>,
+  fileName: string,
+  contentType: string,
+  onError: (error: unknown) => void,
+): Promise<Response> {
   const encoder = new TextEncoder()
   let pending: IteratorResult<string> | null = await source.next()
   const body = new ReadableStream<Uint8Array>({
@@ -65,22 +74,42 @@ export const dataExportRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
     '/json',
-    doc({ summary: 'Download all your data (or an active client’s, by clientId) as a JSON document (docs/export-format.md)' }),
+    doc({
+      summary: 'Download all your data (or an active client’s, by clientId) as a JSON document (docs/export-format.md)',
+    }),
     validate('query', ExportQuery),
     async (c) => {
       const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
       const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
-      return download(exportJson(c.var.db, subject), await exportFileName(c.var.db, subject, 'json'), 'application/json; charset=utf-8', failed)
+      return download(
+        exportJson(c.var.db, subject),
+        await exportFileName(c.var.db, subject, 'json'),
+        'application/json; charset=utf-8',
+        failed,
+      )
     },
   )
-  .get('/csv', doc({ summary: 'Download your sets (or an active client’s, by clientId) as CSV, one row per set' }), validate('query', ExportQuery), async (c) => {
-    const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
-    const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
-    return download(exportCsv(c.var.db, subject), await exportFileName(c.var.db, subject, 'csv'), 'text/csv; charset=utf-8; header=present', failed)
-  })
+  .get(
+    '/csv',
+    doc({ summary: 'Download your sets (or an active client’s, by clientId) as CSV, one row per set' }),
+    validate('query', ExportQuery),
+    async (c) => {
+      const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
+      const failed = (err: unknown) => c.var.logger.error({ reqId: c.var.requestId, err }, 'export stream failed')
+      return download(
+        exportCsv(c.var.db, subject),
+        await exportFileName(c.var.db, subject, 'csv'),
+        'text/csv; charset=utf-8; header=present',
+        failed,
+      )
+    },
+  )
   .post(
     '/restore',
-    doc({ summary: 'Restore a Coachline JSON export into your account, a client’s (the same file twice adds nothing)', response: RestoreResultSchema }),
+    doc({
+      summary: 'Restore a Coachline JSON export into your account, a client’s (the same file twice adds nothing)',
+      response: RestoreResultSchema,
+    }),
     // Training history is a client's, as for the history import: a coach keeps none to restore.
     requireProfile('client'),
     // A restore may bring back the profile's settings.

@@ -47,13 +47,17 @@ const ID_BATCH = 1000
 /** The actor's own data, or (a coach) that of one of their active clients; anyone else's is refused. */
 export async function exportSubject(db: Db, actor: Actor, clientId: string | undefined): Promise<ExportSubject> {
   if (!clientId || clientId === actor.id) return { userId: actor.id, coachId: null }
-  if (actor.role !== 'coach' || !(await isActiveCoachOf(db, actor.id, clientId))) throw new AppError('FORBIDDEN', { message: dataExportApiText.notYours })
+  if (actor.role !== 'coach' || !(await isActiveCoachOf(db, actor.id, clientId)))
+    throw new AppError('FORBIDDEN', { message: dataExportApiText.notYours })
   return { userId: clientId, coachId: actor.id }
 }
 
 /** A file name for the download: the product, whose data, the kind and the day. */
 export async function exportFileName(db: Db, subject: ExportSubject, extension: 'json' | 'csv'): Promise<string> {
-  const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, subject.userId))
+  const [profile] = await db
+    .select({ displayName: profiles.displayName })
+    .from(profiles)
+    .where(eq(profiles.id, subject.userId))
   const slug =
     (profile?.displayName ?? '')
       .normalize('NFKD')
@@ -82,7 +86,12 @@ async function* sessionBatches(db: Db, clientId: string): AsyncGenerator<Session
       .select({ ...sessionColumns, cursor: sql<string>`${workoutSessions.startedAt}::text` })
       .from(workoutSessions)
       .where(
-        and(eq(workoutSessions.clientId, clientId), after ? sql`(${workoutSessions.startedAt}, ${workoutSessions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined),
+        and(
+          eq(workoutSessions.clientId, clientId),
+          after
+            ? sql`(${workoutSessions.startedAt}, ${workoutSessions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
       )
       .orderBy(asc(workoutSessions.startedAt), asc(workoutSessions.id))
       .limit(SESSION_BATCH)
@@ -195,7 +204,11 @@ async function* plansJson(db: Db, userId: string, movementIds: Set<string>): Asy
     .where(or(eq(trainingPlans.ownerId, userId), eq(trainingPlans.clientId, userId)))
     .orderBy(asc(trainingPlans.createdAt), asc(trainingPlans.id))
   for (const [index, plan] of plans.entries()) {
-    const days = await db.select().from(planWorkouts).where(eq(planWorkouts.planId, plan.id)).orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
+    const days = await db
+      .select()
+      .from(planWorkouts)
+      .where(eq(planWorkouts.planId, plan.id))
+      .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
     const exercises = days.length
       ? groupBy(
           await db
@@ -211,7 +224,8 @@ async function* plansJson(db: Db, userId: string, movementIds: Set<string>): Asy
           (row) => row.planWorkoutId ?? '',
         )
       : new Map<string, PrescriptionRow[]>()
-    if (plan.progression?.kind === 'percent_e1rm' && plan.progression.linkedMovementId) movementIds.add(plan.progression.linkedMovementId)
+    if (plan.progression?.kind === 'percent_e1rm' && plan.progression.linkedMovementId)
+      movementIds.add(plan.progression.linkedMovementId)
     const document = {
       id: plan.id,
       ownedBySubject: plan.ownerId === userId,
@@ -250,7 +264,8 @@ type PrescriptionRow = typeof prescriptions.$inferSelect
 
 function toExercise(row: PrescriptionRow, movementIds: Set<string>) {
   movementIds.add(row.movementId)
-  if (row.progression?.kind === 'percent_e1rm' && row.progression.linkedMovementId) movementIds.add(row.progression.linkedMovementId)
+  if (row.progression?.kind === 'percent_e1rm' && row.progression.linkedMovementId)
+    movementIds.add(row.progression.linkedMovementId)
   return {
     id: row.id,
     movementId: row.movementId,
@@ -268,9 +283,17 @@ function toExercise(row: PrescriptionRow, movementIds: Set<string>) {
 
 /** The lifter's standalone workouts (their own, or a coach's templates) with their exercises. */
 async function* workoutsJson(db: Db, userId: string, movementIds: Set<string>): AsyncGenerator<string> {
-  const rows = await db.select().from(workouts).where(eq(workouts.ownerId, userId)).orderBy(asc(workouts.createdAt), asc(workouts.id))
+  const rows = await db
+    .select()
+    .from(workouts)
+    .where(eq(workouts.ownerId, userId))
+    .orderBy(asc(workouts.createdAt), asc(workouts.id))
   for (const [index, workout] of rows.entries()) {
-    const exercises = await db.select().from(prescriptions).where(eq(prescriptions.workoutId, workout.id)).orderBy(asc(prescriptions.position), asc(prescriptions.id))
+    const exercises = await db
+      .select()
+      .from(prescriptions)
+      .where(eq(prescriptions.workoutId, workout.id))
+      .orderBy(asc(prescriptions.position), asc(prescriptions.id))
     const document = {
       id: workout.id,
       title: workout.title,
@@ -294,12 +317,25 @@ async function recordsJson(db: Db, userId: string, movementIds: Set<string>): Pr
     from workout_sessions s join set_logs l on l.session_id = s.id
     where s.client_id = ${userId} and s.status = 'completed' and ${countingSet('l')}
       and l.reps between 1 and 12 and l.load_kg > 0`
-  const loads = await queryRows<{ movement_id: string; reps: number; load_kg: string | number; started_at: Date | string; id: string }>(
+  const loads = await queryRows<{
+    movement_id: string
+    reps: number
+    load_kg: string | number
+    started_at: Date | string
+    id: string
+  }>(
     db,
     sql`select distinct on (movement_id, reps) movement_id, reps, load_kg, started_at, id from (${done}) d
         order by movement_id, reps, load_kg desc, started_at, id`,
   )
-  const e1rms = await queryRows<{ movement_id: string; e1rm: string | number; reps: number; load_kg: string | number; started_at: Date | string; id: string }>(
+  const e1rms = await queryRows<{
+    movement_id: string
+    e1rm: string | number
+    reps: number
+    load_kg: string | number
+    started_at: Date | string
+    id: string
+  }>(
     db,
     sql`select distinct on (movement_id) movement_id, case when reps = 1 then load_kg else load_kg * (1 + reps / 30.0) end as e1rm, reps, load_kg, started_at, id
         from (${done}) d order by movement_id, e1rm desc, started_at, id`,
@@ -311,7 +347,12 @@ async function recordsJson(db: Db, userId: string, movementIds: Set<string>): Pr
       movementId: best.movement_id,
       bestE1rmKg: Math.round(Number(best.e1rm) * 100) / 100,
       bestE1rmSet: { setId: best.id, reps: best.reps, loadKg: Number(best.load_kg), at: iso(best.started_at) },
-      heaviestByReps: (byMovement.get(best.movement_id) ?? []).map((row) => ({ reps: row.reps, loadKg: Number(row.load_kg), firstAt: iso(row.started_at), setId: row.id })),
+      heaviestByReps: (byMovement.get(best.movement_id) ?? []).map((row) => ({
+        reps: row.reps,
+        loadKg: Number(row.load_kg),
+        firstAt: iso(row.started_at),
+        setId: row.id,
+      })),
     }
   })
   return json(records)
@@ -334,7 +375,11 @@ async function sessionExtras(db: Db, sessionIds: string[]) {
     .leftJoin(profiles, eq(profiles.id, sessionComments.authorId))
     .where(inArray(sessionComments.sessionId, sessionIds))
     .orderBy(asc(sessionComments.createdAt), asc(sessionComments.id))
-  const history = await db.select().from(setLogHistory).where(inArray(setLogHistory.sessionId, sessionIds)).orderBy(asc(setLogHistory.replacedAt), asc(setLogHistory.id))
+  const history = await db
+    .select()
+    .from(setLogHistory)
+    .where(inArray(setLogHistory.sessionId, sessionIds))
+    .orderBy(asc(setLogHistory.replacedAt), asc(setLogHistory.id))
   return { comments: groupBy(comments, (c) => c.sessionId), history: groupBy(history, (h) => h.sessionId) }
 }
 
@@ -369,8 +414,19 @@ async function* sessionsJson(db: Db, userId: string, movementIds: Set<string>): 
         removedExercises: session.removedExercises,
       })
       const tail = json({
-        setHistory: (history.get(session.id) ?? []).map((h) => ({ id: h.id, setLogId: h.setLogId, values: h.values, editedAt: iso(h.editedAt), replacedAt: iso(h.replacedAt) })),
-        comments: (comments.get(session.id) ?? []).map((c) => ({ ...c, sessionId: undefined, createdAt: iso(c.createdAt), readAt: iso(c.readAt) })),
+        setHistory: (history.get(session.id) ?? []).map((h) => ({
+          id: h.id,
+          setLogId: h.setLogId,
+          values: h.values,
+          editedAt: iso(h.editedAt),
+          replacedAt: iso(h.replacedAt),
+        })),
+        comments: (comments.get(session.id) ?? []).map((c) => ({
+          ...c,
+          sessionId: undefined,
+          createdAt: iso(c.createdAt),
+          readAt: iso(c.readAt),
+        })),
       })
       // The head's closing brace and the tail's opening one give way to the sets between them.
       yield `${first ? '' : ','}${head.slice(0, -1)},"sets":${own?.json ?? '[]'},${tail.slice(1)}`
@@ -458,7 +514,10 @@ async function* movementsJson(db: Db, userId: string, movementIds: Set<string>):
 /** The JSON export, piece by piece (docs/export-format.md#the-json-export). */
 export async function* exportJson(db: Db, subject: ExportSubject): AsyncGenerator<string> {
   const { userId } = subject
-  const [user] = await db.select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt }).from(users).where(eq(users.id, userId))
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId))
   if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
   const movementIds = new Set<string>()
@@ -560,13 +619,19 @@ export async function* exportCsv(db: Db, subject: ExportSubject): AsyncGenerator
     )
     const unknown = [...new Set([...sets.values()].flat().map((s) => s.movementId))].filter((id) => !names.has(id))
     if (unknown.length) {
-      for (const row of await db.select({ id: movements.id, name: movements.name }).from(movements).where(inArray(movements.id, unknown))) names.set(row.id, row.name)
+      for (const row of await db
+        .select({ id: movements.id, name: movements.name })
+        .from(movements)
+        .where(inArray(movements.id, unknown)))
+        names.set(row.id, row.name)
     }
     for (const session of kept) {
       const order = new Map([...session.exercises, ...session.removedExercises].map((e, index) => [e.key, index]))
       const standing = (sets.get(session.id) ?? [])
         .filter((s) => !s.deletedAt)
-        .sort((a, b) => (order.get(a.exerciseKey) ?? 999) - (order.get(b.exerciseKey) ?? 999) || a.setNumber - b.setNumber)
+        .sort(
+          (a, b) => (order.get(a.exerciseKey) ?? 999) - (order.get(b.exerciseKey) ?? 999) || a.setNumber - b.setNumber,
+        )
       const date = strongDate(session.startedAt)
       const duration = strongDuration(session.startedAt, session.completedAt)
       const lines: string[] = []

@@ -21,7 +21,14 @@ import {
 import { analyzeStale } from '#server/db/statistics.ts'
 import { rememberWords, searchTextOf } from '#server/features/movements/movements.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { ExportDocumentSchema, shapeProblemOf, type ExportDocument, type ExportExercise, type ExportMovement, type ExportSessionExercise } from './export-document.ts'
+import {
+  ExportDocumentSchema,
+  shapeProblemOf,
+  type ExportDocument,
+  type ExportExercise,
+  type ExportMovement,
+  type ExportSessionExercise,
+} from './export-document.ts'
 
 /*
  * Restoring a JSON export into the signed-in account (docs/export-format.md#restoring): in one
@@ -57,23 +64,35 @@ const LISTED_ISSUES = 20
 /** Checks that a parsed body is a Coachline export this version can restore; the 400 says which way it is not. */
 export function parseExportDocument(body: unknown): ExportDocument {
   const envelope = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null
-  if (!envelope || envelope.format !== EXPORT_FORMAT) throw new AppError('BAD_REQUEST', { message: dataExportApiText.notAnExport })
+  if (!envelope || envelope.format !== EXPORT_FORMAT)
+    throw new AppError('BAD_REQUEST', { message: dataExportApiText.notAnExport })
   const version = envelope.version
   if (version !== EXPORT_VERSION) {
-    const newer = typeof version === 'number' && Number.isInteger(version) && version > EXPORT_VERSION && version < 1_000_000
-    throw new AppError('BAD_REQUEST', { message: newer ? dataExportApiText.newerVersion(version) : dataExportApiText.unknownVersion })
+    const newer =
+      typeof version === 'number' && Number.isInteger(version) && version > EXPORT_VERSION && version < 1_000_000
+    throw new AppError('BAD_REQUEST', {
+      message: newer ? dataExportApiText.newerVersion(version) : dataExportApiText.unknownVersion,
+    })
   }
   // Nesting, long text, NUL and half characters anywhere: found by a walk of its own, before zod
   // (or anything else that recurses) looks at the body.
   const problem = shapeProblemOf(body)
   if (problem)
-    throw new AppError('VALIDATION_FAILED', { message: dataExportApiText.damagedAt(problem.path, problem.message), fields: { [problem.path || '_']: [problem.message] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: dataExportApiText.damagedAt(problem.path, problem.message),
+      fields: { [problem.path || '_']: [problem.message] },
+    })
   const parsed = ExportDocumentSchema.safeParse(body)
   if (!parsed.success) {
     // A list of a million bad entries names the first few, not a million.
     const fields = fieldErrorsOf(parsed.error.issues.slice(0, LISTED_ISSUES))
     const first = Object.entries(fields)[0]
-    throw new AppError('VALIDATION_FAILED', { message: first ? dataExportApiText.damagedAt(first[0] === '_' ? '' : first[0], first[1][0] ?? '') : 'The export is damaged', fields })
+    throw new AppError('VALIDATION_FAILED', {
+      message: first
+        ? dataExportApiText.damagedAt(first[0] === '_' ? '' : first[0], first[1][0] ?? '')
+        : 'The export is damaged',
+      fields,
+    })
   }
   return parsed.data
 }
@@ -106,14 +125,18 @@ function uniqueById<T extends { id: string }>(items: T[]): T[] {
 const at = (value: string | null | undefined) => (value ? new Date(value) : null)
 
 /** Of `ids`, those `query` finds (it names the account), asked a batch at a time. */
-async function foundAmong(ids: Iterable<string>, query: (batch: string[]) => Promise<{ id: string }[]>): Promise<Set<string>> {
+async function foundAmong(
+  ids: Iterable<string>,
+  query: (batch: string[]) => Promise<{ id: string }[]>,
+): Promise<Set<string>> {
   const found = new Set<string>()
   for (const batch of chunks([...new Set(ids)], ID_BATCH)) for (const row of await query(batch)) found.add(row.id)
   return found
 }
 
 /** A row's id in the file and the id a restore would give it: the two ids it may have in the account. */
-const bothIds = (userId: string, kind: string, sourceIds: string[]) => sourceIds.flatMap((id) => [id, restoredId(userId, kind, id)])
+const bothIds = (userId: string, kind: string, sourceIds: string[]) =>
+  sourceIds.flatMap((id) => [id, restoredId(userId, kind, id)])
 
 /**
  * The account's id for a row of the file, `found` being the account's ids among bothIds: the
@@ -128,14 +151,28 @@ function targetOf(found: Set<string>, userId: string, kind: string, sourceId: st
 
 /** Restores `document` into the account `userId` and says what it added. */
 export async function restoreExport(db: Db, userId: string, document: ExportDocument): Promise<RestoreResult> {
-  const result: RestoreResult = { movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 }
+  const result: RestoreResult = {
+    movements: 0,
+    plans: 0,
+    workouts: 0,
+    sessions: 0,
+    sets: 0,
+    comments: 0,
+    bodyWeights: 0,
+  }
   const newWords: string[] = []
   await db.transaction(async (tx) => {
     // One rule with the history import, for the API and the operator's command alike: training
     // history is a client's (a coach keeps none).
     const [account] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId))
     if (account?.role !== 'client') throw new AppError('FORBIDDEN', { message: dataExportApiText.clientsOnly })
-    const maps: Maps = { movement: new Map(), plan: new Map(), planWorkout: new Map(), prescription: new Map(), workout: new Map() }
+    const maps: Maps = {
+      movement: new Map(),
+      plan: new Map(),
+      planWorkout: new Map(),
+      prescription: new Map(),
+      workout: new Map(),
+    }
     // First what the account holds already; only what it does not is written, and only the
     // movements that it names are made.
     const plans = await mapPlans(tx, userId, uniqueById(document.plans), maps)
@@ -194,7 +231,12 @@ async function mapPlans(tx: Tx, userId: string, plans: ExportPlan[], maps: Maps)
       tx
         .select({ id: trainingPlans.id })
         .from(trainingPlans)
-        .where(and(inArray(trainingPlans.id, ids), or(eq(trainingPlans.ownerId, userId), eq(trainingPlans.clientId, userId)))),
+        .where(
+          and(
+            inArray(trainingPlans.id, ids),
+            or(eq(trainingPlans.ownerId, userId), eq(trainingPlans.clientId, userId)),
+          ),
+        ),
   )
   const fresh: ExportPlan[] = []
   const held: ExportPlan[] = []
@@ -208,7 +250,9 @@ async function mapPlans(tx: Tx, userId: string, plans: ExportPlan[], maps: Maps)
       held.map((p) => maps.plan.get(p.id) as string),
       (ids) => tx.select({ id: planWorkouts.id }).from(planWorkouts).where(inArray(planWorkouts.planId, ids)),
     )
-    const exercises = await foundAmong(days, (ids) => tx.select({ id: prescriptions.id }).from(prescriptions).where(inArray(prescriptions.planWorkoutId, ids)))
+    const exercises = await foundAmong(days, (ids) =>
+      tx.select({ id: prescriptions.id }).from(prescriptions).where(inArray(prescriptions.planWorkoutId, ids)),
+    )
     for (const day of held.flatMap((p) => p.workouts)) {
       const target = targetOf(days, userId, 'plan-workout', day.id)
       if (target.held) maps.planWorkout.set(day.id, target.id)
@@ -304,7 +348,14 @@ function movementsNamedBy(plans: ExportPlan[], list: ExportWorkout[], sessions: 
   return named
 }
 
-async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[], named: Set<string>, maps: Maps, newWords: string[]): Promise<number> {
+async function restoreMovements(
+  tx: Tx,
+  userId: string,
+  listed: ExportMovement[],
+  named: Set<string>,
+  maps: Maps,
+  newWords: string[],
+): Promise<number> {
   const slugs = listed.flatMap((m) => (m.builtin && m.slug ? [m.slug] : []))
   const builtins = slugs.length
     ? await tx
@@ -318,7 +369,9 @@ async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[]
     .from(movements)
     .where(eq(movements.ownerId, userId))
   const ownIds = new Set(own.map((m) => m.id))
-  const ownByName = new Map(own.filter((m) => !m.archivedAt).map((m) => [`${m.name.toLowerCase()}\u0000${m.tracking}`, m.id]))
+  const ownByName = new Map(
+    own.filter((m) => !m.archivedAt).map((m) => [`${m.name.toLowerCase()}\u0000${m.tracking}`, m.id]),
+  )
   const created: (typeof movements.$inferInsert)[] = []
   for (const movement of listed) {
     const builtin = movement.builtin && movement.slug ? bySlug.get(movement.slug) : undefined
@@ -364,7 +417,8 @@ async function restoreMovements(tx: Tx, userId: string, listed: ExportMovement[]
     })
   }
   let count = 0
-  for (const batch of chunks(created)) count += (await tx.insert(movements).values(batch).onConflictDoNothing().returning({ id: movements.id })).length
+  for (const batch of chunks(created))
+    count += (await tx.insert(movements).values(batch).onConflictDoNothing().returning({ id: movements.id })).length
   return count
 }
 
@@ -376,11 +430,17 @@ function movementOf(maps: Maps, sourceId: string): string {
 
 function ruleOf(maps: Maps, rule: ProgressionRule | null | undefined): ProgressionRule | null {
   if (!rule) return null
-  if (rule.kind === 'percent_e1rm' && rule.linkedMovementId) return { ...rule, linkedMovementId: movementOf(maps, rule.linkedMovementId) }
+  if (rule.kind === 'percent_e1rm' && rule.linkedMovementId)
+    return { ...rule, linkedMovementId: movementOf(maps, rule.linkedMovementId) }
   return rule
 }
 
-function exerciseRow(userId: string, maps: Maps, exercise: ExportExercise, parent: { planWorkoutId: string } | { workoutId: string }): typeof prescriptions.$inferInsert {
+function exerciseRow(
+  userId: string,
+  maps: Maps,
+  exercise: ExportExercise,
+  parent: { planWorkoutId: string } | { workoutId: string },
+): typeof prescriptions.$inferInsert {
   const id = restoredId(userId, 'prescription', exercise.id)
   maps.prescription.set(exercise.id, id)
   return {
@@ -465,13 +525,21 @@ async function insertPlans(tx: Tx, userId: string, plans: ExportPlan[], maps: Ma
       const dayId = restoredId(userId, 'plan-workout', day.id)
       maps.planWorkout.set(day.id, dayId)
       days.push({ id: dayId, planId: id, week: day.week, day: day.day, title: day.title, notes: day.notes ?? null })
-      for (const exercise of day.exercises) exercises.push(exerciseRow(userId, maps, exercise, { planWorkoutId: dayId }))
+      for (const exercise of day.exercises)
+        exercises.push(exerciseRow(userId, maps, exercise, { planWorkoutId: dayId }))
     }
   }
   const stored = new Set<string>()
-  for (const batch of chunks(days)) for (const row of await tx.insert(planWorkouts).values(batch).onConflictDoNothing().returning({ id: planWorkouts.id })) stored.add(row.id)
+  for (const batch of chunks(days))
+    for (const row of await tx
+      .insert(planWorkouts)
+      .values(batch)
+      .onConflictDoNothing()
+      .returning({ id: planWorkouts.id }))
+      stored.add(row.id)
   const written = new Set(days.map((d) => d.id))
-  for (const [source, target] of maps.planWorkout) if (written.has(target) && !stored.has(target)) maps.planWorkout.delete(source)
+  for (const [source, target] of maps.planWorkout)
+    if (written.has(target) && !stored.has(target)) maps.planWorkout.delete(source)
   await insertPrescriptions(
     tx,
     exercises.filter((e) => e.planWorkoutId && stored.has(e.planWorkoutId)),
@@ -524,11 +592,16 @@ function sessionExerciseOf(maps: Maps, exercise: ExportSessionExercise): Session
     targets: exercise.targets,
     // The optional keys stay as the file has them: absent, null or a value.
     ...(exercise.swappedFrom !== undefined && {
-      swappedFrom: exercise.swappedFrom && { movementId: movementOf(maps, exercise.swappedFrom.movementId), movementName: exercise.swappedFrom.movementName },
+      swappedFrom: exercise.swappedFrom && {
+        movementId: movementOf(maps, exercise.swappedFrom.movementId),
+        movementName: exercise.swappedFrom.movementName,
+      },
     }),
     ...(exercise.equipment !== undefined && { equipment: exercise.equipment }),
     ...(exercise.reason !== undefined && { reason: exercise.reason }),
-    ...(exercise.oneRepMaxMovementId !== undefined && { oneRepMaxMovementId: exercise.oneRepMaxMovementId && movementOf(maps, exercise.oneRepMaxMovementId) }),
+    ...(exercise.oneRepMaxMovementId !== undefined && {
+      oneRepMaxMovementId: exercise.oneRepMaxMovementId && movementOf(maps, exercise.oneRepMaxMovementId),
+    }),
   }
 }
 
@@ -537,7 +610,12 @@ function sessionExerciseOf(maps: Maps, exercise: ExportSessionExercise): Session
  * versions, comments, each found through the account's sessions): a file from this account
  * names them, and they stay as they are.
  */
-async function heldThroughSessions(tx: Tx, userId: string, table: typeof setLogs | typeof setLogHistory | typeof sessionComments, ids: string[]): Promise<Set<string>> {
+async function heldThroughSessions(
+  tx: Tx,
+  userId: string,
+  table: typeof setLogs | typeof setLogHistory | typeof sessionComments,
+  ids: string[],
+): Promise<Set<string>> {
   return foundAmong(ids, (batch) =>
     tx
       .select({ id: table.id })
@@ -547,7 +625,14 @@ async function heldThroughSessions(tx: Tx, userId: string, table: typeof setLogs
   )
 }
 
-async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessions: NewSession[], maps: Maps, result: RestoreResult): Promise<void> {
+async function restoreSessions(
+  tx: Tx,
+  userId: string,
+  fileUserId: string,
+  sessions: NewSession[],
+  maps: Maps,
+  result: RestoreResult,
+): Promise<void> {
   for (const batch of chunks(sessions, 200)) {
     const rows = batch.map(({ id, session: s }) => ({
       id,
@@ -569,7 +654,11 @@ async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessi
       correctedAt: at(s.correctedAt),
       createdAt: new Date(s.startedAt),
     }))
-    const inserted = new Set((await tx.insert(workoutSessions).values(rows).onConflictDoNothing().returning({ id: workoutSessions.id })).map((r) => r.id))
+    const inserted = new Set(
+      (await tx.insert(workoutSessions).values(rows).onConflictDoNothing().returning({ id: workoutSessions.id })).map(
+        (r) => r.id,
+      ),
+    )
     result.sessions += inserted.size
     // A session written at the same moment by another restore keeps what that one gave it.
     const fresh = batch.filter((s) => inserted.has(s.id))
@@ -622,7 +711,8 @@ async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessi
           asFinished: set.asFinished ?? null,
         })),
     )
-    for (const part of chunks(sets)) result.sets += (await tx.insert(setLogs).values(part).onConflictDoNothing().returning({ id: setLogs.id })).length
+    for (const part of chunks(sets))
+      result.sets += (await tx.insert(setLogs).values(part).onConflictDoNothing().returning({ id: setLogs.id })).length
     const history = fresh.flatMap(({ id: sessionId, session }) =>
       uniqueById(session.setHistory)
         .filter((h) => !heldHistory.has(h.id))
@@ -650,6 +740,9 @@ async function restoreSessions(tx: Tx, userId: string, fileUserId: string, sessi
           readAt: at(c.readAt),
         })),
     )
-    for (const part of chunks(comments)) result.comments += (await tx.insert(sessionComments).values(part).onConflictDoNothing().returning({ id: sessionComments.id })).length
+    for (const part of chunks(comments))
+      result.comments += (
+        await tx.insert(sessionComments).values(part).onConflictDoNothing().returning({ id: sessionComments.id })
+      ).length
   }
 }

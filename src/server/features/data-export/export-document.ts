@@ -1,9 +1,20 @@
 import * as z from 'zod/mini'
-import { dataExportApiText, EXPORT_VERSION, RESTORE_KEY_MAX, RESTORE_MAX_DEPTH, RESTORE_STRING_MAX } from '#shared/schemas/data-export.ts'
+import {
+  dataExportApiText,
+  EXPORT_VERSION,
+  RESTORE_KEY_MAX,
+  RESTORE_MAX_DEPTH,
+  RESTORE_STRING_MAX,
+} from '#shared/schemas/data-export.ts'
 import { EQUIPMENT, MUSCLES, PATTERNS, TRACKING } from '#shared/schemas/movements.ts'
 import { PLAN_STATUSES, PrescribedSetSchema } from '#shared/schemas/plans.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
-import { DeloadSchema, PROGRESSION_MODES, ProgressionNoteSchema, ProgressionRuleSchema } from '#shared/schemas/progression.ts'
+import {
+  DeloadSchema,
+  PROGRESSION_MODES,
+  ProgressionNoteSchema,
+  ProgressionRuleSchema,
+} from '#shared/schemas/progression.ts'
 import { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { SESSION_STATUSES } from '#shared/schemas/sessions.ts'
 import { SET_TYPES } from '#shared/set-types.ts'
@@ -66,7 +77,9 @@ const moment = z.iso.datetime({ offset: true }).check(
   }, 'Not a date and time from 1900 to 9999'),
 )
 const optMoment = z.optional(z.nullable(moment))
-const day = z.iso.date().check(z.refine((value) => value >= '1900-01-01' && value <= '9999-12-31', 'Not a date from 1900 to 9999'))
+const day = z.iso
+  .date()
+  .check(z.refine((value) => value >= '1900-01-01' && value <= '9999-12-31', 'Not a date from 1900 to 9999'))
 const list = <T extends z.ZodMiniType>(item: T, max: number) => z._default(z.array(item).check(z.maxLength(max)), [])
 /** A user id (better-auth's strings). */
 const userId = text(ID_MAX).check(z.minLength(1))
@@ -143,10 +156,15 @@ const PlanSchema = z
     ),
   })
   .check(
-    z.refine((plan) => !plan.trainingDays || (plan.trainingDays.length === plan.daysPerWeek && new Set(plan.trainingDays).size === plan.daysPerWeek), {
-      message: 'A plan has one training day per day of its week',
-      path: ['trainingDays'],
-    }),
+    z.refine(
+      (plan) =>
+        !plan.trainingDays ||
+        (plan.trainingDays.length === plan.daysPerWeek && new Set(plan.trainingDays).size === plan.daysPerWeek),
+      {
+        message: 'A plan has one training day per day of its week',
+        path: ['trainingDays'],
+      },
+    ),
     z.refine((plan) => new Set(plan.workouts.map((w) => `${w.week}/${w.day}`)).size === plan.workouts.length, {
       message: 'A plan has at most one workout per week and day',
       path: ['workouts'],
@@ -258,7 +276,10 @@ const SessionSchema = z.object({
   exercises: list(SessionExerciseSchema, LIST_LIMITS.sessionExercises),
   removedExercises: list(SessionExerciseSchema, LIST_LIMITS.sessionExercises),
   sets: list(SetSchema, LIST_LIMITS.sessionSets),
-  setHistory: list(z.object({ id: z.uuid(), setLogId: z.uuid(), values: SetValuesSchema, editedAt: moment, replacedAt: optMoment }), LIST_LIMITS.setHistory),
+  setHistory: list(
+    z.object({ id: z.uuid(), setLogId: z.uuid(), values: SetValuesSchema, editedAt: moment, replacedAt: optMoment }),
+    LIST_LIMITS.setHistory,
+  ),
   comments: list(
     z.object({
       id: z.uuid(),
@@ -278,7 +299,10 @@ const RecordSchema = z.object({
   movementId: z.uuid(),
   bestE1rmKg: num(0, 1_000_000),
   bestE1rmSet: z.object({ setId: z.uuid(), reps: int(0, 100_000), loadKg: num(0, 100_000), at: moment }),
-  heaviestByReps: list(z.object({ reps: int(0, 100_000), loadKg: num(0, 100_000), firstAt: moment, setId: z.uuid() }), LIST_LIMITS.heaviestByReps),
+  heaviestByReps: list(
+    z.object({ reps: int(0, 100_000), loadKg: num(0, 100_000), firstAt: moment, setId: z.uuid() }),
+    LIST_LIMITS.heaviestByReps,
+  ),
 })
 
 /** Not restored (they need the other person's account), but checked like the rest when there. */
@@ -299,7 +323,12 @@ export const ExportDocumentSchema = z.object({
   version: z.literal(EXPORT_VERSION),
   exportedAt: z.optional(moment),
   exportedBy: z.optional(z.union([z.object({ self: z.literal(true) }), z.object({ coachId: userId })])),
-  user: z.object({ id: userId, email: z.optional(text(320)), name: z.optional(text(NAME_MAX)), createdAt: z.optional(moment) }),
+  user: z.object({
+    id: userId,
+    email: z.optional(text(320)),
+    name: z.optional(text(NAME_MAX)),
+    createdAt: z.optional(moment),
+  }),
   profile: z.nullable(
     z.object({
       role: z.optional(z.enum(ROLES)),
@@ -350,7 +379,11 @@ export function shapeProblemOf(body: unknown): ShapeProblem | null {
   type Frame = { container: Record<string, unknown> | unknown[]; keys: string[] | null; next: number }
   const frames: Frame[] = []
   const open = (value: object) =>
-    frames.push(Array.isArray(value) ? { container: value, keys: null, next: 0 } : { container: value as Record<string, unknown>, keys: Object.keys(value), next: 0 })
+    frames.push(
+      Array.isArray(value)
+        ? { container: value, keys: null, next: 0 }
+        : { container: value as Record<string, unknown>, keys: Object.keys(value), next: 0 },
+    )
   /** The path of the entry being visited; `key` stands for its last part (a key too long to repeat whole). */
   const pathTo = (key?: string) => {
     const parts = frames.map((frame) => (frame.keys ? (frame.keys[frame.next - 1] as string) : String(frame.next - 1)))

@@ -2,8 +2,23 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { dataExportPaths, RestoreResultSchema } from '#shared/schemas/data-export.ts'
-import { planWorkouts, prescriptions, profiles, setLogHistory, setLogs, trainingPlans, workoutSessions, workouts } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  planWorkouts,
+  prescriptions,
+  profiles,
+  setLogHistory,
+  setLogs,
+  trainingPlans,
+  workoutSessions,
+  workouts,
+} from '#server/db/schema/index.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 /**
  * A restore given what no export holds (docs/export-format.md#restoring): values nested deeper
@@ -26,7 +41,14 @@ const FILE_USER = 'fixture-user-id'
 /** A valid export holding every documented field at least once (docs/export-format.md). */
 function fullExport() {
   const movement = { own: id(1), coach: id(2), squat: id(3) }
-  const prescribed = { reps: { min: 5, max: 8 }, load: { kind: 'kg', value: 100 }, rpe: 8, rir: 2, durationSeconds: 30, distanceMeters: 100 }
+  const prescribed = {
+    reps: { min: 5, max: 8 },
+    load: { kind: 'kg', value: 100 },
+    rpe: 8,
+    rir: 2,
+    durationSeconds: 30,
+    distanceMeters: 100,
+  }
   const exercise = (n: number, movementId: string) => ({
     id: id(n),
     movementId,
@@ -55,7 +77,18 @@ function fullExport() {
     reason: 'Every set at the top of its range',
     oneRepMaxMovementId: movement.squat,
   })
-  const values = { exerciseKey: id(40), setNumber: 1, reps: 5, loadKg: 95, rpe: 7, durationSeconds: null, distanceMeters: null, completed: true, note: 'first try', deleted: false }
+  const values = {
+    exerciseKey: id(40),
+    setNumber: 1,
+    reps: 5,
+    loadKg: 95,
+    rpe: 7,
+    durationSeconds: null,
+    distanceMeters: null,
+    completed: true,
+    note: 'first try',
+    deleted: false,
+  }
   return {
     format: 'coachline-export',
     version: 1,
@@ -69,7 +102,10 @@ function fullExport() {
       experienceLevel: 'Intermediate',
       unit: 'kg',
       messageDigest: true,
-      plateSetups: { kg: { plateStep: 2.5, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] }, lb: { plateStep: 5, bar: 45, plates: [45, 25, 10, 5, 2.5] } },
+      plateSetups: {
+        kg: { plateStep: 2.5, bar: 20, plates: [25, 20, 10, 5, 2.5, 1.25] },
+        lb: { plateStep: 5, bar: 45, plates: [45, 25, 10, 5, 2.5] },
+      },
       createdAt: AT,
       updatedAt: AT,
     },
@@ -126,7 +162,9 @@ function fullExport() {
         sourceWorkoutId: id(31),
         createdAt: AT,
         updatedAt: AT,
-        exercises: [{ ...exercise(32, movement.squat), progression: { kind: 'percent_e1rm', linkedMovementId: movement.coach } }],
+        exercises: [
+          { ...exercise(32, movement.squat), progression: { kind: 'percent_e1rm', linkedMovementId: movement.coach } },
+        ],
       },
     ],
     bodyWeights: [{ measuredOn: '2026-11-20', weightKg: 81.4 }],
@@ -180,11 +218,31 @@ function fullExport() {
             loggedAt: AT,
             deletedAt: null,
             correctedAt: LATER,
-            asFinished: { exerciseKey: id(40), setNumber: 1, reps: 4, loadKg: 100, rpe: 9, durationSeconds: null, distanceMeters: null, completed: true, note: null },
+            asFinished: {
+              exerciseKey: id(40),
+              setNumber: 1,
+              reps: 4,
+              loadKg: 100,
+              rpe: 9,
+              durationSeconds: null,
+              distanceMeters: null,
+              completed: true,
+              note: null,
+            },
           },
         ],
         setHistory: [{ id: id(43), setLogId: id(41), values, editedAt: AT, replacedAt: LATER }],
-        comments: [{ id: id(44), setLogId: id(41), authorId: FILE_USER, authorName: 'Ana Lifter', body: 'Felt fast', createdAt: LATER, readAt: LATER }],
+        comments: [
+          {
+            id: id(44),
+            setLogId: id(41),
+            authorId: FILE_USER,
+            authorName: 'Ana Lifter',
+            body: 'Felt fast',
+            createdAt: LATER,
+            readAt: LATER,
+          },
+        ],
       },
     ],
     messages: [
@@ -262,7 +320,8 @@ function fullExport() {
   }
 }
 
-const post = (who: SignedIn, body: string) => t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(who), body })
+const post = (who: SignedIn, body: string) =>
+  t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(who), body })
 
 /** The body of `doc` with the string value `"__HOSTILE__"` replaced by the raw JSON text `hostile`. */
 const withHostile = (doc: unknown, hostile: string) => JSON.stringify(doc).replace('"__HOSTILE__"', () => hostile)
@@ -312,7 +371,14 @@ describe('a restore bounds the nesting of the file', () => {
     const restorer = await signIn(t, { role: 'client' })
     const res = await post(restorer, JSON.stringify(fullExport()))
     expect(res.status, await res.clone().text()).toBe(200)
-    expect(RestoreResultSchema.parse(await res.json())).toMatchObject({ sessions: 1, sets: 1, plans: 1, workouts: 1, comments: 1, bodyWeights: 1 })
+    expect(RestoreResultSchema.parse(await res.json())).toMatchObject({
+      sessions: 1,
+      sets: 1,
+      plans: 1,
+      workouts: 1,
+      comments: 1,
+      bodyWeights: 1,
+    })
   })
 })
 
@@ -464,13 +530,27 @@ const NULLABLE = new Set(
   ].concat(
     // An exercise, of a plan's day or a standalone workout, and its prescribed sets.
     ['plans[].workouts[].exercises[]', 'workouts[].exercises[]'].flatMap((exercise) => [
-      ...['superset', 'restSeconds', 'tempo', 'notes', 'progression', 'progressionNote', 'progression.linkedMovementId'].map((field) => `${exercise}.${field}`),
-      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map((field) => `${exercise}.sets[].${field}`),
+      ...[
+        'superset',
+        'restSeconds',
+        'tempo',
+        'notes',
+        'progression',
+        'progressionNote',
+        'progression.linkedMovementId',
+      ].map((field) => `${exercise}.${field}`),
+      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map(
+        (field) => `${exercise}.sets[].${field}`,
+      ),
     ]),
     // A session's exercise, and the sets it prescribes.
     ['sessions[].exercises[]', 'sessions[].removedExercises[]'].flatMap((exercise) => [
-      ...['prescriptionId', 'superset', 'restSeconds', 'notes', 'swappedFrom', 'reason', 'oneRepMaxMovementId'].map((field) => `${exercise}.${field}`),
-      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map((field) => `${exercise}.targets[].${field}`),
+      ...['prescriptionId', 'superset', 'restSeconds', 'notes', 'swappedFrom', 'reason', 'oneRepMaxMovementId'].map(
+        (field) => `${exercise}.${field}`,
+      ),
+      ...['reps', 'load', 'rpe', 'rir', 'durationSeconds', 'distanceMeters'].map(
+        (field) => `${exercise}.targets[].${field}`,
+      ),
     ]),
     // What a logged set holds, as a corrected set was and as a replaced version was.
     ['sessions[].sets[].asFinished', 'sessions[].setHistory[].values'].flatMap((values) =>
@@ -514,10 +594,18 @@ describe('the bad-input sweep', () => {
     const cases = { sent: 0 }
     for (const path of paths) {
       const field = fieldOf(path)
-      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((at, key) => at[key] as Record<string | number, unknown>, doc as never)
+      const parent = path
+        .slice(0, -1)
+        .reduce<Record<string | number, unknown>>(
+          (at, key) => at[key] as Record<string | number, unknown>,
+          doc as never,
+        )
       const last = path[path.length - 1] as string | number
       const valid = parent[last]
-      const values: [string, string][] = [['the wrong type', wrongType(valid)], ...Object.entries(hostile).filter(([name]) => !(name === 'null' && NULLABLE.has(field)))]
+      const values: [string, string][] = [
+        ['the wrong type', wrongType(valid)],
+        ...Object.entries(hostile).filter(([name]) => !(name === 'null' && NULLABLE.has(field))),
+      ]
       // JSON has no NaN: what a hand-edited file would hold instead is text.
       if (typeof valid === 'number') values.push(['NaN as text', '"NaN"'])
       if (Array.isArray(valid) && !LONG_LISTS.has(field)) {
@@ -546,7 +634,12 @@ describe('the bad-input sweep', () => {
             return false
           }
         })()
-        if (res.status < 400 || res.status >= 500 || !json || !res.headers.get('content-type')?.includes('application/json')) {
+        if (
+          res.status < 400 ||
+          res.status >= 500 ||
+          !json ||
+          !res.headers.get('content-type')?.includes('application/json')
+        ) {
           failures.push(`${field} = ${name}: ${res.status} ${text.slice(0, 200)}`)
         }
       }
@@ -554,7 +647,10 @@ describe('the bad-input sweep', () => {
     expect(failures).toEqual([])
     expect(cases.sent).toBeGreaterThan(3000)
     expect(await countsOf(restorer.id)).toEqual({ sessions: 0, sets: 0, plans: 0 })
-    const [profile] = await t.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, restorer.id))
+    const [profile] = await t.db
+      .select({ displayName: profiles.displayName })
+      .from(profiles)
+      .where(eq(profiles.id, restorer.id))
     expect(profile?.displayName).toBe('Sweep Target')
   }, 120_000)
 })

@@ -2,8 +2,23 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { dataExportPaths, RestoreResultSchema, type RestoreResult } from '#shared/schemas/data-export.ts'
-import { bodyWeights, movements, profiles, sessionComments, setLogs, trainingPlans, workoutSessions, workouts } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  bodyWeights,
+  movements,
+  profiles,
+  sessionComments,
+  setLogs,
+  trainingPlans,
+  workoutSessions,
+  workouts,
+} from '#server/db/schema/index.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 /**
  * A restore into the account the export came from (docs/export-format.md#restoring): rows whose
@@ -13,7 +28,10 @@ import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } f
  */
 
 type Json = Record<string, unknown>
-type ExportDoc = Json & { sessions: (Json & { id: string; sets: (Json & { id: string })[]; comments: Json[] })[]; profile: Json }
+type ExportDoc = Json & {
+  sessions: (Json & { id: string; sets: (Json & { id: string })[]; comments: Json[] })[]
+  profile: Json
+}
 
 let t: TestContext
 let ana: SignedIn
@@ -21,24 +39,33 @@ let ana: SignedIn
 const ZERO: RestoreResult = { movements: 0, plans: 0, workouts: 0, sessions: 0, sets: 0, comments: 0, bodyWeights: 0 }
 
 async function call<T = Json>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
 }
 
-const restore = async (who: SignedIn, doc: unknown): Promise<RestoreResult> => RestoreResultSchema.parse(await call(who, 'POST', dataExportPaths.restore, doc))
+const restore = async (who: SignedIn, doc: unknown): Promise<RestoreResult> =>
+  RestoreResultSchema.parse(await call(who, 'POST', dataExportPaths.restore, doc))
 const exportOf = (who: SignedIn) => call<ExportDoc>(who, 'GET', dataExportPaths.json())
 
 /** Five finished sessions of twenty sets each, a comment, a plan, a workout and a body weight of the lifter's own. */
 async function buildHistory(who: SignedIn) {
-  const squat = (await call<{ items: { id: string; name: string }[] }>(who, 'GET', '/api/movements?q=back%20squat')).items[0]
+  const squat = (await call<{ items: { id: string; name: string }[] }>(who, 'GET', '/api/movements?q=back%20squat'))
+    .items[0]
   if (!squat) throw new Error('fixture: no back squat')
   const plan = await call<{ id: string }>(who, 'POST', '/api/plans', { name: 'Mine', weeks: 4, daysPerWeek: 3 })
   await call(who, 'PUT', `/api/plans/${plan.id}/days/1/1`, {
     version: 1,
     workout: { title: 'Day one', exercises: [{ movementId: squat.id, sets: [{ reps: { min: 5, max: 5 } }] }] },
   })
-  await call(who, 'POST', '/api/workouts', { title: 'Hotel workout', exercises: [{ movementId: squat.id, sets: [{ reps: { min: 10, max: 10 } }] }] })
+  await call(who, 'POST', '/api/workouts', {
+    title: 'Hotel workout',
+    exercises: [{ movementId: squat.id, sets: [{ reps: { min: 10, max: 10 } }] }],
+  })
   await call(who, 'PUT', `/api/body-weights/2026-11-20`, { weightKg: 80 })
   for (let s = 0; s < 5; s++) {
     const session = await call<{ id: string }>(who, 'POST', '/api/sessions', {})
@@ -56,7 +83,13 @@ async function buildHistory(who: SignedIn) {
     }
     await call(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: [exercise] })
     for (let i = 1; i <= 20; i++) {
-      await call(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: i, reps: 5, loadKg: 100 + s, editedAt: new Date().toISOString() })
+      await call(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+        exerciseKey: key,
+        setNumber: i,
+        reps: 5,
+        loadKg: 100 + s,
+        editedAt: new Date().toISOString(),
+      })
     }
     await call(who, 'POST', `/api/sessions/${session.id}/finish`, { rpe: 8 })
     if (s === 0) await call(who, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Felt fast' })
@@ -68,7 +101,13 @@ async function countsOf(userId: string) {
   const n = sql<number>`count(*)::int`
   return {
     sessions: await count(t.db.select({ n }).from(workoutSessions).where(eq(workoutSessions.clientId, userId))),
-    sets: await count(t.db.select({ n }).from(setLogs).innerJoin(workoutSessions, eq(workoutSessions.id, setLogs.sessionId)).where(eq(workoutSessions.clientId, userId))),
+    sets: await count(
+      t.db
+        .select({ n })
+        .from(setLogs)
+        .innerJoin(workoutSessions, eq(workoutSessions.id, setLogs.sessionId))
+        .where(eq(workoutSessions.clientId, userId)),
+    ),
     comments: await count(t.db.select({ n }).from(sessionComments).where(eq(sessionComments.authorId, userId))),
     plans: await count(t.db.select({ n }).from(trainingPlans).where(eq(trainingPlans.ownerId, userId))),
     workouts: await count(t.db.select({ n }).from(workouts).where(eq(workouts.ownerId, userId))),
@@ -78,7 +117,11 @@ async function countsOf(userId: string) {
 }
 
 /** What an export says, without the moment it was made and the profile's save time (a restore saves the same settings again). */
-const stable = (doc: ExportDoc) => ({ ...doc, exportedAt: undefined, profile: { ...doc.profile, updatedAt: undefined } })
+const stable = (doc: ExportDoc) => ({
+  ...doc,
+  exportedAt: undefined,
+  profile: { ...doc.profile, updatedAt: undefined },
+})
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -90,10 +133,26 @@ afterAll(() => t.close())
 describe('a restore into the account the export came from', () => {
   test('adds nothing: not the 5 sessions and 100 sets again, however often', async () => {
     const before = await exportOf(ana)
-    expect(await countsOf(ana.id)).toEqual({ sessions: 5, sets: 100, comments: 1, plans: 1, workouts: 1, movements: 0, bodyWeights: 1 })
+    expect(await countsOf(ana.id)).toEqual({
+      sessions: 5,
+      sets: 100,
+      comments: 1,
+      plans: 1,
+      workouts: 1,
+      movements: 0,
+      bodyWeights: 1,
+    })
     expect(await restore(ana, before)).toEqual(ZERO)
     expect(await restore(ana, before)).toEqual(ZERO)
-    expect(await countsOf(ana.id)).toEqual({ sessions: 5, sets: 100, comments: 1, plans: 1, workouts: 1, movements: 0, bodyWeights: 1 })
+    expect(await countsOf(ana.id)).toEqual({
+      sessions: 5,
+      sets: 100,
+      comments: 1,
+      plans: 1,
+      workouts: 1,
+      movements: 0,
+      bodyWeights: 1,
+    })
     expect(stable(await exportOf(ana))).toEqual(stable(before))
   })
 
@@ -102,7 +161,12 @@ describe('a restore into the account the export came from', () => {
     const [first] = before.sessions
     if (!first) throw new Error('no session')
     // The same file with one more session in it (as a file from before a session was discarded would be).
-    const extra = { ...first, id: randomUUID(), sets: first.sets.map((s) => ({ ...s, id: randomUUID() })), comments: [] }
+    const extra = {
+      ...first,
+      id: randomUUID(),
+      sets: first.sets.map((s) => ({ ...s, id: randomUUID() })),
+      comments: [],
+    }
     const grown = { ...before, sessions: [...before.sessions, extra] }
     expect(await restore(ana, grown)).toEqual({ ...ZERO, sessions: 1, sets: 20 })
     expect(await restore(ana, grown)).toEqual(ZERO)
@@ -125,9 +189,25 @@ describe('a restore of one account’s export into another', () => {
   test('still restores whole, once, beside the original, which stays as it was', async () => {
     const original = await exportOf(ana)
     const ben = await signIn(t, { role: 'client' })
-    expect(await restore(ben, original)).toEqual({ movements: 0, plans: 1, workouts: 1, sessions: 5, sets: 100, comments: 1, bodyWeights: 1 })
+    expect(await restore(ben, original)).toEqual({
+      movements: 0,
+      plans: 1,
+      workouts: 1,
+      sessions: 5,
+      sets: 100,
+      comments: 1,
+      bodyWeights: 1,
+    })
     expect(await restore(ben, original)).toEqual(ZERO)
-    expect(await countsOf(ben.id)).toEqual({ sessions: 5, sets: 100, comments: 1, plans: 1, workouts: 1, movements: 0, bodyWeights: 1 })
+    expect(await countsOf(ben.id)).toEqual({
+      sessions: 5,
+      sets: 100,
+      comments: 1,
+      plans: 1,
+      workouts: 1,
+      movements: 0,
+      bodyWeights: 1,
+    })
     const restored = await exportOf(ben)
     expect(restored.sessions.map((s) => s.id).filter((id) => original.sessions.some((o) => o.id === id))).toEqual([])
     expect(stable(await exportOf(ana))).toEqual(stable(original))
@@ -148,8 +228,13 @@ describe('a restore of one account’s export into another', () => {
     expect(asCarl).toMatchObject({ sessions: 5, sets: 100 })
     // Nothing of Ana's was written, moved or attached to Carl.
     expect(stable(await exportOf(ana))).toEqual(stable(theirs))
-    const [anaProfile] = await t.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, ana.id))
+    const [anaProfile] = await t.db
+      .select({ displayName: profiles.displayName })
+      .from(profiles)
+      .where(eq(profiles.id, ana.id))
     expect(anaProfile?.displayName).toBe('Ana Lifter')
-    expect((await exportOf(carl)).sessions.map((s) => s.id).filter((id) => theirs.sessions.some((o) => o.id === id))).toEqual([])
+    expect(
+      (await exportOf(carl)).sessions.map((s) => s.id).filter((id) => theirs.sessions.some((o) => o.id === id)),
+    ).toEqual([])
   })
 })

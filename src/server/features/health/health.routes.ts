@@ -7,7 +7,10 @@ import { AppError } from '#server/lib/app-error.ts'
 
 export const healthRoutes = new Hono<AppEnv>().get(
   '/',
-  doc({ summary: 'Is the server up and its database reachable', response: z.object({ status: z.literal('ok'), database: z.literal('ok') }) }),
+  doc({
+    summary: 'Is the server up and its database reachable',
+    response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+  }),
   async (c) => {
     try {
       await c.var.db.execute(sql`select 1`)

@@ -3,7 +3,13 @@ import { resolve } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { ImportPreviewSchema, ImportStreamLineSchema, type ImportPreview, type ImportStreamLine, type MappingEntry } from '#shared/schemas/history-import.ts'
+import {
+  ImportPreviewSchema,
+  ImportStreamLineSchema,
+  type ImportPreview,
+  type ImportStreamLine,
+  type MappingEntry,
+} from '#shared/schemas/history-import.ts'
 import { ProgressSchema } from '#shared/schemas/progress.ts'
 import { queryRows } from '#server/db/client.ts'
 import { movements, sessionImports, workoutSessions } from '#server/db/schema/index.ts'
@@ -28,15 +34,28 @@ function form(file: Uint8Array | string, fields: Record<string, string> = {}, na
 }
 
 const post = (who: SignedIn | undefined, path: string, body: FormData | string, contentType?: string) =>
-  t.app.request(path, { method: 'POST', headers: { origin: ORIGIN, ...(who?.headers ?? {}), ...(contentType ? { 'content-type': contentType } : {}) }, body })
+  t.app.request(path, {
+    method: 'POST',
+    headers: { origin: ORIGIN, ...(who?.headers ?? {}), ...(contentType ? { 'content-type': contentType } : {}) },
+    body,
+  })
 
-async function preview(who: SignedIn, file: Uint8Array | string, fields: Record<string, string> = {}): Promise<ImportPreview> {
+async function preview(
+  who: SignedIn,
+  file: Uint8Array | string,
+  fields: Record<string, string> = {},
+): Promise<ImportPreview> {
   const res = await post(who, '/api/history-import/preview', form(file, fields))
   expect(res.status, await res.clone().text()).toBe(200)
   return ImportPreviewSchema.parse(await res.json())
 }
 
-async function importFile(who: SignedIn, file: Uint8Array | string, mapping: MappingEntry[], fields: Record<string, string> = {}): Promise<ImportStreamLine[]> {
+async function importFile(
+  who: SignedIn,
+  file: Uint8Array | string,
+  mapping: MappingEntry[],
+  fields: Record<string, string> = {},
+): Promise<ImportStreamLine[]> {
   const res = await post(who, '/api/history-import', form(file, { ...fields, mapping: JSON.stringify(mapping) }))
   expect(res.status, await res.clone().text()).toBe(200)
   expect(res.headers.get('content-type')).toContain('application/x-ndjson')
@@ -48,7 +67,11 @@ async function importFile(who: SignedIn, file: Uint8Array | string, mapping: Map
 
 /** Each exercise to its suggestion, or a new movement of its own when there is none. */
 const suggestedMapping = (p: ImportPreview): MappingEntry[] =>
-  p.exercises.map((e) => (e.suggested && e.suggestions[0] ? { name: e.name, movementId: e.suggestions[0].id } : { name: e.name, create: { name: e.name, tracking: e.tracking } }))
+  p.exercises.map((e) =>
+    e.suggested && e.suggestions[0]
+      ? { name: e.name, movementId: e.suggestions[0].id }
+      : { name: e.name, create: { name: e.name, tracking: e.tracking } },
+  )
 
 async function rowCounts(clientId: string) {
   const [row] = await queryRows<{ sessions: number; sets: number; movements: number; imports: number }>(
@@ -67,7 +90,15 @@ describe('importing a Strong export', () => {
     const lifter = await signIn(t)
     const file = fixture('strong.csv')
     const p = await preview(lifter, file, { unit: 'kg', timeZone: 'Europe/London' })
-    expect(p).toMatchObject({ source: 'strong', unit: 'kg', sessions: 3, sets: 12, alreadyImported: 0, problems: [], problemCount: 0 })
+    expect(p).toMatchObject({
+      source: 'strong',
+      unit: 'kg',
+      sessions: 3,
+      sets: 12,
+      alreadyImported: 0,
+      problems: [],
+      problemCount: 0,
+    })
     const byName = Object.fromEntries(p.exercises.map((e) => [e.name, e]))
     // The library's trigram search suggests the built-ins.
     expect(byName['Bench Press (Barbell)']).toMatchObject({ sets: 4, suggested: true })
@@ -87,7 +118,12 @@ describe('importing a Strong export', () => {
     expect(await rowCounts(lifter.id)).toEqual({ sessions: 3, sets: 12, movements: 1, imports: 3 })
 
     // The history lists them as finished sessions, in the lifter's time zone's hours.
-    const list = (await (await t.app.request('/api/sessions?limit=10', { headers: lifter.headers })).json()) as { id: string; title: string; status: string; startedAt: string }[]
+    const list = (await (await t.app.request('/api/sessions?limit=10', { headers: lifter.headers })).json()) as {
+      id: string
+      title: string
+      status: string
+      startedAt: string
+    }[]
     expect(list.map((s) => [s.title, s.status])).toEqual([
       ['Conditioning', 'completed'],
       ['Pull Day', 'completed'],
@@ -104,7 +140,9 @@ describe('importing a Strong export', () => {
     expect(push.sets.filter((s) => s.setType === 'warmup').map((s) => s.loadKg)).toEqual([40])
 
     // Records and progress count them as any finished session (the warm-up aside).
-    const progress = ProgressSchema.parse(await (await t.app.request('/api/progress', { headers: lifter.headers })).json())
+    const progress = ProgressSchema.parse(
+      await (await t.app.request('/api/progress', { headers: lifter.headers })).json(),
+    )
     const bench = progress.records.find((r) => r.name === 'Bench press')
     expect(bench?.byReps).toContainEqual({ reps: 5, loadKg: 82.5, date: '2023-05-14' })
     expect(bench?.bestE1rm).toMatchObject({ loadKg: 82.5, reps: 5 })
@@ -135,7 +173,11 @@ describe('importing a Strong export', () => {
     const res = await post(
       lifter,
       '/api/history-import',
-      form(file, { mapping: JSON.stringify([{ name: 'Bench Press (Barbell)', create: { name: 'Bench', tracking: 'weight_reps' } }]) }),
+      form(file, {
+        mapping: JSON.stringify([
+          { name: 'Bench Press (Barbell)', create: { name: 'Bench', tracking: 'weight_reps' } },
+        ]),
+      }),
     )
     expect(res.status).toBe(400)
     const body = ApiErrorBodySchema.parse(await res.json())
@@ -150,15 +192,22 @@ describe('the names of Strong’s and Hevy’s lists', () => {
   const strongFile = (names: readonly string[]) =>
     [
       'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
-      ...names.map((name, i) => `2023-05-${String(1 + (i % 28)).padStart(2, '0')} 08:00:00,"Day","1h","${name.replaceAll('"', '""')}","1",20,5,0,0,"","",`),
+      ...names.map(
+        (name, i) =>
+          `2023-05-${String(1 + (i % 28)).padStart(2, '0')} 08:00:00,"Day","1h","${name.replaceAll('"', '""')}","1",20,5,0,0,"","",`,
+      ),
     ].join('\n')
 
   test('the common ones land on the built-in they are, chosen: Squat (Barbell) is a back squat, Triceps Dip a dip', async () => {
     const lifter = await signIn(t)
-    const p = await preview(lifter, strongFile(['Squat (Barbell)', 'Lunge (Dumbbell)', 'Triceps Dip', 'Bent Over Row (Barbell)', 'Atlas Stone Load']), {
-      unit: 'kg',
-      timeZone: 'UTC',
-    })
+    const p = await preview(
+      lifter,
+      strongFile(['Squat (Barbell)', 'Lunge (Dumbbell)', 'Triceps Dip', 'Bent Over Row (Barbell)', 'Atlas Stone Load']),
+      {
+        unit: 'kg',
+        timeZone: 'UTC',
+      },
+    )
     const first = Object.fromEntries(p.exercises.map((e) => [e.name, e.suggested ? e.suggestions[0]?.name : null]))
     expect(first).toEqual({
       'Squat (Barbell)': 'Back squat',
@@ -171,7 +220,9 @@ describe('the names of Strong’s and Hevy’s lists', () => {
 
   test('every name of the list is suggested first as its built-in', async () => {
     const lifter = await signIn(t)
-    const slugs = new Map((await t.db.select({ slug: movements.slug, name: movements.name }).from(movements)).map((m) => [m.slug, m.name]))
+    const slugs = new Map(
+      (await t.db.select({ slug: movements.slug, name: movements.name }).from(movements)).map((m) => [m.slug, m.name]),
+    )
     const names = knownNames()
     for (let start = 0; start < names.length; start += 100) {
       const chunk = names.slice(start, start + 100)
@@ -185,7 +236,13 @@ describe('the names of Strong’s and Hevy’s lists', () => {
     const lifter = await signIn(t)
     const mine = await t.db
       .insert(movements)
-      .values({ ownerId: lifter.id, name: 'Triceps Dip', pattern: 'vertical push', tracking: 'reps', searchText: 'triceps dip' })
+      .values({
+        ownerId: lifter.id,
+        name: 'Triceps Dip',
+        pattern: 'vertical push',
+        tracking: 'reps',
+        searchText: 'triceps dip',
+      })
       .returning({ id: movements.id })
     const p = await preview(lifter, strongFile(['Triceps Dip']), { unit: 'kg', timeZone: 'UTC' })
     expect(p.exercises[0]?.suggestions[0]).toMatchObject({ id: mine[0]?.id, own: true })
@@ -199,7 +256,10 @@ describe('importing a Hevy export', () => {
     const p = await preview(lifter, file)
     expect(p).toMatchObject({ source: 'hevy', unit: 'kg', sessions: 2, sets: 7 })
     // One name mapped by hand, one new movement named by the lifter.
-    const bench = await t.db.select({ id: movements.id }).from(movements).where(eq(movements.slug, 'paused-bench-press'))
+    const bench = await t.db
+      .select({ id: movements.id })
+      .from(movements)
+      .where(eq(movements.slug, 'paused-bench-press'))
     const mapping = suggestedMapping(p).map((entry) =>
       entry.name === 'Bench Press (Barbell)'
         ? { name: entry.name, movementId: bench[0]?.id ?? '' }
@@ -220,11 +280,18 @@ describe('importing a Hevy export', () => {
       ['Plank', null, null],
     ])
     expect(upper?.completedAt?.toISOString()).toBe('2023-05-14T09:10:00.000Z')
-    const run = (await t.db.select().from(movements).where(eq(movements.ownerId, lifter.id))).map((m) => [m.name, m.tracking, m.aliases])
+    const run = (await t.db.select().from(movements).where(eq(movements.ownerId, lifter.id))).map((m) => [
+      m.name,
+      m.tracking,
+      m.aliases,
+    ])
     expect(run).toEqual([['Easy run', 'distance_time', ['Running']]])
 
     const again = await importFile(lifter, file, mapping)
-    expect(again.at(-1)).toMatchObject({ type: 'done', result: { sessions: 0, sets: 0, skipped: 2, movementsCreated: 0 } })
+    expect(again.at(-1)).toMatchObject({
+      type: 'done',
+      result: { sessions: 0, sets: 0, skipped: 2, movementsCreated: 0 },
+    })
     const [{ count }] = (await t.db
       .select({ count: sql<number>`count(*)::int` })
       .from(sessionImports)
@@ -289,21 +356,67 @@ describe('refusals', () => {
   test('bad uploads get a clear 4xx and write nothing', async () => {
     const lifter = await signIn(t)
     const cases: [string, Response, number, RegExp][] = [
-      ['not multipart', await post(lifter, '/api/history-import/preview', 'Date,Workout Name', 'text/csv'), 415, /multipart\/form-data/],
-      ['no file', await post(lifter, '/api/history-import/preview', (() => (new FormData().set('unit', 'kg'), new FormData()))()), 400, /Choose the CSV file/],
-      ['another CSV', await post(lifter, '/api/history-import/preview', form('name,price\nbread,2')), 400, /not an export from Strong or Hevy/],
-      ['an image', await post(lifter, '/api/history-import/preview', form(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]))), 400, /not text/],
-      ['a header alone', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv').toString('utf8').split('\n')[0] ?? '')), 400, /no sets/],
-      ['a bad unit', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { unit: 'stone' })), 400, /Unit must be kg or lb/],
-      ['a bad time zone', await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { timeZone: 'Mars/Olympus' })), 400, /Not a time zone/],
+      [
+        'not multipart',
+        await post(lifter, '/api/history-import/preview', 'Date,Workout Name', 'text/csv'),
+        415,
+        /multipart\/form-data/,
+      ],
+      [
+        'no file',
+        await post(lifter, '/api/history-import/preview', (() => (new FormData().set('unit', 'kg'), new FormData()))()),
+        400,
+        /Choose the CSV file/,
+      ],
+      [
+        'another CSV',
+        await post(lifter, '/api/history-import/preview', form('name,price\nbread,2')),
+        400,
+        /not an export from Strong or Hevy/,
+      ],
+      [
+        'an image',
+        await post(lifter, '/api/history-import/preview', form(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]))),
+        400,
+        /not text/,
+      ],
+      [
+        'a header alone',
+        await post(
+          lifter,
+          '/api/history-import/preview',
+          form(fixture('strong.csv').toString('utf8').split('\n')[0] ?? ''),
+        ),
+        400,
+        /no sets/,
+      ],
+      [
+        'a bad unit',
+        await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { unit: 'stone' })),
+        400,
+        /Unit must be kg or lb/,
+      ],
+      [
+        'a bad time zone',
+        await post(lifter, '/api/history-import/preview', form(fixture('strong.csv'), { timeZone: 'Mars/Olympus' })),
+        400,
+        /Not a time zone/,
+      ],
       ['no mapping', await post(lifter, '/api/history-import', form(fixture('strong.csv'))), 400, /mapping/],
-      ['a mapping that is not JSON', await post(lifter, '/api/history-import', form(fixture('strong.csv'), { mapping: '{' })), 400, /mapping/],
+      [
+        'a mapping that is not JSON',
+        await post(lifter, '/api/history-import', form(fixture('strong.csv'), { mapping: '{' })),
+        400,
+        /mapping/,
+      ],
       [
         'an exercise left unmapped',
         await post(
           lifter,
           '/api/history-import',
-          form(fixture('hevy-imperial.csv'), { mapping: JSON.stringify([{ name: 'Running', create: { name: 'Run', tracking: 'distance_time' } }]) }),
+          form(fixture('hevy-imperial.csv'), {
+            mapping: JSON.stringify([{ name: 'Running', create: { name: 'Run', tracking: 'distance_time' } }]),
+          }),
         ),
         400,
         /Choose a movement for "Squat \(Barbell\)"/,
@@ -333,10 +446,17 @@ describe('refusals', () => {
 
   test('a file of many exercise names is previewed with suggestions for the most used ones only', async () => {
     const lifter = await signIn(t)
-    const header = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE'
+    const header =
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE'
     // 1,000 names; the first 50 have two sets each, so they are the most used.
-    const rows = Array.from({ length: 1000 }, (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),1,20,10,0,0,,,`)
-    const extra = Array.from({ length: 50 }, (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),2,20,10,0,0,,,`)
+    const rows = Array.from(
+      { length: 1000 },
+      (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),1,20,10,0,0,,,`,
+    )
+    const extra = Array.from(
+      { length: 50 },
+      (_, i) => `2023-05-14 08:03:11,A,1h,Bench Press ${i} (Barbell),2,20,10,0,0,,,`,
+    )
     const p = await preview(lifter, [header, ...rows, ...extra].join('\n'))
     expect(p.exercises).toHaveLength(1000)
     expect(p.exercises.slice(0, 50).every((e) => e.sets === 2 && e.suggestions.length > 0)).toBe(true)
@@ -344,7 +464,11 @@ describe('refusals', () => {
     // The rest are mapped by searching the library.
     expect(p.exercises.slice(150).every((e) => e.suggestions.length === 0 && !e.suggested)).toBe(true)
     // One name more than the limit is refused before any query.
-    const more = await post(lifter, '/api/history-import/preview', form([header, ...rows, '2023-05-14 08:03:11,A,1h,One too many,1,20,10,0,0,,,'].join('\n')))
+    const more = await post(
+      lifter,
+      '/api/history-import/preview',
+      form([header, ...rows, '2023-05-14 08:03:11,A,1h,One too many,1,20,10,0,0,,,'].join('\n')),
+    )
     expect(more.status).toBe(400)
     expect(ApiErrorBodySchema.parse(await more.json()).message).toMatch(/at most 1,000 different exercises/)
   })
@@ -358,7 +482,9 @@ describe('refusals', () => {
     expect([first?.status, second?.status].sort()).toEqual([200, 429])
     const busy = first?.status === 429 ? first : second
     expect(busy?.headers.get('retry-after')).toBe('5')
-    expect(ApiErrorBodySchema.parse(await busy?.json()).message).toBe('A file of yours is being read: wait for it, then try again')
+    expect(ApiErrorBodySchema.parse(await busy?.json()).message).toBe(
+      'A file of yours is being read: wait for it, then try again',
+    )
     // Another lifter is not held up by this one.
     expect((await post(await signIn(t), '/api/history-import/preview', form(fixture('strong.csv')))).status).toBe(200)
 
@@ -367,7 +493,9 @@ describe('refusals', () => {
     const refused = await post(lifter, '/api/history-import/preview', form(fixture('strong.csv')))
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000)
-    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe('You can send at most 60 files an hour: try again later')
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe(
+      'You can send at most 60 files an hour: try again later',
+    )
   })
 
   test('a file over the limit is refused with 413', async () => {

@@ -30,29 +30,47 @@ const FORM_FIELDS = ['file', 'unit', 'timeZone', 'mapping']
 
 async function readForm(c: Context): Promise<Form> {
   const contentType = c.req.header('content-type') ?? ''
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: historyImportApiText.notMultipart })
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: historyImportApiText.notMultipart })
   let form: Record<string, string | File | (string | File)[]>
   try {
     form = await c.req.parseBody({ all: true })
   } catch (error) {
-    if (error instanceof Error && error.name === 'BodyLimitError') throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
+    if (error instanceof Error && error.name === 'BodyLimitError')
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
     throw new AppError('BAD_REQUEST', { message: historyImportApiText.notMultipart })
   }
   // Two files (or two mappings) in one upload: which one was meant cannot be told. Other fields
   // are not read.
   const repeated = FORM_FIELDS.find((name) => Array.isArray(form[name]))
-  if (repeated !== undefined) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.fieldTwice, fields: { [repeated]: [historyImportApiText.fieldTwice] } })
+  if (repeated !== undefined)
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.fieldTwice,
+      fields: { [repeated]: [historyImportApiText.fieldTwice] },
+    })
   return form as Form
 }
 
 async function uploadOf(form: Form, profileUnit: Upload['unit']): Promise<Upload> {
   const file = form.file
-  if (!(file instanceof File)) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.noFile, fields: { file: [historyImportApiText.noFile] } })
+  if (!(file instanceof File))
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.noFile,
+      fields: { file: [historyImportApiText.noFile] },
+    })
   if (file.size > MAX_IMPORT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
   const options = ImportOptionsSchema.safeParse({ unit: textField(form.unit), timeZone: textField(form.timeZone) })
-  if (!options.success) throw new AppError('VALIDATION_FAILED', { message: options.error.issues[0]?.message ?? 'Invalid input', fields: fieldErrorsOf(options.error.issues) })
+  if (!options.success)
+    throw new AppError('VALIDATION_FAILED', {
+      message: options.error.issues[0]?.message ?? 'Invalid input',
+      fields: fieldErrorsOf(options.error.issues),
+    })
   const timeZone = options.data.timeZone ?? 'UTC'
-  if (!isTimeZone(timeZone)) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.timeZone, fields: { timeZone: [historyImportApiText.timeZone] } })
+  if (!isTimeZone(timeZone))
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.timeZone,
+      fields: { timeZone: [historyImportApiText.timeZone] },
+    })
   return { bytes: new Uint8Array(await file.arrayBuffer()), unit: options.data.unit ?? profileUnit, timeZone }
 }
 
@@ -68,7 +86,10 @@ function mappingOf(form: Form): MappingEntry[] {
   try {
     json = JSON.parse(text ?? '')
   } catch {
-    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingInvalid, fields: { mapping: [historyImportApiText.mappingInvalid] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.mappingInvalid,
+      fields: { mapping: [historyImportApiText.mappingInvalid] },
+    })
   }
   const result = ImportMappingSchema.safeParse(json)
   if (!result.success) {
@@ -80,7 +101,10 @@ function mappingOf(form: Form): MappingEntry[] {
   // Text PostgreSQL cannot store (half a character, NUL) is refused here, before anything is written.
   const names = result.data.flatMap((entry) => ('create' in entry ? [entry.name, entry.create.name] : [entry.name]))
   if (names.some((name) => name.includes('\u0000') || !(name as string & { isWellFormed(): boolean }).isWellFormed())) {
-    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingInvalid, fields: { mapping: [historyImportApiText.mappingInvalid] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.mappingInvalid,
+      fields: { mapping: [historyImportApiText.mappingInvalid] },
+    })
   }
   return result.data
 }
@@ -88,7 +112,11 @@ function mappingOf(form: Form): MappingEntry[] {
 export const historyImportRoutes = new Hono<AppEnv>()
   .post(
     '/preview',
-    doc({ summary: 'Read a Strong or Hevy CSV export (multipart file) and answer what an import would write; writes nothing', response: ImportPreviewSchema }),
+    doc({
+      summary:
+        'Read a Strong or Hevy CSV export (multipart file) and answer what an import would write; writes nothing',
+      response: ImportPreviewSchema,
+    }),
     requireProfile('client'),
     async (c) => {
       const form = await readForm(c)
@@ -97,7 +125,10 @@ export const historyImportRoutes = new Hono<AppEnv>()
   )
   .post(
     '/',
-    doc({ summary: 'Import a Strong or Hevy CSV export with its exercise mapping, in one transaction; answers progress lines (NDJSON)' }),
+    doc({
+      summary:
+        'Import a Strong or Hevy CSV export with its exercise mapping, in one transaction; answers progress lines (NDJSON)',
+    }),
     requireProfile('client'),
     async (c) => {
       const form = await readForm(c)
@@ -114,7 +145,12 @@ export const historyImportRoutes = new Hono<AppEnv>()
           // Progress is not awaited: the import's transaction must not sit idle (and past the
           // database's idle-in-transaction limit) behind a client that reads slowly; the lines
           // still go out in order.
-          const result = await runImport(db, profile, plan, async (done, total) => void send({ type: 'progress', done, total }))
+          const result = await runImport(
+            db,
+            profile,
+            plan,
+            async (done, total) => void send({ type: 'progress', done, total }),
+          )
           await send({ type: 'done', result })
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
@@ -124,7 +160,11 @@ export const historyImportRoutes = new Hono<AppEnv>()
             await send({ type: 'error', code: error.code, message: error.message })
           } else {
             logger.error({ reqId: requestId, err: error }, 'import failed')
-            await send({ type: 'error', code: 'INTERNAL', message: 'The import failed and nothing was written. Try again.' })
+            await send({
+              type: 'error',
+              code: 'INTERNAL',
+              message: 'The import failed and nothing was written. Try again.',
+            })
           }
         }
       })

@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { historyImportApiText, MAX_LISTED_PROBLEMS, MAX_SUGGESTED_EXERCISES, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
+import {
+  historyImportApiText,
+  MAX_LISTED_PROBLEMS,
+  MAX_SUGGESTED_EXERCISES,
+  type ImportPreview,
+  type ImportResult,
+  type MappingEntry,
+} from '#shared/schemas/history-import.ts'
 import type { Equipment, Tracking } from '#shared/schemas/movements.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import type { Unit } from '#shared/units.ts'
@@ -9,7 +16,13 @@ import { movements, sessionImports } from '#server/db/schema/index.ts'
 import { analyzeStale } from '#server/db/statistics.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { incrementWindow } from '#server/lib/rate-limit.ts'
-import { createMovement, movementsForLogging, suggestMovements, type MovementGuess, type MovementSuggestion } from '#server/features/movements/movements.service.ts'
+import {
+  createMovement,
+  movementsForLogging,
+  suggestMovements,
+  type MovementGuess,
+  type MovementSuggestion,
+} from '#server/features/movements/movements.service.ts'
 import { insertFinishedSessions, type ImportedSession } from '#server/features/sessions/imported-sessions.service.ts'
 import type { ParsedHistory, ParsedSession } from './parse-export.ts'
 import { knownSlugOf } from './known-names.ts'
@@ -36,12 +49,18 @@ const reading = new Set<string>()
  * others, is refused with 429 and Retry-After, so no queue of uploads can build up.
  */
 async function readUpload(db: Db, actor: Actor, upload: Upload): Promise<ParsedHistory> {
-  if (reading.has(actor.id)) throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingYours, retryAfterSeconds: 5 })
-  if (reading.size >= MAX_READS_AT_ONCE) throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingOthers, retryAfterSeconds: 5 })
+  if (reading.has(actor.id))
+    throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingYours, retryAfterSeconds: 5 })
+  if (reading.size >= MAX_READS_AT_ONCE)
+    throw new AppError('RATE_LIMITED', { message: historyImportApiText.readingOthers, retryAfterSeconds: 5 })
   reading.add(actor.id)
   try {
     const { count, resetInSeconds } = await incrementWindow(db, `history-import:${actor.id}`, 3600)
-    if (count > UPLOADS_PER_HOUR) throw new AppError('RATE_LIMITED', { message: historyImportApiText.tooManyUploads(UPLOADS_PER_HOUR), retryAfterSeconds: resetInSeconds })
+    if (count > UPLOADS_PER_HOUR)
+      throw new AppError('RATE_LIMITED', {
+        message: historyImportApiText.tooManyUploads(UPLOADS_PER_HOUR),
+        retryAfterSeconds: resetInSeconds,
+      })
     return await parseInWorker(upload.bytes, { unit: upload.unit, timeZone: upload.timeZone })
   } finally {
     reading.delete(actor.id)
@@ -85,7 +104,9 @@ async function existingKeys(db: Db | Tx, clientId: string, sessions: ParsedSessi
     const rows = await db
       .select({ key: sessionImports.importKey })
       .from(sessionImports)
-      .where(and(eq(sessionImports.clientId, clientId), inArray(sessionImports.importKey, keys.slice(start, start + 5000))))
+      .where(
+        and(eq(sessionImports.clientId, clientId), inArray(sessionImports.importKey, keys.slice(start, start + 5000))),
+      )
     for (const row of rows) found.add(row.key)
   }
   return found
@@ -97,7 +118,11 @@ const dayOf = (date: Date | undefined) => date?.toISOString() ?? null
  * Names of Strong's and Hevy's lists that are known built-ins (known-names.ts): that movement comes
  * first, chosen, unless the lifter has a movement of their own of exactly that name.
  */
-async function putKnownFirst(db: Db, names: readonly string[], suggestions: Map<number, MovementSuggestion[]>): Promise<void> {
+async function putKnownFirst(
+  db: Db,
+  names: readonly string[],
+  suggestions: Map<number, MovementSuggestion[]>,
+): Promise<void> {
   const slugs = names.map(knownSlugOf)
   const wanted = [...new Set(slugs.filter((slug) => slug !== undefined))]
   if (!wanted.length) return
@@ -117,14 +142,21 @@ async function putKnownFirst(db: Db, names: readonly string[], suggestions: Map<
       return
     }
     const others = found.filter((suggestion) => suggestion.id !== known.id)
-    suggestions.set(index, [{ id: known.id, name: known.name, ownerId: null, tracking: known.tracking, score: Number.POSITIVE_INFINITY }, ...others].slice(0, 5))
+    suggestions.set(
+      index,
+      [
+        { id: known.id, name: known.name, ownerId: null, tracking: known.tracking, score: Number.POSITIVE_INFINITY },
+        ...others,
+      ].slice(0, 5),
+    )
   })
 }
 
 /** What the file holds and what each exercise name may become; nothing is written. */
 export async function previewImport(db: Db, actor: Actor, upload: Upload): Promise<ImportPreview> {
   const parsed = await readUpload(db, actor, upload)
-  if (!parsed.problems.length && !parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
+  if (!parsed.problems.length && !parsed.sessions.length)
+    throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
   // Suggestions for the most used names only, a few names a query: each name is a trigram search
   // of the library, and a preview must stay a short request however many names the file holds.
   const suggested = parsed.exercises.slice(0, MAX_SUGGESTED_EXERCISES)
@@ -165,7 +197,12 @@ export async function previewImport(db: Db, actor: Actor, upload: Upload): Promi
 }
 
 /** An import checked against the file and the library, ready to write. */
-export type ImportPlan = { parsed: ParsedHistory; mapping: Map<string, MappingEntry>; movements: Awaited<ReturnType<typeof movementsForLogging>>; totalSets: number }
+export type ImportPlan = {
+  parsed: ParsedHistory
+  mapping: Map<string, MappingEntry>
+  movements: Awaited<ReturnType<typeof movementsForLogging>>
+  totalSets: number
+}
 
 /**
  * Everything an import can be refused for, checked before anything is written: the file's rows,
@@ -180,20 +217,33 @@ export async function planImport(db: Db, actor: Actor, upload: Upload, entries: 
       .slice(0, 3)
       .map((problem) => `Line ${problem.line}: ${problem.message}`)
       .join('; ')
-    throw new AppError('VALIDATION_FAILED', { message: `${historyImportApiText.badRows(parsed.problems.length)} ${first}`, fields })
+    throw new AppError('VALIDATION_FAILED', {
+      message: `${historyImportApiText.badRows(parsed.problems.length)} ${first}`,
+      fields,
+    })
   }
   if (!parsed.sessions.length) throw new AppError('BAD_REQUEST', { message: historyImportApiText.noSets })
   const names = new Set(parsed.exercises.map((exercise) => exercise.name))
   const mapping = new Map(entries.map((entry) => [entry.name, entry]))
   const unknown = [...mapping.keys()].find((name) => !names.has(name))
-  if (unknown !== undefined) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingUnknown, fields: { mapping: [historyImportApiText.mappingUnknown] } })
+  if (unknown !== undefined)
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.mappingUnknown,
+      fields: { mapping: [historyImportApiText.mappingUnknown] },
+    })
   const missing = [...names].find((name) => !mapping.has(name))
   if (missing !== undefined)
-    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(missing), fields: { mapping: [historyImportApiText.mappingMissing(missing)] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.mappingMissing(missing),
+      fields: { mapping: [historyImportApiText.mappingMissing(missing)] },
+    })
   const ids = entries.flatMap((entry) => ('movementId' in entry ? [entry.movementId] : []))
   const movements = await movementsForLogging(db, actor, ids)
   if (ids.some((id) => !movements.has(id)))
-    throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.movementNotFound, fields: { mapping: [historyImportApiText.movementNotFound] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: historyImportApiText.movementNotFound,
+      fields: { mapping: [historyImportApiText.movementNotFound] },
+    })
   return { parsed, mapping, movements, totalSets: parsed.setCount }
 }
 
@@ -272,7 +322,12 @@ function writeImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgr
         .values(
           sessions
             .slice(start, start + 2000)
-            .map((session, index) => ({ clientId: actor.id, importKey: fresh[start + index]?.key ?? '', sessionId: session.id, source: plan.parsed.source })),
+            .map((session, index) => ({
+              clientId: actor.id,
+              importKey: fresh[start + index]?.key ?? '',
+              sessionId: session.id,
+              source: plan.parsed.source,
+            })),
         )
     }
     return {
@@ -286,26 +341,40 @@ function writeImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgr
 }
 
 /** The lifter's own movements (not archived) of these names, by name and kind. */
-async function ownMovementsNamed(tx: Tx, ownerId: string, names: string[]): Promise<Map<string, { id: string; name: string; tracking: Tracking }>> {
+async function ownMovementsNamed(
+  tx: Tx,
+  ownerId: string,
+  names: string[],
+): Promise<Map<string, { id: string; name: string; tracking: Tracking }>> {
   const found = new Map<string, { id: string; name: string; tracking: Tracking }>()
   const unique = [...new Set(names)]
   for (let start = 0; start < unique.length; start += 1000) {
     const rows = await tx
       .select({ id: movements.id, name: movements.name, tracking: movements.tracking })
       .from(movements)
-      .where(and(eq(movements.ownerId, ownerId), isNull(movements.archivedAt), inArray(sql`lower(${movements.name})`, unique.slice(start, start + 1000))))
+      .where(
+        and(
+          eq(movements.ownerId, ownerId),
+          isNull(movements.archivedAt),
+          inArray(sql`lower(${movements.name})`, unique.slice(start, start + 1000)),
+        ),
+      )
     for (const row of rows) found.set(`${row.name.toLowerCase()}\u0000${row.tracking}`, row)
   }
   return found
 }
 
-function toImportedSession(session: ParsedSession, movementOf: Map<string, { id: string; name: string; tracking: Tracking }>): ImportedSession {
+function toImportedSession(
+  session: ParsedSession,
+  movementOf: Map<string, { id: string; name: string; tracking: Tracking }>,
+): ImportedSession {
   const id = crypto.randomUUID()
   const exercises: SessionExercise[] = []
   const sets: ImportedSession['sets'] = []
   for (const exercise of session.exercises) {
     const movement = movementOf.get(exercise.name)
-    if (!movement) throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(exercise.name) })
+    if (!movement)
+      throw new AppError('VALIDATION_FAILED', { message: historyImportApiText.mappingMissing(exercise.name) })
     const key = crypto.randomUUID()
     exercises.push({
       key,
@@ -333,5 +402,13 @@ function toImportedSession(session: ParsedSession, movementOf: Map<string, { id:
       }),
     )
   }
-  return { id, title: session.title, startedAt: session.startedAt, completedAt: session.completedAt, notes: session.notes, exercises, sets }
+  return {
+    id,
+    title: session.title,
+    startedAt: session.startedAt,
+    completedAt: session.completedAt,
+    notes: session.notes,
+    exercises,
+    sets,
+  }
 }

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MovementPageSchema } from '#shared/schemas/movements.ts'
 import { lifetimeTotals, sessionImports, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 /*
  * The migration that gives sets imported before sets had types their type: the types lived in the
@@ -43,18 +49,36 @@ async function session(lifter: SignedIn, squatId: string, sets: [number, number,
   }
   await send('PATCH', `/api/sessions/${started.id}`, { exercises: [exercise] })
   for (const [index, [loadKg, reps, note]] of sets.entries()) {
-    await send('PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: index + 1, reps, loadKg, note, editedAt: new Date().toISOString() })
+    await send('PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, {
+      exerciseKey: key,
+      setNumber: index + 1,
+      reps,
+      loadKg,
+      note,
+      editedAt: new Date().toISOString(),
+    })
   }
   await send('POST', `/api/sessions/${started.id}/finish`, {})
-  if (imported) await t.db.insert(sessionImports).values({ clientId: lifter.id, importKey: randomUUID(), sessionId: started.id, source: 'strong' })
+  if (imported)
+    await t.db
+      .insert(sessionImports)
+      .values({ clientId: lifter.id, importKey: randomUUID(), sessionId: started.id, source: 'strong' })
   return started.id
 }
 
-const setsOf = (sessionId: string) => t.db.select({ setType: setLogs.setType, note: setLogs.note }).from(setLogs).where(eq(setLogs.sessionId, sessionId)).orderBy(setLogs.setNumber)
+const setsOf = (sessionId: string) =>
+  t.db
+    .select({ setType: setLogs.setType, note: setLogs.note })
+    .from(setLogs)
+    .where(eq(setLogs.sessionId, sessionId))
+    .orderBy(setLogs.setNumber)
 
 test('imported sets whose note named their type get that type, keep the lifterâ€™s words, and the totals recount', async () => {
   const lifter = await signIn(t, { role: 'client' })
-  const squatId = MovementPageSchema.parse(await (await t.app.request('/api/movements?q=back%20squat', { headers: lifter.headers })).json()).items[0]?.id ?? ''
+  const squatId =
+    MovementPageSchema.parse(
+      await (await t.app.request('/api/movements?q=back%20squat', { headers: lifter.headers })).json(),
+    ).items[0]?.id ?? ''
   const imported = await session(
     lifter,
     squatId,
@@ -76,7 +100,9 @@ test('imported sets whose note named their type get that type, keep the lifterâ€
     t.db
       .select({ sets: lifetimeTotals.sets, best: lifetimeTotals.bestLoadKg })
       .from(lifetimeTotals)
-      .where(and(eq(lifetimeTotals.clientId, lifter.id), eq(lifetimeTotals.movementId, squatId), eq(lifetimeTotals.reps, 5)))
+      .where(
+        and(eq(lifetimeTotals.clientId, lifter.id), eq(lifetimeTotals.movementId, squatId), eq(lifetimeTotals.reps, 5)),
+      )
   expect(await fives()).toEqual([{ sets: 7, best: 120 }])
 
   for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
@@ -96,17 +122,29 @@ test('imported sets whose note named their type get that type, keep the lifterâ€
 
   // Run again, it finds nothing more to change.
   for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
-  expect((await setsOf(imported)).map((s) => s.setType)).toEqual(['warmup', 'warmup', 'working', 'drop', 'failure', 'working'])
+  expect((await setsOf(imported)).map((s) => s.setType)).toEqual([
+    'warmup',
+    'warmup',
+    'working',
+    'drop',
+    'failure',
+    'working',
+  ])
 })
 
 test('a finished session with a warm-up has its stored counts cleared, and worked out again by the new pairing', async () => {
   const lifter = await signIn(t, { role: 'client' })
-  const squatId = MovementPageSchema.parse(await (await t.app.request('/api/movements?q=back%20squat', { headers: lifter.headers })).json()).items[0]?.id ?? ''
+  const squatId =
+    MovementPageSchema.parse(
+      await (await t.app.request('/api/movements?q=back%20squat', { headers: lifter.headers })).json(),
+    ).items[0]?.id ?? ''
   const send = async (method: string, path: string, body: unknown) => {
     const res = await t.app.request(path, { method, headers: jsonHeaders(lifter), body: JSON.stringify(body) })
     expect(res.status, await res.clone().text()).toBeLessThan(300)
   }
-  const started = (await (await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(lifter), body: '{}' })).json()) as { id: string }
+  const started = (await (
+    await t.app.request('/api/sessions', { method: 'POST', headers: jsonHeaders(lifter), body: '{}' })
+  ).json()) as { id: string }
   const key = randomUUID()
   const five = { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 100 } }
   const exercise = {
@@ -126,16 +164,31 @@ test('a finished session with a warm-up has its stored counts cleared, and worke
     [2, 100, 'working'],
     [3, 100, 'working'],
   ] as const) {
-    await send('PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber, reps: 5, loadKg, setType, editedAt: new Date().toISOString() })
+    await send('PUT', `/api/sessions/${started.id}/sets/${randomUUID()}`, {
+      exerciseKey: key,
+      setNumber,
+      reps: 5,
+      loadKg,
+      setType,
+      editedAt: new Date().toISOString(),
+    })
   }
   await send('POST', `/api/sessions/${started.id}/finish`, {})
   // As the earlier pairing stored them: the warm-up took the first prescribed set.
-  await t.db.update(workoutSessions).set({ setsPrescribed: 2, setsAsPrescribed: 1 }).where(eq(workoutSessions.id, started.id))
+  await t.db
+    .update(workoutSessions)
+    .set({ setsPrescribed: 2, setsAsPrescribed: 1 })
+    .where(eq(workoutSessions.id, started.id))
 
   for (const statement of MIGRATION.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))
   const counts = () =>
-    t.db.select({ prescribed: workoutSessions.setsPrescribed, asPrescribed: workoutSessions.setsAsPrescribed }).from(workoutSessions).where(eq(workoutSessions.id, started.id))
+    t.db
+      .select({ prescribed: workoutSessions.setsPrescribed, asPrescribed: workoutSessions.setsAsPrescribed })
+      .from(workoutSessions)
+      .where(eq(workoutSessions.id, started.id))
   expect(await counts()).toEqual([{ prescribed: null, asPrescribed: null }])
-  expect(await fillReviewCounts(t.db, [started.id])).toEqual(new Map([[started.id, { prescribed: 2, asPrescribed: 2 }]]))
+  expect(await fillReviewCounts(t.db, [started.id])).toEqual(
+    new Map([[started.id, { prescribed: 2, asPrescribed: 2 }]]),
+  )
   expect(await counts()).toEqual([{ prescribed: 2, asPrescribed: 2 }])
 })

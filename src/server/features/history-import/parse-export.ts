@@ -115,7 +115,10 @@ function readRows(text: string, onHeader: (header: string[]) => void, onRow: (ro
   const firstLine = text.slice(0, text.search(/\r\n|\n|\r|$/))
   if (!firstLine.trim()) throw new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout })
   // Strong writes ';' in locales whose decimal mark is a comma; the header tells which.
-  const delimiter = [',', ';', '\t'].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best), ',')
+  const delimiter = [',', ';', '\t'].reduce(
+    (best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best),
+    ',',
+  )
   const buffer = Buffer.from(text)
   let header = true
   let rows = 0
@@ -148,7 +151,8 @@ function readRows(text: string, onHeader: (header: string[]) => void, onRow: (ro
     })
   } catch (error) {
     if (error instanceof StopReading) throw error.refusal
-    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', { message: csvErrorMessage(error, buffer, rowsEndAt) })
+    if (error instanceof CsvError)
+      throw new AppError('BAD_REQUEST', { message: csvErrorMessage(error, buffer, rowsEndAt) })
     throw error
   }
   if (header) throw new AppError('BAD_REQUEST', { message: historyImportApiText.empty })
@@ -208,7 +212,11 @@ export function parseExport(bytes: Uint8Array, options: ParseOptions): ParsedHis
     decodeUpload(bytes),
     (header) => {
       const has = (names: string[]) => names.every((name) => header.includes(name))
-      reader = has(STRONG_REQUIRED) ? new StrongReader(header, options) : has(HEVY_REQUIRED) ? new HevyReader(header, options) : null
+      reader = has(STRONG_REQUIRED)
+        ? new StrongReader(header, options)
+        : has(HEVY_REQUIRED)
+          ? new HevyReader(header, options)
+          : null
       if (!reader) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.unknownLayout }))
       columns = header.length
     },
@@ -217,8 +225,10 @@ export function parseExport(bytes: Uint8Array, options: ParseOptions): ParsedHis
       if (row.cells.length === 1 && row.cells[0]?.trim() === '') return
       if (row.cells.length !== columns) r.problem(row.line, importRowText.columns(row.cells.length, columns))
       else r.read(row)
-      if (r.setCount > MAX_IMPORT_SETS) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManySets }))
-      if (r.exerciseCount > MAX_IMPORT_EXERCISES) throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManyExercises }))
+      if (r.setCount > MAX_IMPORT_SETS)
+        throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManySets }))
+      if (r.exerciseCount > MAX_IMPORT_EXERCISES)
+        throw new StopReading(new AppError('BAD_REQUEST', { message: historyImportApiText.tooManyExercises }))
       stopIfHopeless()
     },
   )
@@ -242,7 +252,10 @@ function tooManyBadRows(problems: ImportProblem[]): AppError {
 abstract class Reader {
   protected readonly sessions = new Map<string, ParsedSession>()
   private readonly problems: ImportProblem[] = []
-  private readonly stats = new Map<string, { sets: number; sessions: Set<string>; weight: boolean; reps: boolean; distance: boolean; time: boolean }>()
+  private readonly stats = new Map<
+    string,
+    { sets: number; sessions: Set<string>; weight: boolean; reps: boolean; distance: boolean; time: boolean }
+  >()
   private readonly zoned: ZonedClock
   private readonly moments = new Map<string, Date>()
   private readonly columns: Map<string, number>
@@ -294,7 +307,11 @@ abstract class Reader {
   }
 
   /** The session of a start time and title, made at its first row. */
-  protected session(wall: WallTime, title: string, make: () => Omit<ParsedSession, 'key' | 'exercises' | 'title'>): ParsedSession {
+  protected session(
+    wall: WallTime,
+    title: string,
+    make: () => Omit<ParsedSession, 'key' | 'exercises' | 'title'>,
+  ): ParsedSession {
     // The key is the time as written without its offset, as it was before offsets were read, so
     // a file imported then is recognised now.
     const local = wallText(wall, false)
@@ -308,8 +325,14 @@ abstract class Reader {
     return session
   }
 
-  protected addSet(session: ParsedSession, exerciseName: string, set: ParsedSet, extra: { notes?: string | null; superset?: string | null } = {}): void {
-    const empty = set.reps === null && set.loadKg === null && set.durationSeconds === null && set.distanceMeters === null
+  protected addSet(
+    session: ParsedSession,
+    exerciseName: string,
+    set: ParsedSet,
+    extra: { notes?: string | null; superset?: string | null } = {},
+  ): void {
+    const empty =
+      set.reps === null && set.loadKg === null && set.durationSeconds === null && set.distanceMeters === null
     // A row with nothing in it (a set left blank in the app) is no set.
     if (empty) return
     let exercise = session.exercises.find((e) => e.name === exerciseName)
@@ -319,7 +342,14 @@ abstract class Reader {
     }
     exercise.sets.push(set)
     this.setCount += 1
-    const stats = this.stats.get(exerciseName) ?? { sets: 0, sessions: new Set<string>(), weight: false, reps: false, distance: false, time: false }
+    const stats = this.stats.get(exerciseName) ?? {
+      sets: 0,
+      sessions: new Set<string>(),
+      weight: false,
+      reps: false,
+      distance: false,
+      time: false,
+    }
     stats.sets += 1
     stats.sessions.add(session.key)
     stats.weight ||= (set.loadKg ?? 0) > 0
@@ -334,9 +364,17 @@ abstract class Reader {
       name,
       sets: s.sets,
       sessions: s.sessions.size,
-      tracking: (s.weight ? 'weight_reps' : s.distance ? 'distance_time' : s.time && !s.reps ? 'time' : 'reps') as Tracking,
+      tracking: (s.weight
+        ? 'weight_reps'
+        : s.distance
+          ? 'distance_time'
+          : s.time && !s.reps
+            ? 'time'
+            : 'reps') as Tracking,
     }))
-    const sessions = [...this.sessions.values()].filter((s) => s.exercises.length > 0).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+    const sessions = [...this.sessions.values()]
+      .filter((s) => s.exercises.length > 0)
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
     return {
       source: this.source,
       unit: this.unit,
@@ -348,26 +386,41 @@ abstract class Reader {
   }
 
   /** Shared checks of one set's values; null when a problem was reported. */
-  protected values(line: number, raw: { weight: string; reps: string; distance: string; seconds: string; rpe: string }, units: { weight: Unit; miles: boolean }) {
+  protected values(
+    line: number,
+    raw: { weight: string; reps: string; distance: string; seconds: string; rpe: string },
+    units: { weight: Unit; miles: boolean },
+  ) {
     const problems: string[] = []
     const weight = decimal(raw.weight)
     const loadKg = weight === null || weight === 0 ? null : Number.isNaN(weight) ? NaN : toKg(weight, units.weight)
-    if (Number.isNaN(loadKg ?? 0) || (loadKg ?? 0) < 0 || (loadKg ?? 0) > MAX_LOAD_KG) problems.push(importRowText.weight)
+    if (Number.isNaN(loadKg ?? 0) || (loadKg ?? 0) < 0 || (loadKg ?? 0) > MAX_LOAD_KG)
+      problems.push(importRowText.weight)
     const reps = whole(raw.reps)
     if (Number.isNaN(reps ?? 0) || (reps ?? 0) < 0 || (reps ?? 0) > 1000) problems.push(importRowText.reps)
     const distance = decimal(raw.distance)
-    const distanceMeters = distance === null || distance === 0 ? null : Math.round(distance * (units.miles ? METERS_PER_MILE : 1000))
-    if (Number.isNaN(distanceMeters ?? 0) || (distanceMeters ?? 0) < 0 || (distanceMeters ?? 0) > 1_000_000) problems.push(importRowText.distance)
+    const distanceMeters =
+      distance === null || distance === 0 ? null : Math.round(distance * (units.miles ? METERS_PER_MILE : 1000))
+    if (Number.isNaN(distanceMeters ?? 0) || (distanceMeters ?? 0) < 0 || (distanceMeters ?? 0) > 1_000_000)
+      problems.push(importRowText.distance)
     const seconds = decimal(raw.seconds)
     const durationSeconds = seconds === null || seconds === 0 ? null : Math.round(seconds)
-    if (Number.isNaN(durationSeconds ?? 0) || (durationSeconds ?? 0) < 0 || (durationSeconds ?? 0) > 86_400) problems.push(importRowText.seconds)
+    if (Number.isNaN(durationSeconds ?? 0) || (durationSeconds ?? 0) < 0 || (durationSeconds ?? 0) > 86_400)
+      problems.push(importRowText.seconds)
     const rpeValue = decimal(raw.rpe)
     const rpe = rpeValue === null || rpeValue === 0 ? null : rpeValue
-    if (rpe !== null && (Number.isNaN(rpe) || rpe < 1 || rpe > 10 || !Number.isInteger(rpe * 2))) problems.push(importRowText.rpe)
+    if (rpe !== null && (Number.isNaN(rpe) || rpe < 1 || rpe > 10 || !Number.isInteger(rpe * 2)))
+      problems.push(importRowText.rpe)
     for (const message of problems) this.problem(line, message)
     if (problems.length) return null
     // A timed set written with 0 reps has no reps.
-    return { loadKg, reps: reps === 0 && (durationSeconds !== null || distanceMeters !== null) ? null : reps, distanceMeters, durationSeconds, rpe }
+    return {
+      loadKg,
+      reps: reps === 0 && (durationSeconds !== null || distanceMeters !== null) ? null : reps,
+      distanceMeters,
+      durationSeconds,
+      rpe,
+    }
   }
 }
 
@@ -403,7 +456,13 @@ class StrongReader extends Reader {
     }
     const values = this.values(
       row.line,
-      { weight: this.cell(row, 'weight'), reps: this.cell(row, 'reps'), distance: this.cell(row, 'distance'), seconds: this.cell(row, 'seconds'), rpe: this.cell(row, 'rpe') },
+      {
+        weight: this.cell(row, 'weight'),
+        reps: this.cell(row, 'reps'),
+        distance: this.cell(row, 'distance'),
+        seconds: this.cell(row, 'seconds'),
+        rpe: this.cell(row, 'rpe'),
+      },
       units,
     )
     if (!setType || !wall || !exercise || duration === null || !values || title.length > NAME_MAX) return
@@ -427,7 +486,12 @@ class HevyReader extends Reader {
   private readonly supersets = new Map<ParsedSession, Map<string, string>>()
 
   constructor(header: string[], options: ParseOptions) {
-    super(header, options, 'hevy', header.includes('weight_lbs') ? 'lb' : header.includes('weight_kg') ? 'kg' : options.unit)
+    super(
+      header,
+      options,
+      'hevy',
+      header.includes('weight_lbs') ? 'lb' : header.includes('weight_kg') ? 'kg' : options.unit,
+    )
   }
 
   read(row: Row): void {
@@ -457,7 +521,18 @@ class HevyReader extends Reader {
       },
       { weight: this.unit, miles: this.hasColumn('distance_miles') },
     )
-    if (!wall || (endText && !end) || !exercise || !setType || index === null || Number.isNaN(index) || index < 0 || !values || title.length > NAME_MAX) return
+    if (
+      !wall ||
+      (endText && !end) ||
+      !exercise ||
+      !setType ||
+      index === null ||
+      Number.isNaN(index) ||
+      index < 0 ||
+      !values ||
+      title.length > NAME_MAX
+    )
+      return
     if (supersetId && !/^\d+(\.0+)?$/.test(supersetId)) return
     const startedAt = this.moment(wall)
     const completedAt = end ? this.moment(end) : startedAt
@@ -465,7 +540,11 @@ class HevyReader extends Reader {
       this.problem(row.line, importRowText.endBeforeStart)
       return
     }
-    const session = this.session(wall, title, () => ({ startedAt, completedAt, notes: text(this.cell(row, 'description')) }))
+    const session = this.session(wall, title, () => ({
+      startedAt,
+      completedAt,
+      notes: text(this.cell(row, 'description')),
+    }))
     this.addSet(
       session,
       exercise,
@@ -485,7 +564,12 @@ class HevyReader extends Reader {
 }
 
 /** Hevy's set_type column, as our set types. */
-const HEVY_SET_TYPES: Record<string, SetType | undefined> = { normal: 'working', warmup: 'warmup', dropset: 'drop', failure: 'failure' }
+const HEVY_SET_TYPES: Record<string, SetType | undefined> = {
+  normal: 'working',
+  warmup: 'warmup',
+  dropset: 'drop',
+  failure: 'failure',
+}
 
 /** Strong's Set Order: a number for a working set, W, D or F (with or without a number) for a warm-up, a drop set or a set to failure. */
 function strongSetType(order: string): SetType | null {
@@ -549,7 +633,15 @@ function durationSeconds(value: string): number | null {
  * file names an offset from UTC (`Z`, `+09:00`), at that offset, which then wins over the zone
  * chosen for the upload.
  */
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; offsetMinutes?: number }
+export type WallTime = {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+  offsetMinutes?: number
+}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
@@ -566,10 +658,24 @@ export function wallTimeOf(value: string): WallTime | null {
   const dayFirst = /^(\d{1,2}) ([a-z]+)\.? (\d{4}),?(.*)$/i.exec(clean)
   const monthFirst = /^([a-z]+)\.? (\d{1,2}),? (\d{4}),?(.*)$/i.exec(clean)
   if (iso) [year, month, day, rest] = [Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4] ?? '']
-  else if (dayFirst) [year, month, day, rest] = [Number(dayFirst[3]), monthNumber(dayFirst[2] ?? ''), Number(dayFirst[1]), dayFirst[4] ?? '']
-  else if (monthFirst) [year, month, day, rest] = [Number(monthFirst[3]), monthNumber(monthFirst[1] ?? ''), Number(monthFirst[2]), monthFirst[4] ?? '']
+  else if (dayFirst)
+    [year, month, day, rest] = [
+      Number(dayFirst[3]),
+      monthNumber(dayFirst[2] ?? ''),
+      Number(dayFirst[1]),
+      dayFirst[4] ?? '',
+    ]
+  else if (monthFirst)
+    [year, month, day, rest] = [
+      Number(monthFirst[3]),
+      monthNumber(monthFirst[1] ?? ''),
+      Number(monthFirst[2]),
+      monthFirst[4] ?? '',
+    ]
   else return null
-  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(Z|([+-])(\d{2}):?([0-5]\d))?$/i.exec(rest.trim())
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?: *([ap])\.?m\.?)?(Z|([+-])(\d{2}):?([0-5]\d))?$/i.exec(
+    rest.trim(),
+  )
   if (rest.trim() && !time) return null
   let hour = Number(time?.[1] ?? 0)
   const minute = Number(time?.[2] ?? 0)
@@ -580,10 +686,18 @@ export function wallTimeOf(value: string): WallTime | null {
     hour = (hour % 12) + (meridiem === 'p' ? 12 : 0)
   }
   const check = new Date(Date.UTC(year, month - 1, day))
-  const valid = year >= 1970 && year <= 2200 && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && hour < 24 && minute < 60 && second < 60
+  const valid =
+    year >= 1970 &&
+    year <= 2200 &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
   if (!valid) return null
   if (!time?.[5]) return { year, month, day, hour, minute, second }
-  const offsetMinutes = time[5].toUpperCase() === 'Z' ? 0 : (time[6] === '-' ? -1 : 1) * (Number(time[7]) * 60 + Number(time[8]))
+  const offsetMinutes =
+    time[5].toUpperCase() === 'Z' ? 0 : (time[6] === '-' ? -1 : 1) * (Number(time[7]) * 60 + Number(time[8]))
   // Offsets in use run from -12:00 to +14:00.
   return Math.abs(offsetMinutes) <= 14 * 60 ? { year, month, day, hour, minute, second, offsetMinutes } : null
 }
@@ -595,7 +709,8 @@ function monthNumber(name: string): number {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 const wallText = (w: WallTime, withOffset = true) =>
   `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${w.offsetMinutes === undefined || !withOffset ? '' : offsetText(w.offsetMinutes)}`
-const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
 
 /** Local times of one zone to UTC instants, daylight saving included (the offset of that day). */
 class ZonedClock {
@@ -616,7 +731,14 @@ class ZonedClock {
 
   private offsetAt(utc: number): number {
     const parts = Object.fromEntries(this.format.formatToParts(new Date(utc)).map((p) => [p.type, Number(p.value)]))
-    const local = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0)
+    const local = Date.UTC(
+      parts.year ?? 0,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      (parts.hour ?? 0) % 24,
+      parts.minute ?? 0,
+      parts.second ?? 0,
+    )
     return local - Math.floor(utc / 1000) * 1000
   }
 

@@ -28,14 +28,21 @@ export async function parseInWorker(bytes: Uint8Array, options: ParseOptions): P
   })
   try {
     const reply = await new Promise<ParseReply>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new AppError('BAD_REQUEST', { message: historyImportApiText.tooComplex })), READ_TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new AppError('BAD_REQUEST', { message: historyImportApiText.tooComplex })),
+        READ_TIMEOUT_MS,
+      )
       worker.once('message', (message: ParseReply) => {
         clearTimeout(timer)
         resolve(message)
       })
       worker.once('error', (error: Error & { code?: string }) => {
         clearTimeout(timer)
-        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError('BAD_REQUEST', { message: historyImportApiText.tooComplex }) : error)
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AppError('BAD_REQUEST', { message: historyImportApiText.tooComplex })
+            : error,
+        )
       })
       worker.once('exit', (code) => {
         clearTimeout(timer)

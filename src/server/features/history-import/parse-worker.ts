@@ -7,7 +7,9 @@ import { parseExport, type ParseOptions } from './parse-export.ts'
  * answers the parsed history or the file's refusal, and ends.
  */
 
-export type ParseReply = { ok: true; history: ReturnType<typeof parseExport> } | { ok: false; refusal: { code: AppError['code']; message: string } }
+export type ParseReply =
+  | { ok: true; history: ReturnType<typeof parseExport> }
+  | { ok: false; refusal: { code: AppError['code']; message: string } }
 
 const port = parentPort
 if (!port) throw new Error('parse-worker.ts runs as a worker thread')

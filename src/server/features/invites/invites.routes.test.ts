@@ -4,7 +4,16 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteApiText } from '#shared/schemas/invites.ts'
 import { clientInvites, coachClients, outboxMails, trainingPlans } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, latestMail, signIn, whoIs, withToken, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  latestMail,
+  signIn,
+  whoIs,
+  withToken,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -12,7 +21,11 @@ let otherCoach: SignedIn
 let planId: string
 
 const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -40,7 +53,11 @@ async function accept(who: SignedIn, token: string) {
 
 describe('inviting', () => {
   test('deleting a plan that invites point at archives it instead, and its open invites stop working', async () => {
-    const plan = ((await (await send(coach, 'POST', '/api/plans', { name: 'Short block', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
+    const plan = (
+      (await (await send(coach, 'POST', '/api/plans', { name: 'Short block', weeks: 2, daysPerWeek: 2 })).json()) as {
+        id: string
+      }
+    ).id
     const open = await invite('deleted-plan@example.test', coach, plan)
     const removed = await send(coach, 'DELETE', `/api/plans/${plan}`)
     expect(removed.status).toBe(200)
@@ -97,7 +114,9 @@ describe('inviting', () => {
   test('bad input is refused with field messages and sends nothing', async () => {
     const res = await send(coach, 'POST', '/api/invites', { email: 'not an email', planId: 'nope' })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ fields: { email: [inviteApiText.emailInvalid], planId: [inviteApiText.planRequired] } })
+    expect(await res.json()).toMatchObject({
+      fields: { email: [inviteApiText.emailInvalid], planId: [inviteApiText.planRequired] },
+    })
     const own = await send(coach, 'POST', '/api/invites', { email: coach.email, planId })
     expect(await own.json()).toMatchObject({ fields: { email: [inviteApiText.ownEmail] } })
     const theirs = await send(otherCoach, 'POST', '/api/invites', { email: 'x@example.test', planId })
@@ -160,7 +179,9 @@ describe('accept_client_invite', () => {
     const links = await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))
     expect(links).toMatchObject([{ coachId: coach.id, status: 'active' }])
     const plans = await t.db.select().from(trainingPlans).where(eq(trainingPlans.clientId, client.id))
-    expect(plans).toMatchObject([{ ownerId: coach.id, status: 'active', startDate: new Date().toISOString().slice(0, 10), name: 'Base block' }])
+    expect(plans).toMatchObject([
+      { ownerId: coach.id, status: 'active', startDate: new Date().toISOString().slice(0, 10), name: 'Base block' },
+    ])
     expect(plans[0]?.id).not.toBe(planId)
 
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
@@ -168,18 +189,35 @@ describe('accept_client_invite', () => {
   })
 
   test('a plan with training days: the invite page names them and the accepted copy trains on them from today', async () => {
-    const plan = ((await (await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 4, daysPerWeek: 3 })).json()) as { id: string }).id
-    expect((await send(coach, 'PUT', `/api/plans/${plan}/training-days`, { version: 1, trainingDays: [5, 3, 1] })).status).toBe(200)
+    const plan = (
+      (await (await send(coach, 'POST', '/api/plans', { name: 'Mon Wed Fri', weeks: 4, daysPerWeek: 3 })).json()) as {
+        id: string
+      }
+    ).id
+    expect(
+      (await send(coach, 'PUT', `/api/plans/${plan}/training-days`, { version: 1, trainingDays: [5, 3, 1] })).status,
+    ).toBe(200)
     const client = await signIn(t, { role: 'client' })
     const created = await invite(client.email, coach, plan)
-    const preview = InvitePreviewSchema.parse(await (await t.app.request(`/api/invites/preview/${created.token}`)).json())
+    const preview = InvitePreviewSchema.parse(
+      await (await t.app.request(`/api/invites/preview/${created.token}`)).json(),
+    )
     expect(preview).toMatchObject({ planName: 'Mon Wed Fri', trainingDays: [1, 3, 5] })
 
     const today = new Date().toISOString().slice(0, 10)
     const res = await send(client, 'POST', '/api/invites/accept', { token: created.token, today })
     expect(AcceptInviteResultSchema.parse(await res.json())).toMatchObject({ success: true })
     const plans = await t.db.select().from(trainingPlans).where(eq(trainingPlans.clientId, client.id))
-    expect(plans).toMatchObject([{ ownerId: coach.id, status: 'active', startDate: today, trainingDays: [1, 3, 5], assigned: true, sourcePlanId: plan }])
+    expect(plans).toMatchObject([
+      {
+        ownerId: coach.id,
+        status: 'active',
+        startDate: today,
+        trainingDays: [1, 3, 5],
+        assigned: true,
+        sourcePlanId: plan,
+      },
+    ])
   })
 
   test('of 20 concurrent accepts of one token exactly one succeeds: one link, one assigned plan', async () => {
@@ -196,8 +234,14 @@ describe('accept_client_invite', () => {
     const client = await signIn(t, { role: 'client' })
     const someoneElse = await signIn(t, { role: 'client' })
     const created = await invite(client.email)
-    expect(await accept(someoneElse, created.token)).toEqual({ success: false, error: inviteApiText.emailMismatch.description })
-    expect(await accept(someoneElse, 'not-a-real-token')).toEqual({ success: false, error: inviteApiText.invalid.description })
+    expect(await accept(someoneElse, created.token)).toEqual({
+      success: false,
+      error: inviteApiText.emailMismatch.description,
+    })
+    expect(await accept(someoneElse, 'not-a-real-token')).toEqual({
+      success: false,
+      error: inviteApiText.invalid.description,
+    })
 
     await t.db
       .update(clientInvites)
@@ -216,18 +260,26 @@ describe('accept_client_invite', () => {
   })
 
   test("two coaches' invites accepted at once: never a 409, one active link, the loser told why", async () => {
-    const otherPlan = ((await (await send(otherCoach, 'POST', '/api/plans', { name: 'Race', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
+    const otherPlan = (
+      (await (await send(otherCoach, 'POST', '/api/plans', { name: 'Race', weeks: 2, daysPerWeek: 2 })).json()) as {
+        id: string
+      }
+    ).id
     for (let round = 0; round < 15; round++) {
       const client = await signIn(t, { role: 'client' })
       const first = await invite(client.email)
       const second = await invite(client.email, otherCoach, otherPlan)
-      const results = await Promise.all([first, second].map((i) => send(client, 'POST', '/api/invites/accept', { token: i.token })))
+      const results = await Promise.all(
+        [first, second].map((i) => send(client, 'POST', '/api/invites/accept', { token: i.token })),
+      )
       expect(results.map((r) => r.status)).toEqual([200, 200])
       const answers = await Promise.all(results.map(async (r) => AcceptInviteResultSchema.parse(await r.json())))
       // Either one was refused as made at the same moment, or (on a single-connection database
       // that ran them one after the other) the second switched coaches as a later accept does.
       expect(answers.filter((a) => a.success).length).toBeGreaterThanOrEqual(1)
-      expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(answers.some((a) => !a.success) ? [inviteApiText.acceptedElsewhere] : [])
+      expect(answers.filter((a) => !a.success).map((a) => a.error)).toEqual(
+        answers.some((a) => !a.success) ? [inviteApiText.acceptedElsewhere] : [],
+      )
       const links = await t.db
         .select()
         .from(coachClients)
@@ -245,7 +297,10 @@ describe('accept_client_invite', () => {
     for (let round = 0; round < 15; round++) {
       const client = await signIn(t, { role: 'client' })
       const created = await invite(client.email)
-      const [accepted, promoted] = await Promise.all([send(client, 'POST', '/api/invites/accept', { token: created.token }), send(client, 'POST', '/api/profile/become-coach')])
+      const [accepted, promoted] = await Promise.all([
+        send(client, 'POST', '/api/invites/accept', { token: created.token }),
+        send(client, 'POST', '/api/profile/become-coach'),
+      ])
       expect(accepted.status).toBe(200)
       expect([200, 409]).toContain(promoted.status)
       const me = await whoIs(t, client.cookie)
@@ -270,8 +325,15 @@ describe('accept_client_invite', () => {
 
     const client = await signIn(t, { role: 'client' })
     await accept(client, (await invite(client.email)).token)
-    const otherPlan = ((await (await send(otherCoach, 'POST', '/api/plans', { name: 'Peak', weeks: 2, daysPerWeek: 2 })).json()) as { id: string }).id
-    expect(await accept(client, (await invite(client.email, otherCoach, otherPlan)).token)).toMatchObject({ success: true, planName: 'Peak' })
+    const otherPlan = (
+      (await (await send(otherCoach, 'POST', '/api/plans', { name: 'Peak', weeks: 2, daysPerWeek: 2 })).json()) as {
+        id: string
+      }
+    ).id
+    expect(await accept(client, (await invite(client.email, otherCoach, otherPlan)).token)).toMatchObject({
+      success: true,
+      planName: 'Peak',
+    })
     const links = await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))
     expect(links.find((l) => l.coachId === coach.id)?.status).toBe('archived')
     expect(links.find((l) => l.coachId === otherCoach.id)?.status).toBe('active')
@@ -295,6 +357,8 @@ describe('accept_client_invite', () => {
     expect((await t.app.request(`/api/invites/preview/${token}`)).status).toBe(200)
 
     expect(await accept(client, token)).toEqual({ success: true, error: null, planName: 'Base block' })
-    expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toMatchObject([{ coachId: coach.id, status: 'active' }])
+    expect(await t.db.select().from(coachClients).where(eq(coachClients.clientId, client.id))).toMatchObject([
+      { coachId: coach.id, status: 'active' },
+    ])
   })
 })

@@ -1,18 +1,37 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { AcceptInviteBody, AcceptInviteResultSchema, CreateInviteBody, InvitePreviewSchema, InviteSchema } from '#shared/schemas/invites.ts'
+import {
+  AcceptInviteBody,
+  AcceptInviteResultSchema,
+  CreateInviteBody,
+  InvitePreviewSchema,
+  InviteSchema,
+} from '#shared/schemas/invites.ts'
 import type { AppEnv, AppVariables } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { publicUrl } from '#server/env.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
-import { acceptInvite, createInvite, listInvites, previewInvite, resendInvite, revokeInvite, type InviteDeps } from './invites.service.ts'
+import {
+  acceptInvite,
+  createInvite,
+  listInvites,
+  previewInvite,
+  resendInvite,
+  revokeInvite,
+  type InviteDeps,
+} from './invites.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not an invite id') })
 const TokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
 
-async function depsOf({ db, auth, mailer, env }: Pick<AppVariables, 'db' | 'auth' | 'mailer' | 'env'>): Promise<InviteDeps> {
+async function depsOf({
+  db,
+  auth,
+  mailer,
+  env,
+}: Pick<AppVariables, 'db' | 'auth' | 'mailer' | 'env'>): Promise<InviteDeps> {
   const { secret } = await auth.$context
   return { db, secret, mailer, baseUrl: publicUrl(env) }
 }
@@ -51,12 +70,23 @@ export const invitesRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = c.var.user
       if (!user) throw new AppError('UNAUTHENTICATED')
-      return c.json(await createInvite(await depsOf(c.var), { id: user.id, email: user.email }, c.req.valid('json')), 201)
+      return c.json(
+        await createInvite(await depsOf(c.var), { id: user.id, email: user.email }, c.req.valid('json')),
+        201,
+      )
     },
   )
-  .post('/:id/resend', doc({ summary: 'Send an open invite again', response: InviteSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
+  .post(
+    '/:id/resend',
+    doc({ summary: 'Send an open invite again', response: InviteSchema }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    async (c) => c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
   )
-  .post('/:id/revoke', doc({ summary: 'Withdraw an open invite', response: InviteSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await revokeInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
+  .post(
+    '/:id/revoke',
+    doc({ summary: 'Withdraw an open invite', response: InviteSchema }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    async (c) => c.json(await revokeInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
   )

@@ -2,7 +2,14 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { createHash, randomBytes } from 'node:crypto'
 import { paths } from '#shared/paths.ts'
-import { INVITE_DAYS, inviteApiText, type AcceptInviteResult, type CreateInviteInput, type Invite, type InvitePreview } from '#shared/schemas/invites.ts'
+import {
+  INVITE_DAYS,
+  inviteApiText,
+  type AcceptInviteResult,
+  type CreateInviteInput,
+  type Invite,
+  type InvitePreview,
+} from '#shared/schemas/invites.ts'
 import { activeCoachIdOf, activeLink, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { clientInvites, coachClients, profiles, trainingPlans } from '#server/db/schema/index.ts'
@@ -57,7 +64,10 @@ function statusOf(row: Pick<InviteRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>
 
 async function toInvite(deps: InviteDeps, row: InviteRow): Promise<Invite> {
   const status = statusOf(row)
-  const link = status === 'pending' || status === 'expired' ? linkOf(deps.baseUrl, await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })) : null
+  const link =
+    status === 'pending' || status === 'expired'
+      ? linkOf(deps.baseUrl, await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed }))
+      : null
   return {
     id: row.id,
     email: row.email,
@@ -83,13 +93,20 @@ async function findOwnInvite(deps: InviteDeps, coachId: string, id: string): Pro
 }
 
 /** Counted before anything changes: over the limit, the invite already emailed stays as it was. */
-const countInviteMail = (deps: InviteDeps, coachId: string) => hit(deps.db, { key: `invite-mail:${coachId}`, max: EMAILS_PER_HOUR, windowSeconds: 3600 })
+const countInviteMail = (deps: InviteDeps, coachId: string) =>
+  hit(deps.db, { key: `invite-mail:${coachId}`, max: EMAILS_PER_HOUR, windowSeconds: 3600 })
 
 async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Promise<void> {
   const [coach] = await deps.db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, coachId))
   const token = await symmetricDecrypt({ key: deps.secret, data: row.tokenSealed })
   try {
-    await deps.mailer.send(inviteEmail(row.email, linkOf(deps.baseUrl, token), { coachName: coach?.name || 'Your coach', planName: row.planName, expiresAt: row.expiresAt }))
+    await deps.mailer.send(
+      inviteEmail(row.email, linkOf(deps.baseUrl, token), {
+        coachName: coach?.name || 'Your coach',
+        planName: row.planName,
+        expiresAt: row.expiresAt,
+      }),
+    )
   } catch (cause) {
     throw new AppError('UNAVAILABLE', { message: inviteApiText.mailFailed, cause, expose: true })
   }
@@ -99,16 +116,33 @@ async function mailInvite(deps: InviteDeps, coachId: string, row: InviteRow): Pr
  * Invites an email into one of the coach's plans: a new token, 7 days, emailed. An open invite from
  * this coach to the same email is replaced (revoked) in the same transaction.
  */
-export async function createInvite(deps: InviteDeps, coach: { id: string; email: string }, input: CreateInviteInput): Promise<Invite> {
+export async function createInvite(
+  deps: InviteDeps,
+  coach: { id: string; email: string },
+  input: CreateInviteInput,
+): Promise<Invite> {
   const { db } = deps
-  if (input.email === coach.email.toLowerCase()) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { email: [inviteApiText.ownEmail] } })
+  if (input.email === coach.email.toLowerCase())
+    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { email: [inviteApiText.ownEmail] } })
   const [plan] = await db
-    .select({ ownerId: trainingPlans.ownerId, clientId: trainingPlans.clientId, status: trainingPlans.status, name: trainingPlans.name })
+    .select({
+      ownerId: trainingPlans.ownerId,
+      clientId: trainingPlans.clientId,
+      status: trainingPlans.status,
+      name: trainingPlans.name,
+    })
     .from(trainingPlans)
     .where(eq(trainingPlans.id, input.planId))
-  if (!plan || plan.ownerId !== coach.id) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { planId: ['Choose one of your plans'] } })
+  if (!plan || plan.ownerId !== coach.id)
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { planId: ['Choose one of your plans'] },
+    })
   if (plan.clientId || plan.status === 'archived') {
-    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { planId: ['Choose a plan that is not assigned or archived'] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { planId: ['Choose a plan that is not assigned or archived'] },
+    })
   }
 
   await countInviteMail(deps, coach.id)
@@ -118,11 +152,25 @@ export async function createInvite(deps: InviteDeps, coach: { id: string; email:
     const replacedRows = await tx
       .update(clientInvites)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(clientInvites.coachId, coach.id), eq(clientInvites.email, input.email), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)))
+      .where(
+        and(
+          eq(clientInvites.coachId, coach.id),
+          eq(clientInvites.email, input.email),
+          isNull(clientInvites.acceptedAt),
+          isNull(clientInvites.revokedAt),
+        ),
+      )
       .returning({ id: clientInvites.id })
     const [row] = await tx
       .insert(clientInvites)
-      .values({ coachId: coach.id, email: input.email, planId: input.planId, tokenHash: hashToken(token), tokenSealed, expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS) })
+      .values({
+        coachId: coach.id,
+        email: input.email,
+        planId: input.planId,
+        tokenHash: hashToken(token),
+        tokenSealed,
+        expiresAt: new Date(Date.now() + INVITE_DAYS * DAY_MS),
+      })
       .returning({ id: clientInvites.id })
     if (!row) throw new Error('insert returned nothing')
     return { id: row.id, replaced: replacedRows.map((r) => r.id) }
@@ -154,7 +202,10 @@ export async function listInvites(deps: InviteDeps, coachId: string): Promise<In
     .where(
       and(
         eq(clientInvites.coachId, coachId),
-        or(and(isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)), gt(clientInvites.updatedAt, sql`now() - interval '30 days'`)),
+        or(
+          and(isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt)),
+          gt(clientInvites.updatedAt, sql`now() - interval '30 days'`),
+        ),
       ),
     )
     .orderBy(desc(clientInvites.createdAt))
@@ -164,7 +215,10 @@ export async function listInvites(deps: InviteDeps, coachId: string): Promise<In
 /** The same link, emailed again, working for another 7 days from now. */
 export async function resendInvite(deps: InviteDeps, coachId: string, id: string): Promise<Invite> {
   const row = await findOwnInvite(deps, coachId, id)
-  if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', { message: row.acceptedAt ? inviteApiText.alreadyUsed : 'This invite was revoked; send a new one' })
+  if (row.acceptedAt || row.revokedAt)
+    throw new AppError('CONFLICT', {
+      message: row.acceptedAt ? inviteApiText.alreadyUsed : 'This invite was revoked; send a new one',
+    })
   await countInviteMail(deps, coachId)
   const expiresAt = new Date(Date.now() + INVITE_DAYS * DAY_MS)
   await deps.db.update(clientInvites).set({ expiresAt }).where(eq(clientInvites.id, id))
@@ -198,7 +252,14 @@ export async function previewInvite(db: Db, token: string): Promise<InvitePrevie
     .from(clientInvites)
     .innerJoin(trainingPlans, eq(trainingPlans.id, clientInvites.planId))
     .leftJoin(profiles, eq(profiles.id, clientInvites.coachId))
-    .where(and(eq(clientInvites.tokenHash, hashToken(token)), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(clientInvites.tokenHash, hashToken(token)),
+        isNull(clientInvites.acceptedAt),
+        isNull(clientInvites.revokedAt),
+        gt(clientInvites.expiresAt, sql`now()`),
+      ),
+    )
   if (!row) throw new AppError('NOT_FOUND', { message: inviteApiText.invalid.description })
   return { ...row, coachName: row.coachName || 'Your coach', expiresAt: row.expiresAt.toISOString() }
 }
@@ -218,7 +279,12 @@ function planStartFor(clientToday: string | undefined, now = Date.now()): string
  * concurrent accepts exactly one wins), links the client to the coach (ending a previous coach's
  * link) and assigns the invite's plan from today through the one assignment operation.
  */
-export async function acceptInvite(db: Db, user: { id: string; email: string }, token: string, clientToday?: string): Promise<AcceptInviteResult> {
+export async function acceptInvite(
+  db: Db,
+  user: { id: string; email: string },
+  token: string,
+  clientToday?: string,
+): Promise<AcceptInviteResult> {
   const [invite] = await db
     .select({
       id: clientInvites.id,
@@ -249,12 +315,23 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
     .transaction(async (tx): Promise<AcceptInviteResult> => {
       // The profile row is the client's lock: an accept of another invite or 'become a coach'
       // waits here for this one to finish, then sees what it did.
-      const [locked] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id)).for('update')
+      const [locked] = await tx
+        .select({ role: profiles.role })
+        .from(profiles)
+        .where(eq(profiles.id, user.id))
+        .for('update')
       if (locked?.role === 'coach') return refuse(inviteApiText.coachAccount)
       const [claimed] = await tx
         .update(clientInvites)
         .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
-        .where(and(eq(clientInvites.id, invite.id), isNull(clientInvites.acceptedAt), isNull(clientInvites.revokedAt), gt(clientInvites.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(clientInvites.id, invite.id),
+            isNull(clientInvites.acceptedAt),
+            isNull(clientInvites.revokedAt),
+            gt(clientInvites.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ id: clientInvites.id })
       if (!claimed) return refuse(inviteApiText.alreadyUsed)
       // Another coach's invite was accepted while this one was on its way: the client chose from
@@ -264,7 +341,8 @@ export async function acceptInvite(db: Db, user: { id: string; email: string }, 
         .update(coachClients)
         .set({ status: 'archived', endedAt: sql`now()` })
         .where(and(activeLink({ clientId: user.id }), ne(coachClients.coachId, coachId)))
-      if (!(await isActiveCoachOf(tx, coachId, user.id))) await tx.insert(coachClients).values({ coachId, clientId: user.id })
+      if (!(await isActiveCoachOf(tx, coachId, user.id)))
+        await tx.insert(coachClients).values({ coachId, clientId: user.id })
       await assignPlan(db, coachId, planId, { clientId: user.id, startDate: today }, tx)
       return { success: true, error: null, planName }
     })

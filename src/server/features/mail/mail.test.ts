@@ -64,14 +64,21 @@ test('without SMTP_URL the server refuses a non-loopback HOST', () => {
   expect(() => checkMailSetup(parseEnv({ HOST: '0.0.0.0', SMTP_URL: 'smtp://relay:25' }))).not.toThrow()
   expect(() => checkMailSetup(parseEnv({ HOST: '127.0.0.1' }))).not.toThrow()
   // Behind a proxy the server listens on loopback, but the world reaches it.
-  expect(() => checkMailSetup(parseEnv({ HOST: '127.0.0.1', PUBLIC_URL: 'https://coachline.example' }))).toThrow(/SMTP_URL is required/)
+  expect(() => checkMailSetup(parseEnv({ HOST: '127.0.0.1', PUBLIC_URL: 'https://coachline.example' }))).toThrow(
+    /SMTP_URL is required/,
+  )
 })
 
 test('links are listed once each, in order', () => {
-  expect(extractLinks('Go: https://a.test/x?token=1 and http://b.test/y. Again https://a.test/x?token=1')).toEqual(['https://a.test/x?token=1', 'http://b.test/y'])
+  expect(extractLinks('Go: https://a.test/x?token=1 and http://b.test/y. Again https://a.test/x?token=1')).toEqual([
+    'https://a.test/x?token=1',
+    'http://b.test/y',
+  ])
 })
 
 /** Enough MIME decoding to read what nodemailer wrote (soft line breaks and =XX escapes). */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }

@@ -18,7 +18,17 @@ export function extractLinks(text: string): string[] {
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox in the database. */
-export function createMailer({ db, smtpUrl, from, logger }: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
+export function createMailer({
+  db,
+  smtpUrl,
+  from,
+  logger,
+}: {
+  db: Db
+  smtpUrl?: string
+  from: string
+  logger: Logger
+}): Mailer {
   if (smtpUrl) {
     const transport = createTransport(smtpUrl)
     return {

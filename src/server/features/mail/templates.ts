@@ -3,10 +3,21 @@ import type { MailMessage } from './mailer.ts'
 const PRODUCT = 'Coachline'
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  )
 }
 
-type Action = { to: string; subject: string; heading: string; intro: string; button: string; url: string; footnote: string }
+type Action = {
+  to: string
+  subject: string
+  heading: string
+  intro: string
+  button: string
+  url: string
+  footnote: string
+}
 
 /** One readable layout for every transactional email: plain text and HTML with the same words. */
 function actionEmail({ to, subject, heading, intro, button, url, footnote }: Action): MailMessage {
@@ -57,11 +68,16 @@ export function resetPasswordEmail(to: string, url: string): MailMessage {
     intro: 'Someone (hopefully you) asked to set a new password for your account.',
     button: 'Set a new password',
     url,
-    footnote: 'The link works once, within 1 hour. Setting a new password signs you out everywhere else. If you did not ask for it, ignore this email.',
+    footnote:
+      'The link works once, within 1 hour. Setting a new password signs you out everywhere else. If you did not ask for it, ignore this email.',
   })
 }
 
-export function inviteEmail(to: string, url: string, { coachName, planName, expiresAt }: { coachName: string; planName: string; expiresAt: Date }): MailMessage {
+export function inviteEmail(
+  to: string,
+  url: string,
+  { coachName, planName, expiresAt }: { coachName: string; planName: string; expiresAt: Date },
+): MailMessage {
   return actionEmail({
     to,
     subject: `${coachName} invited you to ${planName} on ${PRODUCT}`,
@@ -84,6 +100,7 @@ export function messageDigestEmail(to: string, url: string, senders: { name: str
     intro: `${list}.`,
     button: 'Open the chat',
     url,
-    footnote: 'We send this when a message has waited unread for 30 minutes. You can switch these emails off on your account page.',
+    footnote:
+      'We send this when a message has waited unread for 30 minutes. You can switch these emails off on your account page.',
   })
 }

@@ -1,27 +1,51 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { CreateMovementBody, ListMovementsQuery, MovementPageSchema, MovementSchema, UpdateMovementBody } from '#shared/schemas/movements.ts'
+import {
+  CreateMovementBody,
+  ListMovementsQuery,
+  MovementPageSchema,
+  MovementSchema,
+  UpdateMovementBody,
+} from '#shared/schemas/movements.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
-import { copyMovement, createMovement, getMovement, listMovements, setArchived, updateMovement } from './movements.service.ts'
+import {
+  copyMovement,
+  createMovement,
+  getMovement,
+  listMovements,
+  setArchived,
+  updateMovement,
+} from './movements.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a movement id') })
 
 export const movementsRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    doc({ summary: 'Search the movement library (built-in and your own), a page at a time', response: MovementPageSchema }),
+    doc({
+      summary: 'Search the movement library (built-in and your own), a page at a time',
+      response: MovementPageSchema,
+    }),
     requireProfile(),
     validate('query', ListMovementsQuery),
     async (c) => c.json(await listMovements(c.var.db, c.var.profile, c.req.valid('query'))),
   )
-  .get('/:id', doc({ summary: 'One movement', response: MovementSchema }), requireProfile(), validate('param', IdParam), async (c) =>
-    c.json(await getMovement(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .get(
+    '/:id',
+    doc({ summary: 'One movement', response: MovementSchema }),
+    requireProfile(),
+    validate('param', IdParam),
+    async (c) => c.json(await getMovement(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
-  .post('/', doc({ summary: 'Add a movement to your library', response: MovementSchema, status: 201 }), requireProfile('coach'), validate('json', CreateMovementBody), async (c) =>
-    c.json(await createMovement(c.var.db, c.var.profile, c.req.valid('json')), 201),
+  .post(
+    '/',
+    doc({ summary: 'Add a movement to your library', response: MovementSchema, status: 201 }),
+    requireProfile('coach'),
+    validate('json', CreateMovementBody),
+    async (c) => c.json(await createMovement(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
   .patch(
     '/:id',
@@ -31,11 +55,19 @@ export const movementsRoutes = new Hono<AppEnv>()
     validate('json', UpdateMovementBody),
     async (c) => c.json(await updateMovement(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/archive', doc({ summary: 'Archive one of your movements', response: MovementSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)),
+  .post(
+    '/:id/archive',
+    doc({ summary: 'Archive one of your movements', response: MovementSchema }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)),
   )
-  .post('/:id/restore', doc({ summary: 'Restore an archived movement', response: MovementSchema }), requireProfile('coach'), validate('param', IdParam), async (c) =>
-    c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)),
+  .post(
+    '/:id/restore',
+    doc({ summary: 'Restore an archived movement', response: MovementSchema }),
+    requireProfile('coach'),
+    validate('param', IdParam),
+    async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)),
   )
   .post(
     '/:id/copy',

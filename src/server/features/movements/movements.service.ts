@@ -1,9 +1,24 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { BuiltinMovement, CreateMovementInput, Equipment, ListMovementsInput, Movement, MovementPage, UpdateMovementInput } from '#shared/schemas/movements.ts'
+import type {
+  BuiltinMovement,
+  CreateMovementInput,
+  Equipment,
+  ListMovementsInput,
+  Movement,
+  MovementPage,
+  UpdateMovementInput,
+} from '#shared/schemas/movements.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
 import { queryRows } from '#server/db/client.ts'
-import { movements, planWorkouts, prescriptions, searchWords, trainingPlans, workouts } from '#server/db/schema/index.ts'
+import {
+  movements,
+  planWorkouts,
+  prescriptions,
+  searchWords,
+  trainingPlans,
+  workouts,
+} from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sharedWithClient } from '#server/features/workouts/workout-access.ts'
 import { STAPLE_SLUGS } from './builtin-movements.ts'
@@ -24,7 +39,10 @@ const columns = {
   archivedAt: movements.archivedAt,
 }
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null) }
+type Row = {
+  [K in keyof typeof columns]:
+    (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null)
+}
 
 function toMovement({ archivedAt, ...row }: Row): Movement {
   return { ...row, archived: archivedAt !== null }
@@ -104,7 +122,9 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
   if (input.pattern) filters.push(eq(movements.pattern, input.pattern))
   if (input.equipment) filters.push(sql`${movements.equipment} @> array[${input.equipment}]::text[]`)
   if (input.muscle) {
-    filters.push(sql`(${movements.primaryMuscles} @> array[${input.muscle}]::text[] or ${movements.secondaryMuscles} @> array[${input.muscle}]::text[])`)
+    filters.push(
+      sql`(${movements.primaryMuscles} @> array[${input.muscle}]::text[] or ${movements.secondaryMuscles} @> array[${input.muscle}]::text[])`,
+    )
   }
 
   const order: SQL[] = []
@@ -114,7 +134,9 @@ export async function listMovements(db: Db, actor: Actor, input: ListMovementsIn
     const corrections = await correctionsFor(db, tokens)
     for (const token of tokens) {
       const spellings = [token, ...(corrections.get(token) ?? [])]
-      filters.push(or(...spellings.map((spelling) => sql`${movements.searchText} like ${`%${escapeLike(spelling)}%`}`)) as SQL)
+      filters.push(
+        or(...spellings.map((spelling) => sql`${movements.searchText} like ${`%${escapeLike(spelling)}%`}`)) as SQL,
+      )
     }
     // Hyphens read as spaces ('pull up' is Pull-up). With the bars of search_text, exact and
     // prefix matches of any name or alias are plain LIKEs.
@@ -159,14 +181,29 @@ export type MovementSuggestion = Pick<Movement, 'id' | 'name' | 'ownerId' | 'tra
  * One round trip for all names, so callers send a few at a time; each gets up to `limit`, best
  * first, with its score.
  */
-export async function suggestMovements(db: Db, actor: Actor, guesses: MovementGuess[], limit = 5): Promise<Map<number, MovementSuggestion[]>> {
+export async function suggestMovements(
+  db: Db,
+  actor: Actor,
+  guesses: MovementGuess[],
+  limit = 5,
+): Promise<Map<number, MovementSuggestion[]>> {
   const found = new Map<number, MovementSuggestion[]>()
   if (!guesses.length) return found
-  const rows = await queryRows<{ i: number; id: string; name: string; owner_id: string | null; tracking: Movement['tracking']; score: number }>(
+  const rows = await queryRows<{
+    i: number
+    id: string
+    name: string
+    owner_id: string | null
+    tracking: Movement['tracking']
+    score: number
+  }>(
     db,
     sql`select t.i, m.id, m.name, m.owner_id, m.tracking, m.score
       from (values ${sql.join(
-        guesses.map((g, i) => sql`(${i}::int, ${g.text.toLowerCase()}::text, ${g.plain.toLowerCase()}::text, ${g.equipment ?? ''}::text)`),
+        guesses.map(
+          (g, i) =>
+            sql`(${i}::int, ${g.text.toLowerCase()}::text, ${g.plain.toLowerCase()}::text, ${g.equipment ?? ''}::text)`,
+        ),
         sql`, `,
       )}) as t(i, q, plain, equipment)
       cross join lateral (
@@ -191,7 +228,11 @@ export async function suggestMovements(db: Db, actor: Actor, guesses: MovementGu
 }
 
 /** Of these movements, the ones the actor may log against (built-in or their own), by id. */
-export async function movementsForLogging(db: Db, actor: Actor, ids: readonly string[]): Promise<Map<string, Pick<Movement, 'id' | 'name' | 'tracking' | 'equipment'>>> {
+export async function movementsForLogging(
+  db: Db,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<Map<string, Pick<Movement, 'id' | 'name' | 'tracking' | 'equipment'>>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .select({ id: movements.id, name: movements.name, tracking: movements.tracking, equipment: movements.equipment })
@@ -213,7 +254,12 @@ async function isPrescribedToActor(db: Db, actor: Actor, movementId: string): Pr
     .leftJoin(planWorkouts, eq(planWorkouts.id, prescriptions.planWorkoutId))
     .leftJoin(trainingPlans, eq(trainingPlans.id, planWorkouts.planId))
     .leftJoin(workouts, eq(workouts.id, prescriptions.workoutId))
-    .where(and(eq(prescriptions.movementId, movementId), or(eq(trainingPlans.clientId, actor.id), eq(workouts.ownerId, actor.id), sharedWithClient(actor.id))))
+    .where(
+      and(
+        eq(prescriptions.movementId, movementId),
+        or(eq(trainingPlans.clientId, actor.id), eq(workouts.ownerId, actor.id), sharedWithClient(actor.id)),
+      ),
+    )
     .limit(1)
   return row !== undefined
 }
@@ -247,8 +293,10 @@ export async function getMovement(db: Db, actor: Actor, id: string): Promise<Mov
 
 async function findOwn(db: Db, actor: Actor, id: string): Promise<Movement> {
   const movement = await findVisible(db, actor, id)
-  if (movement.ownerId === null) throw new AppError('FORBIDDEN', { message: 'Built-in movements cannot be changed; copy one instead' })
-  if (movement.ownerId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
+  if (movement.ownerId === null)
+    throw new AppError('FORBIDDEN', { message: 'Built-in movements cannot be changed; copy one instead' })
+  if (movement.ownerId !== actor.id)
+    throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
   return movement
 }
 
@@ -260,7 +308,14 @@ function fieldsOf(input: UpdateMovementInput) {
 export async function createMovement(db: Db, actor: Actor, input: CreateMovementInput): Promise<Movement> {
   const [row] = await db
     .insert(movements)
-    .values({ ...fieldsOf(input), name: input.name, pattern: input.pattern, tracking: input.tracking, ownerId: actor.id, searchText: searchTextOf(input.name, input.aliases) })
+    .values({
+      ...fieldsOf(input),
+      name: input.name,
+      pattern: input.pattern,
+      tracking: input.tracking,
+      ownerId: actor.id,
+      searchText: searchTextOf(input.name, input.aliases),
+    })
     .returning(columns)
   if (!row) throw new Error('insert returned nothing')
   await rememberWords(db, [input.name, ...input.aliases])
@@ -326,7 +381,9 @@ export async function seedBuiltinMovements(db: Db, library: BuiltinMovement[]): 
   if (!library.length) return
   await db
     .insert(movements)
-    .values(library.map(({ slug, ...m }) => ({ ...m, slug, ownerId: null, searchText: searchTextOf(m.name, m.aliases) })))
+    .values(
+      library.map(({ slug, ...m }) => ({ ...m, slug, ownerId: null, searchText: searchTextOf(m.name, m.aliases) })),
+    )
     .onConflictDoUpdate({
       target: movements.slug,
       set: {

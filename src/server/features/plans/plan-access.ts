@@ -42,8 +42,13 @@ export async function findPlan(db: Db | Tx, id: string): Promise<SummaryRow> {
 }
 
 /** Readable by its owner, and by the client it is assigned to. */
-export async function requireReader(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
-  if (plan.ownerId !== actor.id && plan.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
+export async function requireReader(
+  db: Db,
+  actor: Actor,
+  plan: Pick<SummaryRow, 'ownerId' | 'clientId'>,
+): Promise<void> {
+  if (plan.ownerId !== actor.id && plan.clientId !== actor.id)
+    throw new AppError('FORBIDDEN', { message: 'This plan is not yours' })
   await requireCoaching(db, actor, plan)
 }
 
@@ -64,7 +69,8 @@ export async function findOwned(db: Db, actor: Actor, id: string): Promise<Summa
 /** A client's copy is its coach's to read and change only while they coach that client. */
 async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'ownerId' | 'clientId'>): Promise<void> {
   if (!plan.clientId || plan.clientId === actor.id || plan.ownerId !== actor.id) return
-  if (!(await isActiveCoachOf(db, actor.id, plan.clientId))) throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
+  if (!(await isActiveCoachOf(db, actor.id, plan.clientId)))
+    throw new AppError('FORBIDDEN', { message: 'You no longer coach this client' })
 }
 
 /**

@@ -26,17 +26,33 @@ import { insertExercises, loadExercises, movementErrors, type RuleMarks } from '
 type Cell = { week: number; day: number }
 
 /** Replaces one cell of the grid (its workout and exercises) in one transaction. */
-export async function savePlanDay(db: Db, actor: Actor, id: string, week: number, day: number, input: SavePlanDayInput): Promise<Plan> {
+export async function savePlanDay(
+  db: Db,
+  actor: Actor,
+  id: string,
+  week: number,
+  day: number,
+  input: SavePlanDayInput,
+): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   // The plan's owner must be able to see every movement: the built-ins and their own.
-  const fields = { ...outsideErrors(plan, [{ week, day }]), ...(await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises')) }
+  const fields = {
+    ...outsideErrors(plan, [{ week, day }]),
+    ...(await movementErrors(db, plan.ownerId, input.workout?.exercises ?? [], 'workout.exercises')),
+  }
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 
   await db.transaction(async (tx) => {
     if ((await bumpVersion(tx, id, input)).replayed) return
     const inUse = plan.clientId !== null || plan.status === 'active'
     const exercises = inUse ? await withRuleMarks(tx, id, week, day, input.workout?.exercises ?? []) : undefined
-    await writeCell(tx, id, week, day, input.workout && { ...input.workout, exercises: exercises ?? input.workout.exercises })
+    await writeCell(
+      tx,
+      id,
+      week,
+      day,
+      input.workout && { ...input.workout, exercises: exercises ?? input.workout.exercises },
+    )
   })
   return getPlan(db, actor, id)
 }
@@ -69,7 +85,13 @@ export function sameSets(a: readonly PrescribedSet[], b: readonly PrescribedSet[
  * overwrites it from then on. An exercise is matched by its movement and how many of that movement
  * come before it in the day.
  */
-async function withRuleMarks(tx: Tx, planId: string, week: number, day: number, exercises: readonly ExerciseInput[]): Promise<(ExerciseInput & RuleMarks)[]> {
+async function withRuleMarks(
+  tx: Tx,
+  planId: string,
+  week: number,
+  day: number,
+  exercises: readonly ExerciseInput[],
+): Promise<(ExerciseInput & RuleMarks)[]> {
   const [cell] = await tx
     .select({ id: planWorkouts.id })
     .from(planWorkouts)
@@ -102,9 +124,22 @@ function requireInside(plan: SummaryRow, cells: Cell[]): void {
  * Writes copies of workouts into cells (replacing what was there), all in the caller's transaction.
  * A copy keeps its exercises' rules, not what a rule wrote on the original nor its hand-edit marks.
  */
-async function writeCells(tx: Tx, planId: string, cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[]): Promise<void> {
+async function writeCells(
+  tx: Tx,
+  planId: string,
+  cells: { week: number; day: number; workout: Plan['workouts'][number] | null }[],
+): Promise<void> {
   for (const { week, day, workout } of cells) {
-    await writeCell(tx, planId, week, day, workout && { ...workout, exercises: workout.exercises.map((e) => ({ ...e, progressionNote: null, handEdited: false })) })
+    await writeCell(
+      tx,
+      planId,
+      week,
+      day,
+      workout && {
+        ...workout,
+        exercises: workout.exercises.map((e) => ({ ...e, progressionNote: null, handEdited: false })),
+      },
+    )
   }
 }
 
@@ -123,7 +158,9 @@ async function writeCell(
   if (!workout) {
     await tx.delete(planWorkouts).where(cell)
     // An empty day has no date of its own to keep.
-    await tx.delete(planDayDates).where(and(eq(planDayDates.planId, planId), eq(planDayDates.week, week), eq(planDayDates.day, day)))
+    await tx
+      .delete(planDayDates)
+      .where(and(eq(planDayDates.planId, planId), eq(planDayDates.week, week), eq(planDayDates.day, day)))
     return
   }
   const values = { title: workout.title, notes: workout.notes || null }
@@ -141,7 +178,12 @@ async function writeCell(
 }
 
 /** Copies one cell onto another. */
-export async function copyDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: CopyDayInput): Promise<Plan> {
+export async function copyDay(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, from, to }: CopyDayInput,
+): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   requireInside(plan, [from, to])
   const source = (await getPlan(db, actor, id)).workouts.find((w) => w.week === from.week && w.day === from.day) ?? null
@@ -157,10 +199,16 @@ export async function copyDay(db: Db, actor: Actor, id: string, { version, saveI
  * once per week of distance from the source (+2.5 kg: week 2 +2.5, week 3 +5), all together
  * (+2.5 kg and +1 rep and +0.5 RPE).
  */
-export async function copyWeek(db: Db, actor: Actor, id: string, { version, saveId, fromWeek, toWeeks, ...input }: CopyWeekInput): Promise<Plan> {
+export async function copyWeek(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, fromWeek, toWeeks, ...input }: CopyWeekInput,
+): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   const progressions = progressionsOf(input)
-  const progress = (set: PrescribedSet, steps: number) => progressions.reduce((next, progression) => progressSet(next, progression, steps), set)
+  const progress = (set: PrescribedSet, steps: number) =>
+    progressions.reduce((next, progression) => progressSet(next, progression, steps), set)
   const targets = [...new Set(toWeeks)].filter((week) => week !== fromWeek)
   requireInside(plan, [{ week: fromWeek, day: 1 }, ...targets.map((week) => ({ week, day: 1 }))])
   const source = (await getPlan(db, actor, id)).workouts.filter((w) => w.week === fromWeek)
@@ -172,7 +220,12 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, save
       return {
         week,
         day,
-        workout: workout ? { ...workout, exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progress(set, steps)) })) } : null,
+        workout: workout
+          ? {
+              ...workout,
+              exercises: workout.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => progress(set, steps)) })),
+            }
+          : null,
       }
     }),
   )
@@ -189,10 +242,16 @@ export async function copyWeek(db: Db, actor: Actor, id: string, { version, save
  * rather than being copied: through a parking cell (0, 0), because the unique (plan, week, day)
  * index is checked row by row.
  */
-export async function moveDay(db: Db, actor: Actor, id: string, { version, saveId, from, to }: MoveDayInput): Promise<Plan> {
+export async function moveDay(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, from, to }: MoveDayInput,
+): Promise<Plan> {
   const plan = await findOwned(db, actor, id)
   requireInside(plan, [from, to])
-  const at = (cell: Cell) => and(eq(planWorkouts.planId, id), eq(planWorkouts.week, cell.week), eq(planWorkouts.day, cell.day))
+  const at = (cell: Cell) =>
+    and(eq(planWorkouts.planId, id), eq(planWorkouts.week, cell.week), eq(planWorkouts.day, cell.day))
   await db.transaction(async (tx) => {
     if ((await bumpVersion(tx, id, { version, saveId })).replayed) return
     if (from.week === to.week && from.day === to.day) return
@@ -201,7 +260,8 @@ export async function moveDay(db: Db, actor: Actor, id: string, { version, saveI
     await tx.update(planWorkouts).set(from).where(at(to))
     await tx.update(planWorkouts).set(to).where(at(parking))
     // A date the lifter gave a workout goes with it.
-    const dated = (cell: Cell) => and(eq(planDayDates.planId, id), eq(planDayDates.week, cell.week), eq(planDayDates.day, cell.day))
+    const dated = (cell: Cell) =>
+      and(eq(planDayDates.planId, id), eq(planDayDates.week, cell.week), eq(planDayDates.day, cell.day))
     await tx.update(planDayDates).set(parking).where(dated(from))
     await tx.update(planDayDates).set(from).where(dated(to))
     await tx.update(planDayDates).set(to).where(dated(parking))

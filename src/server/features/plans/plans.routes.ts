@@ -43,15 +43,22 @@ const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
 const CellParam = z.object({
   id: z.uuid('Not a plan id'),
-  week: z.coerce.number(planApiText.week).check(z.int(planApiText.week), z.gte(1, planApiText.week), z.lte(MAX_WEEKS, planApiText.week)),
-  day: z.coerce.number(planApiText.day).check(z.int(planApiText.day), z.gte(1, planApiText.day), z.lte(MAX_DAYS_PER_WEEK, planApiText.day)),
+  week: z.coerce
+    .number(planApiText.week)
+    .check(z.int(planApiText.week), z.gte(1, planApiText.week), z.lte(MAX_WEEKS, planApiText.week)),
+  day: z.coerce
+    .number(planApiText.day)
+    .check(z.int(planApiText.day), z.gte(1, planApiText.day), z.lte(MAX_DAYS_PER_WEEK, planApiText.day)),
 })
 
 export const plansRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
     '/',
-    doc({ summary: 'Your plans (a coach’s templates and assigned plans, a client’s own and assigned)', response: z.array(PlanSummarySchema) }),
+    doc({
+      summary: 'Your plans (a coach’s templates and assigned plans, a client’s own and assigned)',
+      response: z.array(PlanSummarySchema),
+    }),
     validate('query', ListPlansQuery),
     async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))),
   )
@@ -61,11 +68,17 @@ export const plansRoutes = new Hono<AppEnv>()
     validate('param', PlanWorkoutParam),
     async (c) => c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
   )
-  .post('/', doc({ summary: 'Create a plan', response: PlanSummarySchema, status: 201 }), validate('json', CreatePlanBody), async (c) =>
-    c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201),
+  .post(
+    '/',
+    doc({ summary: 'Create a plan', response: PlanSummarySchema, status: 201 }),
+    validate('json', CreatePlanBody),
+    async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
-  .get('/:id', doc({ summary: 'A plan with all its weeks and days', response: PlanSchema }), validate('param', IdParam), async (c) =>
-    c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .get(
+    '/:id',
+    doc({ summary: 'A plan with all its weeks and days', response: PlanSchema }),
+    validate('param', IdParam),
+    async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .patch(
     '/:id',
@@ -95,11 +108,19 @@ export const plansRoutes = new Hono<AppEnv>()
       return c.json(await movePlanDay(c.var.db, c.var.profile, id, week, day, c.req.valid('json')))
     },
   )
-  .post('/:id/copy-day', doc({ summary: 'Copy one day of a plan onto another', response: PlanSchema }), validate('param', IdParam), validate('json', CopyDayBody), async (c) =>
-    c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .post(
+    '/:id/copy-day',
+    doc({ summary: 'Copy one day of a plan onto another', response: PlanSchema }),
+    validate('param', IdParam),
+    validate('json', CopyDayBody),
+    async (c) => c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/move-day', doc({ summary: 'Move one day of a plan to another', response: PlanSchema }), validate('param', IdParam), validate('json', MoveDayBody), async (c) =>
-    c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .post(
+    '/:id/move-day',
+    doc({ summary: 'Move one day of a plan to another', response: PlanSchema }),
+    validate('param', IdParam),
+    validate('json', MoveDayBody),
+    async (c) => c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
     '/:id/copy-week',
@@ -115,11 +136,17 @@ export const plansRoutes = new Hono<AppEnv>()
     validate('json', CopyPlanBody),
     async (c) => c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/:id/archive', doc({ summary: 'Archive a plan', response: PlanSummarySchema }), validate('param', IdParam), async (c) =>
-    c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .post(
+    '/:id/archive',
+    doc({ summary: 'Archive a plan', response: PlanSummarySchema }),
+    validate('param', IdParam),
+    async (c) => c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
-  .post('/:id/restore', doc({ summary: 'Restore an archived plan', response: PlanSummarySchema }), validate('param', IdParam), async (c) =>
-    c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .post(
+    '/:id/restore',
+    doc({ summary: 'Restore an archived plan', response: PlanSummarySchema }),
+    validate('param', IdParam),
+    async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .post(
     '/:id/assign',
@@ -127,7 +154,8 @@ export const plansRoutes = new Hono<AppEnv>()
     requireProfile('coach'),
     validate('param', IdParam),
     validate('json', AssignPlanBody),
-    async (c) => c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await assignPlan(c.var.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   // A coach's; a self-coached lifter chooses theirs when they start a plan.
   .put(
@@ -148,7 +176,10 @@ export const plansRoutes = new Hono<AppEnv>()
   )
   .delete(
     '/:id',
-    doc({ summary: 'Delete a plan: 204, or 200 {archived: true} when sessions were logged from it (it is archived instead)', status: 204 }),
+    doc({
+      summary: 'Delete a plan: 204, or 200 {archived: true} when sessions were logged from it (it is archived instead)',
+      status: 204,
+    }),
     validate('param', IdParam),
     async (c) => {
       const { archived } = await deletePlan(c.var.db, c.var.profile, c.req.valid('param').id)

@@ -19,7 +19,16 @@ import { isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { clientInvites, planDayDates, planWorkouts, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { bumpVersion, findOwned, findPlan, findReadable, requireReader, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
+import {
+  bumpVersion,
+  findOwned,
+  findPlan,
+  findReadable,
+  requireReader,
+  summaryColumns,
+  toSummary,
+  type SummaryRow,
+} from './plan-access.ts'
 import { loadExercises } from './prescriptions.service.ts'
 
 export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
@@ -38,7 +47,11 @@ export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): 
  * `completed` splits the plans in use (drafts and active ones, read by status from the owner and
  * client indexes) from the completed ones, which grow with every block a client finishes.
  */
-export async function listPlans(db: Db, actor: Actor, { archived, assigned, completed }: ListPlansInput = {}): Promise<PlanSummary[]> {
+export async function listPlans(
+  db: Db,
+  actor: Actor,
+  { archived, assigned, completed }: ListPlansInput = {},
+): Promise<PlanSummary[]> {
   // As training_plans_own_idx reads it.
   const own = sql`(${trainingPlans.clientId} is null and not ${trainingPlans.assigned})`
   const rows = await db
@@ -48,9 +61,16 @@ export async function listPlans(db: Db, actor: Actor, { archived, assigned, comp
       and(
         archived === 'true'
           ? and(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.status, 'archived'))
-          : and(or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)), ne(trainingPlans.status, 'archived')),
+          : and(
+              or(eq(trainingPlans.ownerId, actor.id), eq(trainingPlans.clientId, actor.id)),
+              ne(trainingPlans.status, 'archived'),
+            ),
         assigned === 'false' ? own : assigned === 'true' ? not(own) : undefined,
-        completed === 'false' ? inArray(trainingPlans.status, ['draft', 'active']) : completed === 'true' ? eq(trainingPlans.status, 'completed') : undefined,
+        completed === 'false'
+          ? inArray(trainingPlans.status, ['draft', 'active'])
+          : completed === 'true'
+            ? eq(trainingPlans.status, 'completed')
+            : undefined,
       ),
     )
     .orderBy(sql`${trainingPlans.updatedAt} desc`)
@@ -61,7 +81,13 @@ export async function listPlans(db: Db, actor: Actor, { archived, assigned, comp
 export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
   const plan = await findReadable(db, actor, id)
   const workouts = await db
-    .select({ id: planWorkouts.id, week: planWorkouts.week, day: planWorkouts.day, title: planWorkouts.title, notes: planWorkouts.notes })
+    .select({
+      id: planWorkouts.id,
+      week: planWorkouts.week,
+      day: planWorkouts.day,
+      title: planWorkouts.title,
+      notes: planWorkouts.notes,
+    })
     .from(planWorkouts)
     .where(eq(planWorkouts.planId, id))
     .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
@@ -71,7 +97,11 @@ export async function getPlan(db: Db, actor: Actor, id: string): Promise<Plan> {
     workouts.map((w) => w.id),
   )
   const moves = await movesOf(db, [id])
-  return { ...toSummary(plan), workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })), moves: moves.get(id) ?? [] }
+  return {
+    ...toSummary(plan),
+    workouts: workouts.map((w) => ({ ...w, exercises: exercises.get(w.id) ?? [] })),
+    moves: moves.get(id) ?? [],
+  }
 }
 
 /** The moved days of these plans, by plan. */
@@ -79,11 +109,19 @@ export async function movesOf(db: Db, planIds: readonly string[]): Promise<Map<s
   const byPlan = new Map<string, MovedDay[]>()
   if (!planIds.length) return byPlan
   const rows = await db
-    .select({ planId: planDayDates.planId, week: planDayDates.week, day: planDayDates.day, date: planDayDates.date, movedBy: planDayDates.movedBy, movedAt: planDayDates.movedAt })
+    .select({
+      planId: planDayDates.planId,
+      week: planDayDates.week,
+      day: planDayDates.day,
+      date: planDayDates.date,
+      movedBy: planDayDates.movedBy,
+      movedAt: planDayDates.movedAt,
+    })
     .from(planDayDates)
     .where(inArray(planDayDates.planId, [...planIds]))
     .orderBy(asc(planDayDates.week), asc(planDayDates.day))
-  for (const { planId, movedAt, ...move } of rows) byPlan.set(planId, [...(byPlan.get(planId) ?? []), { ...move, movedAt: movedAt.toISOString() }])
+  for (const { planId, movedAt, ...move } of rows)
+    byPlan.set(planId, [...(byPlan.get(planId) ?? []), { ...move, movedAt: movedAt.toISOString() }])
   return byPlan
 }
 
@@ -120,18 +158,34 @@ export async function getPlanWorkout(db: Db, actor: Actor, planWorkoutId: string
   return asTrained({ ...workout, exercises: exercises.get(row.id) ?? [] }, plan)
 }
 
-export async function updatePlan(db: Db, actor: Actor, id: string, { version, saveId, ...input }: UpdatePlanInput): Promise<PlanSummary> {
+export async function updatePlan(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, ...input }: UpdatePlanInput,
+): Promise<PlanSummary> {
   const plan = await findOwned(db, actor, id)
   const deloadWeeks = input.deloadWeeks ? [...new Set(input.deloadWeeks)].sort((a, b) => a - b) : undefined
   if (deloadWeeks?.some((week) => week > plan.weeks)) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { deloadWeeks: [`This plan has ${plan.weeks} weeks`] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { deloadWeeks: [`This plan has ${plan.weeks} weeks`] },
+    })
   }
   // A plan being trained is not a template: save a copy as one instead.
-  if (input.isTemplate && plan.status === 'active') throw new AppError('CONFLICT', { message: 'A plan in progress cannot become a template. Save a copy as a template instead.' })
+  if (input.isTemplate && plan.status === 'active')
+    throw new AppError('CONFLICT', {
+      message: 'A plan in progress cannot become a template. Save a copy as a template instead.',
+    })
   if (input.progression?.kind === 'percent_e1rm' && input.progression.linkedMovementId) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { 'progression.linkedMovementId': [planApiText.planRuleLinked] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { 'progression.linkedMovementId': [planApiText.planRuleLinked] },
+    })
   }
-  const changes = Object.fromEntries(Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined))
+  const changes = Object.fromEntries(
+    Object.entries({ ...input, deloadWeeks }).filter(([, value]) => value !== undefined),
+  )
   // A plan that becomes a template, or a template renamed, needs a name none of the owner's other templates has.
   const template = input.isTemplate ?? plan.isTemplate
   const named = template && (input.isTemplate === true || input.name !== undefined)
@@ -146,10 +200,16 @@ export async function updatePlan(db: Db, actor: Actor, id: string, { version, sa
 /** Training days as stored: one per day of the plan's week (the schema checks each weekday once), in weekday order. */
 function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[]): number[]
 function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[] | null): number[] | null
-function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: readonly number[] | null): number[] | null {
+function trainingDaysOf(
+  plan: Pick<SummaryRow, 'daysPerWeek'>,
+  trainingDays: readonly number[] | null,
+): number[] | null {
   if (!trainingDays) return null
   if (trainingDays.length !== plan.daysPerWeek) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { trainingDays: [planApiText.trainingDaysCount(plan.daysPerWeek)] } })
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { trainingDays: [planApiText.trainingDaysCount(plan.daysPerWeek)] },
+    })
   }
   return [...trainingDays].sort((a, b) => a - b)
 }
@@ -158,9 +218,16 @@ function trainingDaysOf(plan: Pick<SummaryRow, 'daysPerWeek'>, trainingDays: rea
  * A coach sets the weekdays their plan trains on: the copies they assign from it start with them,
  * and on a client's copy they move the client's dates. Null: the days follow one another.
  */
-export async function setTrainingDays(db: Db, actor: Actor, id: string, { version, saveId, trainingDays }: PlanTrainingDaysInput): Promise<PlanSummary> {
+export async function setTrainingDays(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, trainingDays }: PlanTrainingDaysInput,
+): Promise<PlanSummary> {
   const plan = await findOwned(db, actor, id)
-  return toSummary((await bumpVersion(db, id, { version, saveId }, { trainingDays: trainingDaysOf(plan, trainingDays) })).row)
+  return toSummary(
+    (await bumpVersion(db, id, { version, saveId }, { trainingDays: trainingDaysOf(plan, trainingDays) })).row,
+  )
 }
 
 /**
@@ -199,7 +266,11 @@ export async function deletePlan(db: Db, actor: Actor, id: string): Promise<{ ar
  * A deep copy of a plan's grid into a new plan row: workouts, then exercises, in two statements.
  * Progression rules go with it; what a rule wrote on the source and its hand-edit marks stay there.
  */
-async function copyPlanTree(tx: Tx, source: SummaryRow, values: Partial<typeof trainingPlans.$inferInsert> & { ownerId: string }): Promise<string> {
+async function copyPlanTree(
+  tx: Tx,
+  source: SummaryRow,
+  values: Partial<typeof trainingPlans.$inferInsert> & { ownerId: string },
+): Promise<string> {
   const [copy] = await tx
     .insert(trainingPlans)
     .values({
@@ -271,18 +342,33 @@ async function requireFreeTemplateName(tx: Tx, ownerId: string, name: string, ex
  * same builder); their previous active plan is completed. One operation, also used inside the
  * transaction that accepts an invite.
  */
-export async function assignPlan(db: Db, coachId: string, planId: string, { clientId, startDate, trainingDays }: AssignPlanInput, tx?: Tx): Promise<PlanSummary> {
+export async function assignPlan(
+  db: Db,
+  coachId: string,
+  planId: string,
+  { clientId, startDate, trainingDays }: AssignPlanInput,
+  tx?: Tx,
+): Promise<PlanSummary> {
   const run = async (t: Tx) => {
     const [source] = await t.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, planId))
     if (!source) throw new AppError('NOT_FOUND', { message: 'Plan not found' })
     if (source.ownerId !== coachId) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may assign it' })
-    if (!(await isActiveCoachOf(t, coachId, clientId))) throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
+    if (!(await isActiveCoachOf(t, coachId, clientId)))
+      throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
     await t
       .update(trainingPlans)
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
       .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
     const days = trainingDays === undefined ? source.trainingDays : trainingDaysOf(source, trainingDays)
-    return copyPlanTree(t, source, { ownerId: coachId, clientId, startDate, trainingDays: days, assigned: true, status: 'active', isTemplate: false })
+    return copyPlanTree(t, source, {
+      ownerId: coachId,
+      clientId,
+      startDate,
+      trainingDays: days,
+      assigned: true,
+      status: 'active',
+      isTemplate: false,
+    })
   }
   // Inside the caller's transaction the copy is read through it (it is not committed yet).
   if (tx) return toSummary(await findPlan(tx, await run(tx)))
@@ -295,12 +381,22 @@ export async function assignPlan(db: Db, coachId: string, planId: string, { clie
  * active plan again moves it to the new date and days. Neither the grid nor the version changes:
  * a builder open on the plan keeps saving.
  */
-export async function startPlan(db: Db, actor: Actor, id: string, { startDate, trainingDays }: StartPlanInput): Promise<PlanSummary> {
+export async function startPlan(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { startDate, trainingDays }: StartPlanInput,
+): Promise<PlanSummary> {
   const plan = await findOwned(db, actor, id)
   if (plan.clientId || plan.isTemplate) throw new AppError('CONFLICT', { message: planApiText.startNotOwn })
-  if (plan.status === 'archived') throw new AppError('CONFLICT', { message: 'This plan is archived. Restore it first.' })
+  if (plan.status === 'archived')
+    throw new AppError('CONFLICT', { message: 'This plan is archived. Restore it first.' })
   const days = trainingDaysOf(plan, trainingDays)
-  const [workout] = await db.select({ id: planWorkouts.id }).from(planWorkouts).where(eq(planWorkouts.planId, id)).limit(1)
+  const [workout] = await db
+    .select({ id: planWorkouts.id })
+    .from(planWorkouts)
+    .where(eq(planWorkouts.planId, id))
+    .limit(1)
   if (!workout) throw new AppError('CONFLICT', { message: planApiText.startEmpty })
   const row = await db.transaction(async (tx) => {
     await tx
@@ -331,11 +427,21 @@ export async function startPlan(db: Db, actor: Actor, id: string, { startDate, t
 }
 
 /** Changes the status of a plan that is in `from` (bumping its version); one in another status is answered as it is. */
-async function changeStatus(db: Db, plan: SummaryRow, from: 'archived' | 'not-archived', to: PlanSummary['status']): Promise<PlanSummary> {
+async function changeStatus(
+  db: Db,
+  plan: SummaryRow,
+  from: 'archived' | 'not-archived',
+  to: PlanSummary['status'],
+): Promise<PlanSummary> {
   const [row] = await db
     .update(trainingPlans)
     .set({ status: to, version: sql`${trainingPlans.version} + 1` })
-    .where(and(eq(trainingPlans.id, plan.id), from === 'archived' ? eq(trainingPlans.status, 'archived') : ne(trainingPlans.status, 'archived')))
+    .where(
+      and(
+        eq(trainingPlans.id, plan.id),
+        from === 'archived' ? eq(trainingPlans.status, 'archived') : ne(trainingPlans.status, 'archived'),
+      ),
+    )
     .returning(summaryColumns)
   return toSummary(row ?? (await findPlan(db, plan.id)))
 }

@@ -42,7 +42,8 @@ export async function movementErrors(
   exercises.forEach((exercise, index) => {
     if (!known.has(exercise.movementId)) fields[`${path}.${index}.movementId`] = ['Choose a movement from your library']
     const linked = linkedOf(exercise)
-    if (linked && !known.has(linked)) fields[`${path}.${index}.progression.linkedMovementId`] = [progressionApiText.linked]
+    if (linked && !known.has(linked))
+      fields[`${path}.${index}.progression.linkedMovementId`] = [progressionApiText.linked]
   })
   return fields
 }
@@ -51,7 +52,11 @@ export async function movementErrors(
 export type RuleMarks = { progressionNote?: ProgressionNote | null; handEdited?: boolean }
 
 /** Writes a workout's exercises in the given order (the caller removed the old ones, in its transaction). */
-export async function insertExercises(tx: Db | Tx, parent: ExerciseParent, exercises: readonly (ExerciseInput & RuleMarks)[]): Promise<void> {
+export async function insertExercises(
+  tx: Db | Tx,
+  parent: ExerciseParent,
+  exercises: readonly (ExerciseInput & RuleMarks)[],
+): Promise<void> {
   if (!exercises.length) return
   await tx.insert(prescriptions).values(
     exercises.map((exercise, position) => ({
@@ -71,7 +76,11 @@ export async function insertExercises(tx: Db | Tx, parent: ExerciseParent, exerc
 }
 
 /** The exercises of several workouts by their parent's id, in order, with each movement's name and tracking: one query. */
-export async function loadExercises(db: Db | Tx, parent: keyof typeof parentColumn, ids: readonly string[]): Promise<Map<string, Exercise[]>> {
+export async function loadExercises(
+  db: Db | Tx,
+  parent: keyof typeof parentColumn,
+  ids: readonly string[],
+): Promise<Map<string, Exercise[]>> {
   const byParent = new Map<string, Exercise[]>()
   if (!ids.length) return byParent
   const column = parentColumn[parent]

@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
-import { DecideProposalsBody, DecisionSchema, PreviewRuleBody, ProposalsSchema, RulePreviewSchema } from '#shared/schemas/progression-api.ts'
+import {
+  DecideProposalsBody,
+  DecisionSchema,
+  PreviewRuleBody,
+  ProposalsSchema,
+  RulePreviewSchema,
+} from '#shared/schemas/progression-api.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
@@ -16,8 +22,11 @@ export const progressionRoutes = new Hono<AppEnv>()
     validate('json', PreviewRuleBody),
     async (c) => c.json(await previewRule(c.var.db, c.var.profile, c.req.valid('json'), bestE1rms)),
   )
-  .get('/proposals', doc({ summary: 'Progression proposals waiting for your approval', response: ProposalsSchema }), requireProfile('coach'), async (c) =>
-    c.json(await listProposals(c.var.db, c.var.profile)),
+  .get(
+    '/proposals',
+    doc({ summary: 'Progression proposals waiting for your approval', response: ProposalsSchema }),
+    requireProfile('coach'),
+    async (c) => c.json(await listProposals(c.var.db, c.var.profile)),
   )
   .post(
     '/proposals/approve',

@@ -2,14 +2,29 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Exercise, PrescribedSet } from '#shared/schemas/plans.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import type { PreviewRuleInput, Proposal, RulePreview } from '#shared/schemas/progression-api.ts'
-import { asPrescribed, nextTargets, onPlannedDay, progressionApiText, type DoneSet, type ProgressionRule } from '#shared/schemas/progression.ts'
+import {
+  asPrescribed,
+  nextTargets,
+  onPlannedDay,
+  progressionApiText,
+  type DoneSet,
+  type ProgressionRule,
+} from '#shared/schemas/progression.ts'
 import { e1rm } from '#shared/schemas/sessions.ts'
 import { pairWithTargets } from '#shared/set-types.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeLink, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
-import { coachClients, movements, planWorkouts, prescriptions, profiles, progressionProposals, trainingPlans } from '#server/db/schema/index.ts'
+import {
+  coachClients,
+  movements,
+  planWorkouts,
+  prescriptions,
+  profiles,
+  progressionProposals,
+  trainingPlans,
+} from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sameSets } from './plan-grid.service.ts'
 import { loadExercises } from './prescriptions.service.ts'
@@ -49,21 +64,34 @@ type Cell = { id: string; week: number; day: number; exercises: Exercise[] }
 
 /** The lifter's unit and plate step: the loads a rule writes round to what they can load. */
 async function lifterLoading(db: Db | Tx, clientId: string): Promise<{ unit: Unit; plateStep: number }> {
-  const [profile] = await db.select({ unit: profiles.unit, plateSetups: profiles.plateSetups }).from(profiles).where(eq(profiles.id, clientId))
+  const [profile] = await db
+    .select({ unit: profiles.unit, plateSetups: profiles.plateSetups })
+    .from(profiles)
+    .where(eq(profiles.id, clientId))
   const unit = profile?.unit ?? 'kg'
   return { unit, plateStep: plateSetupOf(profile?.plateSetups, unit).plateStep }
 }
 
 /** The `occurrence`-th exercise of a movement in a day. */
-const nth = <E extends { movementId: string }>(exercises: readonly E[], movementId: string, occurrence: number): E | undefined =>
-  exercises.filter((e) => e.movementId === movementId)[occurrence]
+const nth = <E extends { movementId: string }>(
+  exercises: readonly E[],
+  movementId: string,
+  occurrence: number,
+): E | undefined => exercises.filter((e) => e.movementId === movementId)[occurrence]
 
 /**
  * The days a rule's targets go to after the day at (`week`, `day`): the next one with the movement
  * (a weekly rule: the same day of a later week), through any deload weeks, up to the first that is
  * not one; none past a day the coach edited by hand.
  */
-export function nextDays(cells: readonly Cell[], at: { week: number; day: number }, movementId: string, occurrence: number, weekly: boolean, deloadWeeks: readonly number[]) {
+export function nextDays(
+  cells: readonly Cell[],
+  at: { week: number; day: number },
+  movementId: string,
+  occurrence: number,
+  weekly: boolean,
+  deloadWeeks: readonly number[],
+) {
   const later = cells
     .filter((c) => c.week > at.week || (!weekly && c.week === at.week && c.day > at.day))
     .filter((c) => !weekly || c.day === at.day)
@@ -123,7 +151,8 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
   if (!ruled.length) return
 
   const loading = await lifterLoading(tx, session.clientId)
-  const percentOf = (r: (typeof ruled)[number]) => (r.rule.kind === 'percent_e1rm' ? (r.rule.linkedMovementId ?? r.exercise.movementId) : null)
+  const percentOf = (r: (typeof ruled)[number]) =>
+    r.rule.kind === 'percent_e1rm' ? (r.rule.linkedMovementId ?? r.exercise.movementId) : null
   const e1rms = await e1rmOf(
     tx,
     session.clientId,
@@ -139,7 +168,9 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
       done: pairWithTargets(
         exercise.targets.length,
         // A ticked set before an unticked one of the same row.
-        session.sets.filter((s) => s.exerciseKey === exercise.key).sort((a, b) => Number(b.completed) - Number(a.completed)),
+        session.sets
+          .filter((s) => s.exerciseKey === exercise.key)
+          .sort((a, b) => Number(b.completed) - Number(a.completed)),
       ).flatMap(({ set }, index) => (set ? [{ ...set, setNumber: index + 1 }] : [])),
       failures: own?.progressionNote?.failures ?? 0,
       ...loading,
@@ -148,12 +179,22 @@ export async function progressAfterSession(tx: Tx, session: CompletedSession, e1
     const result = nextTargets(input)
     if (!result) continue
     const weekly = rule.kind === 'linear' && rule.per === 'week'
-    for (const { cell, exercise: next } of nextDays(cells, current, exercise.movementId, occurrence, weekly, plan.deloadWeeks)) {
+    for (const { cell, exercise: next } of nextDays(
+      cells,
+      current,
+      exercise.movementId,
+      occurrence,
+      weekly,
+      plan.deloadWeeks,
+    )) {
       const outcome = onPlannedDay(input, result, next.sets)
       const note = { reason: outcome.reason, failures: outcome.failures }
       // A change of reason alone (a %1RM's new load, a hold) needs no approval.
       if (plan.progressionMode === 'apply' || sameSets(next.sets, outcome.sets)) {
-        await tx.update(prescriptions).set({ sets: outcome.sets, progressionNote: note }).where(eq(prescriptions.id, next.id))
+        await tx
+          .update(prescriptions)
+          .set({ sets: outcome.sets, progressionNote: note })
+          .where(eq(prescriptions.id, next.id))
         changed = true
         continue
       }
@@ -213,7 +254,10 @@ export async function listProposals(db: Db, actor: Actor): Promise<Proposal[]> {
     .innerJoin(planWorkouts, eq(planWorkouts.id, progressionProposals.planWorkoutId))
     .innerJoin(movements, eq(movements.id, progressionProposals.movementId))
     .innerJoin(profiles, eq(profiles.id, progressionProposals.clientId))
-    .innerJoin(coachClients, and(eq(coachClients.clientId, progressionProposals.clientId), activeLink({ coachId: actor.id })))
+    .innerJoin(
+      coachClients,
+      and(eq(coachClients.clientId, progressionProposals.clientId), activeLink({ coachId: actor.id })),
+    )
     .where(and(eq(trainingPlans.ownerId, actor.id), eq(progressionProposals.status, 'pending')))
     .orderBy(desc(progressionProposals.createdAt))
     .limit(200)
@@ -240,14 +284,20 @@ export async function decideProposals(
       .innerJoin(trainingPlans, eq(trainingPlans.id, progressionProposals.planId))
       .where(inArray(progressionProposals.id, [...ids]))
       .for('update', { of: progressionProposals })
-    if (rows.length < new Set(ids).size) throw new AppError('NOT_FOUND', { message: progressionApiText.proposalNotFound })
-    if (rows.some((r) => r.ownerId !== actor.id)) throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
+    if (rows.length < new Set(ids).size)
+      throw new AppError('NOT_FOUND', { message: progressionApiText.proposalNotFound })
+    if (rows.some((r) => r.ownerId !== actor.id))
+      throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
     for (const clientId of new Set(rows.map((r) => r.proposal.clientId))) {
-      if (!(await isActiveCoachOf(tx, actor.id, clientId))) throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
+      if (!(await isActiveCoachOf(tx, actor.id, clientId)))
+        throw new AppError('FORBIDDEN', { message: progressionApiText.proposalNotYours })
     }
     // Every day the proposals point at, read once; each proposal changes another exercise of it.
     const pending = rows.filter((r) => r.proposal.status === 'pending')
-    const days = decision === 'approve' ? await loadExercises(tx, 'planWorkout', [...new Set(pending.map((r) => r.proposal.planWorkoutId))]) : new Map<string, Exercise[]>()
+    const days =
+      decision === 'approve'
+        ? await loadExercises(tx, 'planWorkout', [...new Set(pending.map((r) => r.proposal.planWorkoutId))])
+        : new Map<string, Exercise[]>()
     const touched = new Set<string>()
     for (const { proposal } of pending) {
       if (decision === 'dismiss') {
@@ -290,11 +340,17 @@ const PREVIEW_WEEKS = 4
  * plate step and e1RM), if each week's sets are done as prescribed (every set at the top of its
  * range, at its RPE): before the coach switches the rule on.
  */
-export async function previewRule(db: Db, actor: Actor, input: PreviewRuleInput, e1rmOf: E1rmLookup): Promise<RulePreview> {
+export async function previewRule(
+  db: Db,
+  actor: Actor,
+  input: PreviewRuleInput,
+  e1rmOf: E1rmLookup,
+): Promise<RulePreview> {
   const clientId = input.clientId ?? actor.id
   await assertCanReadClient(db, actor, clientId, progressionApiText.previewNotYours)
   const loading = await lifterLoading(db, clientId)
-  const oneRepMaxId = input.rule.kind === 'percent_e1rm' ? (input.rule.linkedMovementId ?? input.movementId) : input.movementId
+  const oneRepMaxId =
+    input.rule.kind === 'percent_e1rm' ? (input.rule.linkedMovementId ?? input.movementId) : input.movementId
   // Sets of this movement move its own e1RM, not a linked movement's.
   const ownE1rm = oneRepMaxId === input.movementId
   let e1rmKg = (await e1rmOf(db, clientId, [oneRepMaxId])).get(oneRepMaxId) ?? null
@@ -303,7 +359,9 @@ export async function previewRule(db: Db, actor: Actor, input: PreviewRuleInput,
   let failures = 0
   for (let week = 1; week <= PREVIEW_WEEKS; week++) {
     const done = asPrescribed(targets, e1rmKg, loading.unit, loading.plateStep)
-    if (input.rule.kind === 'percent_e1rm' && ownE1rm) e1rmKg = Math.max(e1rmKg ?? 0, ...done.map((s) => (s.loadKg && s.reps ? (e1rm(s.loadKg, s.reps) ?? 0) : 0))) || null
+    if (input.rule.kind === 'percent_e1rm' && ownE1rm)
+      e1rmKg =
+        Math.max(e1rmKg ?? 0, ...done.map((s) => (s.loadKg && s.reps ? (e1rm(s.loadKg, s.reps) ?? 0) : 0))) || null
     const outcome = nextTargets({ rule: input.rule, targets, done, failures, ...loading, e1rmKg })
     if (!outcome) break
     weeks.push({ week, sets: outcome.sets, reason: outcome.reason })

@@ -51,7 +51,11 @@ describe('the automatic profile of a user without one', () => {
 
   test('never changes an existing profile, and concurrent calls make one', async () => {
     const coach = await signIn(t, { role: 'coach', displayName: 'Head Coach' })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => t.app.request('/api/profile', { method: 'POST', headers: jsonHeaders(coach), body: '{}' })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.request('/api/profile', { method: 'POST', headers: jsonHeaders(coach), body: '{}' }),
+      ),
+    )
     for (const res of answers) {
       expect(ProfileSchema.parse(await res.json())).toMatchObject({ role: 'coach', displayName: 'Head Coach' })
     }
@@ -69,20 +73,30 @@ describe('the automatic profile of a user without one', () => {
 })
 
 describe('creating a profile (/create-profile)', () => {
-  const save = (user: Awaited<ReturnType<typeof signIn>>, body: unknown) => t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(user), body: JSON.stringify(body) })
+  const save = (user: Awaited<ReturnType<typeof signIn>>, body: unknown) =>
+    t.app.request('/api/profile', { method: 'PUT', headers: jsonHeaders(user), body: JSON.stringify(body) })
 
   test('asks kg or lb: the unit chosen is kept, a later save without one leaves it, a bad one is refused', async () => {
     const user = await signIn(t, { profile: false })
     const made = await save(user, { displayName: 'Pat Pounds', unit: 'lb' })
     expect(made.status).toBe(200)
-    expect(ProfileSchema.parse(await made.json())).toMatchObject({ displayName: 'Pat Pounds', unit: 'lb', role: 'client' })
+    expect(ProfileSchema.parse(await made.json())).toMatchObject({
+      displayName: 'Pat Pounds',
+      unit: 'lb',
+      role: 'client',
+    })
 
-    expect(ProfileSchema.parse(await (await save(user, { displayName: 'Pat' })).json())).toMatchObject({ displayName: 'Pat', unit: 'lb' })
+    expect(ProfileSchema.parse(await (await save(user, { displayName: 'Pat' })).json())).toMatchObject({
+      displayName: 'Pat',
+      unit: 'lb',
+    })
 
     const bad = await save(user, { displayName: 'Pat Stone', unit: 'stone' })
     expect(bad.status).toBe(400)
     expect(ApiErrorBodySchema.parse(await bad.json()).fields).toHaveProperty('unit')
-    expect(MeSchema.parse(await (await t.app.request('/api/me', { headers: user.headers })).json()).profile).toMatchObject({ displayName: 'Pat', unit: 'lb' })
+    expect(
+      MeSchema.parse(await (await t.app.request('/api/me', { headers: user.headers })).json()).profile,
+    ).toMatchObject({ displayName: 'Pat', unit: 'lb' })
   })
 })
 
@@ -91,12 +105,15 @@ describe('becoming a coach', () => {
   test('a read-write token cannot turn its client into a coach; a sign-in session can', async () => {
     const lifter = await signIn(t, { role: 'client' })
     const script = await withToken(t, lifter, 'read-write')
-    const become = (headers: Record<string, string>) => t.app.request('/api/profile/become-coach', { method: 'POST', headers })
+    const become = (headers: Record<string, string>) =>
+      t.app.request('/api/profile/become-coach', { method: 'POST', headers })
 
     const refused = await become(jsonHeaders(script))
     expect(refused.status, await refused.clone().text()).toBe(403)
     expect(ApiErrorBodySchema.parse(await refused.json()).message).toBe(apiTokenText.sessionOnly)
-    expect(ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: script.headers })).json()).role).toBe('client')
+    expect(
+      ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: script.headers })).json()).role,
+    ).toBe('client')
 
     const became = await become(jsonHeaders(lifter))
     expect(became.status, await became.clone().text()).toBe(200)
@@ -107,8 +124,10 @@ describe('becoming a coach', () => {
 describe('plate setups on the profile', () => {
   test('start as the defaults, keep one setup per unit, and refuse bad ones with a reason', async () => {
     const lifter = await signIn(t)
-    const patch = (body: unknown) => t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
-    const read = async () => ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).plateSetups
+    const patch = (body: unknown) =>
+      t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
+    const read = async () =>
+      ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).plateSetups
 
     expect(await read()).toEqual(DEFAULT_PLATE_SETUPS)
 
@@ -121,7 +140,9 @@ describe('plate setups on the profile', () => {
 
     const refused = await patch({ plateSetups: { kg: { ...kg, plateStep: 5 } }, displayName: 'Not saved' })
     expect(refused.status).toBe(400)
-    expect(ApiErrorBodySchema.parse(await refused.json()).fields?.['plateSetups.kg.plateStep']).toEqual([plateSetupApiText.step('kg')])
+    expect(ApiErrorBodySchema.parse(await refused.json()).fields?.['plateSetups.kg.plateStep']).toEqual([
+      plateSetupApiText.step('kg'),
+    ])
     expect((await patch({ plateSetups: { lb: { ...lb, plates: [] } } })).status).toBe(400)
     expect((await patch({ plateSetups: 'heavy' })).status).toBe(400)
     expect(await read()).toEqual({ kg, lb })
@@ -133,8 +154,10 @@ describe('the time zone on the profile', () => {
     const lifter = await signIn(t)
     const coach = await signIn(t, { role: 'coach' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
-    const patch = (body: unknown) => t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
-    const read = async () => ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).timeZone
+    const patch = (body: unknown) =>
+      t.app.request('/api/profile', { method: 'PATCH', headers: jsonHeaders(lifter), body: JSON.stringify(body) })
+    const read = async () =>
+      ProfileSchema.parse(await (await t.app.request('/api/profile', { headers: lifter.headers })).json()).timeZone
 
     expect(await read()).toBeNull()
     expect((await patch({ timeZone: 'America/New_York' })).status).toBe(200)
@@ -142,7 +165,10 @@ describe('the time zone on the profile', () => {
     for (const timeZone of ['Mars/Olympus_Mons', '', 'x'.repeat(10_000), 42]) {
       const refused = await patch({ timeZone })
       expect(refused.status).toBe(400)
-      if (typeof timeZone === 'string') expect(ApiErrorBodySchema.parse(await refused.json()).fields?.timeZone).toEqual(['Time zone must be an IANA zone, such as Europe/Berlin'])
+      if (typeof timeZone === 'string')
+        expect(ApiErrorBodySchema.parse(await refused.json()).fields?.timeZone).toEqual([
+          'Time zone must be an IANA zone, such as Europe/Berlin',
+        ])
     }
     expect(await read()).toBe('America/New_York')
     const roster = (await (await t.app.request('/api/clients', { headers: coach.headers })).json()) as ActiveClient[]

@@ -59,17 +59,27 @@ export async function saveProfile(db: Db, userId: string, input: SaveProfileInpu
   return mustGetProfile(db, userId)
 }
 
-export async function updateProfile(db: Db, userId: string, { plateSetups, ...input }: UpdateProfileInput): Promise<Profile> {
-  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  { plateSetups, ...input }: UpdateProfileInput,
+): Promise<Profile> {
+  const fields: Record<string, unknown> = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  )
   if ('primaryGoal' in fields && !fields.primaryGoal) fields.primaryGoal = null
   // One unit's setup replaces that unit's only: the other unit's stays as the lifter left it.
-  if (plateSetups && Object.keys(plateSetups).length) fields.plateSetups = sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(plateSetups)}::jsonb`
+  if (plateSetups && Object.keys(plateSetups).length)
+    fields.plateSetups = sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(plateSetups)}::jsonb`
   if (Object.keys(fields).length) await db.update(profiles).set(fields).where(eq(profiles.id, userId))
   return mustGetProfile(db, userId)
 }
 
 /** The client's active coach, for their home screen's coach card; null without one. */
-export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: string; displayName: string; since: string } | null> {
+export async function activeCoachOf(
+  db: Db,
+  clientId: string,
+): Promise<{ id: string; displayName: string; since: string } | null> {
   const [row] = await db
     .select({ id: coachClients.coachId, displayName: profiles.displayName, since: coachClients.since })
     .from(coachClients)
@@ -82,7 +92,11 @@ export async function activeCoachOf(db: Db, clientId: string): Promise<{ id: str
 export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
   await db.transaction(async (tx) => {
     // Locked like an invite's accept locks it, so the two cannot both go through.
-    const [profile] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update')
+    const [profile] = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update')
     if (!profile) throw new AppError('NOT_FOUND', { message: 'No profile yet' })
     if (profile.role === 'coach') return
     if (await hasActiveCoach(tx, userId)) {
@@ -95,7 +109,10 @@ export async function becomeCoach(db: Db, userId: string): Promise<Profile> {
 
 /** The operators' CLI: sets the role of the user with this email, creating their profile if needed. */
 export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<Profile> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.toLowerCase()))
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
   if (!user) throw new AppError('NOT_FOUND', { message: `No user with the email ${email}` })
   await ensureProfile(db, user)
   await db.update(profiles).set({ role }).where(eq(profiles.id, user.id))

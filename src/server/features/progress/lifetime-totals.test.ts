@@ -15,7 +15,15 @@ import { countsAsWork, SET_TYPES, type SetType } from '#shared/set-types.ts'
 let t: TestContext
 let moves: string[] = []
 
-type Total = { client_id: string; movement_id: string; reps: number; sets: number; last_at: string; best_load_kg: number | null; best_at: string | null }
+type Total = {
+  client_id: string
+  movement_id: string
+  reps: number
+  sets: number
+  last_at: string
+  best_load_kg: number | null
+  best_at: string | null
+}
 type RawSet = {
   client_id: string
   movement_id: string
@@ -39,16 +47,33 @@ async function expectedTotals(clients: string[]): Promise<Total[]> {
   )
   const totals = new Map<string, Total>()
   for (const row of rows) {
-    if (!countsAsWork({ completed: row.completed, setType: row.set_type }) || row.deleted_at !== null || row.status !== 'completed') continue
+    if (
+      !countsAsWork({ completed: row.completed, setType: row.set_type }) ||
+      row.deleted_at !== null ||
+      row.status !== 'completed'
+    )
+      continue
     const reps = row.reps !== null && row.reps >= 1 && row.reps <= 12 ? row.reps : 0
     const key = `${row.client_id}|${row.movement_id}|${reps}`
     const at = iso(row.started_at)
-    const total = totals.get(key) ?? { client_id: row.client_id, movement_id: row.movement_id, reps, sets: 0, last_at: at, best_load_kg: null, best_at: null }
+    const total = totals.get(key) ?? {
+      client_id: row.client_id,
+      movement_id: row.movement_id,
+      reps,
+      sets: 0,
+      last_at: at,
+      best_load_kg: null,
+      best_at: null,
+    }
     total.sets += 1
     if (at > total.last_at) total.last_at = at
     const load = row.load_kg === null ? null : Number(row.load_kg)
     if (reps > 0 && load !== null && load > 0) {
-      if (total.best_load_kg === null || load > total.best_load_kg || (load === total.best_load_kg && total.best_at !== null && at < total.best_at)) {
+      if (
+        total.best_load_kg === null ||
+        load > total.best_load_kg ||
+        (load === total.best_load_kg && total.best_at !== null && at < total.best_at)
+      ) {
         total.best_load_kg = load
         total.best_at = at
       }
@@ -72,7 +97,10 @@ async function storedTotals(clients: string[]): Promise<Total[]> {
   )
 }
 
-const sorted = (totals: Total[]) => totals.sort((a, b) => `${a.client_id}${a.movement_id}${a.reps}`.localeCompare(`${b.client_id}${b.movement_id}${b.reps}`))
+const sorted = (totals: Total[]) =>
+  totals.sort((a, b) =>
+    `${a.client_id}${a.movement_id}${a.reps}`.localeCompare(`${b.client_id}${b.movement_id}${b.reps}`),
+  )
 
 /** A small random generator with a seed, so a failure replays the same way. */
 function seeded(seed: number) {
@@ -81,7 +109,11 @@ function seeded(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
     return state / 2_147_483_648
   }
-  return { int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T, chance: (p: number) => next() < p }
+  return {
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (p: number) => next() < p,
+  }
 }
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString()
@@ -132,9 +164,17 @@ describe('lifetime totals', () => {
     })
     const oneOf = async <Row>(query: ReturnType<typeof sql>) => random.pick(await queryRows<Row>(t.db, query))
     const changes: Record<string, () => Promise<unknown>> = {
-      'log sets in a new session': async () => addSets(await newSession(random.pick(lifters), 'in_progress', day(random.int(60))), [randomSet(), randomSet(), randomSet()]),
+      'log sets in a new session': async () =>
+        addSets(await newSession(random.pick(lifters), 'in_progress', day(random.int(60))), [
+          randomSet(),
+          randomSet(),
+          randomSet(),
+        ]),
       'import a finished session with its sets': async () =>
-        addSets(await newSession(random.pick(lifters), 'completed', day(random.int(60))), Array.from({ length: 1 + random.int(5) }, randomSet)),
+        addSets(
+          await newSession(random.pick(lifters), 'completed', day(random.int(60))),
+          Array.from({ length: 1 + random.int(5) }, randomSet),
+        ),
       'log a set in any session': async () => {
         const session = await oneOf<{ id: string }>(sql`select id from workout_sessions where client_id in ${lifters}`)
         if (session) await addSets(session.id, [randomSet()])
@@ -149,12 +189,18 @@ describe('lifetime totals', () => {
         ),
       'move a session in time': async () => {
         const session = await oneOf<{ id: string }>(sql`select id from workout_sessions where client_id in ${lifters}`)
-        if (session) await t.db.execute(sql`update workout_sessions set started_at = ${day(random.int(60))}::timestamptz where id = ${session.id}`)
+        if (session)
+          await t.db.execute(
+            sql`update workout_sessions set started_at = ${day(random.int(60))}::timestamptz where id = ${session.id}`,
+          )
       },
       'correct a set': async () => {
         const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters}`)
         const change = randomSet()
-        if (set) await t.db.execute(sql`update set_logs set reps = ${change.reps}, load_kg = ${change.loadKg}, completed = ${change.completed} where id = ${set.id}`)
+        if (set)
+          await t.db.execute(
+            sql`update set_logs set reps = ${change.reps}, load_kg = ${change.loadKg}, completed = ${change.completed} where id = ${set.id}`,
+          )
       },
       'mark a set as another type (a warm-up, or work)': async () => {
         const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters}`)
@@ -165,11 +211,15 @@ describe('lifetime totals', () => {
         if (set) await t.db.execute(sql`update set_logs set movement_id = ${random.pick(moves)} where id = ${set.id}`)
       },
       'remove a set (kept, marked deleted)': async () => {
-        const set = await oneOf<{ id: string }>(sql`select id from set_logs where client_id in ${lifters} and deleted_at is null`)
+        const set = await oneOf<{ id: string }>(
+          sql`select id from set_logs where client_id in ${lifters} and deleted_at is null`,
+        )
         if (set) await t.db.execute(sql`update set_logs set deleted_at = now() where id = ${set.id}`)
       },
       'bring a removed set back': () =>
-        t.db.execute(sql`update set_logs set deleted_at = null where id in (select id from set_logs where client_id in ${lifters} and deleted_at is not null limit 1)`),
+        t.db.execute(
+          sql`update set_logs set deleted_at = null where id in (select id from set_logs where client_id in ${lifters} and deleted_at is not null limit 1)`,
+        ),
       'delete sets for good': async () => {
         const session = await oneOf<{ id: string }>(sql`select id from workout_sessions where client_id in ${lifters}`)
         if (session) await t.db.execute(sql`delete from set_logs where session_id = ${session.id} and set_number <= 2`)
@@ -203,8 +253,14 @@ describe('lifetime totals', () => {
   test('agree with the sets after changes made at the same time, each in its own transaction', async () => {
     const lifter = (await signIn(t)).id
     const [squat, bench] = moves as [string, string]
-    const sessions = await Promise.all(Array.from({ length: 12 }, (_, i) => newSession(lifter, i % 3 === 0 ? 'completed' : 'in_progress', day(i))))
-    await Promise.all(sessions.map((id, i) => addSets(id, [{ movementId: i % 2 ? squat : bench, reps: 5, loadKg: 100 + i, completed: true }])))
+    const sessions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => newSession(lifter, i % 3 === 0 ? 'completed' : 'in_progress', day(i))),
+    )
+    await Promise.all(
+      sessions.map((id, i) =>
+        addSets(id, [{ movementId: i % 2 ? squat : bench, reps: 5, loadKg: 100 + i, completed: true }]),
+      ),
+    )
     // Finishes, corrections and deletions of one lifter's sets of the same movements, all at once.
     await Promise.all(
       sessions.map((id, i) =>
@@ -228,7 +284,9 @@ describe('lifetime totals', () => {
       { movementId: squat, reps: 5, loadKg: 120, completed: true },
     ])
     const recordOf = async () => {
-      const res = await t.app.request('/api/progress?today=2026-03-09&utcOffsetMinutes=0', { headers: jsonHeaders(lifter) })
+      const res = await t.app.request('/api/progress?today=2026-03-09&utcOffsetMinutes=0', {
+        headers: jsonHeaders(lifter),
+      })
       expect(res.status).toBe(200)
       const progress = ProgressSchema.parse(await res.json())
       return progress.records.find((r) => r.movementId === squat)?.byReps.find((r) => r.reps === 5)?.loadKg

@@ -1,18 +1,39 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BodyWeightsSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema, progressApiText, type Progress } from '#shared/schemas/progress.ts'
+import {
+  BodyWeightsSchema,
+  E1rmSeriesSchema,
+  ProgressMovementsSchema,
+  ProgressSchema,
+  progressApiText,
+  type Progress,
+} from '#shared/schemas/progress.ts'
 import { coachClients, movements, workoutSessions } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
 let otherCoach: SignedIn
 let otherClient: SignedIn
-const ids: Record<'squat' | 'bench' | 'rdl', { id: string; name: string }> = { squat: { id: '', name: '' }, bench: { id: '', name: '' }, rdl: { id: '', name: '' } }
+const ids: Record<'squat' | 'bench' | 'rdl', { id: string; name: string }> = {
+  squat: { id: '', name: '' },
+  bench: { id: '', name: '' },
+  rdl: { id: '', name: '' },
+}
 
 const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
   const answer = await res
@@ -27,7 +48,12 @@ type Trained = Partial<Record<keyof typeof ids, LoggedSet[]>>
  * A session as the lifter logs it through the API (start, add exercises, log sets, finish), then
  * moved to the given start time: the history a test needs lies in the past.
  */
-async function train(who: SignedIn, startedAt: string, work: Trained, { rpe = null, finish = true, title }: { rpe?: number | null; finish?: boolean; title?: string } = {}) {
+async function train(
+  who: SignedIn,
+  startedAt: string,
+  work: Trained,
+  { rpe = null, finish = true, title }: { rpe?: number | null; finish?: boolean; title?: string } = {},
+) {
   const session = await ok<{ id: string }>(send(who, 'POST', '/api/sessions', {}), 201)
   const exercises = (Object.keys(work) as (keyof typeof ids)[]).map((kind) => ({
     key: randomUUID(),
@@ -41,11 +67,18 @@ async function train(who: SignedIn, startedAt: string, work: Trained, { rpe = nu
     targets: [],
     kind,
   }))
-  await ok(send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: exercises.map(({ kind: _kind, ...e }) => e) }))
+  await ok(
+    send(who, 'PATCH', `/api/sessions/${session.id}`, { exercises: exercises.map(({ kind: _kind, ...e }) => e) }),
+  )
   for (const exercise of exercises) {
     for (const [index, set] of (work[exercise.kind] ?? []).entries()) {
       await ok(
-        send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: exercise.key, setNumber: index + 1, editedAt: new Date().toISOString(), ...set }),
+        send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+          exerciseKey: exercise.key,
+          setNumber: index + 1,
+          editedAt: new Date().toISOString(),
+          ...set,
+        }),
       )
     }
   }
@@ -63,7 +96,8 @@ async function newClientOf(coachOf?: SignedIn): Promise<SignedIn> {
   return client
 }
 
-const progressOf = async (who: SignedIn, query: string) => ProgressSchema.parse(await ok(send(who, 'GET', `/api/progress?${query}`)))
+const progressOf = async (who: SignedIn, query: string) =>
+  ProgressSchema.parse(await ok(send(who, 'GET', `/api/progress?${query}`)))
 const weekOf = (progress: Progress, weekStart: string) => progress.weeklyVolume.find((w) => w.weekStart === weekStart)
 
 beforeAll(async () => {
@@ -76,7 +110,10 @@ beforeAll(async () => {
     ['bench', 'bench-press'],
     ['rdl', 'romanian-deadlift'],
   ] as const) {
-    const [row] = await t.db.select({ id: movements.id, name: movements.name }).from(movements).where(eq(movements.slug, slug))
+    const [row] = await t.db
+      .select({ id: movements.id, name: movements.name })
+      .from(movements)
+      .where(eq(movements.slug, slug))
     if (!row) throw new Error(`fixture: no built-in ${slug}`)
     ids[kind] = row
   }
@@ -104,12 +141,22 @@ describe('weekly volume', () => {
     expect(progress.weeklyVolume).toHaveLength(12)
     expect(progress.weeklyVolume[0]?.weekStart).toBe('2025-12-29')
     expect(progress.weeklyVolume.at(-1)?.weekStart).toBe('2026-03-16')
-    expect(weekOf(progress, '2026-03-09')).toEqual({ weekStart: '2026-03-09', tonnageKg: 0, hardSets: 0, byMuscle: {}, byMuscleGroup: {}, byPattern: {} })
+    expect(weekOf(progress, '2026-03-09')).toEqual({
+      weekStart: '2026-03-09',
+      tonnageKg: 0,
+      hardSets: 0,
+      byMuscle: {},
+      byMuscleGroup: {},
+      byPattern: {},
+    })
 
     const week = weekOf(progress, '2026-03-16')
     // 3 × 500 kg of squats and 600 kg of bench; the set at RPE 5 is not hard, the one without an RPE is.
     expect(week).toMatchObject({ tonnageKg: 2100, hardSets: 3 })
-    expect(week?.byPattern).toEqual({ squat: { tonnageKg: 1500, hardSets: 2 }, 'horizontal push': { tonnageKg: 600, hardSets: 1 } })
+    expect(week?.byPattern).toEqual({
+      squat: { tonnageKg: 1500, hardSets: 2 },
+      'horizontal push': { tonnageKg: 600, hardSets: 1 },
+    })
     expect(week?.byMuscle).toEqual({
       quads: { tonnageKg: 1500, hardSets: 2 },
       glutes: { tonnageKg: 1500, hardSets: 2 },
@@ -139,20 +186,35 @@ describe('weekly volume', () => {
   test('weeks are Monday to Sunday in the lifter’s own time', async () => {
     const lifter = await newClientOf()
     // Sunday 23:30 in UTC is already Monday 00:30 an hour east of it.
-    await train(lifter, '2026-03-15T23:30:00Z', { bench: [{ reps: 5, loadKg: 80, rpe: 8 }] }, { rpe: 7, title: 'Late bench' })
+    await train(
+      lifter,
+      '2026-03-15T23:30:00Z',
+      { bench: [{ reps: 5, loadKg: 80, rpe: 8 }] },
+      { rpe: 7, title: 'Late bench' },
+    )
     const utc = await progressOf(lifter, 'today=2026-03-18')
     expect(weekOf(utc, '2026-03-09')?.tonnageKg).toBe(400)
     expect(weekOf(utc, '2026-03-16')?.tonnageKg).toBe(0)
     const east = await progressOf(lifter, 'today=2026-03-18&utcOffsetMinutes=60')
     expect(weekOf(east, '2026-03-16')?.tonnageKg).toBe(400)
-    expect(east.sessionRpe).toEqual([{ sessionId: expect.any(String), date: '2026-03-16', rpe: 7, title: 'Late bench' }])
+    expect(east.sessionRpe).toEqual([
+      { sessionId: expect.any(String), date: '2026-03-16', rpe: 7, title: 'Late bench' },
+    ])
     expect(utc.sessionRpe[0]?.date).toBe('2026-03-15')
     // Outside the twelve weeks: neither volume nor session RPE.
     expect((await progressOf(lifter, 'today=2026-09-01')).sessionRpe).toEqual([])
     expect((await send(lifter, 'GET', '/api/progress?utcOffsetMinutes=900')).status).toBe(400)
-    for (const query of ['today=2026-02-30', 'today=9999-12-31', 'today=1900-01-01', 'utcOffsetMinutes=1.5', 'utcOffsetMinutes=east']) {
+    for (const query of [
+      'today=2026-02-30',
+      'today=9999-12-31',
+      'today=1900-01-01',
+      'utcOffsetMinutes=1.5',
+      'utcOffsetMinutes=east',
+    ]) {
       expect((await send(lifter, 'GET', `/api/progress?${query}`)).status, query).toBe(400)
-      expect((await send(lifter, 'GET', `/api/body-weights?${query}`)).status, query).toBe(query.startsWith('today') ? 400 : 200)
+      expect((await send(lifter, 'GET', `/api/body-weights?${query}`)).status, query).toBe(
+        query.startsWith('today') ? 400 : 200,
+      )
     }
   })
 })
@@ -224,7 +286,9 @@ describe('e1RM over time', () => {
       bench: [{ reps: 5, loadKg: 70 }],
     })
 
-    const series = E1rmSeriesSchema.parse(await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}`)))
+    const series = E1rmSeriesSchema.parse(
+      await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}`)),
+    )
     expect(series).toEqual({
       movementId: ids.squat.id,
       name: 'Back squat',
@@ -233,10 +297,15 @@ describe('e1RM over time', () => {
         { sessionId: second, date: '2026-02-09', e1rmKg: 120, bestSet: { loadKg: 120, reps: 1 } },
       ],
     })
-    const read = await ok(send(otherCoach, 'GET', `/api/progress/e1rm?clientId=${lifter.id}&movementId=${ids.squat.id}`))
+    const read = await ok(
+      send(otherCoach, 'GET', `/api/progress/e1rm?clientId=${lifter.id}&movementId=${ids.squat.id}`),
+    )
     expect(read).toEqual(series)
     // A range: the sessions from a day of the lifter's calendar on (10:00 UTC is the evening before at UTC-11).
-    const since = async (query: string) => E1rmSeriesSchema.parse(await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}&${query}`))).points.map((p) => p.date)
+    const since = async (query: string) =>
+      E1rmSeriesSchema.parse(
+        await ok(send(lifter, 'GET', `/api/progress/e1rm?movementId=${ids.squat.id}&${query}`)),
+      ).points.map((p) => p.date)
     expect(await since('since=2026-02-05')).toEqual(['2026-02-09'])
     expect(await since('since=2026-02-09')).toEqual(['2026-02-09'])
     expect(await since('since=2026-02-09&utcOffsetMinutes=-660')).toEqual([])
@@ -269,7 +338,8 @@ describe('e1RM over time', () => {
         { reps: 5, loadKg: 70 },
       ],
     })
-    const search = async (q: string) => ProgressMovementsSchema.parse(await ok(send(lifter, 'GET', `/api/progress/movements?q=${encodeURIComponent(q)}`)))
+    const search = async (q: string) =>
+      ProgressMovementsSchema.parse(await ok(send(lifter, 'GET', `/api/progress/movements?q=${encodeURIComponent(q)}`)))
     expect((await search('')).map((m) => [m.name, m.sets])).toEqual([
       ['Bench press', 3],
       ['Back squat', 2],
@@ -289,7 +359,10 @@ describe('body weight', () => {
 
   test('one reading a day: a later PUT replaces it, DELETE removes it; the coach reads them', async () => {
     const lifter = await newClientOf(coach)
-    expect(await ok(send(lifter, 'PUT', `/api/body-weights/${day(0)}`, { weightKg: 80.5 }))).toEqual({ date: day(0), weightKg: 80.5 })
+    expect(await ok(send(lifter, 'PUT', `/api/body-weights/${day(0)}`, { weightKg: 80.5 }))).toEqual({
+      date: day(0),
+      weightKg: 80.5,
+    })
     await ok(send(lifter, 'PUT', `/api/body-weights/${day(0)}`, { weightKg: 81.25 }))
     await ok(send(lifter, 'PUT', `/api/body-weights/${day(-3)}`, { weightKg: 82 }))
     await ok(send(lifter, 'PUT', `/api/body-weights/${day(1)}`, { weightKg: 81 }))
@@ -332,8 +405,10 @@ describe('body weight', () => {
       expect(res.status, `${date} ${JSON.stringify(body)}`).toBe(400)
       expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: [message] } })
     }
-    for (const date of ['2023-02-29', '2024-13-01', '1899-12-31', day(2), '20240101', 'today']) await refused(date, { weightKg: 80 }, 'date', progressApiText.date)
-    for (const weightKg of [19.99, 400.01, 80.555, -80, '80', null, 1e308]) await refused(day(0), { weightKg }, 'weightKg', progressApiText.weight)
+    for (const date of ['2023-02-29', '2024-13-01', '1899-12-31', day(2), '20240101', 'today'])
+      await refused(date, { weightKg: 80 }, 'date', progressApiText.date)
+    for (const weightKg of [19.99, 400.01, 80.555, -80, '80', null, 1e308])
+      await refused(day(0), { weightKg }, 'weightKg', progressApiText.weight)
     await refused(day(0), {}, 'weightKg', progressApiText.weight)
     for (const [date, weightKg] of [
       ['1900-01-01', 20],
@@ -341,7 +416,9 @@ describe('body weight', () => {
       [day(-1), 80.55],
       [day(0), 72.1],
     ] as const) {
-      expect((await send(lifter, 'PUT', `/api/body-weights/${date}`, { weightKg })).status, `${date} ${weightKg}`).toBe(200)
+      expect((await send(lifter, 'PUT', `/api/body-weights/${date}`, { weightKg })).status, `${date} ${weightKg}`).toBe(
+        200,
+      )
     }
     expect((await send(lifter, 'DELETE', '/api/body-weights/1899-12-31')).status).toBe(400)
   })

@@ -39,7 +39,11 @@ const DAY_MS = 86_400_000
  */
 async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
   if (!clientId) {
-    if (actor.role === 'coach') throw new AppError('VALIDATION_FAILED', { message: progressApiText.clientRequired, fields: { clientId: [progressApiText.clientRequired] } })
+    if (actor.role === 'coach')
+      throw new AppError('VALIDATION_FAILED', {
+        message: progressApiText.clientRequired,
+        fields: { clientId: [progressApiText.clientRequired] },
+      })
     return actor.id
   }
   await assertCanReadClient(db, actor, clientId, progressApiText.notYourClient)
@@ -54,12 +58,15 @@ const addDays = (date: string, days: number) => dateOf(dayMs(date) + days * DAY_
 const mondayOf = (date: string) => addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7))
 
 /** The lifter's today: as their device said, or the server's clock moved into their time zone. */
-const todayOf = (today: string | undefined, utcOffsetMinutes: number) => today ?? dateOf(Date.now() + utcOffsetMinutes * 60_000)
+const todayOf = (today: string | undefined, utcOffsetMinutes: number) =>
+  today ?? dateOf(Date.now() + utcOffsetMinutes * 60_000)
 
 /** A session's day in the lifter's local time (started_at is stored in UTC). */
-const localDay = (column: SQL, utcOffsetMinutes: number) => sql`((${column} at time zone 'UTC') + make_interval(mins => ${utcOffsetMinutes}::int))::date`
+const localDay = (column: SQL, utcOffsetMinutes: number) =>
+  sql`((${column} at time zone 'UTC') + make_interval(mins => ${utcOffsetMinutes}::int))::date`
 /** The moment local midnight of `date` was, for comparing with started_at (and its index). */
-const localMidnight = (date: string, utcOffsetMinutes: number) => new Date(dayMs(date) - utcOffsetMinutes * 60_000).toISOString()
+const localMidnight = (date: string, utcOffsetMinutes: number) =>
+  new Date(dayMs(date) - utcOffsetMinutes * 60_000).toISOString()
 
 const num = (value: string | number | null): number => (value === null ? 0 : Number(value))
 const round1 = (value: number) => Math.round(value * 10) / 10
@@ -85,7 +92,8 @@ type MovementRow = {
   e1rm_on: string | Date | null
 }
 
-const parseJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
+const parseJson = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value
 
 /**
  * The lifter's most trained movements (by completed sets), and for each of them the heaviest load
@@ -132,14 +140,21 @@ async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: n
       byReps: (parseJson(row.by_reps) ?? []).map((r) => ({ reps: r.reps, loadKg: num(r.loadKg), date: r.date })),
       bestE1rm:
         row.e1rm !== null && row.e1rm_reps !== null && row.e1rm_on !== null
-          ? { e1rmKg: round1(num(row.e1rm)), loadKg: num(row.e1rm_load), reps: row.e1rm_reps, date: dayText(row.e1rm_on) }
+          ? {
+              e1rmKg: round1(num(row.e1rm)),
+              loadKg: num(row.e1rm_load),
+              reps: row.e1rm_reps,
+              date: dayText(row.e1rm_on),
+            }
           : null,
     }))
     .filter((r) => r.byReps.length > 0)
   return { movements, records }
 }
 
-const toMovement = (row: Pick<MovementRow, 'movement_id' | 'name' | 'pattern' | 'tracking' | 'sets' | 'last_on'>): ProgressMovement => ({
+const toMovement = (
+  row: Pick<MovementRow, 'movement_id' | 'name' | 'pattern' | 'tracking' | 'sets' | 'last_on'>,
+): ProgressMovement => ({
   movementId: row.movement_id,
   name: row.name,
   pattern: row.pattern,
@@ -168,7 +183,12 @@ const MUSCLE_GROUP_VALUES = sql.raw(
  * Tonnage and hard sets per Monday-start week of the lifter's local time: in all, per movement
  * pattern, and per muscle (a primary muscle counts the whole set, a secondary one half of it).
  */
-async function weeklyVolume(db: Db, lifterId: string, today: string, utcOffsetMinutes: number): Promise<WeeklyVolume[]> {
+async function weeklyVolume(
+  db: Db,
+  lifterId: string,
+  today: string,
+  utcOffsetMinutes: number,
+): Promise<WeeklyVolume[]> {
   const lastMonday = mondayOf(today)
   const weeks = Array.from({ length: PROGRESS_WEEKS }, (_, i) => addDays(lastMonday, (i - PROGRESS_WEEKS + 1) * 7))
   const from = localMidnight(weeks[0] ?? lastMonday, utcOffsetMinutes)
@@ -213,7 +233,12 @@ async function weeklyVolume(db: Db, lifterId: string, today: string, utcOffsetMi
       ) g
       group by week, g.muscle_group`,
   )
-  const byWeek = new Map<string, WeeklyVolume>(weeks.map((weekStart) => [weekStart, { weekStart, tonnageKg: 0, hardSets: 0, byMuscle: {}, byMuscleGroup: {}, byPattern: {} }]))
+  const byWeek = new Map<string, WeeklyVolume>(
+    weeks.map((weekStart) => [
+      weekStart,
+      { weekStart, tonnageKg: 0, hardSets: 0, byMuscle: {}, byMuscleGroup: {}, byPattern: {} },
+    ]),
+  )
   for (const row of rows) {
     const week = byWeek.get(dayText(row.week))
     if (!week) continue
@@ -297,7 +322,9 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
   // one, PostgreSQL 18 intersected each session's sets with every set of the movement in the gym,
   // all lifters' and all years', once per session (2,000 pages for a chart of 250 sessions).
   // What is left is the session's own index entries (set_logs_done_idx), a few per session.
-  const from = query.since ? new Date(Date.parse(`${query.since}T00:00:00Z`) - query.utcOffsetMinutes * 60_000).toISOString() : null
+  const from = query.since
+    ? new Date(Date.parse(`${query.since}T00:00:00Z`) - query.utcOffsetMinutes * 60_000).toISOString()
+    : null
   const rows = await queryRows<E1rmRow>(
     db,
     sql`
@@ -318,12 +345,23 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
   return {
     movementId: movement.id,
     name: movement.name,
-    points: rows.reverse().map((r) => ({ sessionId: r.session_id, date: dayText(r.day), e1rmKg: round1(num(r.e1rm)), bestSet: { loadKg: num(r.load_kg), reps: r.reps } })),
+    points: rows
+      .reverse()
+      .map((r) => ({
+        sessionId: r.session_id,
+        date: dayText(r.day),
+        e1rmKg: round1(num(r.e1rm)),
+        bestSet: { loadKg: num(r.load_kg), reps: r.reps },
+      })),
   }
 }
 
 /** The movements the lifter has trained whose name holds `q` (any case), most trained first. */
-export async function searchTrainedMovements(db: Db, actor: Actor, query: ProgressMovementsQueryInput): Promise<ProgressMovement[]> {
+export async function searchTrainedMovements(
+  db: Db,
+  actor: Actor,
+  query: ProgressMovementsQueryInput,
+): Promise<ProgressMovement[]> {
   const lifterId = await lifterOf(db, actor, query.clientId)
   const q = query.q.trim().toLowerCase()
   const rows = await queryRows<Pick<MovementRow, 'movement_id' | 'name' | 'pattern' | 'tracking' | 'sets' | 'last_on'>>(
@@ -365,6 +403,9 @@ export async function putBodyWeight(db: Db, actor: Actor, date: string, weightKg
 
 export async function deleteBodyWeight(db: Db, actor: Actor, date: string): Promise<void> {
   onlyTheLifter(actor)
-  const deleted = await queryRows<{ id: string }>(db, sql`delete from body_weights where client_id = ${actor.id} and measured_on = ${date}::date returning id`)
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`delete from body_weights where client_id = ${actor.id} and measured_on = ${date}::date returning id`,
+  )
   if (!deleted.length) throw new AppError('NOT_FOUND', { message: progressApiText.noReading })
 }

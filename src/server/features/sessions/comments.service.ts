@@ -26,7 +26,15 @@ function unreadFor(me: Actor) {
 }
 
 const NOTICE_COLUMNS = sql`c.id, c.session_id, s.title as session_title, c.set_log_id, coalesce(p.display_name, '') as author_name, c.body, c.created_at`
-type NoticeRow = { id: string; session_id: string; session_title: string; set_log_id: string | null; author_name: string; body: string; created_at: Date | string }
+type NoticeRow = {
+  id: string
+  session_id: string
+  session_title: string
+  set_log_id: string | null
+  author_name: string
+  body: string
+  created_at: Date | string
+}
 const toNotice = (r: NoticeRow): CommentNotice => ({
   id: r.id,
   sessionId: r.session_id,
@@ -55,7 +63,9 @@ export async function unreadComments(db: Db, me: Actor): Promise<UnreadComments>
 
 /** Opening a session reads what the other party wrote on it (never what I wrote). */
 async function markCommentsRead(db: Db, me: Actor, sessionId: string): Promise<void> {
-  await db.execute(sql`update session_comments set read_at = now() where session_id = ${sessionId} and author_id <> ${me.id} and read_at is null`)
+  await db.execute(
+    sql`update session_comments set read_at = now() where session_id = ${sessionId} and author_id <> ${me.id} and read_at is null`,
+  )
 }
 
 export async function commentNotice(db: Db, id: string): Promise<CommentNotice | null> {
@@ -98,7 +108,11 @@ export async function addComment(db: Db, actor: Actor, sessionId: string, input:
       .select({ id: setLogs.id })
       .from(setLogs)
       .where(and(eq(setLogs.id, input.setLogId), eq(setLogs.sessionId, sessionId)))
-    if (!set) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { setLogId: ['This set is not part of the session'] } })
+    if (!set)
+      throw new AppError('VALIDATION_FAILED', {
+        message: 'Invalid input',
+        fields: { setLogId: ['This set is not part of the session'] },
+      })
   }
   const [row] = await db
     .insert(sessionComments)

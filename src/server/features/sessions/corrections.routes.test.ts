@@ -3,10 +3,24 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import { ProgressSchema } from '#shared/schemas/progress.ts'
-import { CorrectionNoticeSchema, SessionReportSchema, SessionSchema, SessionSummarySchema, SetLogSchema, sessionApiText, type Session } from '#shared/schemas/sessions.ts'
+import {
+  CorrectionNoticeSchema,
+  SessionReportSchema,
+  SessionSchema,
+  SessionSummarySchema,
+  SetLogSchema,
+  sessionApiText,
+  type Session,
+} from '#shared/schemas/sessions.ts'
 import { coachClients, setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 /**
  * Corrections (docs/product.md#corrections): for 48 hours after finishing, by the server's clock,
@@ -22,12 +36,19 @@ let otherCoach: SignedIn
 let squatId: string
 
 const send = async (who: SignedIn | undefined, method: string, path: string, body?: unknown) =>
-  t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 
 const now = () => new Date().toISOString()
 
 /** A free session of `who` with one back squat exercise (three sets of 5 × 100 kg prescribed) and these sets (reps × kg), numbered from 1. */
-async function started(who: SignedIn, sets: [reps: number, loadKg: number][]): Promise<{ id: string; key: string; setIds: string[] }> {
+async function started(
+  who: SignedIn,
+  sets: [reps: number, loadKg: number][],
+): Promise<{ id: string; key: string; setIds: string[] }> {
   const session = SessionSchema.parse(await (await send(who, 'POST', '/api/sessions', {})).json())
   const key = randomUUID()
   const exercise = {
@@ -46,14 +67,24 @@ async function started(who: SignedIn, sets: [reps: number, loadKg: number][]): P
   for (const [index, [reps, loadKg]] of sets.entries()) {
     const id = randomUUID()
     setIds.push(id)
-    const res = await send(who, 'PUT', `/api/sessions/${session.id}/sets/${id}`, { exerciseKey: key, setNumber: index + 1, reps, loadKg, rpe: 8, editedAt: now() })
+    const res = await send(who, 'PUT', `/api/sessions/${session.id}/sets/${id}`, {
+      exerciseKey: key,
+      setNumber: index + 1,
+      reps,
+      loadKg,
+      rpe: 8,
+      editedAt: now(),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
   }
   return { id: session.id, key, setIds }
 }
 
 /** The same, finished. */
-async function finished(who: SignedIn, sets: [reps: number, loadKg: number][]): Promise<{ session: Session; key: string; setIds: string[] }> {
+async function finished(
+  who: SignedIn,
+  sets: [reps: number, loadKg: number][],
+): Promise<{ session: Session; key: string; setIds: string[] }> {
   const { id, key, setIds } = await started(who, sets)
   const res = await send(who, 'POST', `/api/sessions/${id}/finish`, { rpe: 8 })
   expect(res.status).toBe(200)
@@ -78,7 +109,8 @@ const getSession = async (who: SignedIn, id: string) => {
   expect(res.status).toBe(200)
   return SessionSchema.parse(await res.json())
 }
-const report = async (who: SignedIn, id: string) => SessionReportSchema.parse(await (await send(who, 'GET', `/api/sessions/${id}/report`)).json())
+const report = async (who: SignedIn, id: string) =>
+  SessionReportSchema.parse(await (await send(who, 'GET', `/api/sessions/${id}/report`)).json())
 const valuesOf = (session: Session) => session.sets.map((s) => [s.setNumber, s.reps, s.loadKg, s.rpe])
 
 beforeAll(async () => {
@@ -88,7 +120,9 @@ beforeAll(async () => {
   lifter = await signIn(t, { role: 'client', displayName: 'Lifter Lin' })
   otherClient = await signIn(t, { role: 'client' })
   await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
-  squatId = ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]?.id ?? ''
+  squatId =
+    ((await (await send(coach, 'GET', '/api/movements?q=back%20squat')).json()) as { items: { id: string }[] }).items[0]
+      ?.id ?? ''
 })
 afterAll(() => t.close())
 
@@ -104,21 +138,62 @@ describe('corrections', () => {
     // Just inside the limit, by the server's clock.
     await finishedAgo(session.id, '47 hours 59 minutes')
 
-    const fixed = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, rpe: 8, editedAt: now() })
+    const fixed = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+      exerciseKey: key,
+      setNumber: 1,
+      reps: 5,
+      loadKg: 100,
+      rpe: 8,
+      editedAt: now(),
+    })
     expect(fixed.status, await fixed.clone().text()).toBe(200)
     expect(SetLogSchema.parse(await fixed.json())).toMatchObject({
       loadKg: 100,
-      correction: { was: { reps: 5, loadKg: 1000, rpe: 8, durationSeconds: null, distanceMeters: null, completed: true } },
+      correction: {
+        was: { reps: 5, loadKg: 1000, rpe: 8, durationSeconds: null, distanceMeters: null, completed: true },
+      },
     })
     // Corrected again: what it was at the finish stays.
-    expect((await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, { exerciseKey: key, setNumber: 2, reps: 3, loadKg: 100, editedAt: now() })).status).toBe(200)
     expect(
-      (await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, { exerciseKey: key, setNumber: 2, reps: 4, loadKg: 100, rpe: 9, editedAt: now() })).status,
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, {
+          exerciseKey: key,
+          setNumber: 2,
+          reps: 3,
+          loadKg: 100,
+          editedAt: now(),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, {
+          exerciseKey: key,
+          setNumber: 2,
+          reps: 4,
+          loadKg: 100,
+          rpe: 9,
+          editedAt: now(),
+        })
+      ).status,
     ).toBe(200)
     // Removed, and a forgotten fourth set added.
-    expect((await send(lifter, 'DELETE', `/api/sessions/${session.id}/sets/${third}?editedAt=${encodeURIComponent(now())}`)).status).toBe(204)
+    expect(
+      (await send(lifter, 'DELETE', `/api/sessions/${session.id}/sets/${third}?editedAt=${encodeURIComponent(now())}`))
+        .status,
+    ).toBe(204)
     const added = randomUUID()
-    expect((await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${added}`, { exerciseKey: key, setNumber: 4, reps: 8, loadKg: 80, editedAt: now() })).status).toBe(200)
+    expect(
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${added}`, {
+          exerciseKey: key,
+          setNumber: 4,
+          reps: 8,
+          loadKg: 80,
+          editedAt: now(),
+        })
+      ).status,
+    ).toBe(200)
 
     // The coach reads the corrected session and what each set was when it was finished.
     const read = await getSession(coach, session.id)
@@ -134,7 +209,11 @@ describe('corrections', () => {
     expect(byId.get(added)?.correction).toMatchObject({ was: null })
     expect(Date.parse(byId.get(added)?.correction?.at ?? '')).toBeGreaterThan(Date.parse(session.completedAt ?? ''))
     expect(read.removedSets).toHaveLength(1)
-    expect(read.removedSets[0]).toMatchObject({ id: third, setNumber: 3, correction: { was: { reps: 5, loadKg: 100 } } })
+    expect(read.removedSets[0]).toMatchObject({
+      id: third,
+      setNumber: 3,
+      correction: { was: { reps: 5, loadKg: 100 } },
+    })
 
     // The coach's review marks the corrected sets (a corrected set is not 'late'); set 3 is skipped now.
     const coachReport = await report(coach, session.id)
@@ -147,7 +226,9 @@ describe('corrections', () => {
     ])
     expect(coachReport.volumeKg).toBe(5 * 100 + 4 * 100 + 8 * 80)
     // The coach's list of the client's sessions says it was corrected.
-    const list = z.array(SessionSummarySchema).parse(await (await send(coach, 'GET', `/api/sessions?clientId=${lifter.id}`)).json())
+    const list = z
+      .array(SessionSummarySchema)
+      .parse(await (await send(coach, 'GET', `/api/sessions?clientId=${lifter.id}`)).json())
     expect(list.find((s) => s.id === session.id)?.correctedAt).toBe(read.correctedAt)
 
     // Every replaced version is kept in history.
@@ -155,7 +236,16 @@ describe('corrections', () => {
 
     // Put back as it was at the finish, a set is no longer corrected.
     expect(
-      (await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, { exerciseKey: key, setNumber: 2, reps: 5, loadKg: 100, rpe: 8, editedAt: now() })).status,
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${second}`, {
+          exerciseKey: key,
+          setNumber: 2,
+          reps: 5,
+          loadKg: 100,
+          rpe: 8,
+          editedAt: now(),
+        })
+      ).status,
     ).toBe(200)
     // A set added afterwards and removed again leaves no trace in the review.
     expect((await send(lifter, 'DELETE', `/api/sessions/${session.id}/sets/${added}`)).status).toBe(204)
@@ -171,21 +261,46 @@ describe('corrections', () => {
     await finishedAgo(session.id, '48 hours 1 minute')
     const before = await getSession(lifter, session.id)
 
-    const edit = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: now() })
+    const edit = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+      exerciseKey: key,
+      setNumber: 1,
+      reps: 5,
+      loadKg: 100,
+      editedAt: now(),
+    })
     expect(edit.status).toBe(409)
     expect(await edit.json()).toMatchObject({ code: 'CONFLICT', message: sessionApiText.correctionClosed })
     expect(sessionApiText.correctionClosed).toBe('A session can be corrected for 48 hours after it was finished')
-    const add = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 2, reps: 5, loadKg: 100, editedAt: now() })
+    const add = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+      exerciseKey: key,
+      setNumber: 2,
+      reps: 5,
+      loadKg: 100,
+      editedAt: now(),
+    })
     expect(add.status).toBe(409)
     const remove = await send(lifter, 'DELETE', `/api/sessions/${session.id}/sets/${first}`)
     expect(remove.status).toBe(409)
     expect(await remove.json()).toMatchObject({ message: sessionApiText.correctionClosed })
     // A replay of what is stored changes nothing, and is answered as stored.
-    const replay = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 1000, rpe: 8, editedAt: now() })
+    const replay = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+      exerciseKey: key,
+      setNumber: 1,
+      reps: 5,
+      loadKg: 1000,
+      rpe: 8,
+      editedAt: now(),
+    })
     expect(replay.status).toBe(200)
 
     expect(await getSession(lifter, session.id)).toEqual(before)
-    expect((await t.db.select().from(setLogs).where(eq(setLogs.sessionId, session.id))).map((s) => [s.loadKg, s.deletedAt, s.correctedAt])).toEqual([[1000, null, null]])
+    expect(
+      (await t.db.select().from(setLogs).where(eq(setLogs.sessionId, session.id))).map((s) => [
+        s.loadKg,
+        s.deletedAt,
+        s.correctedAt,
+      ]),
+    ).toEqual([[1000, null, null]])
   })
 
   test('only the lifter corrects: their coach, another client and another coach are refused and change nothing', async () => {
@@ -193,14 +308,38 @@ describe('corrections', () => {
     const [first] = setIds as [string]
     const before = await getSession(lifter, session.id)
     for (const who of [coach, otherClient, otherCoach]) {
-      const edit = await send(who, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: now() })
+      const edit = await send(who, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+        exerciseKey: key,
+        setNumber: 1,
+        reps: 5,
+        loadKg: 100,
+        editedAt: now(),
+      })
       expect(edit.status).toBe(403)
-      expect((await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, { exerciseKey: key, setNumber: 2, reps: 5, loadKg: 100, editedAt: now() })).status).toBe(
-        403,
-      )
+      expect(
+        (
+          await send(who, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+            exerciseKey: key,
+            setNumber: 2,
+            reps: 5,
+            loadKg: 100,
+            editedAt: now(),
+          })
+        ).status,
+      ).toBe(403)
       expect((await send(who, 'DELETE', `/api/sessions/${session.id}/sets/${first}`)).status).toBe(403)
     }
-    expect((await send(undefined, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: now() })).status).toBe(401)
+    expect(
+      (
+        await send(undefined, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+          exerciseKey: key,
+          setNumber: 1,
+          reps: 5,
+          loadKg: 100,
+          editedAt: now(),
+        })
+      ).status,
+    ).toBe(401)
     expect(await getSession(lifter, session.id)).toEqual(before)
   })
 
@@ -208,23 +347,57 @@ describe('corrections', () => {
     const { session, key, setIds } = await finished(lifter, [[5, 100]])
     const [first] = setIds as [string]
     const before = await getSession(lifter, session.id)
-    const bad = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: key, setNumber: 1, reps: 1001, loadKg: -1, rpe: 11, editedAt: now() })
+    const bad = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+      exerciseKey: key,
+      setNumber: 1,
+      reps: 1001,
+      loadKg: -1,
+      rpe: 11,
+      editedAt: now(),
+    })
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatchObject({ fields: { reps: [sessionApiText.reps], loadKg: [sessionApiText.load], rpe: [sessionApiText.rpe] } })
-    const unknown = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, { exerciseKey: randomUUID(), setNumber: 1, reps: 5, editedAt: now() })
+    expect(await bad.json()).toMatchObject({
+      fields: { reps: [sessionApiText.reps], loadKg: [sessionApiText.load], rpe: [sessionApiText.rpe] },
+    })
+    const unknown = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${first}`, {
+      exerciseKey: randomUUID(),
+      setNumber: 1,
+      reps: 5,
+      editedAt: now(),
+    })
     expect(unknown.status).toBe(400)
     expect(await unknown.json()).toMatchObject({ fields: { exerciseKey: [sessionApiText.unknownExercise] } })
     // A set of another session cannot be moved here.
     const other = await finished(lifter, [[5, 100]])
-    const moved = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${other.setIds[0]}`, { exerciseKey: key, setNumber: 1, reps: 3, loadKg: 100, editedAt: now() })
+    const moved = await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${other.setIds[0]}`, {
+      exerciseKey: key,
+      setNumber: 1,
+      reps: 3,
+      loadKg: 100,
+      editedAt: now(),
+    })
     expect(moved.status).toBe(409)
-    expect((await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/not-a-uuid`, { exerciseKey: key, setNumber: 1, reps: 5, editedAt: now() })).status).toBe(400)
+    expect(
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/not-a-uuid`, {
+          exerciseKey: key,
+          setNumber: 1,
+          reps: 5,
+          editedAt: now(),
+        })
+      ).status,
+    ).toBe(400)
     expect(await getSession(lifter, session.id)).toEqual(before)
 
     const discarded = await started(lifter, [[5, 100]])
     expect((await send(lifter, 'POST', `/api/sessions/${discarded.id}/discard`)).status).toBe(204)
     for (const setId of [discarded.setIds[0], randomUUID()]) {
-      const late = await send(lifter, 'PUT', `/api/sessions/${discarded.id}/sets/${setId}`, { exerciseKey: discarded.key, setNumber: 1, reps: 3, editedAt: now() })
+      const late = await send(lifter, 'PUT', `/api/sessions/${discarded.id}/sets/${setId}`, {
+        exerciseKey: discarded.key,
+        setNumber: 1,
+        reps: 3,
+        editedAt: now(),
+      })
       expect(late.status).toBe(409)
       expect(await late.json()).toMatchObject({ message: sessionApiText.discarded })
     }
@@ -238,10 +411,14 @@ describe('corrections', () => {
     const typo = await finished(athlete, [[5, 1000]])
     const later = await finished(athlete, [[5, 110]])
     const bestFor5 = async (who: SignedIn) => {
-      const progress = ProgressSchema.parse(await (await send(who, 'GET', `/api/progress?clientId=${athlete.id}`)).json())
+      const progress = ProgressSchema.parse(
+        await (await send(who, 'GET', `/api/progress?clientId=${athlete.id}`)).json(),
+      )
       return progress.records.find((r) => r.movementId === squatId)?.byReps.find((r) => r.reps === 5)?.loadKg
     }
-    expect((await report(athlete, typo.session.id)).records).toContainEqual(expect.objectContaining({ kind: 'load', reps: 5, valueKg: 1000, previousKg: 100 }))
+    expect((await report(athlete, typo.session.id)).records).toContainEqual(
+      expect.objectContaining({ kind: 'load', reps: 5, valueKg: 1000, previousKg: 100 }),
+    )
     expect((await report(athlete, later.session.id)).records).toEqual([])
     expect(await bestFor5(athlete)).toBe(1000)
 
@@ -259,10 +436,14 @@ describe('corrections', () => {
       { movementId: squatId, movementName: 'Back squat', kind: 'e1rm', reps: null, valueKg: 122.5, previousKg: 116.7 },
       { movementId: squatId, movementName: 'Back squat', kind: 'load', reps: 5, valueKg: 105, previousKg: 100 },
     ])
-    expect((await report(otherCoach, later.session.id)).records).toContainEqual(expect.objectContaining({ kind: 'load', reps: 5, valueKg: 110, previousKg: 105 }))
+    expect((await report(otherCoach, later.session.id)).records).toContainEqual(
+      expect.objectContaining({ kind: 'load', reps: 5, valueKg: 110, previousKg: 105 }),
+    )
     expect(await bestFor5(athlete)).toBe(110)
     expect(await bestFor5(otherCoach)).toBe(110)
-    const stats = (await (await send(athlete, 'GET', `/api/sessions/movement-stats?movementIds=${squatId}`)).json()) as { bestE1rmKg: number }[]
+    const stats = (await (
+      await send(athlete, 'GET', `/api/sessions/movement-stats?movementIds=${squatId}`)
+    ).json()) as { bestE1rmKg: number }[]
     expect(stats[0]?.bestE1rmKg).toBe(128.3)
   })
 
@@ -277,7 +458,17 @@ describe('corrections', () => {
     }
     const coachLive = await open(coach)
     const otherLive = await open(otherCoach)
-    expect((await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${setIds[0]}`, { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: now() })).status).toBe(200)
+    expect(
+      (
+        await send(lifter, 'PUT', `/api/sessions/${session.id}/sets/${setIds[0]}`, {
+          exerciseKey: key,
+          setNumber: 1,
+          reps: 5,
+          loadKg: 100,
+          editedAt: now(),
+        })
+      ).status,
+    ).toBe(200)
     const told = CorrectionNoticeSchema.parse(JSON.parse((await coachLive.next((e) => e.event === 'correction')).data))
     expect(told).toEqual({ sessionId: session.id, clientId: lifter.id })
     await expect(otherLive.next((e) => e.event === 'correction', 500)).rejects.toThrow()

@@ -40,7 +40,12 @@ const SETS_PER_STATEMENT = 2000
  * Inserts the sessions and their sets in batches, inside the caller's transaction; `onProgress`
  * hears how many sets are written after each batch.
  */
-export async function insertFinishedSessions(db: Db | Tx, clientId: string, sessions: ImportedSession[], onProgress: (setsWritten: number) => Promise<void>): Promise<void> {
+export async function insertFinishedSessions(
+  db: Db | Tx,
+  clientId: string,
+  sessions: ImportedSession[],
+  onProgress: (setsWritten: number) => Promise<void>,
+): Promise<void> {
   for (let start = 0; start < sessions.length; start += SESSIONS_PER_STATEMENT) {
     await db.insert(workoutSessions).values(
       sessions.slice(start, start + SESSIONS_PER_STATEMENT).map((session) => ({
@@ -56,7 +61,14 @@ export async function insertFinishedSessions(db: Db | Tx, clientId: string, sess
     )
   }
   const rows = sessions.flatMap((session) =>
-    session.sets.map((set) => ({ ...set, id: crypto.randomUUID(), sessionId: session.id, completed: true, editedAt: session.startedAt, loggedAt: session.startedAt })),
+    session.sets.map((set) => ({
+      ...set,
+      id: crypto.randomUUID(),
+      sessionId: session.id,
+      completed: true,
+      editedAt: session.startedAt,
+      loggedAt: session.startedAt,
+    })),
   )
   for (let start = 0; start < rows.length; start += SETS_PER_STATEMENT) {
     await db.insert(setLogs).values(rows.slice(start, start + SETS_PER_STATEMENT))

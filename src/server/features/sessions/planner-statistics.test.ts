@@ -8,11 +8,20 @@ import { queryRows, type Db } from '#server/db/client.ts'
 
 const run = promisify(execFile)
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Shared Hit Blocks': number; 'Shared Read Blocks': number; Plans?: PlanNode[] }
+type PlanNode = {
+  'Node Type': string
+  'Relation Name'?: string
+  'Shared Hit Blocks': number
+  'Shared Read Blocks': number
+  Plans?: PlanNode[]
+}
 
 /** The plan PostgreSQL ran `query` with, and the pages it touched. */
 async function planOf(db: Db, query: ReturnType<typeof sql>): Promise<{ pages: number; scans: string[] }> {
-  const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(db, sql`explain (analyze, buffers, format json) ${query}`)
+  const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    db,
+    sql`explain (analyze, buffers, format json) ${query}`,
+  )
   const plan = row?.['QUERY PLAN'][0].Plan
   if (!plan) throw new Error('no plan')
   const scans: string[] = []
@@ -48,7 +57,9 @@ async function expectFreshStatistics(db: Db) {
     )
     const { believed = 0, actual = 0, sampled = 0 } = row ?? {}
     // Autovacuum's own measure of a table that changed enough to sample again: 50 rows and a tenth.
-    expect(Math.abs(believed - actual), `${table}: ${believed} rows believed, ${actual} there`).toBeLessThanOrEqual(50 + 0.1 * actual)
+    expect(Math.abs(believed - actual), `${table}: ${believed} rows believed, ${actual} there`).toBeLessThanOrEqual(
+      50 + 0.1 * actual,
+    )
     if (actual > 50) expect(sampled, `${table} has column statistics`).toBeGreaterThan(0)
   }
 }
@@ -75,7 +86,9 @@ describe('planner statistics after the demo', () => {
   afterAll(() => t.close())
 
   test('after npm run demo, the planner has sampled what it wrote, and a lifter’s last-time figures read a few pages', async () => {
-    await run('node_modules/.bin/tsx', ['src/server/cli/demo.ts'], { env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' } })
+    await run('node_modules/.bin/tsx', ['src/server/cli/demo.ts'], {
+      env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
+    })
     const [maya] = await queryRows<{ id: string }>(t.db, sql`select id from profiles where display_name = 'Maya Chen'`)
     if (!maya) throw new Error('the demo made no Maya Chen')
     await expectFreshStatistics(t.db)
@@ -107,12 +120,18 @@ describe('planner statistics after an import', () => {
 /** A Strong export of a year: three sessions a week of four exercises of five sets, and its mapping. */
 function strongYear(): FormData {
   const exercises = ['Squat (Barbell)', 'Bench Press (Barbell)', 'Deadlift (Barbell)', 'Overhead Press (Barbell)']
-  const lines = ['Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE']
+  const lines = [
+    'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+  ]
   const start = Date.parse('2025-01-06T18:00:00Z')
   for (let session = 0; session < 156; session++) {
-    const date = new Date(start + Math.floor(session / 3) * 7 * 86_400_000 + (session % 3) * 2 * 86_400_000).toISOString().replace('T', ' ').slice(0, 19)
+    const date = new Date(start + Math.floor(session / 3) * 7 * 86_400_000 + (session % 3) * 2 * 86_400_000)
+      .toISOString()
+      .replace('T', ' ')
+      .slice(0, 19)
     for (const [i, name] of exercises.entries()) {
-      for (let set = 1; set <= 5; set++) lines.push(`${date},"Day ${session % 3}","1h","${name}","${set}",${60 + i * 10 + (session % 20)},5,0,0,"","",8`)
+      for (let set = 1; set <= 5; set++)
+        lines.push(`${date},"Day ${session % 3}","1h","${name}","${set}",${60 + i * 10 + (session % 20)},5,0,0,"","",8`)
     }
   }
   const form = new FormData()

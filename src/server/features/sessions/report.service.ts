@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { beatsBest, e1rm, type MovementStats, type PersonalRecord, type SessionReport, type SetLog } from '#shared/schemas/sessions.ts'
+import {
+  beatsBest,
+  e1rm,
+  type MovementStats,
+  type PersonalRecord,
+  type SessionReport,
+  type SetLog,
+} from '#shared/schemas/sessions.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
 import { bestE1rmSql, bestE1rms, countingSet, reviewSessions } from './review.service.ts'
@@ -24,7 +31,12 @@ async function bestsBefore(db: Db, clientId: string, movementIds: readonly strin
   const counts = sql`p.started_at < ${before} and p.id <> ${exceptId}`
   const loaded = sql`l.client_id = ${clientId} and l.movement_id = m.id and ${countingSet('l')} and l.load_kg is not null and l.reps is not null
     and exists (select 1 from workout_sessions p where p.id = l.session_id and p.status = 'completed' and ${counts})`
-  return queryRows<{ movement_id: string; reps: number; heaviest: string | number | null; best_e1rm: string | number | null }>(
+  return queryRows<{
+    movement_id: string
+    reps: number
+    heaviest: string | number | null
+    best_e1rm: string | number | null
+  }>(
     db,
     sql`
       select m.id as movement_id, 0 as reps, null as heaviest, ${bestE1rmSql(sql`${clientId}`, sql`m.id`, counts)} as best_e1rm
@@ -61,7 +73,10 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
 
   const movements = [...new Set(done.map((s) => s.movementId))].map((movementId) => {
     const sets = done.filter((s) => s.movementId === movementId)
-    const weighted = sets.filter((s) => s.loadKg !== null && s.reps !== null && s.reps > 0) as (SetLog & { loadKg: number; reps: number })[]
+    const weighted = sets.filter((s) => s.loadKg !== null && s.reps !== null && s.reps > 0) as (SetLog & {
+      loadKg: number
+      reps: number
+    })[]
     const best = weighted.reduce<(typeof weighted)[number] | null>(
       (top, s) => (!top || (e1rm(s.loadKg, s.reps) ?? s.loadKg) > (e1rm(top.loadKg, top.reps) ?? top.loadKg) ? s : top),
       null,
@@ -99,13 +114,27 @@ export async function sessionReport(db: Db, actor: Actor, id: string): Promise<S
           previousKg: prevE1rm > 0 ? round1(prevE1rm) : null,
         })
       }
-      const mine = done.filter((s) => s.movementId === m.movementId && s.loadKg !== null && s.reps !== null && s.reps >= 1 && s.reps <= LOAD_RECORD_MAX_REPS)
+      const mine = done.filter(
+        (s) =>
+          s.movementId === m.movementId &&
+          s.loadKg !== null &&
+          s.reps !== null &&
+          s.reps >= 1 &&
+          s.reps <= LOAD_RECORD_MAX_REPS,
+      )
       for (const reps of [...new Set(mine.map((s) => s.reps as number))].sort((a, b) => a - b)) {
         const heaviest = Math.max(...mine.filter((s) => s.reps === reps).map((s) => s.loadKg as number))
         if (mine.some((s) => (s.reps as number) > reps && (s.loadKg as number) >= heaviest)) continue
         const prev = Math.max(0, ...previous.filter((b) => b.reps >= reps).map((b) => num(b.heaviest) ?? 0))
         if (heaviest > 0 && beatsBest(heaviest, prev))
-          records.push({ movementId: m.movementId, movementName: m.movementName, kind: 'load', reps, valueKg: heaviest, previousKg: prev > 0 ? prev : null })
+          records.push({
+            movementId: m.movementId,
+            movementName: m.movementName,
+            kind: 'load',
+            reps,
+            valueKg: heaviest,
+            previousKg: prev > 0 ? prev : null,
+          })
       }
     }
   }
@@ -171,7 +200,10 @@ export function lastSetsSql(clientId: string, movementIds: readonly string[]): S
  */
 export async function movementStats(db: Db, actor: Actor, movementIds: string[]): Promise<MovementStats[]> {
   if (!movementIds.length) return []
-  const [lastSets, bests] = await Promise.all([queryRows<LastSetRow>(db, lastSetsSql(actor.id, movementIds)), bestE1rms(db, actor.id, movementIds)])
+  const [lastSets, bests] = await Promise.all([
+    queryRows<LastSetRow>(db, lastSetsSql(actor.id, movementIds)),
+    bestE1rms(db, actor.id, movementIds),
+  ])
   return movementIds.map((movementId) => {
     const last = lastSets.filter((r) => r.movement_id === movementId)
     const best = bests.get(movementId) ?? 0
@@ -181,7 +213,12 @@ export async function movementStats(db: Db, actor: Actor, movementIds: string[])
         ? {
             sessionId: last[0].session_id,
             date: new Date(last[0].started_at).toISOString(),
-            sets: last.map((r) => ({ reps: r.reps, loadKg: num(r.load_kg), durationSeconds: r.duration_s, distanceMeters: r.distance_m })),
+            sets: last.map((r) => ({
+              reps: r.reps,
+              loadKg: num(r.load_kg),
+              durationSeconds: r.duration_s,
+              distanceMeters: r.distance_m,
+            })),
           }
         : null,
       bestE1rmKg: best > 0 ? round1(best) : null,

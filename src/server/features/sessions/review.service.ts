@@ -33,7 +33,16 @@ function correctionOf(row: SetLogRow): SetLog['correction'] {
   const was = row.asFinished
   return {
     at: new Date(row.correctedAt).toISOString(),
-    was: was ? { reps: was.reps, loadKg: was.loadKg, rpe: was.rpe, durationSeconds: was.durationSeconds, distanceMeters: was.distanceMeters, completed: was.completed } : null,
+    was: was
+      ? {
+          reps: was.reps,
+          loadKg: was.loadKg,
+          rpe: was.rpe,
+          durationSeconds: was.durationSeconds,
+          distanceMeters: was.distanceMeters,
+          completed: was.completed,
+        }
+      : null,
   }
 }
 
@@ -103,7 +112,11 @@ export function bestE1rmSql(clientId: SQL, movementId: SQL, counts: SQL = sql`tr
  * A lifter's current e1RM of each movement: the best of their done sets in completed sessions (what
  * a %1RM target is a share of, and what progress shows), one index probe per movement.
  */
-export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: readonly string[]): Promise<Map<string, number>> {
+export async function bestE1rms(
+  db: Db | Tx,
+  clientId: string,
+  movementIds: readonly string[],
+): Promise<Map<string, number>> {
   if (!movementIds.length) return new Map()
   const rows = await queryRows<{ movement_id: string; best: string | number | null }>(
     db,
@@ -113,9 +126,15 @@ export async function bestE1rms(db: Db | Tx, clientId: string, movementIds: read
 }
 
 /** The movements of these sessions that a %1RM target names, by session. */
-function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]): { sessionId: string; movementId: string }[] {
+function percentMovements(
+  sessions: readonly Pick<Session, 'id' | 'exercises'>[],
+): { sessionId: string; movementId: string }[] {
   return sessions.flatMap((s) =>
-    [...new Set(s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map(oneRepMaxMovementOf))].map((movementId) => ({
+    [
+      ...new Set(
+        s.exercises.filter((e) => e.targets.some((t) => t.load?.kind === 'percent_1rm')).map(oneRepMaxMovementOf),
+      ),
+    ].map((movementId) => ({
       sessionId: s.id,
       movementId,
     })),
@@ -126,7 +145,10 @@ function percentMovements(sessions: readonly Pick<Session, 'id' | 'exercises'>[]
  * For each session, the lifter's best e1RM of each movement its %1RM targets name, from the
  * sessions they completed before it: what a percentage meant on the day.
  */
-async function oneRepMaxesBefore(db: Db | Tx, sessions: readonly Pick<Session, 'id' | 'exercises'>[]): Promise<Map<string, Map<string, number>>> {
+async function oneRepMaxesBefore(
+  db: Db | Tx,
+  sessions: readonly Pick<Session, 'id' | 'exercises'>[],
+): Promise<Map<string, Map<string, number>>> {
   const pairs = percentMovements(sessions)
   const bySession = new Map<string, Map<string, number>>()
   if (!pairs.length) return bySession
@@ -152,10 +174,14 @@ async function oneRepMaxesBefore(db: Db | Tx, sessions: readonly Pick<Session, '
 /** Sessions read set by set against their prescriptions. */
 export async function reviewSessions(
   db: Db | Tx,
-  sessions: readonly (Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'> & { removedExercises?: Session['removedExercises'] })[],
+  sessions: readonly (Pick<Session, 'id' | 'exercises' | 'sets' | 'completedAt'> & {
+    removedExercises?: Session['removedExercises']
+  })[],
 ): Promise<Map<string, SessionReview>> {
   const references = await oneRepMaxesBefore(db, sessions)
-  return new Map(sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]))
+  return new Map(
+    sessions.map((s) => [s.id, reviewSession(s, { completedAt: s.completedAt, oneRepMaxKg: references.get(s.id) })]),
+  )
 }
 
 export type ReviewCounts = { prescribed: number; asPrescribed: number }
@@ -169,7 +195,12 @@ async function reviewCounts(db: Db | Tx, sessionIds: readonly string[]): Promise
   if (!sessionIds.length) return new Map()
   const ids = [...sessionIds]
   const sessions = await db
-    .select({ id: workoutSessions.id, exercises: workoutSessions.exercises, removedExercises: workoutSessions.removedExercises, completedAt: workoutSessions.completedAt })
+    .select({
+      id: workoutSessions.id,
+      exercises: workoutSessions.exercises,
+      removedExercises: workoutSessions.removedExercises,
+      completedAt: workoutSessions.completedAt,
+    })
     .from(workoutSessions)
     .where(inArray(workoutSessions.id, ids))
   const sets = await db
@@ -203,7 +234,10 @@ async function reviewCounts(db: Db | Tx, sessionIds: readonly string[]): Promise
 export async function storeReviewCounts(tx: Tx, sessionId: string): Promise<void> {
   const counts = (await reviewCounts(tx, [sessionId])).get(sessionId)
   if (!counts) return
-  await tx.update(workoutSessions).set({ setsPrescribed: counts.prescribed, setsAsPrescribed: counts.asPrescribed }).where(eq(workoutSessions.id, sessionId))
+  await tx
+    .update(workoutSessions)
+    .set({ setsPrescribed: counts.prescribed, setsAsPrescribed: counts.asPrescribed })
+    .where(eq(workoutSessions.id, sessionId))
 }
 
 /**

@@ -21,7 +21,14 @@ import { validate } from '#server/lib/validate.ts'
 import { requireProfile, requireUser } from '#server/middleware/sign-in.ts'
 import { addComment, readComments, unreadComments } from './comments.service.ts'
 import { movementStats, sessionReport } from './report.service.ts'
-import { discardSession, finishSession, getSession, listSessions, startSession, updateSession } from './sessions.service.ts'
+import {
+  discardSession,
+  finishSession,
+  getSession,
+  listSessions,
+  startSession,
+  updateSession,
+} from './sessions.service.ts'
 import { deleteSet, logSet } from './set-logs.service.ts'
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
@@ -30,7 +37,13 @@ const ListQuery = z.object({
   clientId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   planId: z.optional(z.uuid('Not a plan id')),
   limit: z._default(
-    z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.gte(1, 'limit must be 1 to 100'), z.lte(100, 'limit must be 1 to 100')),
+    z.coerce
+      .number('limit must be a number')
+      .check(
+        z.int('limit must be a whole number'),
+        z.gte(1, 'limit must be 1 to 100'),
+        z.lte(100, 'limit must be 1 to 100'),
+      ),
     20,
   ),
 })
@@ -42,7 +55,12 @@ const StatsQuery = z.object({
       z.string('movementIds is a comma-separated list').check(z.maxLength(40 * 37)),
       z.transform((value) => [...new Set(value.split(',').filter(Boolean))]),
     )
-    .check(z.refine((ids) => ids.length <= 40 && ids.every((id) => UUID.test(id)), 'movementIds must be up to 40 movement ids')),
+    .check(
+      z.refine(
+        (ids) => ids.length <= 40 && ids.every((id) => UUID.test(id)),
+        'movementIds must be up to 40 movement ids',
+      ),
+    ),
 })
 
 /** Workout sessions: clients start and log their own; their active coach reads and comments. */
@@ -51,7 +69,10 @@ export const sessionsRoutes = new Hono<AppEnv>()
   // query itself checks, so these two skip the profile lookup the other routes make.
   .put(
     '/:id/sets/:setId',
-    doc({ summary: 'Log or edit a set; its id is yours (UUID), so a replay is stored once, and the latest editedAt wins', response: SetLogSchema }),
+    doc({
+      summary: 'Log or edit a set; its id is yours (UUID), so a replay is stored once, and the latest editedAt wins',
+      response: SetLogSchema,
+    }),
     requireUser,
     validate('param', SetParam),
     validate('json', LogSetBody),
@@ -60,17 +81,32 @@ export const sessionsRoutes = new Hono<AppEnv>()
       return c.json(await logSet(c.var.db, c.var.user.id, id, setId, c.req.valid('json')))
     },
   )
-  .delete('/:id/sets/:setId', doc({ summary: 'Remove a logged set', status: 204 }), requireUser, validate('param', SetParam), validate('query', DeleteSetQuery), async (c) => {
-    const { id, setId } = c.req.valid('param')
-    await deleteSet(c.var.db, c.var.user.id, id, setId, c.req.valid('query').editedAt)
-    return c.body(null, 204)
-  })
-  .use(requireProfile())
-  .get('/', doc({ summary: 'Sessions: yours, or a client’s (clientId), newest first', response: z.array(SessionSummarySchema) }), validate('query', ListQuery), async (c) =>
-    c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))),
+  .delete(
+    '/:id/sets/:setId',
+    doc({ summary: 'Remove a logged set', status: 204 }),
+    requireUser,
+    validate('param', SetParam),
+    validate('query', DeleteSetQuery),
+    async (c) => {
+      const { id, setId } = c.req.valid('param')
+      await deleteSet(c.var.db, c.var.user.id, id, setId, c.req.valid('query').editedAt)
+      return c.body(null, 204)
+    },
   )
-  .get('/comments/unread', doc({ summary: 'Comments on sessions you have not read', response: UnreadCommentsSchema }), async (c) =>
-    c.json(await unreadComments(c.var.db, c.var.profile)),
+  .use(requireProfile())
+  .get(
+    '/',
+    doc({
+      summary: 'Sessions: yours, or a client’s (clientId), newest first',
+      response: z.array(SessionSummarySchema),
+    }),
+    validate('query', ListQuery),
+    async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))),
+  )
+  .get(
+    '/comments/unread',
+    doc({ summary: 'Comments on sessions you have not read', response: UnreadCommentsSchema }),
+    async (c) => c.json(await unreadComments(c.var.db, c.var.profile)),
   )
   .get(
     '/movement-stats',
@@ -80,27 +116,50 @@ export const sessionsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/',
-    doc({ summary: 'Start a session (from a planned workout, a standalone workout, or empty)', response: SessionSchema, status: 201 }),
+    doc({
+      summary: 'Start a session (from a planned workout, a standalone workout, or empty)',
+      response: SessionSchema,
+      status: 201,
+    }),
     requireProfile('client'),
     validate('json', StartSessionBody),
     async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
-  .get('/:id', doc({ summary: 'One session with its exercises and logged sets', response: SessionSchema }), validate('param', IdParam), async (c) =>
-    c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .get(
+    '/:id',
+    doc({ summary: 'One session with its exercises and logged sets', response: SessionSchema }),
+    validate('param', IdParam),
+    async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
-  .get('/:id/report', doc({ summary: 'A session’s review: sets against their targets, records', response: SessionReportSchema }), validate('param', IdParam), async (c) =>
-    c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)),
+  .get(
+    '/:id/report',
+    doc({ summary: 'A session’s review: sets against their targets, records', response: SessionReportSchema }),
+    validate('param', IdParam),
+    async (c) => c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
-  .patch('/:id', doc({ summary: 'Change a session (notes, exercises)', response: SessionSchema }), validate('param', IdParam), validate('json', UpdateSessionBody), async (c) =>
-    c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .patch(
+    '/:id',
+    doc({ summary: 'Change a session (notes, exercises)', response: SessionSchema }),
+    validate('param', IdParam),
+    validate('json', UpdateSessionBody),
+    async (c) => c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/finish', doc({ summary: 'Finish a session', response: SessionSchema }), validate('param', IdParam), validate('json', FinishSessionBody), async (c) =>
-    c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
+  .post(
+    '/:id/finish',
+    doc({ summary: 'Finish a session', response: SessionSchema }),
+    validate('param', IdParam),
+    validate('json', FinishSessionBody),
+    async (c) => c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .post('/:id/discard', doc({ summary: 'Discard a session in progress', status: 204 }), validate('param', IdParam), async (c) => {
-    await discardSession(c.var.db, c.var.profile, c.req.valid('param').id)
-    return c.body(null, 204)
-  })
+  .post(
+    '/:id/discard',
+    doc({ summary: 'Discard a session in progress', status: 204 }),
+    validate('param', IdParam),
+    async (c) => {
+      await discardSession(c.var.db, c.var.profile, c.req.valid('param').id)
+      return c.body(null, 204)
+    },
+  )
   .post(
     '/:id/comments',
     doc({ summary: 'Comment on a session (its lifter or their coach)', response: CommentSchema, status: 201 }),
@@ -108,7 +167,12 @@ export const sessionsRoutes = new Hono<AppEnv>()
     validate('json', CommentBody),
     async (c) => c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .post('/:id/comments/read', doc({ summary: 'Mark a session’s comments read', status: 204 }), validate('param', IdParam), async (c) => {
-    await readComments(c.var.db, c.var.profile, c.req.valid('param').id)
-    return c.body(null, 204)
-  })
+  .post(
+    '/:id/comments/read',
+    doc({ summary: 'Mark a session’s comments read', status: 204 }),
+    validate('param', IdParam),
+    async (c) => {
+      await readComments(c.var.db, c.var.profile, c.req.valid('param').id)
+      return c.body(null, 204)
+    },
+  )

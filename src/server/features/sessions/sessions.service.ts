@@ -53,7 +53,8 @@ const toSummary = (row: SessionRow): SessionSummary => ({
  * workout still in progress is resumed instead, and a start naming an existing id returns it.
  */
 export async function startSession(db: Db, actor: Actor, input: StartSessionInput): Promise<Session> {
-  if (input.planWorkoutId && input.workoutId) throw new AppError('VALIDATION_FAILED', { message: sessionApiText.oneSource })
+  if (input.planWorkoutId && input.workoutId)
+    throw new AppError('VALIDATION_FAILED', { message: sessionApiText.oneSource })
   // A start made on the device with no signal brings its exercises: their keys are what its sets name.
   const device = input.exercises
   if (input.id) {
@@ -65,12 +66,21 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
         await db
           .update(workoutSessions)
           .set({ exercises: device })
-          .where(and(eq(workoutSessions.id, existing.id), sql`not exists (select 1 from ${setLogs} where ${setLogs.sessionId} = ${existing.id})`))
+          .where(
+            and(
+              eq(workoutSessions.id, existing.id),
+              sql`not exists (select 1 from ${setLogs} where ${setLogs.sessionId} = ${existing.id})`,
+            ),
+          )
       }
       return getSession(db, actor, existing.id)
     }
   }
-  const source = input.planWorkoutId ? eq(workoutSessions.planWorkoutId, input.planWorkoutId) : input.workoutId ? eq(workoutSessions.workoutId, input.workoutId) : null
+  const source = input.planWorkoutId
+    ? eq(workoutSessions.planWorkoutId, input.planWorkoutId)
+    : input.workoutId
+      ? eq(workoutSessions.workoutId, input.workoutId)
+      : null
   if (source && !device) {
     const [open] = await db
       .select({ id: workoutSessions.id })
@@ -103,7 +113,12 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
   } else if (input.workoutId) {
     const workout = await getWorkout(db, actor, input.workoutId)
     prescribed = workout.exercises
-    values = { clientId: actor.id, workoutId: workout.id, title: workout.title, exercises: workout.exercises.map(sessionExerciseOf) }
+    values = {
+      clientId: actor.id,
+      workoutId: workout.id,
+      title: workout.title,
+      exercises: workout.exercises.map(sessionExerciseOf),
+    }
   } else {
     values = { clientId: actor.id, title: input.title ?? 'Unplanned session', exercises: [] }
   }
@@ -136,7 +151,12 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
   const rows = await db
     .select()
     .from(setLogs)
-    .where(and(eq(setLogs.sessionId, id), or(isNull(setLogs.deletedAt), and(isNotNull(setLogs.correctedAt), isNotNull(setLogs.asFinished)))))
+    .where(
+      and(
+        eq(setLogs.sessionId, id),
+        or(isNull(setLogs.deletedAt), and(isNotNull(setLogs.correctedAt), isNotNull(setLogs.asFinished))),
+      ),
+    )
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
   const equipment = await equipmentOf(
     db,
@@ -154,13 +174,23 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
 }
 
 /** A client's sessions, newest first: the client's own, or (for their coach) `clientId`'s. */
-export async function listSessions(db: Db, actor: Actor, { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number }): Promise<SessionSummary[]> {
+export async function listSessions(
+  db: Db,
+  actor: Actor,
+  { clientId, planId, limit }: { clientId?: string; planId?: string; limit: number },
+): Promise<SessionSummary[]> {
   const whose = clientId ?? actor.id
   await assertCanReadClient(db, actor, whose, sessionApiText.notYours)
   const rows = await db
     .select()
     .from(workoutSessions)
-    .where(and(eq(workoutSessions.clientId, whose), ne(workoutSessions.status, 'abandoned'), planId ? eq(workoutSessions.planId, planId) : undefined))
+    .where(
+      and(
+        eq(workoutSessions.clientId, whose),
+        ne(workoutSessions.status, 'abandoned'),
+        planId ? eq(workoutSessions.planId, planId) : undefined,
+      ),
+    )
     .orderBy(desc(workoutSessions.startedAt))
     .limit(limit)
   return rows.map(toSummary)
@@ -172,7 +202,8 @@ export async function listSessions(db: Db, actor: Actor, { clientId, planId, lim
  */
 function removedPrescribed(session: SessionRow, next: readonly SessionExercise[]): SessionExercise[] {
   const kept = new Set(next.map((e) => e.key))
-  const prescribed = (e: SessionExercise) => e.targets.length > 0 && (e.prescriptionId !== null || Boolean(e.swappedFrom))
+  const prescribed = (e: SessionExercise) =>
+    e.targets.length > 0 && (e.prescriptionId !== null || Boolean(e.swappedFrom))
   const now = session.exercises.filter((e) => prescribed(e) && !kept.has(e.key))
   const before = session.removedExercises.filter((e) => !kept.has(e.key) && !now.some((n) => n.key === e.key))
   return [...before, ...now]
@@ -191,7 +222,9 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
   }
   const changes = {
-    ...(input.exercises ? { exercises: input.exercises, removedExercises: removedPrescribed(session, input.exercises) } : {}),
+    ...(input.exercises
+      ? { exercises: input.exercises, removedExercises: removedPrescribed(session, input.exercises) }
+      : {}),
     ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
   }
   // A patch that names no field changes nothing (as for the profile): the session as it is.
@@ -208,7 +241,12 @@ export async function finishSession(db: Db, actor: Actor, id: string, input: Fin
     await db.transaction(async (tx) => {
       const [completed] = await tx
         .update(workoutSessions)
-        .set({ status: 'completed', completedAt: sql`now()`, rpe: input.rpe ?? null, ...(input.notes !== undefined ? { notes: input.notes || null } : {}) })
+        .set({
+          status: 'completed',
+          completedAt: sql`now()`,
+          rpe: input.rpe ?? null,
+          ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+        })
         .where(and(eq(workoutSessions.id, id), eq(workoutSessions.status, 'in_progress')))
         .returning()
       // Only the finish that completed it: the plan's rules turn its sets into the next targets.

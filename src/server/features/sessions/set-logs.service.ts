@@ -11,7 +11,10 @@ import { findOwn } from './session-access.ts'
 
 type SetRow = typeof setLogs.$inferSelect
 
-type SetValues = Pick<SetRow, 'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'> &
+type SetValues = Pick<
+  SetRow,
+  'reps' | 'loadKg' | 'rpe' | 'durationSeconds' | 'distanceMeters' | 'completed' | 'note' | 'setNumber' | 'exerciseKey'
+> &
   Partial<Pick<SetRow, 'setType'>>
 const valuesOf = (row: SetValues): SetValues => ({
   exerciseKey: row.exerciseKey,
@@ -136,7 +139,12 @@ async function noteCorrection(tx: Tx, session: { id: string; clientId: string })
     .where(eq(workoutSessions.id, session.id))
   await storeReviewCounts(tx, session.id)
   const coachId = await activeCoachIdOf(tx, session.clientId)
-  const event: CorrectionEvent = { type: 'correction', sessionId: session.id, clientId: session.clientId, recipientIds: coachId ? [session.clientId, coachId] : [session.clientId] }
+  const event: CorrectionEvent = {
+    type: 'correction',
+    sessionId: session.id,
+    clientId: session.clientId,
+    recipientIds: coachId ? [session.clientId, coachId] : [session.clientId],
+  }
   await notify(tx, LIVE_CHANNEL, JSON.stringify(event))
 }
 
@@ -148,12 +156,22 @@ export type CorrectionEvent = { type: 'correction'; sessionId: string; clientId:
  * row. Of two versions of a set (two devices), the later edit wins and the other is kept in history.
  * The same call corrects a set of a session finished less than 48 hours ago.
  */
-export async function logSet(db: Db, clientId: string, sessionId: string, setId: string, input: LogSetInput): Promise<SetLog> {
+export async function logSet(
+  db: Db,
+  clientId: string,
+  sessionId: string,
+  setId: string,
+  input: LogSetInput,
+): Promise<SetLog> {
   const fresh = await insertNewSet(db, { clientId, sessionId, setId, input })
   if (fresh) return fresh
   const session = await findOwn(db, { id: clientId, role: 'client' }, sessionId)
   const exercise = session.exercises.find((e) => e.key === input.exerciseKey)
-  if (!exercise) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields: { exerciseKey: [sessionApiText.unknownExercise] } })
+  if (!exercise)
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { exerciseKey: [sessionApiText.unknownExercise] },
+    })
   const target = exercise.targets[input.setNumber - 1]
   const incoming = {
     exerciseKey: exercise.key,
@@ -171,7 +189,8 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
 
   // Not inserted above: a replay, an edit, a change to a finished session, or a new set that lost a race.
   const [seen] = await db.select().from(setLogs).where(eq(setLogs.id, setId))
-  if (seen && seen.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
+  if (seen && seen.sessionId !== sessionId)
+    throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
   // A replay of what is stored, or of a set since deleted (a late copy must not bring it back): answered as stored, even once the session is closed.
   if (seen && sameValues(seen, incoming)) return toSetLog(seen)
 
@@ -207,7 +226,8 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
       ;[existing] = await lockSet()
       if (!existing) throw new Error('set neither inserted nor found')
     }
-    if (existing.sessionId !== sessionId) throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
+    if (existing.sessionId !== sessionId)
+      throw new AppError('CONFLICT', { message: 'This set id belongs to another session' })
     const deleted = existing.deletedAt !== null
     if (sameValues(existing, incoming)) return toSetLog(existing)
     if (editedAt < existing.editedAt) {
@@ -215,10 +235,18 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
       await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: incoming, editedAt })
       return toSetLog(existing)
     }
-    await tx.insert(setLogHistory).values({ setLogId: setId, sessionId, values: { ...valuesOf(existing), deleted }, editedAt: existing.editedAt })
+    await tx
+      .insert(setLogHistory)
+      .values({ setLogId: setId, sessionId, values: { ...valuesOf(existing), deleted }, editedAt: existing.editedAt })
     const [row] = await tx
       .update(setLogs)
-      .set({ ...incoming, movementId: exercise.movementId, editedAt, deletedAt: null, ...(mode === 'correct' ? correctionMarks(existing, incoming) : {}) })
+      .set({
+        ...incoming,
+        movementId: exercise.movementId,
+        editedAt,
+        deletedAt: null,
+        ...(mode === 'correct' ? correctionMarks(existing, incoming) : {}),
+      })
       .where(eq(setLogs.id, setId))
       .returning()
     if (!row) throw new Error('update returned nothing')
@@ -232,7 +260,13 @@ export async function logSet(db: Db, clientId: string, sessionId: string, setId:
  * another device wins over it, and the lost deletion is kept in history. Within 48 hours of the
  * finish, removing a set is a correction; deleting what is not there changes nothing, at any time.
  */
-export async function deleteSet(db: Db, clientId: string, sessionId: string, setId: string, editedAt?: string): Promise<void> {
+export async function deleteSet(
+  db: Db,
+  clientId: string,
+  sessionId: string,
+  setId: string,
+  editedAt?: string,
+): Promise<void> {
   const session = await findOwn(db, { id: clientId, role: 'client' }, sessionId)
   const at = editedAt ? new Date(editedAt) : null
   const thisSet = and(eq(setLogs.id, setId), eq(setLogs.sessionId, sessionId))
@@ -248,7 +282,11 @@ export async function deleteSet(db: Db, clientId: string, sessionId: string, set
     }
     await tx
       .update(setLogs)
-      .set({ deletedAt: sql`now()`, editedAt: at ?? sql`now()`, ...(mode === 'correct' ? correctionMarks(existing, null) : {}) })
+      .set({
+        deletedAt: sql`now()`,
+        editedAt: at ?? sql`now()`,
+        ...(mode === 'correct' ? correctionMarks(existing, null) : {}),
+      })
       .where(thisSet)
     if (mode === 'correct') await noteCorrection(tx, session)
   })

@@ -3,7 +3,14 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ROLES } from '#shared/schemas/profiles.ts'
 import type { AppEnv } from '#server/context.ts'
-import { clientInvites, coachClients, profiles, users, verifications, workoutSessions } from '#server/db/schema/index.ts'
+import {
+  clientInvites,
+  coachClients,
+  profiles,
+  users,
+  verifications,
+  workoutSessions,
+} from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 
@@ -49,25 +56,38 @@ export const testingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true })
   })
   // The coach-client link an accepted invite makes, for tests that need one without going through an invite.
-  .post('/coach-clients', validate('json', z.object({ coachEmail: z.email().check(z.toLowerCase()), clientEmail: z.email().check(z.toLowerCase()) })), async (c) => {
-    const { coachEmail, clientEmail } = c.req.valid('json')
-    const [coach] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, coachEmail))
-    const [client] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, clientEmail))
-    if (!coach || !client) throw new AppError('NOT_FOUND', { message: 'No such users' })
-    await c.var.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
-    return c.json({ ok: true }, 201)
-  })
+  .post(
+    '/coach-clients',
+    validate(
+      'json',
+      z.object({ coachEmail: z.email().check(z.toLowerCase()), clientEmail: z.email().check(z.toLowerCase()) }),
+    ),
+    async (c) => {
+      const { coachEmail, clientEmail } = c.req.valid('json')
+      const [coach] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, coachEmail))
+      const [client] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, clientEmail))
+      if (!coach || !client) throw new AppError('NOT_FOUND', { message: 'No such users' })
+      await c.var.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+      return c.json({ ok: true }, 201)
+    },
+  )
   // A statement as slow as asked, to see the database's time limit end it while others are served.
-  .post('/slow-statement', validate('json', z.object({ seconds: z.number().check(z.gte(0), z.lte(600)) })), async (c) => {
-    await c.var.db.execute(sql`select pg_sleep(${c.req.valid('json').seconds})`)
-    return c.json({ ok: true })
-  })
+  .post(
+    '/slow-statement',
+    validate('json', z.object({ seconds: z.number().check(z.gte(0), z.lte(600)) })),
+    async (c) => {
+      await c.var.db.execute(sql`select pg_sleep(${c.req.valid('json').seconds})`)
+      return c.json({ ok: true })
+    },
+  )
   .post('/users', validate('json', CreateTestUserBody), async (c) => {
     const input = c.req.valid('json')
     const { auth, db } = c.var
-    const created = await auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: input.displayName } }).catch((cause: unknown) => {
-      throw new AppError('CONFLICT', { message: 'User could not be created', cause })
-    })
+    const created = await auth.api
+      .signUpEmail({ body: { email: input.email, password: input.password, name: input.displayName } })
+      .catch((cause: unknown) => {
+        throw new AppError('CONFLICT', { message: 'User could not be created', cause })
+      })
     await db.update(users).set({ emailVerified: input.emailVerified }).where(eq(users.id, created.user.id))
     if (input.withProfile) {
       await db.insert(profiles).values({ id: created.user.id, role: input.role, displayName: input.displayName })

@@ -4,7 +4,13 @@ import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { MovementPageSchema, MovementSchema } from '#shared/schemas/movements.ts'
 import { WorkoutSchema, WorkoutSummarySchema } from '#shared/schemas/workouts.ts'
 import { coachClients } from '#server/db/schema/index.ts'
-import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../../tests/helpers/test-app.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
 
 let t: TestContext
 let coach: SignedIn
@@ -26,7 +32,9 @@ beforeAll(async () => {
     { coachId: coach.id, clientId: client.id },
     { coachId: otherCoach.id, clientId: otherClient.id },
   ])
-  const find = async (q: string) => MovementPageSchema.parse(await (await t.app.request(`/api/movements?q=${q}`, { headers: coach.headers })).json()).items[0]?.id ?? ''
+  const find = async (q: string) =>
+    MovementPageSchema.parse(await (await t.app.request(`/api/movements?q=${q}`, { headers: coach.headers })).json())
+      .items[0]?.id ?? ''
   squatId = await find('back%20squat')
   plankId = await find('plank')
   const own = await call(coach, 'POST', '/api/movements', {
@@ -41,7 +49,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 function call(who: SignedIn, method: string, path: string, body?: unknown) {
-  return t.app.request(path, { method, headers: jsonHeaders(who), body: body === undefined ? undefined : JSON.stringify(body) })
+  return t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
 }
 
 const content = (movementId = squatId) => ({
@@ -117,11 +129,24 @@ describe('standalone workouts', () => {
 
   test('a stale version answers 409 with a clear message and changes nothing', async () => {
     const created = await create(coach)
-    expect((await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...content(), version: 1, title: 'First tab' })).status).toBe(200)
-    const stale = await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...content(), version: 1, title: 'Second tab' })
+    expect(
+      (await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...content(), version: 1, title: 'First tab' }))
+        .status,
+    ).toBe(200)
+    const stale = await call(coach, 'PUT', `/api/workouts/${created.id}`, {
+      ...content(),
+      version: 1,
+      title: 'Second tab',
+    })
     expect(stale.status).toBe(409)
-    expect(ApiErrorBodySchema.parse(await stale.json())).toEqual({ code: 'CONFLICT', message: 'This workout was changed elsewhere. Reload to see the latest version.' })
-    expect(WorkoutSchema.parse(await (await call(coach, 'GET', `/api/workouts/${created.id}`)).json())).toMatchObject({ title: 'First tab', version: 2 })
+    expect(ApiErrorBodySchema.parse(await stale.json())).toEqual({
+      code: 'CONFLICT',
+      message: 'This workout was changed elsewhere. Reload to see the latest version.',
+    })
+    expect(WorkoutSchema.parse(await (await call(coach, 'GET', `/api/workouts/${created.id}`)).json())).toMatchObject({
+      title: 'First tab',
+      version: 2,
+    })
   })
 
   test('the same save sent again (its answer lost) is recognised by its save id', async () => {
@@ -132,13 +157,30 @@ describe('standalone workouts', () => {
     const retried = await call(coach, 'PUT', `/api/workouts/${created.id}`, body)
     expect(retried.status).toBe(200)
     expect(WorkoutSchema.parse(await retried.json())).toMatchObject({ title: 'Saved once', version: 2 })
-    expect((await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...body, saveId: crypto.randomUUID() })).status).toBe(409)
+    expect(
+      (await call(coach, 'PUT', `/api/workouts/${created.id}`, { ...body, saveId: crypto.randomUUID() })).status,
+    ).toBe(409)
   })
 
   test.each([
-    ['RPE 7.3', { reps: { min: 5, max: 5 }, rpe: 7.3 }, 'exercises.0.sets.0.rpe', 'RPE must be from 1 to 10 in steps of 0.5'],
-    ['a backwards rep range', { reps: { min: 10, max: 8 } }, 'exercises.0.sets.0.reps', 'The lowest reps cannot be above the highest'],
-    ['1001 kg', { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 1001 } }, 'exercises.0.sets.0.load.value', 'Load must be from 0 to 1000 kg'],
+    [
+      'RPE 7.3',
+      { reps: { min: 5, max: 5 }, rpe: 7.3 },
+      'exercises.0.sets.0.rpe',
+      'RPE must be from 1 to 10 in steps of 0.5',
+    ],
+    [
+      'a backwards rep range',
+      { reps: { min: 10, max: 8 } },
+      'exercises.0.sets.0.reps',
+      'The lowest reps cannot be above the highest',
+    ],
+    [
+      '1001 kg',
+      { reps: { min: 5, max: 5 }, load: { kind: 'kg', value: 1001 } },
+      'exercises.0.sets.0.load.value',
+      'Load must be from 0 to 1000 kg',
+    ],
   ])('a prescription with %s is refused with its field message', async (_label, badSet, field, message) => {
     const body = { title: 'Day', exercises: [{ movementId: squatId, sets: [badSet] }] }
     const res = await call(coach, 'POST', '/api/workouts', body)
@@ -156,12 +198,16 @@ describe('standalone workouts', () => {
       title: 'Long',
       exercises: Array.from({ length: 31 }, () => ({ movementId: squatId, sets: [{ reps: { min: 1, max: 1 } }] })),
     })
-    expect(ApiErrorBodySchema.parse(await tooMany.json()).fields?.exercises).toEqual(['A workout has at most 30 exercises'])
+    expect(ApiErrorBodySchema.parse(await tooMany.json()).fields?.exercises).toEqual([
+      'A workout has at most 30 exercises',
+    ])
     // Another coach's own movement, and a client prescribing their coach's movement themselves.
     for (const who of [otherCoach, client]) {
       const res = await call(who, 'POST', '/api/workouts', content(ownMovementId))
       expect(res.status).toBe(400)
-      expect(ApiErrorBodySchema.parse(await res.json()).fields).toEqual({ 'exercises.0.movementId': ['Choose a movement from your library'] })
+      expect(ApiErrorBodySchema.parse(await res.json()).fields).toEqual({
+        'exercises.0.movementId': ['Choose a movement from your library'],
+      })
     }
     expect((await create(coach, content(ownMovementId))).exercises[0]?.movementName).toBe('Kim’s pause squat')
   })
@@ -174,14 +220,23 @@ describe("a coach's templates and their clients", () => {
 
     const listed = await list(client)
     const shared = listed.find((w) => w.id === template.id)
-    expect(shared).toMatchObject({ ownerId: coach.id, ownerName: 'Coach Kim', isTemplate: true, shared: true, exerciseCount: 2 })
+    expect(shared).toMatchObject({
+      ownerId: coach.id,
+      ownerName: 'Coach Kim',
+      isTemplate: true,
+      shared: true,
+      exerciseCount: 2,
+    })
     expect(listed.map((w) => w.id)).not.toContain(draft.id)
     expect(listed.filter((w) => w.shared).every((w) => w.ownerId === coach.id)).toBe(true)
     expect((await list(coach)).find((w) => w.id === template.id)?.shared).toBe(false)
 
     const read = await call(client, 'GET', `/api/workouts/${template.id}`)
     expect(read.status, await read.clone().text()).toBe(200)
-    expect(WorkoutSchema.parse(await read.json())).toMatchObject({ shared: true, exercises: [{ movementName: 'Kim’s pause squat' }, {}] })
+    expect(WorkoutSchema.parse(await read.json())).toMatchObject({
+      shared: true,
+      exercises: [{ movementName: 'Kim’s pause squat' }, {}],
+    })
     expect((await call(client, 'GET', `/api/workouts/${draft.id}`)).status).toBe(403)
     // The movements of a shared template are readable by the client.
     expect((await call(client, 'GET', `/api/movements/${ownMovementId}`)).status).toBe(200)
@@ -198,13 +253,28 @@ describe("a coach's templates and their clients", () => {
     const copied = await call(client, 'POST', `/api/workouts/${template.id}/copy`, { title: 'My full body' })
     expect(copied.status, await copied.clone().text()).toBe(201)
     const copy = WorkoutSchema.parse(await copied.json())
-    expect(copy).toMatchObject({ ownerId: client.id, title: 'My full body', notes: 'Keep rests short.', isTemplate: false, shared: false, version: 1, exerciseCount: 2 })
+    expect(copy).toMatchObject({
+      ownerId: client.id,
+      title: 'My full body',
+      notes: 'Keep rests short.',
+      isTemplate: false,
+      shared: false,
+      version: 1,
+      exerciseCount: 2,
+    })
     expect(copy.exercises.map((e) => e.movementId)).toEqual(template.exercises.map((e) => e.movementId))
     // The copy is the client's: they may edit it, keeping their coach's movement in it.
-    const kept = await call(client, 'PUT', `/api/workouts/${copy.id}`, { ...content(ownMovementId), version: 1, title: 'Mine now' })
+    const kept = await call(client, 'PUT', `/api/workouts/${copy.id}`, {
+      ...content(ownMovementId),
+      version: 1,
+      title: 'Mine now',
+    })
     expect(kept.status, await kept.clone().text()).toBe(200)
     // Editing the copy leaves the template alone.
-    expect(WorkoutSchema.parse(await (await call(coach, 'GET', `/api/workouts/${template.id}`)).json())).toMatchObject({ title: 'Full body A', version: 1 })
+    expect(WorkoutSchema.parse(await (await call(coach, 'GET', `/api/workouts/${template.id}`)).json())).toMatchObject({
+      title: 'Full body A',
+      version: 1,
+    })
   })
 
   test('another coach and their client cannot read, copy or change it', async () => {
@@ -219,7 +289,9 @@ describe("a coach's templates and their clients", () => {
 
   test('a former client no longer sees the templates', async () => {
     const former = await signIn(t, { role: 'client' })
-    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: former.id, status: 'archived', endedAt: new Date() })
+    await t.db
+      .insert(coachClients)
+      .values({ coachId: coach.id, clientId: former.id, status: 'archived', endedAt: new Date() })
     const template = await create(coach, { ...content(), isTemplate: true })
     expect((await list(former)).map((w) => w.id)).not.toContain(template.id)
     expect((await call(former, 'GET', `/api/workouts/${template.id}`)).status).toBe(403)
@@ -229,7 +301,11 @@ describe("a coach's templates and their clients", () => {
     const workout = await create(coach)
     const res = await call(coach, 'POST', `/api/workouts/${workout.id}/copy`, { isTemplate: true })
     expect(res.status).toBe(201)
-    expect(WorkoutSchema.parse(await res.json())).toMatchObject({ title: 'Full body A', isTemplate: true, exerciseCount: 2 })
+    expect(WorkoutSchema.parse(await res.json())).toMatchObject({
+      title: 'Full body A',
+      isTemplate: true,
+      exerciseCount: 2,
+    })
   })
 })
 
@@ -238,7 +314,11 @@ describe('archiving workouts', () => {
     const template = await create(coach, { ...content(), title: 'Old template', isTemplate: true })
     const archived = await call(coach, 'POST', `/api/workouts/${template.id}/archive`)
     expect(archived.status, await archived.clone().text()).toBe(200)
-    expect(WorkoutSummarySchema.parse(await archived.json())).toMatchObject({ id: template.id, archived: true, version: 2 })
+    expect(WorkoutSummarySchema.parse(await archived.json())).toMatchObject({
+      id: template.id,
+      archived: true,
+      version: 2,
+    })
 
     expect((await list(coach)).map((w) => w.id)).not.toContain(template.id)
     const archivedList = await list(coach, '?archived=true')
@@ -251,10 +331,14 @@ describe('archiving workouts', () => {
     expect((await call(coach, 'GET', `/api/workouts/${template.id}`)).status).toBe(200)
     expect((await call(coach, 'GET', '/api/workouts?archived=maybe')).status).toBe(400)
 
-    const restored = WorkoutSummarySchema.parse(await (await call(coach, 'POST', `/api/workouts/${template.id}/restore`)).json())
+    const restored = WorkoutSummarySchema.parse(
+      await (await call(coach, 'POST', `/api/workouts/${template.id}/restore`)).json(),
+    )
     expect(restored).toMatchObject({ archived: false, version: 3 })
     // Restoring again changes nothing.
-    expect(WorkoutSummarySchema.parse(await (await call(coach, 'POST', `/api/workouts/${template.id}/restore`)).json())).toMatchObject({ archived: false, version: 3 })
+    expect(
+      WorkoutSummarySchema.parse(await (await call(coach, 'POST', `/api/workouts/${template.id}/restore`)).json()),
+    ).toMatchObject({ archived: false, version: 3 })
     expect((await list(client)).map((w) => w.id)).toContain(template.id)
   })
 

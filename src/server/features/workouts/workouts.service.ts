@@ -29,7 +29,10 @@ const summaryColumns = {
   updatedAt: workouts.updatedAt,
 }
 
-type SummaryRow = Omit<WorkoutSummary, 'archived' | 'updatedAt' | 'shared'> & { archivedAt: Date | null; updatedAt: Date }
+type SummaryRow = Omit<WorkoutSummary, 'archived' | 'updatedAt' | 'shared'> & {
+  archivedAt: Date | null
+  updatedAt: Date
+}
 
 const toSummary = ({ archivedAt, updatedAt, ...row }: SummaryRow, actor: Actor): WorkoutSummary => ({
   ...row,
@@ -39,7 +42,12 @@ const toSummary = ({ archivedAt, updatedAt, ...row }: SummaryRow, actor: Actor):
 })
 
 async function selectSummaries(db: Db, where: SQL | undefined): Promise<SummaryRow[]> {
-  return db.select(summaryColumns).from(workouts).leftJoin(profiles, eq(profiles.id, workouts.ownerId)).where(where).orderBy(desc(workouts.updatedAt), desc(workouts.id))
+  return db
+    .select(summaryColumns)
+    .from(workouts)
+    .leftJoin(profiles, eq(profiles.id, workouts.ownerId))
+    .where(where)
+    .orderBy(desc(workouts.updatedAt), desc(workouts.id))
 }
 
 /** Readable by its owner, and by a client whose active coach shares it (a template, not archived). */
@@ -51,7 +59,8 @@ async function findReadable(db: Db, actor: Actor, id: string): Promise<SummaryRo
     .where(eq(workouts.id, id))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Workout not found' })
   const { isShared, ...summary } = row
-  if (summary.ownerId !== actor.id && !isShared) throw new AppError('FORBIDDEN', { message: 'This workout is not yours' })
+  if (summary.ownerId !== actor.id && !isShared)
+    throw new AppError('FORBIDDEN', { message: 'This workout is not yours' })
   return summary
 }
 
@@ -63,7 +72,12 @@ async function findOwned(db: Db, actor: Actor, id: string): Promise<SummaryRow> 
   return row
 }
 
-async function requireUsableMovements(db: Db, ownerId: string, exercises: readonly ExerciseInput[], kept: readonly string[] = []): Promise<void> {
+async function requireUsableMovements(
+  db: Db,
+  ownerId: string,
+  exercises: readonly ExerciseInput[],
+  kept: readonly string[] = [],
+): Promise<void> {
   const fields = await movementErrors(db, ownerId, exercises, 'exercises', kept)
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
 }
@@ -72,7 +86,11 @@ async function requireUsableMovements(db: Db, ownerId: string, exercises: readon
  * The caller's own workouts (not archived), and for a client the templates their active coach
  * shares (after their own); or, with `archived`, only their own archived ones.
  */
-export async function listWorkouts(db: Db, actor: Actor, { archived }: ListWorkoutsInput = {}): Promise<WorkoutSummary[]> {
+export async function listWorkouts(
+  db: Db,
+  actor: Actor,
+  { archived }: ListWorkoutsInput = {},
+): Promise<WorkoutSummary[]> {
   const rows = await selectSummaries(
     db,
     archived === 'true'
@@ -94,7 +112,12 @@ export async function createWorkout(db: Db, actor: Actor, input: CreateWorkoutIn
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(workouts)
-      .values({ ownerId: actor.id, title: input.title, notes: input.notes || null, isTemplate: input.isTemplate ?? false })
+      .values({
+        ownerId: actor.id,
+        title: input.title,
+        notes: input.notes || null,
+        isTemplate: input.isTemplate ?? false,
+      })
       .returning({ id: workouts.id })
     if (!row) throw new Error('insert returned nothing')
     await insertExercises(tx, { workoutId: row.id }, input.exercises)
@@ -107,9 +130,17 @@ export async function createWorkout(db: Db, actor: Actor, input: CreateWorkoutIn
  * Replaces a workout's content whole, but only from the version the caller saw: two tabs never
  * silently overwrite each other (the stale one answers 409 and reloads).
  */
-export async function saveWorkout(db: Db, actor: Actor, id: string, { version, saveId, isTemplate, ...input }: SaveWorkoutInput): Promise<Workout> {
+export async function saveWorkout(
+  db: Db,
+  actor: Actor,
+  id: string,
+  { version, saveId, isTemplate, ...input }: SaveWorkoutInput,
+): Promise<Workout> {
   await findOwned(db, actor, id)
-  const current = await db.select({ movementId: prescriptions.movementId }).from(prescriptions).where(eq(prescriptions.workoutId, id))
+  const current = await db
+    .select({ movementId: prescriptions.movementId })
+    .from(prescriptions)
+    .where(eq(prescriptions.workoutId, id))
   await requireUsableMovements(
     db,
     actor.id,
@@ -161,7 +192,13 @@ export async function copyWorkout(db: Db, actor: Actor, id: string, input: CopyW
   const copyId = await db.transaction(async (tx) => {
     const [copy] = await tx
       .insert(workouts)
-      .values({ ownerId: actor.id, title: input.title ?? source.title, notes: source.notes, isTemplate: input.isTemplate ?? false, sourceWorkoutId: source.id })
+      .values({
+        ownerId: actor.id,
+        title: input.title ?? source.title,
+        notes: source.notes,
+        isTemplate: input.isTemplate ?? false,
+        sourceWorkoutId: source.id,
+      })
       .returning({ id: workouts.id })
     if (!copy) throw new Error('insert returned nothing')
     await tx.execute(sql`

@@ -17,7 +17,11 @@ import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { notify } from '#client/lib/notify.ts'
 
 /** /auth/reset: request a reset email, set a new password from a recovery link, or show the link's error. */
-type Mode = { kind: 'checking' } | { kind: 'request' } | { kind: 'link-error'; message: string } | { kind: 'set-password'; token: string }
+type Mode =
+  | { kind: 'checking' }
+  | { kind: 'request' }
+  | { kind: 'link-error'; message: string }
+  | { kind: 'set-password'; token: string }
 
 function initialMode(params: URLSearchParams): Mode {
   if (params.get('error') || params.get('error_code') || params.get('error_description')) {
@@ -38,7 +42,9 @@ export function ResetPage() {
     checkResetToken(token).then(
       (status) => {
         if (status.valid) return setMode({ kind: 'set-password', token })
-        const errors = new URLSearchParams(status.error === 'otp_expired' ? { error_code: 'otp_expired' } : { error: 'access_denied' })
+        const errors = new URLSearchParams(
+          status.error === 'otp_expired' ? { error_code: 'otp_expired' } : { error: 'access_denied' },
+        )
         setMode({ kind: 'link-error', message: resetLinkErrorText(errors) })
       },
       () => setMode({ kind: 'link-error', message: authText.linkError }),
@@ -85,9 +91,22 @@ function RequestReset() {
   }
 
   return (
-    <AuthCard title="Reset password" description="We will email you a link to set a new password. It works once, within 1 hour.">
+    <AuthCard
+      title="Reset password"
+      description="We will email you a link to set a new password. It works once, within 1 hour."
+    >
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Email">{(control) => <Input {...control} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+        <Field label="Email">
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Sending…' : 'Send reset email'}
         </Button>

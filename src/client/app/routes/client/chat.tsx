@@ -33,7 +33,13 @@ export function ClientChatPage() {
   }
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <Conversation key={conversation.otherId} userId={auth.user.id} otherId={conversation.otherId} shell="client" relation={chatText.yourCoach} />
+      <Conversation
+        key={conversation.otherId}
+        userId={auth.user.id}
+        otherId={conversation.otherId}
+        shell="client"
+        relation={chatText.yourCoach}
+      />
     </div>
   )
 }

@@ -40,7 +40,9 @@ export function CreateWorkoutPage() {
     <section className="flex max-w-3xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Create workout</h1>
-        <p className="text-sm text-muted-foreground">A workout of your own, outside any program: name it, add exercises and their sets.</p>
+        <p className="text-sm text-muted-foreground">
+          A workout of your own, outside any program: name it, add exercises and their sets.
+        </p>
       </div>
       <WorkoutEditor draft={draft} onChange={setDraft} errors={errors} unit={unit} userId={auth.user.id} />
       <Button size="lg" className="self-start" disabled={busy} onClick={() => void create()}>

@@ -27,12 +27,24 @@ import { useOnline } from '#client/lib/online.ts'
 
 // The move dialog (and the dialog library under it) loads once there is a missed workout to move:
 // home's first paint waits for none of it.
-const MoveWorkoutDialog = lazy(() => import('#client/features/sessions/components/move-workout-dialog.tsx').then((m) => ({ default: m.MoveWorkoutDialog })))
+const MoveWorkoutDialog = lazy(() =>
+  import('#client/features/sessions/components/move-workout-dialog.tsx').then((m) => ({
+    default: m.MoveWorkoutDialog,
+  })),
+)
 
 /** /home: a workout in progress, today's workout by date, the rest of the week, the last sessions and the coach. */
 export function HomePage() {
   const auth = useAuth()
-  const { isPending, unreachable, plan: data, alsoOwn, sessions: planSessions, sessionsKnown, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const {
+    isPending,
+    unreachable,
+    plan: data,
+    alsoOwn,
+    sessions: planSessions,
+    sessionsKnown,
+    today,
+  } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const comments = useQuery(sessionQueries.unreadComments())
@@ -48,16 +60,20 @@ export function HomePage() {
   // The newest workout started and not finished: one tap from here, whatever the plan says today.
   const inProgress = recent.data?.find((s) => s.status === 'in_progress')
   const todayDate = localToday()
-  const { todays, alsoToday, next } = data ? todaysAndNext(data, planSessions, todayDate) : { todays: undefined, alsoToday: [], next: undefined }
+  const { todays, alsoToday, next } = data
+    ? todaysAndNext(data, planSessions, todayDate)
+    : { todays: undefined, alsoToday: [], next: undefined }
   const missed = data && sessionsKnown ? missedWorkouts(data, planSessions, todayDate) : []
-  const doneToday = todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
+  const doneToday =
+    todays && planSessions.some((s) => s.status === 'completed' && s.week === todays.week && s.day === todays.day)
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
         <p className="text-sm text-muted-foreground">
-          Hi, {auth.profile.displayName} · {new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
+          Hi, {auth.profile.displayName} ·{' '}
+          {new Date().toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
         </p>
       </div>
       <PendingBanner userId={auth.user.id} />
@@ -82,7 +98,10 @@ export function HomePage() {
         <Card>
           <CardHeader>
             <CardTitle>No plan yet</CardTitle>
-            <CardDescription>Your coach’s invite brings your plan here. Coaching yourself? Build your own program, or train a workout of your own.</CardDescription>
+            <CardDescription>
+              Your coach’s invite brings your plan here. Coaching yourself? Build your own program, or train a workout
+              of your own.
+            </CardDescription>
           </CardHeader>
           <div className="flex flex-wrap gap-2">
             <Button asChild>
@@ -101,17 +120,23 @@ export function HomePage() {
                 {data.name}
                 {today ? ` · week ${today.week}${data.deloadWeeks.includes(today.week) ? ' (deload)' : ''}` : ''}
               </CardDescription>
-              <CardTitle>{!today ? `Starts ${planDateText(data, 1, 1)}` : todays ? todays.title : 'Rest day'}</CardTitle>
+              <CardTitle>
+                {!today ? `Starts ${planDateText(data, 1, 1)}` : todays ? todays.title : 'Rest day'}
+              </CardTitle>
             </CardHeader>
             {todays ? (
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-sm text-muted-foreground">
                   {todays.exercises.length} exercise{todays.exercises.length === 1 ? '' : 's'}
-                  {isMoved(data, todays.week, todays.day) ? ` · ${sessionText.movedFrom(planDateText(data, todays.week, todays.day) ?? '')}` : ''}
+                  {isMoved(data, todays.week, todays.day)
+                    ? ` · ${sessionText.movedFrom(planDateText(data, todays.week, todays.day) ?? '')}`
+                    : ''}
                   {doneToday ? ' · done' : ''}
                 </span>
                 <Button asChild size="lg" className="ml-auto">
-                  <Link to={paths.client.workoutPreview.getHref(todays.id)}>{doneToday ? 'See the workout' : 'Preview and start'}</Link>
+                  <Link to={paths.client.workoutPreview.getHref(todays.id)}>
+                    {doneToday ? 'See the workout' : 'Preview and start'}
+                  </Link>
                 </Button>
               </div>
             ) : (
@@ -140,19 +165,30 @@ export function HomePage() {
             )}
           </Card>
           {missed.length > 0 && (
-            <section aria-label={sessionText.missed.label} className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-card p-4">
+            <section
+              aria-label={sessionText.missed.label}
+              className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-card p-4"
+            >
               <h2 className="text-sm font-semibold">{sessionText.missed.heading}</h2>
               <p className="text-sm text-muted-foreground">{sessionText.missed.text}</p>
               <ul className="flex flex-col gap-2">
                 {missed.map(({ workout, date }) => (
                   <li key={workout.id} className="flex items-center gap-3">
-                    <Link to={paths.client.workoutPreview.getHref(workout.id)} className="flex min-w-0 flex-1 flex-col hover:underline">
+                    <Link
+                      to={paths.client.workoutPreview.getHref(workout.id)}
+                      className="flex min-w-0 flex-1 flex-col hover:underline"
+                    >
                       <span className="truncate font-medium">{workout.title}</span>
                       <span className="text-xs text-muted-foreground">{dateText(date)}</span>
                     </Link>
                     <Suspense
                       fallback={
-                        <Button variant="outline" size="sm" disabled aria-label={sessionText.missed.move(workout.title)}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled
+                          aria-label={sessionText.missed.move(workout.title)}
+                        >
                           {sessionText.missed.moveShort}
                         </Button>
                       }
@@ -168,9 +204,20 @@ export function HomePage() {
           {today && today.week <= data.weeks && (
             <section aria-label="This week" className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">This week</h2>
-              <ol className="grid grid-cols-3 gap-2 sm:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': data.daysPerWeek } as CSSProperties}>
+              <ol
+                className="grid grid-cols-3 gap-2 sm:grid-cols-[repeat(var(--days),minmax(0,1fr))]"
+                style={{ '--days': data.daysPerWeek } as CSSProperties}
+              >
                 {Array.from({ length: data.daysPerWeek }, (_, i) => i + 1).map((day) => (
-                  <PlanDayTile key={day} plan={data} sessions={planSessions} week={today.week} day={day} label={(state) => `Day ${day}: ${state}`} className="text-xs" />
+                  <PlanDayTile
+                    key={day}
+                    plan={data}
+                    sessions={planSessions}
+                    week={today.week}
+                    day={day}
+                    label={(state) => `Day ${day}: ${state}`}
+                    className="text-xs"
+                  />
                 ))}
               </ol>
             </section>
@@ -184,7 +231,12 @@ export function HomePage() {
 
           <section aria-label="Last sessions" className="flex flex-col gap-2">
             <h2 className="text-sm font-semibold">Last sessions</h2>
-            <SessionList sessions={recent.data} hrefOf={(s) => (s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id))} />
+            <SessionList
+              sessions={recent.data}
+              hrefOf={(s) =>
+                s.status === 'completed' ? paths.open.summary.getHref(s.id) : paths.client.session.getHref(s.id)
+              }
+            />
           </section>
 
           {coach.data?.coach && (
@@ -195,7 +247,10 @@ export function HomePage() {
               </CardHeader>
               <Button asChild variant="outline" className="self-start">
                 <Link to={paths.client.chat.getHref()}>
-                  <SpokenLabel spoken={unread > 0 ? chatText.messageCoachUnread(unread) : chatText.messageCoach} className="inline-flex items-center gap-2">
+                  <SpokenLabel
+                    spoken={unread > 0 ? chatText.messageCoachUnread(unread) : chatText.messageCoach}
+                    className="inline-flex items-center gap-2"
+                  >
                     {chatText.messageCoach}
                     {unread > 0 && <Badge size="count">{unread}</Badge>}
                   </SpokenLabel>
@@ -214,7 +269,12 @@ export function HomePage() {
             <BodyWeightForm unit={auth.profile.unit} compact />
           </section>
 
-          <Button variant="outline" size="lg" disabled={busy} onClick={() => void start({}, { source: { title: 'Unplanned session', exercises: [] } })}>
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={busy}
+            onClick={() => void start({}, { source: { title: 'Unplanned session', exercises: [] } })}
+          >
             Start an unplanned session
           </Button>
         </>

@@ -14,14 +14,20 @@ import { useOnline } from '#client/lib/online.ts'
 /** /mesocycle: the active plan as a calendar: weeks x days with real dates and what became of each. */
 export function MesocyclePage() {
   const auth = useAuth()
-  const { isPending, unreachable, plan, alsoOwn, sessions, today } = useActivePlan(auth.status === 'authenticated' ? auth.user.id : '')
+  const { isPending, unreachable, plan, alsoOwn, sessions, today } = useActivePlan(
+    auth.status === 'authenticated' ? auth.user.id : '',
+  )
   const online = useOnline()
   if (isPending) return <p className="text-muted-foreground">Loading…</p>
   if (unreachable) {
     return (
       <section className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Calendar</h1>
-        {online ? <p role="status">{sessionText.planUnreachable}</p> : <OfflineNote>{sessionText.offlineNoCopy}</OfflineNote>}
+        {online ? (
+          <p role="status">{sessionText.planUnreachable}</p>
+        ) : (
+          <OfflineNote>{sessionText.offlineNoCopy}</OfflineNote>
+        )}
       </section>
     )
   }
@@ -54,7 +60,15 @@ export function MesocyclePage() {
         plan={plan}
         openAt={today?.week}
         renderDay={(week, day) => (
-          <PlanDayTile key={day} plan={plan} sessions={sessions} week={week} day={day} label={(state) => `Week ${week} day ${day}: ${state}`} className="min-h-20 text-sm" />
+          <PlanDayTile
+            key={day}
+            plan={plan}
+            sessions={sessions}
+            week={week}
+            day={day}
+            label={(state) => `Week ${week} day ${day}: ${state}`}
+            className="min-h-20 text-sm"
+          />
         )}
       />
     </section>

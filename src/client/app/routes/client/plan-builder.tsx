@@ -21,7 +21,10 @@ export function PlanBuilderPage() {
   if (planId) {
     // A client's own plan starts from here; a coach's plans are assigned from the coach's builder.
     const actions =
-      auth.profile.role === 'client' ? (plan: Plan, whenSaved: () => Promise<void>) => !plan.isTemplate && <StartPlanDialog plan={plan} whenSaved={whenSaved} /> : undefined
+      auth.profile.role === 'client'
+        ? (plan: Plan, whenSaved: () => Promise<void>) =>
+            !plan.isTemplate && <StartPlanDialog plan={plan} whenSaved={whenSaved} />
+        : undefined
     return <PlanBuilder key={planId} planId={planId} userId={auth.user.id} unit={auth.profile.unit} actions={actions} />
   }
   return <OwnPlans canCreate={auth.profile.role === 'client'} />
@@ -44,7 +47,10 @@ function OwnPlans({ canCreate }: { canCreate: boolean }) {
       <ul aria-label="Your plans" className="grid gap-3 md:grid-cols-2">
         {plans.data?.map((plan) => (
           <li key={plan.id}>
-            <Link to={paths.open.planBuilder.getHref(plan.id)} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+            <Link
+              to={paths.open.planBuilder.getHref(plan.id)}
+              className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
               <Card className="h-full hover:border-primary">
                 <h2 className="font-semibold">{plan.name}</h2>
                 <p className="text-sm text-muted-foreground">
@@ -52,7 +58,11 @@ function OwnPlans({ canCreate }: { canCreate: boolean }) {
                   {plan.goal ? ` · ${plan.goal}` : ''}
                 </p>
                 <p className="text-sm">
-                  {plan.status === 'active' && plan.startDate ? `Active · started ${planDateText(plan, 1, 1)}` : plan.status === 'completed' ? 'Completed' : 'Draft: not started'}
+                  {plan.status === 'active' && plan.startDate
+                    ? `Active · started ${planDateText(plan, 1, 1)}`
+                    : plan.status === 'completed'
+                      ? 'Completed'
+                      : 'Draft: not started'}
                 </p>
               </Card>
             </Link>

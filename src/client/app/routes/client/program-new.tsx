@@ -7,7 +7,9 @@ export function ClientProgramNewPage() {
     <section className="flex max-w-xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">New program</h1>
-        <p className="text-sm text-muted-foreground">Coaching yourself? Set the weeks and days, then fill them in the plan builder.</p>
+        <p className="text-sm text-muted-foreground">
+          Coaching yourself? Set the weeks and days, then fill them in the plan builder.
+        </p>
       </div>
       <CreatePlanForm builderHref={paths.open.planBuilder.getHref} withTemplates={false} />
     </section>

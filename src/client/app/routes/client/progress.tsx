@@ -9,7 +9,9 @@ export function ProgressPage() {
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Progress</h1>
-        <p className="text-sm text-muted-foreground">Your estimated maxes, weekly volume, records, effort and body weight.</p>
+        <p className="text-sm text-muted-foreground">
+          Your estimated maxes, weekly volume, records, effort and body weight.
+        </p>
       </div>
       <ProgressView unit={auth.profile.unit} canLogBodyWeight />
     </section>

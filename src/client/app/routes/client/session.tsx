@@ -5,7 +5,14 @@ import { paths } from '#shared/paths.ts'
 import { plateSetupOf, type PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
@@ -33,7 +40,15 @@ export function SessionPage() {
   const auth = useAuth()
   if (auth.status !== 'authenticated') return null
   const unit = auth.profile.unit
-  return <SessionLogger key={sessionId} userId={auth.user.id} unit={unit} plates={plateSetupOf(auth.profile.plateSetups, unit)} sessionId={sessionId} />
+  return (
+    <SessionLogger
+      key={sessionId}
+      userId={auth.user.id}
+      unit={unit}
+      plates={plateSetupOf(auth.profile.plateSetups, unit)}
+      sessionId={sessionId}
+    />
+  )
 }
 
 function elapsed(startedAt: string, now: number): string {
@@ -41,7 +56,17 @@ function elapsed(startedAt: string, now: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; unit: 'kg' | 'lb'; plates: PlateSetup; sessionId: string }) {
+function SessionLogger({
+  userId,
+  unit,
+  plates,
+  sessionId,
+}: {
+  userId: string
+  unit: 'kg' | 'lb'
+  plates: PlateSetup
+  sessionId: string
+}) {
   const log = useSessionLog(userId, sessionId)
   const navigate = useNavigate()
   const rest = useRestTimer()
@@ -58,7 +83,9 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
   const discarding = useDiscardSession(sessionId)
   // A discarded session stays busy until home opens.
   const busy = finishing.isPending || discarding.isPending || discarding.isSuccess
-  const movementIds = [...new Set(log.session?.exercises.flatMap((e) => [e.movementId, e.oneRepMaxMovementId ?? e.movementId]) ?? [])]
+  const movementIds = [
+    ...new Set(log.session?.exercises.flatMap((e) => [e.movementId, e.oneRepMaxMovementId ?? e.movementId]) ?? []),
+  ]
   const stats = useQuery({ ...sessionQueries.movementStats(movementIds), enabled: movementIds.length > 0 })
 
   useEffect(() => {
@@ -85,7 +112,9 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
       <section className="flex flex-col items-start gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
         <p>This session is {session.status === 'completed' ? 'finished' : 'discarded'}.</p>
-        {session.status === 'completed' && <Button onClick={() => void navigate(paths.open.summary.getHref(session.id))}>See the summary</Button>}
+        {session.status === 'completed' && (
+          <Button onClick={() => void navigate(paths.open.summary.getHref(session.id))}>See the summary</Button>
+        )}
       </section>
     )
   }
@@ -105,7 +134,9 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
       </div>
       <PendingBanner userId={userId} sessionId={sessionId} />
 
-      {session.exercises.length === 0 && <p className="text-muted-foreground">No exercises yet: add the first one below.</p>}
+      {session.exercises.length === 0 && (
+        <p className="text-muted-foreground">No exercises yet: add the first one below.</p>
+      )}
       <ol aria-label="Exercises" className="flex flex-col gap-3">
         {session.exercises.map((exercise, index) => (
           <ExerciseLogger
@@ -114,7 +145,10 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
             label={labels[index] ?? String(index + 1)}
             sets={session.sets}
             stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
-            oneRepMaxKg={stats.data?.find((s) => s.movementId === (exercise.oneRepMaxMovementId ?? exercise.movementId))?.bestE1rmKg}
+            oneRepMaxKg={
+              stats.data?.find((s) => s.movementId === (exercise.oneRepMaxMovementId ?? exercise.movementId))
+                ?.bestE1rmKg
+            }
             refused={refused}
             unit={unit}
             plates={plates}
@@ -132,7 +166,9 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
               }
             }}
             onRemoveSet={(set) => log.removeSet(set.id)}
-            onSwap={(movement) => setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))}
+            onSwap={(movement) =>
+              setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))
+            }
           />
         ))}
       </ol>
@@ -161,7 +197,16 @@ function SessionLogger({ userId, unit, plates, sessionId }: { userId: string; un
       <RestTimerBar left={rest.left} onAdd={() => rest.add(30)} onSkip={rest.stop} />
 
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4">
-        <Field label="Session notes">{(control) => <Textarea {...control} rows={2} value={session.notes ?? ''} onChange={(e) => log.change({ notes: e.target.value })} />}</Field>
+        <Field label="Session notes">
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={2}
+              value={session.notes ?? ''}
+              onChange={(e) => log.change({ notes: e.target.value })}
+            />
+          )}
+        </Field>
         <Field label="Session RPE">
           {(control) => (
             <NativeSelect {...control} value={rpe} onChange={(e) => setRpe(e.target.value)}>
@@ -224,7 +269,16 @@ type ConfirmProps = {
   onConfirm: () => void
 }
 
-function ConfirmButton({ label, title, description, details, confirm, destructive = false, busy, onConfirm }: ConfirmProps) {
+function ConfirmButton({
+  label,
+  title,
+  description,
+  details,
+  confirm,
+  destructive = false,
+  busy,
+  onConfirm,
+}: ConfirmProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>

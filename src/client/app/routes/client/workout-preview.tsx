@@ -5,7 +5,11 @@ import { fromKg } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { DeloadNote, PlanWorkoutHeading, WorkoutView } from '#client/features/plans/components/workout-view.tsx'
-import { oneRepMaxMovementOf, sessionQueries, statsMovementIdsOf } from '#client/features/sessions/api/session-queries.ts'
+import {
+  oneRepMaxMovementOf,
+  sessionQueries,
+  statsMovementIdsOf,
+} from '#client/features/sessions/api/session-queries.ts'
 import { OfflineNote } from '#client/features/sessions/components/offline-note.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { usePlannedWorkout } from '#client/features/sessions/use-planned-workout.ts'
@@ -36,7 +40,9 @@ export function WorkoutPreviewPage() {
         workout={data}
         unit={unit}
         plateStep={plateSetupOf(auth.profile.plateSetups, unit).plateStep}
-        oneRepMaxOf={(exercise) => stats.data?.find((s) => s.movementId === oneRepMaxMovementOf(exercise))?.bestE1rmKg ?? null}
+        oneRepMaxOf={(exercise) =>
+          stats.data?.find((s) => s.movementId === oneRepMaxMovementOf(exercise))?.bestE1rmKg ?? null
+        }
         extra={(exercise) => {
           const stat = stats.data?.find((s) => s.movementId === exercise.movementId)
           if (!stat?.last && !stat?.bestE1rmKg) return null
@@ -62,7 +68,13 @@ export function WorkoutPreviewPage() {
                 source: {
                   title: data.title,
                   exercises: data.exercises,
-                  planned: { planWorkoutId: data.id, planId: data.plan.id, planName: data.plan.name, week: data.week, day: data.day },
+                  planned: {
+                    planWorkoutId: data.id,
+                    planId: data.plan.id,
+                    planName: data.plan.name,
+                    week: data.week,
+                    day: data.day,
+                  },
                 },
               },
             )

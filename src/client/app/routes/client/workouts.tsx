@@ -43,12 +43,28 @@ export function WorkoutsPage() {
   )
 }
 
-function WorkoutList({ label, items, archived, empty }: { label: string; items: WorkoutSummary[]; archived: boolean; empty: string }) {
+function WorkoutList({
+  label,
+  items,
+  archived,
+  empty,
+}: {
+  label: string
+  items: WorkoutSummary[]
+  archived: boolean
+  empty: string
+}) {
   const card = useCardAction()
   const toggle = (workout: WorkoutSummary) =>
     card.mutate(
       { id: workout.id, run: () => (archived ? workoutCalls.restore(workout.id) : workoutCalls.archive(workout.id)) },
-      { onSuccess: () => notify.success({ title: archived ? workoutApiText.restored : workoutApiText.archived, description: workout.title }) },
+      {
+        onSuccess: () =>
+          notify.success({
+            title: archived ? workoutApiText.restored : workoutApiText.archived,
+            description: workout.title,
+          }),
+      },
     )
   return (
     <section aria-label={label} className="flex flex-col gap-3">

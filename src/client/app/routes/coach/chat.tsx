@@ -19,7 +19,10 @@ export function CoachChatPage() {
         shell="coach"
         relation={chatText.client}
         back={
-          <Link to={paths.coach.clients.getHref()} className="mb-1 inline-flex items-center gap-0.5 text-sm text-muted-foreground hover:text-foreground">
+          <Link
+            to={paths.coach.clients.getHref()}
+            className="mb-1 inline-flex items-center gap-0.5 text-sm text-muted-foreground hover:text-foreground"
+          >
             <ChevronLeft className="size-4" aria-hidden />
             {chatText.allClients}
           </Link>

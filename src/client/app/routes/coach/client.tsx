@@ -9,7 +9,12 @@ import { chatText } from '#client/features/chat/chat-text.ts'
 import { Conversation } from '#client/features/chat/components/conversation.tsx'
 import { clientQueries } from '#client/features/clients/api/client-queries.ts'
 import { clientsText } from '#client/features/clients/clients-text.ts'
-import { ClientOverview, ClientPlan, ClientProgress, ClientSessions } from '#client/features/clients/components/client-detail.tsx'
+import {
+  ClientOverview,
+  ClientPlan,
+  ClientProgress,
+  ClientSessions,
+} from '#client/features/clients/components/client-detail.tsx'
 import { ArchiveClientButton } from '#client/features/clients/components/client-roster.tsx'
 import { ClientExportLinks } from '#client/features/data-export/components/client-export-links.tsx'
 
@@ -26,7 +31,10 @@ export function ClientPage() {
   const summary = useQuery(clientQueries.summary(clientId))
   const navigate = useNavigate()
   const back = (
-    <Link to={paths.coach.clients.getHref()} className="inline-flex items-center gap-0.5 text-sm text-muted-foreground hover:text-foreground">
+    <Link
+      to={paths.coach.clients.getHref()}
+      className="inline-flex items-center gap-0.5 text-sm text-muted-foreground hover:text-foreground"
+    >
       <ChevronLeft className="size-4" aria-hidden />
       {clientsText.allClients}
     </Link>
@@ -56,7 +64,10 @@ export function ClientPage() {
           </div>
         </div>
       </div>
-      <Tabs value={tab} onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
+      >
         <TabsList aria-label={`${client.displayName}: sections`} className="justify-start overflow-x-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t} value={t} className="flex-none sm:flex-1">
@@ -77,7 +88,15 @@ export function ClientPage() {
           <ClientPlan summary={summary.data} />
         </TabsContent>
         <TabsContent value="chat">
-          {auth.status === 'authenticated' && <Conversation key={client.clientId} userId={auth.user.id} otherId={client.clientId} shell="panel" relation={chatText.client} />}
+          {auth.status === 'authenticated' && (
+            <Conversation
+              key={client.clientId}
+              userId={auth.user.id}
+              otherId={client.clientId}
+              shell="panel"
+              relation={chatText.client}
+            />
+          )}
         </TabsContent>
       </Tabs>
     </section>

@@ -7,7 +7,9 @@ export function CreatePlanPage() {
     <section className="flex max-w-xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Create plan</h1>
-        <p className="text-sm text-muted-foreground">Set the frame of the block; the builder fills its weeks and days.</p>
+        <p className="text-sm text-muted-foreground">
+          Set the frame of the block; the builder fills its weeks and days.
+        </p>
       </div>
       <CreatePlanForm builderHref={paths.coach.program.getHref} withTemplates />
     </section>

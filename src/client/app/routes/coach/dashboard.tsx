@@ -68,11 +68,20 @@ export function DashboardPage() {
           <ul className="divide-y rounded-xl border bg-card">
             {d.sessionsSince.map((s) => (
               <li key={s.sessionId}>
-                <Link to={paths.open.summary.getHref(s.sessionId)} className="flex justify-between gap-3 p-3 text-sm hover:bg-muted">
+                <Link
+                  to={paths.open.summary.getHref(s.sessionId)}
+                  className="flex justify-between gap-3 p-3 text-sm hover:bg-muted"
+                >
                   <span>
                     <span className="font-medium">{s.clientName}</span> · {s.title}
                   </span>
-                  <span className="text-muted-foreground">{new Date(s.completedAt).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })}</span>
+                  <span className="text-muted-foreground">
+                    {new Date(s.completedAt).toLocaleString(undefined, {
+                      weekday: 'short',
+                      hour: 'numeric',
+                      minute: '2-digit',
+                    })}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -40,7 +40,10 @@ export function LibraryPage() {
               type="button"
               aria-pressed={filters.scope === scope.value}
               onClick={() => setFilters((f) => ({ ...f, scope: scope.value }))}
-              className={cn('rounded-md px-3 py-1.5 text-sm', filters.scope === scope.value ? 'bg-background font-medium shadow-sm' : 'text-muted-foreground')}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-sm',
+                filters.scope === scope.value ? 'bg-background font-medium shadow-sm' : 'text-muted-foreground',
+              )}
             >
               {scope.label}
             </button>
@@ -67,7 +70,14 @@ export function LibraryPage() {
           setEditing({ movement })
         }}
       />
-      {editing && <MovementFormDialog open movement={editing.movement} onOpenChange={(open) => !open && setEditing(null)} onSaved={(movement) => setSelected(movement)} />}
+      {editing && (
+        <MovementFormDialog
+          open
+          movement={editing.movement}
+          onOpenChange={(open) => !open && setEditing(null)}
+          onSaved={(movement) => setSelected(movement)}
+        />
+      )}
     </section>
   )
 }

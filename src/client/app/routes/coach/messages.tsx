@@ -28,21 +28,35 @@ export function MessagesPage() {
       <PageHeader title={chatText.inbox.title} description={chatText.inbox.description} />
       {conversations.isPending && <p className="text-muted-foreground">{chatText.loading}</p>}
       {conversations.isError && <LoadError error={conversations.error} what="messages" />}
-      {conversations.data?.items.length === 0 && <p className="text-sm text-muted-foreground">{chatText.inbox.empty}</p>}
+      {conversations.data?.items.length === 0 && (
+        <p className="text-sm text-muted-foreground">{chatText.inbox.empty}</p>
+      )}
       {conversations.data && conversations.data.items.length > 0 && (
         <ul aria-label={chatText.inbox.title} className="divide-y rounded-xl border bg-card">
           {conversations.data.items.map((c) => (
             <li key={c.otherId}>
-              <Link to={paths.coach.chat.getHref(c.otherId)} className="flex items-center gap-3 p-3 text-sm hover:bg-muted">
-                <SpokenLabel spoken={chatText.inbox.open(c.otherName, c.unread)} className="flex min-w-0 flex-1 items-center gap-3">
+              <Link
+                to={paths.coach.chat.getHref(c.otherId)}
+                className="flex items-center gap-3 p-3 text-sm hover:bg-muted"
+              >
+                <SpokenLabel
+                  spoken={chatText.inbox.open(c.otherName, c.unread)}
+                  className="flex min-w-0 flex-1 items-center gap-3"
+                >
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={cn('truncate', c.unread > 0 ? 'font-semibold' : 'font-medium')}>{c.otherName}</span>
-                      {c.lastMessage && <span className="shrink-0 text-xs text-muted-foreground">{when(c.lastMessage.createdAt)}</span>}
+                      <span className={cn('truncate', c.unread > 0 ? 'font-semibold' : 'font-medium')}>
+                        {c.otherName}
+                      </span>
+                      {c.lastMessage && (
+                        <span className="shrink-0 text-xs text-muted-foreground">{when(c.lastMessage.createdAt)}</span>
+                      )}
                     </span>
                     <span className={cn('block truncate', c.unread > 0 ? 'text-foreground' : 'text-muted-foreground')}>
                       {!c.active && `${chatText.inbox.archived} · `}
-                      {c.lastMessage ? `${c.lastMessage.senderId === me ? chatText.inbox.you : ''}${c.lastMessage.body}` : chatText.inbox.noMessages}
+                      {c.lastMessage
+                        ? `${c.lastMessage.senderId === me ? chatText.inbox.you : ''}${c.lastMessage.body}`
+                        : chatText.inbox.noMessages}
                     </span>
                   </span>
                   {c.unread > 0 && <Badge size="count">{c.unread}</Badge>}

@@ -10,7 +10,17 @@ export function ProgramBuilderPage() {
   const { id = '' } = useParams()
   const auth = useAuth()
   if (auth.status !== 'authenticated') return null
-  return <PlanBuilder key={id} planId={id} userId={auth.user.id} unit={auth.profile.unit} actions={coachActions} withTrainingDays approvals />
+  return (
+    <PlanBuilder
+      key={id}
+      planId={id}
+      userId={auth.user.id}
+      unit={auth.profile.unit}
+      actions={coachActions}
+      withTrainingDays
+      approvals
+    />
+  )
 }
 
 /** A client's own plan has none: it was assigned already, and templates come from the coach's plans. */

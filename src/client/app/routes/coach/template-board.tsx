@@ -29,15 +29,26 @@ function byGoal(templates: PlanSummary[]): [string, PlanSummary[]][] {
 /** /coach/template-board: the coach's plan templates as a board by goal: use, duplicate, archive. */
 export function TemplateBoardPage() {
   const [showArchived, setShowArchived] = useState(false)
-  const templates = useQuery({ ...(showArchived ? planQueries.archived() : planQueries.own()), select: (plans) => plans.filter((p) => p.isTemplate) })
-  const workoutTemplates = useQuery({ ...workoutQueries.list(showArchived), select: (all) => all.filter((w) => w.isTemplate && !w.shared) })
+  const templates = useQuery({
+    ...(showArchived ? planQueries.archived() : planQueries.own()),
+    select: (plans) => plans.filter((p) => p.isTemplate),
+  })
+  const workoutTemplates = useQuery({
+    ...workoutQueries.list(showArchived),
+    select: (all) => all.filter((w) => w.isTemplate && !w.shared),
+  })
   const navigate = useNavigate()
   const card = useCardAction()
   const fromTemplate = useCopyPlan({ errorTitle: 'Could not create the plan' })
   const newWorkout = useCreateWorkout()
-  const busy = card.isPending ? card.variables.id : fromTemplate.isPending || fromTemplate.isSuccess ? fromTemplate.variables?.planId : null
+  const busy = card.isPending
+    ? card.variables.id
+    : fromTemplate.isPending || fromTemplate.isSuccess
+      ? fromTemplate.variables?.planId
+      : null
 
-  const act = (id: string, run: () => Promise<unknown>, done: string) => card.mutate({ id, run }, { onSuccess: () => notify.success({ title: done }) })
+  const act = (id: string, run: () => Promise<unknown>, done: string) =>
+    card.mutate({ id, run }, { onSuccess: () => notify.success({ title: done }) })
 
   const startFromTemplate = (template: PlanSummary) =>
     fromTemplate.mutate(
@@ -51,17 +62,27 @@ export function TemplateBoardPage() {
     )
 
   const newWorkoutTemplate = () =>
-    newWorkout.mutate({ title: 'New workout', notes: null, exercises: [], isTemplate: true }, { onSuccess: (workout) => void navigate(paths.open.workout.getHref(workout.id)) })
+    newWorkout.mutate(
+      { title: 'New workout', notes: null, exercises: [], isTemplate: true },
+      { onSuccess: (workout) => void navigate(paths.open.workout.getHref(workout.id)) },
+    )
 
   const groups = byGoal(templates.data ?? [])
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Templates" description="Programs you reuse, by goal. A plan made from a template is its own copy.">
+      <PageHeader
+        title="Templates"
+        description="Programs you reuse, by goal. A plan made from a template is its own copy."
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>
             {showArchived ? 'Show current' : 'Show archived'}
           </Button>
-          <Button variant="outline" disabled={newWorkout.isPending || newWorkout.isSuccess} onClick={newWorkoutTemplate}>
+          <Button
+            variant="outline"
+            disabled={newWorkout.isPending || newWorkout.isSuccess}
+            onClick={newWorkoutTemplate}
+          >
             New workout template
           </Button>
           <Button asChild>
@@ -72,11 +93,19 @@ export function TemplateBoardPage() {
       {templates.isPending && <p className="text-muted-foreground">Loading…</p>}
       {templates.isError && <p role="alert">The templates could not be loaded. Try again.</p>}
       {templates.data?.length === 0 && workoutTemplates.data?.length === 0 && (
-        <p className="text-muted-foreground">{showArchived ? 'No archived templates.' : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}</p>
+        <p className="text-muted-foreground">
+          {showArchived
+            ? 'No archived templates.'
+            : 'No templates yet. Build a plan, then choose “Save as template” in the builder.'}
+        </p>
       )}
       <div className="flex gap-4 overflow-x-auto pb-2">
         {groups.map(([goal, items]) => (
-          <section key={goal} aria-label={goal} className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3">
+          <section
+            key={goal}
+            aria-label={goal}
+            className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3"
+          >
             <h2 className="flex items-center justify-between text-sm font-semibold">
               {goal} <span className="text-xs font-normal text-muted-foreground">{items.length}</span>
             </h2>
@@ -89,7 +118,15 @@ export function TemplateBoardPage() {
                     editHref={paths.coach.program.getHref(t.id)}
                     onRestore={() => act(t.id, () => planCalls.restore(t.id), builderText.restored)}
                     onDuplicate={() =>
-                      act(t.id, () => planCalls.copy(t.id, { name: builderText.copyName(t.name, templates.data ?? []), isTemplate: true }), builderText.duplicated)
+                      act(
+                        t.id,
+                        () =>
+                          planCalls.copy(t.id, {
+                            name: builderText.copyName(t.name, templates.data ?? []),
+                            isTemplate: true,
+                          }),
+                        builderText.duplicated,
+                      )
                     }
                     onArchive={() => act(t.id, () => planCalls.archive(t.id), builderText.archived)}
                   >
@@ -103,19 +140,34 @@ export function TemplateBoardPage() {
           </section>
         ))}
         {(workoutTemplates.data?.length ?? 0) > 0 && (
-          <section aria-label="Workout templates" className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3">
+          <section
+            aria-label="Workout templates"
+            className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted/40 p-3"
+          >
             <h2 className="flex items-center justify-between text-sm font-semibold">
-              Workouts <span className="text-xs font-normal text-muted-foreground">{workoutTemplates.data?.length}</span>
+              Workouts{' '}
+              <span className="text-xs font-normal text-muted-foreground">{workoutTemplates.data?.length}</span>
             </h2>
             <ul className="flex flex-col gap-3">
               {workoutTemplates.data?.map((w) => (
-                <TemplateCard key={w.id} title={w.title} label={w.title} meta={`${w.exerciseCount} exercise${w.exerciseCount === 1 ? '' : 's'} · shared with your clients`}>
+                <TemplateCard
+                  key={w.id}
+                  title={w.title}
+                  label={w.title}
+                  meta={`${w.exerciseCount} exercise${w.exerciseCount === 1 ? '' : 's'} · shared with your clients`}
+                >
                   <TemplateActions
                     archived={showArchived}
                     busy={busy === w.id}
                     editHref={paths.open.workout.getHref(w.id)}
                     onRestore={() => act(w.id, () => workoutCalls.restore(w.id), builderText.restored)}
-                    onDuplicate={() => act(w.id, () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }), builderText.duplicated)}
+                    onDuplicate={() =>
+                      act(
+                        w.id,
+                        () => workoutCalls.copy(w.id, { title: `${w.title} (copy)`, isTemplate: true }),
+                        builderText.duplicated,
+                      )
+                    }
                     onArchive={() => act(w.id, () => workoutCalls.archive(w.id), builderText.archived)}
                   />
                 </TemplateCard>

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, apiTokenText, type ApiToken, type ApiTokenScope, type CreatedApiToken } from '#shared/schemas/api-tokens.ts'
+import {
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
+  apiTokenText,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreatedApiToken,
+} from '#shared/schemas/api-tokens.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
@@ -12,7 +19,8 @@ import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { apiTokenQueries, useCreateApiToken, useRevokeApiToken } from '../api/api-token-queries.ts'
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 /** The account page's API tokens: make one (its secret shown once), see them, revoke one (docs/api.md). */
 export function ApiTokensCard() {
@@ -26,7 +34,12 @@ export function ApiTokensCard() {
         <CardTitle>{apiTokenText.title}</CardTitle>
         <CardDescription>
           {apiTokenText.description}{' '}
-          <a className="font-medium text-primary underline underline-offset-4" href="/api/docs" target="_blank" rel="noreferrer">
+          <a
+            className="font-medium text-primary underline underline-offset-4"
+            href="/api/docs"
+            target="_blank"
+            rel="noreferrer"
+          >
             {apiTokenText.docsLink}
           </a>
         </CardDescription>
@@ -38,18 +51,28 @@ export function ApiTokensCard() {
       {tokens.data && tokens.data.length > 0 && (
         <ul aria-label={apiTokenText.title} className="divide-y rounded-lg border">
           {tokens.data.map((token) => (
-            <li key={token.id} aria-label={token.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <li
+              key={token.id}
+              aria-label={token.name}
+              className="flex flex-wrap items-center justify-between gap-3 p-3"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="truncate">{token.name}</span>
                   <Badge variant="outline">{apiTokenText.scopes[token.scope]}</Badge>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  <code className="font-mono text-xs">{token.start}…</code> · {apiTokenText.createdOn(day(token.createdAt))} ·{' '}
+                  <code className="font-mono text-xs">{token.start}…</code> ·{' '}
+                  {apiTokenText.createdOn(day(token.createdAt))} ·{' '}
                   {token.lastUsedAt ? apiTokenText.lastUsed(day(token.lastUsedAt)) : apiTokenText.neverUsed}
                 </p>
               </div>
-              <Button size="sm" variant="outline" aria-label={apiTokenText.revoke(token.name)} onClick={() => setRevoking(token)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={apiTokenText.revoke(token.name)}
+                onClick={() => setRevoking(token)}
+              >
                 Revoke
               </Button>
             </li>
@@ -84,14 +107,28 @@ function NewTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) => 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <Field label={apiTokenText.nameLabel} error={fields?.name?.[0]} hint="What it is for, e.g. Spreadsheet sync">
-        {(control) => <Input {...control} value={name} maxLength={API_TOKEN_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            maxLength={API_TOKEN_NAME_MAX}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">{apiTokenText.scopeLabel}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {API_TOKEN_SCOPES.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="api-token-scope" className="size-4 accent-[var(--primary)]" checked={scope === value} onChange={() => setScope(value)} />
+              <input
+                type="radio"
+                name="api-token-scope"
+                className="size-4 accent-[var(--primary)]"
+                checked={scope === value}
+                onChange={() => setScope(value)}
+              />
               {apiTokenText.scopes[value]}
             </label>
           ))}
@@ -132,7 +169,15 @@ function SecretDialog({ created, onClose }: { created: CreatedApiToken | null; o
         {created && (
           <>
             <Field label={`${created.name} (${apiTokenText.scopes[created.scope]})`}>
-              {(control) => <Input {...control} readOnly value={created.token} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  readOnly
+                  value={created.token}
+                  className="font-mono text-xs"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+              )}
             </Field>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => void copy(created.token)}>

@@ -21,7 +21,8 @@ async function fetchMe(signal: AbortSignal): Promise<Me> {
 export const authQueries = {
   all: () => ['auth'] as const,
   // The guard counts and shows its own retries ('Retry n/3'), so the query does not retry.
-  me: () => queryOptions({ queryKey: [...authQueries.all(), 'me'], queryFn: ({ signal }) => fetchMe(signal), retry: false }),
+  me: () =>
+    queryOptions({ queryKey: [...authQueries.all(), 'me'], queryFn: ({ signal }) => fetchMe(signal), retry: false }),
 }
 
 /**

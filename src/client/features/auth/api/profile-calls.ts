@@ -2,9 +2,11 @@ import type { UpdateProfileInput } from '#shared/schemas/profile-update.ts'
 import { ProfileSchema, type SaveProfileInput } from '#shared/schemas/profiles.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 
-export const saveProfile = (input: SaveProfileInput) => apiRequest('/api/profile', { method: 'PUT', body: input, schema: ProfileSchema })
+export const saveProfile = (input: SaveProfileInput) =>
+  apiRequest('/api/profile', { method: 'PUT', body: input, schema: ProfileSchema })
 
-export const updateProfile = (input: UpdateProfileInput) => apiRequest('/api/profile', { method: 'PATCH', body: input, schema: ProfileSchema })
+export const updateProfile = (input: UpdateProfileInput) =>
+  apiRequest('/api/profile', { method: 'PATCH', body: input, schema: ProfileSchema })
 
 export const becomeCoach = () => apiRequest('/api/profile/become-coach', { method: 'POST', schema: ProfileSchema })
 

@@ -15,10 +15,26 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, la
   return (
     <>
       <Field label={label} hint="At least 8 characters, with uppercase, lowercase and a number.">
-        {(control) => <Input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => onPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={label === 'Password' ? 'Confirm password' : `Confirm ${label.toLowerCase()}`}>
-        {(control) => <Input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => onConfirm(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => onConfirm(e.target.value)}
+          />
+        )}
       </Field>
     </>
   )

@@ -25,7 +25,8 @@ export function RouteGuard({ area }: { area: GuardArea }) {
   const { pathname } = useLocation()
 
   if (auth.status === 'loading') return <Loading />
-  if (auth.status === 'error') return <AuthErrorRetry failures={auth.failures} isRetrying={auth.isRetrying} retry={auth.retry} />
+  if (auth.status === 'error')
+    return <AuthErrorRetry failures={auth.failures} isRetrying={auth.isRetrying} retry={auth.retry} />
   if (auth.status === 'unauthenticated') return <Navigate to={paths.auth.login.getHref()} replace />
 
   const { profile } = auth

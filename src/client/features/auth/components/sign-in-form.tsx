@@ -56,12 +56,32 @@ export function SignInForm({ email: initialEmail }: { email: string }) {
   return (
     <form onSubmit={handleSignIn} noValidate className="flex flex-col gap-4">
       <Field label="Email">
-        {(control) => <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Password">
-        {(control) => <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </Field>
-      <Link to={paths.auth.reset.getHref()} className="self-end text-sm text-primary underline-offset-4 hover:underline">
+      <Link
+        to={paths.auth.reset.getHref()}
+        className="self-end text-sm text-primary underline-offset-4 hover:underline"
+      >
         Forgot or set password?
       </Link>
       <Button type="submit" size="lg" disabled={busy !== null}>

@@ -39,9 +39,24 @@ export function SignUpForm({ email: initialEmail, onCreated }: { email: string; 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Email">
-        {(control) => <Input {...control} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
-      <NewPasswordFields label="Password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+      <NewPasswordFields
+        label="Password"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
       </Button>

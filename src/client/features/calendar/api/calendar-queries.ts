@@ -19,7 +19,8 @@ export function useCreateCalendarFeed() {
   return useMutation({
     mutationFn: () => apiRequest('/api/calendar', { method: 'POST', schema: CalendarFeedAddressSchema }),
     meta: { errorTitle: calendarText.createFailedTitle },
-    onSuccess: (address) => queryClient.setQueryData(calendarQueries.status().queryKey, { enabled: true, createdAt: address.createdAt }),
+    onSuccess: (address) =>
+      queryClient.setQueryData(calendarQueries.status().queryKey, { enabled: true, createdAt: address.createdAt }),
   })
 }
 

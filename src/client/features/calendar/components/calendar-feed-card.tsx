@@ -4,7 +4,14 @@ import { useId, useRef, useState } from 'react'
 import type { CalendarFeedAddress } from '#shared/schemas/calendar.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
@@ -45,7 +52,14 @@ export function CalendarFeedCard({ role }: { role: 'coach' | 'client' }) {
             <FeedAddress address={address} />
           ) : (
             <p className="text-sm">
-              {calendarText.onSince(status.data.createdAt && new Date(status.data.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' }))}
+              {calendarText.onSince(
+                status.data.createdAt &&
+                  new Date(status.data.createdAt).toLocaleDateString(undefined, {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                  }),
+              )}
             </p>
           )}
           <div className="flex flex-wrap gap-2">
@@ -98,7 +112,16 @@ function FeedAddress({ address }: { address: CalendarFeedAddress }) {
   return (
     <div className="flex flex-col gap-3">
       <Field label={calendarText.addressLabel} hint={calendarText.addressHint}>
-        {(control) => <Input {...control} ref={input} readOnly value={address.url} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />}
+        {(control) => (
+          <Input
+            {...control}
+            ref={input}
+            readOnly
+            value={address.url}
+            className="font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        )}
       </Field>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => void copy()}>
@@ -139,7 +162,11 @@ function Confirm({ trigger, title, text, confirm, destructive = false, busy, onC
           <DialogClose asChild>
             <Button variant="outline">{calendarText.cancel}</Button>
           </DialogClose>
-          <Button variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
+          <Button
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={busy}
+            onClick={() => onConfirm(() => setOpen(false))}
+          >
             {busy ? calendarText.working : confirm}
           </Button>
         </div>

@@ -22,9 +22,24 @@ function message(seq: number, senderId = COACH, extra: Partial<Message> = {}): M
   }
 }
 
-const conversation: Conversation = { otherId: COACH, otherName: 'Coach', coachId: COACH, clientId: CLIENT, active: true, unread: 0, lastMessage: null }
-const page = (seqs: number[], hasMore: boolean): MessagesPage => ({ conversation, items: seqs.map((s) => message(s)), hasMore })
-const pages = (...list: MessagesPage[]): MessagePages => ({ pages: list, pageParams: list.map((_, i) => (i === 0 ? null : i)) })
+const conversation: Conversation = {
+  otherId: COACH,
+  otherName: 'Coach',
+  coachId: COACH,
+  clientId: CLIENT,
+  active: true,
+  unread: 0,
+  lastMessage: null,
+}
+const page = (seqs: number[], hasMore: boolean): MessagesPage => ({
+  conversation,
+  items: seqs.map((s) => message(s)),
+  hasMore,
+})
+const pages = (...list: MessagesPage[]): MessagePages => ({
+  pages: list,
+  pageParams: list.map((_, i) => (i === 0 ? null : i)),
+})
 const seqs = (data: MessagePages) => data.pages.map((p) => p.items.map((m) => m.seq))
 
 test('a new message joins the newest page in order; a repeat changes nothing', () => {
@@ -62,7 +77,10 @@ test('the later delivery state wins over an older copy of the same message', () 
 test('receipts stamp only the messages sent to their reader, up to upTo', () => {
   const client = new QueryClient()
   const key = chatQueries.messages(CLIENT).queryKey
-  client.setQueryData(key, pages({ conversation, items: [message(1), message(2, CLIENT), message(3), message(4)], hasMore: false }))
+  client.setQueryData(
+    key,
+    pages({ conversation, items: [message(1), message(2, CLIENT), message(3), message(4)], hasMore: false }),
+  )
   applyReceipt(client, COACH, { coachId: COACH, clientId: CLIENT, by: CLIENT, kind: 'read', upTo: 3, at: 'T' })
   const items = client.getQueryData<MessagePages>(key)?.pages[0]?.items ?? []
   expect(items.map((m) => [m.seq, m.deliveredAt, m.readAt])).toEqual([
@@ -79,8 +97,14 @@ test('a new message to me counts as unread until I read the conversation', () =>
   const other: Conversation = { ...conversation, otherId: 'coach-2', coachId: 'coach-2', otherName: 'Other' }
   client.setQueryData(key, { items: [other, conversation], unread: 0 })
   expect(noteMessage(client, CLIENT, message(20), true)).toBe(true)
-  expect(client.getQueryData(key)).toMatchObject({ unread: 1, items: [{ otherId: COACH, unread: 1, lastMessage: { seq: 20 } }, { otherId: 'coach-2' }] })
+  expect(client.getQueryData(key)).toMatchObject({
+    unread: 1,
+    items: [{ otherId: COACH, unread: 1, lastMessage: { seq: 20 } }, { otherId: 'coach-2' }],
+  })
   expect(noteMessage(client, CLIENT, { ...message(21), coachId: 'stranger' }, true)).toBe(false)
   markReadInCache(client, CLIENT, COACH, 20)
-  expect(client.getQueryData(key)).toMatchObject({ unread: 0, items: [{ otherId: COACH, unread: 0 }, { otherId: 'coach-2' }] })
+  expect(client.getQueryData(key)).toMatchObject({
+    unread: 0,
+    items: [{ otherId: COACH, unread: 0 }, { otherId: 'coach-2' }],
+  })
 })

@@ -8,7 +8,8 @@ import { chatQueries, type MessagePages } from './chat-queries.ts'
  */
 
 /** The other person of a message or receipt, from my side. */
-export const otherIdOf = (me: string, m: { coachId: string; clientId: string }) => (m.coachId === me ? m.clientId : m.coachId)
+export const otherIdOf = (me: string, m: { coachId: string; clientId: string }) =>
+  m.coachId === me ? m.clientId : m.coachId
 
 /** Two copies of one message: the later state wins (a receipt may arrive before the message it covers). */
 function merged(known: Message, incoming: Message): Message {
@@ -53,10 +54,17 @@ export function hasMessage(data: MessagePages | undefined, id: string): boolean 
 /** Puts messages into their conversation's cached pages (if that conversation is cached). */
 export function cacheMessages(queryClient: QueryClient, otherId: string, messages: Message[]) {
   if (!messages.length) return
-  queryClient.setQueryData<MessagePages>(chatQueries.messages(otherId).queryKey, (data) => (data ? upsertMessages(data, messages) : data))
+  queryClient.setQueryData<MessagePages>(chatQueries.messages(otherId).queryKey, (data) =>
+    data ? upsertMessages(data, messages) : data,
+  )
 }
 
-function withConversation(data: Conversations, otherId: string, change: (c: Conversation) => Conversation, toTop = false): Conversations {
+function withConversation(
+  data: Conversations,
+  otherId: string,
+  change: (c: Conversation) => Conversation,
+  toTop = false,
+): Conversations {
   const index = data.items.findIndex((c) => c.otherId === otherId)
   const current = data.items[index]
   if (!current) return data
@@ -122,13 +130,22 @@ export function markReadInCache(queryClient: QueryClient, me: string, otherId: s
     const pages = data.pages.map((page) => {
       if (!page.items.some((m) => m.senderId !== me && m.seq <= upTo && !m.readAt)) return page
       changed = true
-      return { ...page, items: page.items.map((m) => (m.senderId !== me && m.seq <= upTo && !m.readAt ? { ...m, readAt: at, deliveredAt: m.deliveredAt ?? at } : m)) }
+      return {
+        ...page,
+        items: page.items.map((m) =>
+          m.senderId !== me && m.seq <= upTo && !m.readAt ? { ...m, readAt: at, deliveredAt: m.deliveredAt ?? at } : m,
+        ),
+      }
     })
     return changed ? { ...data, pages } : data
   })
   queryClient.setQueryData(chatQueries.conversations().queryKey, (data) =>
     data
-      ? withConversation(data, otherId, (c) => (c.unread === 0 || (c.lastMessage && c.lastMessage.seq > upTo && c.lastMessage.senderId !== me) ? c : { ...c, unread: 0 }))
+      ? withConversation(data, otherId, (c) =>
+          c.unread === 0 || (c.lastMessage && c.lastMessage.seq > upTo && c.lastMessage.senderId !== me)
+            ? c
+            : { ...c, unread: 0 },
+        )
       : data,
   )
 }

@@ -1,5 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query'
-import { ConversationsSchema, MESSAGE_PAGE_MAX, MessagesPageSchema, type Message, type MessagesPage } from '#shared/schemas/chat.ts'
+import {
+  ConversationsSchema,
+  MESSAGE_PAGE_MAX,
+  MessagesPageSchema,
+  type Message,
+  type MessagesPage,
+} from '#shared/schemas/chat.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 /** `/api/chat/:otherId/...`: a conversation is named by the other person's user id. */
@@ -20,7 +26,11 @@ export const chatQueries = {
   messages: (otherId: string) =>
     infiniteQueryOptions({
       queryKey: [...chatQueries.all(), 'messages', otherId],
-      queryFn: ({ pageParam, signal }) => apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, { schema: MessagesPageSchema, signal }),
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, {
+          schema: MessagesPageSchema,
+          signal,
+        }),
       initialPageParam: null as number | null,
       getNextPageParam: (last: MessagesPage) => (last.hasMore && last.items[0] ? last.items[0].seq : undefined),
     }),
@@ -30,7 +40,9 @@ export const chatQueries = {
 export async function fetchNewer(otherId: string, after: number): Promise<Message[]> {
   const found: Message[] = []
   for (let from = after; ;) {
-    const page = await apiRequest(`${chatBase(otherId)}/messages?after=${from}&limit=${MESSAGE_PAGE_MAX}`, { schema: MessagesPageSchema })
+    const page = await apiRequest(`${chatBase(otherId)}/messages?after=${from}&limit=${MESSAGE_PAGE_MAX}`, {
+      schema: MessagesPageSchema,
+    })
     found.push(...page.items)
     const last = page.items.at(-1)
     if (!last || page.items.length < MESSAGE_PAGE_MAX) return found

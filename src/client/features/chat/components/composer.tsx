@@ -48,7 +48,9 @@ export function Composer({ userId, otherId, onSend }: Props) {
     send()
   }
 
-  const describedBy = [`${id}-hint`, showCount ? `${id}-count` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
+  const describedBy = [`${id}-hint`, showCount ? `${id}-count` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ')
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-1 border-t pt-3">
       <div className="flex items-end gap-2">
@@ -79,7 +81,10 @@ export function Composer({ userId, otherId, onSend }: Props) {
           {error}
         </p>
         {showCount && (
-          <p id={`${id}-count`} className={cn('shrink-0 tabular-nums', tooLong ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+          <p
+            id={`${id}-count`}
+            className={cn('shrink-0 tabular-nums', tooLong ? 'font-medium text-destructive' : 'text-muted-foreground')}
+          >
             {chatText.counter(text.length)}
           </p>
         )}

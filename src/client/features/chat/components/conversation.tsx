@@ -74,12 +74,28 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
               at: item.queuedAt,
               own: true,
               state: 'refused',
-              refused: { reason: item.refused.message, onRetry: () => void waitingMessages.retry(userId, item), onRemove: () => void waitingMessages.remove(userId, item.id) },
+              refused: {
+                reason: item.refused.message,
+                onRetry: () => void waitingMessages.retry(userId, item),
+                onRemove: () => void waitingMessages.remove(userId, item.id),
+              },
             }
-          : { id: item.id, body: item.body, at: item.queuedAt, own: true, state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending' },
+          : {
+              id: item.id,
+              body: item.body,
+              at: item.queuedAt,
+              own: true,
+              state: offline && !sending.inFlight.has(item.id) ? 'waiting' : 'sending',
+            },
       )
     return [
-      ...stored.map<MessageRow>((m) => ({ id: m.id, body: m.body, at: m.createdAt, own: m.senderId === userId, state: m.senderId === userId ? messageState(m) : null })),
+      ...stored.map<MessageRow>((m) => ({
+        id: m.id,
+        body: m.body,
+        at: m.createdAt,
+        own: m.senderId === userId,
+        state: m.senderId === userId ? messageState(m) : null,
+      })),
       ...pending,
     ]
   }, [stored, waiting, otherId, userId, offline, sending])
@@ -111,7 +127,10 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
         <div className="min-w-0">
           {back}
           <p className="text-xs text-muted-foreground">{relation}</p>
-          <Heading id="conversation-title" className={cn('truncate font-semibold tracking-tight', shell === 'panel' ? 'text-lg' : 'text-2xl')}>
+          <Heading
+            id="conversation-title"
+            className={cn('truncate font-semibold tracking-tight', shell === 'panel' ? 'text-lg' : 'text-2xl')}
+          >
             {conversation.otherName}
           </Heading>
         </div>
@@ -137,11 +156,21 @@ export function Conversation({ userId, otherId, shell, relation, back }: Props) 
           </p>
         </div>
       </header>
-      <MessageList rows={rows} otherName={conversation.otherName} hasOlder={hasNextPage} loadingOlder={isFetchingNextPage} onLoadOlder={loadOlder} onAtBottom={setAtBottom} />
+      <MessageList
+        rows={rows}
+        otherName={conversation.otherName}
+        hasOlder={hasNextPage}
+        loadingOlder={isFetchingNextPage}
+        onLoadOlder={loadOlder}
+        onAtBottom={setAtBottom}
+      />
       {conversation.active ? (
         <Composer key={otherId} userId={userId} otherId={otherId} onSend={send} />
       ) : (
-        <p role="note" className="flex items-center gap-2 rounded-lg border bg-muted px-3 py-2.5 text-sm text-muted-foreground">
+        <p
+          role="note"
+          className="flex items-center gap-2 rounded-lg border bg-muted px-3 py-2.5 text-sm text-muted-foreground"
+        >
           <Archive className="size-4 shrink-0" aria-hidden />
           {chatApiText.readOnly}
         </p>

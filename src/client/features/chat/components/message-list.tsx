@@ -19,7 +19,14 @@ export type MessageRow = {
   refused?: { reason: string; onRetry: () => void; onRemove: () => void }
 }
 
-const stateIcon = { waiting: CloudOff, sending: Clock, refused: AlertCircle, sent: Check, delivered: CheckCheck, read: CheckCheck } as const
+const stateIcon = {
+  waiting: CloudOff,
+  sending: Clock,
+  refused: AlertCircle,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
+} as const
 
 const bubble = cva('max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]', {
   variants: {
@@ -29,7 +36,11 @@ const bubble = cva('max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]
   compoundVariants: [
     { own: true, pending: false, className: 'bg-primary text-primary-foreground' },
     // Not stored yet: pale and dashed, not dimmed (a faded primary bubble left its text under 4.5:1).
-    { own: true, pending: true, className: 'border border-dashed border-primary bg-secondary text-secondary-foreground' },
+    {
+      own: true,
+      pending: true,
+      className: 'border border-dashed border-primary bg-secondary text-secondary-foreground',
+    },
   ],
 })
 
@@ -96,7 +107,10 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
     const root = scroller.current
     const target = sentinel.current
     if (!root || !target || !hasOlder || loadingOlder) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadOlder(), { root, rootMargin: '240px 0px 0px 0px' })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadOlder(), {
+      root,
+      rootMargin: '240px 0px 0px 0px',
+    })
     observer.observe(target)
     return () => observer.disconnect()
   }, [hasOlder, loadingOlder, onLoadOlder, first])
@@ -141,7 +155,12 @@ export function MessageList({ rows, otherName, hasOlder, loadingOlder, onLoadOld
             <ol className="flex flex-col gap-1.5">
               {group.rows.map((row) => (
                 <li key={row.id} className={row.own ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
-                  <div className={bubble({ own: row.own, pending: row.state === 'waiting' || row.state === 'sending' || row.state === 'refused' })}>
+                  <div
+                    className={bubble({
+                      own: row.own,
+                      pending: row.state === 'waiting' || row.state === 'sending' || row.state === 'refused',
+                    })}
+                  >
                     <span className="sr-only">{row.own ? chatText.you : otherName}: </span>
                     <p className="text-[0.95rem] break-words whitespace-pre-wrap">
                       <MessageText body={row.body} />

@@ -9,7 +9,13 @@ export function MessageText({ body }: { body: string }) {
     <>
       {linkify(body).map((part, i) =>
         part.kind === 'link' ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline underline-offset-2">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all underline underline-offset-2"
+          >
             {part.text}
           </a>
         ) : (

@@ -27,10 +27,15 @@ export function UnreadMessages() {
           {unread.map((c) => (
             <li key={c.otherId}>
               <Link to={paths.coach.chat.getHref(c.otherId)} className="flex p-3 text-sm hover:bg-muted">
-                <SpokenLabel spoken={chatText.messageClient(c.otherName, c.unread)} className="flex flex-1 items-center justify-between gap-3">
+                <SpokenLabel
+                  spoken={chatText.messageClient(c.otherName, c.unread)}
+                  className="flex flex-1 items-center justify-between gap-3"
+                >
                   <span className="min-w-0">
                     <span className="block font-medium">{c.otherName}</span>
-                    {c.lastMessage && <span className="block truncate text-muted-foreground">{c.lastMessage.body}</span>}
+                    {c.lastMessage && (
+                      <span className="block truncate text-muted-foreground">{c.lastMessage.body}</span>
+                    )}
                   </span>
                   <Badge size="count">{c.unread}</Badge>
                 </SpokenLabel>
@@ -45,7 +50,10 @@ export function UnreadMessages() {
 
 /** A roster row's 'Message' link, with the client's unread count. */
 export function MessageClientLink({ clientId, name }: { clientId: string; name: string }) {
-  const unread = useQuery({ ...chatQueries.conversations(), select: (data) => data.items.find((c) => c.otherId === clientId)?.unread ?? 0 })
+  const unread = useQuery({
+    ...chatQueries.conversations(),
+    select: (data) => data.items.find((c) => c.otherId === clientId)?.unread ?? 0,
+  })
   const count = unread.data ?? 0
   return (
     <Button asChild size="sm" variant="outline">

@@ -1,6 +1,11 @@
 import type * as z from 'zod/mini'
 import { MessageSchema, ReceiptSchema, type Message, type Receipt } from '#shared/schemas/chat.ts'
-import { CommentNoticeSchema, CorrectionNoticeSchema, type CommentNotice, type CorrectionNotice } from '#shared/schemas/sessions.ts'
+import {
+  CommentNoticeSchema,
+  CorrectionNoticeSchema,
+  type CommentNotice,
+  type CorrectionNotice,
+} from '#shared/schemas/sessions.ts'
 import { retryDelay } from './backoff.ts'
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting'

@@ -49,19 +49,27 @@ export function useChatLive(user: { id: string; role: Role } | null) {
       clearTimeout(reconcile)
       reconcile = setTimeout(refreshConversations, RECONCILE_MS)
     }
-    const hrefOf = (otherId: string) => (role === 'coach' ? paths.coach.chat.getHref(otherId) : paths.client.chat.getHref())
+    const hrefOf = (otherId: string) =>
+      role === 'coach' ? paths.coach.chat.getHref(otherId) : paths.client.chat.getHref()
 
     async function announce(otherId: string, message: Message) {
-      const nameIn = (data: { items: { otherId: string; otherName: string }[] } | undefined) => data?.items.find((c) => c.otherId === otherId)?.otherName
+      const nameIn = (data: { items: { otherId: string; otherName: string }[] } | undefined) =>
+        data?.items.find((c) => c.otherId === otherId)?.otherName
       const name =
-        nameIn(queryClient.getQueryData(conversationsKey)) ?? nameIn(await queryClient.fetchQuery({ ...chatQueries.conversations(), staleTime: 0 }).catch(() => undefined))
+        nameIn(queryClient.getQueryData(conversationsKey)) ??
+        nameIn(await queryClient.fetchQuery({ ...chatQueries.conversations(), staleTime: 0 }).catch(() => undefined))
       if (!name || liveState.openConversation() === otherId) return
-      notify.info({ title: chatText.newMessageFrom(name), description: excerpt(message.body) }, { label: chatText.open, onClick: () => void navigateRef.current(hrefOf(otherId)) })
+      notify.info(
+        { title: chatText.newMessageFrom(name), description: excerpt(message.body) },
+        { label: chatText.open, onClick: () => void navigateRef.current(hrefOf(otherId)) },
+      )
     }
 
     function receive(message: Message) {
       const otherId = otherIdOf(me, message)
-      const known = seen.has(message.id) || hasMessage(queryClient.getQueryData<MessagePages>(chatQueries.messages(otherId).queryKey), message.id)
+      const known =
+        seen.has(message.id) ||
+        hasMessage(queryClient.getQueryData<MessagePages>(chatQueries.messages(otherId).queryKey), message.id)
       seen.add(message.id)
       cacheMessages(queryClient, otherId, [message])
       // Sent from here (or from another tab of mine): stored, so it no longer waits.
@@ -76,7 +84,10 @@ export function useChatLive(user: { id: string; role: Role } | null) {
     }
 
     // Waiting messages go out through the app's offline queue; what it stores is received like any other.
-    const stopSending = registerWaitingHandler(receive, () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }))
+    const stopSending = registerWaitingHandler(
+      receive,
+      () => void queryClient.invalidateQueries({ queryKey: chatQueries.all() }),
+    )
     void adoptLegacyWaiting(me)
 
     /** After a gap: every conversation on screen or in the cache fetches what came after its newest message. */
@@ -116,7 +127,10 @@ export function useChatLive(user: { id: string; role: Role } | null) {
         if (isOnline()) refreshConversations()
       },
       sinceHint: () => {
-        const seqs = queryClient.getQueryData(conversationsKey)?.items.flatMap((c) => (c.lastMessage ? [c.lastMessage.seq] : [])) ?? []
+        const seqs =
+          queryClient
+            .getQueryData(conversationsKey)
+            ?.items.flatMap((c) => (c.lastMessage ? [c.lastMessage.seq] : [])) ?? []
         return seqs.length ? Math.max(...seqs) : null
       },
     })

@@ -19,7 +19,12 @@ export function registerWaitingHandler(
 ): () => void {
   return registerQueueHandler<WaitingMessage>(MESSAGE_KIND, {
     send: ({ payload }, signal) =>
-      apiRequest(`${chatBase(payload.otherId)}/messages`, { method: 'POST', body: { id: payload.id, body: payload.body }, schema: MessageSchema, signal }),
+      apiRequest(`${chatBase(payload.otherId)}/messages`, {
+        method: 'POST',
+        body: { id: payload.id, body: payload.body },
+        schema: MessageSchema,
+        signal,
+      }),
     sent: (message) => onSent(message as Message),
     refused: (item, refusal) => {
       onRefused(item.payload)

@@ -18,7 +18,13 @@ export type WaitingItem = WaitingMessage & { refused: Refusal | null }
 export const waitingMessages = {
   add: (userId: string, message: WaitingMessage) => enqueue(userId, MESSAGE_KIND, message.id, message),
   /** Sends a refused message again as it is (the conversation may be open again). */
-  retry: (userId: string, item: WaitingItem) => enqueue(userId, MESSAGE_KIND, item.id, { id: item.id, otherId: item.otherId, body: item.body, queuedAt: item.queuedAt }),
+  retry: (userId: string, item: WaitingItem) =>
+    enqueue(userId, MESSAGE_KIND, item.id, {
+      id: item.id,
+      otherId: item.otherId,
+      body: item.body,
+      queuedAt: item.queuedAt,
+    }),
   remove: (userId: string, id: string) => removeQueued(userId, MESSAGE_KIND, id),
 }
 
@@ -42,7 +48,13 @@ export async function adoptLegacyWaiting(userId: string): Promise<void> {
 /** This user's waiting messages; re-renders when they change. */
 export function useWaitingMessages(userId: string): WaitingItem[] {
   const items = useQueuedItems(userId)
-  return useMemo(() => items.filter((item) => item.kind === MESSAGE_KIND).map((item) => ({ ...(item.payload as WaitingMessage), refused: item.refused })), [items])
+  return useMemo(
+    () =>
+      items
+        .filter((item) => item.kind === MESSAGE_KIND)
+        .map((item) => ({ ...(item.payload as WaitingMessage), refused: item.refused })),
+    [items],
+  )
 }
 
 export type SendingState = { inFlight: ReadonlySet<string>; unreachable: boolean }
@@ -53,6 +65,9 @@ export function useSendingState(): SendingState {
   const online = useOnline()
   return useMemo(() => {
     const prefix = `${MESSAGE_KIND}:`
-    return { inFlight: new Set([...inFlight].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length))), unreachable: !online }
+    return {
+      inFlight: new Set([...inFlight].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length))),
+      unreachable: !online,
+    }
   }, [inFlight, online])
 }

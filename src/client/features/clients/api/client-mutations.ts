@@ -6,7 +6,8 @@ import { clientQueries } from './client-queries.ts'
 export function useArchiveClient() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (clientId: string) => apiRequest(`/api/clients/${encodeURIComponent(clientId)}/archive`, { method: 'POST', body: {} }),
+    mutationFn: (clientId: string) =>
+      apiRequest(`/api/clients/${encodeURIComponent(clientId)}/archive`, { method: 'POST', body: {} }),
     meta: { errorTitle: 'Could not archive the client' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientQueries.all() }),
   })

@@ -14,18 +14,27 @@ export const clientQueries = {
   active: () =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'active'],
-      queryFn: ({ signal }) => apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
       refetchOnWindowFocus: 'always',
     }),
   /** One client's page: the roster's figures for them and the size of their plan, as of the coach's today. */
   summary: (clientId: string) =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'summary', clientId],
-      queryFn: ({ signal }) => apiRequest(`/api/clients/${encodeURIComponent(clientId)}?today=${localToday()}`, { schema: ClientSummarySchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/clients/${encodeURIComponent(clientId)}?today=${localToday()}`, {
+          schema: ClientSummarySchema,
+          signal,
+        }),
     }),
   dashboard: (since: string | null) =>
     queryOptions({
       queryKey: [...clientQueries.all(), 'dashboard', since],
-      queryFn: ({ signal }) => apiRequest(`/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`, { schema: DashboardSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(
+          `/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`,
+          { schema: DashboardSchema, signal },
+        ),
     }),
 }

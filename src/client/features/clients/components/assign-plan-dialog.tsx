@@ -16,7 +16,10 @@ import { describeError } from '#client/lib/query-client.ts'
 import { clientQueries } from '../api/client-queries.ts'
 import { clientsText } from '../clients-text.ts'
 
-type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (assigning copies the server's plan). */ whenSaved: () => Promise<void> }
+type Props = {
+  plan: Plan
+  /** Resolves when the builder's queued saves are on the server (assigning copies the server's plan). */ whenSaved: () => Promise<void>
+}
 
 /** "Assign to client" in the program builder: the coach picks one of their active clients, a start date and the training days (the plan's to begin with). */
 export function AssignPlanDialog({ plan, whenSaved }: Props) {
@@ -26,7 +29,9 @@ export function AssignPlanDialog({ plan, whenSaved }: Props) {
       <DialogTrigger asChild>
         <Button>Assign to client</Button>
       </DialogTrigger>
-      <DialogContent>{open && <AssignPlanForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}</DialogContent>
+      <DialogContent>
+        {open && <AssignPlanForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}
+      </DialogContent>
     </Dialog>
   )
 }
@@ -42,7 +47,11 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const parsed = AssignPlanBody.safeParse({ clientId, startDate, trainingDays: trainingDays.length ? trainingDays : null })
+    const parsed = AssignPlanBody.safeParse({
+      clientId,
+      startDate,
+      trainingDays: trainingDays.length ? trainingDays : null,
+    })
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues))
     const countError = trainingDaysError(trainingDays, plan.daysPerWeek, { noneAllowed: true })
     if (countError) return setErrors({ trainingDays: [countError] })
@@ -51,10 +60,14 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
       {
         onSuccess: (assigned) => {
           const client = clients.data?.find((c) => c.clientId === clientId)
-          notify.success({ title: clientsText.planAssigned, description: `${client?.displayName ?? 'Your client'} starts on ${planDateText(assigned, 1, 1) ?? startDate}.` })
+          notify.success({
+            title: clientsText.planAssigned,
+            description: `${client?.displayName ?? 'Your client'} starts on ${planDateText(assigned, 1, 1) ?? startDate}.`,
+          })
           onDone()
         },
-        onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
+        onError: (error) =>
+          setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
       },
     )
   }
@@ -62,13 +75,20 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <DialogTitle>Assign “{plan.name}”</DialogTitle>
-      <DialogDescription>The client gets their own copy from the start date; their current plan is completed.</DialogDescription>
+      <DialogDescription>
+        The client gets their own copy from the start date; their current plan is completed.
+      </DialogDescription>
       {clients.data?.length === 0 ? (
         <p className="text-sm text-muted-foreground">You have no active clients yet. Invite one from Clients.</p>
       ) : (
         <Field label="Client" error={errors.clientId?.[0]}>
           {(control) => (
-            <NativeSelect {...control} value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={clients.isPending}>
+            <NativeSelect
+              {...control}
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+              disabled={clients.isPending}
+            >
               <option value="">{clients.isPending ? 'Loading…' : 'Choose a client'}</option>
               {clients.data?.map((c) => (
                 <option key={c.clientId} value={c.clientId}>
@@ -81,7 +101,9 @@ function AssignPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => voi
         </Field>
       )}
       <Field label="Start date" error={errors.startDate?.[0]}>
-        {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
+        {(control) => (
+          <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+        )}
       </Field>
       <TrainingDaysPicker value={trainingDays} onChange={setTrainingDays} error={errors.trainingDays?.[0]} />
       {errors.form && (

@@ -18,7 +18,9 @@ import { ChartHeadingLevel } from '#client/features/progress/components/chart-fi
 import { clientsText, lastTrainedText, percent } from '../clients-text.ts'
 
 // The charts' library loads only when a coach opens a client's progress.
-const ProgressView = lazy(() => import('#client/features/progress/components/progress-view.tsx').then((m) => ({ default: m.ProgressView })))
+const ProgressView = lazy(() =>
+  import('#client/features/progress/components/progress-view.tsx').then((m) => ({ default: m.ProgressView })),
+)
 
 type Props = { summary: ClientSummary }
 
@@ -34,7 +36,10 @@ export function ClientOverview({ summary }: Props) {
           [clientsText.figures.sets7, percent(client.setAdherence7)],
           [clientsText.figures.sets28, percent(client.setAdherence28)],
           [clientsText.figures.lastTrained, lastTrainedText(client.lastSessionAt, client.timeZone)],
-          [clientsText.figures.coachedSince, new Date(client.since).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })],
+          [
+            clientsText.figures.coachedSince,
+            new Date(client.since).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
+          ],
         ].map(([term, value]) => (
           <div key={term} className="rounded-xl border bg-card p-3">
             <dt className="text-xs text-muted-foreground">{term}</dt>
@@ -96,7 +101,11 @@ export function ClientPlan({ summary }: Props) {
               <li key={`${m.week}:${m.day}`}>
                 <span className="font-medium">{m.title}</span>{' '}
                 <span className="text-muted-foreground">
-                  {clientsText.moved.line(dateText(m.from), dateText(m.to), m.movedBy === client.clientId ? client.displayName : m.movedBy && m.movedBy === me ? 'you' : null)}
+                  {clientsText.moved.line(
+                    dateText(m.from),
+                    dateText(m.to),
+                    m.movedBy === client.clientId ? client.displayName : m.movedBy && m.movedBy === me ? 'you' : null,
+                  )}
                 </span>
               </li>
             ))}
@@ -129,7 +138,11 @@ export function ClientProgress({ clientId }: { clientId: string }) {
       <h2 className="font-semibold">Progress</h2>
       <ChartHeadingLevel value={3}>
         <Suspense fallback={<p className="text-sm text-muted-foreground">Loading progress…</p>}>
-          <ProgressView clientId={clientId} unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'} canLogBodyWeight={false} />
+          <ProgressView
+            clientId={clientId}
+            unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'}
+            canLogBodyWeight={false}
+          />
         </Suspense>
       </ChartHeadingLevel>
     </section>
@@ -149,7 +162,10 @@ function AssignAnotherPlan({ summary }: Props) {
       { planId, input: { clientId: client.clientId, startDate } },
       {
         onSuccess: (assigned) => {
-          notify.success({ title: clientsText.planAssigned, description: `${client.displayName} starts on ${planDateText(assigned, 1, 1) ?? startDate}.` })
+          notify.success({
+            title: clientsText.planAssigned,
+            description: `${client.displayName} starts on ${planDateText(assigned, 1, 1) ?? startDate}.`,
+          })
           setPlanId('')
         },
       },
@@ -169,7 +185,11 @@ function AssignAnotherPlan({ summary }: Props) {
           </NativeSelect>
         )}
       </Field>
-      <Field label="Starting">{(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}</Field>
+      <Field label="Starting">
+        {(control) => (
+          <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+        )}
+      </Field>
       <Button type="submit" disabled={assign.isPending || !planId}>
         {assign.isPending ? 'Assigning…' : 'Assign'}
       </Button>

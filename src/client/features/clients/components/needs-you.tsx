@@ -50,7 +50,11 @@ export function RecordsToCongratulate({ clients }: { clients: Dashboard['records
       <h2 className="font-semibold">{clientsText.recordsTitle}</h2>
       <ul className="divide-y rounded-xl border bg-card">
         {clients.map((c) => (
-          <li key={c.clientId} aria-label={c.displayName} className="flex flex-wrap items-center justify-between gap-2 p-3">
+          <li
+            key={c.clientId}
+            aria-label={c.displayName}
+            className="flex flex-wrap items-center justify-between gap-2 p-3"
+          >
             <span className="flex min-w-0 items-start gap-2 text-sm">
               <Award className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
               <span className="min-w-0">

@@ -7,7 +7,8 @@ import { dataExportText } from '../data-export-text.ts'
 export function useRestoreExport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (file: File) => apiRequest(dataExportPaths.restore, { method: 'POST', body: file, schema: RestoreResultSchema }),
+    mutationFn: (file: File) =>
+      apiRequest(dataExportPaths.restore, { method: 'POST', body: file, schema: RestoreResultSchema }),
     meta: { errorTitle: dataExportText.restoreFailedTitle },
     onSuccess: () => queryClient.invalidateQueries(),
   })

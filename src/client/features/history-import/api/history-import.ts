@@ -19,7 +19,8 @@ function formOf({ file, unit }: ImportUpload, mapping?: MappingEntry[]): FormDat
 /** POST /api/history-import/preview: what the file holds, nothing written. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: async (upload: ImportUpload) => ImportPreviewSchema.parse(await (await apiUpload('/api/history-import/preview', formOf(upload))).json()),
+    mutationFn: async (upload: ImportUpload) =>
+      ImportPreviewSchema.parse(await (await apiUpload('/api/history-import/preview', formOf(upload))).json()),
     meta: { errorTitle: 'The file could not be read' },
   })
 }

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { importSourceName, type ImportExercise, type ImportPreview, type ImportResult, type MappingEntry } from '#shared/schemas/history-import.ts'
+import {
+  importSourceName,
+  type ImportExercise,
+  type ImportPreview,
+  type ImportResult,
+  type MappingEntry,
+} from '#shared/schemas/history-import.ts'
 import { TRACKING, type Tracking } from '#shared/schemas/movements.ts'
 import { paths } from '#shared/paths.ts'
 import type { Unit } from '#shared/units.ts'
@@ -11,7 +17,12 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
 import { useImportHistory, usePreviewImport, type ImportProgress, type ImportUpload } from '../api/history-import.ts'
 
-const TRACKING_TEXT: Record<Tracking, string> = { weight_reps: 'Weight and reps', reps: 'Reps', time: 'Time', distance_time: 'Distance and time' }
+const TRACKING_TEXT: Record<Tracking, string> = {
+  weight_reps: 'Weight and reps',
+  reps: 'Reps',
+  time: 'Time',
+  distance_time: 'Distance and time',
+}
 const NEW = 'new'
 
 /** What one exercise name of the file becomes. */
@@ -19,11 +30,14 @@ type Choice = { kind: 'movement'; id: string; name: string } | { kind: 'create';
 
 function initialChoice(exercise: ImportExercise): Choice {
   const first = exercise.suggestions[0]
-  return exercise.suggested && first ? { kind: 'movement', id: first.id, name: first.name } : { kind: 'create', name: exercise.name.slice(0, 80), tracking: exercise.tracking }
+  return exercise.suggested && first
+    ? { kind: 'movement', id: first.id, name: first.name }
+    : { kind: 'create', name: exercise.name.slice(0, 80), tracking: exercise.tracking }
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }) : '')
+const day = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }) : ''
 
 /**
  * The account page's history import (docs/import.md): choose a Strong or Hevy export, review
@@ -50,14 +64,18 @@ export function HistoryImportCard({ unit: profileUnit, userId }: { unit: Unit; u
     if (!file) return
     const next = { file, unit }
     setUpload(next)
-    preview.mutate(next, { onSuccess: (p) => setChoices(Object.fromEntries(p.exercises.map((e) => [e.name, initialChoice(e)]))) })
+    preview.mutate(next, {
+      onSuccess: (p) => setChoices(Object.fromEntries(p.exercises.map((e) => [e.name, initialChoice(e)]))),
+    })
   }
 
   function handleImport() {
     if (!upload || !preview.data) return
     const mapping: MappingEntry[] = preview.data.exercises.map((exercise) => {
       const choice = choices[exercise.name] ?? initialChoice(exercise)
-      return choice.kind === 'movement' ? { name: exercise.name, movementId: choice.id } : { name: exercise.name, create: { name: choice.name, tracking: choice.tracking } }
+      return choice.kind === 'movement'
+        ? { name: exercise.name, movementId: choice.id }
+        : { name: exercise.name, create: { name: choice.name, tracking: choice.tracking } }
     })
     importing.mutate({ upload, mapping })
   }
@@ -66,7 +84,9 @@ export function HistoryImportCard({ unit: profileUnit, userId }: { unit: Unit; u
     <Card>
       <CardHeader>
         <CardTitle>Import your history</CardTitle>
-        <CardDescription>Bring your workouts from Strong or Hevy: their sets count in your progress and records like any session.</CardDescription>
+        <CardDescription>
+          Bring your workouts from Strong or Hevy: their sets count in your progress and records like any session.
+        </CardDescription>
       </CardHeader>
       {importing.data ? (
         <ImportDone result={importing.data} onAgain={startOver} />
@@ -83,12 +103,31 @@ export function HistoryImportCard({ unit: profileUnit, userId }: { unit: Unit; u
         />
       ) : (
         <form onSubmit={handleRead} noValidate className="flex flex-col gap-4">
-          <Field label="Strong or Hevy export file (CSV)" hint="Strong: Settings › Export data. Hevy: Settings › Export & import data › Export workouts.">
-            {(control) => <Input {...control} type="file" accept=".csv,text/csv" className="h-auto py-2" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
-          </Field>
-          <Field label="Weights in the file are in" hint="Strong does not write the unit in its file. Hevy's file names its own.">
+          <Field
+            label="Strong or Hevy export file (CSV)"
+            hint="Strong: Settings › Export data. Hevy: Settings › Export & import data › Export workouts."
+          >
             {(control) => (
-              <NativeSelect {...control} value={unit} onChange={(e) => setUnit(e.target.value as Unit)} className="sm:w-40">
+              <Input
+                {...control}
+                type="file"
+                accept=".csv,text/csv"
+                className="h-auto py-2"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
+          <Field
+            label="Weights in the file are in"
+            hint="Strong does not write the unit in its file. Hevy's file names its own."
+          >
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={unit}
+                onChange={(e) => setUnit(e.target.value as Unit)}
+                className="sm:w-40"
+              >
                 <option value="kg">kg</option>
                 <option value="lb">lb</option>
               </NativeSelect>
@@ -120,8 +159,8 @@ function ImportReview({ preview, userId, choices, onChoose, busy, progress, onIm
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
-        {importSourceName[preview.source]} export, weights in {preview.unit}: <strong>{count(preview.sessions, 'session')}</strong> with{' '}
-        <strong>{count(preview.sets, 'set')}</strong>
+        {importSourceName[preview.source]} export, weights in {preview.unit}:{' '}
+        <strong>{count(preview.sessions, 'session')}</strong> with <strong>{count(preview.sets, 'set')}</strong>
         {preview.firstDate && ` from ${day(preview.firstDate)} to ${day(preview.lastDate)}`}.
         {preview.alreadyImported > 0 &&
           ` ${count(preview.alreadyImported, 'session')} of them ${preview.alreadyImported === 1 ? 'was' : 'were'} imported before and will be skipped.`}
@@ -129,8 +168,8 @@ function ImportReview({ preview, userId, choices, onChoose, busy, progress, onIm
       {blocked && (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-destructive/50 p-3 text-sm">
           <p className="font-medium text-destructive">
-            {count(preview.problemCount, 'row')} cannot be imported. Fix {preview.problemCount === 1 ? 'it' : 'them'} in the file and choose it again: nothing is imported while a
-            row cannot be read.
+            {count(preview.problemCount, 'row')} cannot be imported. Fix {preview.problemCount === 1 ? 'it' : 'them'} in
+            the file and choose it again: nothing is imported while a row cannot be read.
           </p>
           <ul aria-label="Rows that cannot be imported" className="max-h-48 list-disc overflow-y-auto pl-5">
             {preview.problems.map((problem, index) => (
@@ -139,12 +178,17 @@ function ImportReview({ preview, userId, choices, onChoose, busy, progress, onIm
               </li>
             ))}
           </ul>
-          {preview.problemCount > preview.problems.length && <p>…and {count(preview.problemCount - preview.problems.length, 'more row')}.</p>}
+          {preview.problemCount > preview.problems.length && (
+            <p>…and {count(preview.problemCount - preview.problems.length, 'more row')}.</p>
+          )}
         </div>
       )}
       {!blocked && (
         <>
-          <p className="text-sm text-muted-foreground">Choose the movement each exercise of the file becomes. Suggestions come from the library; a new movement is yours alone.</p>
+          <p className="text-sm text-muted-foreground">
+            Choose the movement each exercise of the file becomes. Suggestions come from the library; a new movement is
+            yours alone.
+          </p>
           <ul aria-label="Exercises of the file" className="flex flex-col gap-3">
             {preview.exercises.map((exercise) => (
               <li key={exercise.name}>
@@ -204,7 +248,8 @@ function ExerciseMapping({
               onChange={(e) => {
                 const value = e.target.value
                 const suggestion = exercise.suggestions.find((s) => s.id === value)
-                if (value === NEW) onChoose({ kind: 'create', name: exercise.name.slice(0, 80), tracking: exercise.tracking })
+                if (value === NEW)
+                  onChoose({ kind: 'create', name: exercise.name.slice(0, 80), tracking: exercise.tracking })
                 else if (suggestion) onChoose({ kind: 'movement', id: suggestion.id, name: suggestion.name })
               }}
             >
@@ -233,11 +278,22 @@ function ExerciseMapping({
       {choice.kind === 'create' && (
         <div className="grid gap-2 sm:grid-cols-2">
           <Field label="New movement's name">
-            {(control) => <Input {...control} value={choice.name} maxLength={80} onChange={(e) => onChoose({ ...choice, name: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                value={choice.name}
+                maxLength={80}
+                onChange={(e) => onChoose({ ...choice, name: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="Tracked by">
             {(control) => (
-              <NativeSelect {...control} value={choice.tracking} onChange={(e) => onChoose({ ...choice, tracking: e.target.value as Tracking })}>
+              <NativeSelect
+                {...control}
+                value={choice.tracking}
+                onChange={(e) => onChoose({ ...choice, tracking: e.target.value as Tracking })}
+              >
                 {TRACKING.map((tracking) => (
                   <option key={tracking} value={tracking}>
                     {TRACKING_TEXT[tracking]}
@@ -267,7 +323,9 @@ function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
         <div className="h-full bg-primary transition-[width]" style={{ width: `${share * 100}%` }} />
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {progress ? `Writing sets: ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : 'Sending the file…'}
+        {progress
+          ? `Writing sets: ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`
+          : 'Sending the file…'}
       </p>
     </div>
   )
@@ -277,7 +335,8 @@ function ImportDone({ result, onAgain }: { result: ImportResult; onAgain: () => 
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-sm">
-        Imported {count(result.sessions, 'session')} with {count(result.sets, 'set')} from {importSourceName[result.source]}.
+        Imported {count(result.sessions, 'session')} with {count(result.sets, 'set')} from{' '}
+        {importSourceName[result.source]}.
         {result.skipped > 0 &&
           ` ${count(result.skipped, 'session')} imported before ${result.skipped === 1 ? 'was' : 'were'} left as ${result.skipped === 1 ? 'it was' : 'they were'}.`}
         {result.movementsCreated > 0 && ` ${count(result.movementsCreated, 'new movement')} of your own.`}

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, type CreateInviteInput } from '#shared/schemas/invites.ts'
+import {
+  AcceptInviteResultSchema,
+  InvitePreviewSchema,
+  InviteSchema,
+  type CreateInviteInput,
+} from '#shared/schemas/invites.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const inviteQueries = {
@@ -16,7 +21,8 @@ export const inviteQueries = {
   preview: (token: string) =>
     queryOptions({
       queryKey: [...inviteQueries.all(), 'preview', token],
-      queryFn: ({ signal }) => apiRequest(`/api/invites/preview/${encodeURIComponent(token)}`, { schema: InvitePreviewSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/invites/preview/${encodeURIComponent(token)}`, { schema: InvitePreviewSchema, signal }),
       retry: false,
       staleTime: 0,
     }),
@@ -24,8 +30,11 @@ export const inviteQueries = {
 
 export const inviteCalls = {
   create: (body: CreateInviteInput) => apiRequest('/api/invites', { method: 'POST', body, schema: InviteSchema }),
-  resend: (id: string) => apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {}, schema: InviteSchema }),
-  revoke: (id: string) => apiRequest(`/api/invites/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {}, schema: InviteSchema }),
+  resend: (id: string) =>
+    apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {}, schema: InviteSchema }),
+  revoke: (id: string) =>
+    apiRequest(`/api/invites/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {}, schema: InviteSchema }),
   /** accept_client_invite: {token} in, {success, error} out. */
-  accept: (token: string, today: string) => apiRequest('/api/invites/accept', { method: 'POST', body: { token, today }, schema: AcceptInviteResultSchema }),
+  accept: (token: string, today: string) =>
+    apiRequest('/api/invites/accept', { method: 'POST', body: { token, today }, schema: AcceptInviteResultSchema }),
 }

@@ -34,7 +34,10 @@ export function InviteForm({ plans }: Props) {
     setErrors({})
     create.mutate(parsed.data, {
       onSuccess: (invite) => {
-        notify.success({ title: inviteApiText.sent, description: `${invite.email} can join ${invite.planName} within 7 days.` })
+        notify.success({
+          title: inviteApiText.sent,
+          description: `${invite.email} can join ${invite.planName} within 7 days.`,
+        })
         setSent(invite)
         setEmail('')
       },
@@ -49,11 +52,25 @@ export function InviteForm({ plans }: Props) {
     <Card>
       <CardHeader>
         <CardTitle>Invite a client</CardTitle>
-        <CardDescription>They get an email with a link; accepting it makes them your client on the plan you choose, from that day.</CardDescription>
+        <CardDescription>
+          They get an email with a link; accepting it makes them your client on the plan you choose, from that day.
+        </CardDescription>
       </CardHeader>
       <form onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <Field label="Client email" error={errors.email?.[0]} hint={replacing ? 'This replaces the invite you already sent to this email.' : undefined}>
-          {(control) => <Input {...control} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        <Field
+          label="Client email"
+          error={errors.email?.[0]}
+          hint={replacing ? 'This replaces the invite you already sent to this email.' : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Plan" error={errors.planId?.[0]}>
           {(control) => (
@@ -73,7 +90,10 @@ export function InviteForm({ plans }: Props) {
         </Button>
       </form>
       {sent?.link && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-muted/50 p-3 text-sm">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-muted/50 p-3 text-sm"
+        >
           <span>
             Invite sent to <span className="font-medium">{sent.email}</span>. You can also share the link yourself.
           </span>

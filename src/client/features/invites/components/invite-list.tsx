@@ -17,13 +17,22 @@ function expiryText(invite: Invite): string {
 
 /** The coach's open invites (pending or expired): copy the link, send it again, or revoke it. */
 export function InviteList() {
-  const invites = useQuery({ ...inviteQueries.list(), select: (all) => all.filter((i) => i.status === 'pending' || i.status === 'expired') })
+  const invites = useQuery({
+    ...inviteQueries.list(),
+    select: (all) => all.filter((i) => i.status === 'pending' || i.status === 'expired'),
+  })
   const action = useInviteAction()
   const busy = action.isPending ? action.variables.invite.id : null
   const act = (invite: Invite, kind: 'resend' | 'revoke') =>
     action.mutate(
       { invite, action: kind },
-      { onSuccess: () => notify.success({ title: kind === 'resend' ? inviteApiText.resent : inviteApiText.revokedDone, description: invite.email }) },
+      {
+        onSuccess: () =>
+          notify.success({
+            title: kind === 'resend' ? inviteApiText.resent : inviteApiText.revokedDone,
+            description: invite.email,
+          }),
+      },
     )
 
   if (invites.isPending) return <p className="text-sm text-muted-foreground">Loading invites…</p>
@@ -34,11 +43,18 @@ export function InviteList() {
       {invites.data.length === 0 && <p className="text-sm text-muted-foreground">No open invites.</p>}
       <ul className="divide-y rounded-xl border bg-card">
         {invites.data.map((invite) => (
-          <li key={invite.id} aria-label={invite.email} className="flex flex-wrap items-center justify-between gap-3 p-4">
+          <li
+            key={invite.id}
+            aria-label={invite.email}
+            className="flex flex-wrap items-center justify-between gap-3 p-4"
+          >
             <div className="min-w-0">
               <p className="truncate font-medium">{invite.email}</p>
               <p className="text-sm text-muted-foreground">
-                {invite.planName} · <span className={invite.status === 'expired' ? 'text-destructive' : undefined}>{expiryText(invite)}</span>
+                {invite.planName} ·{' '}
+                <span className={invite.status === 'expired' ? 'text-destructive' : undefined}>
+                  {expiryText(invite)}
+                </span>
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { MovementSchema, type CreateMovementInput, type Movement, type UpdateMovementInput } from '#shared/schemas/movements.ts'
+import {
+  MovementSchema,
+  type CreateMovementInput,
+  type Movement,
+  type UpdateMovementInput,
+} from '#shared/schemas/movements.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { movementQueries } from './movement-queries.ts'
 
 /** Every movement mutation refreshes the lists and puts the answer in the detail cache. */
-function useMovementMutation<Variables>(request: (variables: Variables) => Promise<Movement>, meta: { errorTitle?: string; fieldsShown?: boolean } = {}) {
+function useMovementMutation<Variables>(
+  request: (variables: Variables) => Promise<Movement>,
+  meta: { errorTitle?: string; fieldsShown?: boolean } = {},
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
@@ -22,15 +30,23 @@ const post = (path: string) => apiRequest(path, { method: 'POST', schema: Moveme
 
 /** Field errors go under the form's fields; anything else is a toast. */
 export const useCreateMovement = () =>
-  useMovementMutation((input: CreateMovementInput) => apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }), SAVE_META)
+  useMovementMutation(
+    (input: CreateMovementInput) =>
+      apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }),
+    SAVE_META,
+  )
 
 export const useUpdateMovement = () =>
   useMovementMutation(
-    ({ id, input }: { id: string; input: UpdateMovementInput }) => apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
+    ({ id, input }: { id: string; input: UpdateMovementInput }) =>
+      apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
     SAVE_META,
   )
 
 export const useSetMovementArchived = () =>
-  useMovementMutation(({ id, archived }: { id: string; archived: boolean }) => post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`))
+  useMovementMutation(({ id, archived }: { id: string; archived: boolean }) =>
+    post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`),
+  )
 
-export const useCopyMovement = () => useMovementMutation((id: string) => post(`/api/movements/${encodeURIComponent(id)}/copy`))
+export const useCopyMovement = () =>
+  useMovementMutation((id: string) => post(`/api/movements/${encodeURIComponent(id)}/copy`))

@@ -2,7 +2,9 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { MovementPageSchema, MovementSchema, type ListMovementsInput } from '#shared/schemas/movements.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
-export type MovementFilters = Partial<Pick<ListMovementsInput, 'q' | 'pattern' | 'muscle' | 'equipment' | 'scope' | 'archived'>>
+export type MovementFilters = Partial<
+  Pick<ListMovementsInput, 'q' | 'pattern' | 'muscle' | 'equipment' | 'scope' | 'archived'>
+>
 
 const PAGE_SIZE = 30
 
@@ -17,7 +19,8 @@ export const movementQueries = {
   list: (filters: MovementFilters) =>
     infiniteQueryOptions({
       queryKey: [...movementQueries.all(), 'list', filters],
-      queryFn: ({ pageParam, signal }) => apiRequest(`/api/movements?${toQueryString(filters, pageParam)}`, { schema: MovementPageSchema, signal }),
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(`/api/movements?${toQueryString(filters, pageParam)}`, { schema: MovementPageSchema, signal }),
       initialPageParam: 0,
       getNextPageParam: (last) => last.nextOffset,
       staleTime: 30_000,
@@ -25,6 +28,7 @@ export const movementQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...movementQueries.all(), 'detail', id],
-      queryFn: ({ signal }) => apiRequest(`/api/movements/${encodeURIComponent(id)}`, { schema: MovementSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/movements/${encodeURIComponent(id)}`, { schema: MovementSchema, signal }),
     }),
 }

@@ -5,7 +5,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/c
 import { notify } from '#client/lib/notify.ts'
 import { useCopyMovement, useSetMovementArchived } from '../api/movement-mutations.ts'
 
-type Props = { movement: Movement | null; onClose: () => void; onEdit: (movement: Movement) => void; onShow: (movement: Movement) => void }
+type Props = {
+  movement: Movement | null
+  onClose: () => void
+  onEdit: (movement: Movement) => void
+  onShow: (movement: Movement) => void
+}
 
 /** A movement's detail drawer: instructions, muscles, the link; edit/archive for own, copy for built-ins. */
 export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
@@ -47,7 +52,12 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
             </section>
           )}
           {movement.videoUrl && (
-            <a href={movement.videoUrl} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 text-sm text-primary underline">
+            <a
+              href={movement.videoUrl}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="inline-flex items-center gap-1 text-sm text-primary underline"
+            >
               Watch the video <ExternalLink className="size-3.5" aria-hidden />
             </a>
           )}
@@ -62,7 +72,9 @@ export function MovementDetail({ movement, onClose, onEdit, onShow }: Props) {
                       { id: movement.id, archived: !movement.archived },
                       {
                         onSuccess: (saved) => {
-                          notify.success({ title: saved.archived ? movementApiText.archived : movementApiText.restored })
+                          notify.success({
+                            title: saved.archived ? movementApiText.archived : movementApiText.restored,
+                          })
                           onClose()
                         },
                       },

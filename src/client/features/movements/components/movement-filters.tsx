@@ -12,7 +12,10 @@ export function MovementFilters({ value, onChange }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search movements"
@@ -43,7 +46,11 @@ export function MovementFilters({ value, onChange }: Props) {
         })}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <NativeSelect aria-label="Muscle" value={value.muscle ?? ''} onChange={(e) => set({ muscle: (e.target.value || undefined) as Filters['muscle'] })}>
+        <NativeSelect
+          aria-label="Muscle"
+          value={value.muscle ?? ''}
+          onChange={(e) => set({ muscle: (e.target.value || undefined) as Filters['muscle'] })}
+        >
           <option value="">Any muscle</option>
           {MUSCLES.map((muscle) => (
             <option key={muscle} value={muscle}>
@@ -51,7 +58,11 @@ export function MovementFilters({ value, onChange }: Props) {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect aria-label="Equipment" value={value.equipment ?? ''} onChange={(e) => set({ equipment: (e.target.value || undefined) as Filters['equipment'] })}>
+        <NativeSelect
+          aria-label="Equipment"
+          value={value.equipment ?? ''}
+          onChange={(e) => set({ equipment: (e.target.value || undefined) as Filters['equipment'] })}
+        >
           <option value="">Any equipment</option>
           {EQUIPMENT.map((item) => (
             <option key={item} value={item}>

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { CreateMovementBody, EQUIPMENT, MUSCLES, PATTERNS, TRACKING, movementApiText, type CreateMovementInput, type Movement } from '#shared/schemas/movements.ts'
+import {
+  CreateMovementBody,
+  EQUIPMENT,
+  MUSCLES,
+  PATTERNS,
+  TRACKING,
+  movementApiText,
+  type CreateMovementInput,
+  type Movement,
+} from '#shared/schemas/movements.ts'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'
@@ -45,7 +54,12 @@ function draftOf(movement?: Movement): Draft {
   }
 }
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; movement?: Movement; onSaved?: (movement: Movement) => void }
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  movement?: Movement
+  onSaved?: (movement: Movement) => void
+}
 
 /** Create or edit an own movement; the shared schema checks it here and again on the server. */
 export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Props) {
@@ -56,7 +70,8 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
   const busy = create.isPending || update.isPending
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
   // A list's item ('aliases.2') shows under its list's field.
-  const error = (field: string) => errors[field]?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1][0]
+  const error = (field: string) =>
+    errors[field]?.[0] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1][0]
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
@@ -88,13 +103,17 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogTitle>{movement ? 'Edit movement' : 'New movement'}</DialogTitle>
-        <DialogDescription>Your own movements are visible to you and, through your programs, to your clients.</DialogDescription>
+        <DialogDescription>
+          Your own movements are visible to you and, through your programs, to your clients.
+        </DialogDescription>
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <Field label="Name" error={error('name')}>
             {(control) => <Input {...control} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}
           </Field>
           <Field label="Aliases" hint="Other names, separated by commas (e.g. RDL)." error={error('aliases')}>
-            {(control) => <Input {...control} value={draft.aliases} onChange={(e) => set({ aliases: e.target.value })} />}
+            {(control) => (
+              <Input {...control} value={draft.aliases} onChange={(e) => set({ aliases: e.target.value })} />
+            )}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Pattern" error={error('pattern')}>
@@ -121,7 +140,13 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
               )}
             </Field>
           </div>
-          <CheckboxGroup legend="Primary muscles" options={MUSCLES} value={draft.primaryMuscles} onChange={(v) => set({ primaryMuscles: v })} error={error('primaryMuscles')} />
+          <CheckboxGroup
+            legend="Primary muscles"
+            options={MUSCLES}
+            value={draft.primaryMuscles}
+            onChange={(v) => set({ primaryMuscles: v })}
+            error={error('primaryMuscles')}
+          />
           <CheckboxGroup
             legend="Secondary muscles"
             options={MUSCLES}
@@ -129,9 +154,20 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
             onChange={(v) => set({ secondaryMuscles: v })}
             error={error('secondaryMuscles')}
           />
-          <CheckboxGroup legend="Equipment" options={EQUIPMENT} value={draft.equipment} onChange={(v) => set({ equipment: v })} error={error('equipment')} />
+          <CheckboxGroup
+            legend="Equipment"
+            options={EQUIPMENT}
+            value={draft.equipment}
+            onChange={(v) => set({ equipment: v })}
+            error={error('equipment')}
+          />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={draft.unilateral} onChange={(e) => set({ unilateral: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--primary)]"
+              checked={draft.unilateral}
+              onChange={(e) => set({ unilateral: e.target.checked })}
+            />
             One side at a time (unilateral)
           </label>
           <Field label="Coaching instructions" error={error('instructions')}>
@@ -146,7 +182,15 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
             )}
           </Field>
           <Field label="Video or reference link" hint="http:// or https:// only." error={error('videoUrl')}>
-            {(control) => <Input {...control} type="url" inputMode="url" value={draft.videoUrl} onChange={(e) => set({ videoUrl: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                value={draft.videoUrl}
+                onChange={(e) => set({ videoUrl: e.target.value })}
+              />
+            )}
           </Field>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>

@@ -38,13 +38,22 @@ export function MovementResults({ filters, onSelect, label }: Props) {
                   {movement.aliases.length ? ` · ${movement.aliases.join(', ')}` : ''}
                 </span>
               </span>
-              {movement.ownerId && <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">Mine</span>}
+              {movement.ownerId && (
+                <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                  Mine
+                </span>
+              )}
             </button>
           </li>
         ))}
       </ul>
       {query.hasNextPage && (
-        <Button variant="outline" className="self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
           {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
         </Button>
       )}

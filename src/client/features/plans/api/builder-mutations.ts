@@ -32,7 +32,8 @@ async function savedUnlessConflict(save: Promise<unknown>): Promise<boolean> {
 /** The plan's name or deload weeks; `key` lets a newer change of the same field replace one still waiting. */
 export function useSavePlanDetails(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) => savedUnlessConflict(saver.enqueue(key, planSaves.update(planId, change))),
+    mutationFn: ({ key, change }: { key: string; change: Unversioned<UpdatePlanInput> }) =>
+      savedUnlessConflict(saver.enqueue(key, planSaves.update(planId, change))),
     meta: { errorTitle: 'Could not save the plan' },
   })
 }
@@ -40,7 +41,8 @@ export function useSavePlanDetails(planId: string, saver: Saver) {
 /** The plan's training days (null: its days follow one another); a newer pick replaces one still waiting. */
 export function useSaveTrainingDays(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: (trainingDays: number[] | null) => savedUnlessConflict(saver.enqueue('trainingDays', planSaves.trainingDays(planId, { trainingDays }))),
+    mutationFn: (trainingDays: number[] | null) =>
+      savedUnlessConflict(saver.enqueue('trainingDays', planSaves.trainingDays(planId, { trainingDays }))),
     meta: { errorTitle: 'Could not save the training days' },
   })
 }
@@ -48,7 +50,8 @@ export function useSaveTrainingDays(planId: string, saver: Saver) {
 /** A day's workout dragged onto another day (the two swap when both have one). */
 export function useMoveDay(planId: string, saver: Saver) {
   return useMutation({
-    mutationFn: ({ from, to }: { from: Cell; to: Cell }) => savedUnlessConflict(saver.enqueue(null, planSaves.moveDay(planId, { from, to }))),
+    mutationFn: ({ from, to }: { from: Cell; to: Cell }) =>
+      savedUnlessConflict(saver.enqueue(null, planSaves.moveDay(planId, { from, to }))),
     meta: { errorTitle: 'Could not move the workout' },
     onSuccess: (moved, { to }) => {
       if (moved) notify.success({ title: builderText.movedDay, description: `Week ${to.week} · Day ${to.day}` })
@@ -69,7 +72,10 @@ export function useDayAction(planId: string, saver: Saver) {
         null,
         action.kind === 'remove'
           ? planSaves.saveDay(planId, action.from.week, action.from.day, { workout: null })
-          : (action.kind === 'copy' ? planSaves.copyDay : planSaves.moveDay)(planId, { from: action.from, to: action.to }),
+          : (action.kind === 'copy' ? planSaves.copyDay : planSaves.moveDay)(planId, {
+              from: action.from,
+              to: action.to,
+            }),
       ),
     meta: { toast: false },
     onSuccess: (_plan, action) => notify.success({ title: dayActionDone[action.kind] }),
@@ -81,6 +87,10 @@ export function useCopyWeek(planId: string, saver: Saver) {
   return useMutation({
     mutationFn: (copy: Unversioned<CopyWeekInput>) => saver.enqueue(null, planSaves.copyWeek(planId, copy)),
     meta: { toast: false },
-    onSuccess: (_plan, { fromWeek, toWeeks }) => notify.success({ title: builderText.copiedWeek, description: `Week ${fromWeek} → ${toWeeks.map((w) => `Week ${w}`).join(', ')}` }),
+    onSuccess: (_plan, { fromWeek, toWeeks }) =>
+      notify.success({
+        title: builderText.copiedWeek,
+        description: `Week ${fromWeek} → ${toWeeks.map((w) => `Week ${w}`).join(', ')}`,
+      }),
   })
 }

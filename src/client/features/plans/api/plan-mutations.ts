@@ -10,7 +10,13 @@ type AfterSaves = { whenSaved?: () => Promise<void> }
 export function usePlanRemoval() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ planId, action }: { planId: string; action: 'archive' | 'restore' | 'remove' }): Promise<'archived' | 'restored' | 'deleted'> => {
+    mutationFn: async ({
+      planId,
+      action,
+    }: {
+      planId: string
+      action: 'archive' | 'restore' | 'remove'
+    }): Promise<'archived' | 'restored' | 'deleted'> => {
       if (action === 'archive') return planCalls.archive(planId).then(() => 'archived')
       if (action === 'restore') return planCalls.restore(planId).then(() => 'restored')
       const result = await planCalls.remove(planId)
@@ -22,7 +28,10 @@ export function usePlanRemoval() {
 }
 
 /** A copy of a plan: a template saved from it, or a new plan from a template. `inForm`: the caller shows the errors in its form instead of a toast. */
-export function useCopyPlan({ errorTitle = 'Could not copy the plan', inForm = false }: { errorTitle?: string; inForm?: boolean } = {}) {
+export function useCopyPlan({
+  errorTitle = 'Could not copy the plan',
+  inForm = false,
+}: { errorTitle?: string; inForm?: boolean } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ planId, body, whenSaved }: { planId: string; body: CopyPlanInput } & AfterSaves) => {
@@ -72,7 +81,17 @@ export function useStartPlan() {
 export function useMoveToDate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ planId, week, day, input }: { planId: string; week: number; day: number; input: MovePlanDayInput }) => planCalls.moveToDate(planId, week, day, input),
+    mutationFn: ({
+      planId,
+      week,
+      day,
+      input,
+    }: {
+      planId: string
+      week: number
+      day: number
+      input: MovePlanDayInput
+    }) => planCalls.moveToDate(planId, week, day, input),
     meta: { toast: false },
     onSuccess: (plan) => {
       queryClient.setQueryData(planQueries.detail(plan.id).queryKey, plan)

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema, type CopyPlanInput, type CreatePlanInput } from '#shared/schemas/plans.ts'
+import {
+  PlanSchema,
+  PlanSummarySchema,
+  PlanWorkoutDetailSchema,
+  type CopyPlanInput,
+  type CreatePlanInput,
+} from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const planQueries = {
@@ -36,7 +42,11 @@ export const planQueries = {
   workout: (planWorkoutId: string) =>
     queryOptions({
       queryKey: [...planQueries.all(), 'workout', planWorkoutId],
-      queryFn: ({ signal }) => apiRequest(`/api/plans/workouts/${encodeURIComponent(planWorkoutId)}`, { schema: PlanWorkoutDetailSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/plans/workouts/${encodeURIComponent(planWorkoutId)}`, {
+          schema: PlanWorkoutDetailSchema,
+          signal,
+        }),
     }),
 }
 
@@ -47,7 +57,11 @@ export function useCreatePlan() {
     mutationFn: (input: { fromTemplateId: string; copy: CopyPlanInput } | { plan: CreatePlanInput }) =>
       'plan' in input
         ? apiRequest('/api/plans', { method: 'POST', body: input.plan, schema: PlanSummarySchema })
-        : apiRequest(`/api/plans/${encodeURIComponent(input.fromTemplateId)}/copy`, { method: 'POST', body: input.copy, schema: PlanSummarySchema }),
+        : apiRequest(`/api/plans/${encodeURIComponent(input.fromTemplateId)}/copy`, {
+            method: 'POST',
+            body: input.copy,
+            schema: PlanSummarySchema,
+          }),
     meta: { errorTitle: 'Could not create the plan', fieldsShown: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })

@@ -1,11 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { DecisionSchema, ProposalsSchema, RulePreviewSchema, type PreviewRuleInput } from '#shared/schemas/progression-api.ts'
+import {
+  DecisionSchema,
+  ProposalsSchema,
+  RulePreviewSchema,
+  type PreviewRuleInput,
+} from '#shared/schemas/progression-api.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { planQueries } from './plan-queries.ts'
 
 /** Progression rules: a rule's preview, and the proposals a coach decides on. */
 export const progressionCalls = {
-  preview: (body: PreviewRuleInput) => apiRequest('/api/progression/preview', { method: 'POST', body, schema: RulePreviewSchema }),
+  preview: (body: PreviewRuleInput) =>
+    apiRequest('/api/progression/preview', { method: 'POST', body, schema: RulePreviewSchema }),
 }
 
 export const proposalQueries = {

@@ -47,7 +47,12 @@ const VersionedSchema = z.looseObject({ version: z.number() })
 
 /** This tab's saves of the document (another tab's saves are its own business until it closes). */
 const savesOf = (items: readonly QueueItem[], document: SavedDocument) =>
-  items.filter((item): item is QueueItem<BuilderSave> => item.kind === BUILDER_SAVE_KIND && item.tab === thisTab && (item.payload as BuilderSave).document.path === document.path)
+  items.filter(
+    (item): item is QueueItem<BuilderSave> =>
+      item.kind === BUILDER_SAVE_KIND &&
+      item.tab === thisTab &&
+      (item.payload as BuilderSave).document.path === document.path,
+  )
 const conflicted = (saves: readonly QueueItem<BuilderSave>[]) => saves.some((save) => save.refused?.status === 409)
 const keyOf = (save: BuilderSave) => `${save.document.path}|${save.tab}|${save.key ?? save.saveId}`
 
@@ -74,15 +79,25 @@ function registerBuilderSaves(queryClient: QueryClient): () => void {
     ownTab: true,
     async send({ userId, tab, payload }, signal) {
       const { document, request, saveId } = payload
-      if (tab === thisTab && conflicted(savesOf(queuedNow(userId), document))) throw new ApiError('CONFLICT', builderText.saveState.conflict, 409)
+      if (tab === thisTab && conflicted(savesOf(queuedNow(userId), document)))
+        throw new ApiError('CONFLICT', builderText.saveState.conflict, 409)
       // A refetch still in flight would bring an older version back over the one this save makes.
       await queryClient.cancelQueries({ queryKey: document.queryKey })
-      const version = queryClient.getQueryData<Versioned>(document.queryKey)?.version ?? (await apiRequest(document.path, { schema: VersionedSchema, signal })).version
-      return apiRequest(request.path, { method: request.method, body: { ...request.body, version, saveId }, schema: VersionedSchema, signal })
+      const version =
+        queryClient.getQueryData<Versioned>(document.queryKey)?.version ??
+        (await apiRequest(document.path, { schema: VersionedSchema, signal })).version
+      return apiRequest(request.path, {
+        method: request.method,
+        body: { ...request.body, version, saveId },
+        schema: VersionedSchema,
+        signal,
+      })
     },
     sent(result, { payload }) {
       const saved = result as Versioned
-      queryClient.setQueryData<Versioned>(payload.document.queryKey, (old) => (old && old.version > saved.version ? old : old ? { ...old, ...saved } : old))
+      queryClient.setQueryData<Versioned>(payload.document.queryKey, (old) =>
+        old && old.version > saved.version ? old : old ? { ...old, ...saved } : old,
+      )
       answer(payload.saveId, { value: saved })
     },
     refused({ userId, payload }, refusal) {
@@ -102,7 +117,8 @@ export function useBuilderSaves(): void {
 
 function stateOf(saves: readonly QueueItem<BuilderSave>[], retrying: ReadonlySet<string>): SaveState {
   if (conflicted(saves)) return 'conflict'
-  if (saves.some((save) => save.refused && (save.refused.status === 400 || save.refused.status === 422))) return 'invalid'
+  if (saves.some((save) => save.refused && (save.refused.status === 400 || save.refused.status === 422)))
+    return 'invalid'
   if (saves.some((save) => save.refused || retrying.has(save.id))) return 'failed'
   return saves.length ? 'saving' : 'saved'
 }
@@ -115,7 +131,9 @@ function stateOf(saves: readonly QueueItem<BuilderSave>[], retrying: ReadonlySet
  */
 export function useSaveQueue<T extends Versioned>(
   document: SavedDocument,
-  options: { /** After the queue has drained with everything saved (refresh the lists that show this document). */ onSaved?: () => void } = {},
+  options: {
+    /** After the queue has drained with everything saved (refresh the lists that show this document). */ onSaved?: () => void
+  } = {},
 ) {
   const queryClient = useQueryClient()
   const saves = savesOf(useQueuedItems(), document)
@@ -158,7 +176,10 @@ export function useSaveQueue<T extends Versioned>(
   }, [hasWaiting])
 
   /** The draft of a save of this key that has not landed yet (the newest), if any. */
-  const pendingDraft = useCallback((key: string): unknown => waiting().findLast((save) => save.payload.key === key)?.payload.draft, [])
+  const pendingDraft = useCallback(
+    (key: string): unknown => waiting().findLast((save) => save.payload.key === key)?.payload.draft,
+    [],
+  )
 
   /** Resolves once every queued save has been sent (before an action that reads the server's copy). */
   const idle = useCallback(
@@ -178,7 +199,8 @@ export function useSaveQueue<T extends Versioned>(
   /** Waits for the queue, then fails unless everything is saved (a copy or an assignment would take the server's older version). */
   const whenSaved = useCallback(async () => {
     await idle()
-    if (waiting().length > 0 || (saidRef.current !== null && saidRef.current !== 'saved')) throw new Error(builderText.saveFirst)
+    if (waiting().length > 0 || (saidRef.current !== null && saidRef.current !== 'saved'))
+      throw new Error(builderText.saveFirst)
   }, [idle])
 
   /** Queues a save; an autosave (with a key) replaces a waiting one with the same key. */
@@ -188,14 +210,23 @@ export function useSaveQueue<T extends Versioned>(
       if (!user) return Promise.reject(new ApiError('UNAUTHENTICATED', 'Sign in first', 401))
       if (conflicted(waiting())) return Promise.reject(new ApiError('CONFLICT', builderText.saveState.conflict, 409))
       setSaid(null)
-      const save: BuilderSave = { document: documentRef.current, key, request, saveId: crypto.randomUUID(), draft, tab: thisTab }
+      const save: BuilderSave = {
+        document: documentRef.current,
+        key,
+        request,
+        saveId: crypto.randomUUID(),
+        draft,
+        tab: thisTab,
+      }
       // The save this one replaces will not be sent: its caller hears that it is done with.
       const replaced = newestOfKey.get(keyOf(save))
       if (replaced) answer(replaced, { value: undefined })
       return new Promise<R>((resolve, reject) => {
         waiters.set(save.saveId, { resolve: resolve as (value: unknown) => void, reject })
         newestOfKey.set(keyOf(save), save.saveId)
-        enqueueItem(user, BUILDER_SAVE_KIND, keyOf(save), save).catch((error: unknown) => answer(save.saveId, { error }))
+        enqueueItem(user, BUILDER_SAVE_KIND, keyOf(save), save).catch((error: unknown) =>
+          answer(save.saveId, { error }),
+        )
       })
     },
     [setSaid],

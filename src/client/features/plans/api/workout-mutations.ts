@@ -17,7 +17,15 @@ export function useCreateWorkout() {
 export function useCopyWorkout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ workoutId, body, whenSaved }: { workoutId: string; body: CopyWorkoutInput; whenSaved?: () => Promise<void> }) => {
+    mutationFn: async ({
+      workoutId,
+      body,
+      whenSaved,
+    }: {
+      workoutId: string
+      body: CopyWorkoutInput
+      whenSaved?: () => Promise<void>
+    }) => {
       await whenSaved?.()
       return workoutCalls.copy(workoutId, body)
     },

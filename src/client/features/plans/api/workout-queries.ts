@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { WorkoutSchema, WorkoutSummarySchema, type CopyWorkoutInput, type CreateWorkoutInput, type SaveWorkoutInput } from '#shared/schemas/workouts.ts'
+import {
+  WorkoutSchema,
+  WorkoutSummarySchema,
+  type CopyWorkoutInput,
+  type CreateWorkoutInput,
+  type SaveWorkoutInput,
+} from '#shared/schemas/workouts.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import type { SavedDocument, SaveRequest, Unversioned } from './use-save-queue.ts'
 
@@ -12,7 +18,11 @@ export const workoutQueries = {
   list: (archived = false) =>
     queryOptions({
       queryKey: [...workoutQueries.all(), 'list', { archived }],
-      queryFn: ({ signal }) => apiRequest(archived ? '/api/workouts?archived=true' : '/api/workouts', { schema: z.array(WorkoutSummarySchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(archived ? '/api/workouts?archived=true' : '/api/workouts', {
+          schema: z.array(WorkoutSummarySchema),
+          signal,
+        }),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -22,15 +32,21 @@ export const workoutQueries = {
 }
 
 /** A standalone workout as the editor's save queue knows it, and its one save (the whole workout at once). */
-export const workoutDocument = (id: string): SavedDocument => ({ path: base(id), queryKey: workoutQueries.detail(id).queryKey })
+export const workoutDocument = (id: string): SavedDocument => ({
+  path: base(id),
+  queryKey: workoutQueries.detail(id).queryKey,
+})
 export const workoutSaves = {
   save: (id: string, body: Unversioned<SaveWorkoutInput>): SaveRequest => ({ method: 'PUT', path: base(id), body }),
 }
 
 export const workoutCalls = {
   create: (body: CreateWorkoutInput) => apiRequest('/api/workouts', { method: 'POST', body, schema: WorkoutSchema }),
-  copy: (id: string, body: CopyWorkoutInput) => apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: WorkoutSchema }),
-  archive: (id: string) => apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
-  restore: (id: string) => apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
+  copy: (id: string, body: CopyWorkoutInput) =>
+    apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: WorkoutSchema }),
+  archive: (id: string) =>
+    apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
+  restore: (id: string) =>
+    apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
   remove: (id: string) => apiRequest(base(id), { method: 'DELETE' }),
 }

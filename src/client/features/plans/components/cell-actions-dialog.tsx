@@ -15,7 +15,11 @@ type Props = { plan: Plan; cell: Cell | null; onClose: () => void; saver: SaveQu
 export function CellActionsDialog({ plan, cell, onClose, saver }: Props) {
   return (
     <Dialog open={cell !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>{cell && <CellActionsForm key={`${cell.week}:${cell.day}`} plan={plan} cell={cell} onClose={onClose} saver={saver} />}</DialogContent>
+      <DialogContent>
+        {cell && (
+          <CellActionsForm key={`${cell.week}:${cell.day}`} plan={plan} cell={cell} onClose={onClose} saver={saver} />
+        )}
+      </DialogContent>
     </Dialog>
   )
 }
@@ -88,7 +92,12 @@ function CellActionsForm({ plan, cell, onClose, saver }: Omit<Props, 'cell'> & {
         </p>
       )}
       <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="destructive" disabled={dayAction.isPending} onClick={() => run({ kind: 'remove', from: cell })}>
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={dayAction.isPending}
+          onClick={() => run({ kind: 'remove', from: cell })}
+        >
           Delete workout
         </Button>
         <Button type="submit" disabled={dayAction.isPending}>

@@ -54,13 +54,22 @@ export function CellEditorDialog({ plan, cell, onClose, saver, unit, userId }: P
   )
 }
 
-function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
+function CellEditor({
+  plan,
+  cell,
+  saver,
+  unit,
+  userId,
+  onClose,
+  closeRef,
+}: Omit<Props, 'cell'> & { cell: Cell; closeRef: RefObject<() => void> }) {
   const existing = workoutAt(plan, cell)
   const saveKey = `cell:${cell.week}:${cell.day}`
   const removed = useRef(false)
   const { draft, change, errors, check, flush } = useAutosavedWorkout<WorkoutDraft>({
     // Reopened before its last save landed: the editor shows what was typed, not the server's older copy.
-    initial: () => (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`),
+    initial: () =>
+      (saver.pendingDraft(saveKey) as WorkoutDraft | undefined) ?? workoutToDraft(existing, unit, `Day ${cell.day}`),
     unit,
     setSaveState: saver.setState,
     send: (workout, next) => saver.enqueue(saveKey, planSaves.saveDay(plan.id, cell.week, cell.day, { workout }), next),
@@ -81,7 +90,14 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
 
   return (
     <div className="flex flex-col gap-4">
-      <WorkoutEditor draft={draft} onChange={change} errors={errors} unit={unit} userId={userId} rules={{ planRule: plan.progression, clientId: plan.clientId, userId }} />
+      <WorkoutEditor
+        draft={draft}
+        onChange={change}
+        errors={errors}
+        unit={unit}
+        userId={userId}
+        rules={{ planRule: plan.progression, clientId: plan.clientId, userId }}
+      />
       <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
         <SaveStatus state={saver.state} />
         <div className="flex gap-2">
@@ -91,7 +107,9 @@ function CellEditor({ plan, cell, saver, unit, userId, onClose, closeRef }: Omit
               onClick={() => {
                 removed.current = true
                 // Replaces a waiting autosave of this cell; a failure shows in the save status.
-                saver.enqueue(saveKey, planSaves.saveDay(plan.id, cell.week, cell.day, { workout: null })).catch(() => {})
+                saver
+                  .enqueue(saveKey, planSaves.saveDay(plan.id, cell.week, cell.day, { workout: null }))
+                  .catch(() => {})
                 onClose()
               }}
             >

@@ -6,7 +6,10 @@ import { notify } from '#client/lib/notify.ts'
 import { useCopyPlan } from '../api/plan-mutations.ts'
 import { SaveTemplateDialog } from './save-template-dialog.tsx'
 
-type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (these actions copy the server's plan). */ whenSaved: () => Promise<void> }
+type Props = {
+  plan: Plan
+  /** Resolves when the builder's queued saves are on the server (these actions copy the server's plan). */ whenSaved: () => Promise<void>
+}
 
 /** The builder's header action on a coach's own plan: save it as a template (under a name), or start a plan from a template. */
 export function CoachPlanActions({ plan, whenSaved }: Props) {

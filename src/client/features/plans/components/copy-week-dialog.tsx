@@ -13,13 +13,18 @@ import { builderText } from '../builder-text.ts'
 type Props = { plan: Plan; week: number | null; onClose: () => void; saver: SaveQueue<Plan>; unit: Unit }
 type Kind = (typeof PROGRESSIONS)[number]
 
-const defaultAmount = (kind: Kind, unit: Unit) => ({ add_kg: unit === 'kg' ? '2.5' : '5', add_percent: '2.5', add_reps: '1', add_rpe: '0.5' })[kind]
+const defaultAmount = (kind: Kind, unit: Unit) =>
+  ({ add_kg: unit === 'kg' ? '2.5' : '5', add_percent: '2.5', add_reps: '1', add_rpe: '0.5' })[kind]
 
 /** Copies a week onto other weeks, optionally stepping loads, %1RM, reps and RPE up per week of distance, together. */
 export function CopyWeekDialog({ plan, week, onClose, saver, unit }: Props) {
   return (
     <Dialog open={week !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">{week !== null && <CopyWeekForm key={week} plan={plan} week={week} onClose={onClose} saver={saver} unit={unit} />}</DialogContent>
+      <DialogContent className="sm:max-w-lg">
+        {week !== null && (
+          <CopyWeekForm key={week} plan={plan} week={week} onClose={onClose} saver={saver} unit={unit} />
+        )}
+      </DialogContent>
     </Dialog>
   )
 }
@@ -27,7 +32,9 @@ export function CopyWeekDialog({ plan, week, onClose, saver, unit }: Props) {
 function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> & { week: number }) {
   const label = (w: number) => `Week ${w}`
   const others = Array.from({ length: plan.weeks }, (_, i) => i + 1).filter((w) => w !== week)
-  const [targets, setTargets] = useState<string[]>(others.filter((w) => w > week && !plan.deloadWeeks.includes(w)).map(label))
+  const [targets, setTargets] = useState<string[]>(
+    others.filter((w) => w > week && !plan.deloadWeeks.includes(w)).map(label),
+  )
   // The amount of each progression chosen, as typed.
   const [amounts, setAmounts] = useState<Partial<Record<Kind, string>>>({})
   const [error, setError] = useState<string>()
@@ -55,7 +62,9 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <DialogTitle>Copy week {week}</DialogTitle>
-      <DialogDescription>The chosen weeks get week {week}&apos;s workouts; what they had is replaced.</DialogDescription>
+      <DialogDescription>
+        The chosen weeks get week {week}&apos;s workouts; what they had is replaced.
+      </DialogDescription>
       <CheckboxGroup legend="Copy to" options={others.map(label)} value={targets} onChange={setTargets} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{text.progressions}</legend>
@@ -68,14 +77,22 @@ function CopyWeekForm({ plan, week, onClose, saver, unit }: Omit<Props, 'week'> 
                   type="checkbox"
                   className="size-4 accent-[var(--primary)]"
                   checked={amount !== undefined}
-                  onChange={(e) => setAmounts((now) => ({ ...now, [kind]: e.target.checked ? defaultAmount(kind, unit) : undefined }))}
+                  onChange={(e) =>
+                    setAmounts((now) => ({ ...now, [kind]: e.target.checked ? defaultAmount(kind, unit) : undefined }))
+                  }
                 />
                 {text.progression(kind, unit)}
               </label>
               {amount !== undefined && (
                 <label className="flex items-center gap-2 text-sm text-muted-foreground">
                   {text.amount(kind, unit)}
-                  <Input size="compact" className="w-20" inputMode="decimal" value={amount} onChange={(e) => setAmounts((now) => ({ ...now, [kind]: e.target.value }))} />
+                  <Input
+                    size="compact"
+                    className="w-20"
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={(e) => setAmounts((now) => ({ ...now, [kind]: e.target.value }))}
+                  />
                 </label>
               )}
             </div>

@@ -22,7 +22,11 @@ type Props = {
 /** A new plan: name, goal, weeks and days per week, from scratch or from a template, then the builder. */
 export function CreatePlanForm({ builderHref, withTemplates }: Props) {
   const navigate = useNavigate()
-  const templates = useQuery({ ...planQueries.own(), select: (plans) => plans.filter((p) => p.isTemplate), enabled: withTemplates })
+  const templates = useQuery({
+    ...planQueries.own(),
+    select: (plans) => plans.filter((p) => p.isTemplate),
+    enabled: withTemplates,
+  })
   const create = useCreatePlan()
   const [templateId, setTemplateId] = useState('')
   const [name, setName] = useState('')
@@ -33,19 +37,29 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
-    const parsed = CreatePlanBody.safeParse({ name, goal: goal || null, weeks: Number(weeks), daysPerWeek: Number(days) })
+    const parsed = CreatePlanBody.safeParse({
+      name,
+      goal: goal || null,
+      weeks: Number(weeks),
+      daysPerWeek: Number(days),
+    })
     const template = templates.data?.find((t) => t.id === templateId)
     if (!parsed.success && !(template && name.trim())) return setErrors(fieldErrorsOf(parsed.error.issues))
     setErrors({})
-    create.mutate(template ? { fromTemplateId: template.id, copy: { name: name.trim() } } : { plan: parsed.data as NonNullable<typeof parsed.data> }, {
-      onSuccess: (plan) => {
-        notify.success({ title: 'Plan created' })
-        void navigate(builderHref(plan.id))
+    create.mutate(
+      template
+        ? { fromTemplateId: template.id, copy: { name: name.trim() } }
+        : { plan: parsed.data as NonNullable<typeof parsed.data> },
+      {
+        onSuccess: (plan) => {
+          notify.success({ title: 'Plan created' })
+          void navigate(builderHref(plan.id))
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) setErrors(error.fields)
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields)
-      },
-    })
+    )
   }
 
   const fromTemplate = Boolean(templateId)
@@ -72,14 +86,42 @@ export function CreatePlanForm({ builderHref, withTemplates }: Props) {
         {!fromTemplate && (
           <>
             <Field label="Goal (optional)" error={errors.goal?.[0]}>
-              {(control) => <Input {...control} maxLength={120} placeholder="Strength, hypertrophy, a meet…" value={goal} onChange={(e) => setGoal(e.target.value)} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  maxLength={120}
+                  placeholder="Strength, hypertrophy, a meet…"
+                  value={goal}
+                  onChange={(e) => setGoal(e.target.value)}
+                />
+              )}
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Weeks" error={errors.weeks?.[0]}>
-                {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_WEEKS} value={weeks} onChange={(e) => setWeeks(e.target.value)} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_WEEKS}
+                    value={weeks}
+                    onChange={(e) => setWeeks(e.target.value)}
+                  />
+                )}
               </Field>
               <Field label="Days per week" error={errors.daysPerWeek?.[0]}>
-                {(control) => <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_DAYS_PER_WEEK} value={days} onChange={(e) => setDays(e.target.value)} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_DAYS_PER_WEEK}
+                    value={days}
+                    onChange={(e) => setDays(e.target.value)}
+                  />
+                )}
               </Field>
             </div>
           </>

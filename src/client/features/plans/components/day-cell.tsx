@@ -19,20 +19,39 @@ export function dragAnnouncements(plan: Pick<Plan, 'workouts'>): Announcements {
   }
   return {
     onDragStart: ({ active }) => `Picked up ${dayName(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} is not over a day.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? `Over week ${parseCell(over.id).week} day ${parseCell(over.id).day}.`
+        : `${dayName(active.id)} is not over a day.`,
     onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.` : `${dayName(active.id)} stays where it was.`,
+      over && over.id !== active.id
+        ? `Moved to week ${parseCell(over.id).week} day ${parseCell(over.id).day}.`
+        : `${dayName(active.id)} stays where it was.`,
     onDragCancel: ({ active }) => `Moving ${dayName(active.id)} was cancelled.`,
   }
 }
 
-export function DayCell({ cell, label, deload, children }: { cell: Cell; label: string; deload: boolean; children: ReactNode }) {
+export function DayCell({
+  cell,
+  label,
+  deload,
+  children,
+}: {
+  cell: Cell
+  label: string
+  deload: boolean
+  children: ReactNode
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: cellId(cell) })
   return (
     <li
       ref={setNodeRef}
       aria-label={`Week ${cell.week} day ${cell.day}`}
-      className={cn('flex min-h-24 flex-col gap-1 rounded-lg border p-2 text-sm', deload ? 'bg-accent/30' : 'bg-muted/30', isOver && 'ring-2 ring-ring')}
+      className={cn(
+        'flex min-h-24 flex-col gap-1 rounded-lg border p-2 text-sm',
+        deload ? 'bg-accent/30' : 'bg-muted/30',
+        isOver && 'ring-2 ring-ring',
+      )}
     >
       <span className="text-xs text-muted-foreground">{label}</span>
       {children}
@@ -40,7 +59,13 @@ export function DayCell({ cell, label, deload, children }: { cell: Cell; label: 
   )
 }
 
-type ChipProps = { cell: Cell; title: string; exercises: readonly Pick<Exercise, 'id' | 'movementName' | 'sets'>[]; onOpen: () => void; onMenu: () => void }
+type ChipProps = {
+  cell: Cell
+  title: string
+  exercises: readonly Pick<Exercise, 'id' | 'movementName' | 'sets'>[]
+  onOpen: () => void
+  onMenu: () => void
+}
 
 /** How many of a day's exercises its cell lists by name; the rest are counted. */
 const LISTED_EXERCISES = 6
@@ -54,7 +79,10 @@ export function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProp
     <div
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform) }}
-      className={cn('flex flex-col gap-1 rounded-md border bg-card p-1.5 shadow-xs', isDragging && 'relative z-20 shadow-lg')}
+      className={cn(
+        'flex flex-col gap-1 rounded-md border bg-card p-1.5 shadow-xs',
+        isDragging && 'relative z-20 shadow-lg',
+      )}
     >
       <div className="flex items-start gap-1">
         <button
@@ -66,7 +94,11 @@ export function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProp
         >
           <GripVertical className="size-4" aria-hidden />
         </button>
-        <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 flex-col text-left hover:underline focus-visible:underline focus-visible:outline-none">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="flex min-w-0 flex-1 flex-col text-left hover:underline focus-visible:underline focus-visible:outline-none"
+        >
           <span className="truncate font-medium">{title}</span>
           <span className="text-xs text-muted-foreground">
             {exercises.length} exercise{exercises.length === 1 ? '' : 's'}
@@ -85,7 +117,10 @@ export function WorkoutChip({ cell, title, exercises, onOpen, onMenu }: ChipProp
         </button>
       </div>
       {listed.length > 0 && (
-        <ul aria-label={builderText.cellExercises(title, cell.week, cell.day)} className="flex flex-col gap-0.5 border-t pt-1 text-xs">
+        <ul
+          aria-label={builderText.cellExercises(title, cell.week, cell.day)}
+          className="flex flex-col gap-0.5 border-t pt-1 text-xs"
+        >
           {listed.map((exercise) => (
             // Wraps rather than truncates: on a narrow phone the summary moves under the name.
             <li key={exercise.id} className="flex flex-wrap items-baseline justify-between gap-x-1 leading-snug">

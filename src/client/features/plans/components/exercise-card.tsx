@@ -71,7 +71,11 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
       <div className="grid grid-cols-3 gap-2">
         <Field label="Superset" error={errorsOf('superset')}>
           {(control) => (
-            <NativeSelect {...control} value={exercise.superset} onChange={(e) => onChange({ superset: e.target.value })}>
+            <NativeSelect
+              {...control}
+              value={exercise.superset}
+              onChange={(e) => onChange({ superset: e.target.value })}
+            >
               <option value="">None</option>
               {SUPERSETS.map((letter) => (
                 <option key={letter} value={letter}>
@@ -82,10 +86,25 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
           )}
         </Field>
         <Field label="Rest (s)" error={errorsOf('restSeconds')}>
-          {(control) => <Input {...control} inputMode="numeric" value={exercise.restSeconds} onChange={(e) => onChange({ restSeconds: e.target.value })} />}
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={exercise.restSeconds}
+              onChange={(e) => onChange({ restSeconds: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Tempo" error={errorsOf('tempo')}>
-          {(control) => <Input {...control} maxLength={4} placeholder="30X1" value={exercise.tempo} onChange={(e) => onChange({ tempo: e.target.value })} />}
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={4}
+              placeholder="30X1"
+              value={exercise.tempo}
+              onChange={(e) => onChange({ tempo: e.target.value })}
+            />
+          )}
         </Field>
       </div>
 
@@ -99,7 +118,9 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
             unit={unit}
             errorOf={(path) => errorsOf(`sets.${index}.${path}`)}
             onChange={(change) => setSets(exercise.sets.map((s) => (s.key === set.key ? { ...s, ...change } : s)))}
-            onRemove={exercise.sets.length > 1 ? () => setSets(exercise.sets.filter((s) => s.key !== set.key)) : undefined}
+            onRemove={
+              exercise.sets.length > 1 ? () => setSets(exercise.sets.filter((s) => s.key !== set.key)) : undefined
+            }
             onApplyToAll={exercise.sets.length > 1 ? () => setSets(applySetToAll(exercise.sets, set.key)) : undefined}
             exerciseName={name}
           />
@@ -127,7 +148,12 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
                 onChange={(e) => setAdding(e.target.value)}
               />
             </label>
-            <Button variant="outline" size="sm" aria-label={builderText.addSetsName(name)} onClick={() => setSets(addSets(exercise.sets, toAdd))}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={builderText.addSetsName(name)}
+              onClick={() => setSets(addSets(exercise.sets, toAdd))}
+            >
               <Plus aria-hidden /> {builderText.addSets}
             </Button>
           </>
@@ -152,11 +178,20 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
               {errorsOf('progression.linkedMovementId')}
             </p>
           )}
-          {exercise.progressionNote && <p className="text-xs break-words text-muted-foreground">Set by the rule: {exercise.progressionNote}</p>}
+          {exercise.progressionNote && (
+            <p className="text-xs break-words text-muted-foreground">Set by the rule: {exercise.progressionNote}</p>
+          )}
         </div>
       )}
       <Field label={`Notes for ${exercise.movementName}`} error={errorsOf('notes')}>
-        {(control) => <Textarea {...control} rows={1} value={exercise.notes} onChange={(e) => onChange({ notes: e.target.value })} />}
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={1}
+            value={exercise.notes}
+            onChange={(e) => onChange({ notes: e.target.value })}
+          />
+        )}
       </Field>
     </li>
   )

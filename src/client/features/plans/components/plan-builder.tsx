@@ -1,4 +1,12 @@
-import { DndContext, KeyboardSensor, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, Plus } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -61,12 +69,19 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
   const saveDetails = useSavePlanDetails(planId, saver)
   const moveDay = useMoveDay(planId, saver)
   const saveTrainingDays = useSaveTrainingDays(planId, saver)
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  )
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
   if (plan.isError) {
     const notYours = plan.error instanceof ApiError && (plan.error.status === 403 || plan.error.status === 404)
-    return <p role="alert">{notYours ? 'This plan does not exist or is not yours to edit.' : 'The plan could not be loaded. Try again.'}</p>
+    return (
+      <p role="alert">
+        {notYours ? 'This plan does not exist or is not yours to edit.' : 'The plan could not be loaded. Try again.'}
+      </p>
+    )
   }
   const data = plan.data
   if (data.ownerId !== userId) return <p role="alert">This plan does not exist or is not yours to edit.</p>
@@ -99,7 +114,11 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             {/* The name's field is the heading one sees; the page's outline needs a real one. */}
             <h1 className="sr-only">{data.name}</h1>
-            <PlanNameInput key={`${data.id}:${saver.generation}`} name={data.name} onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })} />
+            <PlanNameInput
+              key={`${data.id}:${saver.generation}`}
+              name={data.name}
+              onSave={(name) => saveDetails.mutate({ key: 'name', change: { name } })}
+            />
             <p className="text-sm text-muted-foreground">
               {builderText.shape(data.weeks, data.daysPerWeek)}
               {data.goal ? ` · ${data.goal}` : ''}
@@ -114,7 +133,14 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
             </Button>
           </div>
         </div>
-        {withTrainingDays && <PlanTrainingDays key={`${data.id}:${saver.generation}`} plan={data} onSave={changeTrainingDays} setSaveState={saver.setState} />}
+        {withTrainingDays && (
+          <PlanTrainingDays
+            key={`${data.id}:${saver.generation}`}
+            plan={data}
+            onSave={changeTrainingDays}
+            setSaveState={saver.setState}
+          />
+        )}
         <PlanProgressionDialog
           plan={data}
           unit={unit}
@@ -129,7 +155,12 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
         {saver.state === 'conflict' && <ConflictBanner onReload={() => void saver.reload()} />}
       </header>
 
-      <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={handleDragEnd} accessibility={{ announcements: dragAnnouncements(data) }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={pointerWithin}
+        onDragEnd={handleDragEnd}
+        accessibility={{ announcements: dragAnnouncements(data) }}
+      >
         <PlanWeeks
           plan={data}
           weekLabel={(week) => `Week ${week}`}
@@ -138,7 +169,12 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
               <h2 className="text-sm font-semibold">Week {week}</h2>
               {deload && <DeloadMark />}
               <label className="flex items-center gap-2 text-sm text-muted-foreground">
-                <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={deload} onChange={(e) => toggleDeload(week, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--primary)]"
+                  checked={deload}
+                  onChange={(e) => toggleDeload(week, e.target.checked)}
+                />
                 Deload week {week}
               </label>
               <Button variant="ghost" size="sm" onClick={() => setCopyingWeek(week)}>
@@ -153,9 +189,21 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
             return (
               <DayCell key={day} cell={cell} label={date} deload={deload}>
                 {workout ? (
-                  <WorkoutChip cell={cell} title={workout.title} exercises={workout.exercises} onOpen={() => setEditing(cell)} onMenu={() => setActing(cell)} />
+                  <WorkoutChip
+                    cell={cell}
+                    title={workout.title}
+                    exercises={workout.exercises}
+                    onOpen={() => setEditing(cell)}
+                    onMenu={() => setActing(cell)}
+                  />
                 ) : (
-                  <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={`Add a workout to week ${week} day ${day}`} onClick={() => setEditing(cell)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-muted-foreground"
+                    aria-label={`Add a workout to week ${week} day ${day}`}
+                    onClick={() => setEditing(cell)}
+                  >
                     <Plus aria-hidden /> Add
                   </Button>
                 )}
@@ -166,7 +214,14 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
       </DndContext>
       <PlanRemoval plan={data} />
 
-      <CellEditorDialog plan={data} cell={editing} onClose={() => setEditing(null)} saver={saver} unit={unit} userId={userId} />
+      <CellEditorDialog
+        plan={data}
+        cell={editing}
+        onClose={() => setEditing(null)}
+        saver={saver}
+        unit={unit}
+        userId={userId}
+      />
       <CellActionsDialog plan={data} cell={acting} onClose={() => setActing(null)} saver={saver} />
       <CopyWeekDialog plan={data} week={copyingWeek} onClose={() => setCopyingWeek(null)} saver={saver} unit={unit} />
     </section>

@@ -2,7 +2,14 @@ import { useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { PlanSummary } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#client/components/ui/dialog.tsx'
 import { notify } from '#client/lib/notify.ts'
 import { usePlanRemoval } from '../api/plan-mutations.ts'
 import { builderText } from '../builder-text.ts'
@@ -20,7 +27,12 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
       {
         onSuccess: (outcome) => {
           // A plan with logged sessions or sent invites is archived instead of deleted: history keeps its plan.
-          const title = action === 'remove' ? (outcome === 'archived' ? 'Plan archived: sessions or invites refer to it' : 'Plan deleted') : doneTitle[action]
+          const title =
+            action === 'remove'
+              ? outcome === 'archived'
+                ? 'Plan archived: sessions or invites refer to it'
+                : 'Plan deleted'
+              : doneTitle[action]
           notify.success({ title, description: plan.name })
           void navigate(paths.open.programs.getHref())
         },
@@ -47,7 +59,8 @@ export function PlanRemoval({ plan }: { plan: PlanSummary }) {
         <DialogContent>
           <DialogTitle>Delete “{plan.name}”?</DialogTitle>
           <DialogDescription>
-            {plan.clientId ? 'Your client loses this plan. ' : ''}Its weeks, days and exercises are deleted for good. Archive it instead to keep it out of the way.
+            {plan.clientId ? 'Your client loses this plan. ' : ''}Its weeks, days and exercises are deleted for good.
+            Archive it instead to keep it out of the way.
           </DialogDescription>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>

@@ -47,7 +47,10 @@ export function PlanWeeks({ plan, renderDay, renderHeader, weekLabel, openAt }: 
             Week {week} {deload && <DeloadMark />}
           </h2>
         )}
-        <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]" style={{ '--days': plan.daysPerWeek } as CSSProperties}>
+        <ol
+          className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[repeat(var(--days),minmax(0,1fr))]"
+          style={{ '--days': plan.daysPerWeek } as CSSProperties}
+        >
           {days.map((day) => renderDay(week, day, deload))}
         </ol>
       </section>

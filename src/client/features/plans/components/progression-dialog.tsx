@@ -62,7 +62,15 @@ function toDraft(rule: ProgressionRule | null, unit: Unit): RuleDraft {
   if (!rule) return base
   switch (rule.kind) {
     case 'linear':
-      return { ...base, kind: 'linear', amount: String(rule.amount), unit: rule.unit, per: rule.per, failures: String(rule.failures), reducePercent: String(rule.reducePercent) }
+      return {
+        ...base,
+        kind: 'linear',
+        amount: String(rule.amount),
+        unit: rule.unit,
+        per: rule.per,
+        failures: String(rule.failures),
+        reducePercent: String(rule.reducePercent),
+      }
     case 'double':
       return { ...base, kind: 'double', amount: String(rule.amount), unit: rule.unit }
     case 'percent_e1rm':
@@ -80,8 +88,12 @@ function fromDraft(draft: RuleDraft): { ok: true; rule: ProgressionRule | null }
   const candidate = {
     ...DEFAULT_RULES[draft.kind](draft.unit),
     ...(draft.kind === 'linear' || draft.kind === 'double' ? { amount: number(draft.amount), unit: draft.unit } : {}),
-    ...(draft.kind === 'linear' ? { per: draft.per, failures: number(draft.failures), reducePercent: number(draft.reducePercent) } : {}),
-    ...(draft.kind === 'rpe' ? { overPercent: number(draft.overPercent), underPercent: number(draft.underPercent) } : {}),
+    ...(draft.kind === 'linear'
+      ? { per: draft.per, failures: number(draft.failures), reducePercent: number(draft.reducePercent) }
+      : {}),
+    ...(draft.kind === 'rpe'
+      ? { overPercent: number(draft.overPercent), underPercent: number(draft.underPercent) }
+      : {}),
     ...(draft.kind === 'percent_e1rm' ? { linkedMovementId: draft.linkedMovementId } : {}),
   }
   const parsed = ProgressionRuleSchema.safeParse(candidate)
@@ -97,13 +109,22 @@ function useLinkedName(rule: Pick<RuleDraft, 'kind' | 'linkedMovementId'> | null
 /** Where an exercise's %1RM loads come from: its own e1RM, or another movement's (a front squat from the back squat's). */
 type LinkOptions = { userId: string; movementId: string; movementName: string }
 
-function LinkedMovement({ draft, link, onChange }: { draft: RuleDraft; link: LinkOptions; onChange: (linkedMovementId: string | null) => void }) {
+function LinkedMovement({
+  draft,
+  link,
+  onChange,
+}: {
+  draft: RuleDraft
+  link: LinkOptions
+  onChange: (linkedMovementId: string | null) => void
+}) {
   const linkedName = useLinkedName(draft)
   const linked = draft.linkedMovementId !== null && draft.linkedMovementId !== link.movementId
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>
-        e1RM from: <span className="font-medium">{linked ? (linkedName ?? 'another movement') : link.movementName}</span>
+        e1RM from:{' '}
+        <span className="font-medium">{linked ? (linkedName ?? 'another movement') : link.movementName}</span>
       </p>
       <div className="flex flex-wrap gap-2">
         <MovementPicker
@@ -127,14 +148,30 @@ function LinkedMovement({ draft, link, onChange }: { draft: RuleDraft; link: Lin
 }
 
 /** The kind of rule and its numbers. `none` names what no rule of its own means here; `link` lets %1RM take another movement's e1RM. */
-function RuleFields({ draft, onChange, errors, none, link }: { draft: RuleDraft; onChange: (draft: RuleDraft) => void; errors: FieldErrors; none: string; link?: LinkOptions }) {
+function RuleFields({
+  draft,
+  onChange,
+  errors,
+  none,
+  link,
+}: {
+  draft: RuleDraft
+  onChange: (draft: RuleDraft) => void
+  errors: FieldErrors
+  none: string
+  link?: LinkOptions
+}) {
   const set = (change: Partial<RuleDraft>) => onChange({ ...draft, ...change })
   const error = (key: string) => errors[key]?.[0]
   return (
     <div className="flex flex-col gap-3">
       <Field label="Rule">
         {(control) => (
-          <NativeSelect {...control} value={draft.kind} onChange={(e) => set({ kind: e.target.value as RuleDraft['kind'] })}>
+          <NativeSelect
+            {...control}
+            value={draft.kind}
+            onChange={(e) => set({ kind: e.target.value as RuleDraft['kind'] })}
+          >
             <option value="">{none}</option>
             {PROGRESSION_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -147,12 +184,23 @@ function RuleFields({ draft, onChange, errors, none, link }: { draft: RuleDraft;
       {(draft.kind === 'linear' || draft.kind === 'double') && (
         <div className="grid grid-cols-2 gap-3">
           <Field label={`Add (${draft.unit})`} error={error('amount')}>
-            {(control) => <Input {...control} inputMode="decimal" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={draft.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+              />
+            )}
           </Field>
           {draft.kind === 'linear' && (
             <Field label="Add it">
               {(control) => (
-                <NativeSelect {...control} value={draft.per} onChange={(e) => set({ per: e.target.value as RuleDraft['per'] })}>
+                <NativeSelect
+                  {...control}
+                  value={draft.per}
+                  onChange={(e) => set({ per: e.target.value as RuleDraft['per'] })}
+                >
                   <option value="session">Every session</option>
                   <option value="week">Once a week</option>
                 </NativeSelect>
@@ -164,25 +212,59 @@ function RuleFields({ draft, onChange, errors, none, link }: { draft: RuleDraft;
       {draft.kind === 'linear' && (
         <div className="grid grid-cols-2 gap-3">
           <Field label="Misses before a reduction" error={error('failures')}>
-            {(control) => <Input {...control} inputMode="numeric" value={draft.failures} onChange={(e) => set({ failures: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                value={draft.failures}
+                onChange={(e) => set({ failures: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="Reduce by (%)" error={error('reducePercent')}>
-            {(control) => <Input {...control} inputMode="decimal" value={draft.reducePercent} onChange={(e) => set({ reducePercent: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={draft.reducePercent}
+                onChange={(e) => set({ reducePercent: e.target.value })}
+              />
+            )}
           </Field>
         </div>
       )}
       {draft.kind === 'rpe' && (
         <div className="grid grid-cols-2 gap-3">
           <Field label="Per RPE point over (−%)" error={error('overPercent')}>
-            {(control) => <Input {...control} inputMode="decimal" value={draft.overPercent} onChange={(e) => set({ overPercent: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={draft.overPercent}
+                onChange={(e) => set({ overPercent: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="Per RPE point under (+%)" error={error('underPercent')}>
-            {(control) => <Input {...control} inputMode="decimal" value={draft.underPercent} onChange={(e) => set({ underPercent: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                value={draft.underPercent}
+                onChange={(e) => set({ underPercent: e.target.value })}
+              />
+            )}
           </Field>
         </div>
       )}
-      {draft.kind === 'percent_e1rm' && <p className="text-sm text-muted-foreground">Each %1RM target reads as a load from the lifter’s current e1RM, rounded to their plates.</p>}
-      {draft.kind === 'percent_e1rm' && link && <LinkedMovement draft={draft} link={link} onChange={(linkedMovementId) => set({ linkedMovementId })} />}
+      {draft.kind === 'percent_e1rm' && (
+        <p className="text-sm text-muted-foreground">
+          Each %1RM target reads as a load from the lifter’s current e1RM, rounded to their plates.
+        </p>
+      )}
+      {draft.kind === 'percent_e1rm' && link && (
+        <LinkedMovement draft={draft} link={link} onChange={(linkedMovementId) => set({ linkedMovementId })} />
+      )}
     </div>
   )
 }
@@ -190,13 +272,16 @@ function RuleFields({ draft, onChange, errors, none, link }: { draft: RuleDraft;
 /** Four weeks of a rule for the plan's client, if every set is done as prescribed. */
 function RulePreviewList({ preview }: { preview: RulePreview }) {
   const { unit, plateStep } = preview
-  if (!preview.weeks.length) return <p className="text-sm text-muted-foreground">This rule changes nothing for these sets.</p>
+  if (!preview.weeks.length)
+    return <p className="text-sm text-muted-foreground">This rule changes nothing for these sets.</p>
   return (
     <ol aria-label="Next four weeks" className="flex flex-col gap-2 text-sm">
       {preview.weeks.map((week) => (
         <li key={week.week} className="rounded-md border p-2">
           <p className="font-medium">After week {week.week}</p>
-          <p>{[...new Set(week.sets.map((s) => formatPrescribedSet(s, unit, plateStep, preview.e1rmKg)))].join(' · ')}</p>
+          <p>
+            {[...new Set(week.sets.map((s) => formatPrescribedSet(s, unit, plateStep, preview.e1rmKg)))].join(' · ')}
+          </p>
           <p className="text-muted-foreground">{week.reason}</p>
         </li>
       ))}
@@ -233,13 +318,26 @@ type ExerciseRuleProps = {
 }
 
 /** An exercise's progression rule: its own, or the plan's; with a preview for the plan's client. */
-export function ExerciseRuleDialog({ name, movementId, movementName, userId, rule, planRule, clientId, unit, sets, onChange }: ExerciseRuleProps) {
+export function ExerciseRuleDialog({
+  name,
+  movementId,
+  movementName,
+  userId,
+  rule,
+  planRule,
+  clientId,
+  unit,
+  sets,
+  onChange,
+}: ExerciseRuleProps) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toDraft(rule, unit))
   const [errors, setErrors] = useState<FieldErrors>({})
   const preview = useMutation({ mutationFn: progressionCalls.preview })
   const shown = rule ?? planRule
-  const linkedName = useLinkedName(rule?.kind === 'percent_e1rm' ? { kind: rule.kind, linkedMovementId: rule.linkedMovementId ?? null } : null)
+  const linkedName = useLinkedName(
+    rule?.kind === 'percent_e1rm' ? { kind: rule.kind, linkedMovementId: rule.linkedMovementId ?? null } : null,
+  )
 
   function handleOpen(next: boolean) {
     if (next) {
@@ -276,13 +374,18 @@ export function ExerciseRuleDialog({ name, movementId, movementName, userId, rul
           </Button>
         </DialogTrigger>
         <span className="min-w-0 break-words">
-          {shown ? `${describeRule(shown, rule ? linkedName : undefined)}${rule ? '' : ' (the plan’s)'}` : 'No rule: targets change only by hand'}
+          {shown
+            ? `${describeRule(shown, rule ? linkedName : undefined)}${rule ? '' : ' (the plan’s)'}`
+            : 'No rule: targets change only by hand'}
         </span>
       </div>
       <DialogContent className="sm:max-w-lg">
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <DialogTitle>Progression: {name}</DialogTitle>
-          <DialogDescription>When the lifter completes this workout, the rule sets their next targets for this exercise and tells them why.</DialogDescription>
+          <DialogDescription>
+            When the lifter completes this workout, the rule sets their next targets for this exercise and tells them
+            why.
+          </DialogDescription>
           <RuleFields
             draft={draft}
             onChange={setDraft}
@@ -291,7 +394,12 @@ export function ExerciseRuleDialog({ name, movementId, movementName, userId, rul
             link={{ userId, movementId, movementName }}
           />
           <div className="flex flex-col gap-2">
-            <Button type="button" variant="outline" onClick={handlePreview} disabled={preview.isPending || (!draft.kind && !planRule)}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={handlePreview}
+              disabled={preview.isPending || (!draft.kind && !planRule)}
+            >
               {clientId ? 'Preview for the client' : 'Preview'}
             </Button>
             <PreviewOutcome preview={preview} />
@@ -309,19 +417,35 @@ export function ExerciseRuleDialog({ name, movementId, movementName, userId, rul
 }
 
 /** The movements that follow the plan's rule (no rule of their own), each with its first sets in the plan: what the plan's rule previews on. */
-function exercisesFollowingPlan(plan: Plan): { movementId: string; movementName: string; sets: ExerciseInput['sets'] }[] {
+function exercisesFollowingPlan(
+  plan: Plan,
+): { movementId: string; movementName: string; sets: ExerciseInput['sets'] }[] {
   const seen = new Map<string, { movementId: string; movementName: string; sets: ExerciseInput['sets'] }>()
   for (const workout of [...plan.workouts].sort((a, b) => a.week - b.week || a.day - b.day))
     for (const exercise of workout.exercises)
       if (!exercise.progression && exercise.sets.length && !seen.has(exercise.movementId))
-        seen.set(exercise.movementId, { movementId: exercise.movementId, movementName: exercise.movementName, sets: exercise.sets })
+        seen.set(exercise.movementId, {
+          movementId: exercise.movementId,
+          movementName: exercise.movementName,
+          sets: exercise.sets,
+        })
   return [...seen.values()]
 }
 
 type PlanProgression = { progression: ProgressionRule | null; progressionMode: ProgressionMode; deload: Deload | null }
 
 /** The plan's progression: the default rule, whether changes wait for approval (a coach's plans), and what deload weeks take off. */
-export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan: Plan; unit: Unit; approvals: boolean; onSave: (change: PlanProgression) => void }) {
+export function PlanProgressionDialog({
+  plan,
+  unit,
+  approvals,
+  onSave,
+}: {
+  plan: Plan
+  unit: Unit
+  approvals: boolean
+  onSave: (change: PlanProgression) => void
+}) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toDraft(plan.progression, unit))
   const followers = exercisesFollowingPlan(plan)
@@ -329,14 +453,20 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
   const preview = useMutation({ mutationFn: progressionCalls.preview })
   const previewed = followers.find((f) => f.movementId === previewOn) ?? followers[0]
   const [mode, setMode] = useState<ProgressionMode>(plan.progressionMode)
-  const [deload, setDeload] = useState({ loadPercent: String(plan.deload?.loadPercent ?? ''), setsRemoved: String(plan.deload?.setsRemoved ?? '') })
+  const [deload, setDeload] = useState({
+    loadPercent: String(plan.deload?.loadPercent ?? ''),
+    setsRemoved: String(plan.deload?.setsRemoved ?? ''),
+  })
   const [errors, setErrors] = useState<FieldErrors>({})
 
   function handleOpen(next: boolean) {
     if (next) {
       setDraft(toDraft(plan.progression, unit))
       setMode(plan.progressionMode)
-      setDeload({ loadPercent: String(plan.deload?.loadPercent ?? ''), setsRemoved: String(plan.deload?.setsRemoved ?? '') })
+      setDeload({
+        loadPercent: String(plan.deload?.loadPercent ?? ''),
+        setsRemoved: String(plan.deload?.setsRemoved ?? ''),
+      })
       setErrors({})
       preview.reset()
     }
@@ -347,17 +477,32 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
     const result = fromDraft(draft)
     if (!result.ok) return setErrors(result.fields)
     if (!result.rule || !previewed) return
-    preview.mutate({ rule: result.rule, movementId: previewed.movementId, sets: previewed.sets, ...(plan.clientId ? { clientId: plan.clientId } : {}) })
+    preview.mutate({
+      rule: result.rule,
+      movementId: previewed.movementId,
+      sets: previewed.sets,
+      ...(plan.clientId ? { clientId: plan.clientId } : {}),
+    })
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault()
     const rule = fromDraft(draft)
     const noDeload = !deload.loadPercent.trim() && !deload.setsRemoved.trim()
-    const parsedDeload = noDeload ? null : DeloadSchema.safeParse({ loadPercent: number(deload.loadPercent || '0'), setsRemoved: number(deload.setsRemoved || '0') })
+    const parsedDeload = noDeload
+      ? null
+      : DeloadSchema.safeParse({
+          loadPercent: number(deload.loadPercent || '0'),
+          setsRemoved: number(deload.setsRemoved || '0'),
+        })
     const deloadErrors =
-      parsedDeload && !parsedDeload.success ? Object.fromEntries(Object.entries(fieldErrorsOf(parsedDeload.error.issues)).map(([k, v]) => [`deload.${k}`, v])) : {}
-    if (!rule.ok || Object.keys(deloadErrors).length) return setErrors({ ...(rule.ok ? {} : rule.fields), ...deloadErrors })
+      parsedDeload && !parsedDeload.success
+        ? Object.fromEntries(
+            Object.entries(fieldErrorsOf(parsedDeload.error.issues)).map(([k, v]) => [`deload.${k}`, v]),
+          )
+        : {}
+    if (!rule.ok || Object.keys(deloadErrors).length)
+      return setErrors({ ...(rule.ok ? {} : rule.fields), ...deloadErrors })
     onSave({ progression: rule.rule, progressionMode: mode, deload: parsedDeload?.success ? parsedDeload.data : null })
     setOpen(false)
   }
@@ -365,7 +510,9 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
   const summary = [
     plan.progression ? describeRule(plan.progression) : 'No default rule',
     approvals && plan.progressionMode === 'approve' ? 'changes wait for your approval' : null,
-    plan.deload ? `deload weeks −${plan.deload.loadPercent}% load, −${plan.deload.setsRemoved} set${plan.deload.setsRemoved === 1 ? '' : 's'}` : null,
+    plan.deload
+      ? `deload weeks −${plan.deload.loadPercent}% load, −${plan.deload.setsRemoved} set${plan.deload.setsRemoved === 1 ? '' : 's'}`
+      : null,
   ].filter(Boolean)
 
   return (
@@ -381,7 +528,9 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
       <DialogContent className="sm:max-w-lg">
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <DialogTitle>Plan progression</DialogTitle>
-          <DialogDescription>The rule every exercise without one of its own follows, and what the deload weeks take off.</DialogDescription>
+          <DialogDescription>
+            The rule every exercise without one of its own follows, and what the deload weeks take off.
+          </DialogDescription>
           <RuleFields draft={draft} onChange={setDraft} errors={errors} none="No default rule" />
           {followers.length > 0 && (
             <div className="flex flex-col gap-2">
@@ -404,7 +553,12 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
                     </NativeSelect>
                   )}
                 </Field>
-                <Button type="button" variant="outline" onClick={handlePreview} disabled={preview.isPending || !draft.kind}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={handlePreview}
+                  disabled={preview.isPending || !draft.kind}
+                >
                   {plan.clientId ? 'Preview for the client' : 'Preview'}
                 </Button>
               </div>
@@ -426,12 +580,24 @@ export function PlanProgressionDialog({ plan, unit, approvals, onSave }: { plan:
             <div className="grid grid-cols-2 gap-3">
               <Field label="Load (%)" error={errors['deload.loadPercent']?.[0]}>
                 {(control) => (
-                  <Input {...control} inputMode="decimal" placeholder="0" value={deload.loadPercent} onChange={(e) => setDeload({ ...deload, loadPercent: e.target.value })} />
+                  <Input
+                    {...control}
+                    inputMode="decimal"
+                    placeholder="0"
+                    value={deload.loadPercent}
+                    onChange={(e) => setDeload({ ...deload, loadPercent: e.target.value })}
+                  />
                 )}
               </Field>
               <Field label="Sets" error={errors['deload.setsRemoved']?.[0]}>
                 {(control) => (
-                  <Input {...control} inputMode="numeric" placeholder="0" value={deload.setsRemoved} onChange={(e) => setDeload({ ...deload, setsRemoved: e.target.value })} />
+                  <Input
+                    {...control}
+                    inputMode="numeric"
+                    placeholder="0"
+                    value={deload.setsRemoved}
+                    onChange={(e) => setDeload({ ...deload, setsRemoved: e.target.value })}
+                  />
                 )}
               </Field>
             </div>

@@ -8,7 +8,8 @@ import { notify } from '#client/lib/notify.ts'
 import { proposalQueries, useDecideProposals } from '../api/progression-calls.ts'
 import { formatPrescribedSet } from '../prescription-format.ts'
 
-const setsText = (sets: Proposal['toSets'], unit: Unit) => [...new Set(sets.map((s) => formatPrescribedSet(s, unit)))].join(' · ')
+const setsText = (sets: Proposal['toSets'], unit: Unit) =>
+  [...new Set(sets.map((s) => formatPrescribedSet(s, unit)))].join(' · ')
 
 /** The coach's dashboard card of rule changes waiting for approval: all at once, or one by one. */
 export function ProgressionProposals({ unit }: { unit: Unit }) {
@@ -23,7 +24,10 @@ export function ProgressionProposals({ unit }: { unit: Unit }) {
       {
         onSuccess: ({ approved, dismissed, stale }) => {
           const done = decision === 'approve' ? `${approved} approved` : `${dismissed} dismissed`
-          notify.success({ title: 'Targets updated', description: stale ? `${done}; ${stale} skipped: those targets changed since.` : `${done}.` })
+          notify.success({
+            title: 'Targets updated',
+            description: stale ? `${done}; ${stale} skipped: those targets changed since.` : `${done}.`,
+          })
         },
       },
     )
@@ -50,7 +54,11 @@ export function ProgressionProposals({ unit }: { unit: Unit }) {
       </div>
       <ul className="flex flex-col gap-2">
         {items.map((p) => (
-          <li key={p.id} aria-label={`${p.clientName}: ${p.movementName}, week ${p.week} day ${p.day}`} className="flex flex-col gap-1 rounded-md border p-3 text-sm">
+          <li
+            key={p.id}
+            aria-label={`${p.clientName}: ${p.movementName}, week ${p.week} day ${p.day}`}
+            className="flex flex-col gap-1 rounded-md border p-3 text-sm"
+          >
             <p className="font-medium break-words">
               {p.clientName} · {p.movementName} ·{' '}
               <Link className="underline-offset-2 hover:underline" to={paths.coach.program.getHref(p.planId)}>
@@ -63,10 +71,20 @@ export function ProgressionProposals({ unit }: { unit: Unit }) {
             </p>
             <p className="break-words text-muted-foreground">{p.reason}</p>
             <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => handleDecide([p.id], 'approve')}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={decide.isPending}
+                onClick={() => handleDecide([p.id], 'approve')}
+              >
                 Approve
               </Button>
-              <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => handleDecide([p.id], 'dismiss')}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={decide.isPending}
+                onClick={() => handleDecide([p.id], 'dismiss')}
+              >
                 Dismiss
               </Button>
             </div>

@@ -35,7 +35,10 @@ export function SaveStatus({ state }: { state: SaveState }) {
 /** Shown when another tab saved first: nothing is overwritten until the user reloads. */
 export function ConflictBanner({ onReload }: { onReload: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+    >
       <span>{builderText.saveState.conflict} Your last change was not saved.</span>
       <Button size="sm" onClick={onReload}>
         {builderText.reload}

@@ -11,7 +11,10 @@ import { notify } from '#client/lib/notify.ts'
 import { useCopyPlan } from '../api/plan-mutations.ts'
 import { builderText } from '../builder-text.ts'
 
-type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server (the copy is of the server's plan). */ whenSaved: () => Promise<void> }
+type Props = {
+  plan: Plan
+  /** Resolves when the builder's queued saves are on the server (the copy is of the server's plan). */ whenSaved: () => Promise<void>
+}
 
 /** Saves a copy of the plan as a template under a name the coach picks; a name one of their templates has is refused and said here. */
 export function SaveTemplateDialog({ plan, whenSaved }: Props) {
@@ -21,7 +24,9 @@ export function SaveTemplateDialog({ plan, whenSaved }: Props) {
       <DialogTrigger asChild>
         <Button variant="outline">{builderText.saveAsTemplate}</Button>
       </DialogTrigger>
-      <DialogContent>{open && <SaveTemplateForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}</DialogContent>
+      <DialogContent>
+        {open && <SaveTemplateForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}
+      </DialogContent>
     </Dialog>
   )
 }
@@ -44,7 +49,8 @@ function SaveTemplateForm({ plan, whenSaved, onDone }: Props & { onDone: () => v
           onDone()
         },
         // A name already taken (409) is the name's error: the coach picks another one here.
-        onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { name: [describeError(error)] }),
+        onError: (error) =>
+          setErrors(error instanceof ApiError && error.fields ? error.fields : { name: [describeError(error)] }),
       },
     )
   }
@@ -54,7 +60,9 @@ function SaveTemplateForm({ plan, whenSaved, onDone }: Props & { onDone: () => v
       <DialogTitle>{builderText.saveAsTemplate}</DialogTitle>
       <DialogDescription>{builderText.saveAsTemplateText}</DialogDescription>
       <Field label={builderText.templateName} error={errors.name?.[0]}>
-        {(control) => <Input {...control} maxLength={PLAN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />}
+        {(control) => (
+          <Input {...control} maxLength={PLAN_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />
+        )}
       </Field>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

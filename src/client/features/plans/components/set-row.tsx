@@ -26,7 +26,17 @@ type SetRowProps = {
  * on a wider screen. On a phone, where they take four lines, the set is one line saying what it
  * prescribes ('5–8 reps × 100 kg @ RPE 8'); a tap opens its fields, as does an error in them.
  */
-export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemove, onApplyToAll, exerciseName }: SetRowProps) {
+export function SetRow({
+  set,
+  number,
+  tracking,
+  unit,
+  errorOf,
+  onChange,
+  onRemove,
+  onApplyToAll,
+  exerciseName,
+}: SetRowProps) {
   const [open, setOpen] = useState(false)
   const name = `Set ${number}`
   const errors = [
@@ -46,10 +56,20 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
 
   return (
     <li className="flex flex-col gap-1">
-      <button type="button" aria-expanded={shown} className="flex min-h-9 items-center gap-2 rounded-md px-1 text-left hover:bg-muted/60 sm:hidden" onClick={() => setOpen(!shown)}>
+      <button
+        type="button"
+        aria-expanded={shown}
+        className="flex min-h-9 items-center gap-2 rounded-md px-1 text-left hover:bg-muted/60 sm:hidden"
+        onClick={() => setOpen(!shown)}
+      >
         <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground">{name}</span>
-        <span className="min-w-0 flex-1 truncate text-sm tabular-nums">{setSummary(set, tracking, unit) || builderText.setEmpty}</span>
-        <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-muted-foreground transition-transform', shown && 'rotate-180')} />
+        <span className="min-w-0 flex-1 truncate text-sm tabular-nums">
+          {setSummary(set, tracking, unit) || builderText.setEmpty}
+        </span>
+        <ChevronDown
+          aria-hidden
+          className={cn('size-4 shrink-0 text-muted-foreground transition-transform', shown && 'rotate-180')}
+        />
       </button>
       <div className={cn('flex flex-wrap items-center gap-2', !shown && 'max-sm:hidden')}>
         <span className="w-12 shrink-0 text-xs font-medium text-muted-foreground max-sm:hidden">{name}</span>
@@ -150,7 +170,13 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
           />
         )}
         {onApplyToAll && (
-          <Button variant="ghost" size="sm" className="text-muted-foreground" aria-label={builderText.applyToAllName(number, exerciseName)} onClick={onApplyToAll}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground"
+            aria-label={builderText.applyToAllName(number, exerciseName)}
+            onClick={onApplyToAll}
+          >
             <CopyCheck aria-hidden /> {builderText.applyToAll}
           </Button>
         )}
@@ -173,7 +199,10 @@ export function SetRow({ set, number, tracking, unit, errorOf, onChange, onRemov
 function setSummary(set: SetDraft, tracking: SetRowProps['tracking'], unit: Unit): string {
   const parts: string[] = []
   if (tracking === 'weight_reps' || tracking === 'reps') {
-    const reps = set.repsMin && set.repsMax && set.repsMin !== set.repsMax ? `${set.repsMin}–${set.repsMax}` : set.repsMin || set.repsMax
+    const reps =
+      set.repsMin && set.repsMax && set.repsMin !== set.repsMax
+        ? `${set.repsMin}–${set.repsMax}`
+        : set.repsMin || set.repsMax
     if (reps) parts.push(`${reps} reps`)
     if (set.loadKind === 'weight' && set.loadValue) parts.push(`× ${set.loadValue} ${unit}`)
     if (set.loadKind === 'percent_1rm' && set.loadValue) parts.push(`× ${set.loadValue}% 1RM`)
@@ -181,7 +210,9 @@ function setSummary(set: SetDraft, tracking: SetRowProps['tracking'], unit: Unit
   }
   if (tracking === 'distance_time' && set.distanceMeters) parts.push(`${set.distanceMeters} m`)
   if ((tracking === 'time' || tracking === 'distance_time') && set.durationSeconds)
-    parts.push(tracking === 'distance_time' && set.distanceMeters ? `in ${set.durationSeconds} s` : `${set.durationSeconds} s`)
+    parts.push(
+      tracking === 'distance_time' && set.distanceMeters ? `in ${set.durationSeconds} s` : `${set.durationSeconds} s`,
+    )
   if (set.effortKind === 'rpe' && set.effortValue) parts.push(`@ RPE ${set.effortValue}`)
   if (set.effortKind === 'rir' && set.effortValue) parts.push(`${set.effortValue} RIR`)
   return parts.join(' ')
@@ -206,7 +237,18 @@ type SetInputProps = {
 function moveBetweenSets(event: KeyboardEvent<HTMLInputElement>) {
   const input = event.currentTarget
   if (event.altKey || event.ctrlKey || event.metaKey) return
-  const step = event.key === 'Enter' ? (event.shiftKey ? -1 : 1) : event.shiftKey ? 0 : event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
+  const step =
+    event.key === 'Enter'
+      ? event.shiftKey
+        ? -1
+        : 1
+      : event.shiftKey
+        ? 0
+        : event.key === 'ArrowDown'
+          ? 1
+          : event.key === 'ArrowUp'
+            ? -1
+            : 0
   const grid = input.closest('[data-set-grid]') ?? input.closest('ol')
   if (!step || !grid) return
   event.preventDefault()

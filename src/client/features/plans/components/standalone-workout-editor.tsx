@@ -37,7 +37,14 @@ export function StandaloneWorkoutEditor({ saving, ...props }: Props & { saving: 
   )
 }
 
-function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props & { saver: Saver; flushRef: RefObject<() => void> }) {
+function Editor({
+  workout,
+  unit,
+  userId,
+  canTemplate,
+  saver,
+  flushRef,
+}: Props & { saver: Saver; flushRef: RefObject<() => void> }) {
   const queryClient = useQueryClient()
   const { draft, change, errors, flush } = useAutosavedWorkout<Draft>({
     initial: () => ({ ...workoutToDraft(workout, unit, 'Workout'), isTemplate: workout.isTemplate }),
@@ -56,11 +63,22 @@ function Editor({ workout, unit, userId, canTemplate, saver, flushRef }: Props &
     <>
       {canTemplate && (
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={draft.isTemplate} onChange={(e) => change({ ...draft, isTemplate: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--primary)]"
+            checked={draft.isTemplate}
+            onChange={(e) => change({ ...draft, isTemplate: e.target.checked })}
+          />
           Template: shared with your clients and shown on your template board
         </label>
       )}
-      <WorkoutEditor draft={draft} onChange={(next) => change({ ...next, isTemplate: draft.isTemplate })} errors={errors} unit={unit} userId={userId} />
+      <WorkoutEditor
+        draft={draft}
+        onChange={(next) => change({ ...next, isTemplate: draft.isTemplate })}
+        errors={errors}
+        unit={unit}
+        userId={userId}
+      />
     </>
   )
 }

@@ -14,7 +14,10 @@ import { builderText } from '../builder-text.ts'
 import { planDateText } from '../plan-dates.ts'
 import { spreadWeekdays, trainingDaysError, TrainingDaysPicker } from './training-days-picker.tsx'
 
-type Props = { plan: Plan; /** Resolves when the builder's queued saves are on the server. */ whenSaved: () => Promise<void> }
+type Props = {
+  plan: Plan
+  /** Resolves when the builder's queued saves are on the server. */ whenSaved: () => Promise<void>
+}
 
 /** A self-coached lifter's own plan starts (or moves) on a start date and their training weekdays. */
 export function StartPlanDialog({ plan, whenSaved }: Props) {
@@ -23,17 +26,25 @@ export function StartPlanDialog({ plan, whenSaved }: Props) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant={active ? 'outline' : 'default'}>{active ? builderText.reschedulePlan : builderText.startPlan}</Button>
+        <Button variant={active ? 'outline' : 'default'}>
+          {active ? builderText.reschedulePlan : builderText.startPlan}
+        </Button>
       </DialogTrigger>
-      <DialogContent>{open && <StartPlanForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}</DialogContent>
+      <DialogContent>
+        {open && <StartPlanForm plan={plan} whenSaved={whenSaved} onDone={() => setOpen(false)} />}
+      </DialogContent>
     </Dialog>
   )
 }
 
 function StartPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void }) {
   const start = useStartPlan()
-  const [startDate, setStartDate] = useState(() => (plan.status === 'active' && plan.startDate ? plan.startDate : localToday()))
-  const [trainingDays, setTrainingDays] = useState<number[]>(() => plan.trainingDays ?? spreadWeekdays(plan.daysPerWeek))
+  const [startDate, setStartDate] = useState(() =>
+    plan.status === 'active' && plan.startDate ? plan.startDate : localToday(),
+  )
+  const [trainingDays, setTrainingDays] = useState<number[]>(
+    () => plan.trainingDays ?? spreadWeekdays(plan.daysPerWeek),
+  )
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({})
   const n = plan.daysPerWeek
 
@@ -47,10 +58,14 @@ function StartPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void
       { planId: plan.id, input: parsed.data, whenSaved },
       {
         onSuccess: (started) => {
-          notify.success({ title: builderText.started, description: builderText.startedOn(planDateText(started, 1, 1) ?? startDate) })
+          notify.success({
+            title: builderText.started,
+            description: builderText.startedOn(planDateText(started, 1, 1) ?? startDate),
+          })
           onDone()
         },
-        onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
+        onError: (error) =>
+          setErrors(error instanceof ApiError && error.fields ? error.fields : { form: [describeError(error)] }),
       },
     )
   }
@@ -61,10 +76,13 @@ function StartPlanForm({ plan, whenSaved, onDone }: Props & { onDone: () => void
         {plan.status === 'active' ? builderText.reschedulePlan : builderText.startPlan}: “{plan.name}”
       </DialogTitle>
       <DialogDescription>
-        It becomes your active plan: today’s workout on Home, every week in your calendar. Pick {n} training day{n === 1 ? '' : 's'} a week.
+        It becomes your active plan: today’s workout on Home, every week in your calendar. Pick {n} training day
+        {n === 1 ? '' : 's'} a week.
       </DialogDescription>
       <Field label="Start date" error={errors.startDate?.[0]}>
-        {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />}
+        {(control) => (
+          <Input {...control} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+        )}
       </Field>
       <TrainingDaysPicker value={trainingDays} onChange={setTrainingDays} error={errors.trainingDays?.[0]} />
       {errors.form && (

@@ -33,7 +33,15 @@ type ActionsProps = {
 }
 
 /** A template's actions on the board: restore when archived; else its own, edit, duplicate and archive. */
-export function TemplateActions({ archived, busy, editHref, onRestore, onDuplicate, onArchive, children }: ActionsProps) {
+export function TemplateActions({
+  archived,
+  busy,
+  editHref,
+  onRestore,
+  onDuplicate,
+  onArchive,
+  children,
+}: ActionsProps) {
   if (archived) {
     return (
       <Button size="sm" variant="outline" disabled={busy} onClick={onRestore}>

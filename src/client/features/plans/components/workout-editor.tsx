@@ -1,4 +1,14 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core'
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core'
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { FieldErrors } from '#shared/errors.ts'
 import { MAX_EXERCISES_PER_WORKOUT, PLAN_NAME_MAX } from '#shared/schemas/plans.ts'
@@ -27,7 +37,10 @@ type Props = {
  * Exercises reorder by drag and drop, or from the keyboard (focus the handle, Space, arrows, Space).
  */
 export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: Props) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const labels = exerciseLabels(draft.exercises)
 
   const setExercises = (exercises: ExerciseDraft[]) => onChange({ ...draft, exercises })
@@ -38,11 +51,16 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
   const nameOf = (id: UniqueIdentifier) => draft.exercises.find((e) => e.key === id)?.movementName ?? 'The exercise'
   const positionOf = (id: UniqueIdentifier) => draft.exercises.findIndex((e) => e.key === id) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${draft.exercises.length}.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${draft.exercises.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+      over
+        ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${draft.exercises.length}.`
+        : `${nameOf(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${draft.exercises.length}.` : `${nameOf(active.id)} dropped where it was.`,
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${draft.exercises.length}.`
+        : `${nameOf(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   }
 
@@ -56,18 +74,38 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
   return (
     <div className="flex flex-col gap-4">
       <Field label="Workout title" error={errors.title?.[0]}>
-        {(control) => <Input {...control} maxLength={PLAN_NAME_MAX} value={draft.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />}
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={PLAN_NAME_MAX}
+            value={draft.title}
+            onChange={(e) => onChange({ ...draft, title: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="Workout notes" error={errors.notes?.[0]}>
         {(control) => (
-          <Textarea {...control} rows={2} placeholder={builderText.notesPlaceholder} value={draft.notes} onChange={(e) => onChange({ ...draft, notes: e.target.value })} />
+          <Textarea
+            {...control}
+            rows={2}
+            placeholder={builderText.notesPlaceholder}
+            value={draft.notes}
+            onChange={(e) => onChange({ ...draft, notes: e.target.value })}
+          />
         )}
       </Field>
 
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={handleDragEnd}
+        accessibility={{ announcements }}
+      >
         <SortableContext items={draft.exercises.map((e) => e.key)} strategy={verticalListSortingStrategy}>
           {/* Keys are for a keyboard: a touch screen has none to press. */}
-          {draft.exercises.length > 0 && <p className="text-xs text-muted-foreground pointer-coarse:hidden">{builderText.setKeys}</p>}
+          {draft.exercises.length > 0 && (
+            <p className="text-xs text-muted-foreground pointer-coarse:hidden">{builderText.setKeys}</p>
+          )}
           <ol aria-label="Exercises" data-set-grid className="flex flex-col gap-3">
             {draft.exercises.map((exercise, index) => (
               <ExerciseCard
@@ -90,7 +128,12 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
         </p>
       )}
 
-      {draft.exercises.length < MAX_EXERCISES_PER_WORKOUT && <AddExercisePicker userId={userId} onPick={(movement) => setExercises([...draft.exercises, newExercise(movement)])} />}
+      {draft.exercises.length < MAX_EXERCISES_PER_WORKOUT && (
+        <AddExercisePicker
+          userId={userId}
+          onPick={(movement) => setExercises([...draft.exercises, newExercise(movement)])}
+        />
+      )}
     </div>
   )
 }

@@ -54,9 +54,15 @@ function TargetReason({ reason }: { reason: string }) {
 export function DeloadNote({ plan }: { plan: PlanWorkoutDetail['plan'] }) {
   if (!plan.deload) return null
   const { loadPercent, setsRemoved } = plan.deload
-  const parts = [loadPercent ? `${loadPercent}% less load` : null, setsRemoved ? `${setsRemoved} set${setsRemoved === 1 ? '' : 's'} fewer` : null].filter(Boolean)
+  const parts = [
+    loadPercent ? `${loadPercent}% less load` : null,
+    setsRemoved ? `${setsRemoved} set${setsRemoved === 1 ? '' : 's'} fewer` : null,
+  ].filter(Boolean)
   return (
-    <p role="note" className="rounded-lg border border-sky-600/30 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+    <p
+      role="note"
+      className="rounded-lg border border-sky-600/30 bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100"
+    >
       Deload week{parts.length ? `: ${parts.join(', ')} than the plan’s usual targets.` : '.'}
     </p>
   )
@@ -73,9 +79,15 @@ export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Pr
         {workout.exercises.map((exercise, index) => {
           const label = labels[index] ?? String(index + 1)
           return (
-            <li key={exercise.id} aria-label={`${label} ${exercise.movementName}`} className="rounded-lg border bg-card p-4">
+            <li
+              key={exercise.id}
+              aria-label={`${label} ${exercise.movementName}`}
+              className="rounded-lg border bg-card p-4"
+            >
               <div className="flex items-baseline gap-2">
-                <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
+                <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">
+                  {label}
+                </span>
                 <h2 className="font-medium">{exercise.movementName}</h2>
               </div>
               <ol className="mt-2 flex flex-col gap-1 text-sm">

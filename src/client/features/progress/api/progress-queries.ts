@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { BodyWeightSchema, E1rmSeriesSchema, ProgressMovementsSchema, ProgressSchema } from '#shared/schemas/progress.ts'
+import {
+  BodyWeightSchema,
+  E1rmSeriesSchema,
+  ProgressMovementsSchema,
+  ProgressSchema,
+} from '#shared/schemas/progress.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { localToday } from '#client/lib/dates.ts'
 
@@ -16,18 +21,27 @@ export const progressQueries = {
   overview: (clientId: string | undefined) =>
     queryOptions({
       queryKey: [...progressQueries.all(), 'overview', clientId ?? 'me'],
-      queryFn: ({ signal }) => apiRequest(`/api/progress?${localParams({ clientId })}`, { schema: ProgressSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/progress?${localParams({ clientId })}`, { schema: ProgressSchema, signal }),
     }),
   /** `since`: the first day of the chart's range; undefined for all time (the latest sessions). */
   e1rm: (clientId: string | undefined, movementId: string, since: string | undefined) =>
     queryOptions({
       queryKey: [...progressQueries.all(), 'e1rm', clientId ?? 'me', movementId, since ?? 'all'],
-      queryFn: ({ signal }) => apiRequest(`/api/progress/e1rm?${localParams({ clientId, movementId, since })}`, { schema: E1rmSeriesSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/progress/e1rm?${localParams({ clientId, movementId, since })}`, {
+          schema: E1rmSeriesSchema,
+          signal,
+        }),
     }),
   movements: (clientId: string | undefined, q: string) =>
     queryOptions({
       queryKey: [...progressQueries.all(), 'movements', clientId ?? 'me', q],
-      queryFn: ({ signal }) => apiRequest(`/api/progress/movements?${localParams({ clientId, q })}`, { schema: ProgressMovementsSchema, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/progress/movements?${localParams({ clientId, q })}`, {
+          schema: ProgressMovementsSchema,
+          signal,
+        }),
     }),
 }
 
@@ -37,7 +51,8 @@ const bodyWeightPath = (date: string) => `/api/body-weights/${encodeURIComponent
 export function useSaveBodyWeight() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ date, weightKg }: { date: string; weightKg: number }) => apiRequest(bodyWeightPath(date), { method: 'PUT', body: { weightKg }, schema: BodyWeightSchema }),
+    mutationFn: ({ date, weightKg }: { date: string; weightKg: number }) =>
+      apiRequest(bodyWeightPath(date), { method: 'PUT', body: { weightKg }, schema: BodyWeightSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: progressQueries.all() }),
   })
 }

@@ -22,7 +22,13 @@ export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?
     const value = Number(weight.replace(',', '.'))
     const kg = bodyWeightKg(value, unit)
     if (!weight.trim() || !Number.isFinite(value) || kg < BODY_WEIGHT_MIN_KG || kg > BODY_WEIGHT_MAX_KG) {
-      setError(progressText.bodyWeightRange(Math.ceil(fromKg(BODY_WEIGHT_MIN_KG, unit)), Math.floor(fromKg(BODY_WEIGHT_MAX_KG, unit)), unit))
+      setError(
+        progressText.bodyWeightRange(
+          Math.ceil(fromKg(BODY_WEIGHT_MIN_KG, unit)),
+          Math.floor(fromKg(BODY_WEIGHT_MAX_KG, unit)),
+          unit,
+        ),
+      )
       return
     }
     setError(undefined)
@@ -41,12 +47,27 @@ export function BodyWeightForm({ unit, compact = false }: { unit: Unit; compact?
     <form onSubmit={handleSubmit} noValidate aria-label="Log body weight" className="flex flex-wrap items-start gap-2">
       <Field label={`Body weight (${unit})`} error={error} className={compact ? 'w-36' : 'w-40'}>
         {(control) => (
-          <Input {...control} inputMode="decimal" autoComplete="off" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder={unit === 'kg' ? '80.5' : '177.5'} />
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            value={weight}
+            onChange={(e) => setWeight(e.target.value)}
+            placeholder={unit === 'kg' ? '80.5' : '177.5'}
+          />
         )}
       </Field>
       {!compact && (
         <Field label="Date" className="w-44">
-          {(control) => <Input {...control} type="date" max={localToday()} value={date} onChange={(e) => setDate(e.target.value || localToday())} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              max={localToday()}
+              value={date}
+              onChange={(e) => setDate(e.target.value || localToday())}
+            />
+          )}
         </Field>
       )}
       <Button type="submit" className="mt-7" disabled={save.isPending}>

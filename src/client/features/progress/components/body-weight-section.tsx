@@ -13,7 +13,12 @@ import { TrendChart } from './trend-chart.tsx'
 /** Body weight over time; the lifter on their own page logs and deletes readings here. */
 export function BodyWeightSection({ progress, unit, canLog }: { progress: Progress; unit: Unit; canLog: boolean }) {
   const remove = useDeleteBodyWeight()
-  const points = progress.bodyWeights.map((b) => ({ key: b.date, label: shortDate(b.date), value: chartLoad(b.weightKg, unit), date: b.date }))
+  const points = progress.bodyWeights.map((b) => ({
+    key: b.date,
+    label: shortDate(b.date),
+    value: chartLoad(b.weightKg, unit),
+    date: b.date,
+  }))
   const first = points[0]
   const last = points.at(-1)
   return (
@@ -22,7 +27,13 @@ export function BodyWeightSection({ progress, unit, canLog }: { progress: Progre
       footer={canLog && <BodyWeightForm unit={unit} />}
       empty={points.length === 0 ? progressText.bodyWeightNothing(canLog) : null}
       summary={
-        first && last ? progressText.bodyWeightSummary(points.length, `${first.value} ${unit} on ${longDate(first.date)}`, `${last.value} ${unit} on ${longDate(last.date)}`) : ''
+        first && last
+          ? progressText.bodyWeightSummary(
+              points.length,
+              `${first.value} ${unit} on ${longDate(first.date)}`,
+              `${last.value} ${unit} on ${longDate(last.date)}`,
+            )
+          : ''
       }
       table={
         <DataTable
@@ -39,7 +50,12 @@ export function BodyWeightSection({ progress, unit, canLog }: { progress: Progre
                     variant="ghost"
                     aria-label={`Delete the reading of ${longDate(pt.date)}`}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(pt.date, { onSuccess: () => notify.success({ ...progressText.readingDeleted, description: longDate(pt.date) }) })}
+                    onClick={() =>
+                      remove.mutate(pt.date, {
+                        onSuccess: () =>
+                          notify.success({ ...progressText.readingDeleted, description: longDate(pt.date) }),
+                      })
+                    }
                   >
                     <Trash2 aria-hidden />
                   </Button>,

@@ -63,7 +63,15 @@ export function ChartFigure({
 }
 
 /** A plain, readable table: header cells and rows of text, scrolling sideways (named by its caption) when too wide. */
-export function DataTable({ caption, head, rows }: { caption: string; head: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
+export function DataTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string
+  head: readonly string[]
+  rows: readonly (readonly ReactNode[])[]
+}) {
   return (
     <ScrollRegion label={caption}>
       {/* Words wrap only between them (the page's long-word rule would break 'Deadlift' mid-word); a table wider than the phone scrolls sideways. */}

@@ -28,12 +28,27 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
   const movement = picked ?? progress.movements[0] ?? null
   const [range, setRange] = useState<Range>(RANGES[0])
   const since = range.months === null ? undefined : monthsBefore(localToday(), range.months)
-  const series = useQuery({ ...progressQueries.e1rm(clientId, movement?.movementId ?? '', since), enabled: Boolean(movement) })
-  const options = movement && !progress.movements.some((m) => m.movementId === movement.movementId) ? [movement, ...progress.movements] : progress.movements
-  const points = (series.data?.points ?? []).map((pt) => ({ key: pt.sessionId, label: shortDate(pt.date), value: chartLoad(pt.e1rmKg, unit), date: pt.date, set: pt.bestSet }))
+  const series = useQuery({
+    ...progressQueries.e1rm(clientId, movement?.movementId ?? '', since),
+    enabled: Boolean(movement),
+  })
+  const options =
+    movement && !progress.movements.some((m) => m.movementId === movement.movementId)
+      ? [movement, ...progress.movements]
+      : progress.movements
+  const points = (series.data?.points ?? []).map((pt) => ({
+    key: pt.sessionId,
+    label: shortDate(pt.date),
+    value: chartLoad(pt.e1rmKg, unit),
+    date: pt.date,
+    set: pt.bestSet,
+  }))
   const first = points[0]
   const last = points.at(-1)
-  const best = points.reduce<(typeof points)[number] | null>((top, pt) => (!top || pt.value > top.value ? pt : top), null)
+  const best = points.reduce<(typeof points)[number] | null>(
+    (top, pt) => (!top || pt.value > top.value ? pt : top),
+    null,
+  )
   const records = progress.records.find((r) => r.movementId === movement?.movementId)
   const name = movement?.name ?? ''
 
@@ -76,7 +91,9 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
       />
       {q && (
         <div className="flex basis-full flex-wrap gap-1" role="group" aria-label="Movements found">
-          {found.data?.length === 0 && <p className="text-sm text-muted-foreground">No trained movement matches “{q}”.</p>}
+          {found.data?.length === 0 && (
+            <p className="text-sm text-muted-foreground">No trained movement matches “{q}”.</p>
+          )}
           {found.data?.map((m) => (
             <Button
               key={m.movementId}
@@ -125,7 +142,11 @@ export function E1rmSection({ clientId, unit, progress }: { clientId?: string; u
         <DataTable
           caption={`Estimated 1RM of ${name} by session`}
           head={['Date', `e1RM (${unit})`, 'Best set']}
-          rows={points.map((pt) => [longDate(pt.date), pt.value, `${fromKg(pt.set.loadKg, unit)} ${unit} × ${pt.set.reps}`])}
+          rows={points.map((pt) => [
+            longDate(pt.date),
+            pt.value,
+            `${fromKg(pt.set.loadKg, unit)} ${unit} × ${pt.set.reps}`,
+          ])}
         />
       }
     >

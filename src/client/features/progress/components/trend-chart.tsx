@@ -23,14 +23,33 @@ export function TrendChart({
     <ResponsiveContainer width="100%" height={220}>
       <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} minTickGap={16} />
+        <XAxis
+          dataKey="label"
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: 'var(--border)' }}
+          minTickGap={16}
+        />
         <YAxis domain={domain} tick={axisTick} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
         <Tooltip
           formatter={(value) => [`${String(value)} ${unit}`, '']}
           separator=""
-          contentStyle={{ background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--card-foreground)' }}
+          contentStyle={{
+            background: 'var(--card)',
+            border: '1px solid var(--border)',
+            borderRadius: 8,
+            color: 'var(--card-foreground)',
+          }}
         />
-        <Line type="monotone" dataKey="value" stroke={color} strokeWidth={2} dot={{ r: 3, fill: color }} activeDot={{ r: 5 }} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="value"
+          stroke={color}
+          strokeWidth={2}
+          dot={{ r: 3, fill: color }}
+          activeDot={{ r: 5 }}
+          isAnimationActive={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   )

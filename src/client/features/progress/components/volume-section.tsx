@@ -19,9 +19,12 @@ const groupLabel = (group: string) => `${group.charAt(0).toUpperCase()}${group.s
  */
 function volumeRows(weeks: readonly WeeklyVolume[], grouping: Grouping, metric: Metric, unit: Unit) {
   const groupsOf = (w: WeeklyVolume): Record<string, { tonnageKg: number; hardSets: number } | undefined> =>
-    grouping === 'muscle' ? Object.fromEntries(Object.entries(w.byMuscleGroup).map(([group, v]) => [groupLabel(group), v])) : w.byPattern
+    grouping === 'muscle'
+      ? Object.fromEntries(Object.entries(w.byMuscleGroup).map(([group, v]) => [groupLabel(group), v]))
+      : w.byPattern
   const totals = new Map<string, number>()
-  for (const w of weeks) for (const [name, v] of Object.entries(groupsOf(w))) totals.set(name, (totals.get(name) ?? 0) + (v?.[metric] ?? 0))
+  for (const w of weeks)
+    for (const [name, v] of Object.entries(groupsOf(w))) totals.set(name, (totals.get(name) ?? 0) + (v?.[metric] ?? 0))
   const ranked = [...totals]
     .filter(([, total]) => total > 0)
     .sort((a, b) => (a[0] === 'Other' ? 1 : b[0] === 'Other' ? -1 : b[1] - a[1]))
@@ -29,9 +32,13 @@ function volumeRows(weeks: readonly WeeklyVolume[], grouping: Grouping, metric: 
   const limit = grouping === 'muscle' ? ranked.length : TOP_SERIES
   const top = ranked.slice(0, limit)
   const series = ranked.length > limit ? [...top, 'Other'] : top
-  const shown = (value: number) => (metric === 'tonnageKg' ? Math.round(fromKg(value, unit)) : Math.round(value * 10) / 10)
+  const shown = (value: number) =>
+    metric === 'tonnageKg' ? Math.round(fromKg(value, unit)) : Math.round(value * 10) / 10
   const rows = weeks.map((w) => {
-    const row: { label: string; weekStart: string } & Record<string, number | string> = { label: shortDate(w.weekStart), weekStart: w.weekStart }
+    const row: { label: string; weekStart: string } & Record<string, number | string> = {
+      label: shortDate(w.weekStart),
+      weekStart: w.weekStart,
+    }
     let other = 0
     for (const [name, v] of Object.entries(groupsOf(w))) {
       if (top.includes(name)) row[name] = shown(v?.[metric] ?? 0)
@@ -83,7 +90,11 @@ export function VolumeSection({ weeks, unit }: { weeks: readonly WeeklyVolume[];
         <DataTable
           caption={`Weekly ${metric === 'hardSets' ? 'hard sets' : 'tonnage'} by ${groupWord}`}
           head={['Week of', ...series, 'Total']}
-          rows={rows.map((row, i) => [longDate(String(row.weekStart)), ...series.map((s) => row[s] ?? 0), weeks[i] ? total(weeks[i]) : 0])}
+          rows={rows.map((row, i) => [
+            longDate(String(row.weekStart)),
+            ...series.map((s) => row[s] ?? 0),
+            weeks[i] ? total(weeks[i]) : 0,
+          ])}
         />
       }
     >
@@ -94,7 +105,17 @@ export function VolumeSection({ weeks, unit }: { weeks: readonly WeeklyVolume[];
 }
 
 /** One of a few options, as pressed buttons side by side. */
-function Choice<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: readonly (readonly [T, string])[] }) {
+function Choice<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string
+  value: T
+  onChange: (value: T) => void
+  options: readonly (readonly [T, string])[]
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex rounded-lg bg-muted p-1">
       {options.map(([option, text]) => (

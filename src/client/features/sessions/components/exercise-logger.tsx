@@ -36,7 +36,21 @@ type Props = {
 }
 
 /** One exercise in the logger: a header row naming the columns, a row per set, one tap to log a set. */
-export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refused, unit, plates, userId, onLog, onRemoveSet, onSwap, removeAny = false }: Props) {
+export function ExerciseLogger({
+  exercise,
+  label,
+  sets,
+  stats,
+  oneRepMaxKg,
+  refused,
+  unit,
+  plates,
+  userId,
+  onLog,
+  onRemoveSet,
+  onSwap,
+  removeAny = false,
+}: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
   const [extra, setExtra] = useState(0)
   // What the lifter typed on each row, by set number: kept here so that a row can start from the
@@ -69,17 +83,30 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
   const targetOf = (n: number) => exercise.targets[targetIndex(n)]
   const targetLoad = (n: number) => {
     const load = targetOf(n)?.load
-    if (load?.kind === 'percent_1rm' && oneRepMaxKg) return targetIn(loadFromE1rm(load.value, oneRepMaxKg, unit, step ?? plates.plateStep), unit, step ?? plates.plateStep)
+    if (load?.kind === 'percent_1rm' && oneRepMaxKg)
+      return targetIn(
+        loadFromE1rm(load.value, oneRepMaxKg, unit, step ?? plates.plateStep),
+        unit,
+        step ?? plates.plateStep,
+      )
     return load?.kind === 'kg' ? targetIn(load.value, unit, step) : null
   }
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
   const setOf = (n: number) => logged.find((s) => s.setNumber === n)
   // Last time's work sets, in order, beside the rows that answer the prescription in the same order.
-  const lastOf = (n: number) => (typeOf(n) === 'warmup' ? undefined : last[n - 1 - numbers.slice(0, n - 1).filter((m) => typeOf(m) === 'warmup').length])
+  const lastOf = (n: number) =>
+    typeOf(n) === 'warmup'
+      ? undefined
+      : last[n - 1 - numbers.slice(0, n - 1).filter((m) => typeOf(m) === 'warmup').length]
   const values = setRowValues(
     numbers.map((n) => {
       const lastTime = lastOf(n)
-      return { own: { ...loggedValues(setOf(n), unit), ...drafts[n] }, target: targetOf(n), targetLoad: targetLoad(n), last: lastTime && lastValues(lastTime, unit) }
+      return {
+        own: { ...loggedValues(setOf(n), unit), ...drafts[n] },
+        target: targetOf(n),
+        targetLoad: targetLoad(n),
+        last: lastTime && lastValues(lastTime, unit),
+      }
     }),
   )
   // A change to a row's numbers; null forgets them (the row is removed).
@@ -101,7 +128,9 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="flex items-center gap-2 text-base font-semibold">
-            <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{label}</span>
+            <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">
+              {label}
+            </span>
             <span className="truncate">{exercise.movementName}</span>
           </h2>
           {stats?.bestE1rmKg && (
@@ -131,7 +160,11 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
         )}
       </div>
       {/* The columns' names, for the eye: each input carries its own full name. */}
-      <div aria-hidden className="grid items-end gap-x-1 px-1 text-xs font-medium whitespace-nowrap text-muted-foreground" style={columns}>
+      <div
+        aria-hidden
+        className="grid items-end gap-x-1 px-1 text-xs font-medium whitespace-nowrap text-muted-foreground"
+        style={columns}
+      >
         <span>{sessionText.columns.set}</span>
         <span>{sessionText.columns.target}</span>
         {fields.map((f) => (
@@ -170,7 +203,9 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
                 if (set) onRemoveSet(set)
                 else setExtra((x) => Math.max(0, x - 1))
               }}
-              removable={(n === rows && (extra > 0 || Boolean(set))) || Boolean(set && (removeAny || refused.has(set.id)))}
+              removable={
+                (n === rows && (extra > 0 || Boolean(set))) || Boolean(set && (removeAny || refused.has(set.id)))
+              }
             />
           )
         })}
@@ -185,7 +220,9 @@ export function ExerciseLogger({ exercise, label, sets, stats, oneRepMaxKg, refu
 /** Moves to the Log button of set `setNumber` of an exercise (the next one of a superset). */
 export function focusSet(exerciseKey: string, setNumber: number): void {
   requestAnimationFrame(() => {
-    const button = document.querySelector<HTMLButtonElement>(`[data-log-set="${CSS.escape(`${exerciseKey}:${setNumber}`)}"]`)
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-log-set="${CSS.escape(`${exerciseKey}:${setNumber}`)}"]`,
+    )
     button?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
     button?.focus({ preventScroll: true })
   })
@@ -207,7 +244,12 @@ const EMPTY: SetValues = { load: '', reps: '', seconds: '', meters: '', rpe: '' 
 
 /** Last time's numbers of a set, as a row would show them, in the lifter's unit. */
 function lastValues(set: LastSet, unit: Unit): SetDraft {
-  return { load: set.loadKg != null ? str(fromKg(set.loadKg, unit)) : '', reps: str(set.reps), seconds: str(set.durationSeconds), meters: str(set.distanceMeters) }
+  return {
+    load: set.loadKg != null ? str(fromKg(set.loadKg, unit)) : '',
+    reps: str(set.reps),
+    seconds: str(set.durationSeconds),
+    meters: str(set.distanceMeters),
+  }
 }
 
 /** A logged set's numbers as its row shows them, in the lifter's unit. */

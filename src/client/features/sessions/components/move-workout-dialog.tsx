@@ -56,7 +56,8 @@ function MoveWorkoutForm({ plan, workout, date, onDone }: Props & { onDone: () =
           notify.success({ title: text.done(workout.title, dateText(parsed.data.date)) })
           onDone()
         },
-        onError: (error) => setErrors(error instanceof ApiError && error.fields ? error.fields : { date: [describeError(error)] }),
+        onError: (error) =>
+          setErrors(error instanceof ApiError && error.fields ? error.fields : { date: [describeError(error)] }),
       },
     )
   }
@@ -66,7 +67,17 @@ function MoveWorkoutForm({ plan, workout, date, onDone }: Props & { onDone: () =
       <DialogTitle>{text.dialogTitle(workout.title)}</DialogTitle>
       <DialogDescription>{text.dialogText(dateText(date))}</DialogDescription>
       <Field label={text.date} error={errors.date?.[0]}>
-        {(control) => <Input {...control} type="date" min={today} max={latest} required value={to} onChange={(e) => setTo(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="date"
+            min={today}
+            max={latest}
+            required
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        )}
       </Field>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

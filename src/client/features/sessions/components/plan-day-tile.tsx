@@ -45,7 +45,11 @@ export function PlanDayTile({ plan, sessions, week, day, label, className }: Pro
   const inner = 'flex h-full flex-col gap-0.5 rounded-lg p-2'
   return (
     <li
-      aria-label={label(moved ? `${DAY_STATE_TEXT[state]}, ${sessionText.movedFrom(planDateText(plan, week, day) ?? '')}` : DAY_STATE_TEXT[state])}
+      aria-label={label(
+        moved
+          ? `${DAY_STATE_TEXT[state]}, ${sessionText.movedFrom(planDateText(plan, week, day) ?? '')}`
+          : DAY_STATE_TEXT[state],
+      )}
       className={cn(
         'rounded-lg border',
         state === 'done' && 'border-primary/40 bg-primary/10',

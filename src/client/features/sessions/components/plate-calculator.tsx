@@ -68,7 +68,10 @@ export function PlateCalculator({ setLabel, load, unit, plates }: Props) {
             {text.closest(weight(loading.loaded), weight(loading.short))}
           </p>
         )}
-        <Link to={paths.account.getHref()} className="text-sm text-muted-foreground underline underline-offset-2 hover:text-foreground">
+        <Link
+          to={paths.account.getHref()}
+          className="text-sm text-muted-foreground underline underline-offset-2 hover:text-foreground"
+        >
           {text.setup}
         </Link>
       </DialogContent>

@@ -46,7 +46,13 @@ export function SessionCorrection({ userId, sessionId, completedAt, unit, plates
       {openedAt >= until && !correcting ? (
         <p className="text-sm text-muted-foreground">{sessionText.correction.closed}</p>
       ) : correcting ? (
-        <CorrectionEditor userId={userId} sessionId={sessionId} unit={unit} plates={plates} onDone={() => setCorrecting(false)} />
+        <CorrectionEditor
+          userId={userId}
+          sessionId={sessionId}
+          unit={unit}
+          plates={plates}
+          onDone={() => setCorrecting(false)}
+        />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground">{sessionText.correction.until(formatWhen(until))}</p>
@@ -59,7 +65,13 @@ export function SessionCorrection({ userId, sessionId, completedAt, unit, plates
   )
 }
 
-function CorrectionEditor({ userId, sessionId, unit, plates, onDone }: Omit<Props, 'completedAt'> & { onDone: () => void }) {
+function CorrectionEditor({
+  userId,
+  sessionId,
+  unit,
+  plates,
+  onDone,
+}: Omit<Props, 'completedAt'> & { onDone: () => void }) {
   const log = useSessionLog(userId, sessionId)
   const { refused } = usePendingSets(userId, sessionId)
   if (log.status === 'loading') return <p className="text-sm text-muted-foreground">Loading…</p>

@@ -18,7 +18,9 @@ export function SessionList({ sessions, hrefOf }: Props) {
           <Link to={hrefOf(s)} className="flex justify-between gap-3 p-3 text-sm hover:bg-muted">
             <span className="font-medium">{s.title}</span>
             <span className="text-muted-foreground">
-              {s.status === 'in_progress' ? 'In progress' : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
+              {s.status === 'in_progress'
+                ? 'In progress'
+                : new Date(s.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
               {s.correctedAt && ` · ${sessionText.correction.listMark}`}
             </span>
           </Link>

@@ -1,6 +1,13 @@
 import { MessageSquare } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import type { Comment, Deviation, ReviewedExercise, ReviewedSet, SessionReview as Review, SetLog } from '#shared/schemas/sessions.ts'
+import type {
+  Comment,
+  Deviation,
+  ReviewedExercise,
+  ReviewedSet,
+  SessionReview as Review,
+  SetLog,
+} from '#shared/schemas/sessions.ts'
 import { formatLoad, type Unit } from '#shared/units.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -61,16 +68,33 @@ export function SessionReview({ sessionId, review, comments, removedSets, unit, 
   )
 }
 
-function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canComment, shownSetLogId }: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
+function ExerciseReview({
+  sessionId,
+  exercise,
+  comments,
+  removedSets,
+  unit,
+  canComment,
+  shownSetLogId,
+}: Omit<Props, 'review'> & { exercise: ReviewedExercise }) {
   // A removed set shows on the row it leaves empty; one whose place was taken shows on its own.
-  const emptied = (set: ReviewedSet) => (set.logged ? undefined : removedSets.find((r) => r.setNumber === set.setNumber))
-  const elsewhere = removedSets.filter((r) => !exercise.sets.some((set) => !set.logged && set.setNumber === r.setNumber))
+  const emptied = (set: ReviewedSet) =>
+    set.logged ? undefined : removedSets.find((r) => r.setNumber === set.setNumber)
+  const elsewhere = removedSets.filter(
+    (r) => !exercise.sets.some((set) => !set.logged && set.setNumber === r.setNumber),
+  )
   return (
     <section aria-label={exercise.movementName} className="rounded-xl border bg-card">
       <h3 className="border-b px-3 py-2 font-medium">
         {exercise.movementName}
-        {exercise.swappedFrom && <span className="ml-2 text-sm font-normal text-muted-foreground">instead of {exercise.swappedFrom.movementName}</span>}
-        {exercise.removed && <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>}
+        {exercise.swappedFrom && (
+          <span className="ml-2 text-sm font-normal text-muted-foreground">
+            instead of {exercise.swappedFrom.movementName}
+          </span>
+        )}
+        {exercise.removed && (
+          <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>
+        )}
       </h3>
       {exercise.sets.length === 0 && elsewhere.length === 0 ? (
         <p className="p-3 text-sm text-muted-foreground">No sets.</p>
@@ -89,7 +113,11 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
             />
           ))}
           {elsewhere.map((removed) => (
-            <li key={removed.id} aria-label={`Removed set ${removed.setNumber}`} className="flex flex-col gap-1 px-3 py-2 text-sm">
+            <li
+              key={removed.id}
+              aria-label={`Removed set ${removed.setNumber}`}
+              className="flex flex-col gap-1 px-3 py-2 text-sm"
+            >
               <span className="font-medium tabular-nums">Set {removed.setNumber}</span>
               <CorrectionNote set={removed} unit={unit} removed />
             </li>
@@ -100,7 +128,11 @@ function ExerciseReview({ sessionId, exercise, comments, removedSets, unit, canC
   )
 }
 
-type ReviewedSetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & { set: ReviewedSet; removed: SetLog | undefined; shown: boolean }
+type ReviewedSetRowProps = Pick<Props, 'sessionId' | 'comments' | 'unit' | 'canComment'> & {
+  set: ReviewedSet
+  removed: SetLog | undefined
+  shown: boolean
+}
 
 function ReviewedSetRow({ sessionId, set, removed, comments, unit, canComment, shown }: ReviewedSetRowProps) {
   const [writing, setWriting] = useState(false)
@@ -116,7 +148,9 @@ function ReviewedSetRow({ sessionId, set, removed, comments, unit, canComment, s
         <span className="text-muted-foreground">Target: {set.target ? formatTarget(set, unit) : 'none (added)'}</span>
         <span className={cn('tabular-nums', misses.length > 0 && 'font-medium')}>
           Done: {set.logged ? formatDone(set.logged, unit) : 'not done'}
-          {set.logged && set.logged.setType !== 'working' && <span className="text-muted-foreground"> · {SET_TYPE_NAME[set.logged.setType]}</span>}
+          {set.logged && set.logged.setType !== 'working' && (
+            <span className="text-muted-foreground"> · {SET_TYPE_NAME[set.logged.setType]}</span>
+          )}
         </span>
       </div>
       {set.logged?.correction && <CorrectionNote set={set.logged} unit={unit} />}
@@ -138,11 +172,24 @@ function ReviewedSetRow({ sessionId, set, removed, comments, unit, canComment, s
         </ul>
       )}
       {canComment && set.logged && !writing && (
-        <Button variant="ghost" size="sm" className="self-start" onClick={() => setWriting(true)} aria-label={`Comment on set ${set.setNumber}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => setWriting(true)}
+          aria-label={`Comment on set ${set.setNumber}`}
+        >
           <MessageSquare aria-hidden /> Comment
         </Button>
       )}
-      {writing && set.logged && <CommentForm sessionId={sessionId} setLogId={set.logged.id} label={`Comment on set ${set.setNumber}`} onDone={() => setWriting(false)} />}
+      {writing && set.logged && (
+        <CommentForm
+          sessionId={sessionId}
+          setLogId={set.logged.id}
+          label={`Comment on set ${set.setNumber}`}
+          onDone={() => setWriting(false)}
+        />
+      )}
     </li>
   )
 }
@@ -152,7 +199,8 @@ function CorrectionNote({ set, unit, removed = false }: { set: SetLog; unit: Uni
   if (!set.correction) return null
   return (
     <p className="text-sm text-amber-700 dark:text-amber-400">
-      {describeCorrection(set.correction, unit, removed)} <span className="text-muted-foreground">· {formatWhen(set.correction.at)}</span>
+      {describeCorrection(set.correction, unit, removed)}{' '}
+      <span className="text-muted-foreground">· {formatWhen(set.correction.at)}</span>
     </p>
   )
 }
@@ -161,7 +209,8 @@ export function CommentItem({ comment }: { comment: Comment }) {
   return (
     <li className="rounded-lg bg-muted/50 px-3 py-2">
       <p className="text-xs text-muted-foreground">
-        {comment.authorName} · {new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        {comment.authorName} ·{' '}
+        {new Date(comment.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
       </p>
       <p className="whitespace-pre-line">{comment.body}</p>
     </li>
@@ -169,7 +218,17 @@ export function CommentItem({ comment }: { comment: Comment }) {
 }
 
 /** A comment on the session (no set) or on one set. */
-export function CommentForm({ sessionId, setLogId = null, label, onDone }: { sessionId: string; setLogId?: string | null; label: string; onDone?: () => void }) {
+export function CommentForm({
+  sessionId,
+  setLogId = null,
+  label,
+  onDone,
+}: {
+  sessionId: string
+  setLogId?: string | null
+  label: string
+  onDone?: () => void
+}) {
   const addComment = useAddComment(sessionId)
   const [body, setBody] = useState('')
   function handleSubmit(event: FormEvent) {
@@ -187,7 +246,11 @@ export function CommentForm({ sessionId, setLogId = null, label, onDone }: { ses
   }
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <Field label={label}>{(control) => <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />}</Field>
+      <Field label={label}>
+        {(control) => (
+          <Textarea {...control} rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} />
+        )}
+      </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={addComment.isPending || !body.trim()}>
           {addComment.isPending ? 'Adding…' : 'Add comment'}
@@ -205,7 +268,9 @@ export function CommentForm({ sessionId, setLogId = null, label, onDone }: { ses
 function formatTarget(set: ReviewedSet, unit: Unit): string {
   const text = set.target ? formatPrescribedSet(set.target, unit) : ''
   // A %1RM target also reads as the kg it meant on the day.
-  return set.target?.load?.kind === 'percent_1rm' && set.targetLoadKg !== null ? `${text} (${formatLoad(set.targetLoadKg, unit)})` : text
+  return set.target?.load?.kind === 'percent_1rm' && set.targetLoadKg !== null
+    ? `${text} (${formatLoad(set.targetLoadKg, unit)})`
+    : text
 }
 
 function formatDone(logged: NonNullable<ReviewedSet['logged']>, unit: Unit): string {
@@ -213,7 +278,12 @@ function formatDone(logged: NonNullable<ReviewedSet['logged']>, unit: Unit): str
   if (logged.reps !== null) parts.push(`${logged.reps} reps`)
   if (logged.loadKg !== null) parts.push(`× ${formatLoad(logged.loadKg, unit)}`)
   if (logged.distanceMeters !== null) parts.push(`${logged.distanceMeters} m`)
-  if (logged.durationSeconds !== null) parts.push(logged.distanceMeters !== null ? `in ${formatDuration(logged.durationSeconds)}` : formatDuration(logged.durationSeconds))
+  if (logged.durationSeconds !== null)
+    parts.push(
+      logged.distanceMeters !== null
+        ? `in ${formatDuration(logged.durationSeconds)}`
+        : formatDuration(logged.durationSeconds),
+    )
   if (logged.rpe !== null) parts.push(`@ RPE ${logged.rpe}`)
   return parts.join(' ') || 'done'
 }

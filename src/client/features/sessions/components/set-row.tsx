@@ -5,7 +5,13 @@ import { isBarbell } from '#shared/plates.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
-import { LogSetBody, type LogSetInput, type MovementStats, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
+import {
+  LogSetBody,
+  type LogSetInput,
+  type MovementStats,
+  type SessionExercise,
+  type SetLog,
+} from '#shared/schemas/sessions.ts'
 import { SET_TYPE_MARK, SET_TYPE_NAME, SET_TYPES, type SetType } from '#shared/set-types.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
@@ -95,14 +101,21 @@ export function fieldsOf(tracking: Tracking): FieldSpec[] {
 }
 
 /** The body field each input logs. */
-const BODY_FIELD = { load: 'loadKg', reps: 'reps', seconds: 'durationSeconds', meters: 'distanceMeters', rpe: 'rpe' } as const satisfies Record<SetField, keyof LogSetInput>
+const BODY_FIELD = {
+  load: 'loadKg',
+  reps: 'reps',
+  seconds: 'durationSeconds',
+  meters: 'distanceMeters',
+  rpe: 'rpe',
+} as const satisfies Record<SetField, keyof LogSetInput>
 
 /** A target in the few characters of its column: '5 × 100', '8–10 × 75%', '60 s', '5 × 100 @8'. */
 function shortTarget(set: PrescribedSet, targetLoad: number | null): string {
   const parts: string[] = []
   if (set.reps) parts.push(set.reps.min === set.reps.max ? String(set.reps.min) : `${set.reps.min}–${set.reps.max}`)
   if (targetLoad !== null) parts.push(`× ${targetLoad}`)
-  if (set.load?.kind === 'percent_1rm') parts.push(targetLoad !== null ? `(${set.load.value}%)` : `× ${set.load.value}%`)
+  if (set.load?.kind === 'percent_1rm')
+    parts.push(targetLoad !== null ? `(${set.load.value}%)` : `× ${set.load.value}%`)
   if (set.load?.kind === 'bodyweight') parts.push('× BW')
   if (set.distanceMeters) parts.push(`${set.distanceMeters} m`)
   if (set.durationSeconds) parts.push(`${set.durationSeconds} s`)
@@ -225,7 +238,12 @@ export function SetRow({
   const showLast = Boolean(lastTime) && !logged
 
   return (
-    <li className={cn('flex flex-col gap-1 rounded-lg px-1 py-1', refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40')}>
+    <li
+      className={cn(
+        'flex flex-col gap-1 rounded-lg px-1 py-1',
+        refusal ? 'bg-destructive/10' : done ? 'bg-primary/10' : 'bg-muted/40',
+      )}
+    >
       {/* One line at 360 px: set, target (and the plate calculator), the numbers and the tick. */}
       <div className="grid items-center gap-x-1" style={columns}>
         <button
@@ -250,7 +268,14 @@ export function SetRow({
               </>
             )}
           </span>
-          {barbell && <PlateCalculator setLabel={label} load={typedLoad !== null && Number.isFinite(typedLoad) ? typedLoad : targetLoad} unit={unit} plates={plates} />}
+          {barbell && (
+            <PlateCalculator
+              setLabel={label}
+              load={typedLoad !== null && Number.isFinite(typedLoad) ? typedLoad : targetLoad}
+              unit={unit}
+              plates={plates}
+            />
+          )}
         </span>
         {fields.map((f) => {
           const field = BODY_FIELD[f.field]
@@ -296,14 +321,25 @@ export function SetRow({
       {(showLast || removable) && (
         <div className="flex items-center justify-between gap-x-3 pl-7 text-xs text-muted-foreground">
           {showLast && lastTime ? (
-            <button type="button" className="underline underline-offset-2 hover:text-foreground" onClick={fillLast} aria-label={`${lastText(lastTime, unit)}: use it for ${label}`}>
+            <button
+              type="button"
+              className="underline underline-offset-2 hover:text-foreground"
+              onClick={fillLast}
+              aria-label={`${lastText(lastTime, unit)}: use it for ${label}`}
+            >
               {lastText(lastTime, unit)}
             </button>
           ) : (
             <span />
           )}
           {removable && (
-            <Button variant="ghost" size="sm" className="h-7 px-2" aria-label={`Remove ${label}`} onClick={() => onRemove(logged)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2"
+              aria-label={`Remove ${label}`}
+              onClick={() => onRemove(logged)}
+            >
               <Minus aria-hidden /> {sessionText.removeSet}
             </Button>
           )}

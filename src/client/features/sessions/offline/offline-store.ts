@@ -1,6 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { Exercise } from '#shared/schemas/plans.ts'
-import { sessionExerciseOf, type LogSetInput, type Session, type SetLog, type StartSessionInput, type UpdateSessionInput } from '#shared/schemas/sessions.ts'
+import {
+  sessionExerciseOf,
+  type LogSetInput,
+  type Session,
+  type SetLog,
+  type StartSessionInput,
+  type UpdateSessionInput,
+} from '#shared/schemas/sessions.ts'
 import { enqueue, queuedItems, type QueueItem } from '#client/lib/offline-queue/queue.ts'
 
 /**
@@ -17,7 +24,8 @@ export type SessionStart = StartSessionInput & { id: string }
 
 /** A set logged (or logged again with new values), or deleted; its id is the queue key, so the latest wins. */
 export type SetChange = { sessionId: string; setId: string } & (
-  { action: 'log'; body: LogSetInput } | { action: 'delete'; /** When the lifter deleted it (ms, this device). */ deletedAt: number }
+  | { action: 'log'; body: LogSetInput }
+  | { action: 'delete'; /** When the lifter deleted it (ms, this device). */ deletedAt: number }
 )
 /** The session's exercise list and notes: one waiting change holds the latest of both. */
 export type SessionPatch = { sessionId: string; body: UpdateSessionInput }
@@ -26,7 +34,8 @@ export type SessionChange = QueueItem<SetChange> | QueueItem<SessionPatch>
 
 export const queueSetChange = (userId: string, change: SetChange) => enqueue(userId, SET_KIND, change.setId, change)
 // The patch keeps its place in line: an added exercise reaches the server before the sets logged on it.
-export const queueSessionPatch = (userId: string, patch: SessionPatch) => enqueue(userId, PATCH_KIND, patch.sessionId, patch)
+export const queueSessionPatch = (userId: string, patch: SessionPatch) =>
+  enqueue(userId, PATCH_KIND, patch.sessionId, patch)
 
 /** What a session starts from, as this device knows it: a planned day, a workout, or nothing. */
 export type SessionSource = {
@@ -79,7 +88,9 @@ export async function startOnDevice(userId: string, id: string, source: SessionS
 
 export function sessionChanges(items: readonly QueueItem[], sessionId?: string): SessionChange[] {
   return items.filter(
-    (item): item is SessionChange => (item.kind === SET_KIND || item.kind === PATCH_KIND) && (!sessionId || (item.payload as { sessionId: string }).sessionId === sessionId),
+    (item): item is SessionChange =>
+      (item.kind === SET_KIND || item.kind === PATCH_KIND) &&
+      (!sessionId || (item.payload as { sessionId: string }).sessionId === sessionId),
   )
 }
 
@@ -87,7 +98,9 @@ export const isSetChange = (item: SessionChange): item is QueueItem<SetChange> =
 
 /** Whether this session was started on this device and its start still waits to reach the server. */
 export async function startWaiting(userId: string, sessionId: string): Promise<boolean> {
-  return (await queuedItems(userId)).some((item) => item.kind === START_KIND && !item.refused && (item.payload as SessionStart).id === sessionId)
+  return (await queuedItems(userId)).some(
+    (item) => item.kind === START_KIND && !item.refused && (item.payload as SessionStart).id === sessionId,
+  )
 }
 
 /** Sets of the session the server has not stored yet: still waiting, and refused (kept for the lifter to fix or remove). */
@@ -105,7 +118,15 @@ interface SnapshotDb extends DBSchema {
 
 type LegacyChange =
   | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'set'; setId: string; body: LogSetInput }
-  | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'delete-set'; setId: string; deletedAt?: number }
+  | {
+      id: string
+      userId: string
+      sessionId: string
+      queuedAt: number
+      kind: 'delete-set'
+      setId: string
+      deletedAt?: number
+    }
   | { id: string; userId: string; sessionId: string; queuedAt: number; kind: 'patch'; body: UpdateSessionInput }
 
 let opened: Promise<IDBPDatabase<SnapshotDb>> | null = null
@@ -125,8 +146,20 @@ export async function adoptLegacyChanges(userId: string): Promise<void> {
   const waiting = (await database.getAllFromIndex('pending', 'byUser', userId)).sort((a, b) => a.queuedAt - b.queuedAt)
   for (const change of waiting) {
     if (change.kind === 'patch') await queueSessionPatch(userId, { sessionId: change.sessionId, body: change.body })
-    else if (change.kind === 'set') await queueSetChange(userId, { sessionId: change.sessionId, setId: change.setId, action: 'log', body: change.body })
-    else await queueSetChange(userId, { sessionId: change.sessionId, setId: change.setId, action: 'delete', deletedAt: change.deletedAt ?? change.queuedAt })
+    else if (change.kind === 'set')
+      await queueSetChange(userId, {
+        sessionId: change.sessionId,
+        setId: change.setId,
+        action: 'log',
+        body: change.body,
+      })
+    else
+      await queueSetChange(userId, {
+        sessionId: change.sessionId,
+        setId: change.setId,
+        action: 'delete',
+        deletedAt: change.deletedAt ?? change.queuedAt,
+      })
     await database.delete('pending', change.id)
   }
 }
@@ -146,11 +179,18 @@ export function applyPending(session: Session, items: readonly QueueItem[]): Ses
   for (const change of sessionChanges(items, session.id)) {
     if (!isSetChange(change)) {
       const { body } = change.payload
-      next = { ...next, ...(body.exercises ? { exercises: body.exercises } : {}), ...(body.notes !== undefined ? { notes: body.notes ?? null } : {}) }
+      next = {
+        ...next,
+        ...(body.exercises ? { exercises: body.exercises } : {}),
+        ...(body.notes !== undefined ? { notes: body.notes ?? null } : {}),
+      }
       continue
     }
     const set = change.payload
-    next = set.action === 'delete' ? { ...next, sets: next.sets.filter((s) => s.id !== set.setId) } : { ...next, sets: upsertSet(next, set.setId, set.body) }
+    next =
+      set.action === 'delete'
+        ? { ...next, sets: next.sets.filter((s) => s.id !== set.setId) }
+        : { ...next, sets: upsertSet(next, set.setId, set.body) }
   }
   return next
 }

@@ -6,13 +6,26 @@ import { registerQueueHandler, useQueuedItems, type QueueItem, type Refusal } fr
 import { useOnline } from '#client/lib/online.ts'
 import { timed } from '#client/lib/perf-log.ts'
 import { sessionText } from '../session-text.ts'
-import { adoptLegacyChanges, isSetChange, PATCH_KIND, sessionChanges, SET_KIND, START_KIND, type SessionPatch, type SessionStart, type SetChange } from './offline-store.ts'
+import {
+  adoptLegacyChanges,
+  isSetChange,
+  PATCH_KIND,
+  sessionChanges,
+  SET_KIND,
+  START_KIND,
+  type SessionPatch,
+  type SessionStart,
+  type SetChange,
+} from './offline-store.ts'
 
 const sessionPath = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`
 
 function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): Promise<unknown> {
   const path = `${sessionPath(payload.sessionId)}/sets/${encodeURIComponent(payload.setId)}`
-  if (payload.action === 'log') return timed('log a set', () => apiRequest(path, { method: 'PUT', body: payload.body, schema: SetLogSchema, signal }))
+  if (payload.action === 'log')
+    return timed('log a set', () =>
+      apiRequest(path, { method: 'PUT', body: payload.body, schema: SetLogSchema, signal }),
+    )
   // When it was deleted on this device: an edit made later on another device wins.
   const editedAt = encodeURIComponent(new Date(payload.deletedAt).toISOString())
   return timed('delete a set', () => apiRequest(`${path}?editedAt=${editedAt}`, { method: 'DELETE', signal }))
@@ -24,18 +37,23 @@ function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): 
  * exercises and title: the sets logged on it are the lifter's.
  */
 async function sendSessionStart({ payload }: QueueItem<SessionStart>, signal: AbortSignal): Promise<unknown> {
-  const start = (body: SessionStart) => timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema, signal }))
+  const start = (body: SessionStart) =>
+    timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema, signal }))
   try {
     return await start(payload)
   } catch (error) {
-    const sourceGone = error instanceof ApiError && (error.status === 403 || error.status === 404) && Boolean(payload.planWorkoutId || payload.workoutId)
+    const sourceGone =
+      error instanceof ApiError &&
+      (error.status === 403 || error.status === 404) &&
+      Boolean(payload.planWorkoutId || payload.workoutId)
     if (!sourceGone) throw error
     const { planWorkoutId: _planned, workoutId: _workout, ...unplanned } = payload
     return start(unplanned)
   }
 }
 
-const refused = (_item: QueueItem, refusal: Refusal) => notify.error({ title: sessionText.notSaved, description: refusal.message })
+const refused = (_item: QueueItem, refusal: Refusal) =>
+  notify.error({ title: sessionText.notSaved, description: refusal.message })
 
 const storedListeners = new Set<(change: SetChange) => void>()
 
@@ -53,7 +71,10 @@ registerQueueHandler<SetChange>(SET_KIND, {
   refused,
 })
 registerQueueHandler<SessionPatch>(PATCH_KIND, {
-  send: ({ payload }, signal) => timed('change the session', () => apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal })),
+  send: ({ payload }, signal) =>
+    timed('change the session', () =>
+      apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal }),
+    ),
   refused,
 })
 
@@ -65,12 +86,17 @@ export function useAdoptLegacyChanges(userId: string | null): void {
 }
 
 /** The session's sets not on the server yet: waiting ones, and the ones the server refused (by set id, with its reason). */
-export function usePendingSets(userId: string, sessionId?: string): { count: number; online: boolean; refused: ReadonlyMap<string, Refusal> } {
+export function usePendingSets(
+  userId: string,
+  sessionId?: string,
+): { count: number; online: boolean; refused: ReadonlyMap<string, Refusal> } {
   const items = useQueuedItems(userId)
   const online = useOnline()
   return useMemo(() => {
     const sets = sessionChanges(items, sessionId).filter(isSetChange)
-    const refusedSets = new Map(sets.flatMap((item) => (item.refused ? [[item.payload.setId, item.refused] as const] : [])))
+    const refusedSets = new Map(
+      sets.flatMap((item) => (item.refused ? [[item.payload.setId, item.refused] as const] : [])),
+    )
     return { count: sets.length - refusedSets.size, online, refused: refusedSets }
   }, [items, sessionId, online])
 }

@@ -30,7 +30,14 @@ export function useKeepGymScreens(userId: string | null) {
 async function keepGymScreens(client: QueryClient, userId: string): Promise<void> {
   const { current } = plansTrained(await client.fetchQuery(planQueries.current()), userId)
   if (!current) return
-  const [plan, sessions] = await Promise.all([client.fetchQuery(planQueries.detail(current.id)), client.fetchQuery(planSessions(current.id))])
+  const [plan, sessions] = await Promise.all([
+    client.fetchQuery(planQueries.detail(current.id)),
+    client.fetchQuery(planSessions(current.id)),
+  ])
   const { todays, next } = todaysAndNext(plan, sessions, localToday())
-  await Promise.all([todays, next].flatMap((workout) => (workout ? [client.prefetchQuery(sessionQueries.movementStats(statsMovementIdsOf(workout.exercises)))] : [])))
+  await Promise.all(
+    [todays, next].flatMap((workout) =>
+      workout ? [client.prefetchQuery(sessionQueries.movementStats(statsMovementIdsOf(workout.exercises)))] : [],
+    ),
+  )
 }

@@ -3,7 +3,15 @@ import { SessionSchema, type LogSetInput, type Session, type SessionExercise } f
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { queuedItems, removeQueued } from '#client/lib/offline-queue/queue.ts'
 import { timed } from '#client/lib/perf-log.ts'
-import { applyPending, queueSessionPatch, queueSetChange, readSnapshot, saveSnapshot, SET_KIND, upsertSet } from './offline-store.ts'
+import {
+  applyPending,
+  queueSessionPatch,
+  queueSetChange,
+  readSnapshot,
+  saveSnapshot,
+  SET_KIND,
+  upsertSet,
+} from './offline-store.ts'
 
 type Status = 'loading' | 'ready' | 'missing' | 'error'
 
@@ -33,7 +41,9 @@ export function useSessionLog(userId: string, sessionId: string) {
       const snapshot = await readSnapshot(userId, sessionId).catch(() => null)
       if (snapshot) show(applyPending(snapshot, await queuedItems(userId)))
       try {
-        const fresh = await timed('load a session', () => apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema }))
+        const fresh = await timed('load a session', () =>
+          apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema }),
+        )
         const merged = applyPending(fresh, await queuedItems(userId))
         show(merged)
         await saveSnapshot(userId, merged)
