@@ -109,7 +109,7 @@ export const setLogs = pgTable(
     /**
      * The lifter whose set this is: their session's client, written by the database itself (a
      * trigger on insert, migration 0025), never by the app. With it, a lifter's best of one
-     * movement is an index probe however long their history (docs/scale.md).
+     * movement is an index probe however long their history (docs/scaling.md#flat-as-history-grows).
      */
     clientId: text('client_id'),
     exerciseKey: text('exercise_key').notNull(),
@@ -185,7 +185,7 @@ export const setLogs = pgTable(
  * completed session), when it was last trained, and the heaviest load with the first time it was
  * lifted. Derived from set_logs and workout_sessions and kept up to date by the database itself
  * (triggers of migration 0026; the app only reads it), so the progress page's lifetime figures
- * read a few rows per movement instead of a lifter's whole history (docs/scale.md).
+ * read a few rows per movement instead of a lifter's whole history (docs/scaling.md#flat-as-history-grows).
  */
 export const lifetimeTotals = pgTable(
   'lifetime_totals',

@@ -99,7 +99,7 @@ const parseJson = <T>(value: T | string | null): T | null =>
  * The lifter's most trained movements (by completed sets), and for each of them the heaviest load
  * for every rep count 1-12 with the first day it was lifted, and the best e1RM. Read from the
  * lifter's lifetime totals (a few rows per movement, kept up to date by the database), never from
- * their sets: the same few rows however long the history (docs/scale.md).
+ * their sets: the same few rows however long the history (docs/scaling.md#flat-as-history-grows).
  */
 async function movementsAndRecords(db: Db, lifterId: string, utcOffsetMinutes: number) {
   const rows = await queryRows<MovementRow>(

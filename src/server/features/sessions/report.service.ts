@@ -25,7 +25,7 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
  * more together (`reps` 13), and the best e1RM on a row of its own (`reps` 0) that is there exactly
  * when such a session holds a loaded set of the movement. Each figure is a probe of an index
  * ordered heaviest (or best) first that stops at the first set of such a session: a few rows and a
- * few index reads, however long the history (docs/scale.md).
+ * few index reads, however long the history (docs/scaling.md#flat-as-history-grows).
  */
 async function bestsBefore(db: Db, clientId: string, movementIds: readonly string[], before: string, exceptId: string) {
   const counts = sql`p.started_at < ${before} and p.id <> ${exceptId}`

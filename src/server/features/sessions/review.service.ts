@@ -95,7 +95,7 @@ const epleySql = (alias: string): SQL => {
  * The best e1RM of one lifter's movement among the sets whose session `counts` (a condition on the
  * session `p`): the lifter's sets of the movement that have an e1RM, best first from
  * set_logs_client_e1rm_idx, until one whose session counts. An index walk that stops at its first
- * answer, never an aggregate of the lifter's history (docs/scale.md).
+ * answer, never an aggregate of the lifter's history (docs/scaling.md#flat-as-history-grows).
  */
 export function bestE1rmSql(clientId: SQL, movementId: SQL, counts: SQL = sql`true`): SQL {
   return sql`(
