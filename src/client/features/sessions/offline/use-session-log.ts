@@ -1,72 +1,47 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
-import { SessionSchema, type LogSetInput, type Session, type SessionExercise } from '#shared/schemas/sessions.ts'
-import { ApiError, apiRequest } from '#client/lib/api-client.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useDeferredValue } from 'react'
+import type { LogSetInput, Session, SessionExercise } from '#shared/schemas/sessions.ts'
+import { ApiError } from '#client/lib/api-client.ts'
 import { queuedItems, removeQueued } from '#client/lib/offline-queue/queue.ts'
-import { timed } from '#client/lib/perf-log.ts'
-import {
-  applyPending,
-  queueSessionPatch,
-  queueSetChange,
-  readSnapshot,
-  saveSnapshot,
-  SET_KIND,
-  upsertSet,
-} from './offline-store.ts'
+import { queueSessionPatch, queueSetChange, saveSnapshot, SET_KIND, upsertSet } from './offline-store.ts'
+import { sessionLogQueries } from './session-log-queries.ts'
 
 type Status = 'loading' | 'ready' | 'missing' | 'error'
 
 /**
  * A session being logged: shown at once from this device's copy, refreshed from the server when
  * it answers, and every change written to the device first and queued for the server. A reload,
- * a closed tab or no signal loses nothing.
+ * a closed tab or no signal loses nothing. Both copies are queries (sessionLogQueries); a tap
+ * writes the new session into the server copy's cache entry and onto the device.
  */
 export function useSessionLog(userId: string, sessionId: string) {
-  const [session, setSession] = useState<Session | null>(null)
-  const [status, setStatus] = useState<Status>('loading')
-  const current = useRef<Session | null>(null)
-
-  useEffect(() => {
-    let alive = true
-    const show = (next: Session) => {
-      if (!alive) return
-      current.current = next
-      // Drawing the whole session is the screen's largest render: as a transition React draws it in
-      // slices, and a tap in the meantime is answered first.
-      startTransition(() => {
-        setSession(next)
-        setStatus('ready')
-      })
-    }
-    void (async () => {
-      const snapshot = await readSnapshot(userId, sessionId).catch(() => null)
-      if (snapshot) show(applyPending(snapshot, await queuedItems(userId)))
-      try {
-        const fresh = await timed('load a session', () =>
-          apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, { schema: SessionSchema }),
-        )
-        const merged = applyPending(fresh, await queuedItems(userId))
-        show(merged)
-        await saveSnapshot(userId, merged)
-      } catch (error) {
-        if (!alive || snapshot) return
-        setStatus(error instanceof ApiError && [400, 403, 404].includes(error.status) ? 'missing' : 'error')
-      }
-    })()
-    return () => {
-      alive = false
-    }
-  }, [userId, sessionId])
+  const queryClient = useQueryClient()
+  const server = useQuery(sessionLogQueries.fromServer(userId, sessionId))
+  const device = useQuery(sessionLogQueries.onDevice(userId, sessionId))
+  // Drawing the whole session is the screen's largest render: deferred, React draws it in slices,
+  // and a tap in the meantime is answered first.
+  const session = useDeferredValue(server.data ?? device.data ?? null)
+  const status: Status = session
+    ? 'ready'
+    : server.isError
+      ? server.error instanceof ApiError && [400, 403, 404].includes(server.error.status)
+        ? 'missing'
+        : 'error'
+      : 'loading'
 
   const update = useCallback(
     (change: (session: Session) => Session) => {
-      if (!current.current) return null
-      const next = change(current.current)
-      current.current = next
-      setSession(next)
+      const { queryKey } = sessionLogQueries.fromServer(userId, sessionId)
+      const current =
+        queryClient.getQueryData(queryKey) ??
+        queryClient.getQueryData(sessionLogQueries.onDevice(userId, sessionId).queryKey)
+      if (!current) return null
+      const next = change(current)
+      queryClient.setQueryData(queryKey, next)
       void saveSnapshot(userId, next)
       return next
     },
-    [userId],
+    [queryClient, userId, sessionId],
   )
 
   const logSet = useCallback(
