@@ -9,8 +9,9 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { getCookie } from 'hono/cookie'
 import { secureHeaders } from 'hono/secure-headers'
+import { apiPaths } from '#shared/api-paths.ts'
 import type { ApiErrorBody } from '#shared/errors.ts'
-import { dataExportApiText, dataExportPaths, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
+import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { CLIENT_IP_HEADER, hasSessionCookie, type Auth } from './auth.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
@@ -71,8 +72,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Routes that take a file, with their own limit on the body (the file and a few form fields) and what a refusal says. */
 const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> = {
-  '/api/history-import': { maxSize: MAX_IMPORT_BYTES + 256 * 1024, message: historyImportApiText.tooLarge },
-  [dataExportPaths.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
+  [apiPaths.historyImport.run]: { maxSize: MAX_IMPORT_BYTES + 256 * 1024, message: historyImportApiText.tooLarge },
+  [apiPaths.dataExport.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
 }
 /** The upload limit of a path (the route or one below it), if it takes a file. */
 export const uploadLimitOf = (path: string) =>

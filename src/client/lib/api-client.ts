@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema, type FieldErrors } from '#shared/errors.ts'
 import { copyKeeper, workerSeesCalls } from './offline-copies.ts'
 import { takePageAnswer } from './page-answers.ts'
@@ -87,7 +88,7 @@ function kept<S extends z.ZodMiniType>(
 /** A failed answer as the ApiError it stands for. */
 function failureOf(response: Response, path: string, payload: unknown): ApiError {
   // better-auth's own 401s (a wrong password) are answers, not an expired session.
-  if (response.status === 401 && !path.startsWith('/api/auth/'))
+  if (response.status === 401 && !path.startsWith(apiPaths.auth.prefix))
     for (const listener of unauthenticatedListeners) listener()
   const parsed = ApiErrorBodySchema.safeParse(payload)
   if (parsed.success) return new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.fields)

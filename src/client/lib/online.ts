@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { apiPaths } from '#shared/api-paths.ts'
 
 /**
  * The app's one online state is TanStack Query's `onlineManager`: the browser's online and offline
@@ -14,7 +15,7 @@ export const isOnline = () => onlineManager.isOnline()
 /** Whether the server answers at all (any HTTP answer counts, even an error). */
 async function serverAnswers(): Promise<boolean> {
   try {
-    await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' })
+    await fetch(apiPaths.health, { cache: 'no-store', credentials: 'same-origin' })
     return true
   } catch {
     return false

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { apiPaths } from '#shared/api-paths.ts'
 import { paths } from '#shared/paths.ts'
 
 /*
@@ -40,16 +41,16 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
     modules: guarded('client/home.tsx'),
     // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
     data: () => [
-      '/api/plans?completed=false',
-      '/api/sessions?limit=3',
-      '/api/profile/coach',
-      '/api/sessions/comments/unread',
+      apiPaths.plans.list({ completed: false }),
+      apiPaths.sessions.list({ limit: 3 }),
+      apiPaths.profile.coach,
+      apiPaths.sessions.unreadComments,
     ],
   },
   {
     path: paths.client.session.path,
     modules: guarded('client/session.tsx'),
-    data: ([sessionId]) => (sessionId && UUID.test(sessionId) ? [`/api/sessions/${sessionId}`] : []),
+    data: ([sessionId]) => (sessionId && UUID.test(sessionId) ? [apiPaths.sessions.one(sessionId)] : []),
   },
   { path: paths.client.progress.path, modules: guarded('client/progress.tsx') },
   { path: paths.client.chat.path, modules: guarded('client/chat.tsx') },
@@ -189,7 +190,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   // Every page checks who is signed in first.
   const callsFor = (path: string) => {
     const found = screenOf(path)
-    return ['/api/me', ...(found?.screen.data?.(found.params) ?? [])]
+    return [apiPaths.me, ...(found?.screen.data?.(found.params) ?? [])]
   }
   return {
     callsFor,

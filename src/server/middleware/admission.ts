@@ -1,5 +1,6 @@
 import PQueue from 'p-queue'
 import { createMiddleware } from 'hono/factory'
+import { apiPaths } from '#shared/api-paths.ts'
 import type { AppEnv } from '#server/context.ts'
 
 /**
@@ -13,7 +14,7 @@ const SET = /^\/api\/sessions\/[^/]+\/sets\/[^/]+$/
 
 /** Whether this call goes to the head of the line. */
 export const goesFirst = (method: string, path: string) =>
-  path === '/api/health' || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
+  path === apiPaths.health || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
 
 /**
  * At most `concurrency` API calls run at once; the others wait in line, the gym's set saves at

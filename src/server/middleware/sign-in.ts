@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { apiPaths } from '#shared/api-paths.ts'
 import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { eq } from 'drizzle-orm'
@@ -86,7 +87,8 @@ async function loadTokenCaller(c: Context<AppEnv>, secret: string): Promise<void
   const caller = await findTokenCaller(db, secret)
   if (!caller) throw new AppError('UNAUTHENTICATED', { message: apiTokenText.unknownToken })
   await countTokenCall(db, caller.token.id, env.RATE_LIMIT_API_TOKEN_PER_MINUTE)
-  if (c.req.path.startsWith('/api/auth/')) throw new AppError('FORBIDDEN', { message: apiTokenText.notForSignIn })
+  if (c.req.path.startsWith(apiPaths.auth.prefix))
+    throw new AppError('FORBIDDEN', { message: apiTokenText.notForSignIn })
   if (caller.token.scope === 'read' && c.req.method !== 'GET' && c.req.method !== 'HEAD')
     throw new AppError('FORBIDDEN', { message: apiTokenText.readOnly })
   c.set('user', caller.user)

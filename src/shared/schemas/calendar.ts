@@ -25,9 +25,6 @@ export const CalendarFeedAddressSchema = lazySchema(() =>
 )
 export type CalendarFeedAddress = z.infer<typeof CalendarFeedAddressSchema>
 
-/** Where a feed is served, by its secret. */
-export const calendarFeedPath = (secret: string) => `/api/calendar/${encodeURIComponent(secret)}.ics`
-
 export const calendarApiText = {
   notFound: 'No calendar feed at this address',
 } as const

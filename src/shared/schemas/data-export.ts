@@ -22,14 +22,6 @@ export const RESTORE_STRING_MAX = 10_000
 /** The longest key of any object in a restored file (the format's own are a few words). */
 export const RESTORE_KEY_MAX = 100
 
-const enc = encodeURIComponent
-/** Downloads are plain links (the browser saves the streamed answer); `clientId` is a coach's client. */
-export const dataExportPaths = {
-  json: (clientId?: string) => `/api/data-export/json${clientId ? `?clientId=${enc(clientId)}` : ''}`,
-  csv: (clientId?: string) => `/api/data-export/csv${clientId ? `?clientId=${enc(clientId)}` : ''}`,
-  restore: '/api/data-export/restore',
-} as const
-
 export const dataExportApiText = {
   notYours: 'You can export only your own data, or that of your active clients',
   notAnExport: 'This file is not a Coachline export (a JSON file with "format": "coachline-export")',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { apiPaths } from '#shared/api-paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card } from '#client/components/ui/card.tsx'
 import { apiRequest } from '#client/lib/api-client.ts'
@@ -19,7 +20,7 @@ const OutboxSchema = z.array(
 export function DevOutboxPage() {
   const outbox = useQuery({
     queryKey: ['dev-outbox'],
-    queryFn: ({ signal }) => apiRequest('/api/dev/outbox', { schema: OutboxSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiPaths.devOutbox, { schema: OutboxSchema, signal }),
     staleTime: 0,
     refetchInterval: 3000,
   })

@@ -1,14 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm'
 import ical, { ICalEventTransparency } from 'ical-generator'
+import { apiPaths } from '#shared/api-paths.ts'
 import { paths } from '#shared/paths.ts'
 import { dateOfPlanDay, isoDateOfPlanDay } from '#shared/plan-schedule.ts'
-import {
-  calendarApiText,
-  calendarFeedPath,
-  type CalendarFeedAddress,
-  type CalendarFeedStatus,
-} from '#shared/schemas/calendar.ts'
+import { calendarApiText, type CalendarFeedAddress, type CalendarFeedStatus } from '#shared/schemas/calendar.ts'
 import { deloadSets } from '#shared/schemas/progression.ts'
 import { formatSetsSummary } from '#shared/sets-summary.ts'
 import type { Actor } from '#server/access/actor.ts'
@@ -50,7 +46,7 @@ export async function createFeed(db: Db, actor: Actor, baseUrl: string): Promise
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashSecret(secret), createdAt: sql`now()` } })
     .returning({ createdAt: calendarFeeds.createdAt })
   if (!row) throw new Error('upsert returned nothing')
-  const url = `${baseUrl}${calendarFeedPath(secret)}`
+  const url = `${baseUrl}${apiPaths.calendar.feed(secret)}`
   return { url, webcalUrl: url.replace(/^https?:/, 'webcal:'), createdAt: row.createdAt.toISOString() }
 }
 

@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import {
-  dataExportApiText,
-  dataExportPaths,
-  RESTORE_MAX_BYTES,
-  RestoreResultSchema,
-} from '#shared/schemas/data-export.ts'
+import { dataExportApiText, RESTORE_MAX_BYTES, RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { coachClients, profiles, setLogs, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import {
@@ -183,14 +179,14 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function exportJsonOf(ctx: TestContext, who: SignedIn, clientId?: string): Promise<ExportDoc> {
-  const res = await send(ctx, who, 'GET', dataExportPaths.json(clientId))
+  const res = await send(ctx, who, 'GET', apiPaths.dataExport.json(clientId))
   expect(res.status, await res.clone().text()).toBe(200)
   return (await res.json()) as ExportDoc
 }
 
 describe('the JSON export', () => {
   test('is a versioned document with the whole history, as a download', async () => {
-    const res = await send(t, lifter, 'GET', dataExportPaths.json())
+    const res = await send(t, lifter, 'GET', apiPaths.dataExport.json())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(res.headers.get('content-disposition')).toMatch(
@@ -308,27 +304,27 @@ describe('the JSON export', () => {
       [lifter, coach.id],
       [coach, otherClient.id],
     ] as const) {
-      for (const path of [dataExportPaths.json(clientId), dataExportPaths.csv(clientId)]) {
+      for (const path of [apiPaths.dataExport.json(clientId), apiPaths.dataExport.csv(clientId)]) {
         const res = await send(t, who, 'GET', path)
         expect(res.status, path).toBe(403)
         expect(ApiErrorBodySchema.parse(await res.json()).message).toBe(dataExportApiText.notYours)
       }
     }
-    expect((await send(t, undefined, 'GET', dataExportPaths.json())).status).toBe(401)
+    expect((await send(t, undefined, 'GET', apiPaths.dataExport.json())).status).toBe(401)
   })
 
   test('an archived client is no longer the coach’s to export', async () => {
     const client = await signIn(t, { role: 'client' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
-    expect((await send(t, coach, 'GET', dataExportPaths.csv(client.id))).status).toBe(200)
+    expect((await send(t, coach, 'GET', apiPaths.dataExport.csv(client.id))).status).toBe(200)
     expect((await send(t, coach, 'POST', `/api/clients/${client.id}/archive`)).status).toBeLessThan(300)
-    expect((await send(t, coach, 'GET', dataExportPaths.csv(client.id))).status).toBe(403)
+    expect((await send(t, coach, 'GET', apiPaths.dataExport.csv(client.id))).status).toBe(403)
   })
 })
 
 describe('the CSV export', () => {
   test('has Strong’s columns first, one record per standing set, quoted and guarded', async () => {
-    const res = await send(t, lifter, 'GET', dataExportPaths.csv())
+    const res = await send(t, lifter, 'GET', apiPaths.dataExport.csv())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/csv')
     expect(res.headers.get('content-disposition')).toMatch(
@@ -443,7 +439,7 @@ describe('a restore', () => {
   test('into a fresh database gives back the same sessions, sets and plans, once', async () => {
     const original = await exportJsonOf(t, lifter)
     const restorer = await signIn(fresh, { role: 'client' })
-    const res = await fresh.app.request(dataExportPaths.restore, {
+    const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restorer),
       body: JSON.stringify(original),
@@ -463,7 +459,7 @@ describe('a restore', () => {
     expect(restored.sessions[0]?.id).not.toBe(original.sessions[0]?.id)
 
     // The same file again adds nothing.
-    const again = await fresh.app.request(dataExportPaths.restore, {
+    const again = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restorer),
       body: JSON.stringify(original),
@@ -483,7 +479,7 @@ describe('a restore', () => {
   test('into another account of the same database stands beside the original', async () => {
     const original = await exportJsonOf(t, lifter)
     const other = await signIn(t, { role: 'client' })
-    const res = await t.app.request(dataExportPaths.restore, {
+    const res = await t.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(other),
       body: JSON.stringify(original),
@@ -523,7 +519,7 @@ describe('a restore', () => {
     })
     expect(
       (
-        await fresh.app.request(dataExportPaths.restore, {
+        await fresh.app.request(apiPaths.dataExport.restore, {
           method: 'POST',
           headers: jsonHeaders(other),
           body: JSON.stringify(exported),
@@ -543,7 +539,7 @@ describe('a restore', () => {
   test('is a client’s only, as the history import is: a coach gets 403 and nothing is written', async () => {
     const original = await exportJsonOf(t, lifter)
     const restoringCoach = await signIn(fresh, { role: 'coach' })
-    const res = await fresh.app.request(dataExportPaths.restore, {
+    const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restoringCoach),
       body: JSON.stringify(original),
@@ -555,7 +551,7 @@ describe('a restore', () => {
     ).toEqual([])
     expect(await fresh.db.select().from(trainingPlans).where(eq(trainingPlans.ownerId, restoringCoach.id))).toEqual([])
     // The coach still downloads their own export and their client's.
-    expect((await send(t, coach, 'GET', dataExportPaths.json())).status).toBe(200)
+    expect((await send(t, coach, 'GET', apiPaths.dataExport.json())).status).toBe(200)
     // The operator's command (npm run data -- import) restores through the same function, which keeps the rule.
     await expect(restoreExport(fresh.db, restoringCoach.id, parseExportDocument(original))).rejects.toMatchObject({
       status: 403,
@@ -573,7 +569,7 @@ describe('a restore', () => {
     const set = broken.sessions[0]?.sets[0]
     if (set) set.movementId = randomUUID()
     const restorer = await signIn(fresh, { role: 'client' })
-    const res = await fresh.app.request(dataExportPaths.restore, {
+    const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restorer),
       body: JSON.stringify(broken),
@@ -592,7 +588,7 @@ describe('a restore', () => {
   test('refuses what is not a Coachline export of this version, with the reason', async () => {
     const restorer = await signIn(fresh, { role: 'client' })
     const post = (body: string, contentType = 'application/json') =>
-      fresh.app.request(dataExportPaths.restore, {
+      fresh.app.request(apiPaths.dataExport.restore, {
         method: 'POST',
         headers: { ...jsonHeaders(restorer), 'content-type': contentType },
         body,
@@ -616,7 +612,8 @@ describe('a restore', () => {
       expect(ApiErrorBodySchema.parse(await res.json()).message, body).toContain(message)
     }
     expect(
-      (await fresh.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(), body: '{}' })).status,
+      (await fresh.app.request(apiPaths.dataExport.restore, { method: 'POST', headers: jsonHeaders(), body: '{}' }))
+        .status,
     ).toBe(401)
   })
 
@@ -643,7 +640,7 @@ describe('a restore', () => {
     }
     const body = JSON.stringify(big)
     expect(body.length).toBeGreaterThan(3 * 1024 * 1024)
-    const res = await fresh.app.request(dataExportPaths.restore, {
+    const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restorer),
       body,
@@ -657,7 +654,7 @@ describe('a restore', () => {
     expect(count).toBe(1500)
 
     const tooBig = `{"format":"coachline-export","version":1,"pad":"${'x'.repeat(RESTORE_MAX_BYTES)}"}`
-    const refused = await fresh.app.request(dataExportPaths.restore, {
+    const refused = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(restorer),
       body: tooBig,
@@ -672,7 +669,7 @@ describe('a restore', () => {
   // Last: a failure here would double the lifter's history under the tests above.
   test('of the lifter’s own export into their own account adds nothing, their coach’s plan, movement and comment included', async () => {
     const original = await exportJsonOf(t, lifter)
-    const res = await t.app.request(dataExportPaths.restore, {
+    const res = await t.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
       headers: jsonHeaders(lifter),
       body: JSON.stringify(original),

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { dataExportPaths, RestoreResultSchema } from '#shared/schemas/data-export.ts'
+import { RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import {
   planWorkouts,
   prescriptions,
@@ -321,7 +322,7 @@ function fullExport() {
 }
 
 const post = (who: SignedIn, body: string) =>
-  t.app.request(dataExportPaths.restore, { method: 'POST', headers: jsonHeaders(who), body })
+  t.app.request(apiPaths.dataExport.restore, { method: 'POST', headers: jsonHeaders(who), body })
 
 /** The body of `doc` with the string value `"__HOSTILE__"` replaced by the raw JSON text `hostile`. */
 const withHostile = (doc: unknown, hostile: string) => JSON.stringify(doc).replace('"__HOSTILE__"', () => hostile)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dataExportPaths, RestoreResultSchema, type RestoreResult } from '#shared/schemas/data-export.ts'
+import { apiPaths } from '#shared/api-paths.ts'
+import { RestoreResultSchema, type RestoreResult } from '#shared/schemas/data-export.ts'
 import {
   bodyWeights,
   movements,
@@ -49,8 +50,8 @@ async function call<T = Json>(who: SignedIn, method: string, path: string, body?
 }
 
 const restore = async (who: SignedIn, doc: unknown): Promise<RestoreResult> =>
-  RestoreResultSchema.parse(await call(who, 'POST', dataExportPaths.restore, doc))
-const exportOf = (who: SignedIn) => call<ExportDoc>(who, 'GET', dataExportPaths.json())
+  RestoreResultSchema.parse(await call(who, 'POST', apiPaths.dataExport.restore, doc))
+const exportOf = (who: SignedIn) => call<ExportDoc>(who, 'GET', apiPaths.dataExport.json())
 
 /** Five finished sessions of twenty sets each, a comment, a plan, a workout and a body weight of the lifter's own. */
 async function buildHistory(who: SignedIn) {

@@ -317,18 +317,14 @@ function writeImport(db: Db, actor: Actor, plan: ImportPlan, onProgress: OnProgr
     await onProgress(0, total)
     await insertFinishedSessions(tx, actor.id, sessions, (written) => onProgress(written, total))
     for (let start = 0; start < sessions.length; start += 2000) {
-      await tx
-        .insert(sessionImports)
-        .values(
-          sessions
-            .slice(start, start + 2000)
-            .map((session, index) => ({
-              clientId: actor.id,
-              importKey: fresh[start + index]?.key ?? '',
-              sessionId: session.id,
-              source: plan.parsed.source,
-            })),
-        )
+      await tx.insert(sessionImports).values(
+        sessions.slice(start, start + 2000).map((session, index) => ({
+          clientId: actor.id,
+          importKey: fresh[start + index]?.key ?? '',
+          sessionId: session.id,
+          source: plan.parsed.source,
+        })),
+      )
     }
     return {
       source: plan.parsed.source,

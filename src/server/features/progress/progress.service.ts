@@ -345,14 +345,12 @@ export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): P
   return {
     movementId: movement.id,
     name: movement.name,
-    points: rows
-      .reverse()
-      .map((r) => ({
-        sessionId: r.session_id,
-        date: dayText(r.day),
-        e1rmKg: round1(num(r.e1rm)),
-        bestSet: { loadKg: num(r.load_kg), reps: r.reps },
-      })),
+    points: rows.reverse().map((r) => ({
+      sessionId: r.session_id,
+      date: dayText(r.day),
+      e1rmKg: round1(num(r.e1rm)),
+      bestSet: { loadKg: num(r.load_kg), reps: r.reps },
+    })),
   }
 }
 

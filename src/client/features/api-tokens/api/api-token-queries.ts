@@ -6,6 +6,7 @@ import {
   apiTokenText,
   type CreateApiTokenInput,
 } from '#shared/schemas/api-tokens.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const apiTokenQueries = {
@@ -13,7 +14,7 @@ export const apiTokenQueries = {
   list: () =>
     queryOptions({
       queryKey: [...apiTokenQueries.all(), 'list'],
-      queryFn: ({ signal }) => apiRequest('/api/tokens', { schema: z.array(ApiTokenSchema), signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.tokens.list, { schema: z.array(ApiTokenSchema), signal }),
     }),
 }
 
@@ -22,7 +23,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: CreateApiTokenInput) =>
-      apiRequest('/api/tokens', { method: 'POST', body: input, schema: CreatedApiTokenSchema }),
+      apiRequest(apiPaths.tokens.create, { method: 'POST', body: input, schema: CreatedApiTokenSchema }),
     meta: { errorTitle: apiTokenText.createFailedTitle, fieldsShown: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenQueries.all() }),
   })
@@ -31,7 +32,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(apiPaths.tokens.one(id), { method: 'DELETE' }),
     meta: { errorTitle: apiTokenText.revokeFailedTitle },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenQueries.all() }),
   })

@@ -9,6 +9,7 @@ import {
   type ApiTokenScope,
   type CreatedApiToken,
 } from '#shared/schemas/api-tokens.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
@@ -36,7 +37,7 @@ export function ApiTokensCard() {
           {apiTokenText.description}{' '}
           <a
             className="font-medium text-primary underline underline-offset-4"
-            href="/api/docs"
+            href={apiPaths.docs}
             target="_blank"
             rel="noreferrer"
           >

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#shared/api-paths.ts'
 import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { copyKeeper, forgetOfflineCopies } from '#client/lib/offline-copies.ts'
@@ -9,10 +10,10 @@ import { forgetPageAnswers } from '#client/lib/page-answers.ts'
  * (docs/product.md#signing-in-and-landing) before the answer is used.
  */
 async function fetchMe(signal: AbortSignal): Promise<Me> {
-  const me = await apiRequest('/api/me', { schema: MeSchema, signal })
+  const me = await apiRequest(apiPaths.me, { schema: MeSchema, signal })
   if (!me.user || me.profile) return me
-  const keep = copyKeeper('/api/me')
-  const profile = await apiRequest('/api/profile', { method: 'POST', schema: ProfileSchema, signal })
+  const keep = copyKeeper(apiPaths.me)
+  const profile = await apiRequest(apiPaths.profile.own, { method: 'POST', schema: ProfileSchema, signal })
   // The device's copy for no signal is who-am-I as the app knows it now, with the profile.
   keep({ ...me, profile })
   return { ...me, profile }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
+import { apiPaths } from '#shared/api-paths.ts'
 import { paths } from '#shared/paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { forgetOfflineCopies } from '#client/lib/offline-copies.ts'
@@ -8,7 +9,7 @@ import { markSignedOut } from './auth-queries.ts'
 
 /** Ends the server session; a failure to reach the server still clears what this tab knows. */
 export async function signOutOnServer(): Promise<void> {
-  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined)
+  await apiRequest(apiPaths.auth.signOut, { method: 'POST', body: {} }).catch(() => undefined)
   // The device's copies for no signal (who-am-I, the plans, sessions) belong to the user who left.
   await forgetOfflineCopies()
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#shared/api-paths.ts'
 import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/schemas/calendar.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { calendarText } from '../calendar-text.ts'
@@ -9,7 +10,7 @@ export const calendarQueries = {
   status: () =>
     queryOptions({
       queryKey: [...calendarQueries.all(), 'status'],
-      queryFn: ({ signal }) => apiRequest('/api/calendar', { schema: CalendarFeedStatusSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.calendar.own, { schema: CalendarFeedStatusSchema, signal }),
     }),
 }
 
@@ -17,7 +18,7 @@ export const calendarQueries = {
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest('/api/calendar', { method: 'POST', schema: CalendarFeedAddressSchema }),
+    mutationFn: () => apiRequest(apiPaths.calendar.own, { method: 'POST', schema: CalendarFeedAddressSchema }),
     meta: { errorTitle: calendarText.createFailedTitle },
     onSuccess: (address) =>
       queryClient.setQueryData(calendarQueries.status().queryKey, { enabled: true, createdAt: address.createdAt }),
@@ -28,7 +29,7 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest('/api/calendar', { method: 'DELETE' }),
+    mutationFn: () => apiRequest(apiPaths.calendar.own, { method: 'DELETE' }),
     meta: { errorTitle: calendarText.revokeFailedTitle },
     onSuccess: () => queryClient.setQueryData(calendarQueries.status().queryKey, { enabled: false, createdAt: null }),
   })

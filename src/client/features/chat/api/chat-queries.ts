@@ -6,10 +6,8 @@ import {
   type Message,
   type MessagesPage,
 } from '#shared/schemas/chat.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
-
-/** `/api/chat/:otherId/...`: a conversation is named by the other person's user id. */
-export const chatBase = (otherId: string) => `/api/chat/${encodeURIComponent(otherId)}`
 
 /** A conversation's pages as the cache holds them: newest page first, each page ascending by seq. */
 export type MessagePages = InfiniteData<MessagesPage, number | null>
@@ -20,14 +18,14 @@ export const chatQueries = {
   conversations: () =>
     queryOptions({
       queryKey: [...chatQueries.all(), 'conversations'],
-      queryFn: ({ signal }) => apiRequest('/api/chat/conversations', { schema: ConversationsSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.chat.conversations, { schema: ConversationsSchema, signal }),
     }),
   /** One conversation, newest page first; the next page is the one before the oldest loaded message. */
   messages: (otherId: string) =>
     infiniteQueryOptions({
       queryKey: [...chatQueries.all(), 'messages', otherId],
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(`${chatBase(otherId)}/messages${pageParam === null ? '' : `?before=${pageParam}`}`, {
+        apiRequest(apiPaths.chat.messages(otherId, { before: pageParam }), {
           schema: MessagesPageSchema,
           signal,
         }),
@@ -40,7 +38,7 @@ export const chatQueries = {
 export async function fetchNewer(otherId: string, after: number): Promise<Message[]> {
   const found: Message[] = []
   for (let from = after; ;) {
-    const page = await apiRequest(`${chatBase(otherId)}/messages?after=${from}&limit=${MESSAGE_PAGE_MAX}`, {
+    const page = await apiRequest(apiPaths.chat.messages(otherId, { after: from, limit: MESSAGE_PAGE_MAX }), {
       schema: MessagesPageSchema,
     })
     found.push(...page.items)

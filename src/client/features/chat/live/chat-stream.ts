@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { apiPaths } from '#shared/api-paths.ts'
 import { MessageSchema, ReceiptSchema, type Message, type Receipt } from '#shared/schemas/chat.ts'
 import {
   CommentNoticeSchema,
@@ -73,7 +74,7 @@ export function openChatStream(handlers: Handlers) {
     // The first connection starts from now (the screens load what came before); a reconnect
     // asks for what it missed.
     const since = everReady ? (lastSeq ?? handlers.sinceHint()) : null
-    const es = new EventSource(`/api/chat/stream${since === null ? '' : `?since=${since}`}`)
+    const es = new EventSource(apiPaths.chat.stream(since))
     source = es
     es.addEventListener('ready', () => {
       if (closed || source !== es) return

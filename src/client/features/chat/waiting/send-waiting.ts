@@ -1,8 +1,8 @@
+import { apiPaths } from '#shared/api-paths.ts'
 import { MessageSchema, type Message } from '#shared/schemas/chat.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { registerQueueHandler } from '#client/lib/offline-queue/queue.ts'
-import { chatBase } from '../api/chat-queries.ts'
 import { chatText } from '../chat-text.ts'
 import { MESSAGE_KIND, type WaitingMessage } from './waiting-messages.ts'
 
@@ -19,7 +19,7 @@ export function registerWaitingHandler(
 ): () => void {
   return registerQueueHandler<WaitingMessage>(MESSAGE_KIND, {
     send: ({ payload }, signal) =>
-      apiRequest(`${chatBase(payload.otherId)}/messages`, {
+      apiRequest(apiPaths.chat.messages(payload.otherId), {
         method: 'POST',
         body: { id: payload.id, body: payload.body },
         schema: MessageSchema,

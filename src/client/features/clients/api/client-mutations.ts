@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { clientQueries } from './client-queries.ts'
 
@@ -6,8 +7,7 @@ import { clientQueries } from './client-queries.ts'
 export function useArchiveClient() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (clientId: string) =>
-      apiRequest(`/api/clients/${encodeURIComponent(clientId)}/archive`, { method: 'POST', body: {} }),
+    mutationFn: (clientId: string) => apiRequest(apiPaths.clients.archive(clientId), { method: 'POST', body: {} }),
     meta: { errorTitle: 'Could not archive the client' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientQueries.all() }),
   })

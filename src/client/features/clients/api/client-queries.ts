@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { apiPaths } from '#shared/api-paths.ts'
 import { ActiveClientSchema, ClientSummarySchema, DashboardSchema } from '#shared/schemas/clients.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
@@ -15,7 +16,7 @@ export const clientQueries = {
     queryOptions({
       queryKey: [...clientQueries.all(), 'active'],
       queryFn: ({ signal }) =>
-        apiRequest(`/api/clients?today=${localToday()}`, { schema: z.array(ActiveClientSchema), signal }),
+        apiRequest(apiPaths.clients.list(localToday()), { schema: z.array(ActiveClientSchema), signal }),
       refetchOnWindowFocus: 'always',
     }),
   /** One client's page: the roster's figures for them and the size of their plan, as of the coach's today. */
@@ -23,7 +24,7 @@ export const clientQueries = {
     queryOptions({
       queryKey: [...clientQueries.all(), 'summary', clientId],
       queryFn: ({ signal }) =>
-        apiRequest(`/api/clients/${encodeURIComponent(clientId)}?today=${localToday()}`, {
+        apiRequest(apiPaths.clients.one(clientId, localToday()), {
           schema: ClientSummarySchema,
           signal,
         }),
@@ -32,9 +33,6 @@ export const clientQueries = {
     queryOptions({
       queryKey: [...clientQueries.all(), 'dashboard', since],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/clients/dashboard?today=${localToday()}${since ? `&since=${encodeURIComponent(since)}` : ''}`,
-          { schema: DashboardSchema, signal },
-        ),
+        apiRequest(apiPaths.clients.dashboard(localToday(), since ?? undefined), { schema: DashboardSchema, signal }),
     }),
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { dataExportPaths, RestoreResultSchema } from '#shared/schemas/data-export.ts'
+import { apiPaths } from '#shared/api-paths.ts'
+import { RestoreResultSchema } from '#shared/schemas/data-export.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { dataExportText } from '../data-export-text.ts'
 
@@ -8,7 +9,7 @@ export function useRestoreExport() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (file: File) =>
-      apiRequest(dataExportPaths.restore, { method: 'POST', body: file, schema: RestoreResultSchema }),
+      apiRequest(apiPaths.dataExport.restore, { method: 'POST', body: file, schema: RestoreResultSchema }),
     meta: { errorTitle: dataExportText.restoreFailedTitle },
     onSuccess: () => queryClient.invalidateQueries(),
   })

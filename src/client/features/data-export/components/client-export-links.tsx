@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { dataExportPaths } from '#shared/schemas/data-export.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { dataExportText } from '../data-export-text.ts'
@@ -9,13 +9,13 @@ export function ClientExportLinks({ clientId, name }: { clientId: string; name: 
   return (
     <>
       <Button asChild size="sm" variant="outline">
-        <a href={dataExportPaths.json(clientId)} download>
+        <a href={apiPaths.dataExport.json(clientId)} download>
           <Download aria-hidden />
           <SpokenLabel spoken={dataExportText.clientExport('JSON', name)}>{dataExportText.clientJson}</SpokenLabel>
         </a>
       </Button>
       <Button asChild size="sm" variant="outline">
-        <a href={dataExportPaths.csv(clientId)} download>
+        <a href={apiPaths.dataExport.csv(clientId)} download>
           <Download aria-hidden />
           <SpokenLabel spoken={dataExportText.clientExport('CSV', name)}>{dataExportText.clientCsv}</SpokenLabel>
         </a>

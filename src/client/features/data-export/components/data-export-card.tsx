@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Download, Upload } from 'lucide-react'
-import { dataExportPaths } from '#shared/schemas/data-export.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { notify } from '#client/lib/notify.ts'
@@ -22,7 +22,7 @@ export function DataExportCard({ canRestore }: { canRestore: boolean }) {
       <ul className="grid gap-3 sm:grid-cols-2">
         <li className="flex flex-col gap-1">
           <Button asChild variant="outline" className="self-start">
-            <a href={dataExportPaths.json()} download>
+            <a href={apiPaths.dataExport.json()} download>
               <Download aria-hidden />
               {dataExportText.json}
             </a>
@@ -31,7 +31,7 @@ export function DataExportCard({ canRestore }: { canRestore: boolean }) {
         </li>
         <li className="flex flex-col gap-1">
           <Button asChild variant="outline" className="self-start">
-            <a href={dataExportPaths.csv()} download>
+            <a href={apiPaths.dataExport.csv()} download>
               <Download aria-hidden />
               {dataExportText.csv}
             </a>

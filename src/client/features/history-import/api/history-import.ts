@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { apiPaths } from '#shared/api-paths.ts'
 import { ImportPreviewSchema, ImportStreamLineSchema, type MappingEntry } from '#shared/schemas/history-import.ts'
 import type { Unit } from '#shared/units.ts'
 import { ApiError, apiUpload } from '#client/lib/api-client.ts'
@@ -20,7 +21,7 @@ function formOf({ file, unit }: ImportUpload, mapping?: MappingEntry[]): FormDat
 export function usePreviewImport() {
   return useMutation({
     mutationFn: async (upload: ImportUpload) =>
-      ImportPreviewSchema.parse(await (await apiUpload('/api/history-import/preview', formOf(upload))).json()),
+      ImportPreviewSchema.parse(await (await apiUpload(apiPaths.historyImport.preview, formOf(upload))).json()),
     meta: { errorTitle: 'The file could not be read' },
   })
 }
@@ -38,7 +39,7 @@ export function useImportHistory() {
   const mutation = useMutation({
     mutationFn: async ({ upload, mapping }: { upload: ImportUpload; mapping: MappingEntry[] }) => {
       setProgress(null)
-      const response = await apiUpload('/api/history-import', formOf(upload, mapping))
+      const response = await apiUpload(apiPaths.historyImport.run, formOf(upload, mapping))
       const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
       let buffer = ''
       while (reader) {

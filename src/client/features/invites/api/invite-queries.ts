@@ -6,6 +6,7 @@ import {
   InviteSchema,
   type CreateInviteInput,
 } from '#shared/schemas/invites.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const inviteQueries = {
@@ -14,27 +15,25 @@ export const inviteQueries = {
   list: () =>
     queryOptions({
       queryKey: [...inviteQueries.all(), 'list'],
-      queryFn: ({ signal }) => apiRequest('/api/invites', { schema: z.array(InviteSchema), signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.invites.list, { schema: z.array(InviteSchema), signal }),
       refetchOnWindowFocus: 'always',
     }),
   /** The invite page's data; an invalid, expired, revoked or used token is a 404 (not retried). */
   preview: (token: string) =>
     queryOptions({
       queryKey: [...inviteQueries.all(), 'preview', token],
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/invites/preview/${encodeURIComponent(token)}`, { schema: InvitePreviewSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.invites.preview(token), { schema: InvitePreviewSchema, signal }),
       retry: false,
       staleTime: 0,
     }),
 }
 
 export const inviteCalls = {
-  create: (body: CreateInviteInput) => apiRequest('/api/invites', { method: 'POST', body, schema: InviteSchema }),
-  resend: (id: string) =>
-    apiRequest(`/api/invites/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {}, schema: InviteSchema }),
-  revoke: (id: string) =>
-    apiRequest(`/api/invites/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {}, schema: InviteSchema }),
+  create: (body: CreateInviteInput) =>
+    apiRequest(apiPaths.invites.create, { method: 'POST', body, schema: InviteSchema }),
+  resend: (id: string) => apiRequest(apiPaths.invites.resend(id), { method: 'POST', body: {}, schema: InviteSchema }),
+  revoke: (id: string) => apiRequest(apiPaths.invites.revoke(id), { method: 'POST', body: {}, schema: InviteSchema }),
   /** accept_client_invite: {token} in, {success, error} out. */
   accept: (token: string, today: string) =>
-    apiRequest('/api/invites/accept', { method: 'POST', body: { token, today }, schema: AcceptInviteResultSchema }),
+    apiRequest(apiPaths.invites.accept, { method: 'POST', body: { token, today }, schema: AcceptInviteResultSchema }),
 }

@@ -5,6 +5,7 @@ import {
   type Movement,
   type UpdateMovementInput,
 } from '#shared/schemas/movements.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { movementQueries } from './movement-queries.ts'
 
@@ -32,21 +33,20 @@ const post = (path: string) => apiRequest(path, { method: 'POST', schema: Moveme
 export const useCreateMovement = () =>
   useMovementMutation(
     (input: CreateMovementInput) =>
-      apiRequest('/api/movements', { method: 'POST', body: input, schema: MovementSchema }),
+      apiRequest(apiPaths.movements.create, { method: 'POST', body: input, schema: MovementSchema }),
     SAVE_META,
   )
 
 export const useUpdateMovement = () =>
   useMovementMutation(
     ({ id, input }: { id: string; input: UpdateMovementInput }) =>
-      apiRequest(`/api/movements/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, schema: MovementSchema }),
+      apiRequest(apiPaths.movements.one(id), { method: 'PATCH', body: input, schema: MovementSchema }),
     SAVE_META,
   )
 
 export const useSetMovementArchived = () =>
   useMovementMutation(({ id, archived }: { id: string; archived: boolean }) =>
-    post(`/api/movements/${encodeURIComponent(id)}/${archived ? 'archive' : 'restore'}`),
+    post(archived ? apiPaths.movements.archive(id) : apiPaths.movements.restore(id)),
   )
 
-export const useCopyMovement = () =>
-  useMovementMutation((id: string) => post(`/api/movements/${encodeURIComponent(id)}/copy`))
+export const useCopyMovement = () => useMovementMutation((id: string) => post(apiPaths.movements.copy(id)))

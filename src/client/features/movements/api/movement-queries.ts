@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { apiPaths } from '#shared/api-paths.ts'
 import { MovementPageSchema, MovementSchema, type ListMovementsInput } from '#shared/schemas/movements.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
@@ -8,11 +9,13 @@ export type MovementFilters = Partial<
 
 const PAGE_SIZE = 30
 
-function toQueryString(filters: MovementFilters, offset: number): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value))
-  return params.toString()
-}
+/** A page of the list: its size and offset, then the filters that are set. */
+const listPath = (filters: MovementFilters, offset: number) =>
+  apiPaths.movements.list({
+    limit: PAGE_SIZE,
+    offset,
+    ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)),
+  })
 
 export const movementQueries = {
   all: () => ['movements'] as const,
@@ -20,7 +23,7 @@ export const movementQueries = {
     infiniteQueryOptions({
       queryKey: [...movementQueries.all(), 'list', filters],
       queryFn: ({ pageParam, signal }) =>
-        apiRequest(`/api/movements?${toQueryString(filters, pageParam)}`, { schema: MovementPageSchema, signal }),
+        apiRequest(listPath(filters, pageParam), { schema: MovementPageSchema, signal }),
       initialPageParam: 0,
       getNextPageParam: (last) => last.nextOffset,
       staleTime: 30_000,
@@ -28,7 +31,6 @@ export const movementQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...movementQueries.all(), 'detail', id],
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/movements/${encodeURIComponent(id)}`, { schema: MovementSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.movements.one(id), { schema: MovementSchema, signal }),
     }),
 }

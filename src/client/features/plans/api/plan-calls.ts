@@ -11,15 +11,14 @@ import {
   type StartPlanInput,
   type UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { planQueries } from './plan-queries.ts'
 import type { SavedDocument, SaveRequest, Unversioned } from './use-save-queue.ts'
 
-const base = (id: string) => `/api/plans/${encodeURIComponent(id)}`
-
 /** A plan as the builder's save queue knows it. */
 export const planDocument = (id: string): SavedDocument => ({
-  path: base(id),
+  path: apiPaths.plans.one(id),
   queryKey: planQueries.detail(id).queryKey,
 })
 
@@ -28,30 +27,34 @@ export const planDocument = (id: string): SavedDocument => ({
  * on (a stale one answers 409) and with its own save id.
  */
 export const planSaves = {
-  update: (id: string, body: Unversioned<UpdatePlanInput>): SaveRequest => ({ method: 'PATCH', path: base(id), body }),
+  update: (id: string, body: Unversioned<UpdatePlanInput>): SaveRequest => ({
+    method: 'PATCH',
+    path: apiPaths.plans.one(id),
+    body,
+  }),
   saveDay: (id: string, week: number, day: number, body: Unversioned<SavePlanDayInput>): SaveRequest => ({
     method: 'PUT',
-    path: `${base(id)}/days/${week}/${day}`,
+    path: apiPaths.plans.day(id, week, day),
     body,
   }),
   copyDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({
     method: 'POST',
-    path: `${base(id)}/copy-day`,
+    path: apiPaths.plans.copyDay(id),
     body,
   }),
   moveDay: (id: string, body: Unversioned<CopyDayInput>): SaveRequest => ({
     method: 'POST',
-    path: `${base(id)}/move-day`,
+    path: apiPaths.plans.moveDay(id),
     body,
   }),
   copyWeek: (id: string, body: Unversioned<CopyWeekInput>): SaveRequest => ({
     method: 'POST',
-    path: `${base(id)}/copy-week`,
+    path: apiPaths.plans.copyWeek(id),
     body,
   }),
   trainingDays: (id: string, body: Unversioned<PlanTrainingDaysInput>): SaveRequest => ({
     method: 'PUT',
-    path: `${base(id)}/training-days`,
+    path: apiPaths.plans.trainingDays(id),
     body,
   }),
 }
@@ -59,15 +62,17 @@ export const planSaves = {
 /** The plan's other calls. */
 export const planCalls = {
   copy: (id: string, body: CopyPlanInput) =>
-    apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: PlanSummarySchema }),
+    apiRequest(apiPaths.plans.copy(id), { method: 'POST', body, schema: PlanSummarySchema }),
   start: (id: string, body: StartPlanInput) =>
-    apiRequest(`${base(id)}/start`, { method: 'POST', body, schema: PlanSummarySchema }),
+    apiRequest(apiPaths.plans.start(id), { method: 'POST', body, schema: PlanSummarySchema }),
   assign: (id: string, body: AssignPlanInput) =>
-    apiRequest(`${base(id)}/assign`, { method: 'POST', body, schema: PlanSummarySchema }),
-  archive: (id: string) => apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: PlanSummarySchema }),
-  restore: (id: string) => apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: PlanSummarySchema }),
+    apiRequest(apiPaths.plans.assign(id), { method: 'POST', body, schema: PlanSummarySchema }),
+  archive: (id: string) =>
+    apiRequest(apiPaths.plans.archive(id), { method: 'POST', body: {}, schema: PlanSummarySchema }),
+  restore: (id: string) =>
+    apiRequest(apiPaths.plans.restore(id), { method: 'POST', body: {}, schema: PlanSummarySchema }),
   /** A planned workout trained on another date (the plan's own date puts it back). */
   moveToDate: (id: string, week: number, day: number, body: MovePlanDayInput) =>
-    apiRequest(`${base(id)}/days/${week}/${day}/date`, { method: 'PUT', body, schema: PlanSchema }),
-  remove: (id: string) => apiRequest(base(id), { method: 'DELETE' }),
+    apiRequest(apiPaths.plans.dayDate(id, week, day), { method: 'PUT', body, schema: PlanSchema }),
+  remove: (id: string) => apiRequest(apiPaths.plans.one(id), { method: 'DELETE' }),
 }

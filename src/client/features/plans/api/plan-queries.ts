@@ -7,6 +7,7 @@ import {
   type CopyPlanInput,
   type CreatePlanInput,
 } from '#shared/schemas/plans.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
 export const planQueries = {
@@ -15,35 +16,39 @@ export const planQueries = {
   current: () =>
     queryOptions({
       queryKey: [...planQueries.all(), 'list', 'current'],
-      queryFn: ({ signal }) => apiRequest('/api/plans?completed=false', { schema: z.array(PlanSummarySchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(apiPaths.plans.list({ completed: false }), { schema: z.array(PlanSummarySchema), signal }),
     }),
   /** The completed blocks: a list that grows with every block a client finishes, read on request. */
   completed: () =>
     queryOptions({
       queryKey: [...planQueries.all(), 'list', 'completed'],
-      queryFn: ({ signal }) => apiRequest('/api/plans?completed=true', { schema: z.array(PlanSummarySchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(apiPaths.plans.list({ completed: true }), { schema: z.array(PlanSummarySchema), signal }),
     }),
   /** The user's own plans that are no client's copy: templates, drafts, a lifter's own (short, however many copies a coach assigned). */
   own: () =>
     queryOptions({
       queryKey: [...planQueries.all(), 'list', 'own'],
-      queryFn: ({ signal }) => apiRequest('/api/plans?assigned=false', { schema: z.array(PlanSummarySchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(apiPaths.plans.list({ assigned: false }), { schema: z.array(PlanSummarySchema), signal }),
     }),
   archived: () =>
     queryOptions({
       queryKey: [...planQueries.all(), 'list', 'archived'],
-      queryFn: ({ signal }) => apiRequest('/api/plans?archived=true', { schema: z.array(PlanSummarySchema), signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(apiPaths.plans.list({ archived: true }), { schema: z.array(PlanSummarySchema), signal }),
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...planQueries.all(), 'detail', id],
-      queryFn: ({ signal }) => apiRequest(`/api/plans/${encodeURIComponent(id)}`, { schema: PlanSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.plans.one(id), { schema: PlanSchema, signal }),
     }),
   workout: (planWorkoutId: string) =>
     queryOptions({
       queryKey: [...planQueries.all(), 'workout', planWorkoutId],
       queryFn: ({ signal }) =>
-        apiRequest(`/api/plans/workouts/${encodeURIComponent(planWorkoutId)}`, {
+        apiRequest(apiPaths.plans.workout(planWorkoutId), {
           schema: PlanWorkoutDetailSchema,
           signal,
         }),
@@ -56,8 +61,8 @@ export function useCreatePlan() {
   return useMutation({
     mutationFn: (input: { fromTemplateId: string; copy: CopyPlanInput } | { plan: CreatePlanInput }) =>
       'plan' in input
-        ? apiRequest('/api/plans', { method: 'POST', body: input.plan, schema: PlanSummarySchema })
-        : apiRequest(`/api/plans/${encodeURIComponent(input.fromTemplateId)}/copy`, {
+        ? apiRequest(apiPaths.plans.create, { method: 'POST', body: input.plan, schema: PlanSummarySchema })
+        : apiRequest(apiPaths.plans.copy(input.fromTemplateId), {
             method: 'POST',
             body: input.copy,
             schema: PlanSummarySchema,

@@ -5,13 +5,14 @@ import {
   RulePreviewSchema,
   type PreviewRuleInput,
 } from '#shared/schemas/progression-api.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { planQueries } from './plan-queries.ts'
 
 /** Progression rules: a rule's preview, and the proposals a coach decides on. */
 export const progressionCalls = {
   preview: (body: PreviewRuleInput) =>
-    apiRequest('/api/progression/preview', { method: 'POST', body, schema: RulePreviewSchema }),
+    apiRequest(apiPaths.progression.preview, { method: 'POST', body, schema: RulePreviewSchema }),
 }
 
 export const proposalQueries = {
@@ -19,7 +20,7 @@ export const proposalQueries = {
   pending: () =>
     queryOptions({
       queryKey: proposalQueries.all(),
-      queryFn: ({ signal }) => apiRequest('/api/progression/proposals', { schema: ProposalsSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.progression.proposals, { schema: ProposalsSchema, signal }),
     }),
 }
 
@@ -28,7 +29,7 @@ export function useDecideProposals() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ ids, decision }: { ids: string[]; decision: 'approve' | 'dismiss' }) =>
-      apiRequest(`/api/progression/proposals/${decision}`, { method: 'POST', body: { ids }, schema: DecisionSchema }),
+      apiRequest(apiPaths.progression.decide(decision), { method: 'POST', body: { ids }, schema: DecisionSchema }),
     meta: { errorTitle: 'Could not decide on the proposals' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: planQueries.all() }),
   })

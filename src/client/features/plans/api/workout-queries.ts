@@ -7,10 +7,9 @@ import {
   type CreateWorkoutInput,
   type SaveWorkoutInput,
 } from '#shared/schemas/workouts.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import type { SavedDocument, SaveRequest, Unversioned } from './use-save-queue.ts'
-
-const base = (id: string) => `/api/workouts/${encodeURIComponent(id)}`
 
 /** Standalone workouts: the user's own and the templates their coach shares. */
 export const workoutQueries = {
@@ -19,7 +18,7 @@ export const workoutQueries = {
     queryOptions({
       queryKey: [...workoutQueries.all(), 'list', { archived }],
       queryFn: ({ signal }) =>
-        apiRequest(archived ? '/api/workouts?archived=true' : '/api/workouts', {
+        apiRequest(apiPaths.workouts.list({ archived: archived || undefined }), {
           schema: z.array(WorkoutSummarySchema),
           signal,
         }),
@@ -27,26 +26,31 @@ export const workoutQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...workoutQueries.all(), 'detail', id],
-      queryFn: ({ signal }) => apiRequest(base(id), { schema: WorkoutSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.workouts.one(id), { schema: WorkoutSchema, signal }),
     }),
 }
 
 /** A standalone workout as the editor's save queue knows it, and its one save (the whole workout at once). */
 export const workoutDocument = (id: string): SavedDocument => ({
-  path: base(id),
+  path: apiPaths.workouts.one(id),
   queryKey: workoutQueries.detail(id).queryKey,
 })
 export const workoutSaves = {
-  save: (id: string, body: Unversioned<SaveWorkoutInput>): SaveRequest => ({ method: 'PUT', path: base(id), body }),
+  save: (id: string, body: Unversioned<SaveWorkoutInput>): SaveRequest => ({
+    method: 'PUT',
+    path: apiPaths.workouts.one(id),
+    body,
+  }),
 }
 
 export const workoutCalls = {
-  create: (body: CreateWorkoutInput) => apiRequest('/api/workouts', { method: 'POST', body, schema: WorkoutSchema }),
+  create: (body: CreateWorkoutInput) =>
+    apiRequest(apiPaths.workouts.create, { method: 'POST', body, schema: WorkoutSchema }),
   copy: (id: string, body: CopyWorkoutInput) =>
-    apiRequest(`${base(id)}/copy`, { method: 'POST', body, schema: WorkoutSchema }),
+    apiRequest(apiPaths.workouts.copy(id), { method: 'POST', body, schema: WorkoutSchema }),
   archive: (id: string) =>
-    apiRequest(`${base(id)}/archive`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
+    apiRequest(apiPaths.workouts.archive(id), { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
   restore: (id: string) =>
-    apiRequest(`${base(id)}/restore`, { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
-  remove: (id: string) => apiRequest(base(id), { method: 'DELETE' }),
+    apiRequest(apiPaths.workouts.restore(id), { method: 'POST', body: {}, schema: WorkoutSummarySchema }),
+  remove: (id: string) => apiRequest(apiPaths.workouts.one(id), { method: 'DELETE' }),
 }

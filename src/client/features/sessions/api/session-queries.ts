@@ -12,11 +12,10 @@ import {
   type FinishSessionInput,
   type StartSessionInput,
 } from '#shared/schemas/sessions.ts'
+import { apiPaths } from '#shared/api-paths.ts'
 import type { Exercise } from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { timed } from '#client/lib/perf-log.ts'
-
-const base = (id: string) => `/api/sessions/${encodeURIComponent(id)}`
 
 /** The movement whose e1RM a planned exercise's %1RM targets are a share of: its own, or the one its rule links to. */
 export const oneRepMaxMovementOf = (exercise: Exercise) =>
@@ -33,16 +32,13 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.all(), 'list', filters],
       queryFn: ({ signal }) => {
-        const params = new URLSearchParams(
-          Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-        )
-        return apiRequest(`/api/sessions?${params}`, { schema: z.array(SessionSummarySchema), signal })
+        return apiRequest(apiPaths.sessions.list(filters), { schema: z.array(SessionSummarySchema), signal })
       },
     }),
   report: (id: string) =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'report', id],
-      queryFn: ({ signal }) => apiRequest(`${base(id)}/report`, { schema: SessionReportSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.sessions.report(id), { schema: SessionReportSchema, signal }),
     }),
   movementStats: (movementIds: string[]) => {
     // In one order: the preview, the logger and the device's copy for no signal
@@ -52,7 +48,7 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all(), 'movement-stats', ids],
       queryFn: ({ signal }) =>
         ids.length
-          ? apiRequest(`/api/sessions/movement-stats?movementIds=${ids.join(',')}`, {
+          ? apiRequest(apiPaths.sessions.movementStats(ids), {
               schema: z.array(MovementStatsSchema),
               signal,
             })
@@ -62,22 +58,26 @@ export const sessionQueries = {
   unreadComments: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'unread-comments'],
-      queryFn: ({ signal }) => apiRequest('/api/sessions/comments/unread', { schema: UnreadCommentsSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.sessions.unreadComments, { schema: UnreadCommentsSchema, signal }),
     }),
   coach: () =>
     queryOptions({
       queryKey: ['coach-card'],
-      queryFn: ({ signal }) => apiRequest('/api/profile/coach', { schema: CoachCardSchema, signal }),
+      queryFn: ({ signal }) => apiRequest(apiPaths.profile.coach, { schema: CoachCardSchema, signal }),
     }),
 }
 
 export const sessionCalls = {
   start: (body: StartSessionInput) =>
-    timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema })),
+    timed('start a session', () =>
+      apiRequest(apiPaths.sessions.start, { method: 'POST', body, schema: SessionSchema }),
+    ),
   finish: (id: string, body: FinishSessionInput) =>
-    timed('finish a session', () => apiRequest(`${base(id)}/finish`, { method: 'POST', body, schema: SessionSchema })),
-  discard: (id: string) => apiRequest(`${base(id)}/discard`, { method: 'POST', body: {} }),
+    timed('finish a session', () =>
+      apiRequest(apiPaths.sessions.finish(id), { method: 'POST', body, schema: SessionSchema }),
+    ),
+  discard: (id: string) => apiRequest(apiPaths.sessions.discard(id), { method: 'POST', body: {} }),
   comment: (id: string, body: CommentInput) =>
-    apiRequest(`${base(id)}/comments`, { method: 'POST', body, schema: CommentSchema }),
-  readComments: (id: string) => apiRequest(`${base(id)}/comments/read`, { method: 'POST', body: {} }),
+    apiRequest(apiPaths.sessions.comments(id), { method: 'POST', body, schema: CommentSchema }),
+  readComments: (id: string) => apiRequest(apiPaths.sessions.readComments(id), { method: 'POST', body: {} }),
 }

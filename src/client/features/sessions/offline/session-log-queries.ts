@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { apiPaths } from '#shared/api-paths.ts'
 import { SessionSchema } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { queuedItems } from '#client/lib/offline-queue/queue.ts'
@@ -19,7 +20,7 @@ export const sessionLogQueries = {
       queryKey: ['session-log', userId, id, 'server'],
       queryFn: async ({ signal }) => {
         const fresh = await timed('load a session', () =>
-          apiRequest(`/api/sessions/${encodeURIComponent(id)}`, { schema: SessionSchema, signal }),
+          apiRequest(apiPaths.sessions.one(id), { schema: SessionSchema, signal }),
         )
         const merged = applyPending(fresh, await queuedItems(userId))
         await saveSnapshot(userId, merged)

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { apiPaths } from '#shared/api-paths.ts'
 import { SessionSchema, SetLogSchema } from '#shared/schemas/sessions.ts'
 import { ApiError, apiRequest } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
@@ -18,17 +19,21 @@ import {
   type SetChange,
 } from './offline-store.ts'
 
-const sessionPath = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`
-
 function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): Promise<unknown> {
-  const path = `${sessionPath(payload.sessionId)}/sets/${encodeURIComponent(payload.setId)}`
   if (payload.action === 'log')
     return timed('log a set', () =>
-      apiRequest(path, { method: 'PUT', body: payload.body, schema: SetLogSchema, signal }),
+      apiRequest(apiPaths.sessions.set(payload.sessionId, payload.setId), {
+        method: 'PUT',
+        body: payload.body,
+        schema: SetLogSchema,
+        signal,
+      }),
     )
   // When it was deleted on this device: an edit made later on another device wins.
-  const editedAt = encodeURIComponent(new Date(payload.deletedAt).toISOString())
-  return timed('delete a set', () => apiRequest(`${path}?editedAt=${editedAt}`, { method: 'DELETE', signal }))
+  const editedAt = new Date(payload.deletedAt).toISOString()
+  return timed('delete a set', () =>
+    apiRequest(apiPaths.sessions.removeSet(payload.sessionId, payload.setId, editedAt), { method: 'DELETE', signal }),
+  )
 }
 
 /**
@@ -38,7 +43,9 @@ function sendSetChange({ payload }: QueueItem<SetChange>, signal: AbortSignal): 
  */
 async function sendSessionStart({ payload }: QueueItem<SessionStart>, signal: AbortSignal): Promise<unknown> {
   const start = (body: SessionStart) =>
-    timed('start a session', () => apiRequest('/api/sessions', { method: 'POST', body, schema: SessionSchema, signal }))
+    timed('start a session', () =>
+      apiRequest(apiPaths.sessions.start, { method: 'POST', body, schema: SessionSchema, signal }),
+    )
   try {
     return await start(payload)
   } catch (error) {
@@ -73,7 +80,7 @@ registerQueueHandler<SetChange>(SET_KIND, {
 registerQueueHandler<SessionPatch>(PATCH_KIND, {
   send: ({ payload }, signal) =>
     timed('change the session', () =>
-      apiRequest(sessionPath(payload.sessionId), { method: 'PATCH', body: payload.body, signal }),
+      apiRequest(apiPaths.sessions.one(payload.sessionId), { method: 'PATCH', body: payload.body, signal }),
     ),
   refused,
 })
