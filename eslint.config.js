@@ -145,9 +145,9 @@ export default tseslint.config(
               message: 'components/ and lib/ sit below the features',
             },
             {
-              target: ['./src/server/lib', './src/server/access', './src/server/db'],
+              target: ['./src/server/lib', './src/server/access', './src/server/db', './src/server/prescriptions'],
               from: './src/server/features',
-              message: 'lib/, access/ and db/ sit below the features',
+              message: 'lib/, access/, db/ and prescriptions/ sit below the features',
             },
             ...featureZones('client'),
             ...featureZones('server'),

@@ -12,10 +12,11 @@ import { secureHeaders } from 'hono/secure-headers'
 import { apiPaths } from '#shared/api-paths.ts'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
-import { CLIENT_IP_HEADER, hasSessionCookie, type Auth } from './auth.ts'
+import { type Auth } from './auth.ts'
+import { CLIENT_IP_HEADER, hasSessionCookie } from '#server/lib/sign-in-settings.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
-import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from './env.ts'
+import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from '#server/lib/env.ts'
 import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
 import { createApiDocsRoutes } from '#server/features/api-docs/api-docs.routes.ts'
 import { apiTokensRoutes } from '#server/features/api-tokens/api-tokens.routes.ts'
@@ -29,7 +30,8 @@ import { healthRoutes } from '#server/features/health/health.routes.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { movementsRoutes } from '#server/features/movements/movements.routes.ts'
 import { plansRoutes } from '#server/features/plans/plans.routes.ts'
-import { progressionRoutes } from '#server/features/plans/progression.routes.ts'
+import { createProgressionRoutes } from '#server/features/plans/progression.routes.ts'
+import { bestE1rms } from '#server/features/sessions/review.service.ts'
 import { outboxRoutes } from '#server/features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.routes.ts'
 import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
@@ -107,7 +109,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     .route('/account', accountRoutes)
     .route('/movements', movementsRoutes)
     .route('/plans', plansRoutes)
-    .route('/progression', progressionRoutes)
+    .route('/progression', createProgressionRoutes(bestE1rms))
     .route('/clients', clientsRoutes)
     .route('/workouts', workoutsRoutes)
     .route('/invites', invitesRoutes)

@@ -8,22 +8,11 @@ import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { confirmEmail, magicLinkEmail, resetPasswordEmail } from '#server/features/mail/templates.ts'
+import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from '#server/lib/sign-in-settings.ts'
 import type { Logger } from '#server/lib/logger.ts'
-
-const SESSION_COOKIE_PREFIX = 'coachline'
-/** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
-export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
-
-/** Whether a request carries a session cookie, valid or not (its cookies by name). */
-export const hasSessionCookie = (cookies: Record<string, string>) =>
-  SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
-
-/** The header our server sets from the socket's address; better-auth records it on sessions. */
-export const CLIENT_IP_HEADER = 'x-client-ip'
 
 /** Sessions slide for 7 days of inactivity and end 30 days after sign-in whatever happens. */
 const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
 const MAGIC_LINK_SECONDS = 15 * 60
 const RESET_LINK_SECONDS = 60 * 60
 const CONFIRM_LINK_SECONDS = 60 * 60

@@ -1,7 +1,7 @@
 import type { ApiTokenScope } from '#shared/schemas/api-tokens.ts'
 import type { Auth, AuthSession, AuthUser } from './auth.ts'
 import type { Db } from '#server/db/client.ts'
-import type { Env } from './env.ts'
+import type { Env } from '#server/lib/env.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
 import type { Logger } from '#server/lib/logger.ts'

@@ -2,7 +2,7 @@ import { constants } from 'node:os'
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { DataDirConflictError } from '#server/db/embedded-database.ts'
 import { EmbeddedPostgresUnsupportedError } from '#server/db/embedded-postgres.ts'
-import { parseEnv } from './env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { start } from './server.ts'
 
 /** After the shutdown budget, this much more before the process exits whatever is still pending. */

@@ -4,7 +4,7 @@ import { Agent, get, request } from 'node:http'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, inject, test } from 'vitest'
-import { parseEnv } from './env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { start } from './server.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'coachline-server-'))

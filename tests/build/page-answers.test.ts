@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { SESSION_COOKIE } from '#server/auth.ts'
+import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../helpers/test-app.ts'
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_COOKIE } from '#server/auth.ts'
+import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { DIST } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
 

@@ -4,7 +4,7 @@
  * It works on the database directly, whether the app runs or not (cli/operator-database.ts).
  */
 import { ROLES } from '#shared/schemas/profiles.ts'
-import { parseEnv } from '#server/env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { setRoleByEmail } from '#server/features/profiles/profiles.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { openOperatorDatabase } from './operator-database.ts'

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path'
 import { restoreBackup, writeBackup } from '#server/db/backup.ts'
 import { lockDataDir } from '#server/db/data-dir-lock.ts'
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts'
-import { parseEnv, type Env } from '#server/env.ts'
+import { parseEnv, type Env } from '#server/lib/env.ts'
 import { openOperatorDatabase } from './operator-database.ts'
 
 const USAGE = 'usage: npm run backup [-- <file> | -- - | -- --restore <file>]'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { parseEnv } from '#server/env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { start } from '#server/server.ts'
 
 const run = promisify(execFile)

@@ -28,9 +28,9 @@ import {
   users,
   workoutSessions,
 } from '#server/db/schema/index.ts'
-import { parseEnv, publicUrl, type Env } from '#server/env.ts'
+import { parseEnv, publicUrl, type Env } from '#server/lib/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
-import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
+import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 import { savePlanDay } from '#server/features/plans/plan-grid.service.ts'
 import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
 import { assignPlan, createPlan, updatePlan } from '#server/features/plans/plans.service.ts'

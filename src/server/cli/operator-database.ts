@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from '#server/db/client.ts'
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { embeddedUrl } from '#server/db/embedded-postgres.ts'
-import type { Env } from '#server/env.ts'
+import type { Env } from '#server/lib/env.ts'
 import { createLogger, stdoutDestination } from '#server/lib/logger.ts'
 import { openAppDatabase } from '#server/server.ts'
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_ABSOLUTE_SECONDS } from '#server/auth.ts'
+import { SESSION_ABSOLUTE_SECONDS } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import { openDatabase, type Database } from '#server/db/client.ts'
-import { parseEnv } from '#server/env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { buildApp } from '#server/server.ts'
 import { jsonHeaders, openTestDatabase, signIn, whoIs } from '../../../tests/helpers/test-app.ts'
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { SESSION_COOKIE } from '#server/auth.ts'
+import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { markOf, type Access, type Mark, type RouteDoc } from '#server/lib/api-doc.ts'
 
 /** One entry of Hono's route table (`app.routes`): a middleware or handler, in registration order. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
-import { CLIENT_IP_HEADER } from '#server/auth.ts'
+import { CLIENT_IP_HEADER } from '#server/lib/sign-in-settings.ts'
 import type { AppEnv } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
 import { AppError, codeForStatus } from '#server/lib/app-error.ts'

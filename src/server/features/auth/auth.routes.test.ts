@@ -4,7 +4,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { accounts, coachClients, sessions, users, verifications } from '#server/db/schema/index.ts'
-import { parseEnv } from '#server/env.ts'
+import { parseEnv } from '#server/lib/env.ts'
 import { buildApp } from '#server/server.ts'
 import {
   cookieOf,

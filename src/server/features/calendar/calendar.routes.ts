@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/schemas/calendar.ts'
 import type { AppEnv } from '#server/context.ts'
-import { publicUrl } from '#server/env.ts'
+import { publicUrl } from '#server/lib/env.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
 import { createFeed, feedByAddress, feedStatus, revokeFeed } from './calendar.service.ts'

@@ -13,7 +13,7 @@ import type { Db } from '#server/db/client.ts'
 import { calendarFeeds, planWorkouts, profiles, trainingPlans, workoutSessions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { movesOf } from '#server/features/plans/plans.service.ts'
-import { loadExercises } from '#server/features/plans/prescriptions.service.ts'
+import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 
 /*
  * The calendar feed (docs/calendar-feed.md). The address holds 32 random bytes; the table keeps

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/invites.ts'
 import type { AppEnv, AppVariables } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
-import { publicUrl } from '#server/env.ts'
+import { publicUrl } from '#server/lib/env.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { checkMailSetup, parseEnv } from '#server/env.ts'
+import { checkMailSetup, parseEnv } from '#server/lib/env.ts'
 import { createTestApp, postJson, uniqueEmail, type TestContext } from '../../../../tests/helpers/test-app.ts'
 import { extractLinks } from './mailer.ts'
 

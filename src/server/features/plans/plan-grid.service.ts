@@ -16,7 +16,7 @@ import { planDayDates, planWorkouts, prescriptions } from '#server/db/schema/ind
 import { AppError } from '#server/lib/app-error.ts'
 import { bumpVersion, findOwned, type SummaryRow } from './plan-access.ts'
 import { getPlan } from './plans.service.ts'
-import { insertExercises, loadExercises, movementErrors, type RuleMarks } from './prescriptions.service.ts'
+import { insertExercises, loadExercises, movementErrors, type RuleMarks } from '#server/prescriptions/prescriptions.ts'
 
 /*
  * The builder's grid: weeks x days of planned workouts, changed a cell or a week at a time. Every

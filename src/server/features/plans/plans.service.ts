@@ -29,7 +29,7 @@ import {
   toSummary,
   type SummaryRow,
 } from './plan-access.ts'
-import { loadExercises } from './prescriptions.service.ts'
+import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 
 export async function createPlan(db: Db, actor: Actor, input: CreatePlanInput): Promise<PlanSummary> {
   const [row] = await db

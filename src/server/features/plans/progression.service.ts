@@ -27,7 +27,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sameSets } from './plan-grid.service.ts'
-import { loadExercises } from './prescriptions.service.ts'
+import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 import type { SetType } from '#shared/set-types.ts'
 
 /*

@@ -1,30 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '#shared/paths.ts'
-import { plateSetupsOf } from '#shared/schemas/plate-setups.ts'
 import type { UpdateProfileInput } from '#shared/schemas/profile-update.ts'
 import { defaultDisplayName, type Profile, type SaveProfileInput } from '#shared/schemas/profiles.ts'
+import { getProfile } from '#server/access/callers.ts'
 import { activeLink, hasActiveCoach } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { coachClients, profiles, users } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-
-const profileColumns = {
-  id: profiles.id,
-  role: profiles.role,
-  displayName: profiles.displayName,
-  primaryGoal: profiles.primaryGoal,
-  experienceLevel: profiles.experienceLevel,
-  unit: profiles.unit,
-  messageDigest: profiles.messageDigest,
-  plateSetups: profiles.plateSetups,
-  timeZone: profiles.timeZone,
-}
-
-/** The profile, with both units' plate setups filled in (the defaults where none is stored). */
-export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
-  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))
-  return row ? { ...row, plateSetups: plateSetupsOf(row.plateSetups) } : null
-}
 
 async function mustGetProfile(db: Db, userId: string): Promise<Profile> {
   const profile = await getProfile(db, userId)

@@ -13,7 +13,7 @@ import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
 import { prescriptions, profiles, workouts } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { insertExercises, loadExercises, movementErrors } from '#server/features/plans/prescriptions.service.ts'
+import { insertExercises, loadExercises, movementErrors } from '#server/prescriptions/prescriptions.ts'
 import { sharedWithClient } from './workout-access.ts'
 
 const summaryColumns = {

@@ -7,8 +7,9 @@ import { movements, prescriptions } from '#server/db/schema/index.ts'
 
 /**
  * Prescriptions (exercises with their prescribed sets) hang off a plan's cell (`plan_workouts`)
- * or off a standalone workout (`workouts`). Plans and standalone workouts check, write and read
- * them through these three functions.
+ * or off a standalone workout (`workouts`). Plans, standalone workouts, sessions, the calendar
+ * feed and the demo check, write and read them through these three functions, which is why they
+ * sit below the features rather than inside one of them.
  */
 export type ExerciseParent = { planWorkoutId: string } | { workoutId: string }
 

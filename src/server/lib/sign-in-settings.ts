@@ -1,0 +1,18 @@
+/*
+ * The sign-in session's cookie and lifetime, and the header that carries a caller's address: set
+ * up in auth.ts (better-auth), and read by the middleware and the features below it.
+ */
+
+export const SESSION_COOKIE_PREFIX = 'coachline'
+/** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
+export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
+
+/** Whether a request carries a session cookie, valid or not (its cookies by name). */
+export const hasSessionCookie = (cookies: Record<string, string>) =>
+  SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
+
+/** The header our server sets from the socket's address; better-auth records it on sessions. */
+export const CLIENT_IP_HEADER = 'x-client-ip'
+
+/** A session ends 30 days after sign-in whatever happens (the sign-in middleware checks it); auth.ts also ends one after 7 idle days. */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
