@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import pg from 'pg'
-import { embeddedTarget, startServer, type BenchTarget } from './lib.ts'
+import { embeddedTarget, startServer, type BenchServer, type BenchTarget } from './lib.ts'
 import { benchChat } from './chat.bench.ts'
 import { benchExport } from './export.bench.ts'
 import { benchGym } from './gym.bench.ts'
@@ -38,6 +38,9 @@ const BENCHES = Object.entries(ALL)
   .filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(name))
   .map(([, bench]) => bench)
 
+/** What bench/lighthouse/lighthouse.bench.ts exports to this runner. */
+type LighthouseBench = { benchLighthouse: (server: BenchServer) => Promise<void> }
+
 /** BENCH_ONLY=lighthouse: the pages' scores, once, on the embedded database (the database does not change what a page loads). */
 const withLighthouse = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes('lighthouse')
 
@@ -45,9 +48,12 @@ async function onEmbedded() {
   const server = await startServer()
   try {
     if (withLighthouse) {
-      // Lighthouse is installed on the first run (bench/lighthouse/install.mjs), so it is loaded only here.
+      // Lighthouse is installed on the first run (bench/lighthouse/install.mjs), so it is loaded only
+      // here, by a name the project's typecheck does not follow: without the bench's own install it
+      // could not resolve Lighthouse (install.mjs typechecks that folder against it instead).
       execFileSync(process.execPath, ['bench/lighthouse/install.mjs'], { stdio: 'inherit' })
-      const { benchLighthouse } = await import('./lighthouse/lighthouse.bench.ts')
+      const lighthouseBench: string = './lighthouse/lighthouse.bench.ts'
+      const { benchLighthouse } = (await import(lighthouseBench)) as LighthouseBench
       await benchLighthouse(server)
     }
     for (const bench of BENCHES) await bench(server, 'embedded PostgreSQL', embeddedTarget(server))
