@@ -185,6 +185,17 @@ export default tseslint.config(
           message:
             'A regular expression built at run time cannot be checked for catastrophic backtracking: write it as a literal.',
         },
+        {
+          selector:
+            ':matches(NewExpression, CallExpression)[callee.name="RegExp"][arguments.length>1]:not([arguments.1.type="Literal"])',
+          message: 'Flags chosen at run time change what a regular expression does: write them as a literal.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(match|matchAll|search)$/][arguments.0.type="Literal"]:not([arguments.0.regex])',
+          message:
+            'A string here is made into a regular expression the ReDoS rules do not see: write it as a /literal/.',
+        },
       ],
     },
   },
