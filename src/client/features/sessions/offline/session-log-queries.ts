@@ -7,11 +7,11 @@ import { timed } from '#client/lib/perf-log.ts'
 import { applyPending, readSnapshot, saveSnapshot } from './offline-store.ts'
 
 /**
- * A session being logged or corrected, as this device shows it. Its own key, outside
+ * A session being logged or corrected, as this device loads it. Its own key, outside
  * `sessionQueries.all()`: the lists and reports that other changes refresh must not reload the
  * screen under the lifter's thumb. Both copies are read afresh each time the screen opens (kept
- * in the cache only while it is open), and then change only through the screen's own taps
- * (use-session-log.ts).
+ * in the cache only while it is open) and at no other time; the lifter's changes are the screen's
+ * own (use-session-log.ts).
  */
 export const sessionLogQueries = {
   /** The server's answer with this device's waiting changes on top, kept on the device for when there is no signal. */
@@ -30,6 +30,8 @@ export const sessionLogQueries = {
       gcTime: 0,
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
+      // With no signal it fails at once (the device's copy shows), rather than wait for the network.
+      networkMode: 'always',
       // A session that is not there, or not theirs, will not be there on a second try.
       retry: (failures, error) =>
         failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),

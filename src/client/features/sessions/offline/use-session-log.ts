@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useDeferredValue } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react'
 import type { LogSetInput, Session, SessionExercise } from '#shared/schemas/sessions.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { queuedItems, removeQueued } from '#client/lib/offline-queue/queue.ts'
@@ -11,37 +11,48 @@ type Status = 'loading' | 'ready' | 'missing' | 'error'
 /**
  * A session being logged: shown at once from this device's copy, refreshed from the server when
  * it answers, and every change written to the device first and queued for the server. A reload,
- * a closed tab or no signal loses nothing. Both copies are queries (sessionLogQueries); a tap
- * writes the new session into the server copy's cache entry and onto the device.
+ * a closed tab or no signal loses nothing.
+ *
+ * The two copies are loaded through queries (sessionLogQueries). The lifter's changes since the
+ * last load are this screen's own state, drawn in the same render as the tap or keystroke (a
+ * note being typed cannot wait for a cache to tell the screen); a newer load replaces them, as it
+ * already holds every change the device queued.
  */
 export function useSessionLog(userId: string, sessionId: string) {
-  const queryClient = useQueryClient()
   const server = useQuery(sessionLogQueries.fromServer(userId, sessionId))
   const device = useQuery(sessionLogQueries.onDevice(userId, sessionId))
-  // Drawing the whole session is the screen's largest render: deferred, React draws it in slices,
+  const loaded = server.data ?? device.data ?? null
+  // Drawing a loaded session is the screen's largest render: deferred, React draws it in slices,
   // and a tap in the meantime is answered first.
-  const session = useDeferredValue(server.data ?? device.data ?? null)
+  const drawn = useDeferredValue(loaded)
+  const [edited, setEdited] = useState<{ from: Session | null; session: Session } | null>(null)
+  const ownChanges = edited && edited.from === loaded ? edited.session : null
+  const session = ownChanges ?? drawn
   const status: Status = session
     ? 'ready'
-    : server.isError
-      ? server.error instanceof ApiError && [400, 403, 404].includes(server.error.status)
+    : device.isPending || !server.isError
+      ? 'loading'
+      : server.error instanceof ApiError && [400, 403, 404].includes(server.error.status)
         ? 'missing'
         : 'error'
-      : 'loading'
+
+  // What the next change starts from: the lifter's latest change, or the latest load.
+  const latest = useRef({ loaded, session: ownChanges ?? loaded })
+  useLayoutEffect(() => {
+    latest.current = { loaded, session: ownChanges ?? loaded }
+  }, [loaded, ownChanges])
 
   const update = useCallback(
     (change: (session: Session) => Session) => {
-      const { queryKey } = sessionLogQueries.fromServer(userId, sessionId)
-      const current =
-        queryClient.getQueryData(queryKey) ??
-        queryClient.getQueryData(sessionLogQueries.onDevice(userId, sessionId).queryKey)
+      const current = latest.current.session
       if (!current) return null
       const next = change(current)
-      queryClient.setQueryData(queryKey, next)
+      latest.current = { loaded: latest.current.loaded, session: next }
+      setEdited({ from: latest.current.loaded, session: next })
       void saveSnapshot(userId, next)
       return next
     },
-    [queryClient, userId, sessionId],
+    [userId],
   )
 
   const logSet = useCallback(
