@@ -36,10 +36,7 @@ function operationBlock(path: string, method: string, op: Operation) {
   const parameters = op.parameters ?? []
   const body = op.requestBody?.content['application/json']?.schema
   return html`<details class="op" id="${op.operationId}">
-    <summary>
-      <span class="method">${method.toUpperCase()}</span><span class="path">${path}</span
-      ><span class="what">${op.summary}</span>
-    </summary>
+    <summary><span class="method">${method.toUpperCase()}</span><span class="path">${path}</span><span class="what">${op.summary}</span></summary>
     <div class="body">
       <p>Who may call: ${op['x-coachline-access']}${op.description ? html` · ${op.description}` : ''}</p>
       ${
@@ -106,9 +103,8 @@ export function referencePage(document: OpenApiDocument) {
         <main>
           <h1>Coachline API reference</h1>
           <p>
-            Version ${document.info.version}. Call it with a personal API token from your account page:
-            <code>Authorization: Bearer &lt;token&gt;</code>. A <code>read</code> token makes GET requests only. Errors
-            answer <code>{ code, message, fields? }</code>. The machine-readable document is
+            Version ${document.info.version}. Call it with a personal API token from your account page: <code>Authorization: Bearer &lt;token&gt;</code>. A <code>read</code> token
+            makes GET requests only. Errors answer <code>{ code, message, fields? }</code>. The machine-readable document is
             <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
           </p>
           <nav aria-label="Sections">
