@@ -16,7 +16,7 @@ import { AppError } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-errors.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { planImport, previewImport, runImport, type Upload } from './history-import.service.ts'
-import { isTimeZone } from './parse-export.ts'
+import { isTimeZone } from './cell-values.ts'
 
 /**
  * POST /api/history-import/preview and POST /api/history-import: a CSV export as

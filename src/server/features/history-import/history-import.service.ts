@@ -24,7 +24,7 @@ import {
   type MovementSuggestion,
 } from '#server/features/movements/movements.service.ts'
 import { insertFinishedSessions, type ImportedSession } from '#server/features/sessions/imported-sessions.service.ts'
-import type { ParsedHistory, ParsedSession } from './parse-export.ts'
+import type { ParsedHistory, ParsedSession } from './parsed-history.ts'
 import { knownSlugOf } from './known-names.ts'
 import { parseInWorker } from './parse-thread.ts'
 

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { AppError } from '#server/lib/app-error.ts'
-import { parseExport, wallTimeOf, type ParsedHistory } from './parse-export.ts'
+import { wallTimeOf } from './cell-values.ts'
+import { parseExport } from './parse-export.ts'
+import type { ParsedHistory } from './parsed-history.ts'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(resolve('tests/fixtures/history-import', name)))
 const bytes = (text: string) => new TextEncoder().encode(text)

@@ -1,7 +1,7 @@
 import { historyImportApiText } from '#shared/schemas/history-import.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { startWorker } from '#server/lib/worker-thread.ts'
-import type { ParsedHistory, ParseOptions } from './parse-export.ts'
+import type { ParsedHistory, ParseOptions } from './parsed-history.ts'
 import type { ParseReply } from './parse-worker.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '#server/lib/app-error.ts'
-import { parseExport, type ParseOptions } from './parse-export.ts'
+import { parseExport } from './parse-export.ts'
+import type { ParseOptions } from './parsed-history.ts'
 
 /**
  * Reads one uploaded export on its own thread (parse-thread.ts starts it and sets its limits),
