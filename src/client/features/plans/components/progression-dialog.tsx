@@ -1,17 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { Link2, TrendingUp } from 'lucide-react'
+import { useMutation } from '@tanstack/react-query'
+import { TrendingUp } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import type { ExerciseInput, Plan } from '#shared/schemas/plans.ts'
-import type { RulePreview } from '#shared/schemas/progression-api.ts'
 import {
-  DEFAULT_RULES,
   DeloadSchema,
   describeRule,
-  PROGRESSION_KINDS,
-  ProgressionRuleSchema,
   type Deload,
-  type ProgressionKind,
   type ProgressionMode,
   type ProgressionRule,
 } from '#shared/schemas/progression.ts'
@@ -20,285 +15,9 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
-import { movementQueries } from '#client/features/movements/api/movement-queries.ts'
-import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
-import { describeError } from '#client/lib/query-client.ts'
 import { progressionCalls } from '../api/progression-calls.ts'
-import { formatPrescribedSet } from '../prescription-format.ts'
-
-const KIND_LABELS: Record<ProgressionKind, string> = {
-  linear: 'Linear: add load when every set is done',
-  double: 'Double progression: reps, then load',
-  percent_e1rm: '% of e1RM',
-  rpe: 'By RPE',
-}
-
-/** A rule as the form holds it: every number as typed. */
-type RuleDraft = {
-  kind: ProgressionKind | ''
-  amount: string
-  unit: Unit
-  per: 'session' | 'week'
-  failures: string
-  reducePercent: string
-  overPercent: string
-  underPercent: string
-  /** %1RM: the movement whose e1RM the loads come from, when not the exercise's own. */
-  linkedMovementId: string | null
-}
-
-function toDraft(rule: ProgressionRule | null, unit: Unit): RuleDraft {
-  const base = {
-    kind: '' as const,
-    amount: unit === 'kg' ? '2.5' : '5',
-    unit,
-    per: 'session' as const,
-    failures: '3',
-    reducePercent: '10',
-    overPercent: '5',
-    underPercent: '2.5',
-    linkedMovementId: null,
-  }
-  if (!rule) return base
-  switch (rule.kind) {
-    case 'linear':
-      return {
-        ...base,
-        kind: 'linear',
-        amount: String(rule.amount),
-        unit: rule.unit,
-        per: rule.per,
-        failures: String(rule.failures),
-        reducePercent: String(rule.reducePercent),
-      }
-    case 'double':
-      return { ...base, kind: 'double', amount: String(rule.amount), unit: rule.unit }
-    case 'percent_e1rm':
-      return { ...base, kind: 'percent_e1rm', linkedMovementId: rule.linkedMovementId ?? null }
-    case 'rpe':
-      return { ...base, kind: 'rpe', overPercent: String(rule.overPercent), underPercent: String(rule.underPercent) }
-  }
-}
-
-const number = (value: string) => (value.trim() === '' ? NaN : Number(value.replace(',', '.')))
-
-/** The rule a draft describes, checked by the shared schema: null for no rule of its own. */
-function fromDraft(draft: RuleDraft): { ok: true; rule: ProgressionRule | null } | { ok: false; fields: FieldErrors } {
-  if (!draft.kind) return { ok: true, rule: null }
-  const candidate = {
-    ...DEFAULT_RULES[draft.kind](draft.unit),
-    ...(draft.kind === 'linear' || draft.kind === 'double' ? { amount: number(draft.amount), unit: draft.unit } : {}),
-    ...(draft.kind === 'linear'
-      ? { per: draft.per, failures: number(draft.failures), reducePercent: number(draft.reducePercent) }
-      : {}),
-    ...(draft.kind === 'rpe'
-      ? { overPercent: number(draft.overPercent), underPercent: number(draft.underPercent) }
-      : {}),
-    ...(draft.kind === 'percent_e1rm' ? { linkedMovementId: draft.linkedMovementId } : {}),
-  }
-  const parsed = ProgressionRuleSchema.safeParse(candidate)
-  return parsed.success ? { ok: true, rule: parsed.data } : { ok: false, fields: fieldErrorsOf(parsed.error.issues) }
-}
-
-/** The name of a rule's linked movement, for its description (null while unknown or when there is none). */
-function useLinkedName(rule: Pick<RuleDraft, 'kind' | 'linkedMovementId'> | null): string | undefined {
-  const id = rule?.kind === 'percent_e1rm' ? rule.linkedMovementId : null
-  return useQuery({ ...movementQueries.detail(id ?? ''), enabled: id !== null }).data?.name
-}
-
-/** Where an exercise's %1RM loads come from: its own e1RM, or another movement's (a front squat from the back squat's). */
-type LinkOptions = { userId: string; movementId: string; movementName: string }
-
-function LinkedMovement({
-  draft,
-  link,
-  onChange,
-}: {
-  draft: RuleDraft
-  link: LinkOptions
-  onChange: (linkedMovementId: string | null) => void
-}) {
-  const linkedName = useLinkedName(draft)
-  const linked = draft.linkedMovementId !== null && draft.linkedMovementId !== link.movementId
-  return (
-    <div className="flex flex-col gap-2 text-sm">
-      <p>
-        e1RM from:{' '}
-        <span className="font-medium">{linked ? (linkedName ?? 'another movement') : link.movementName}</span>
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <MovementPicker
-          userId={link.userId}
-          title="Take the e1RM from"
-          trigger={
-            <Button type="button" variant="outline" size="sm">
-              <Link2 aria-hidden /> {linked ? 'Link another movement' : 'Link a movement'}
-            </Button>
-          }
-          onPick={(movement) => onChange(movement.id === link.movementId ? null : movement.id)}
-        />
-        {linked && (
-          <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
-            Use {link.movementName}’s own
-          </Button>
-        )}
-      </div>
-    </div>
-  )
-}
-
-/** The kind of rule and its numbers. `none` names what no rule of its own means here; `link` lets %1RM take another movement's e1RM. */
-function RuleFields({
-  draft,
-  onChange,
-  errors,
-  none,
-  link,
-}: {
-  draft: RuleDraft
-  onChange: (draft: RuleDraft) => void
-  errors: FieldErrors
-  none: string
-  link?: LinkOptions
-}) {
-  const set = (change: Partial<RuleDraft>) => onChange({ ...draft, ...change })
-  const error = (key: string) => errors[key]?.[0]
-  return (
-    <div className="flex flex-col gap-3">
-      <Field label="Rule">
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={draft.kind}
-            onChange={(e) => set({ kind: e.target.value as RuleDraft['kind'] })}
-          >
-            <option value="">{none}</option>
-            {PROGRESSION_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {KIND_LABELS[kind]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
-      {(draft.kind === 'linear' || draft.kind === 'double') && (
-        <div className="grid grid-cols-2 gap-3">
-          <Field label={`Add (${draft.unit})`} error={error('amount')}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.amount}
-                onChange={(e) => set({ amount: e.target.value })}
-              />
-            )}
-          </Field>
-          {draft.kind === 'linear' && (
-            <Field label="Add it">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={draft.per}
-                  onChange={(e) => set({ per: e.target.value as RuleDraft['per'] })}
-                >
-                  <option value="session">Every session</option>
-                  <option value="week">Once a week</option>
-                </NativeSelect>
-              )}
-            </Field>
-          )}
-        </div>
-      )}
-      {draft.kind === 'linear' && (
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Misses before a reduction" error={error('failures')}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="numeric"
-                value={draft.failures}
-                onChange={(e) => set({ failures: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Reduce by (%)" error={error('reducePercent')}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.reducePercent}
-                onChange={(e) => set({ reducePercent: e.target.value })}
-              />
-            )}
-          </Field>
-        </div>
-      )}
-      {draft.kind === 'rpe' && (
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Per RPE point over (−%)" error={error('overPercent')}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.overPercent}
-                onChange={(e) => set({ overPercent: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Per RPE point under (+%)" error={error('underPercent')}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.underPercent}
-                onChange={(e) => set({ underPercent: e.target.value })}
-              />
-            )}
-          </Field>
-        </div>
-      )}
-      {draft.kind === 'percent_e1rm' && (
-        <p className="text-sm text-muted-foreground">
-          Each %1RM target reads as a load from the lifter’s current e1RM, rounded to their plates.
-        </p>
-      )}
-      {draft.kind === 'percent_e1rm' && link && (
-        <LinkedMovement draft={draft} link={link} onChange={(linkedMovementId) => set({ linkedMovementId })} />
-      )}
-    </div>
-  )
-}
-
-/** Four weeks of a rule for the plan's client, if every set is done as prescribed. */
-function RulePreviewList({ preview }: { preview: RulePreview }) {
-  const { unit, plateStep } = preview
-  if (!preview.weeks.length)
-    return <p className="text-sm text-muted-foreground">This rule changes nothing for these sets.</p>
-  return (
-    <ol aria-label="Next four weeks" className="flex flex-col gap-2 text-sm">
-      {preview.weeks.map((week) => (
-        <li key={week.week} className="rounded-md border p-2">
-          <p className="font-medium">After week {week.week}</p>
-          <p>
-            {[...new Set(week.sets.map((s) => formatPrescribedSet(s, unit, plateStep, preview.e1rmKg)))].join(' · ')}
-          </p>
-          <p className="text-muted-foreground">{week.reason}</p>
-        </li>
-      ))}
-    </ol>
-  )
-}
-
-/** What a preview answered: the four weeks, or why there are none. */
-function PreviewOutcome({ preview }: { preview: { data?: RulePreview | undefined; error: Error | null } }) {
-  if (preview.error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {describeError(preview.error)}
-      </p>
-    )
-  return preview.data ? <RulePreviewList preview={preview.data} /> : null
-}
+import { fromDraft, toDraft, typedNumber } from './rule-draft.ts'
+import { PreviewOutcome, RuleFields, useLinkedName } from './rule-fields.tsx'
 
 type ExerciseRuleProps = {
   /** The exercise's name as its controls say it ('Bench Press (A1)'), and its movement. */
@@ -492,8 +211,8 @@ export function PlanProgressionDialog({
     const parsedDeload = noDeload
       ? null
       : DeloadSchema.safeParse({
-          loadPercent: number(deload.loadPercent || '0'),
-          setsRemoved: number(deload.setsRemoved || '0'),
+          loadPercent: typedNumber(deload.loadPercent || '0'),
+          setsRemoved: typedNumber(deload.setsRemoved || '0'),
         })
     const deloadErrors =
       parsedDeload && !parsedDeload.success
