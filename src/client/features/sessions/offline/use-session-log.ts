@@ -27,10 +27,12 @@ export function useSessionLog(userId: string, sessionId: string) {
   const drawn = useDeferredValue(loaded)
   const [edited, setEdited] = useState<{ from: Session | null; session: Session } | null>(null)
   const ownChanges = edited && edited.from === loaded ? edited.session : null
-  const session = ownChanges ?? drawn
+  // Once the lifter has changed something, a newer load is drawn at once: the deferred value would
+  // still be the older copy, without their changes, and a note box would be set back to it.
+  const session = ownChanges ?? (edited ? loaded : drawn)
   const status: Status = session
     ? 'ready'
-    : device.isPending || !server.isError
+    : loaded || device.isPending || !server.isError
       ? 'loading'
       : server.error instanceof ApiError && [400, 403, 404].includes(server.error.status)
         ? 'missing'
