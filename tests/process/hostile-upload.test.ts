@@ -8,10 +8,17 @@ import { cleanUpAfterEach } from '../helpers/process-cleanup.ts'
 /**
  * Uploads made to stall or exhaust the server, sent to the built server as a process: each is
  * answered (refused, or read when it is a real export) while the health check keeps answering
- * within a second, and the process stays up with its memory bounded.
+ * without stalling (STALL_MS), and the process stays up with its memory bounded.
  */
 
 const cleanup = cleanUpAfterEach()
+
+/**
+ * The longest a health check may wait while an upload is read. Reading 8 MB on the event loop
+ * held it for 3 s or more here, so 2 s still tells a stalled server from a busy machine; 1 s did
+ * not (a full CI run, every test file's servers and databases sharing two cores, saw 1,043 ms).
+ */
+const STALL_MS = 2000
 
 const HEADER =
   'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n'
@@ -71,7 +78,7 @@ test('hostile uploads are answered while the server keeps answering everyone els
     const { status: got, text: answered } = await answer
     expect(got, `${label}: ${answered.slice(0, 200)}`).toBe(status)
     expect(answered, label).toMatch(body)
-    expect(Math.max(...healthWaits), `${label}: the longest wait for /api/health, in ms`).toBeLessThan(1000)
+    expect(Math.max(...healthWaits), `${label}: the longest wait for /api/health, in ms`).toBeLessThan(STALL_MS)
   }
   expect(server.child.exitCode).toBeNull()
   // Before these limits, 1 MB of junk took the heap to 1.9 GB and 8 MB past 4 GB (out of memory).
@@ -125,7 +132,7 @@ test('a large import is written in one request while everyone else is answered',
   // One bar for the whole file.
   const progress = lines.filter((line) => line.type === 'progress')
   expect(progress.at(-1)).toEqual({ type: 'progress', done: 12_500, total: 12_500 })
-  expect(Math.max(...healthWaits), 'the longest wait for /api/health during the import, in ms').toBeLessThan(1000)
+  expect(Math.max(...healthWaits), 'the longest wait for /api/health during the import, in ms').toBeLessThan(STALL_MS)
   // The health check was answered while the import went on, not only after it.
   expect(healthWaits.length).toBeGreaterThan(1)
   // Every session is written once: the file again writes nothing.
