@@ -192,7 +192,7 @@ export default tseslint.config(
         },
         {
           selector:
-            'CallExpression[callee.property.name=/^(match|matchAll|search)$/][arguments.0.type="Literal"]:not([arguments.0.regex])',
+            'CallExpression[callee.property.name=/^(match|matchAll|search)$/]:matches([arguments.0.type="Literal"]:not([arguments.0.regex]), [arguments.0.type="TemplateLiteral"])',
           message:
             'A string here is made into a regular expression the ReDoS rules do not see: write it as a /literal/.',
         },

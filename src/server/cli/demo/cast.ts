@@ -133,7 +133,7 @@ export function mulberry32(seed: number): () => number {
   }
 }
 
-export type Random = ReturnType<typeof mulberry32>
+type Random = ReturnType<typeof mulberry32>
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 export const chance = (random: Random, p: number) => random() < p
 

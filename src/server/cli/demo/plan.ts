@@ -17,7 +17,7 @@ import { WEEKS, DAYS_PER_WEEK, TRAINING_DAYS, DELOAD_WEEK } from './cast.ts'
 // ---------- the plan ----------
 
 type LoadStep = { kind: 'kg'; kg: number } | { kind: 'percent_1rm'; value: number } | { kind: 'bodyweight' } | null
-export type ExerciseSpec = {
+type ExerciseSpec = {
   slug: string
   sets: number
   reps?: [number, number]

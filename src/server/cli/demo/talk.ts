@@ -9,7 +9,7 @@ import { type Character, type DemoClient, mulberry32, dayFromToday, isoDate, at,
 
 // ---------- comments, chat and body weights ----------
 
-export type CommentSpec = {
+type CommentSpec = {
   week: number
   day: number
   by: 'coach' | 'client'
@@ -139,7 +139,7 @@ export const COMMENTS: Record<Character, CommentSpec[]> = {
   ],
 }
 
-export type MessageSpec = { daysAgo: number; hour: number; by: 'coach' | 'client'; body: string }
+type MessageSpec = { daysAgo: number; hour: number; by: 'coach' | 'client'; body: string }
 
 export const CHATS: Record<Character, MessageSpec[]> = {
   steady: [

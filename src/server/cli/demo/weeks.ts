@@ -13,7 +13,7 @@ import { progressOf, loadFor, type MovementInfo, movementOf } from './plan.ts'
 
 type SetRow = typeof setLogs.$inferInsert
 export type SessionRow = typeof workoutSessions.$inferInsert
-export type Made = {
+type Made = {
   sessionId: string
   week: number
   day: number

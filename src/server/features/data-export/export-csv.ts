@@ -5,7 +5,7 @@ import { csvRecord } from './csv.ts'
 import { SET_TYPE_MARK } from '#shared/set-types.ts'
 import { type ExportSubject, iso, sessionBatches, setsOf } from './export-reads.ts'
 
-/** The CSV of the lifter's sets (docs/export-format.md#the-csv), a batch of sessions at a time. */
+/* The CSV of the lifter's sets (docs/export-format.md#the-csv), a batch of sessions at a time. */
 
 /** The CSV's columns: Strong's export first, in its order, then ours (docs/export-format.md#the-csv). */
 export const CSV_COLUMNS = [

@@ -28,7 +28,7 @@ import {
   setsJsonOf,
 } from './export-reads.ts'
 
-/** The JSON export (docs/export-format.md#the-json-export), written piece by piece. */
+/* The JSON export (docs/export-format.md#the-json-export), written piece by piece. */
 
 /** The plans the lifter owns and those assigned to them, with every day, exercise and rule. */
 async function* plansJson(db: Db, userId: string, movementIds: Set<string>): AsyncGenerator<string> {

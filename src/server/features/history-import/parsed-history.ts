@@ -3,7 +3,7 @@ import type { Tracking } from '#shared/schemas/movements.ts'
 import type { SetType } from '#shared/set-types.ts'
 import type { Unit } from '#shared/units.ts'
 
-/** What reading an export gives: its sessions of sets, each exercise's figures, and the rows that could not be read. */
+/* What reading an export gives: its sessions of sets, each exercise's figures, and the rows that could not be read. */
 
 export type ParsedSet = {
   line: number

@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/progression.ts'
 import type { Unit } from '#shared/units.ts'
 
-/** A progression rule as its form holds it (every number as typed), to and from the rule itself. */
+/* A progression rule as its form holds it (every number as typed), to and from the rule itself. */
 
 export const KIND_LABELS: Record<ProgressionKind, string> = {
   linear: 'Linear: add load when every set is done',

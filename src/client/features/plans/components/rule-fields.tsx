@@ -12,7 +12,7 @@ import { describeError } from '#client/lib/query-client.ts'
 import { formatPrescribedSet } from '../prescription-format.ts'
 import { KIND_LABELS, type RuleDraft } from './rule-draft.ts'
 
-/** The fields of a progression rule, and what its preview shows, shared by the exercise's and the plan's dialogs. */
+/* The fields of a progression rule, and what its preview shows, shared by the exercise's and the plan's dialogs. */
 
 /** The name of a rule's linked movement, for its description (null while unknown or when there is none). */
 export function useLinkedName(rule: Pick<RuleDraft, 'kind' | 'linkedMovementId'> | null): string | undefined {
@@ -21,7 +21,7 @@ export function useLinkedName(rule: Pick<RuleDraft, 'kind' | 'linkedMovementId'>
 }
 
 /** Where an exercise's %1RM loads come from: its own e1RM, or another movement's (a front squat from the back squat's). */
-export type LinkOptions = { userId: string; movementId: string; movementName: string }
+type LinkOptions = { userId: string; movementId: string; movementName: string }
 
 function LinkedMovement({
   draft,
