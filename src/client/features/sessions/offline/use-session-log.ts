@@ -15,8 +15,9 @@ type Status = 'loading' | 'ready' | 'missing' | 'error'
  *
  * The two copies are loaded through queries (sessionLogQueries). The lifter's changes since the
  * last load are this screen's own state, drawn in the same render as the tap or keystroke (a
- * note being typed cannot wait for a cache to tell the screen); a newer load replaces them, as it
- * already holds every change the device queued.
+ * note being typed cannot wait for a cache to tell the screen); a newer load replaces them with
+ * the server's answer and the changes the device had queued when it came (a set queued later still
+ * reaches the server from the queue).
  */
 export function useSessionLog(userId: string, sessionId: string) {
   const server = useQuery(sessionLogQueries.fromServer(userId, sessionId))
