@@ -10,10 +10,13 @@ import { marked } from 'marked'
 
 const root = resolve(import.meta.dirname, '..')
 
+/** Folders that hold no source or docs of ours: dependencies, builds, test output, the data folder. */
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report', 'coverage'])
+
 function* files(dir, test) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory() && entry.name !== 'node_modules') yield* files(path, test)
+    if (entry.isDirectory() && !SKIPPED.has(entry.name)) yield* files(path, test)
     else if (entry.isFile() && test(entry.name)) yield path
   }
 }
@@ -63,7 +66,6 @@ for (const doc of docs) {
 const DOC_REFERENCE = /\bdocs\/[\w./-]+\.md(?:#[\w-]+)?/g
 for (const file of files(root, (name) => /\.(ts|tsx|mjs|js|css)$/.test(name))) {
   const rel = relative(root, file)
-  if (/^(dist|data|test-results|playwright-report|node_modules)\//.test(rel)) continue
   const text = readFileSync(file, 'utf8')
   for (const match of text.matchAll(DOC_REFERENCE)) {
     const why = problem(join(root, 'README.md'), match[0])
