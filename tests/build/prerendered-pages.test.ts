@@ -45,10 +45,18 @@ describe('a public page for a visitor without a session', () => {
     test(`${path} comes drawn, titled, with its theme set before it shows`, async () => {
       const { html, vary } = await page(path)
       const root = rootOf(html)
-      expect(root?.[1]).toBe(' data-prerendered="signed-out"')
+      expect(root?.[1]).toMatch(/^ data-prerendered="signed-out" data-app="[^"]+"$/)
       expect(root?.[2]).toContain(text)
       expect(html).toContain(`<title>${title}</title>`)
       expect(html).toContain('<script src="/prerendered.js"></script>')
+      // No script of the app runs until the visitor does something: the entry is only fetched ahead.
+      const entry = /data-app="(\/assets\/index-[\w-]+\.js)"/.exec(root?.[1] ?? '')?.[1]
+      expect(entry).toBeDefined()
+      expect(html).not.toMatch(/<script type="module"/)
+      expect(html).not.toContain('modulepreload')
+      expect(html).not.toContain('registerSW.js')
+      expect(html).toContain(`<link rel="prefetch" crossorigin href="${entry}">`)
+      expect((await t.app.request(entry ?? '')).status).toBe(200)
       // The app knows nobody is signed in: it does not ask.
       expect(html).not.toContain('href="/api/me"')
       expect(vary).toContain('Cookie')
@@ -65,7 +73,9 @@ describe('a public page for a visitor without a session', () => {
   test('the script a drawn page runs first is served', async () => {
     const res = await t.app.request('/prerendered.js')
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain("localStorage.getItem('coachline-theme')")
+    const script = await res.text()
+    expect(script).toContain("localStorage.getItem('coachline-theme')")
+    expect(script).toContain('coachline:app-running')
   })
 })
 

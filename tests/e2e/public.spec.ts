@@ -45,41 +45,53 @@ test.describe('public pages', () => {
 })
 
 /**
- * A visitor without a session gets the welcome and sign-in pages already drawn by the server
- * (docs/performance.md#pages-that-show-before-the-script): on a slow network they show, and can be
- * typed into, while the app's script is still on its way.
+ * A visitor without a session gets the welcome and sign-in pages already drawn by the server, and
+ * the app runs only once the visitor does something (docs/performance.md#pages-that-show-before-the-script):
+ * on a slow phone they show, and can be read and typed into, before any of the app's script runs.
  */
 test.describe('public pages before the app runs', () => {
-  /** Holds the app's entry script back until `release` is called: a phone still downloading it. */
-  async function holdTheApp(page: Page): Promise<() => void> {
+  const ENTRY = /\/assets\/index-[\w-]+\.js$/
+  /**
+   * Counts the app's entry script being run, and holds it back until `release` is called: a phone
+   * still busy with it.
+   */
+  async function holdTheApp(page: Page) {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    const runs: string[] = []
+    await page.route(ENTRY, async (route) => {
+      // The page's prefetch asks too: only a script element's request is the app starting.
+      if (route.request().resourceType() === 'script') runs.push(route.request().url())
       await held
       await route.continue()
     })
-    return release
+    return { release, runs }
   }
   /** The app has taken the page over: its toaster, which joins only then, is on the page. */
   const appRunning = (page: Page) => expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
 
-  test('the welcome page shows in the visitor’s dark theme, then the app takes it over without an error', async ({
+  test('the welcome page shows in the visitor’s dark theme, runs nothing, and a tap starts the app', async ({
     page,
   }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.emulateMedia({ colorScheme: 'dark' })
-    const release = await holdTheApp(page)
-    await page.goto('/', { waitUntil: 'commit' })
+    const app = await holdTheApp(page)
+    await page.goto('/', { waitUntil: 'load' })
     await expect(page.getByRole('heading', { level: 1, name: 'Program it. Lift it. Log every set.' })).toBeVisible()
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await expect(page).toHaveTitle('Welcome · Coachline')
-    release()
-    await appRunning(page)
-    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible()
+    await page.waitForTimeout(300)
+    expect(app.runs, 'nothing of the app runs before the visitor does something').toEqual([])
+    // The tap starts the app and waits for it: the sign-up tab is router state a plain link would lose.
     await page.getByRole('main').getByRole('link', { name: 'Get started' }).click()
+    await expect.poll(() => app.runs.length).toBe(1)
+    expect(page.url()).not.toMatch(/\/auth$/)
+    app.release()
     await expectOnPath(page, '/auth')
     await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
+    await appRunning(page)
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible()
     expect(errors).toEqual([])
   })
 
@@ -87,7 +99,6 @@ test.describe('public pages before the app runs', () => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto('/')
-    await appRunning(page)
     await page.getByRole('main').getByRole('link', { name: 'Get started' }).click()
     await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
     // The server draws /auth on its sign-in tab; the page remembers it was opened on sign-up.
@@ -99,23 +110,31 @@ test.describe('public pages before the app runs', () => {
     expect(errors).toEqual([])
   })
 
-  test('what a visitor types before the app runs is what the sign-in sends', async ({ page }) => {
+  test('a tab chosen before the app runs is the tab it shows', async ({ page }) => {
+    const app = await holdTheApp(page)
+    await page.goto('/auth', { waitUntil: 'load' })
+    await page.getByRole('tab', { name: 'Create account' }).click()
+    app.release()
+    await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel', { name: 'Create account' }).getByLabel('Email')).toBeVisible()
+  })
+
+  test('what a visitor types and sends before the app runs is what the sign-in sends', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    const release = await holdTheApp(page)
+    const app = await holdTheApp(page)
     await page.goto('/auth', { waitUntil: 'commit' })
     const form = page.getByRole('tabpanel', { name: 'Sign in' })
     await form.getByLabel('Email').fill('early-bird@example.test')
     await form.getByLabel('Password').fill('Wr0ngPassword')
-    // Sent before the app runs, the form would reload the page and lose it all: it waits instead.
-    await form.getByRole('button', { name: 'Sign in' }).click()
+    // Sent before the app runs, the form would reload the page and lose it all: it waits instead,
+    // and is sent once the app runs.
+    await form.getByLabel('Password').press('Enter')
     expect(page.url()).toMatch(/\/auth$/)
-    release()
-    await appRunning(page)
-    await expect(form.getByLabel('Email')).toHaveValue('early-bird@example.test')
-    await form.getByRole('button', { name: 'Sign in' }).click()
+    app.release()
     // Not 'Missing credentials': the app signed in with what was typed.
     await expectToast(page, 'Sign-in failed', 'Invalid email or password')
+    await expect(form.getByLabel('Email')).toHaveValue('early-bird@example.test')
     expect(errors).toEqual([])
   })
 

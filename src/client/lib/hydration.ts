@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 const neverChanges = () => () => {}
 
@@ -13,4 +13,17 @@ export function useTakingOver(): boolean {
     () => false,
     () => true,
   )
+}
+
+/**
+ * Tells the script of a page the server drew (public/prerendered.js) that the app has taken the
+ * page over, so the tap or form it held meanwhile can happen now. It belongs inside the screen's
+ * Suspense boundary: React takes such a boundary over after the rest of the page, and a tap on the
+ * screen does nothing before that.
+ */
+export function TakenOver(): null {
+  useEffect(() => {
+    document.dispatchEvent(new Event('coachline:app-running'))
+  }, [])
+  return null
 }

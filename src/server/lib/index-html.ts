@@ -110,8 +110,15 @@ type PrerenderedPage = { title: string; html: string }
 /** Who asks for a page: a browser with no session cookie is known to be signed out. */
 type Visitor = 'signed-out' | 'maybe-signed-in'
 
-/** What a drawn page needs before the app runs (public/prerendered.js): its theme, and forms held back. */
+/**
+ * What a drawn page runs instead of the app (public/prerendered.js): its theme, set before it shows,
+ * and the app, started on the visitor's first interaction, with a tap or a form sent before then
+ * held and replayed.
+ */
 const BEFORE_APP_SCRIPT = '<script src="/prerendered.js"></script>'
+/** The built page's entry script and its service-worker registration, which a drawn page leaves to prerendered.js. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+const REGISTER_SW_SCRIPT = /<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/
 
 /** The pages of the web app, as the server sends them. */
 export type IndexPages = {
@@ -164,6 +171,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
     return {
       path,
       match: matcherOf(path),
+      files: [...chunks].map((file) => `/${file}`),
       chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
       data,
     }
@@ -171,12 +179,21 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   // (Replacer functions: a `$` in an answer is text, not a pattern of String.replace.)
   const withLinks = (links: string[], page = html) => page.replace('</head>', () => `${links.join('\n')}\n</head>`)
   // A drawn page needs no sign-in check (the app knows the answer), and its theme before it shows.
+  // It runs none of the app until the visitor does something: the entry and the screen's chunks are
+  // only fetched ahead (`prefetch`: into the cache at low priority, neither parsed nor run).
+  const entry = ENTRY_SCRIPT.exec(html)?.[1]
+  const scriptless = html.replace(ENTRY_SCRIPT, '').replace(REGISTER_SW_SCRIPT, '')
   const drawn = new Map(
     Object.entries(prerendered).map(([path, page]) => {
-      const links = [BEFORE_APP_SCRIPT, ...(screens.find((screen) => screen.path === path)?.chunks ?? [])]
-      const drawnPage = withLinks(links)
+      if (!entry) return [path, '']
+      const files = [entry, ...(screens.find((screen) => screen.path === path)?.files ?? [])]
+      const prefetch = files.map((file) => `<link rel="prefetch" crossorigin href="${escapeHtml(file)}">`)
+      const drawnPage = withLinks([BEFORE_APP_SCRIPT, ...prefetch], scriptless)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="signed-out">${page.html}</div>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root" data-prerendered="signed-out" data-app="${escapeHtml(entry)}">${page.html}</div>`,
+        )
       return [path, drawnPage]
     }),
   )
@@ -195,6 +212,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   return {
     callsFor,
     page(path, visitor, answers = new Map()) {
+      // (An empty drawing: a build whose page has no entry script to start later; the plain page works.)
       const page =
         visitor === 'signed-out'
           ? drawn.get(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
