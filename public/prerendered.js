@@ -19,9 +19,21 @@ try {
     var root = document.getElementById('root')
     return (root && root.getAttribute('data-app')) || ''
   }
-  var state = 'waiting' // then 'starting', then 'running' (or 'failed': the page works as plain links)
-  var held = null // what the visitor did before the app ran: { tap } or { form, submitter }
+  // 'waiting', then 'starting', then 'running'; or 'failed' (the app did not load or did not run
+  // within STARTUP_MS of loading: links work as plain links from then on).
+  var state = 'waiting'
+  var STARTUP_MS = 15000
+  var held = null // the last thing the visitor did before the app ran: { tap } or { form, submitter }
+  var pressed = null // the link or button a press began on before the app ran
+  var replaying = null // the timer of a replay about to happen
 
+  function fail() {
+    if (state !== 'starting') return
+    state = 'failed'
+    // A link tapped meanwhile goes where it points, as it would have without the app.
+    if (held && held.tap && held.tap.href) location.assign(held.tap.href)
+    held = null
+  }
   function start() {
     var app = appScript()
     if (state !== 'waiting' || !app) return
@@ -30,15 +42,34 @@ try {
     script.type = 'module'
     script.crossOrigin = 'anonymous' // the same request as the page's prefetch, so the cache answers it
     script.src = app
-    script.onerror = function () {
-      // No app (no signal, or a deploy replaced its files): a link tapped meanwhile goes where it points.
-      state = 'failed'
-      if (held && held.tap && held.tap.href) location.assign(held.tap.href)
+    // No signal, or a deploy replaced the files; or the app loaded and stopped with an error.
+    script.onerror = fail
+    script.onload = function () {
+      setTimeout(fail, STARTUP_MS)
     }
+    addEventListener('error', fail)
     document.head.appendChild(script)
   }
+
+  /** The link or button an event is on, inside the drawn page. */
+  function control(event) {
+    var target = event.target.closest && event.target.closest('a[href], button')
+    return target && target.closest('#root[data-app]') ? target : null
+  }
+  // Any press or key starts the app; one on something other than what was held means the visitor
+  // has moved on, and the held tap is forgotten.
   ;['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
-    addEventListener(type, start, { capture: true, passive: true })
+    addEventListener(
+      type,
+      function (event) {
+        if (type === 'pointerdown' || type === 'keydown') {
+          if (held && !(held.tap && held.tap.contains(event.target))) held = null
+          if (state !== 'running') pressed = control(event)
+        }
+        start()
+      },
+      { capture: true, passive: true },
+    )
   })
   // A page reloaded with the router's state (the sign-up tab, an invite's email) is not what the
   // server drew: the app draws it at once.
@@ -46,15 +77,27 @@ try {
 
   // A tap on a link or a button before the app runs waits for it: a link followed by the browser
   // would load the next page afresh and lose the router's state (the sign-up tab of "Get started").
+  // So does a click whose press came before the app ran (a tab acts on the press). A click meant
+  // for a new tab or a download stays the browser's.
   document.addEventListener(
     'click',
     function (event) {
-      if (state === 'running' || state === 'failed') return
-      var target = event.target.closest && event.target.closest('a[href], button')
-      if (!target || !target.closest('#root[data-app]')) return
+      var target = control(event)
+      var early = target && pressed === target
+      pressed = null
+      if (state === 'failed' || !target || event.defaultPrevented) return
+      if (state === 'running' && !early) {
+        // A new tap overtakes one about to be replayed.
+        clearTimeout(replaying)
+        return
+      }
+      var plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
+      if (!plain || target.hasAttribute('target') || target.hasAttribute('download')) return
       event.preventDefault()
+      event.stopPropagation() // React, already attached to part of the page, must not act on it too
       held = { tap: target }
-      start() // (assistive technology may click with no pointer or key before it)
+      if (state === 'running') replay()
+      else start() // (assistive technology may click with no pointer or key before it)
     },
     true,
   )
@@ -66,31 +109,53 @@ try {
     function (event) {
       if (event.target.hasAttribute('action')) return
       event.preventDefault()
-      if (state === 'running') return
+      if (state === 'running' || state === 'failed') return
       held = { form: event.target, submitter: event.submitter }
       start()
     },
     true,
   )
 
-  // The app says it has taken the screen over (TakenOver, src/client/lib/hydration.ts): what was held happens now.
-  document.addEventListener('coachline:app-running', function () {
-    state = 'running'
-    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {})
-    var replay = held
-    held = null
-    // A task later: the app has just handed what was typed to the form's state, and draws it first.
-    setTimeout(function () {
-      if (replay && replay.form && replay.form.isConnected) replay.form.requestSubmit(replay.submitter || undefined)
-      if (replay && replay.tap && replay.tap.isConnected) {
+  // What was held happens a task later: the app has just handed what was typed to the form's
+  // state, and draws it first.
+  function replay() {
+    clearTimeout(replaying)
+    replaying = setTimeout(function () {
+      var what = held
+      held = null
+      if (what && what.form && what.form.isConnected) what.form.requestSubmit(what.submitter || undefined)
+      if (what && what.tap && what.tap.isConnected) {
         // The whole tap: some controls act on the press (a tab), others on the click.
         var tap = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' }
-        replay.tap.dispatchEvent(new PointerEvent('pointerdown', tap))
-        replay.tap.dispatchEvent(new MouseEvent('mousedown', tap))
-        replay.tap.dispatchEvent(new PointerEvent('pointerup', tap))
-        replay.tap.dispatchEvent(new MouseEvent('mouseup', tap))
-        replay.tap.click()
+        what.tap.dispatchEvent(new PointerEvent('pointerdown', tap))
+        what.tap.dispatchEvent(new MouseEvent('mousedown', tap))
+        what.tap.dispatchEvent(new PointerEvent('pointerup', tap))
+        what.tap.dispatchEvent(new MouseEvent('mouseup', tap))
+        what.tap.click()
       }
+    })
+  }
+
+  // The app says it has taken the screen over (TakenOver, src/client/lib/hydration.ts).
+  document.addEventListener('coachline:app-running', function () {
+    if (state === 'running') return
+    state = 'running'
+    removeEventListener('error', fail)
+    replay()
+    // The service worker, whose install downloads every file of the app, once the replayed tap has had them.
+    if ('serviceWorker' in navigator)
+      (window.requestIdleCallback || setTimeout)(function () {
+        navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {})
+      })
+  })
+
+  // Where the browser does not fetch `prefetch` links (Safari), the app's files are fetched into the
+  // cache once the page has loaded, for the first tap to find them there.
+  addEventListener('load', function () {
+    var link = document.createElement('link')
+    if (link.relList && link.relList.supports && link.relList.supports('prefetch')) return
+    document.querySelectorAll('link[rel=prefetch]').forEach(function (prefetch) {
+      fetch(prefetch.href, { mode: 'cors', credentials: 'same-origin' }).catch(function () {})
     })
   })
 })()

@@ -119,6 +119,28 @@ test.describe('public pages before the app runs', () => {
     await expect(page.getByRole('tabpanel', { name: 'Create account' }).getByLabel('Email')).toBeVisible()
   })
 
+  test('a tap the visitor moved on from before the app ran is forgotten', async ({ page }) => {
+    const app = await holdTheApp(page)
+    await page.goto('/auth', { waitUntil: 'load' })
+    await page.getByRole('tab', { name: 'Create account' }).click()
+    const email = page.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email')
+    await email.click()
+    await email.pressSequentially('patient@example.test')
+    app.release()
+    await appRunning(page)
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true')
+    await expect(email).toHaveValue('patient@example.test')
+  })
+
+  test('when the app cannot load, a link tapped meanwhile still goes where it points', async ({ page }) => {
+    await page.route(ENTRY, (route) => route.abort())
+    await page.goto('/', { waitUntil: 'load' })
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click()
+    await expectOnPath(page, '/auth')
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Coachline' })).toBeVisible()
+  })
+
   test('what a visitor types and sends before the app runs is what the sign-in sends', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
