@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { getCookie } from 'hono/cookie'
 import { secureHeaders } from 'hono/secure-headers'
-import { apiPaths } from '#shared/api-paths.ts'
+import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { type Auth } from './auth.ts'
@@ -177,22 +177,22 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   const uploadBodyLimits = new Map(
     Object.values(UPLOAD_BODY_LIMITS).map((limit) => [limit, limitOf(limit.maxSize, limit.message)]),
   )
-  app.use('/api/*', (c, next) => {
+  app.use(`${API_ROOT}/*`, (c, next) => {
     const upload = uploadLimitOf(c.req.path)
     const limit = (upload && uploadBodyLimits.get(upload)) || apiBodyLimit
     return limit(c, next)
   })
-  app.use('/api/*', async (c, next) => {
+  app.use(`${API_ROOT}/*`, async (c, next) => {
     c.header('Cache-Control', 'no-store')
     await next()
   })
 
-  app.use('/api/*', admission(env.API_CONCURRENCY))
-  app.use('/api/*', loadSession)
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) =>
+  app.use(`${API_ROOT}/*`, admission(env.API_CONCURRENCY))
+  app.use(`${API_ROOT}/*`, loadSession)
+  app.on(['GET', 'POST'], `${apiPaths.auth.prefix}*`, async (c) =>
     handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)),
   )
-  app.route('/api', api)
+  app.route(API_ROOT, api)
 
   const staticFiles = serveStatic({
     root: env.CLIENT_DIST,
@@ -209,7 +209,8 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   app.get('*', compress(), async (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) throw new AppError('NOT_FOUND')
+    if (path === API_ROOT || path.startsWith(`${API_ROOT}/`) || path.startsWith('/assets/'))
+      throw new AppError('NOT_FOUND')
     if (indexHtml === null) {
       throw new AppError('UNAVAILABLE', { message: 'The web app is not built: run npm run build' })
     }

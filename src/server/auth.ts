@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink } from 'better-auth/plugins'
+import { apiPaths } from '#shared/api-paths.ts'
 import { paths } from '#shared/paths.ts'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts'
 import type { Db } from '#server/db/client.ts'
@@ -54,7 +55,7 @@ export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger
   return betterAuth({
     appName: 'Coachline',
     baseURL,
-    basePath: '/api/auth',
+    basePath: apiPaths.auth.base,
     secret,
     trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),

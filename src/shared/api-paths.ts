@@ -7,6 +7,11 @@
  */
 const enc = encodeURIComponent
 
+/** Where the API is mounted: every path below starts with it. */
+export const API_ROOT = '/api'
+/** better-auth's routes. */
+const AUTH_BASE = `${API_ROOT}/auth`
+
 type QueryValue = string | number | boolean | null | undefined
 
 /** A query string of the parameters that have a value, in the order given ('' when none). */
@@ -30,7 +35,9 @@ export const apiPaths = {
   me: '/api/me',
   /** better-auth's own routes, under one prefix the server hands to it. */
   auth: {
-    prefix: '/api/auth/',
+    /** Where better-auth is mounted (its `basePath`). */
+    base: AUTH_BASE,
+    prefix: `${AUTH_BASE}/`,
     signInEmail: '/api/auth/sign-in/email',
     signUpEmail: '/api/auth/sign-up/email',
     signInMagicLink: '/api/auth/sign-in/magic-link',

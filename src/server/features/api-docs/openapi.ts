@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { markOf, type Access, type Mark, type RouteDoc } from '#server/lib/api-doc.ts'
@@ -30,8 +31,10 @@ export type OpenApiDocument = {
 
 /** Routes of the API that are not part of it: better-auth's sign-in endpoints, the test fixtures, the development outbox. */
 export function isDocumented(path: string): boolean {
-  return path.startsWith('/api/') && !/^\/api\/(auth|testing|dev)(\/|$)/.test(path)
+  const within = (root: string) => path === root || path.startsWith(`${root}/`)
+  return within(API_ROOT) && !UNDOCUMENTED.some(within)
 }
+const UNDOCUMENTED = [apiPaths.auth.base, `${API_ROOT}/testing`, `${API_ROOT}/dev`]
 
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' }
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } })

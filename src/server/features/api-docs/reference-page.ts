@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
+import { apiPaths } from '#shared/api-paths.ts'
 import type { OpenApiDocument } from './openapi.ts'
 
 type Operation = OpenApiDocument['paths'][string][string]
@@ -105,7 +106,7 @@ export function referencePage(document: OpenApiDocument) {
           <p>
             Version ${document.info.version}. Call it with a personal API token from your account page: <code>Authorization: Bearer &lt;token&gt;</code>. A <code>read</code> token
             makes GET requests only. Errors answer <code>{ code, message, fields? }</code>. The machine-readable document is
-            <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+            <a href="${apiPaths.openapi}">${apiPaths.openapi}</a> (OpenAPI 3.1).
           </p>
           <nav aria-label="Sections">
             <ul>
