@@ -1,9 +1,7 @@
 import * as z from 'zod/mini'
 import { lazySchema } from './lazy-schema.ts'
 import { calendarDate } from './dates.ts'
-import { KG_PER_LB, toKg, type Unit } from '../units.ts'
 import { TRACKING } from './movements.ts'
-import { UNITS } from './profiles.ts'
 import {
   DeloadSchema,
   deloadSets,
@@ -17,8 +15,8 @@ export const MAX_WEEKS = 16
 export const MAX_DAYS_PER_WEEK = 7
 export const MAX_SETS_PER_EXERCISE = 20
 export const MAX_EXERCISES_PER_WORKOUT = 30
-const MAX_REPS = 100
-const MAX_LOAD_KG = 1000
+export const MAX_REPS = 100
+export const MAX_LOAD_KG = 1000
 export const PLAN_NAME_MAX = 120
 const NOTES_MAX = 2000
 
@@ -68,14 +66,15 @@ export const planApiText = {
   moveTooLate: `Only a workout due in the last ${MISSED_DAYS_BACK} days can be moved`,
 } as const
 
-const int = (min: number, max: number, message: string) =>
+/** A whole number in [min, max], refused with `message` otherwise. */
+export const boundedInt = (min: number, max: number, message: string) =>
   z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message))
 const text = (max: number, message: string) => z.string(message).check(z.trim(), z.maxLength(max, message))
 const optionalText = (max: number) => z.optional(z.nullable(text(max, planApiText.text)))
 
 /** Every change names the version it was made on: a stale one answers 409 (two tabs, two devices). */
 // A PostgreSQL integer: larger versions cannot exist, so they are refused as input.
-export const VersionSchema = int(1, 2_147_483_647, 'Version is required')
+export const VersionSchema = boundedInt(1, 2_147_483_647, 'Version is required')
 /** The app's id for one save, the same on every retry: a save that landed but whose answer was lost is not a conflict. */
 export const SaveIdSchema = lazySchema(() => z.optional(z.uuid('Not a save id')))
 
@@ -84,7 +83,9 @@ export const PrescribedSetSchema = lazySchema(() =>
   z
     .object({
       reps: z.optional(
-        z.nullable(z.object({ min: int(1, MAX_REPS, planApiText.reps), max: int(1, MAX_REPS, planApiText.reps) })),
+        z.nullable(
+          z.object({ min: boundedInt(1, MAX_REPS, planApiText.reps), max: boundedInt(1, MAX_REPS, planApiText.reps) }),
+        ),
       ),
       load: z.optional(
         z.nullable(
@@ -114,9 +115,9 @@ export const PrescribedSetSchema = lazySchema(() =>
           ),
         ),
       ),
-      rir: z.optional(z.nullable(int(0, 10, planApiText.rir))),
-      durationSeconds: z.optional(z.nullable(int(1, 86_400, planApiText.duration))),
-      distanceMeters: z.optional(z.nullable(int(1, 100_000, planApiText.distance))),
+      rir: z.optional(z.nullable(boundedInt(0, 10, planApiText.rir))),
+      durationSeconds: z.optional(z.nullable(boundedInt(1, 86_400, planApiText.duration))),
+      distanceMeters: z.optional(z.nullable(boundedInt(1, 100_000, planApiText.distance))),
     })
     .check(
       z.refine((set) => !set.reps || set.reps.min <= set.reps.max, { message: planApiText.repRange, path: ['reps'] }),
@@ -128,7 +129,7 @@ const ExerciseInputSchema = lazySchema(() =>
   z.object({
     movementId: z.uuid('Choose a movement'),
     superset: optionalText(1).check(z.refine((v) => !v || /^[A-Z]$/.test(v), planApiText.superset)),
-    restSeconds: z.optional(z.nullable(int(0, 3600, planApiText.rest))),
+    restSeconds: z.optional(z.nullable(boundedInt(0, 3600, planApiText.rest))),
     tempo: optionalText(4).check(z.refine((v) => !v || /^[0-9X]{1,4}$/i.test(v), planApiText.tempo)),
     notes: optionalText(NOTES_MAX),
     sets: z
@@ -151,8 +152,8 @@ export const CreatePlanBody = lazySchema(() =>
     name: planName,
     goal: optionalText(120),
     description: optionalText(NOTES_MAX),
-    weeks: int(1, MAX_WEEKS, planApiText.weeks),
-    daysPerWeek: int(1, MAX_DAYS_PER_WEEK, planApiText.daysPerWeek),
+    weeks: boundedInt(1, MAX_WEEKS, planApiText.weeks),
+    daysPerWeek: boundedInt(1, MAX_DAYS_PER_WEEK, planApiText.daysPerWeek),
   }),
 )
 export type CreatePlanInput = z.infer<typeof CreatePlanBody>
@@ -165,7 +166,7 @@ export const UpdatePlanBody = lazySchema(() =>
     name: z.optional(planName),
     goal: optionalText(120),
     description: optionalText(NOTES_MAX),
-    deloadWeeks: z.optional(z.array(int(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
+    deloadWeeks: z.optional(z.array(boundedInt(1, MAX_WEEKS, planApiText.week)).check(z.maxLength(MAX_WEEKS))),
     isTemplate: z.optional(z.boolean()),
     /** The rule of every exercise without its own; null: none. */
     progression: z.optional(z.nullable(ProgressionRuleSchema)),
@@ -342,7 +343,7 @@ export type ListPlansInput = z.infer<typeof ListPlansQuery>
  * (a 3-day plan on Monday, Wednesday and Friday). The server also checks there is one per day.
  */
 const TrainingDaysSchema = lazySchema(() =>
-  z.array(int(1, 7, planApiText.trainingDay)).check(
+  z.array(boundedInt(1, 7, planApiText.trainingDay)).check(
     z.minLength(1, planApiText.trainingDaysCount(1)),
     z.maxLength(MAX_DAYS_PER_WEEK, planApiText.trainingDaysCount(MAX_DAYS_PER_WEEK)),
     z.refine((days) => new Set(days).size === days.length, planApiText.trainingDaysTwice),
@@ -389,119 +390,3 @@ export const CopyPlanBody = lazySchema(() =>
   }),
 )
 export type CopyPlanInput = z.infer<typeof CopyPlanBody>
-
-export const PROGRESSIONS = ['add_kg', 'add_percent', 'add_reps', 'add_rpe'] as const
-/** `add_kg`'s amount is in `unit` (kg when absent): a lifter in lb adds 5 lb a week and sees round lb numbers. */
-export type Progression = { kind: (typeof PROGRESSIONS)[number]; amount: number; unit?: Unit }
-
-/** The progressions a copy-week request asks for, in either of its forms. */
-export const progressionsOf = ({
-  progression,
-  progressions,
-}: {
-  progression?: Progression | null
-  progressions?: Progression[]
-}): Progression[] => progressions ?? (progression ? [progression] : [])
-
-const round = (value: number, step: number) => Math.round(value / step) * step
-
-/**
- * A set moved `steps` weeks forward with a progression (+kg, +% of 1RM, +reps, +RPE), kept inside
- * the limits a set may have. Pure: the server applies it, the builder previews it.
- */
-export function progressSet(
-  set: PrescribedSet,
-  progression: Progression | null | undefined,
-  steps: number,
-): PrescribedSet {
-  if (!progression || steps <= 0) return set
-  const delta = progression.amount * steps
-  switch (progression.kind) {
-    case 'add_kg': {
-      if (set.load?.kind !== 'kg') return set
-      // In kg: to 0.25 kg (the smallest common plates); in lb: to 0.5 lb, then stored in kg.
-      const next =
-        progression.unit === 'lb'
-          ? toKg(round(set.load.value / KG_PER_LB + delta, 0.5), 'lb')
-          : round(set.load.value + delta, 0.25)
-      return { ...set, load: { kind: 'kg', value: Math.min(MAX_LOAD_KG, Math.max(0, next)) } }
-    }
-    case 'add_percent':
-      return set.load?.kind === 'percent_1rm'
-        ? {
-            ...set,
-            load: { kind: 'percent_1rm', value: Math.min(150, Math.max(1, round(set.load.value + delta, 0.5))) },
-          }
-        : set
-    case 'add_reps':
-      return set.reps
-        ? {
-            ...set,
-            reps: {
-              min: Math.min(MAX_REPS, Math.max(1, set.reps.min + Math.round(delta))),
-              max: Math.min(MAX_REPS, Math.max(1, set.reps.max + Math.round(delta))),
-            },
-          }
-        : set
-    case 'add_rpe':
-      return typeof set.rpe === 'number' ? { ...set, rpe: Math.min(10, Math.max(1, round(set.rpe + delta, 0.5))) } : set
-  }
-}
-
-const ProgressionSchema = lazySchema(() =>
-  z.object({
-    kind: z.enum(PROGRESSIONS, 'Choose a progression'),
-    amount: z
-      .number('The progression needs an amount')
-      .check(z.gte(-100, 'The amount is too large'), z.lte(100, 'The amount is too large')),
-    unit: z.optional(z.enum(UNITS)),
-  }),
-)
-
-/**
- * A week copied onto other weeks, with progressions applied together (+2.5 kg and +1 rep and
- * +0.5 RPE a week): `progressions`, a list with each kind at most once. `progression`, one of them
- * alone, is the older form of the same thing; a request sends one form or the other.
- */
-export const CopyWeekBody = lazySchema(() =>
-  z
-    .object({
-      version: VersionSchema,
-      saveId: SaveIdSchema,
-      fromWeek: int(1, MAX_WEEKS, planApiText.week),
-      toWeeks: z
-        .array(int(1, MAX_WEEKS, planApiText.week))
-        .check(z.minLength(1, 'Choose at least one week'), z.maxLength(MAX_WEEKS)),
-      progression: z.optional(z.nullable(ProgressionSchema)),
-      progressions: z.optional(
-        z.array(ProgressionSchema).check(
-          z.maxLength(PROGRESSIONS.length, planApiText.progressionTwice),
-          z.refine((list) => new Set(list.map((p) => p.kind)).size === list.length, planApiText.progressionTwice),
-        ),
-      ),
-    })
-    .check(
-      z.refine((body) => !(body.progression && body.progressions), {
-        message: planApiText.progressionBothForms,
-        path: ['progressions'],
-      }),
-    ),
-)
-export type CopyWeekInput = z.infer<typeof CopyWeekBody>
-
-export const CopyDayBody = lazySchema(() =>
-  z.object({
-    version: VersionSchema,
-    saveId: SaveIdSchema,
-    from: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
-    to: z.object({ week: int(1, MAX_WEEKS, planApiText.week), day: int(1, MAX_DAYS_PER_WEEK, planApiText.day) }),
-  }),
-)
-export type CopyDayInput = z.infer<typeof CopyDayBody>
-
-/**
- * Moves a cell's workout to another cell; a workout already there swaps places with it.
- * @alias CopyDayBody, under the route's own name
- */
-export const MoveDayBody = CopyDayBody
-export type MoveDayInput = CopyDayInput

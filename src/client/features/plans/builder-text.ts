@@ -1,4 +1,4 @@
-import type { Progression } from '#shared/schemas/plans.ts'
+import type { Progression } from '#shared/schemas/plan-grid.ts'
 import type { Unit } from '#shared/units.ts'
 
 /** The builder's words, in one place (docs/product.md#user-facing-strings). */

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm'
+import { type ExerciseInput, type Plan, type PrescribedSet, type SavePlanDayInput } from '#shared/schemas/plans.ts'
 import {
   progressSet,
   progressionsOf,
   type CopyDayInput,
   type CopyWeekInput,
-  type ExerciseInput,
   type MoveDayInput,
-  type Plan,
-  type PrescribedSet,
-  type SavePlanDayInput,
-} from '#shared/schemas/plans.ts'
+} from '#shared/schemas/plan-grid.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { planDayDates, planWorkouts, prescriptions } from '#server/db/schema/index.ts'

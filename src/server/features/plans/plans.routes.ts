@@ -3,14 +3,11 @@ import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema } from '#shared/
 import * as z from 'zod/mini'
 import {
   AssignPlanBody,
-  CopyDayBody,
   CopyPlanBody,
-  CopyWeekBody,
   CreatePlanBody,
   ListPlansQuery,
   MAX_DAYS_PER_WEEK,
   MAX_WEEKS,
-  MoveDayBody,
   MovePlanDayBody,
   PlanTrainingDaysBody,
   SavePlanDayBody,
@@ -18,6 +15,7 @@ import {
   UpdatePlanBody,
   planApiText,
 } from '#shared/schemas/plans.ts'
+import { CopyDayBody, CopyWeekBody, MoveDayBody } from '#shared/schemas/plan-grid.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'

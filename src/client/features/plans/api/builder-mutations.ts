@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CopyWeekInput, Plan, UpdatePlanInput } from '#shared/schemas/plans.ts'
+import type { Plan, UpdatePlanInput } from '#shared/schemas/plans.ts'
+import type { CopyWeekInput } from '#shared/schemas/plan-grid.ts'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { builderText } from '../builder-text.ts'

@@ -3,14 +3,13 @@ import {
   PlanSummarySchema,
   type MovePlanDayInput,
   type AssignPlanInput,
-  type CopyDayInput,
   type CopyPlanInput,
-  type CopyWeekInput,
   type PlanTrainingDaysInput,
   type SavePlanDayInput,
   type StartPlanInput,
   type UpdatePlanInput,
 } from '#shared/schemas/plans.ts'
+import { type CopyDayInput, type CopyWeekInput } from '#shared/schemas/plan-grid.ts'
 import { apiPaths } from '#shared/api-paths.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { planQueries } from './plan-queries.ts'

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { PROGRESSIONS, type Plan, type Progression } from '#shared/schemas/plans.ts'
+import { type Plan } from '#shared/schemas/plans.ts'
+import { PROGRESSIONS, type Progression } from '#shared/schemas/plan-grid.ts'
 import type { Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CheckboxGroup } from '#client/components/ui/checkbox-group.tsx'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { fromKg, toKg } from '../units.ts'
-import { progressSet } from './plans.ts'
+import { progressSet } from './plan-grid.ts'
 
 const set = { reps: { min: 8, max: 10 }, load: { kind: 'kg' as const, value: 100 }, rpe: 7 }
 
