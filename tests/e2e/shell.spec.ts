@@ -40,6 +40,8 @@ test('a crash met inside the app clears when the user goes back', async ({ page,
 
 test('the service worker lets the app open with no network', async ({ page, context }) => {
   await page.goto('/welcome')
+  // A visitor without a session gets the drawn page, whose app (and worker) start once they act.
+  await page.keyboard.press('Tab')
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
