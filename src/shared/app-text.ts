@@ -100,5 +100,5 @@ export const authText = {
     title: 'Current password required',
     description: 'Enter your current password to set a new one.',
   },
-  becameCoach: { title: 'You are now a coach', description: 'Build a program and invite your first client.' },
+  becameCoach: { title: 'You are now a coach', description: 'Build a plan and invite your first client.' },
 } as const

@@ -244,15 +244,15 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
     { path: '/mesocycle', heading: 'Calendar', ready: (p) => p.getByRole('listitem', { name: /Week 1 day 1/ }) },
     {
       path: '/programs',
-      heading: 'Programs',
-      ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link'),
+      heading: 'Plans',
+      ready: (p) => p.getByRole('list', { name: 'Plans' }).getByRole('link'),
     },
     {
       path: `/programs/${world.assignedPlanId}`,
       heading: 'Squat block',
       ready: (p) => p.getByRole('region', { name: 'Week 1' }),
     },
-    { path: '/client/program/new', heading: 'New program' },
+    { path: '/client/program/new', heading: 'New plan' },
     {
       path: '/client/plan-builder',
       heading: 'Plan builder',
@@ -421,8 +421,8 @@ test('a coach: every screen with a client, plans, a logged session and chat, a d
     { path: '/coach/library', heading: 'Movement library', ready: (p) => p.getByText('Back squat') },
     {
       path: '/programs',
-      heading: 'Programs',
-      ready: (p) => p.getByRole('list', { name: 'Programs' }).getByRole('link').filter({ hasText: 'for Lifter Lou' }),
+      heading: 'Plans',
+      ready: (p) => p.getByRole('list', { name: 'Plans' }).getByRole('link').filter({ hasText: 'for Lifter Lou' }),
     },
     {
       path: `/programs/${world.templateId}`,

@@ -80,7 +80,7 @@ test.describe('roles', () => {
   test('unguarded routes show their screen to a signed-in user', async ({ page, login }) => {
     await login({ role: 'client' })
     await page.goto('/programs')
-    await expect(page.getByRole('heading', { level: 1, name: 'Programs' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible()
   })
 })
 

@@ -67,7 +67,7 @@ test('a coach invites a new email; the invitee signs up, confirms, comes back to
   await expect(invitee.getByText(/Ivy base block · week 1/)).toBeVisible()
   await invitee.goto('/programs')
   await expect(
-    invitee.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Ivy base block/ }),
+    invitee.getByRole('list', { name: 'Plans' }).getByRole('link', { name: /Ivy base block/ }),
   ).toContainText('from your coach')
 
   // The coach's page, open all along, shows the new client once its tab is looked at again.

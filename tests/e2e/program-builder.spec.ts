@@ -112,7 +112,7 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   // Week 4 is a deload.
   await page.getByLabel('Deload week 4').check()
   await expect(page.getByRole('region', { name: 'Week 4' }).getByText('Deload', { exact: true })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Plan builder' }).getByText('All changes saved')).toBeVisible()
 
   // Save it as a template, then start a new plan from the template board.
   await page.getByRole('button', { name: 'Save as template' }).click()
@@ -152,7 +152,7 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await expectToast(page, 'Plan assigned')
 
   await clientPage.goto('/programs')
-  const plan = clientPage.getByRole('list', { name: 'Programs' }).getByRole('link', { name: /Strength block/ })
+  const plan = clientPage.getByRole('list', { name: 'Plans' }).getByRole('link', { name: /Strength block/ })
   await expect(plan).toContainText('from your coach')
   await expect(plan).toContainText(/Starts Mon, (Nov 23|23 Nov)/)
   await plan.click()
@@ -163,7 +163,7 @@ test('a coach builds an 8-week plan, copies week 1 forward with +2.5 kg, marks a
   await clientContext.close()
 })
 
-test('a self-coached client builds their own program, and a second tab is stopped from overwriting the first', async ({
+test('a self-coached client builds their own plan, and a second tab is stopped from overwriting the first', async ({
   page,
   login,
   context,
@@ -172,7 +172,7 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   test.setTimeout(90_000)
   await login({ role: 'client', displayName: 'Solo Sue' })
   await page.goto('/programs')
-  await page.getByRole('link', { name: 'Build your own program' }).click()
+  await page.getByRole('link', { name: 'Build your own plan' }).click()
   await frameOwnPlan(page, { name: 'My summer block', weeks: 4, days: 3 })
   await fillFirstDay(page, 'Full body', 'push-up', 'Push-up')
 
@@ -181,7 +181,7 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await other.goto(page.url())
   await other.getByLabel('Plan name').fill('Summer block v2')
   await other.getByLabel('Plan name').press('Enter')
-  await expect(other.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
+  await expect(other.getByRole('region', { name: 'Plan builder' }).getByText('All changes saved')).toBeVisible()
 
   await page.getByLabel('Deload week 4').check()
   const conflict = page
@@ -192,7 +192,7 @@ test('a self-coached client builds their own program, and a second tab is stoppe
   await expect(page.getByLabel('Plan name')).toHaveValue('Summer block v2')
   await expect(page.getByLabel('Deload week 4')).not.toBeChecked()
   await page.getByLabel('Deload week 4').check()
-  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Plan builder' }).getByText('All changes saved')).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('Deload week 4')).toBeChecked()
   await expect(page.getByRole('region', { name: 'Week 1' }).getByRole('button', { name: /^Full body/ })).toContainText(
@@ -206,7 +206,7 @@ test('a self-coached client builds their own program, and a second tab is stoppe
     .click()
   await expectToast(page, 'Plan deleted', 'Summer block v2')
   await expect(page).toHaveURL(/\/programs$/)
-  await expect(page.getByText('No programs in use.')).toBeVisible()
+  await expect(page.getByText('No plans in use.')).toBeVisible()
 })
 
 test('a save the network loses is kept and retried, and reopening the day shows what was typed meanwhile', async ({
@@ -244,7 +244,7 @@ test('a save the network loses is kept and retried, and reopening the day shows 
 
   // The signal is back: the kept save goes through on its own.
   await page.unroute('**/api/plans/*/days/1/2')
-  await expect(page.getByRole('region', { name: 'Program builder' }).getByText('All changes saved')).toBeVisible({
+  await expect(page.getByRole('region', { name: 'Plan builder' }).getByText('All changes saved')).toBeVisible({
     timeout: 20_000,
   })
   await page.reload()

@@ -181,7 +181,7 @@ const publicRoutes: RouteObject[] = [
 
 const clientRoutes: RouteObject[] = [
   screen(paths.client.home.path, Home, { title: 'Home' }),
-  screen(paths.client.programNew.path, ClientProgramNew, { title: 'New program' }),
+  screen(paths.client.programNew.path, ClientProgramNew, { title: 'New plan' }),
   screen(paths.client.mesocycle.path, Mesocycle, { title: 'Calendar' }),
   screen(paths.client.createWorkout.path, CreateWorkout, { title: 'Create workout' }),
   screen(paths.client.workouts.path, Workouts, { title: 'Workouts' }),
@@ -194,7 +194,7 @@ const clientRoutes: RouteObject[] = [
 const coachRoutes: RouteObject[] = [
   screen(paths.coach.dashboard.path, Dashboard, { title: 'Coach dashboard' }),
   screen(paths.coach.createPlan.path, CreatePlan, { title: 'Create plan' }),
-  screen(paths.coach.program.path, ProgramBuilder, { title: 'Program builder' }),
+  screen(paths.coach.program.path, ProgramBuilder, { title: 'Plan builder' }),
   screen(paths.coach.clients.path, Clients, { title: 'Clients' }),
   screen(paths.coach.client.path, ClientPageScreen, { title: 'Client' }),
   screen(paths.coach.messages.path, Messages, { title: 'Messages' }),
@@ -205,8 +205,8 @@ const coachRoutes: RouteObject[] = [
 
 const openRoutes: RouteObject[] = [
   screen(paths.open.planBuilder.path, PlanBuilder, { title: 'Plan builder' }),
-  screen(paths.open.programs.path, Programs, { title: 'Programs' }),
-  screen(paths.open.program.path, ProgramOverview, { title: 'Program' }),
+  screen(paths.open.programs.path, Programs, { title: 'Plans' }),
+  screen(paths.open.program.path, ProgramOverview, { title: 'Plan' }),
   screen(paths.open.workout.path, Workout, { title: 'Workout' }),
   screen(paths.open.workoutReadonly.path, WorkoutReadonly, { title: 'Planned workout' }),
   screen(paths.open.summary.path, Summary, { title: 'Session summary' }),

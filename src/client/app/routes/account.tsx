@@ -212,8 +212,7 @@ function BecomeCoachCard() {
       <CardHeader>
         <CardTitle>Coach others</CardTitle>
         <CardDescription>
-          Turn your account into a coach account to build programs and invite clients. Clients with a coach cannot
-          switch.
+          Turn your account into a coach account to build plans and invite clients. Clients with a coach cannot switch.
         </CardDescription>
       </CardHeader>
       <Dialog>

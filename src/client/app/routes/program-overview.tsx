@@ -17,7 +17,7 @@ export function ProgramOverviewPage() {
   const plan = useQuery(planQueries.detail(planId))
 
   if (plan.isPending) return <p className="text-muted-foreground">Loading…</p>
-  if (plan.isError) return <LoadError error={plan.error} what="program" />
+  if (plan.isError) return <LoadError error={plan.error} what="plan" />
   const { data } = plan
   const canEdit = auth.status === 'authenticated' && auth.user.id === data.ownerId
 

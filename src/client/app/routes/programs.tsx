@@ -57,7 +57,7 @@ export function ProgramsPage() {
   return (
     <section className="flex flex-col gap-6">
       <PageHeader
-        title="Programs"
+        title="Plans"
         description={
           isCoach
             ? 'Your templates and the plans you assigned to your clients.'
@@ -69,38 +69,38 @@ export function ProgramsPage() {
             {auth.profile.role === 'coach' ? (
               <Link to={paths.coach.createPlan.getHref()}>Create plan</Link>
             ) : (
-              <Link to={paths.client.programNew.getHref()}>Build your own program</Link>
+              <Link to={paths.client.programNew.getHref()}>Build your own plan</Link>
             )}
           </Button>
         )}
       </PageHeader>
       {plans.isPending && <p className="text-muted-foreground">Loading…</p>}
-      {plans.isError && <p role="alert">The programs could not be loaded. Try again.</p>}
-      {plans.data?.length === 0 && <p className="text-muted-foreground">No programs in use.</p>}
-      <ul aria-label="Programs" className="grid gap-3 md:grid-cols-2">
+      {plans.isError && <p role="alert">The plans could not be loaded. Try again.</p>}
+      {plans.data?.length === 0 && <p className="text-muted-foreground">No plans in use.</p>}
+      <ul aria-label="Plans" className="grid gap-3 md:grid-cols-2">
         {plans.data?.map((plan) => planCard(plan))}
       </ul>
-      <section aria-labelledby="completed-programs" className="flex flex-col gap-3">
+      <section aria-labelledby="completed-plans" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="completed-programs" className="text-lg font-semibold">
+          <h2 id="completed-plans" className="text-lg font-semibold">
             Completed
           </h2>
           <Button
             variant="ghost"
             size="sm"
             aria-expanded={showCompleted}
-            aria-controls="completed-program-list"
+            aria-controls="completed-plan-list"
             onClick={() => setShowCompleted((shown) => !shown)}
           >
-            {showCompleted ? 'Hide completed programs' : 'Show completed programs'}
+            {showCompleted ? 'Hide completed plans' : 'Show completed plans'}
           </Button>
         </div>
         {showCompleted && (
           <>
             {completed.isPending && <p className="text-muted-foreground">Loading…</p>}
-            {completed.isError && <p role="alert">The completed programs could not be loaded. Try again.</p>}
-            {completed.data?.length === 0 && <p className="text-muted-foreground">No completed programs yet.</p>}
-            <ul id="completed-program-list" aria-label="Completed programs" className="grid gap-3 md:grid-cols-2">
+            {completed.isError && <p role="alert">The completed plans could not be loaded. Try again.</p>}
+            {completed.data?.length === 0 && <p className="text-muted-foreground">No completed plans yet.</p>}
+            <ul id="completed-plan-list" aria-label="Completed plans" className="grid gap-3 md:grid-cols-2">
               {completed.data?.map((plan) => planCard(plan, 'h3'))}
             </ul>
           </>

@@ -7,13 +7,13 @@ import { useAuth } from '#client/features/auth/auth-context.tsx'
 const forCoaches = [
   {
     icon: ClipboardList,
-    title: 'Build real programs',
+    title: 'Build real plans',
     text: 'Multi-week mesocycles from a movement library: sets, rep ranges, %1RM or RPE targets, supersets, deloads and progressions.',
   },
   {
     icon: Users,
     title: 'Invite clients by email',
-    text: 'Send a program with the invite; your client accepts and starts training on the right day.',
+    text: 'Send a plan with the invite; your client accepts and starts training on the right day.',
   },
   {
     icon: BarChart3,
@@ -63,7 +63,7 @@ export function WelcomePage() {
           Program it. Lift it. Log every set.
         </h1>
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">
-          Coachline connects coaches and clients around training programs: coaches build the plan and watch every logged
+          Coachline connects coaches and clients around training plans: coaches build the plan and watch every logged
           set, lifters see today&apos;s workout and log it in seconds, even with no signal.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
@@ -97,7 +97,7 @@ export function WelcomePage() {
         <h2 className="text-2xl font-semibold tracking-tight">How it works</h2>
         <ol className="grid gap-4 text-left sm:grid-cols-4">
           {[
-            'Your coach builds a program',
+            'Your coach builds a plan',
             'You accept the email invite',
             'You train and log each set',
             'Your coach sees it and adjusts',

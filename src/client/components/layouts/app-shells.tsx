@@ -110,7 +110,7 @@ export function CoachShell({ children, displayName, onSignOut, badges }: ShellPr
               <ThemeAndSignOut onSignOut={onSignOut} />
             </div>
           </div>
-          {/* One row on a phone: the everyday screens, icon over word. A new plan starts from the dashboard, templates or programs; the account is in the bar above. */}
+          {/* One row on a phone: the everyday screens, icon over word. A new plan starts from the dashboard, templates or the plans page; the account is in the bar above. */}
           <nav aria-label="Coach" className="px-1 pb-1">
             <ul className="grid grid-cols-6">
               {coachNav

@@ -59,7 +59,7 @@ export const coachNav: NavItem[] = [
   { label: 'New plan', href: paths.coach.createPlan.getHref(), icon: SquarePlus },
   { label: 'Templates', href: paths.coach.templateBoard.getHref(), icon: LayoutTemplate, phone: true },
   { label: 'Library', href: paths.coach.library.getHref(), icon: Dumbbell, phone: true },
-  { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList, phone: true },
+  { label: 'Plans', href: paths.open.programs.getHref(), icon: ClipboardList, phone: true },
   { label: 'Account', href: paths.account.getHref(), icon: CircleUser },
 ]
 
@@ -67,7 +67,7 @@ export const clientNav: NavItem[] = [
   { label: 'Home', href: paths.client.home.getHref(), icon: House, counts: newComments },
   { label: 'Calendar', href: paths.client.mesocycle.getHref(), icon: CalendarDays },
   { label: 'Workouts', href: paths.client.workouts.getHref(), icon: Dumbbell },
-  { label: 'Programs', href: paths.open.programs.getHref(), icon: ClipboardList },
+  { label: 'Plans', href: paths.open.programs.getHref(), icon: ClipboardList },
   { label: 'Progress', href: paths.client.progress.getHref(), icon: TrendingUp },
   { label: 'Chat', href: paths.client.chat.getHref(), icon: MessageCircle, counts: unreadMessages },
 ]

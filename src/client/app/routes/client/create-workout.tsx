@@ -41,7 +41,7 @@ export function CreateWorkoutPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Create workout</h1>
         <p className="text-sm text-muted-foreground">
-          A workout of your own, outside any program: name it, add exercises and their sets.
+          A workout of your own, outside any plan: name it, add exercises and their sets.
         </p>
       </div>
       <WorkoutEditor draft={draft} onChange={setDraft} errors={errors} unit={unit} userId={auth.user.id} />

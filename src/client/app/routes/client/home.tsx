@@ -99,13 +99,13 @@ export function HomePage() {
           <CardHeader>
             <CardTitle>No plan yet</CardTitle>
             <CardDescription>
-              Your coach’s invite brings your plan here. Coaching yourself? Build your own program, or train a workout
-              of your own.
+              Your coach’s invite brings your plan here. Coaching yourself? Build your own plan, or train a workout of
+              your own.
             </CardDescription>
           </CardHeader>
           <div className="flex flex-wrap gap-2">
             <Button asChild>
-              <Link to={paths.client.programNew.getHref()}>Build a program</Link>
+              <Link to={paths.client.programNew.getHref()}>Build a plan</Link>
             </Button>
             <Button asChild variant="outline">
               <Link to={paths.client.workouts.getHref()}>My workouts</Link>

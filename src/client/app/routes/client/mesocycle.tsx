@@ -37,7 +37,7 @@ export function MesocyclePage() {
         <h1 className="text-2xl font-semibold tracking-tight">Calendar</h1>
         <p className="text-muted-foreground">No active plan yet. Your coach’s invite brings one, or build your own.</p>
         <Button asChild>
-          <Link to={paths.client.programNew.getHref()}>Build a program</Link>
+          <Link to={paths.client.programNew.getHref()}>Build a plan</Link>
         </Button>
       </section>
     )

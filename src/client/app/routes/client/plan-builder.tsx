@@ -37,7 +37,7 @@ function OwnPlans({ canCreate }: { canCreate: boolean }) {
       <PageHeader title="Plan builder" description="The plans you build for yourself.">
         {canCreate && (
           <Button asChild>
-            <Link to={paths.client.programNew.getHref()}>New program</Link>
+            <Link to={paths.client.programNew.getHref()}>New plan</Link>
           </Button>
         )}
       </PageHeader>

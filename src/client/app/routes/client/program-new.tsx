@@ -6,7 +6,7 @@ export function ClientProgramNewPage() {
   return (
     <section className="flex max-w-xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">New program</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">New plan</h1>
         <p className="text-sm text-muted-foreground">
           Coaching yourself? Set the weeks and days, then fill them in the plan builder.
         </p>

@@ -26,7 +26,7 @@ export function LibraryPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Movement library</h1>
-          <p className="text-sm text-muted-foreground">Built-in movements and your own, for every program you build.</p>
+          <p className="text-sm text-muted-foreground">Built-in movements and your own, for every plan you build.</p>
         </div>
         <Button onClick={() => setEditing({})}>
           <Plus aria-hidden /> New movement

@@ -5,7 +5,7 @@ import { AssignPlanDialog } from '#client/features/clients/components/assign-pla
 import { CoachPlanActions } from '#client/features/plans/components/coach-plan-actions.tsx'
 import { PlanBuilder } from '#client/features/plans/components/plan-builder.tsx'
 
-/** /coach/program/{id}: the program builder, with assigning and templates. */
+/** /coach/program/{id}: the plan builder, with assigning and templates. */
 export function ProgramBuilderPage() {
   const { id = '' } = useParams()
   const auth = useAuth()

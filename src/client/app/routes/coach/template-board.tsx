@@ -72,7 +72,7 @@ export function TemplateBoardPage() {
     <section className="flex flex-col gap-6">
       <PageHeader
         title="Templates"
-        description="Programs you reuse, by goal. A plan made from a template is its own copy."
+        description="Plans you reuse, by goal. A plan made from a template is its own copy."
       >
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" aria-pressed={showArchived} onClick={() => setShowArchived((v) => !v)}>

@@ -21,7 +21,7 @@ type Props = {
   /** Resolves when the builder's queued saves are on the server (assigning copies the server's plan). */ whenSaved: () => Promise<void>
 }
 
-/** "Assign to client" in the program builder: the coach picks one of their active clients, a start date and the training days (the plan's to begin with). */
+/** "Assign to client" in the plan builder: the coach picks one of their active clients, a start date and the training days (the plan's to begin with). */
 export function AssignPlanDialog({ plan, whenSaved }: Props) {
   const [open, setOpen] = useState(false)
   return (

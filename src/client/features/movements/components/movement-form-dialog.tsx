@@ -104,7 +104,7 @@ export function MovementFormDialog({ open, onOpenChange, movement, onSaved }: Pr
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogTitle>{movement ? 'Edit movement' : 'New movement'}</DialogTitle>
         <DialogDescription>
-          Your own movements are visible to you and, through your programs, to your clients.
+          Your own movements are visible to you and, through your plans, to your clients.
         </DialogDescription>
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <Field label="Name" error={error('name')}>

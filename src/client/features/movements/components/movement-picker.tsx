@@ -17,7 +17,7 @@ type Props = {
 }
 
 /**
- * The one movement picker of every builder (program builder, workout builder, swapping a
+ * The one movement picker of every builder (plan builder, workout builder, swapping a
  * movement in a session): search, filters and the movements picked recently.
  */
 export function MovementPicker({ userId, trigger, title = 'Choose a movement', onPick }: Props) {

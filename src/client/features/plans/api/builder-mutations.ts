@@ -9,7 +9,7 @@ import { planSaves } from './plan-calls.ts'
 import type { SaveQueue } from './use-save-queue.ts'
 
 /*
- * The program builder's changes. Each goes through the builder's save queue, in order and on the
+ * The plan builder's changes. Each goes through the builder's save queue, in order and on the
  * version the previous one produced; the queue shows how saving goes.
  */
 

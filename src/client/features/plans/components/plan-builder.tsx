@@ -47,7 +47,7 @@ type Props = {
 }
 
 /**
- * The program builder (coaches at /coach/program/{id}, self-coached clients at /client/plan-builder):
+ * The plan builder (coaches at /coach/program/{id}, self-coached clients at /client/plan-builder):
  * weeks x days; a day opens the workout editor; workouts move between days by drag and drop (or
  * from a day's menu); weeks copy forward with a progression; deload weeks are marked. Every change
  * saves itself, in order, on the version it was made on.
@@ -108,7 +108,7 @@ export function PlanBuilder({ planId, userId, unit, actions, withTrainingDays = 
   }
 
   return (
-    <section className="flex flex-col gap-6" aria-label="Program builder">
+    <section className="flex flex-col gap-6" aria-label="Plan builder">
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -20,7 +20,7 @@ export function DeloadMark() {
   return <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-normal text-accent-foreground">Deload</span>
 }
 
-/** A plan as weeks of days: the builder's grid, the program overview and the lifter's calendar. */
+/** A plan as weeks of days: the builder's grid, the plan overview and the lifter's calendar. */
 export function PlanWeeks({ plan, renderDay, renderHeader, weekLabel, openAt }: Props) {
   const days = planWeekNumbers(plan.daysPerWeek)
   const opening = useRef<HTMLElement>(null)

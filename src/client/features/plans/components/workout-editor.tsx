@@ -33,7 +33,7 @@ type Props = {
 }
 
 /**
- * The one exercise editor: a planned day of the program builder and a standalone workout.
+ * The one exercise editor: a planned day of the plan builder and a standalone workout.
  * Exercises reorder by drag and drop, or from the keyboard (focus the handle, Space, arrows, Space).
  */
 export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: Props) {
