@@ -8,7 +8,7 @@ const forCoaches = [
   {
     icon: ClipboardList,
     title: 'Build real plans',
-    text: 'Multi-week mesocycles from a movement library: sets, rep ranges, %1RM or RPE targets, supersets, deloads and progressions.',
+    text: 'Multi-week training plans from a movement library: sets, rep ranges, %1RM or RPE targets, supersets, deloads and progressions.',
   },
   {
     icon: Users,

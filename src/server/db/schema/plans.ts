@@ -25,7 +25,7 @@ import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
 import { workouts } from './workouts.ts'
 
-/** A multi-week plan: a coach's (or a self-coached client's) program, a template, or a client's assigned copy. */
+/** A multi-week plan: a coach's (or a self-coached client's) own, a template, or a client's assigned copy. */
 export const trainingPlans = pgTable(
   'training_plans',
   {

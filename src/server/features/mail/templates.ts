@@ -82,7 +82,7 @@ export function inviteEmail(
     to,
     subject: `${coachName} invited you to ${planName} on ${PRODUCT}`,
     heading: `${coachName} wants to coach you`,
-    intro: `${coachName} invited you to train with them on ${PRODUCT}, starting with the program “${planName}”. Accept the invite to see your plan, log your workouts and message your coach.`,
+    intro: `${coachName} invited you to train with them on ${PRODUCT}, starting with the plan “${planName}”. Accept the invite to see your plan, log your workouts and message your coach.`,
     button: 'Open the invite',
     url,
     footnote: `The invite works until ${expiresAt.toUTCString().replace(/:\d\d GMT$/, ' UTC')}. Sign in (or create an account) with this email address to accept it. If you do not know ${coachName}, ignore this email.`,
