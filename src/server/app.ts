@@ -13,7 +13,7 @@ import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { type Auth } from './auth.ts'
-import { CLIENT_IP_HEADER, hasSessionCookie } from '#server/lib/sign-in-settings.ts'
+import { CLIENT_IP_HEADER, hasSignInCookie } from '#server/lib/sign-in-settings.ts'
 import type { AppEnv } from './context.ts'
 import type { Db } from '#server/db/client.ts'
 import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from '#server/lib/env.ts'
@@ -54,9 +54,9 @@ import {
 } from '#server/lib/db-errors.ts'
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
-import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
+import type { SignInCache } from '#server/middleware/sign-in-cache.ts'
 import { admission } from '#server/middleware/admission.ts'
-import { loadSession } from '#server/middleware/sign-in.ts'
+import { loadSignInSession } from '#server/middleware/sign-in.ts'
 
 export type AppDeps = {
   db: Db
@@ -64,7 +64,7 @@ export type AppDeps = {
   env: Env
   logger: Logger
   mailer: Mailer
-  sessionCache: SessionCache
+  signInCache: SignInCache
   chat: ChatHub
   trustedOrigins: string[]
 }
@@ -100,7 +100,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, trustedOrigins }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, signInCache, chat, trustedOrigins }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route('/health', healthRoutes)
@@ -143,7 +143,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     c.set('env', env)
     c.set('logger', logger)
     c.set('mailer', mailer)
-    c.set('sessionCache', sessionCache)
+    c.set('signInCache', signInCache)
     c.set('chat', chat)
     const started = performance.now()
     await next()
@@ -188,7 +188,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
   })
 
   app.use(`${API_ROOT}/*`, admission(env.API_CONCURRENCY))
-  app.use(`${API_ROOT}/*`, loadSession)
+  app.use(`${API_ROOT}/*`, loadSignInSession)
   app.on(['GET', 'POST'], `${apiPaths.auth.prefix}*`, async (c) =>
     handleAuthRequest(c, await authRequest(c.req.raw, c, env.TRUST_PROXY)),
   )
@@ -218,7 +218,7 @@ export function createApp({ db, auth, env, logger, mailer, sessionCache, chat, t
     // first answers in the page (docs/performance.md#the-first-paint).
     c.header('Vary', 'Cookie')
     const cookie = c.req.header('cookie')
-    if (!cookie || !hasSessionCookie(getCookie(c))) {
+    if (!cookie || !hasSignInCookie(getCookie(c))) {
       c.header('Cache-Control', 'no-cache')
       return c.html(indexHtml.page(path, 'signed-out'))
     }

@@ -9,11 +9,11 @@ import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { confirmEmail, magicLinkEmail, resetPasswordEmail } from '#server/features/mail/templates.ts'
-import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from '#server/lib/sign-in-settings.ts'
+import { CLIENT_IP_HEADER, SIGN_IN_COOKIE_PREFIX } from '#server/lib/sign-in-settings.ts'
 import type { Logger } from '#server/lib/logger.ts'
 
 /** Sessions slide for 7 days of inactivity and end 30 days after sign-in whatever happens. */
-const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60
+const SIGN_IN_IDLE_SECONDS = 7 * 24 * 60 * 60
 const MAGIC_LINK_SECONDS = 15 * 60
 const RESET_LINK_SECONDS = 60 * 60
 const CONFIRM_LINK_SECONDS = 60 * 60
@@ -29,7 +29,7 @@ export type AuthOptions = {
   mailer: Mailer
   logger: Logger
   /** A session ended or a user changed (the session cache must forget what it holds). */
-  onSessionsChanged: () => Promise<void>
+  onSignInSessionsChanged: () => Promise<void>
 }
 
 /** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
@@ -42,7 +42,15 @@ const emailLinks = {
     `${origin}${paths.auth.reset.getHref()}?type=recovery&token=${encodeURIComponent(token)}`,
 }
 
-export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger, onSessionsChanged }: AuthOptions) {
+export function createAuth({
+  db,
+  baseURL,
+  secret,
+  trustedOrigins,
+  mailer,
+  logger,
+  onSignInSessionsChanged,
+}: AuthOptions) {
   // A mail failure must neither fail the request nor tell the caller whether the address exists.
   const send = async (message: Parameters<Mailer['send']>[0]) => {
     try {
@@ -97,17 +105,17 @@ export function createAuth({ db, baseURL, secret, trustedOrigins, mailer, logger
       disableCleanup: true,
     },
     databaseHooks: {
-      session: { delete: { after: onSessionsChanged } },
-      user: { update: { after: onSessionsChanged }, delete: { after: onSessionsChanged } },
+      session: { delete: { after: onSignInSessionsChanged } },
+      user: { update: { after: onSignInSessionsChanged }, delete: { after: onSignInSessionsChanged } },
     },
     session: {
-      expiresIn: SESSION_IDLE_SECONDS,
+      expiresIn: SIGN_IN_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,
     },
     // Our own limiter runs in front of better-auth (features/auth/auth-gate.ts).
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: SESSION_COOKIE_PREFIX,
+      cookiePrefix: SIGN_IN_COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

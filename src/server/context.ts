@@ -5,7 +5,7 @@ import type { Env } from '#server/lib/env.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
 import type { Logger } from '#server/lib/logger.ts'
-import type { SessionCache } from '#server/middleware/sign-in-cache.ts'
+import type { SignInCache } from '#server/middleware/sign-in-cache.ts'
 
 /** What every request handler can read from `c.var`. */
 export type AppVariables = {
@@ -15,7 +15,7 @@ export type AppVariables = {
   logger: Logger
   mailer: Mailer
   requestId: string
-  sessionCache: SessionCache
+  signInCache: SignInCache
   chat: ChatHub
   user: AuthUser | null
   session: AuthSession['session'] | null

@@ -11,7 +11,7 @@ import { scheduleMessageDigests } from '#server/features/chat/chat.digest.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
 import { createMailer } from '#server/features/mail/mailer.ts'
 import { createLogger, type Logger } from '#server/lib/logger.ts'
-import { createSessionCache } from '#server/middleware/sign-in-cache.ts'
+import { createSignInCache } from '#server/middleware/sign-in-cache.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
 
 /**
@@ -67,8 +67,8 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   }
   if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173')
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
-  const sessionCache = await createSessionCache(database.db, database.notifications)
-  const onSessionsChanged = () => sessionCache.invalidate()
+  const signInCache = await createSignInCache(database.db, database.notifications)
+  const onSignInSessionsChanged = () => signInCache.invalidate()
   const auth = createAuth({
     db: database.db,
     baseURL: origin,
@@ -76,7 +76,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     trustedOrigins: [...new Set(trustedOrigins)],
     mailer,
     logger,
-    onSessionsChanged,
+    onSignInSessionsChanged,
   })
   const chat = await createChatHub(database.db, database.notifications, logger)
   const app = createApp({
@@ -85,11 +85,11 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     env,
     logger,
     mailer,
-    sessionCache,
+    signInCache,
     chat,
     trustedOrigins: [...new Set(trustedOrigins)],
   })
-  return { app, auth, logger, mailer, sessionCache, chat }
+  return { app, auth, logger, mailer, signInCache, chat }
 }
 
 export type RunningServer = {

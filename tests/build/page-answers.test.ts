@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import { createTestApp, signIn, type SignedIn, type TestContext } from '../helpers/test-app.ts'
 
@@ -59,7 +59,7 @@ describe('the answers a page carries', () => {
 
   test('what the server cannot answer is left to the browser', async () => {
     // A stale cookie: the sign-in check answers (nobody), the screen's calls are 401s.
-    const res = await t.app.request('/home', { headers: { cookie: `${SESSION_COOKIE}=stale` } })
+    const res = await t.app.request('/home', { headers: { cookie: `${SIGN_IN_COOKIE}=stale` } })
     const html = await res.text()
     expect(carriedBy(html)).toEqual({ '/api/me': { user: null, profile: null } })
     expect(preloadedBy(html)).toContain('/api/plans?completed=false')
@@ -81,6 +81,6 @@ describe('the answers a page carries', () => {
     await t.db.delete(sessions).where(eq(sessions.userId, revoked.id))
     const res = await t.app.request('/home', { headers: { cookie: revoked.cookie } })
     expect(carriedBy(await res.text())?.['/api/me']).toEqual({ user: null, profile: null })
-    expect(res.headers.getSetCookie()).toContain(`${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`)
+    expect(res.headers.getSetCookie()).toContain(`${SIGN_IN_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`)
   })
 })

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { DIST } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
 
@@ -81,7 +81,7 @@ describe('a public page for a visitor without a session', () => {
 
 describe('every other page', () => {
   test('a browser with a session cookie, valid or not, gets the plain page', async () => {
-    for (const cookie of [`${SESSION_COOKIE}=x`, `other=1; __Secure-${SESSION_COOKIE}=y`]) {
+    for (const cookie of [`${SIGN_IN_COOKIE}=x`, `other=1; __Secure-${SIGN_IN_COOKIE}=y`]) {
       const { html, vary } = await page('/', cookie)
       expect(rootOf(html)?.[0]).toMatch(/^<div id="root"><\/div>/)
       // The app asks who is signed in (or finds the answer in the page).

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { PRELOADED_SCREENS } from '#server/lib/index-html.ts'
 import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
@@ -81,7 +81,7 @@ describe('the page of a route', () => {
   })
 
   test('the bare address preloads the welcome screen for a browser with a session', async () => {
-    const res = await t.app.request('/', { headers: { cookie: `${SESSION_COOKIE}=expired-or-not` } })
+    const res = await t.app.request('/', { headers: { cookie: `${SIGN_IN_COOKIE}=expired-or-not` } })
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(preloadsOf(html)).toContain(chunkOf('src/client/app/routes/welcome.tsx'))

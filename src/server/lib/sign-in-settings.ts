@@ -3,13 +3,13 @@
  * up in auth.ts (better-auth), and read by the middleware and the features below it.
  */
 
-export const SESSION_COOKIE_PREFIX = 'coachline'
+export const SIGN_IN_COOKIE_PREFIX = 'coachline'
 /** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
-export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
+export const SIGN_IN_COOKIE = `${SIGN_IN_COOKIE_PREFIX}.session_token`
 
 /** Whether a request carries a session cookie, valid or not (its cookies by name). */
-export const hasSessionCookie = (cookies: Record<string, string>) =>
-  SESSION_COOKIE in cookies || `__Secure-${SESSION_COOKIE}` in cookies
+export const hasSignInCookie = (cookies: Record<string, string>) =>
+  SIGN_IN_COOKIE in cookies || `__Secure-${SIGN_IN_COOKIE}` in cookies
 
 /** The header our server sets from the socket's address; better-auth records it on sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'

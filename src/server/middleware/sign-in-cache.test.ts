@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openTestDatabase } from '../../../tests/helpers/test-app.ts'
 import type { Database } from '#server/db/client.ts'
-import { createSessionCache } from './sign-in-cache.ts'
+import { createSignInCache } from './sign-in-cache.ts'
 
 let database: Database
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 test('calls of one cookie share a running lookup, but never one that started before a revocation', async () => {
-  const cache = await createSessionCache(database.db, database.notifications)
+  const cache = await createSignInCache(database.db, database.notifications)
   let lookups = 0
   let finishFirst: (value: string) => void = () => {}
   const first = cache.shared('cookie', () => {
@@ -40,7 +40,7 @@ test('calls of one cookie share a running lookup, but never one that started bef
 })
 
 test('a profile is kept for a while, forgotten when it changes, and never kept from a read that began before the change', async () => {
-  const cache = await createSessionCache(database.db, database.notifications)
+  const cache = await createSignInCache(database.db, database.notifications)
   const profile = {
     id: 'u1',
     role: 'client',

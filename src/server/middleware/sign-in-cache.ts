@@ -10,7 +10,7 @@ const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
 /** Carries the ids of changed profiles, or '' for all of them (a trigger on the profiles table sends it). */
 const PROFILES_CHANGED_CHANNEL = 'coachline_profiles_changed'
 
-export type SessionCache = {
+export type SignInCache = {
   /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */
   get: (key: string, now?: number) => AuthSession | undefined
   /** Call before the lookup; the function it gives keeps the answer only if nothing was revoked meanwhile. */
@@ -45,7 +45,7 @@ export type SessionCache = {
  * routes that change a profile forget it in their own process at once (so the next call reads the
  * change, before the notification arrives).
  */
-export async function createSessionCache(db: Db, notifications: Notifications): Promise<SessionCache> {
+export async function createSignInCache(db: Db, notifications: Notifications): Promise<SignInCache> {
   const entries = new Map<string, { value: AuthSession; until: number }>()
   const running = new Map<string, Promise<unknown>>()
   const profiles = new Map<string, { value: Profile; until: number }>()

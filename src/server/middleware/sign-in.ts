@@ -5,7 +5,7 @@ import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { eq } from 'drizzle-orm'
 import type { AuthSession } from '#server/auth.ts'
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SESSION_ABSOLUTE_SECONDS, SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import type { AppEnv } from '#server/context.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
@@ -20,7 +20,7 @@ import { AppError } from '#server/lib/app-error.ts'
  * the session cache for a few seconds (decision 010). A session older than its absolute
  * lifetime (30 days) is ended here, however recently it was used.
  */
-export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+export const loadSignInSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null)
   c.set('session', null)
   c.set('apiToken', null)
@@ -29,7 +29,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     await loadTokenCaller(c, bearer)
     return next()
   }
-  const found = await lookupSession(c.var, c.req.raw.headers, (renewed) =>
+  const found = await lookupSignInSession(c.var, c.req.raw.headers, (renewed) =>
     c.header('set-cookie', renewed, { append: true }),
   )
   if (found) {
@@ -40,13 +40,13 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /** The valid session of these request headers, or null; also for a long-lived stream re-checking its caller. */
-async function lookupSession(
-  { auth, db, sessionCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache'>,
+async function lookupSignInSession(
+  { auth, db, signInCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'signInCache'>,
   requestHeaders: Headers,
   setCookie: (cookie: string) => void = () => {},
 ): Promise<AuthSession | null> {
   const cookie = requestHeaders.get('cookie')
-  if (!cookie?.includes(SESSION_COOKIE)) return null
+  if (!cookie?.includes(SIGN_IN_COOKIE)) return null
   let result = cache.get(cookie)
   if (!result) {
     const found = await cache.shared(cookie, async () => {
@@ -97,11 +97,11 @@ async function loadTokenCaller(c: Context<AppEnv>, secret: string): Promise<void
 
 /** Whether the caller of a long-lived stream may still listen: their token still exists, or their session is still valid. */
 export function stillSignedIn(
-  { auth, db, sessionCache, apiToken }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'sessionCache' | 'apiToken'>,
+  { auth, db, signInCache, apiToken }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'signInCache' | 'apiToken'>,
   requestHeaders: Headers,
 ): () => Promise<boolean> {
   if (apiToken) return () => tokenExists(db, apiToken.id)
-  return async () => (await lookupSession({ auth, db, sessionCache }, requestHeaders)) !== null
+  return async () => (await lookupSignInSession({ auth, db, signInCache }, requestHeaders)) !== null
 }
 
 function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
@@ -138,7 +138,7 @@ export const requireSignInSession = mark(
 
 /** The signed-in user's profile (null before they make one), from the session cache when it has it. */
 export async function profileOfUser(
-  { db, sessionCache: cache }: Pick<AppEnv['Variables'], 'db' | 'sessionCache'>,
+  { db, signInCache: cache }: Pick<AppEnv['Variables'], 'db' | 'signInCache'>,
   userId: string,
 ): Promise<Profile | null> {
   const cached = cache.profile(userId)
@@ -158,7 +158,7 @@ export const forgetChangedProfile = createMiddleware<AppEnv>(async (c, next) => 
   try {
     await next()
   } finally {
-    if (c.req.method !== 'GET' && c.var.user) c.var.sessionCache.forgetProfile(c.var.user.id)
+    if (c.req.method !== 'GET' && c.var.user) c.var.signInCache.forgetProfile(c.var.user.id)
   }
 })
 

@@ -77,7 +77,7 @@ export async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
     trustedOrigins: [publicUrl(env)],
     mailer: { kind: 'outbox', send: async () => {} },
     logger,
-    onSessionsChanged: async () => {},
+    onSignInSessionsChanged: async () => {},
   })
   const createdIds: string[] = []
   try {

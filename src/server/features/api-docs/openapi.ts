@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
-import { SESSION_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { markOf, type Access, type Mark, type RouteDoc } from '#server/lib/api-doc.ts'
 
 /** One entry of Hono's route table (`app.routes`): a middleware or handler, in registration order. */
@@ -211,7 +211,7 @@ export function buildOpenApi(
         sessionCookie: {
           type: 'apiKey',
           in: 'cookie',
-          name: SESSION_COOKIE,
+          name: SIGN_IN_COOKIE,
           description: 'The web app’s sign-in session (prefixed __Secure- on https).',
         },
       },
