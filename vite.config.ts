@@ -36,7 +36,7 @@ function clientPlugins() {
       manifest: {
         name: 'Coachline',
         short_name: 'Coachline',
-        description: 'Training programs, set logging and chat for coaches and lifters.',
+        description: 'Training plans, set logging and chat for coaches and lifters.',
         theme_color: '#0f172a',
         background_color: '#ffffff',
         display: 'standalone',

@@ -680,7 +680,7 @@ async function measure(
     ['lifter: e1RM series (main lift)', e1rm('lifter')],
     ['coach: roster (200 clients)', get('coach', (w) => `/api/clients?today=${w.today}`)],
     ['coach: dashboard', get('coach', (w) => `/api/clients/dashboard?today=${w.today}`)],
-    ['coach: Programs, the plans in use', get('coach', () => '/api/plans?completed=false')],
+    ['coach: Plans page, the plans in use', get('coach', () => '/api/plans?completed=false')],
     ['coach detail: last 10 sessions', detail.sessions],
     ['coach detail: own plans to assign', detail.ownPlans],
     ['coach detail: progress', progress('coach')],

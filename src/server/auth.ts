@@ -28,7 +28,7 @@ export type AuthOptions = {
   trustedOrigins: string[]
   mailer: Mailer
   logger: Logger
-  /** A session ended or a user changed (the session cache must forget what it holds). */
+  /** A sign-in session ended or a user changed (the sign-in cache must forget what it holds). */
   onSignInSessionsChanged: () => Promise<void>
 }
 

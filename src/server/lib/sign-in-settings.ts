@@ -4,15 +4,15 @@
  */
 
 export const SIGN_IN_COOKIE_PREFIX = 'coachline'
-/** The session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
+/** The sign-in session cookie's name; with HTTPS better-auth prefixes it with __Secure-. */
 export const SIGN_IN_COOKIE = `${SIGN_IN_COOKIE_PREFIX}.session_token`
 
-/** Whether a request carries a session cookie, valid or not (its cookies by name). */
+/** Whether a request carries a sign-in session cookie, valid or not (its cookies by name). */
 export const hasSignInCookie = (cookies: Record<string, string>) =>
   SIGN_IN_COOKIE in cookies || `__Secure-${SIGN_IN_COOKIE}` in cookies
 
-/** The header our server sets from the socket's address; better-auth records it on sessions. */
+/** The header our server sets from the socket's address; better-auth records it on sign-in sessions. */
 export const CLIENT_IP_HEADER = 'x-client-ip'
 
-/** A session ends 30 days after sign-in whatever happens (the sign-in middleware checks it); auth.ts also ends one after 7 idle days. */
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60
+/** A sign-in session ends 30 days after sign-in whatever happens (the sign-in middleware checks it); auth.ts also ends one after 7 idle days. */
+export const SIGN_IN_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60

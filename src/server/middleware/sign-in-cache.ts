@@ -3,15 +3,15 @@ import type { AuthSession } from '#server/auth.ts'
 import type { Db } from '#server/db/client.ts'
 import { notify, type Notifications } from '#server/db/notifications.ts'
 
-/** How long a looked-up session is trusted without asking the database again. */
-const SESSION_CACHE_MS = 30_000
+/** How long a looked-up sign-in session is trusted without asking the database again. */
+const SIGN_IN_CACHE_MS = 30_000
 const MAX_ENTRIES = 20_000
-const SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
+const SIGN_IN_SESSIONS_CHANGED_CHANNEL = 'coachline_sessions_changed'
 /** Carries the ids of changed profiles, or '' for all of them (a trigger on the profiles table sends it). */
 const PROFILES_CHANGED_CHANNEL = 'coachline_profiles_changed'
 
 export type SignInCache = {
-  /** The session this cookie header had at most SESSION_CACHE_MS ago, unless one was revoked since. */
+  /** The sign-in session this cookie header had at most SIGN_IN_CACHE_MS ago, unless one was revoked since. */
   get: (key: string, now?: number) => AuthSession | undefined
   /** Call before the lookup; the function it gives keeps the answer only if nothing was revoked meanwhile. */
   begin: (key: string) => (value: AuthSession, now?: number) => void
@@ -22,9 +22,9 @@ export type SignInCache = {
    * An invalidation detaches running lookups, so a request made after it always looks again.
    */
   shared: <T>(key: string, load: () => Promise<T>) => Promise<T>
-  /** A session ended or a user changed in this process: every process forgets what it holds. */
+  /** A sign-in session ended or a user changed in this process: every process forgets what it holds. */
   invalidate: () => Promise<void>
-  /** The profile of this user as read at most SESSION_CACHE_MS ago, unless it changed since. */
+  /** The profile of this user as read at most SIGN_IN_CACHE_MS ago, unless it changed since. */
   profile: (userId: string, now?: number) => Profile | undefined
   /** Call before reading a profile; the function it gives keeps it only if no profile changed meanwhile. */
   beginProfile: (userId: string) => (value: Profile, now?: number) => void
@@ -38,7 +38,7 @@ export type SignInCache = {
  * delete and update hooks call `invalidate`, which clears this process's cache and, through
  * LISTEN/NOTIFY, every other server's; a lost listening connection clears it too. A trigger on
  * the sessions table sends the same notification whenever a row is deleted by any other path
- * (the absolute lifetime, an operator, a cleanup), so no server trusts a session that is gone.
+ * (the absolute lifetime, an operator, a cleanup), so no server trusts a sign-in session that is gone.
  *
  * It keeps the signed-in users' profiles the same way, so that a call checks its user's role
  * without a query: a trigger on the profiles table names the changed ones to every server, and the
@@ -63,7 +63,7 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
     forgetProfiles('')
   }
   // Listens as long as the process lives (the database's close ends the connection).
-  await notifications.listen(SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
+  await notifications.listen(SIGN_IN_SESSIONS_CHANGED_CHANNEL, { onMessage: clear, onGap: clear })
   await notifications.listen(PROFILES_CHANGED_CHANNEL, { onMessage: forgetProfiles, onGap: clear })
 
   return {
@@ -79,7 +79,7 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
       return (value, now = Date.now()) => {
         if (generation !== started) return
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-        entries.set(key, { value, until: now + SESSION_CACHE_MS })
+        entries.set(key, { value, until: now + SIGN_IN_CACHE_MS })
       }
     },
     evict: (key) => {
@@ -96,7 +96,7 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
     },
     invalidate: async () => {
       clear()
-      await notify(db, SESSIONS_CHANGED_CHANNEL, '')
+      await notify(db, SIGN_IN_SESSIONS_CHANGED_CHANNEL, '')
     },
     profile: (userId, now = Date.now()) => {
       const entry = profiles.get(userId)
@@ -110,7 +110,7 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
       return (value, now = Date.now()) => {
         if (profileGeneration !== started) return
         if (profiles.size >= MAX_ENTRIES) profiles.delete(profiles.keys().next().value as string)
-        profiles.set(userId, { value, until: now + SESSION_CACHE_MS })
+        profiles.set(userId, { value, until: now + SIGN_IN_CACHE_MS })
       }
     },
     forgetProfile: forgetProfiles,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SESSION_ABSOLUTE_SECONDS } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_ABSOLUTE_SECONDS } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import { openDatabase, type Database } from '#server/db/client.ts'
 import { parseEnv } from '#server/lib/env.ts'
@@ -55,7 +55,7 @@ describe('the session cache', () => {
     expect((await whoIs(serverB, user.cookie)).user?.id).toBe(user.id)
     await database.db
       .update(sessions)
-      .set({ createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_SECONDS + 60) * 1000) })
+      .set({ createdAt: new Date(Date.now() - (SIGN_IN_ABSOLUTE_SECONDS + 60) * 1000) })
       .where(eq(sessions.userId, user.id))
     expect((await whoIs(serverA, user.cookie)).user).toBeNull()
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)

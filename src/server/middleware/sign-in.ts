@@ -5,7 +5,7 @@ import type { Role } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { eq } from 'drizzle-orm'
 import type { AuthSession } from '#server/auth.ts'
-import { SESSION_ABSOLUTE_SECONDS, SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
+import { SIGN_IN_ABSOLUTE_SECONDS, SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { sessions } from '#server/db/schema/index.ts'
 import type { AppEnv } from '#server/context.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
@@ -15,9 +15,9 @@ import { AppError } from '#server/lib/app-error.ts'
 
 /**
  * Reads the caller: a personal API token (docs/api.md) when the request carries one, else the
- * session from its cookie. Requests without the cookie skip better-auth entirely:
+ * sign-in session from its cookie. Requests without the cookie skip better-auth entirely:
  * its getSession costs two queries (docs/stack-notes.md#better-auth), and a signed-in request finds its answer in
- * the session cache for a few seconds (decision 010). A session older than its absolute
+ * the sign-in cache for a few seconds (decision 010). A sign-in session older than its absolute
  * lifetime (30 days) is ended here, however recently it was used.
  */
 export const loadSignInSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -39,7 +39,7 @@ export const loadSignInSession = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** The valid session of these request headers, or null; also for a long-lived stream re-checking its caller. */
+/** The valid sign-in session of these request headers, or null; also for a long-lived stream re-checking its caller. */
 async function lookupSignInSession(
   { auth, db, signInCache: cache }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'signInCache'>,
   requestHeaders: Headers,
@@ -55,7 +55,7 @@ async function lookupSignInSession(
       if (response && !isPastAbsoluteLifetime(response.session.createdAt)) store(response)
       return { response, renewed: headers.getSetCookie() }
     })
-    // better-auth extends a session once a day; the browser gets the renewed cookie.
+    // better-auth extends a sign-in session once a day; the browser gets the renewed cookie.
     for (const renewed of found.renewed) setCookie(renewed)
     result = found.response ?? undefined
   }
@@ -95,7 +95,7 @@ async function loadTokenCaller(c: Context<AppEnv>, secret: string): Promise<void
   c.set('apiToken', caller.token)
 }
 
-/** Whether the caller of a long-lived stream may still listen: their token still exists, or their session is still valid. */
+/** Whether the caller of a long-lived stream may still listen: their token still exists, or their sign-in session is still valid. */
 export function stillSignedIn(
   { auth, db, signInCache, apiToken }: Pick<AppEnv['Variables'], 'auth' | 'db' | 'signInCache' | 'apiToken'>,
   requestHeaders: Headers,
@@ -105,7 +105,7 @@ export function stillSignedIn(
 }
 
 function isPastAbsoluteLifetime(createdAt: Date, now = Date.now()): boolean {
-  return now - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000
+  return now - createdAt.getTime() > SIGN_IN_ABSOLUTE_SECONDS * 1000
 }
 
 type SignedInEnv = AppEnv & {
@@ -136,7 +136,7 @@ export const requireSignInSession = mark(
   { access: { kind: 'session' } },
 )
 
-/** The signed-in user's profile (null before they make one), from the session cache when it has it. */
+/** The signed-in user's profile (null before they make one), from the sign-in cache when it has it. */
 export async function profileOfUser(
   { db, signInCache: cache }: Pick<AppEnv['Variables'], 'db' | 'signInCache'>,
   userId: string,

@@ -1,7 +1,7 @@
 import type { BuiltinMovement } from '#shared/schemas/movements.ts'
 
 /**
- * The staples: the movements most programs are built on. A search lists them first among matches
+ * The staples: the movements most plans are built on. A search lists them first among matches
  * equally good, so 'squat' leads with Back squat, 'press' with Bench press and 'row' with Barbell row.
  */
 export const STAPLE_SLUGS = [
