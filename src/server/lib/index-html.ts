@@ -120,6 +120,10 @@ const BEFORE_APP_SCRIPT = '<script src="/prerendered.js"></script>'
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
 const REGISTER_SW_SCRIPT = /<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/
 
+/** A hint for one of the app's script files: fetched ahead (`prefetch`) or also parsed (`modulepreload`). */
+const scriptLink = (rel: 'prefetch' | 'modulepreload', file: string) =>
+  `<link rel="${rel}" crossorigin href="${escapeHtml(file)}">`
+
 /** The pages of the web app, as the server sends them. */
 export type IndexPages = {
   /**
@@ -172,7 +176,6 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
       path,
       match: matcherOf(path),
       files: [...chunks].map((file) => `/${file}`),
-      chunks: [...chunks].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
       data,
     }
   })
@@ -187,7 +190,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
     Object.entries(prerendered).map(([path, page]) => {
       if (!entry) return [path, '']
       const files = [entry, ...(screens.find((screen) => screen.path === path)?.files ?? [])]
-      const prefetch = files.map((file) => `<link rel="prefetch" crossorigin href="${escapeHtml(file)}">`)
+      const prefetch = files.map((file) => scriptLink('prefetch', file))
       const drawnPage = withLinks([BEFORE_APP_SCRIPT, ...prefetch], scriptless)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace(
@@ -221,7 +224,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
       const calls = callsFor(path)
       const carried = calls.filter((url) => answers.has(url))
       const links = [
-        ...(screenOf(path)?.screen.chunks ?? []),
+        ...(screenOf(path)?.screen.files ?? []).map((file) => scriptLink('modulepreload', file)),
         ...calls.filter((url) => !answers.has(url)).map(fetchLink),
       ]
       const withAnswers = carried.length
