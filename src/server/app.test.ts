@@ -1,5 +1,6 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { apiPaths, apiPattern, apiRoutes, API_ROOT } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../tests/helpers/test-app.ts'
 import { MAX_BODY_BYTES, uploadLimitOf } from './app.ts'
@@ -18,6 +19,29 @@ describe('health', () => {
     const res = await t.app.request('/api/health')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+})
+
+describe('the route table', () => {
+  // The callers build their paths from the same table (src/shared/api-paths.ts), so a route the
+  // server moved, or one it never had, fails here rather than as a 404 on a screen.
+  test('the server answers exactly the routes the table lists', async () => {
+    const served = inspectRoutes(t.app)
+      .filter((r) => !r.isMiddleware && r.path.startsWith(`${API_ROOT}/`) && !r.path.startsWith(apiPaths.auth.prefix))
+      .map((r) => r.path)
+    const listed = Object.values(apiRoutes).flatMap(({ mount, ...routes }) =>
+      Object.values(routes).map((route) => apiPattern({ mount }, route)),
+    )
+    // The outbox and the test fixtures are mounted only on some servers (see app.ts).
+    const optional = [apiRoutes.dev, apiRoutes.testing].map((feature) => apiPattern(feature, '/'))
+    expect(
+      served.filter((path) => !listed.includes(path)),
+      'routes missing from the table',
+    ).toEqual([])
+    expect(
+      listed.filter((path) => !served.includes(path) && !optional.some((root) => path.startsWith(root))),
+      'rows for routes the server does not have',
+    ).toEqual([])
   })
 })
 

@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { getCookie } from 'hono/cookie'
 import { secureHeaders } from 'hono/secure-headers'
-import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
+import { API_ROOT, apiPaths, apiRoutes } from '#shared/api-paths.ts'
 import type { ApiErrorBody } from '#shared/errors.ts'
 import { dataExportApiText, RESTORE_MAX_BYTES } from '#shared/schemas/data-export.ts'
 import { type Auth } from './auth.ts'
@@ -103,26 +103,26 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp({ db, auth, env, logger, mailer, signInCache, chat, trustedOrigins }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
-    .route('/health', healthRoutes)
-    .route('/me', meRoutes)
-    .route('/profile', profileRoutes)
-    .route('/account', accountRoutes)
-    .route('/movements', movementsRoutes)
-    .route('/plans', plansRoutes)
-    .route('/progression', createProgressionRoutes(bestE1rms))
-    .route('/clients', clientsRoutes)
-    .route('/workouts', workoutsRoutes)
-    .route('/invites', invitesRoutes)
-    .route('/sessions', sessionsRoutes)
-    .route('/progress', progressRoutes)
-    .route('/body-weights', bodyWeightsRoutes)
-    .route('/chat', chatRoutes)
-    .route('/calendar', calendarRoutes)
-    .route('/data-export', dataExportRoutes)
-    .route('/history-import', historyImportRoutes)
-    .route('/tokens', apiTokensRoutes)
+    .route(apiRoutes.health.mount, healthRoutes)
+    .route(apiRoutes.me.mount, meRoutes)
+    .route(apiRoutes.profile.mount, profileRoutes)
+    .route(apiRoutes.account.mount, accountRoutes)
+    .route(apiRoutes.movements.mount, movementsRoutes)
+    .route(apiRoutes.plans.mount, plansRoutes)
+    .route(apiRoutes.progression.mount, createProgressionRoutes(bestE1rms))
+    .route(apiRoutes.clients.mount, clientsRoutes)
+    .route(apiRoutes.workouts.mount, workoutsRoutes)
+    .route(apiRoutes.invites.mount, invitesRoutes)
+    .route(apiRoutes.sessions.mount, sessionsRoutes)
+    .route(apiRoutes.progress.mount, progressRoutes)
+    .route(apiRoutes.bodyWeights.mount, bodyWeightsRoutes)
+    .route(apiRoutes.chat.mount, chatRoutes)
+    .route(apiRoutes.calendar.mount, calendarRoutes)
+    .route(apiRoutes.dataExport.mount, dataExportRoutes)
+    .route(apiRoutes.historyImport.mount, historyImportRoutes)
+    .route(apiRoutes.tokens.mount, apiTokensRoutes)
     .route(
-      '/',
+      apiRoutes.apiDocs.mount,
       createApiDocsRoutes(() => app.routes, publicUrl(env)),
     )
 
@@ -130,9 +130,9 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
   // reachable from this machine alone, and answer only requests addressed to a loopback name
   // (a page on another site cannot reach them through DNS rebinding).
   if (mailer.kind === 'outbox' && isLocalOnly(env))
-    api.use('/dev/*', requireLoopbackHostHeader).route('/dev/outbox', outboxRoutes)
+    api.use(`${apiRoutes.dev.mount}/*`, requireLoopbackHostHeader).route(apiRoutes.dev.mount, outboxRoutes)
   if (env.ENABLE_TEST_API && isLocalOnly(env))
-    api.use('/testing/*', requireLoopbackHostHeader).route('/testing', testingRoutes)
+    api.use(`${apiRoutes.testing.mount}/*`, requireLoopbackHostHeader).route(apiRoutes.testing.mount, testingRoutes)
 
   const app = new Hono<AppEnv>()
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { apiPaths } from './api-paths.ts'
+import { apiPaths, apiRoutes, isApiRoute } from './api-paths.ts'
 
 describe('API paths', () => {
   test('a query keeps the parameters that have a value, in the order given', () => {
@@ -18,5 +18,15 @@ describe('API paths', () => {
     )
     expect(apiPaths.calendar.feed('a b')).toBe('/api/calendar/a%20b.ics')
     expect(apiPaths.dataExport.csv('c&d')).toBe('/api/data-export/csv?clientId=c%26d')
+  })
+})
+
+describe('matching a request to a route', () => {
+  test('a parameter matches one segment, never none or two', () => {
+    const { sessions } = apiRoutes
+    expect(isApiRoute(sessions, sessions.set, '/api/sessions/s1/sets/a1')).toBe(true)
+    expect(isApiRoute(sessions, sessions.set, '/api/sessions//sets/a1')).toBe(false)
+    expect(isApiRoute(sessions, sessions.set, '/api/sessions/s1/sets/a1/x')).toBe(false)
+    expect(isApiRoute(sessions, sessions.set, '/api/sessions/s1/comments/a1')).toBe(false)
   })
 })

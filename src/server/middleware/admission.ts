@@ -1,6 +1,6 @@
 import PQueue from 'p-queue'
 import { createMiddleware } from 'hono/factory'
-import { apiPaths } from '#shared/api-paths.ts'
+import { apiPaths, apiRoutes, isApiRoute } from '#shared/api-paths.ts'
 import type { AppEnv } from '#server/context.ts'
 
 /**
@@ -9,12 +9,10 @@ import type { AppEnv } from '#server/context.ts'
  */
 export const HOLD_MS = 1000
 
-/** The calls that go to the head of the line: a set being logged or removed, and the health probe. */
-const SET = /^\/api\/sessions\/[^/]+\/sets\/[^/]+$/
-
-/** Whether this call goes to the head of the line. */
+/** Whether this call goes to the head of the line: a set being logged or removed, and the health probe. */
 export const goesFirst = (method: string, path: string) =>
-  path === apiPaths.health || ((method === 'PUT' || method === 'DELETE') && SET.test(path))
+  path === apiPaths.health ||
+  ((method === 'PUT' || method === 'DELETE') && isApiRoute(apiRoutes.sessions, apiRoutes.sessions.set, path))
 
 /**
  * At most `concurrency` API calls run at once; the others wait in line, the gym's set saves at

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { API_ROOT, apiPaths } from '#shared/api-paths.ts'
+import { API_ROOT, apiPaths, apiPattern, apiRoutes } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { markOf, type Access, type Mark, type RouteDoc } from '#server/lib/api-doc.ts'
@@ -34,7 +34,7 @@ export function isDocumented(path: string): boolean {
   const within = (root: string) => path === root || path.startsWith(`${root}/`)
   return within(API_ROOT) && !UNDOCUMENTED.some(within)
 }
-const UNDOCUMENTED = [apiPaths.auth.base, `${API_ROOT}/testing`, `${API_ROOT}/dev`]
+const UNDOCUMENTED = [apiPaths.auth.base, apiPattern(apiRoutes.testing, '/'), apiPattern(apiRoutes.dev, '/')]
 
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' }
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } })

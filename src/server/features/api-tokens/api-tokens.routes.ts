@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { ApiTokenSchema, CreateApiTokenBody, CreatedApiTokenSchema } from '#shared/schemas/api-tokens.ts'
@@ -7,18 +8,20 @@ import { validate } from '#server/lib/validate.ts'
 import { requireSignInSession } from '#server/middleware/sign-in.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service.ts'
 
+const route = apiRoutes.tokens
+
 const IdParam = z.object({ id: z.uuid('Not a token id') })
 
 /** The signed-in user's personal API tokens; only a sign-in session manages them, never a token. */
 export const apiTokensRoutes = new Hono<AppEnv>()
   .use(requireSignInSession)
   .get(
-    '/',
+    route.list,
     doc({ summary: 'List your API tokens (never their secrets)', response: z.array(ApiTokenSchema) }),
     async (c) => c.json(await listApiTokens(c.var.db, c.var.user.id)),
   )
   .post(
-    '/',
+    route.list,
     doc({
       summary: 'Create an API token; the answer is the only time its secret is shown',
       response: CreatedApiTokenSchema,
@@ -28,7 +31,7 @@ export const apiTokensRoutes = new Hono<AppEnv>()
     async (c) => c.json(await createApiToken(c.var.db, c.var.user.id, c.req.valid('json')), 201),
   )
   .delete(
-    '/:id',
+    route.one,
     doc({ summary: 'Revoke an API token: it stops working at once', status: 204 }),
     validate('param', IdParam),
     async (c) => {

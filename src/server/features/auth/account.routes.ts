@@ -1,9 +1,12 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono, type Context } from 'hono'
 import { type ResetTokenStatus, ResetTokenStatusSchema, TokenBody } from '#shared/schemas/auth.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
+
+const route = apiRoutes.account
 
 /** Passes better-auth's session cookie on to the browser, or refuses a link that made no session. */
 function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: string) {
@@ -23,7 +26,7 @@ function withSessionCookie(c: Context<AppEnv>, response: Response, linkKind: str
  */
 export const accountRoutes = new Hono<AppEnv>()
   .post(
-    '/verify-email',
+    route.verifyEmail,
     doc({ summary: 'Confirm an email address with the token from its email; signs the user in' }),
     validate('json', TokenBody),
     async (c) => {
@@ -36,7 +39,7 @@ export const accountRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/magic-link',
+    route.magicLink,
     doc({ summary: 'Sign in with the token of a magic-link email' }),
     validate('json', TokenBody),
     async (c) => {
@@ -49,7 +52,7 @@ export const accountRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/reset-token',
+    route.resetToken,
     doc({ summary: 'Whether a password-reset token is valid, expired or unknown', response: ResetTokenStatusSchema }),
     validate('json', TokenBody),
     async (c) => {

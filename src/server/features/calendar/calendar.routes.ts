@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import { CalendarFeedAddressSchema, CalendarFeedStatusSchema } from '#shared/schemas/calendar.ts'
 import type { AppEnv } from '#server/context.ts'
@@ -6,6 +7,8 @@ import { doc } from '#server/lib/api-doc.ts'
 import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
 import { createFeed, feedByAddress, feedStatus, revokeFeed } from './calendar.service.ts'
 
+const route = apiRoutes.calendar
+
 /**
  * The calendar feed: the signed-in user turns it on, makes a new address or turns it off; calendar
  * apps fetch `/:secret.ics` with no cookie, so the secret in the address is its only key. That
@@ -13,13 +16,13 @@ import { createFeed, feedByAddress, feedStatus, revokeFeed } from './calendar.se
  */
 export const calendarRoutes = new Hono<AppEnv>()
   .get(
-    '/',
+    route.own,
     doc({ summary: 'Whether your calendar feed is on', response: CalendarFeedStatusSchema }),
     requireProfile(),
     async (c) => c.json(await feedStatus(c.var.db, c.var.profile)),
   )
   .post(
-    '/',
+    route.own,
     doc({
       summary: 'Turn your calendar feed on, or make it a new address (the old one stops working)',
       response: CalendarFeedAddressSchema,
@@ -30,7 +33,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     async (c) => c.json(await createFeed(c.var.db, c.var.profile, publicUrl(c.var.env)), 201),
   )
   .delete(
-    '/',
+    route.own,
     doc({ summary: 'Turn your calendar feed off: its address answers 404', status: 204 }),
     requireSignInSession,
     requireProfile(),
@@ -40,7 +43,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/:file',
+    route.feed,
     doc({ summary: 'The calendar feed (text/calendar, RFC 5545): the secret address is its only key' }),
     async (c) => {
       const ics = await feedByAddress(c.var.db, c.req.param('file'), publicUrl(c.var.env))

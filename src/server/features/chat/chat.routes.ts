@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import * as z from 'zod/mini'
@@ -25,6 +26,8 @@ import {
   type Pair,
 } from './chat.service.ts'
 import { deliverStream } from './chat.stream.ts'
+
+const route = apiRoutes.chat
 
 const OtherParam = z.object({ otherId: z.string().check(z.minLength(1), z.maxLength(64)) })
 const seqParam = z.pipe(
@@ -56,12 +59,12 @@ const StreamQuery = z.object({
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/conversations',
+    route.conversations,
     doc({ summary: 'Your conversations, newest first, with unread counts', response: ConversationsSchema }),
     async (c) => c.json(await listConversations(c.var.db, c.var.profile)),
   )
   .get(
-    '/:otherId/messages',
+    route.messages,
     doc({ summary: 'A page of messages with the other person (before or after a seq)', response: MessagesPageSchema }),
     validate('param', OtherParam),
     validate('query', ListMessagesQuery),
@@ -69,7 +72,7 @@ export const chatRoutes = new Hono<AppEnv>()
       c.json(await listMessages(c.var.db, c.var.profile, c.req.valid('param').otherId, c.req.valid('query'))),
   )
   .post(
-    '/:otherId/messages',
+    route.messages,
     doc({
       summary: 'Send a message; its id is yours (UUID), so a resend is stored once (201 new, 200 already stored)',
       response: MessageSchema,
@@ -88,7 +91,7 @@ export const chatRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/:otherId/read',
+    route.read,
     doc({ summary: 'Mark messages read up to a seq', status: 204 }),
     validate('param', OtherParam),
     validate('json', MarkReadBody),
@@ -102,7 +105,7 @@ export const chatRoutes = new Hono<AppEnv>()
    * happens, in any server process; with `since`, first what was missed after that seq.
    */
   .get(
-    '/stream',
+    route.stream,
     doc({ summary: 'Server-sent events: messages, receipts and comments as they happen', stream: true }),
     validate('query', StreamQuery),
     async (c) => {

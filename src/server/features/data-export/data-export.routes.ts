@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { RestoreResultSchema } from '#shared/schemas/data-export.ts'
@@ -7,6 +8,8 @@ import { validate } from '#server/lib/validate.ts'
 import { forgetChangedProfile, requireProfile } from '#server/middleware/sign-in.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
 import { exportCsv, exportFileName, exportJson, exportSubject } from './data-export.service.ts'
+
+const route = apiRoutes.dataExport
 
 const ExportQuery = z.object({
   clientId: z.optional(
@@ -73,7 +76,7 @@ async function download(
 export const dataExportRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/json',
+    route.json,
     doc({
       summary: 'Download all your data (or an active client’s, by clientId) as a JSON document (docs/export-format.md)',
     }),
@@ -90,7 +93,7 @@ export const dataExportRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/csv',
+    route.csv,
     doc({ summary: 'Download your sets (or an active client’s, by clientId) as CSV, one row per set' }),
     validate('query', ExportQuery),
     async (c) => {
@@ -105,7 +108,7 @@ export const dataExportRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/restore',
+    route.restore,
     doc({
       summary: 'Restore a Coachline JSON export into your account, a client’s (the same file twice adds nothing)',
       response: RestoreResultSchema,

@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
@@ -5,8 +6,10 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
+const route = apiRoutes.health
+
 export const healthRoutes = new Hono<AppEnv>().get(
-  '/',
+  route.check,
   doc({
     summary: 'Is the server up and its database reachable',
     response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),

@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { fieldErrorsOf } from '#shared/errors.ts'
@@ -17,6 +18,8 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-erro
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { planImport, previewImport, runImport, type Upload } from './history-import.service.ts'
 import { isTimeZone } from './cell-values.ts'
+
+const route = apiRoutes.historyImport
 
 /**
  * POST /api/history-import/preview and POST /api/history-import: a CSV export as
@@ -111,7 +114,7 @@ function mappingOf(form: Form): MappingEntry[] {
 
 export const historyImportRoutes = new Hono<AppEnv>()
   .post(
-    '/preview',
+    route.preview,
     doc({
       summary:
         'Read a Strong or Hevy CSV export (multipart file) and answer what an import would write; writes nothing',
@@ -124,7 +127,7 @@ export const historyImportRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/',
+    route.run,
     doc({
       summary:
         'Import a Strong or Hevy CSV export with its exercise mapping, in one transaction; answers progress lines (NDJSON)',

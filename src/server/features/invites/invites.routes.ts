@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import {
@@ -23,6 +24,8 @@ import {
   type InviteDeps,
 } from './invites.service.ts'
 
+const route = apiRoutes.invites
+
 const IdParam = z.object({ id: z.uuid('Not an invite id') })
 const TokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
 
@@ -40,7 +43,7 @@ async function depsOf({
 export const invitesRoutes = new Hono<AppEnv>()
   // Public: the invite page shows who invited whom into what, before anyone signs in.
   .get(
-    '/preview/:token',
+    route.preview,
     doc({ summary: 'What an invite link offers (public; 404 when invalid or expired)', response: InvitePreviewSchema }),
     validate('param', TokenParam),
     async (c) => c.json(await previewInvite(c.var.db, c.req.valid('param').token)),
@@ -48,7 +51,7 @@ export const invitesRoutes = new Hono<AppEnv>()
   // Joining a coach gives them lasting read access to the client's training, and a coach sees their
   // invite's link: a sign-in session's alone, never an API token's.
   .post(
-    '/accept',
+    route.accept,
     doc({ summary: 'Accept an invite: join the coach and get the plan', response: AcceptInviteResultSchema }),
     requireSignInSession,
     validate('json', AcceptInviteBody),
@@ -59,11 +62,14 @@ export const invitesRoutes = new Hono<AppEnv>()
       return c.json(await acceptInvite(c.var.db, user, token, today))
     },
   )
-  .get('/', doc({ summary: 'Your invites', response: z.array(InviteSchema) }), requireProfile('coach'), async (c) =>
-    c.json(await listInvites(await depsOf(c.var), c.var.profile.id)),
+  .get(
+    route.list,
+    doc({ summary: 'Your invites', response: z.array(InviteSchema) }),
+    requireProfile('coach'),
+    async (c) => c.json(await listInvites(await depsOf(c.var), c.var.profile.id)),
   )
   .post(
-    '/',
+    route.list,
     doc({ summary: 'Invite a client by email into one of your plans', response: InviteSchema, status: 201 }),
     requireProfile('coach'),
     validate('json', CreateInviteBody),
@@ -77,14 +83,14 @@ export const invitesRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/:id/resend',
+    route.resend,
     doc({ summary: 'Send an open invite again', response: InviteSchema }),
     requireProfile('coach'),
     validate('param', IdParam),
     async (c) => c.json(await resendInvite(await depsOf(c.var), c.var.profile.id, c.req.valid('param').id)),
   )
   .post(
-    '/:id/revoke',
+    route.revoke,
     doc({ summary: 'Withdraw an open invite', response: InviteSchema }),
     requireProfile('coach'),
     validate('param', IdParam),

@@ -1,10 +1,11 @@
 import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { apiRoutes } from '#shared/api-paths.ts'
 import type { AppEnv } from '#server/context.ts'
 import { outboxMails } from '#server/db/schema/index.ts'
 
 /** The development outbox, newest first. Mounted only without SMTP_URL, on a loopback host. */
-export const outboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const outboxRoutes = new Hono<AppEnv>().get(apiRoutes.dev.outbox, async (c) => {
   const rows = await c.var.db
     .select({
       id: outboxMails.id,

@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import {
@@ -20,11 +21,13 @@ import {
   updateMovement,
 } from './movements.service.ts'
 
+const route = apiRoutes.movements
+
 const IdParam = z.object({ id: z.uuid('Not a movement id') })
 
 export const movementsRoutes = new Hono<AppEnv>()
   .get(
-    '/',
+    route.list,
     doc({
       summary: 'Search the movement library (built-in and your own), a page at a time',
       response: MovementPageSchema,
@@ -34,21 +37,21 @@ export const movementsRoutes = new Hono<AppEnv>()
     async (c) => c.json(await listMovements(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
-    '/:id',
+    route.one,
     doc({ summary: 'One movement', response: MovementSchema }),
     requireProfile(),
     validate('param', IdParam),
     async (c) => c.json(await getMovement(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .post(
-    '/',
+    route.list,
     doc({ summary: 'Add a movement to your library', response: MovementSchema, status: 201 }),
     requireProfile('coach'),
     validate('json', CreateMovementBody),
     async (c) => c.json(await createMovement(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
   .patch(
-    '/:id',
+    route.one,
     doc({ summary: 'Change one of your movements', response: MovementSchema }),
     requireProfile('coach'),
     validate('param', IdParam),
@@ -56,21 +59,21 @@ export const movementsRoutes = new Hono<AppEnv>()
     async (c) => c.json(await updateMovement(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/archive',
+    route.archive,
     doc({ summary: 'Archive one of your movements', response: MovementSchema }),
     requireProfile('coach'),
     validate('param', IdParam),
     async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)),
   )
   .post(
-    '/:id/restore',
+    route.restore,
     doc({ summary: 'Restore an archived movement', response: MovementSchema }),
     requireProfile('coach'),
     validate('param', IdParam),
     async (c) => c.json(await setArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)),
   )
   .post(
-    '/:id/copy',
+    route.copy,
     doc({ summary: 'Copy a movement into your own library', response: MovementSchema, status: 201 }),
     requireProfile('coach'),
     validate('param', IdParam),

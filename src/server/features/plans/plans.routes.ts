@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import { PlanSchema, PlanSummarySchema, PlanWorkoutDetailSchema } from '#shared/schemas/plans.ts'
 import * as z from 'zod/mini'
@@ -37,6 +38,8 @@ import {
   updatePlan,
 } from './plans.service.ts'
 
+const route = apiRoutes.plans
+
 const IdParam = z.object({ id: z.uuid('Not a plan id') })
 const PlanWorkoutParam = z.object({ planWorkoutId: z.uuid('Not a workout id') })
 const CellParam = z.object({
@@ -52,7 +55,7 @@ const CellParam = z.object({
 export const plansRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/',
+    route.list,
     doc({
       summary: 'Your plans (a coach’s templates and assigned plans, a client’s own and assigned)',
       response: z.array(PlanSummarySchema),
@@ -61,32 +64,32 @@ export const plansRoutes = new Hono<AppEnv>()
     async (c) => c.json(await listPlans(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
-    '/workouts/:planWorkoutId',
+    route.workout,
     doc({ summary: 'One planned workout with its plan’s context', response: PlanWorkoutDetailSchema }),
     validate('param', PlanWorkoutParam),
     async (c) => c.json(await getPlanWorkout(c.var.db, c.var.profile, c.req.valid('param').planWorkoutId)),
   )
   .post(
-    '/',
+    route.list,
     doc({ summary: 'Create a plan', response: PlanSummarySchema, status: 201 }),
     validate('json', CreatePlanBody),
     async (c) => c.json(await createPlan(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
   .get(
-    '/:id',
+    route.one,
     doc({ summary: 'A plan with all its weeks and days', response: PlanSchema }),
     validate('param', IdParam),
     async (c) => c.json(await getPlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .patch(
-    '/:id',
+    route.one,
     doc({ summary: 'Change a plan’s name, goal, deload, progression rule…', response: PlanSummarySchema }),
     validate('param', IdParam),
     validate('json', UpdatePlanBody),
     async (c) => c.json(await updatePlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .put(
-    '/:id/days/:week/:day',
+    route.day,
     doc({ summary: 'Save one day of a plan (null clears it)', response: PlanSchema }),
     validate('param', CellParam),
     validate('json', SavePlanDayBody),
@@ -97,7 +100,7 @@ export const plansRoutes = new Hono<AppEnv>()
   )
   // The lifter's (or their coach's): the plan stays as it is, only the day's date changes.
   .put(
-    '/:id/days/:week/:day/date',
+    route.dayDate,
     doc({ summary: 'Move a planned workout to another date (its plan’s own date puts it back)', response: PlanSchema }),
     validate('param', CellParam),
     validate('json', MovePlanDayBody),
@@ -107,47 +110,47 @@ export const plansRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/:id/copy-day',
+    route.copyDay,
     doc({ summary: 'Copy one day of a plan onto another', response: PlanSchema }),
     validate('param', IdParam),
     validate('json', CopyDayBody),
     async (c) => c.json(await copyDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/move-day',
+    route.moveDay,
     doc({ summary: 'Move one day of a plan to another', response: PlanSchema }),
     validate('param', IdParam),
     validate('json', MoveDayBody),
     async (c) => c.json(await moveDay(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/copy-week',
+    route.copyWeek,
     doc({ summary: 'Copy a week onto other weeks, optionally with a progression', response: PlanSchema }),
     validate('param', IdParam),
     validate('json', CopyWeekBody),
     async (c) => c.json(await copyWeek(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/copy',
+    route.copy,
     doc({ summary: 'Copy a plan (as a template or a plan)', response: PlanSummarySchema, status: 201 }),
     validate('param', IdParam),
     validate('json', CopyPlanBody),
     async (c) => c.json(await copyPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .post(
-    '/:id/archive',
+    route.archive,
     doc({ summary: 'Archive a plan', response: PlanSummarySchema }),
     validate('param', IdParam),
     async (c) => c.json(await archivePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .post(
-    '/:id/restore',
+    route.restore,
     doc({ summary: 'Restore an archived plan', response: PlanSummarySchema }),
     validate('param', IdParam),
     async (c) => c.json(await restorePlan(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .post(
-    '/:id/assign',
+    route.assign,
     doc({ summary: 'Assign a copy of a plan to one of your clients', response: PlanSummarySchema, status: 201 }),
     requireProfile('coach'),
     validate('param', IdParam),
@@ -157,7 +160,7 @@ export const plansRoutes = new Hono<AppEnv>()
   )
   // A coach's; a self-coached lifter chooses theirs when they start a plan.
   .put(
-    '/:id/training-days',
+    route.trainingDays,
     doc({ summary: 'Set the weekdays a plan trains on', response: PlanSummarySchema }),
     requireProfile('coach'),
     validate('param', IdParam),
@@ -165,7 +168,7 @@ export const plansRoutes = new Hono<AppEnv>()
     async (c) => c.json(await setTrainingDays(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/start',
+    route.start,
     doc({ summary: 'Start a plan of your own (self-coached client)', response: PlanSummarySchema }),
     requireProfile('client'),
     validate('param', IdParam),
@@ -173,7 +176,7 @@ export const plansRoutes = new Hono<AppEnv>()
     async (c) => c.json(await startPlan(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete(
-    '/:id',
+    route.one,
     doc({
       summary: 'Delete a plan: 204, or 200 {archived: true} when sessions were logged from it (it is archived instead)',
       status: 204,

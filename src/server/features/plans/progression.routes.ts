@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import {
   DecideProposalsBody,
@@ -12,6 +13,8 @@ import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { decideProposals, listProposals, previewRule, type E1rmLookup } from './progression.service.ts'
 
+const route = apiRoutes.progression
+
 /**
  * Progression rules: a preview before one is switched on, and the proposals a coach approves. The
  * lifter's best e1RMs come from the sessions feature, which itself depends on plans: the app
@@ -21,26 +24,26 @@ export const createProgressionRoutes = (bestE1rms: E1rmLookup) =>
   new Hono<AppEnv>()
     .use(requireProfile())
     .post(
-      '/preview',
+      route.preview,
       doc({ summary: 'Preview the targets a progression rule would give a lifter next', response: RulePreviewSchema }),
       validate('json', PreviewRuleBody),
       async (c) => c.json(await previewRule(c.var.db, c.var.profile, c.req.valid('json'), bestE1rms)),
     )
     .get(
-      '/proposals',
+      route.proposals,
       doc({ summary: 'Progression proposals waiting for your approval', response: ProposalsSchema }),
       requireProfile('coach'),
       async (c) => c.json(await listProposals(c.var.db, c.var.profile)),
     )
     .post(
-      '/proposals/approve',
+      route.approve,
       doc({ summary: 'Approve progression proposals', response: DecisionSchema }),
       requireProfile('coach'),
       validate('json', DecideProposalsBody),
       async (c) => c.json(await decideProposals(c.var.db, c.var.profile, c.req.valid('json').ids, 'approve')),
     )
     .post(
-      '/proposals/dismiss',
+      route.dismiss,
       doc({ summary: 'Dismiss progression proposals', response: DecisionSchema }),
       requireProfile('coach'),
       validate('json', DecideProposalsBody),

@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import {
   BodyWeightBody,
@@ -25,11 +26,14 @@ import {
   searchTrainedMovements,
 } from './progress.service.ts'
 
+const progressRoute = apiRoutes.progress
+const bodyWeightRoute = apiRoutes.bodyWeights
+
 /** A lifter's progress: read by the lifter and by their active coach. */
 export const progressRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/',
+    progressRoute.overview,
     doc({
       summary: 'A lifter’s progress: volume, adherence, records (yours, or your client’s by clientId)',
       response: ProgressSchema,
@@ -38,13 +42,13 @@ export const progressRoutes = new Hono<AppEnv>()
     async (c) => c.json(await getProgress(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
-    '/e1rm',
+    progressRoute.e1rm,
     doc({ summary: 'A lifter’s estimated one-rep max over time for one movement', response: E1rmSeriesSchema }),
     validate('query', E1rmQuery),
     async (c) => c.json(await e1rmSeries(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
-    '/movements',
+    progressRoute.movements,
     doc({ summary: 'Search the movements a lifter has trained', response: ProgressMovementsSchema }),
     validate('query', ProgressMovementsQuery),
     async (c) => c.json(await searchTrainedMovements(c.var.db, c.var.profile, c.req.valid('query'))),
@@ -54,13 +58,13 @@ export const progressRoutes = new Hono<AppEnv>()
 export const bodyWeightsRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/',
+    bodyWeightRoute.list,
     doc({ summary: 'A lifter’s body-weight readings', response: BodyWeightsSchema }),
     validate('query', BodyWeightsQuery),
     async (c) => c.json(await listBodyWeights(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .put(
-    '/:date',
+    bodyWeightRoute.one,
     doc({ summary: 'Record your body weight for a day', response: BodyWeightSchema }),
     validate('param', BodyWeightParam),
     validate('json', BodyWeightBody),
@@ -68,7 +72,7 @@ export const bodyWeightsRoutes = new Hono<AppEnv>()
       c.json(await putBodyWeight(c.var.db, c.var.profile, c.req.valid('param').date, c.req.valid('json').weightKg)),
   )
   .delete(
-    '/:date',
+    bodyWeightRoute.one,
     doc({ summary: 'Remove your body-weight reading of a day', status: 204 }),
     validate('param', BodyWeightParam),
     async (c) => {

@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import {
@@ -30,6 +31,8 @@ import {
   updateSession,
 } from './sessions.service.ts'
 import { deleteSet, logSet } from './set-logs.service.ts'
+
+const route = apiRoutes.sessions
 
 const IdParam = z.object({ id: z.uuid('Not a session id') })
 const SetParam = z.object({ id: z.uuid('Not a session id'), setId: z.uuid('A set id is a UUID made by the client') })
@@ -68,7 +71,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   // Logging a set is the hottest call of the gym: only the session's own client may, which the
   // query itself checks, so these two skip the profile lookup the other routes make.
   .put(
-    '/:id/sets/:setId',
+    route.set,
     doc({
       summary: 'Log or edit a set; its id is yours (UUID), so a replay is stored once, and the latest editedAt wins',
       response: SetLogSchema,
@@ -82,7 +85,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/:id/sets/:setId',
+    route.set,
     doc({ summary: 'Remove a logged set', status: 204 }),
     requireUser,
     validate('param', SetParam),
@@ -95,7 +98,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   )
   .use(requireProfile())
   .get(
-    '/',
+    route.list,
     doc({
       summary: 'Sessions: yours, or a client’s (clientId), newest first',
       response: z.array(SessionSummarySchema),
@@ -104,18 +107,18 @@ export const sessionsRoutes = new Hono<AppEnv>()
     async (c) => c.json(await listSessions(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
-    '/comments/unread',
+    route.unreadComments,
     doc({ summary: 'Comments on sessions you have not read', response: UnreadCommentsSchema }),
     async (c) => c.json(await unreadComments(c.var.db, c.var.profile)),
   )
   .get(
-    '/movement-stats',
+    route.movementStats,
     doc({ summary: 'Your last performance and best e1RM for some movements', response: z.array(MovementStatsSchema) }),
     validate('query', StatsQuery),
     async (c) => c.json(await movementStats(c.var.db, c.var.profile, c.req.valid('query').movementIds)),
   )
   .post(
-    '/',
+    route.list,
     doc({
       summary: 'Start a session (from a planned workout, a standalone workout, or empty)',
       response: SessionSchema,
@@ -126,33 +129,33 @@ export const sessionsRoutes = new Hono<AppEnv>()
     async (c) => c.json(await startSession(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
   .get(
-    '/:id',
+    route.one,
     doc({ summary: 'One session with its exercises and logged sets', response: SessionSchema }),
     validate('param', IdParam),
     async (c) => c.json(await getSession(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .get(
-    '/:id/report',
+    route.report,
     doc({ summary: 'A session’s review: sets against their targets, records', response: SessionReportSchema }),
     validate('param', IdParam),
     async (c) => c.json(await sessionReport(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .patch(
-    '/:id',
+    route.one,
     doc({ summary: 'Change a session (notes, exercises)', response: SessionSchema }),
     validate('param', IdParam),
     validate('json', UpdateSessionBody),
     async (c) => c.json(await updateSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/finish',
+    route.finish,
     doc({ summary: 'Finish a session', response: SessionSchema }),
     validate('param', IdParam),
     validate('json', FinishSessionBody),
     async (c) => c.json(await finishSession(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/discard',
+    route.discard,
     doc({ summary: 'Discard a session in progress', status: 204 }),
     validate('param', IdParam),
     async (c) => {
@@ -161,14 +164,14 @@ export const sessionsRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    '/:id/comments',
+    route.comments,
     doc({ summary: 'Comment on a session (its lifter or their coach)', response: CommentSchema, status: 201 }),
     validate('param', IdParam),
     validate('json', CommentBody),
     async (c) => c.json(await addComment(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .post(
-    '/:id/comments/read',
+    route.readComments,
     doc({ summary: 'Mark a session’s comments read', status: 204 }),
     validate('param', IdParam),
     async (c) => {

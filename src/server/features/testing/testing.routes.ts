@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
@@ -14,6 +15,8 @@ import {
 import { AppError } from '#server/lib/app-error.ts'
 import { validate } from '#server/lib/validate.ts'
 
+const route = apiRoutes.testing
+
 const CreateTestUserBody = z.object({
   email: z.email().check(z.toLowerCase()),
   password: z._default(z.string().check(z.minLength(8)), 'Passw0rd!'),
@@ -29,7 +32,7 @@ const CreateTestUserBody = z.object({
  */
 export const testingRoutes = new Hono<AppEnv>()
   // Ages every emailed link of a user past its expiry, so a browser test can follow an expired one.
-  .post('/expire-links', validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
+  .post(route.expireLinks, validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
     const { email } = c.req.valid('json')
     const [user] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (!user) throw new AppError('NOT_FOUND', { message: 'No such user' })
@@ -40,7 +43,7 @@ export const testingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true })
   })
   // An invite past its 7 days, without waiting a week.
-  .post('/expire-invites', validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
+  .post(route.expireInvites, validate('json', z.object({ email: z.email().check(z.toLowerCase()) })), async (c) => {
     await c.var.db
       .update(clientInvites)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
@@ -48,7 +51,7 @@ export const testingRoutes = new Hono<AppEnv>()
     return c.json({ ok: true })
   })
   // A session finished more than 48 hours ago, so a browser test reaches the end of its corrections.
-  .post('/expire-corrections', validate('json', z.object({ sessionId: z.uuid() })), async (c) => {
+  .post(route.expireCorrections, validate('json', z.object({ sessionId: z.uuid() })), async (c) => {
     await c.var.db
       .update(workoutSessions)
       .set({ completedAt: sql`now() - interval '48 hours 1 minute'` })
@@ -57,7 +60,7 @@ export const testingRoutes = new Hono<AppEnv>()
   })
   // The coach-client link an accepted invite makes, for tests that need one without going through an invite.
   .post(
-    '/coach-clients',
+    route.coachClients,
     validate(
       'json',
       z.object({ coachEmail: z.email().check(z.toLowerCase()), clientEmail: z.email().check(z.toLowerCase()) }),
@@ -73,14 +76,14 @@ export const testingRoutes = new Hono<AppEnv>()
   )
   // A statement as slow as asked, to see the database's time limit end it while others are served.
   .post(
-    '/slow-statement',
+    route.slowStatement,
     validate('json', z.object({ seconds: z.number().check(z.gte(0), z.lte(600)) })),
     async (c) => {
       await c.var.db.execute(sql`select pg_sleep(${c.req.valid('json').seconds})`)
       return c.json({ ok: true })
     },
   )
-  .post('/users', validate('json', CreateTestUserBody), async (c) => {
+  .post(route.users, validate('json', CreateTestUserBody), async (c) => {
     const input = c.req.valid('json')
     const { auth, db } = c.var
     const created = await auth.api

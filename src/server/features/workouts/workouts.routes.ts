@@ -1,3 +1,4 @@
+import { apiRoutes } from '#shared/api-paths.ts'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import {
@@ -22,12 +23,14 @@ import {
   setWorkoutArchived,
 } from './workouts.service.ts'
 
+const route = apiRoutes.workouts
+
 const IdParam = z.object({ id: z.uuid('Not a workout id') })
 
 export const workoutsRoutes = new Hono<AppEnv>()
   .use(requireProfile())
   .get(
-    '/',
+    route.list,
     doc({
       summary: 'Your standalone workouts and the templates shared with you',
       response: z.array(WorkoutSummarySchema),
@@ -36,45 +39,45 @@ export const workoutsRoutes = new Hono<AppEnv>()
     async (c) => c.json(await listWorkouts(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .post(
-    '/',
+    route.list,
     doc({ summary: 'Create a standalone workout', response: WorkoutSchema, status: 201 }),
     validate('json', CreateWorkoutBody),
     async (c) => c.json(await createWorkout(c.var.db, c.var.profile, c.req.valid('json')), 201),
   )
   .get(
-    '/:id',
+    route.one,
     doc({ summary: 'One standalone workout', response: WorkoutSchema }),
     validate('param', IdParam),
     async (c) => c.json(await getWorkout(c.var.db, c.var.profile, c.req.valid('param').id)),
   )
   .put(
-    '/:id',
+    route.one,
     doc({ summary: 'Save a standalone workout', response: WorkoutSchema }),
     validate('param', IdParam),
     validate('json', SaveWorkoutBody),
     async (c) => c.json(await saveWorkout(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
   .post(
-    '/:id/archive',
+    route.archive,
     doc({ summary: 'Archive a standalone workout', response: WorkoutSummarySchema }),
     validate('param', IdParam),
     async (c) => c.json(await setWorkoutArchived(c.var.db, c.var.profile, c.req.valid('param').id, true)),
   )
   .post(
-    '/:id/restore',
+    route.restore,
     doc({ summary: 'Restore an archived standalone workout', response: WorkoutSummarySchema }),
     validate('param', IdParam),
     async (c) => c.json(await setWorkoutArchived(c.var.db, c.var.profile, c.req.valid('param').id, false)),
   )
   .post(
-    '/:id/copy',
+    route.copy,
     doc({ summary: 'Copy a standalone workout', response: WorkoutSchema, status: 201 }),
     validate('param', IdParam),
     validate('json', CopyWorkoutBody),
     async (c) => c.json(await copyWorkout(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .delete(
-    '/:id',
+    route.one,
     doc({ summary: 'Delete a standalone workout', status: 204 }),
     validate('param', IdParam),
     async (c) => {
