@@ -133,7 +133,7 @@ export function apiPattern(feature: Feature, route: string): string {
 }
 
 /** The path of a route with its parameters filled in, each one encoded so that none can reach another route. */
-export function apiPath<P extends string>(
+function apiPath<P extends string>(
   feature: Feature,
   route: P,
   params: Record<ParamNames<P>, string | number>,
