@@ -23,15 +23,20 @@ try {
   // within STARTUP_MS of loading: links work as plain links from then on).
   var state = 'waiting'
   var STARTUP_MS = 15000
-  var held = null // the last thing the visitor did before the app ran: { tap } or { form, submitter }
+  var taps = [] // the links and buttons tapped before the app ran, in order
+  var held = null // a form sent with Enter before the app ran: { form, submitter }
   var pressed = null // the link or button a press began on before the app ran
-  var replaying = null // the timer of a replay about to happen
+  var replaying = null // the timer of the next replay
 
   function fail() {
     if (state !== 'starting') return
     state = 'failed'
     // A link tapped meanwhile goes where it points, as it would have without the app.
-    if (held && held.tap && held.tap.href) location.assign(held.tap.href)
+    var link = taps.filter(function (tap) {
+      return tap.href
+    })[0]
+    if (link) location.assign(link.href)
+    taps = []
     held = null
   }
   function start() {
@@ -56,15 +61,26 @@ try {
     var target = event.target.closest && event.target.closest('a[href], button')
     return target && target.closest('#root[data-app]') ? target : null
   }
-  // Any press or key starts the app; one on something other than what was held means the visitor
-  // has moved on, and the held tap is forgotten.
+  // Any press or key starts the app. One on something other than a link or button (a field) means
+  // the visitor has moved on, and what was held is forgotten; so does one on another control after a
+  // link (the link would take them away). Buttons tapped one after another all happen, in order:
+  // two sets ticked while the app starts are two sets logged.
   ;['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
     addEventListener(
       type,
       function (event) {
+        if (!event.isTrusted) return // a replayed tap
         if (type === 'pointerdown' || type === 'keydown') {
-          if (held && !(held.tap && held.tap.contains(event.target))) held = null
-          if (state !== 'running') pressed = control(event)
+          var on = control(event)
+          var same = taps.some(function (tap) {
+            return tap.contains(event.target)
+          })
+          var leftLink = taps.some(function (tap) {
+            return tap.href
+          })
+          if (!same && (!on || leftLink)) taps = []
+          if (!same) held = null
+          if (state !== 'running') pressed = on
         }
         start()
       },
@@ -82,20 +98,22 @@ try {
   document.addEventListener(
     'click',
     function (event) {
+      if (!event.isTrusted) return // a replayed tap, for the app
       var target = control(event)
       var early = target && pressed === target
       pressed = null
       if (state === 'failed' || !target || event.defaultPrevented) return
       if (state === 'running' && !early) {
-        // A new tap overtakes one about to be replayed.
+        // A new tap overtakes those about to be replayed.
         clearTimeout(replaying)
+        taps = []
         return
       }
       var plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
       if (!plain || target.hasAttribute('target') || target.hasAttribute('download')) return
       event.preventDefault()
       event.stopPropagation() // React, already attached to part of the page, must not act on it too
-      held = { tap: target }
+      taps.push(target)
       if (state === 'running') replay()
       else start() // (assistive technology may click with no pointer or key before it)
     },
@@ -116,23 +134,26 @@ try {
     true,
   )
 
-  // What was held happens a task later: the app has just handed what was typed to the form's
-  // state, and draws it first.
+  // What was held happens a task later (the app has just handed what was typed to the form's state,
+  // and draws it first), each tap a task after the one before; a tap on what is gone by then (an
+  // earlier one went to another screen) is dropped.
   function replay() {
     clearTimeout(replaying)
-    replaying = setTimeout(function () {
-      var what = held
+    replaying = setTimeout(function next() {
+      var sent = held
       held = null
-      if (what && what.form && what.form.isConnected) what.form.requestSubmit(what.submitter || undefined)
-      if (what && what.tap && what.tap.isConnected) {
+      if (sent && sent.form.isConnected) sent.form.requestSubmit(sent.submitter || undefined)
+      var target = taps.shift()
+      if (target && target.isConnected) {
         // The whole tap: some controls act on the press (a tab), others on the click.
         var tap = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' }
-        what.tap.dispatchEvent(new PointerEvent('pointerdown', tap))
-        what.tap.dispatchEvent(new MouseEvent('mousedown', tap))
-        what.tap.dispatchEvent(new PointerEvent('pointerup', tap))
-        what.tap.dispatchEvent(new MouseEvent('mouseup', tap))
-        what.tap.click()
+        target.dispatchEvent(new PointerEvent('pointerdown', tap))
+        target.dispatchEvent(new MouseEvent('mousedown', tap))
+        target.dispatchEvent(new PointerEvent('pointerup', tap))
+        target.dispatchEvent(new MouseEvent('mouseup', tap))
+        target.click()
       }
+      if (taps.length) replaying = setTimeout(next)
     })
   }
 
