@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link, Navigate, Outlet } from 'react-router'
 import { shellText } from '#shared/app-text.ts'
 import { homeHrefFor, paths } from '#shared/paths.ts'
@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
+import { lazyScreen } from './lazy-screen.ts'
 import { documentTitle, useRouteHandles } from './route-handle.ts'
 
 function DocumentTitle() {
@@ -28,7 +29,10 @@ export function RootLayout() {
   )
 }
 
-const SignedInLayout = lazy(() => import('./signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })))
+const SignedInLayout = lazyScreen(
+  () => import('./signed-in-layout.tsx'),
+  (m) => m.SignedInLayout,
+)
 
 /** Inside the guard: the role's own frame (the guard has already checked the role). */
 export function GuardedLayout() {
@@ -38,6 +42,7 @@ export function GuardedLayout() {
     </Suspense>
   )
 }
+GuardedLayout.preload = SignedInLayout.preload
 
 /** Public pages (welcome, auth, invite): a light frame with sign-in or a way into the app. */
 export function PublicLayout() {

@@ -1,32 +1,11 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react'
+import { Suspense, useMemo, type ComponentType } from 'react'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { RouteErrorBoundary } from '#client/components/errors/route-error.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
+import { lazyScreen, type LazyScreen } from './lazy-screen.ts'
 import { RouteHandles, type RouteHandle } from './route-handle.ts'
-
-/** A screen loaded on first use; `preload` loads it ahead. */
-type LazyScreen = ComponentType & { preload: () => Promise<unknown> }
-
-/**
- * Every screen is loaded when first visited, in its chunk (its own, or its kit's for the ones
- * scripts/chunk-families.ts puts there; the shells show 'Loading…'). A screen
- * already loaded (by `preload`) renders at once: React takes a thenable that answers synchronously
- * as settled, and does not suspend. A page the server drew needs that: a click lands on it while
- * React takes it over, and React can answer a click on a part it has not taken over yet only when
- * it can take that part over on the spot.
- */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
-  let loaded: { default: ComponentType } | undefined
-  let loading: Promise<{ default: ComponentType }> | undefined
-  const preload = () => (loading ??= load().then((module) => (loaded = { default: pick(module) })))
-  const settled = (value: { default: ComponentType }) => ({
-    then: (resolve: (module: { default: ComponentType }) => void) => resolve(value),
-  })
-  const Screen = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()))
-  return Object.assign(Screen, { preload })
-}
 
 const Welcome = lazyScreen(
   () => import('./routes/welcome.tsx'),
@@ -214,14 +193,23 @@ const openRoutes: RouteObject[] = [
 ]
 
 // The guard is not part of the public pages: /auth does not load it. It comes while the session is read.
-const LazyRouteGuard = lazy(() =>
-  import('#client/features/auth/components/route-guard.tsx').then((m) => ({ default: m.RouteGuard })),
+const LazyRouteGuard = lazyScreen(
+  () => import('#client/features/auth/components/route-guard.tsx'),
+  (m) => m.RouteGuard,
 )
-const guard = (area: 'client' | 'coach' | 'any') => (
-  <Suspense fallback={<Loading />}>
-    <LazyRouteGuard area={area} />
-  </Suspense>
-)
+/** The guard of an area, as a route's component that loads ahead with the screens under it. */
+const guard = (area: 'client' | 'coach' | 'any') =>
+  Object.assign(
+    () => (
+      <Suspense fallback={<Loading />}>
+        <LazyRouteGuard area={area} />
+      </Suspense>
+    ),
+    { preload: LazyRouteGuard.preload },
+  )
+const ClientGuard = guard('client')
+const CoachGuard = guard('coach')
+const AnyGuard = guard('any')
 
 const routes: RouteObject[] = [
   {
@@ -229,7 +217,7 @@ const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
-        element: guard('client'),
+        Component: ClientGuard,
         children: [
           {
             Component: PublicLayout,
@@ -238,9 +226,9 @@ const routes: RouteObject[] = [
           { Component: GuardedLayout, children: clientRoutes },
         ],
       },
-      { element: guard('coach'), children: [{ Component: GuardedLayout, children: coachRoutes }] },
+      { Component: CoachGuard, children: [{ Component: GuardedLayout, children: coachRoutes }] },
       {
-        element: guard('any'),
+        Component: AnyGuard,
         children: [{ Component: GuardedLayout, children: [screen(paths.account.path, Account, { title: 'Account' })] }],
       },
       { Component: OpenLayout, children: openRoutes },

@@ -49,7 +49,10 @@ export function onOnline(listener: () => void): () => void {
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener)
 
-/** The online state for a screen (the offline notes of the logger and the chat). */
+/**
+ * The online state for a screen (the offline notes of the logger and the chat). A screen the server
+ * drew was drawn online, and the browser's first render of it says so too.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline)
+  return useSyncExternalStore(subscribe, isOnline, () => true)
 }

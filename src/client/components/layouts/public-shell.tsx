@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import { TakenOver } from '#client/lib/hydration.ts'
 import { Brand } from './brand.tsx'
 import { ScreenSuspense } from './screen-suspense.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
@@ -22,10 +21,7 @@ export function PublicShell({ children, action }: { children: ReactNode; action?
       {/* At least a screen high: the footer starts below the fold, so a screen that loads after the
           shell does not push it down (a layout shift on every first visit). */}
       <main className="min-h-[calc(100dvh-4rem)] flex-1">
-        <ScreenSuspense>
-          {children}
-          <TakenOver />
-        </ScreenSuspense>
+        <ScreenSuspense>{children}</ScreenSuspense>
       </main>
       <footer className="border-t py-6 text-center text-sm text-muted-foreground">
         <Link to={paths.welcome.getHref()} className="hover:underline">

@@ -53,6 +53,7 @@ export function registerQueueHandler<P>(kind: string, handler: QueueHandler<P>):
 
 // What the screens read synchronously: a copy of each user's items, refreshed after every write.
 const EMPTY: readonly QueueItem[] = []
+const NONE: ReadonlySet<string> = new Set()
 const mirrors = new Map<string, readonly QueueItem[]>()
 const loads = new Map<string, Promise<void>>()
 let inFlight: ReadonlySet<string> = new Set()
@@ -259,12 +260,18 @@ const subscribe = (listener: () => void) => {
 
 /** This user's queued items (the signed-in user's when not given), oldest first; re-renders when they change. */
 export function useQueuedItems(userId?: string): readonly QueueItem[] {
-  return useSyncExternalStore(subscribe, () => {
-    const user = userId ?? activeUser
-    if (!user) return EMPTY
-    void ready(user)
-    return mirrors.get(user) ?? EMPTY
-  })
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const user = userId ?? activeUser
+      if (!user) return EMPTY
+      void ready(user)
+      return mirrors.get(user) ?? EMPTY
+    },
+    // The device's queue is the browser's alone: a screen the server drew shows none of it, and so
+    // does the browser's first render of that screen.
+    () => EMPTY,
+  )
 }
 
 /** This user's items as the queue knows them now (for a decision outside rendering). */
@@ -275,12 +282,20 @@ export const subscribeQueue = subscribe
 
 /** The ids of the items on their way to the server right now. */
 export function useInFlight(): ReadonlySet<string> {
-  return useSyncExternalStore(subscribe, () => inFlight)
+  return useSyncExternalStore(
+    subscribe,
+    () => inFlight,
+    () => NONE,
+  )
 }
 
 /** The ids of the items waiting to be tried again (no network, or the server was busy). */
 export function useRetrying(): ReadonlySet<string> {
-  return useSyncExternalStore(subscribe, () => retrying)
+  return useSyncExternalStore(
+    subscribe,
+    () => retrying,
+    () => NONE,
+  )
 }
 
 /** Keeps the signed-in user's queue moving from whatever screen is open. */

@@ -35,5 +35,6 @@ export function useStreamStatus(): StreamStatus {
       return () => listeners.delete(listener)
     },
     () => status,
+    () => status,
   )
 }

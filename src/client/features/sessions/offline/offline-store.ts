@@ -164,7 +164,9 @@ export async function adoptLegacyChanges(userId: string): Promise<void> {
   }
 }
 
+/** Keeps the session on this device (nothing on a device without IndexedDB, such as the server drawing the screen). */
 export async function saveSnapshot(userId: string, session: Session): Promise<void> {
+  if (typeof indexedDB === 'undefined') return
   await (await db()).put('sessions', { id: session.id, userId, session, savedAt: Date.now() })
 }
 
