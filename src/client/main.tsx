@@ -1,3 +1,4 @@
+import { hydrate, type QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
@@ -38,11 +39,13 @@ const client = createQueryClient()
 const app = <App client={client} Router={BrowserRouter} />
 // The first render is a transition: React draws it in slices, not in one long task.
 const draw = () => startTransition(() => createRoot(root).render(app))
-if (root.dataset.prerendered !== 'signed-out') draw()
+const drawn = root.dataset.prerendered
+if (drawn !== 'signed-out' && drawn !== 'signed-in') draw()
 else {
-  // The server sent this page already drawn, for a browser with no session
-  // (docs/performance.md#pages-that-show-before-the-script).
-  markSignedOut(client)
+  // The server sent this page already drawn (docs/performance.md#pages-that-show-before-the-script):
+  // a public page for a browser with no session, or a signed-in screen with the data it was drawn with.
+  if (drawn === 'signed-out') markSignedOut(client)
+  else takeDrawnState(client)
   if (!openedWithState()) {
     // React takes over the HTML it finds, once the screen's code is in, so it takes the whole page
     // over at once.
@@ -60,4 +63,20 @@ else {
 /** The page was opened with router state (the sign-up tab, an invite's email), which the server never sees. */
 function openedWithState(): boolean {
   return Boolean((history.state as { usr?: unknown } | null)?.usr)
+}
+
+/**
+ * The data a signed-in screen was drawn with, into the app's cache, so that its first render draws
+ * the same. It is as old as the page, and without what only this device holds (sets logged with no
+ * signal): the screens ask for their data again as the app takes over.
+ */
+function takeDrawnState(into: QueryClient): void {
+  const state = document.getElementById('page-state')
+  try {
+    hydrate(into, JSON.parse(state?.textContent ?? 'null'))
+    void into.invalidateQueries(undefined, { cancelRefetch: false })
+  } catch {
+    // A page cut short: the screen asks for its data, and React draws it afresh where it differs.
+  }
+  state?.remove()
 }

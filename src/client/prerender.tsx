@@ -1,18 +1,26 @@
+import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
-import { paths } from '#shared/paths.ts'
+import { apiPaths } from '#shared/api-paths.ts'
+import { paths, type Role } from '#shared/paths.ts'
+import { MeSchema } from '#shared/schemas/profiles.ts'
 import { App } from '#client/app/provider.tsx'
 import { documentTitle } from '#client/app/route-handle.ts'
-import { routeHandles } from '#client/app/router.tsx'
+import { preloadScreens, routeHandles } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+import { answeringOnServer } from '#client/lib/page-answers.ts'
 
 /*
- * The public pages as a visitor who is not signed in first sees them, rendered to HTML when the
- * app is built (scripts/prerender-pages.mjs). The server sends this HTML inside the page to such
- * visitors, so the page shows before any script has loaded; main.tsx then hydrates it
- * (docs/performance.md#pages-that-show-before-the-script).
+ * Pages drawn outside the browser, with the app's own screens, so that a page shows before any
+ * script has run (docs/performance.md#pages-that-show-before-the-script):
+ * - the public pages as a visitor who is not signed in sees them, drawn when the app is built
+ *   (scripts/prerender-pages.mjs);
+ * - the screens a signed-in lifter or coach opens first, drawn by the server for each request with
+ *   that visitor's own data (src/server/lib/index-html.ts).
+ * The browser takes such a page over (hydrates it) when the visitor first does something.
  */
 
 /** The pages rendered ahead: the same for every visitor who is not signed in. */
@@ -20,10 +28,126 @@ export const PRERENDERED_PATHS = [paths.root.path, paths.welcome.path, paths.aut
 
 export type PrerenderedPage = { title: string; html: string }
 
+const routerAt =
+  (path: string) =>
+  ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
+
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const client = createQueryClient()
   markSignedOut(client)
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
-  const { prelude } = await prerender(<App client={client} Router={Router} />)
+  const { prelude } = await prerender(<App client={client} Router={routerAt(path)} />)
   return { title: documentTitle(routeHandles(path)), html: await new Response(prelude).text() }
+}
+
+/** A signed-in screen as the server drew it: its HTML and title, and the data it was drawn with. */
+export type DrawnScreen = PrerenderedPage & { state: DehydratedState }
+
+/** An answer the server has not asked its API for yet: it asks, and draws the screen again. */
+class Unasked extends Error {}
+
+/** React's mark of a Suspense boundary it left to the browser to render. */
+const CLIENT_RENDERED = '<!--$!-->'
+
+/** How often a screen is drawn at most: each drawing may show calls or code the next one needs. */
+const MAX_DRAWS = 8
+
+/**
+ * A signed-in screen of a role's area drawn for the visitor whose calls `ask` answers (the server
+ * asks its own API with the visitor's cookie; undefined for a call that failed), in the time zone
+ * their profile has.
+ *
+ * The screen is drawn again and again: each drawing shows the calls its queries make and the code
+ * it waits for; those are asked and loaded, and the screen drawn again, until a drawing needs
+ * nothing new. Null when the visitor is not one the screen shows (signed out, another role, no
+ * name yet: the app sends them elsewhere), a call it needs failed, it still needed more after
+ * MAX_DRAWS, or `signal` gave up on it: the browser then draws the screen itself.
+ */
+export async function drawSignedInScreen(
+  path: string,
+  area: Role,
+  ask: (url: string) => Promise<unknown>,
+  signal?: AbortSignal,
+): Promise<DrawnScreen | null> {
+  const client = createQueryClient()
+  // A failed call is not tried again here: the browser will.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
+  const answers = new Map<string, unknown>()
+  const unasked = new Set<string>()
+  const answer = (url: string) => {
+    if (answers.has(url)) return { answer: answers.get(url) }
+    unasked.add(url)
+    throw new Unasked(url)
+  }
+  const app = <App client={client} Router={routerAt(path)} />
+  const queries = (status: 'pending' | 'error') =>
+    client.getQueryCache().findAll({ predicate: (query) => query.state.status === status })
+  // Here a query is never tried again, whatever its own rule (an answer is there, or the browser
+  // asks), and kept until the screen is drawn, even one its screen drops as soon as it closes.
+  const fetchAll = (waiting: Query[]) =>
+    answeringOnServer(answer, () =>
+      Promise.all(
+        waiting.map((query) =>
+          query.fetch({ ...query.options, retry: false, gcTime: Infinity }).catch(() => undefined),
+        ),
+      ),
+    )
+  let previous = ''
+  for (let drawing = 0; drawing < MAX_DRAWS && !signal?.aborted; drawing++) {
+    await preloadScreens(path)
+    const me = answers.has(apiPaths.me) ? MeSchema.safeParse(answers.get(apiPaths.me)).data : undefined
+    if (answers.has(apiPaths.me) && !(me?.profile?.role === area && me.profile.displayName.trim() !== '')) return null
+    const html = inTimeZone(me?.profile?.timeZone, () => answeringOnServer(answer, () => renderToString(app)))
+    const waiting = queries('pending').filter((query) => query.state.fetchStatus === 'idle' && isEnabled(query))
+    // A boundary still waiting for its code (React leaves it to the browser): the code is loading.
+    const suspended = html.includes(CLIENT_RENDERED)
+    if (!waiting.length && !suspended && html === previous) {
+      if (queries('error').length) return null
+      return { html, title: documentTitle(routeHandles(path)), state: dehydrate(client) }
+    }
+    previous = html
+    if (suspended) await new Promise((resolve) => setTimeout(resolve, 10))
+    unasked.clear()
+    await fetchAll(waiting)
+    if (!unasked.size) continue
+    const asked = await Promise.all([...unasked].map(async (url) => [url, await ask(url)] as const))
+    for (const [url, value] of asked) answers.set(url, value)
+    // The queries that failed for want of an answer ask again, now that it is here.
+    const retried = queries('error')
+    for (const query of retried) query.reset()
+    await fetchAll(retried)
+  }
+  return null
+}
+
+/** Whether a query's screen lets it run (`enabled`, as its observer gave it). */
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled
+  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false
+}
+
+/**
+ * Runs `draw` with the process's dates in the visitor's time zone, so that the screen's days and
+ * times are theirs. `draw` is synchronous: nothing else runs in the process meanwhile.
+ */
+function inTimeZone<T>(timeZone: string | null | undefined, draw: () => T): T {
+  // Node reads its time zone from TZ again whenever it is set (this module runs only in Node).
+  const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
+  if (!env || !timeZone || !isTimeZone(timeZone)) return draw()
+  const before = env.TZ
+  env.TZ = timeZone
+  try {
+    return draw()
+  } finally {
+    if (before === undefined) delete env.TZ
+    else env.TZ = before
+  }
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
 }

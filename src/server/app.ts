@@ -52,6 +52,7 @@ import {
   isTooManyParameters,
   isUniqueViolation,
 } from '#server/lib/db-errors.ts'
+import { loadDrawer } from '#server/lib/drawn-screens.ts'
 import { loadIndexHtml } from '#server/lib/index-html.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SignInCache } from '#server/middleware/sign-in-cache.ts'
@@ -206,6 +207,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
   // answer '/' with the bare index.html.
   app.use('/*', (c, next) => (c.req.path === '/' ? next() : staticFiles(c, next)))
   const indexHtml = loadIndexHtml(env.CLIENT_DIST)
+  const loadDrawn = loadDrawer(env.CLIENT_DIST, env.NODE_ENV)
   app.get('*', compress(), async (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
@@ -222,38 +224,68 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
       c.header('Cache-Control', 'no-cache')
       return c.html(indexHtml.page(path, 'signed-out'))
     }
-    const { answers, cookies } = await askAhead(indexHtml.callsFor(path), cookie)
+    const ask = askerFor(cookie)
+    // The screens people open first come drawn with the visitor's own data; the others, and a
+    // screen that could not be drawn in time, carry the answers to their first calls.
+    const area = indexHtml.drawnFor(path)
+    const drawer = area && (await loadDrawn())
+    const drawn = drawer ? await withinAskAhead((signal) => drawer.drawSignedInScreen(path, area, ask, signal)) : null
+    const answered = new Map<string, unknown>()
+    if (!drawn) await withinAskAhead(() => askAll(ask, indexHtml.callsFor(path), answered))
+    // What came later is the app's to ask for: a copy, so no late answer changes the page being built.
+    const answers = new Map(answered)
     // What those calls set (a renewed session, a stale one cleared) reaches the browser as it would have.
+    const cookies = ask.cookies()
     for (const setCookie of cookies) c.header('Set-Cookie', setCookie, { append: true })
     // Answers and cookies are the visitor's own: never kept by a cache on the way.
-    c.header('Cache-Control', answers.size || cookies.length ? 'private, no-store' : 'no-cache')
-    return c.html(indexHtml.page(path, 'maybe-signed-in', answers))
+    c.header('Cache-Control', drawn || answers.size || cookies.length ? 'private, no-store' : 'no-cache')
+    return c.html(drawn ? indexHtml.drawnPage(path, drawn) : indexHtml.page(path, 'maybe-signed-in', answers))
   })
 
   /**
-   * The app's first GET calls, asked of this server with the visitor's cookie, so the page can carry
-   * their answers, and the cookies those calls set. Only successes are carried; what fails, or has
-   * not answered within ASK_AHEAD_MS (a slow or absent database), the app asks for itself as before.
+   * GET calls asked of this server with the visitor's cookie, each once, for a page to carry their
+   * answers: the answer of a success, undefined otherwise. `cookies` are those the calls set.
    */
-  async function askAhead(
-    urls: string[],
-    cookie: string,
-  ): Promise<{ answers: Map<string, unknown>; cookies: string[] }> {
-    const answers = new Map<string, unknown>()
-    const cookies: string[] = []
-    const asking = Promise.allSettled(
+  function askerFor(cookie: string) {
+    const asked = new Map<string, Promise<unknown>>()
+    const cookies = new Set<string>()
+    const askServer = async (url: string): Promise<unknown> => {
+      const res = await app.request(url, { headers: { cookie, accept: 'application/json' } })
+      for (const setCookie of res.headers.getSetCookie()) cookies.add(setCookie)
+      return res.status === 200 ? ((await res.json()) as unknown) : undefined
+    }
+    const ask = (url: string): Promise<unknown> => {
+      const answer = asked.get(url) ?? askServer(url)
+      asked.set(url, answer)
+      return answer
+    }
+    return Object.assign(ask, { cookies: () => [...cookies] })
+  }
+
+  /** Puts the successful answers to `urls` into `answers` as they come. */
+  async function askAll(ask: (url: string) => Promise<unknown>, urls: string[], answers: Map<string, unknown>) {
+    await Promise.allSettled(
       urls.map(async (url) => {
-        const res = await app.request(url, { headers: { cookie, accept: 'application/json' } })
-        const body: unknown = res.status === 200 ? await res.json() : null
-        cookies.push(...res.headers.getSetCookie())
-        if (res.status === 200) answers.set(url, body)
+        const answer = await ask(url)
+        if (answer !== undefined) answers.set(url, answer)
       }),
     )
+  }
+
+  /**
+   * What a page waits for, for at most ASK_AHEAD_MS (a slow or absent database): null after that,
+   * and `signal` tells the work to stop. The app asks for itself what the page goes without.
+   */
+  async function withinAskAhead<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+    const stop = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([asking, new Promise((resolve) => (timer = setTimeout(resolve, ASK_AHEAD_MS)))])
-    clearTimeout(timer)
-    // What came later is the app's to ask for: a copy, so no late answer changes the page being built.
-    return { answers: new Map(answers), cookies: [...new Set(cookies)] }
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ASK_AHEAD_MS)))
+    try {
+      return await Promise.race([work(stop.signal).catch(() => null), late])
+    } finally {
+      clearTimeout(timer)
+      stop.abort()
+    }
   }
 
   app.notFound(() => {

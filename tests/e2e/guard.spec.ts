@@ -122,8 +122,9 @@ test.describe('auth errors', () => {
         body: '{"code":"INTERNAL","message":"down"}',
       })
     })
-    // The page comes without the sign-in check's answer, as when the server could not get it: the app asks.
-    await page.route('**/home', async (route) => {
+    // The page comes without the sign-in check's answer, as when the server could not get it: the app
+    // asks. (A screen the server does not draw: one it draws comes with the answers it was drawn with.)
+    await page.route('**/progress', async (route) => {
       const response = await route.fetch()
       const body = (await response.text()).replace(
         /<script type="application\/json" id="page-answers">[^<]*<\/script>/,
@@ -131,7 +132,7 @@ test.describe('auth errors', () => {
       )
       await route.fulfill({ response, body })
     })
-    await page.goto('/home')
+    await page.goto('/progress')
     for (const n of [1, 2, 3]) {
       await expect(page.getByText(`Retry ${n}/3`)).toBeVisible()
       await expect.poll(() => waiting.length).toBe(n)

@@ -70,9 +70,11 @@ test('a lifter who loses the signal on their first visit reloads, trains todayâ€
   expect((await page.request.post(`/api/sessions/${earlier.id}/finish`, { data: {} })).status()).toBe(200)
 
   // The first visit: home, once, with a signal. No reload: the service worker installs meanwhile,
-  // and the device keeps what the gym's screens read, last time's numbers included.
+  // and the device keeps what the gym's screens read, last time's numbers included. The server drew
+  // home, and its app (with the worker) starts once the lifter does something.
   await page.goto('/home')
   await expect(page.getByRole('heading', { name: 'Basement squats' })).toBeVisible()
+  await page.keyboard.press('Tab')
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })

@@ -21,8 +21,25 @@ export function carryPageAnswers(json: string | null): void {
   }
 }
 
+/**
+ * While the server draws a signed-in screen (src/client/prerender.tsx): every GET is answered from
+ * what the server asked its own API for, or throws for it to be asked.
+ */
+let serverAnswers: ((path: string) => { answer: unknown }) | null = null
+
+/** Runs `draw` (synchronous) with every GET it makes answered by `answer`. */
+export function answeringOnServer<T>(answer: (path: string) => { answer: unknown }, draw: () => T): T {
+  serverAnswers = answer
+  try {
+    return draw()
+  } finally {
+    serverAnswers = null
+  }
+}
+
 /** The page's answer to a GET of `path`, taken (a second GET asks the server), or undefined. */
 export function takePageAnswer(path: string): { answer: unknown } | undefined {
+  if (serverAnswers) return serverAnswers(path)
   if (!answers.has(path)) return undefined
   const answer = answers.get(path)
   answers.delete(path)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { apiPaths } from '#shared/api-paths.ts'
-import { paths } from '#shared/paths.ts'
+import { paths, type Role } from '#shared/paths.ts'
 
 /*
  * The web app's page, with what the route being opened needs next in it (docs/performance.md#the-first-paint).
@@ -20,8 +20,11 @@ const screen = (file: string) => `src/client/app/routes/${file}`
 /** A screen behind the route guard: the guard, the signed-in frame, the screen. */
 const guarded = (file: string) => [ROUTE_GUARD, SIGNED_IN_FRAME, screen(file)]
 
-/** A preloaded screen: its path, the router's modules for it, and the API calls it makes first. */
-type PreloadedScreen = { path: string; modules: string[]; data?: (params: string[]) => string[] }
+/**
+ * A preloaded screen: its path, the router's modules for it, the API calls it makes first, and the
+ * role whose screen the server draws for a signed-in visitor of that role.
+ */
+type PreloadedScreen = { path: string; modules: string[]; data?: (params: string[]) => string[]; drawnFor?: Role }
 
 /** The answers a session's page reads first: a session id in the path is a UUID or nothing is asked ahead. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -39,6 +42,7 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
   {
     path: paths.client.home.path,
     modules: guarded('client/home.tsx'),
+    drawnFor: 'client',
     // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
     data: () => [
       apiPaths.plans.list({ completed: false }),
@@ -50,6 +54,7 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
   {
     path: paths.client.session.path,
     modules: guarded('client/session.tsx'),
+    drawnFor: 'client',
     data: ([sessionId]) => (sessionId && UUID.test(sessionId) ? [apiPaths.sessions.one(sessionId)] : []),
   },
   { path: paths.client.progress.path, modules: guarded('client/progress.tsx') },
@@ -138,7 +143,17 @@ export type IndexPages = {
    * callsFor) carried in the page, and the calls without one preloaded.
    */
   page(path: string, visitor: Visitor, answers?: ReadonlyMap<string, unknown>): string
+  /** The role whose screen at this path the server draws for a signed-in visitor, or null. */
+  drawnFor(path: string): Role | null
+  /** The page of a screen the server drew for a signed-in visitor (src/client/prerender.tsx). */
+  drawnPage(path: string, drawn: DrawnScreen): string
 }
+
+/** A signed-in screen as the server drew it, and the data it drew it with (TanStack Query's dehydrated cache). */
+export type DrawnScreen = { title: string; html: string; state: unknown }
+
+/** Where a drawn page carries the data it was drawn with (read by main.tsx). */
+const STATE_ID = 'page-state'
 
 /** Where the page carries its answers (read by src/client/lib/page-answers.ts). */
 const ANSWERS_ID = 'page-answers'
@@ -168,7 +183,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   const loaded = entryChunks(manifest)
   // Same origin, credentials 'same-origin': what the app's own fetch asks, so it takes this answer.
   const fetchLink = (url: string) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="anonymous">`
-  const screens = PRELOADED_SCREENS.map(({ path, modules, data }) => {
+  const screens = PRELOADED_SCREENS.map(({ path, modules, data, drawnFor }) => {
     const chunks = new Set<string>()
     const skip = new Set(loaded)
     for (const module of modules) chunksOf(manifest, module, skip, chunks)
@@ -177,6 +192,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
       match: matcherOf(path),
       files: [...chunks].map((file) => `/${file}`),
       data,
+      drawnFor,
     }
   })
   // (Replacer functions: a `$` in an answer is text, not a pattern of String.replace.)
@@ -186,19 +202,24 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   // only fetched ahead (`prefetch`: into the cache at low priority, neither parsed nor run).
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   const scriptless = html.replace(ENTRY_SCRIPT, '').replace(REGISTER_SW_SCRIPT, '')
+  /** A page with its screen drawn in it, and after the root what else it carries. */
+  const withDrawing = (files: string[], page: PrerenderedPage, visitor: Visitor, after = '') => {
+    if (!entry) return ''
+    const prefetch = [entry, ...files].map((file) => scriptLink('prefetch', file))
+    const prerendered = visitor === 'signed-out' ? 'signed-out' : 'signed-in'
+    return withLinks([BEFORE_APP_SCRIPT, ...prefetch], scriptless)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root" data-prerendered="${prerendered}" data-app="${escapeHtml(entry)}">${page.html}</div>${after}`,
+      )
+  }
   const drawn = new Map(
-    Object.entries(prerendered).map(([path, page]) => {
-      if (!entry) return [path, '']
-      const files = [entry, ...(screens.find((screen) => screen.path === path)?.files ?? [])]
-      const prefetch = files.map((file) => scriptLink('prefetch', file))
-      const drawnPage = withLinks([BEFORE_APP_SCRIPT, ...prefetch], scriptless)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-        .replace(
-          '<div id="root"></div>',
-          () => `<div id="root" data-prerendered="signed-out" data-app="${escapeHtml(entry)}">${page.html}</div>`,
-        )
-      return [path, drawnPage]
-    }),
+    Object.entries(prerendered).map(([path, page]) => [
+      path,
+      withDrawing(screens.find((screen) => screen.path === path)?.files ?? [], page, 'signed-out'),
+    ]),
   )
   const screenOf = (path: string) => {
     for (const screen of screens) {
@@ -214,6 +235,14 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   }
   return {
     callsFor,
+    drawnFor: (path) => (entry && screenOf(path)?.screen.drawnFor) || null,
+    drawnPage: (path, screen) =>
+      withDrawing(
+        screenOf(path)?.screen.files ?? [],
+        screen,
+        'maybe-signed-in',
+        `\n    <script type="application/json" id="${STATE_ID}">${jsonInHtml(screen.state)}</script>`,
+      ),
     page(path, visitor, answers = new Map()) {
       // (An empty drawing: a build whose page has no entry script to start later; the plain page works.)
       const page =
