@@ -8,7 +8,8 @@ import { apiPaths } from '#shared/api-paths.ts'
  * /api/health confirms the server cannot be reached (a browser on a Wi-Fi with no internet still
  * claims to be online). Queries wait while it is offline and resume when it comes back.
  */
-if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false)
+// (Node, where the server draws screens, has a `navigator` without `onLine`: online there.)
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false)
 
 export const isOnline = () => onlineManager.isOnline()
 
