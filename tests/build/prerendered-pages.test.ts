@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
 import { DIST } from '../helpers/built-client.ts'
-import { createTestApp, type TestContext } from '../helpers/test-app.ts'
+import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../helpers/test-app.ts'
 
 /**
  * The public pages reach a browser without a session already drawn, so they show before any
- * script runs (docs/performance.md#pages-that-show-before-the-script); a browser with a session
- * gets the plain page, which the app draws for whoever is signed in.
+ * script runs (docs/performance.md#pages-that-show-before-the-script); so do a signed-in lifter's
+ * home and session, drawn by the server with their data. Other pages come plain, and the app draws
+ * them for whoever is signed in.
  */
 let t: TestContext
 
@@ -91,10 +92,84 @@ describe('every other page', () => {
     }
   })
 
-  test('the signed-in screens and the other public pages are never drawn ahead', async () => {
+  test('without a session, the signed-in screens and the other public pages are never drawn ahead', async () => {
     for (const path of ['/home', '/auth/reset', '/invite/abc', '/no/such/page']) {
       const { html } = await page(path)
       expect(rootOf(html)?.[0], path).toMatch(/^<div id="root"><\/div>/)
+    }
+  })
+})
+
+describe("a signed-in lifter's first screen", () => {
+  const drawnPage = async (path: string, who: SignedIn) => {
+    const res = await t.app.request(path, { headers: { cookie: who.cookie } })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const root = rootOf(html)
+    const state = /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(html)?.[1]
+    return { html, root, state, cacheControl: res.headers.get('cache-control') }
+  }
+  const call = (who: SignedIn, method: string, path: string, body: unknown) =>
+    t.app.request(path, { method, headers: jsonHeaders(who), body: JSON.stringify(body) })
+
+  test('home comes drawn with the lifter’s own data, and runs none of the app before they act', async () => {
+    const lifter = await signIn(t, { role: 'client', displayName: 'Drawn </script><b>Dee' })
+    const { html, root, state, cacheControl } = await drawnPage('/home', lifter)
+    expect(root?.[1]).toMatch(/^ data-prerendered="signed-in" data-app="\/assets\/index-[\w-]+\.js"$/)
+    // What they typed is text on the page and in the data it carries, never markup.
+    expect(root?.[2]).toContain('Drawn &lt;/script&gt;&lt;b&gt;Dee')
+    expect(root?.[2]).not.toContain('</script><b>')
+    expect(root?.[2]).toContain('No plan yet')
+    expect(html).toContain('<title>Home · Coachline</title>')
+    expect(html).not.toMatch(/<script type="module"/)
+    expect(html).not.toContain('registerSW.js')
+    // The data it was drawn with, the sign-in check's answer among it, for the app's first render.
+    expect(state).toBeDefined()
+    const carried = JSON.stringify(JSON.parse(state ?? ''))
+    expect(carried).toContain('Drawn </script><b>Dee')
+    expect(carried).toContain('"auth","me"')
+    // The lifter's own: never kept by a cache on the way.
+    expect(cacheControl).toBe('private, no-store')
+  })
+
+  test('a session comes drawn with its exercises', async () => {
+    const lifter = await signIn(t, { role: 'client', displayName: 'Session Sam' })
+    const movement = (
+      (await (
+        await t.app.request('/api/movements?q=plank&limit=1', { headers: { cookie: lifter.cookie } })
+      ).json()) as {
+        items: { id: string; name: string }[]
+      }
+    ).items[0]
+    const workout = await call(lifter, 'POST', '/api/workouts', {
+      title: 'Core day',
+      exercises: [{ movementId: movement?.id, sets: [{ durationSeconds: 45 }] }],
+    })
+    const session = await call(lifter, 'POST', '/api/sessions', {
+      workoutId: ((await workout.json()) as { id: string }).id,
+    })
+    expect(session.status).toBe(201)
+    const { id } = (await session.json()) as { id: string }
+    const { root } = await drawnPage(`/session/${id}`, lifter)
+    expect(root?.[1]).toContain('data-prerendered="signed-in"')
+    expect(root?.[2]).toContain('Core day')
+    expect(root?.[2]).toContain(`Log set 1 of ${movement?.name}`)
+  })
+
+  test('a visitor the screen is not for gets the page the app draws, with its first answers', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const coach = await signIn(t, { role: 'coach' })
+    const unnamed = await signIn(t, { role: 'client', displayName: ' ' })
+    for (const [path, who] of [
+      ['/home', coach], // the app sends a coach to /coach
+      ['/home', unnamed], // and someone without a name to /create-profile
+      [`/session/${crypto.randomUUID()}`, lifter], // no such session: the screen says so itself
+      ['/session/not-an-id', lifter],
+      ['/progress', lifter], // a screen the server does not draw
+    ] as const) {
+      const { root, state } = await drawnPage(path, who)
+      expect(root?.[0], path).toMatch(/^<div id="root"><\/div>/)
+      expect(state, path).toBeUndefined()
     }
   })
 })

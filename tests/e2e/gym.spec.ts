@@ -263,3 +263,25 @@ test.describe('the first answers', () => {
     carried(`/api/sessions/${sessionId}`)
   })
 })
+
+test('a session opened afresh comes drawn: no call before the lifter acts, and two sets ticked as the app starts are both logged @phone', async ({
+  page,
+  login,
+}) => {
+  await login({ role: 'client', displayName: 'Drawn Dana' })
+  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(60), fiveAt(60)] }])
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url())
+  })
+  await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
+  // The server drew the session with its data: the prescribed loads are in the fields already.
+  await expect(page.getByLabel('Load (kg) for set 1 of Back squat')).toHaveValue('60')
+  await page.waitForTimeout(500)
+  expect(calls).toEqual([])
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
+    .toBe(2)
+})
