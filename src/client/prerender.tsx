@@ -11,6 +11,7 @@ import { documentTitle } from '#client/app/route-handle.ts'
 import { preloadScreens, routeHandles } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
+import { withRequestCookies } from '#client/lib/device-cookies.ts'
 import { answeringOnServer } from '#client/lib/page-answers.ts'
 
 /*
@@ -54,7 +55,7 @@ const MAX_DRAWS = 8
 /**
  * A signed-in screen of a role's area drawn for the visitor whose calls `ask` answers (the server
  * asks its own API with the visitor's cookie; undefined for a call that failed), in the time zone
- * their profile has.
+ * their profile has, with the cookies of their request as the device's.
  *
  * The screen is drawn again and again: each drawing shows the calls its queries make and the code
  * it waits for; those are asked and loaded, and the screen drawn again, until a drawing needs
@@ -65,6 +66,7 @@ const MAX_DRAWS = 8
 export async function drawSignedInScreen(
   path: string,
   area: Role,
+  cookieHeader: string,
   ask: (url: string) => Promise<unknown>,
   signal?: AbortSignal,
 ): Promise<DrawnScreen | null> {
@@ -96,7 +98,9 @@ export async function drawSignedInScreen(
     await preloadScreens(path)
     const me = answers.has(apiPaths.me) ? MeSchema.safeParse(answers.get(apiPaths.me)).data : undefined
     if (answers.has(apiPaths.me) && !(me?.profile?.role === area && me.profile.displayName.trim() !== '')) return null
-    const html = inTimeZone(me?.profile?.timeZone, () => answeringOnServer(answer, () => renderToString(app)))
+    const html = inTimeZone(me?.profile?.timeZone, () =>
+      answeringOnServer(answer, () => withRequestCookies(cookieHeader, () => renderToString(app))),
+    )
     const waiting = queries('pending').filter((query) => query.state.fetchStatus === 'idle' && isEnabled(query))
     // A boundary still waiting for its code (React leaves it to the browser): the code is loading.
     const suspended = html.includes(CLIENT_RENDERED)

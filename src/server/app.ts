@@ -229,7 +229,9 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     // screen that could not be drawn in time, carry the answers to their first calls.
     const area = indexHtml.drawnFor(path)
     const drawer = area && (await loadDrawn())
-    const drawn = drawer ? await withinAskAhead((signal) => drawer.drawSignedInScreen(path, area, ask, signal)) : null
+    const drawn = drawer
+      ? await withinAskAhead((signal) => drawer.drawSignedInScreen(path, area, cookie, ask, signal))
+      : null
     const answered = new Map<string, unknown>()
     if (!drawn) await withinAskAhead(() => askAll(ask, indexHtml.callsFor(path), answered))
     // What came later is the app's to ask for: a copy, so no late answer changes the page being built.

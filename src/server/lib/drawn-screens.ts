@@ -13,6 +13,7 @@ type Drawer = {
   drawSignedInScreen(
     path: string,
     area: Role,
+    cookieHeader: string,
     ask: (url: string) => Promise<unknown>,
     signal?: AbortSignal,
   ): Promise<DrawnScreen | null>

@@ -61,7 +61,7 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
   { path: paths.client.chat.path, modules: guarded('client/chat.tsx') },
   // An open route: no guard, the signed-in frame once the visitor is known.
   { path: paths.open.summary.path, modules: [SIGNED_IN_FRAME, screen('summary.tsx')] },
-  { path: paths.coach.dashboard.path, modules: guarded('coach/dashboard.tsx') },
+  { path: paths.coach.dashboard.path, modules: guarded('coach/dashboard.tsx'), drawnFor: 'coach' },
   { path: paths.coach.clients.path, modules: guarded('coach/clients.tsx') },
 ]
 

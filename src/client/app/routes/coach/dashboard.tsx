@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { PageHeader } from '#client/components/layouts/page-header.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
+import { readDeviceCookie, writeDeviceCookie } from '#client/lib/device-cookies.ts'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { UnreadMessages } from '#client/features/chat/components/unread-messages.tsx'
@@ -13,17 +14,25 @@ import { percent } from '#client/features/clients/clients-text.ts'
 import { NeedsYou, RecordsToCongratulate } from '#client/features/clients/components/needs-you.tsx'
 import { ProgressionProposals } from '#client/features/plans/components/progression-proposals.tsx'
 
+/** The coach's last visit to the dashboard on this device: their id and when, as `<id> <ISO time>`. */
 const LAST_VISIT = 'coachline-dashboard-visit'
+
+/** When this coach last opened the dashboard on this device, or null. */
+function lastVisitOf(coachId: string): string | null {
+  const [id, at] = (readDeviceCookie(LAST_VISIT) ?? '').split(' ')
+  return id === coachId && at && !Number.isNaN(Date.parse(at)) ? at : null
+}
 
 /** /coach: active clients, adherence, sessions since the last visit, unread messages, who needs the coach today, invites about to expire. */
 export function DashboardPage() {
   const auth = useAuth()
-  const key = `${LAST_VISIT}:${auth.status === 'authenticated' ? auth.user.id : ''}`
-  // The previous visit, read once; this visit becomes the next one's 'since'.
-  const [since] = useState(() => localStorage.getItem(key))
+  const coachId = auth.status === 'authenticated' ? auth.user.id : ''
+  // The previous visit, read once; this visit becomes the next one's 'since'. (A cookie: the
+  // server, drawing this screen, reads it as the browser does.)
+  const [since] = useState(() => lastVisitOf(coachId))
   useEffect(() => {
-    localStorage.setItem(key, new Date().toISOString())
-  }, [key])
+    writeDeviceCookie(LAST_VISIT, `${coachId} ${new Date().toISOString()}`)
+  }, [coachId])
   const dashboard = useQuery(clientQueries.dashboard(since))
 
   if (dashboard.isPending) return <p className="text-muted-foreground">Loading…</p>
