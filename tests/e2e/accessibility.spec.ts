@@ -344,6 +344,8 @@ test('a client: every screen with a plan, sessions, progress and chat, a dialog 
   await scanToast(page, 'Chat emails off', '/account')
   const live = page.waitForResponse((r) => r.url().includes('/api/chat/stream'))
   await page.goto('/home')
+  // Home comes drawn by the server; the app (and its live connection) starts once the lifter acts.
+  await page.keyboard.press('Tab')
   await live
   await coachPage.request.post(`/api/chat/${client.id}/messages`, {
     data: { id: crypto.randomUUID(), body: 'Sleep well!' },

@@ -50,6 +50,8 @@ test('a coach reads a client’s progress and a session set by set, and comments
   // Maya has the app open: the coach's comment will reach her live.
   const live = maya.waitForResponse((r) => r.url().includes('/api/chat/stream'))
   await maya.goto('/home')
+  // Home comes drawn by the server; the app (and its live connection) starts once she acts.
+  await maya.keyboard.press('Tab')
   await live
 
   // The dashboard says who needs the coach today, and why.

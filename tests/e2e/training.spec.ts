@@ -64,8 +64,10 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
     ).status(),
   ).toBe(201)
 
-  // The service worker must control the page before the signal goes.
+  // The service worker must control the page before the signal goes. (Home comes drawn by the
+  // server: its app, and the worker with it, start once the lifter does something.)
   await page.goto('/home')
+  await page.keyboard.press('Tab')
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
@@ -140,6 +142,8 @@ test('a client trains today’s workout, logs sets offline through a reload, syn
   // in the app with its live connection open, is told.
   const live = page.waitForResponse((r) => r.url().includes('/api/chat/stream'))
   await page.goto('/home')
+  // Home comes drawn by the server; the app (and its live connection) starts once the lifter acts.
+  await page.keyboard.press('Tab')
   await live
   await coachPage.goto('/coach')
   await expect(coachPage.getByRole('dialog')).toHaveCount(0)
@@ -445,8 +449,10 @@ test('with no signal from the first tap: home, the calendar and the preview read
     (await page.request.post(`/api/plans/${plan.id}/start`, { data: { startDate: today, trainingDays } })).status(),
   ).toBe(200)
 
-  // Home opened once with a signal, under the service worker: the device keeps its copy.
+  // Home opened once with a signal, under the service worker: the device keeps its copy. (The app
+  // and its worker start once the lifter does something on the drawn page.)
   await page.goto('/home')
+  await page.keyboard.press('Tab')
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
