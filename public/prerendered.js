@@ -87,6 +87,11 @@ try {
       { capture: true, passive: true },
     )
   })
+  // Coming back to the page (a phone unlocked, a tab brought forward) is a reason to bring what it
+  // shows up to date: the app starts then too.
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible') start()
+  })
   // A page reloaded with the router's state (the sign-up tab, an invite's email) is not what the
   // server drew: the app draws it at once.
   if (history.state && history.state.usr) document.addEventListener('DOMContentLoaded', start)
