@@ -40,6 +40,11 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   return { title: documentTitle(routeHandles(path)), html: await new Response(prelude).text() }
 }
 
+/** Loads the code of the screens at these paths (route patterns will do), so that no drawing waits for it. */
+export function loadScreens(screenPaths: readonly string[]): Promise<unknown> {
+  return Promise.all(screenPaths.map(preloadScreens))
+}
+
 /** A signed-in screen as the server drew it: its HTML and title, and the data it was drawn with. */
 export type DrawnScreen = PrerenderedPage & { state: DehydratedState }
 
@@ -61,15 +66,18 @@ const MAX_DRAWS = 8
  * it waits for; those are asked and loaded, and the screen drawn again, until a drawing needs
  * nothing new. Null when the visitor is not one the screen shows (signed out, another role, no
  * name yet: the app sends them elsewhere), a call it needs failed, it still needed more after
- * MAX_DRAWS, or `signal` gave up on it: the browser then draws the screen itself.
+ * MAX_DRAWS, or `signal` gave up on it: the browser then draws the screen itself. So does a
+ * browser whose language formats dates otherwise than this process does: the screens format them
+ * in the device's own way, and a drawing that differs would be drawn afresh as the app took over.
  */
 export async function drawSignedInScreen(
   path: string,
   area: Role,
-  cookieHeader: string,
+  request: { cookie: string; acceptLanguage: string | undefined },
   ask: (url: string) => Promise<unknown>,
   signal?: AbortSignal,
 ): Promise<DrawnScreen | null> {
+  if (!formatsLikeThisProcess(request.acceptLanguage)) return null
   const client = createQueryClient()
   // A failed call is not tried again here: the browser will.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } })
@@ -99,7 +107,7 @@ export async function drawSignedInScreen(
     const me = answers.has(apiPaths.me) ? MeSchema.safeParse(answers.get(apiPaths.me)).data : undefined
     if (answers.has(apiPaths.me) && !(me?.profile?.role === area && me.profile.displayName.trim() !== '')) return null
     const html = inTimeZone(me?.profile?.timeZone, () =>
-      answeringOnServer(answer, () => withRequestCookies(cookieHeader, () => renderToString(app))),
+      answeringOnServer(answer, () => withRequestCookies(request.cookie, () => renderToString(app))),
     )
     const waiting = queries('pending').filter((query) => query.state.fetchStatus === 'idle' && isEnabled(query))
     // A boundary still waiting for its code (React leaves it to the browser): the code is loading.
@@ -121,6 +129,13 @@ export async function drawSignedInScreen(
     await fetchAll(retried)
   }
   return null
+}
+
+/** Whether the browser's first language (its Accept-Language) is the one this process formats in. */
+function formatsLikeThisProcess(acceptLanguage: string | undefined): boolean {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim()
+  if (!first) return false
+  return first.toLowerCase() === new Intl.DateTimeFormat().resolvedOptions().locale.toLowerCase()
 }
 
 /** Whether a query's screen lets it run (`enabled`, as its observer gave it). */

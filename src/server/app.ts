@@ -207,7 +207,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
   // answer '/' with the bare index.html.
   app.use('/*', (c, next) => (c.req.path === '/' ? next() : staticFiles(c, next)))
   const indexHtml = loadIndexHtml(env.CLIENT_DIST)
-  const loadDrawn = loadDrawer(env.CLIENT_DIST, env.NODE_ENV)
+  const loadDrawn = loadDrawer(env.CLIENT_DIST, env.NODE_ENV, indexHtml?.drawnScreens ?? [])
   app.get('*', compress(), async (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
@@ -230,7 +230,15 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     const area = indexHtml.drawnFor(path)
     const drawer = area && (await loadDrawn())
     const drawn = drawer
-      ? await withinAskAhead((signal) => drawer.drawSignedInScreen(path, area, cookie, ask, signal))
+      ? await withinAskAhead((signal) =>
+          drawer.drawSignedInScreen(
+            path,
+            area,
+            { cookie, acceptLanguage: c.req.header('accept-language') },
+            ask,
+            signal,
+          ),
+        )
       : null
     const answered = new Map<string, unknown>()
     if (!drawn) await withinAskAhead(() => askAll(ask, indexHtml.callsFor(path), answered))

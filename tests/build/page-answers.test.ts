@@ -34,7 +34,7 @@ const preloadedBy = (html: string) =>
 
 describe('the answers a page carries', () => {
   test('/home carries who is signed in and the home screen’s first data, each as the API answers it', async () => {
-    const res = await t.app.request('/home', { headers: { cookie: lifter.cookie } })
+    const res = await t.app.request('/home', { headers: { cookie: lifter.cookie, 'accept-language': 'en-US' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
@@ -84,7 +84,9 @@ describe('the answers a page carries', () => {
     expect(carriedBy(await (await t.app.request('/account')).text())).toBeNull()
     // Nor is one lifter's drawing another's.
     const drawnFor = async (who: SignedIn) =>
-      drawnDataOf(await (await t.app.request('/home', { headers: { cookie: who.cookie } })).text())
+      drawnDataOf(
+        await (await t.app.request('/home', { headers: { cookie: who.cookie, 'accept-language': 'en-US' } })).text(),
+      )
     const second = await signIn(t, { role: 'client', displayName: 'Second Lifter' })
     expect(JSON.stringify(await drawnFor(second))).not.toContain(lifter.id)
     expect(JSON.stringify(await drawnFor(lifter))).not.toContain(second.id)

@@ -101,8 +101,9 @@ describe('every other page', () => {
 })
 
 describe("a signed-in lifter's first screen", () => {
-  const drawnPage = async (path: string, who: SignedIn) => {
-    const res = await t.app.request(path, { headers: { cookie: who.cookie } })
+  // A browser asks in its language: the server draws only for the one it formats dates in.
+  const drawnPage = async (path: string, who: SignedIn, language = 'en-US,en;q=0.9') => {
+    const res = await t.app.request(path, { headers: { cookie: who.cookie, 'accept-language': language } })
     expect(res.status).toBe(200)
     const html = await res.text()
     const root = rootOf(html)
@@ -170,6 +171,11 @@ describe("a signed-in lifter's first screen", () => {
       const { root, state } = await drawnPage(path, who)
       expect(root?.[0], path).toMatch(/^<div id="root"><\/div>/)
       expect(state, path).toBeUndefined()
+    }
+    // A browser in another language: its dates are not the server's to write.
+    for (const language of ['de-DE,de;q=0.9', '']) {
+      const { root } = await drawnPage('/home', lifter, language)
+      expect(root?.[0], language).toMatch(/^<div id="root"><\/div>/)
     }
   })
 })

@@ -10,21 +10,26 @@ import type { DrawnScreen } from './index-html.ts'
  * (docs/performance.md#pages-that-show-before-the-script).
  */
 type Drawer = {
+  loadScreens(paths: readonly string[]): Promise<unknown>
   drawSignedInScreen(
     path: string,
     area: Role,
-    cookieHeader: string,
+    request: { cookie: string; acceptLanguage: string | undefined },
     ask: (url: string) => Promise<unknown>,
     signal?: AbortSignal,
   ): Promise<DrawnScreen | null>
 }
 
 /**
- * The drawer of the build in `clientDist`, loaded on first use; null when that build has none (a
+ * The drawer of the build in `clientDist`, with the code of the `screens` it draws, loaded on first use; null when that build has none (a
  * client built without `npm run build`, or the development server), and every page is then the
  * browser's to draw.
  */
-export function loadDrawer(clientDist: string, nodeEnv: string): () => Promise<Drawer | null> {
+export function loadDrawer(
+  clientDist: string,
+  nodeEnv: string,
+  screens: readonly string[],
+): () => Promise<Drawer | null> {
   const file = resolve(clientDist, '..', 'prerender', 'prerender.js')
   let loading: Promise<Drawer | null> | undefined
   return () =>
@@ -33,6 +38,9 @@ export function loadDrawer(clientDist: string, nodeEnv: string): () => Promise<D
       // React picks its build by NODE_ENV when first loaded: the production one draws what the
       // browser's production build takes over, several times faster than the development one.
       process.env.NODE_ENV ??= nodeEnv
-      return (await import(pathToFileURL(file).href)) as Drawer
+      const drawer = (await import(pathToFileURL(file).href)) as Drawer
+      // The screens' code too: a first drawing that loaded it would take longer than a page waits.
+      await drawer.loadScreens(screens)
+      return drawer
     })().catch(() => null))
 }

@@ -145,6 +145,8 @@ export type IndexPages = {
   page(path: string, visitor: Visitor, answers?: ReadonlyMap<string, unknown>): string
   /** The role whose screen at this path the server draws for a signed-in visitor, or null. */
   drawnFor(path: string): Role | null
+  /** The routes of the screens the server draws ('/session/:sessionId'). */
+  drawnScreens: string[]
   /** The page of a screen the server drew for a signed-in visitor (src/client/prerender.tsx). */
   drawnPage(path: string, drawn: DrawnScreen): string
 }
@@ -236,6 +238,7 @@ export function loadIndexHtml(clientDist: string): IndexPages | null {
   return {
     callsFor,
     drawnFor: (path) => (entry && screenOf(path)?.screen.drawnFor) || null,
+    drawnScreens: entry ? screens.filter((screen) => screen.drawnFor).map((screen) => screen.path) : [],
     drawnPage: (path, screen) =>
       withDrawing(
         screenOf(path)?.screen.files ?? [],
