@@ -33,9 +33,9 @@ try {
     state = 'failed'
     // A link tapped meanwhile goes where it points, as it would have without the app.
     var link = taps.filter(function (tap) {
-      return tap.href
+      return tap.element.href
     })[0]
-    if (link) location.assign(link.href)
+    if (link) location.assign(link.element.href)
     taps = []
     held = null
   }
@@ -56,30 +56,53 @@ try {
     document.head.appendChild(script)
   }
 
+  // What a held tap was on, to find it again if React drew that part of the page afresh as it took
+  // it over (the drawing and its first render differed: a minute had turned): the same kind of
+  // control with the same name, the same one among those, on the same screen.
+  function keyOf(element) {
+    return element.tagName + '|' + (element.getAttribute('aria-label') || element.textContent || '').trim()
+  }
+  function alike(key) {
+    return Array.prototype.filter.call(document.querySelectorAll('#root a[href], #root button'), function (other) {
+      return keyOf(other) === key
+    })
+  }
+  function indexOf(element) {
+    return alike(keyOf(element)).indexOf(element)
+  }
+  function found(tap) {
+    if (tap.element.isConnected) return tap.element
+    return tap.path === location.pathname ? alike(tap.key)[tap.index] || null : null
+  }
+
   /** The link or button an event is on, inside the drawn page. */
   function control(event) {
     var target = event.target.closest && event.target.closest('a[href], button')
     return target && target.closest('#root[data-app]') ? target : null
   }
-  // Any press or key starts the app. One on something other than a link or button (a field) means
-  // the visitor has moved on, and what was held is forgotten; so does one on another control after a
-  // link (the link would take them away). Buttons tapped one after another all happen, in order:
-  // two sets ticked while the app starts are two sets logged.
+  // Any press or key starts the app. Moving into a field means the visitor has moved on, and what
+  // was held is forgotten; so does a press on another control after a link (the link would take
+  // them away). Buttons tapped one after another all happen, in order: two sets ticked while the
+  // app starts are two sets logged. (A press elsewhere may only begin a scroll: it forgets nothing.)
   ;['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
     addEventListener(
       type,
       function (event) {
         if (!event.isTrusted) return // a replayed tap
+        var same = taps.some(function (tap) {
+          return tap.element.contains(event.target)
+        })
+        if (type === 'focusin' && !same && event.target.closest && event.target.closest('input, textarea, select')) {
+          taps = []
+          held = null
+        }
         if (type === 'pointerdown' || type === 'keydown') {
           var on = control(event)
-          var same = taps.some(function (tap) {
-            return tap.contains(event.target)
-          })
           var leftLink = taps.some(function (tap) {
-            return tap.href
+            return tap.element.href
           })
-          if (!same && (!on || leftLink)) taps = []
-          if (!same) held = null
+          if (on && !same && leftLink) taps = []
+          if (on && !same) held = null
           if (state !== 'running') pressed = on
         }
         start()
@@ -87,6 +110,7 @@ try {
       { capture: true, passive: true },
     )
   })
+
   // Coming back to the page (a phone unlocked, a tab brought forward) is a reason to bring what it
   // shows up to date: the app starts then too.
   document.addEventListener('visibilitychange', function () {
@@ -118,7 +142,7 @@ try {
       if (!plain || target.hasAttribute('target') || target.hasAttribute('download')) return
       event.preventDefault()
       event.stopPropagation() // React, already attached to part of the page, must not act on it too
-      taps.push(target)
+      taps.push({ element: target, path: location.pathname, key: keyOf(target), index: indexOf(target) })
       if (state === 'running') replay()
       else start() // (assistive technology may click with no pointer or key before it)
     },
@@ -148,8 +172,9 @@ try {
       var sent = held
       held = null
       if (sent && sent.form.isConnected) sent.form.requestSubmit(sent.submitter || undefined)
-      var target = taps.shift()
-      if (target && target.isConnected) {
+      var first = taps.shift()
+      var target = first && found(first)
+      if (target) {
         // The whole tap: some controls act on the press (a tab), others on the click.
         var tap = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' }
         target.dispatchEvent(new PointerEvent('pointerdown', tap))
