@@ -51,13 +51,22 @@ else {
     // over at once.
     void preloadScreens(location.pathname)
       .catch(() => {})
-      .then(() => hydrateRoot(root, app))
+      .then(() => hydrateRoot(root, app, { onRecoverableError }))
   } else {
     // A reload of a page opened with state (the sign-up tab, an invite's email): the server drew
     // it without, so the browser draws it afresh.
     root.replaceChildren()
     draw()
   }
+}
+
+/**
+ * React found the drawing unlike its first render (a minute turned between the two) and drew that
+ * part afresh: correct, so not an error of the page's, which public/prerendered.js would take for
+ * an app that failed to start.
+ */
+function onRecoverableError(error: unknown): void {
+  console.warn('The page was drawn afresh as the app took it over:', error)
 }
 
 /** The page was opened with router state (the sign-up tab, an invite's email), which the server never sees. */
