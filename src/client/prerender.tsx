@@ -93,35 +93,38 @@ export async function drawSignedInScreen(
     client.getQueryCache().findAll({ predicate: (query) => query.state.status === status })
   // Here a query is never tried again, whatever its own rule (an answer is there, or the browser
   // asks), and kept until the screen is drawn, even one its screen drops as soon as it closes.
+  let timeZone: string | null | undefined
+  // In the visitor's time zone and with their cookies, as the drawing: a query may read the date.
+  const asVisitor = <T,>(run: () => T) =>
+    inTimeZone(timeZone, () => answeringOnServer(answer, () => withRequestCookies(request.cookie, run)))
   const fetchAll = (waiting: Query[]) =>
-    answeringOnServer(answer, () =>
+    asVisitor(() =>
       Promise.all(
         waiting.map((query) =>
           query.fetch({ ...query.options, retry: false, gcTime: Infinity }).catch(() => undefined),
         ),
       ),
     )
-  let previous = ''
   for (let drawing = 0; drawing < MAX_DRAWS && !signal?.aborted; drawing++) {
     await preloadScreens(path)
     const me = answers.has(apiPaths.me) ? MeSchema.safeParse(answers.get(apiPaths.me)).data : undefined
     if (answers.has(apiPaths.me) && !(me?.profile?.role === area && me.profile.displayName.trim() !== '')) return null
-    const html = inTimeZone(me?.profile?.timeZone, () =>
-      answeringOnServer(answer, () => withRequestCookies(request.cookie, () => renderToString(app))),
-    )
+    timeZone = me?.profile?.timeZone
+    const html = asVisitor(() => renderToString(app))
     const waiting = queries('pending').filter((query) => query.state.fetchStatus === 'idle' && isEnabled(query))
     // A boundary still waiting for its code (React leaves it to the browser): the code is loading.
     const suspended = html.includes(CLIENT_RENDERED)
-    if (!waiting.length && !suspended && html === previous) {
+    if (!waiting.length && !suspended) {
       if (queries('error').length) return null
       return { html, title: documentTitle(routeHandles(path)), state: dehydrate(client) }
     }
-    previous = html
     if (suspended) await new Promise((resolve) => setTimeout(resolve, 10))
     unasked.clear()
     await fetchAll(waiting)
     if (!unasked.size) continue
     const asked = await Promise.all([...unasked].map(async (url) => [url, await ask(url)] as const))
+    // A call that failed: the screen would show its failure, which the browser draws itself.
+    if (asked.some(([, value]) => value === undefined)) return null
     for (const [url, value] of asked) answers.set(url, value)
     // The queries that failed for want of an answer ask again, now that it is here.
     const retried = queries('error')

@@ -207,7 +207,9 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
   // answer '/' with the bare index.html.
   app.use('/*', (c, next) => (c.req.path === '/' ? next() : staticFiles(c, next)))
   const indexHtml = loadIndexHtml(env.CLIENT_DIST)
-  const loadDrawn = loadDrawer(env.CLIENT_DIST, env.NODE_ENV, indexHtml?.drawnScreens ?? [])
+  const loadDrawn = loadDrawer(env.CLIENT_DIST, env.NODE_ENV, indexHtml?.drawnScreens ?? [], (err) =>
+    logger.error({ err }, 'the signed-in screens cannot be drawn on the server'),
+  )
   app.get('*', compress(), async (c) => {
     const path = c.req.path
     // Unknown API paths and missing build files are 404s, never the web app.
@@ -229,19 +231,21 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     // screen that could not be drawn in time, carry the answers to their first calls.
     const area = indexHtml.drawnFor(path)
     const drawer = area && (await loadDrawn())
+    // One wait for the page, whether it is drawn or carries answers.
+    const deadline = Date.now() + ASK_AHEAD_MS
     const drawn = drawer
-      ? await withinAskAhead((signal) =>
-          drawer.drawSignedInScreen(
-            path,
-            area,
-            { cookie, acceptLanguage: c.req.header('accept-language') },
-            ask,
-            signal,
-          ),
+      ? await withinAskAhead(deadline, (signal) =>
+          drawer
+            .drawSignedInScreen(path, area, { cookie, acceptLanguage: c.req.header('accept-language') }, ask, signal)
+            .catch((err: unknown) => {
+              // A screen that no longer renders outside the browser: the page works, but say so.
+              logger.warn({ reqId: c.var.requestId, err, path }, 'could not draw a signed-in screen')
+              return null
+            }),
         )
       : null
     const answered = new Map<string, unknown>()
-    if (!drawn) await withinAskAhead(() => askAll(ask, indexHtml.callsFor(path), answered))
+    if (!drawn) await withinAskAhead(deadline, () => askAll(ask, indexHtml.callsFor(path), answered))
     // What came later is the app's to ask for: a copy, so no late answer changes the page being built.
     const answers = new Map(answered)
     // What those calls set (a renewed session, a stale one cleared) reaches the browser as it would have.
@@ -283,13 +287,15 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
   }
 
   /**
-   * What a page waits for, for at most ASK_AHEAD_MS (a slow or absent database): null after that,
+   * What a page waits for, until `deadline` (ASK_AHEAD_MS after it began: a slow or absent database): null after that,
    * and `signal` tells the work to stop. The app asks for itself what the page goes without.
    */
-  async function withinAskAhead<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+  async function withinAskAhead<T>(deadline: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
     const stop = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ASK_AHEAD_MS)))
+    const late = new Promise<null>(
+      (resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+    )
     try {
       return await Promise.race([work(stop.signal).catch(() => null), late])
     } finally {

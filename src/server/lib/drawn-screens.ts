@@ -29,6 +29,7 @@ export function loadDrawer(
   clientDist: string,
   nodeEnv: string,
   screens: readonly string[],
+  onError: (err: unknown) => void,
 ): () => Promise<Drawer | null> {
   const file = resolve(clientDist, '..', 'prerender', 'prerender.js')
   let loading: Promise<Drawer | null> | undefined
@@ -42,5 +43,9 @@ export function loadDrawer(
       // The screens' code too: a first drawing that loaded it would take longer than a page waits.
       await drawer.loadScreens(screens)
       return drawer
-    })().catch(() => null))
+    })().catch((err: unknown) => {
+      // A build whose drawer does not load: every page is the browser's to draw, and the log says why.
+      onError(err)
+      return null
+    }))
 }
