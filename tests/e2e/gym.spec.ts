@@ -285,3 +285,25 @@ test('a session opened afresh comes drawn: no call before the lifter acts, and t
     .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
     .toBe(2)
 })
+
+test('a set ticked on a drawn session is logged even when the app draws the screen afresh as it takes over', async ({
+  page,
+  login,
+}) => {
+  await login({ role: 'client', displayName: 'Afresh Ali' })
+  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(60), fiveAt(60)] }])
+  // The drawing and the app's first render differ (as when a minute turns between the two): React
+  // throws the drawn screen away and draws it again, under the held tap.
+  await page.route(`**/session/${sessionId}`, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace('>Gym day<', '>Gym day, as drawn<')
+    await route.fulfill({ response, body })
+  })
+  await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
+  await expect(page.getByText('Gym day, as drawn')).toBeVisible()
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await expect(page.getByText('Gym day, as drawn')).toHaveCount(0)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
+    .toBe(1)
+})
