@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, type CSSProperties } from 'react'
+import { lazy, Suspense, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
@@ -25,8 +25,8 @@ import { useStartSession } from '#client/features/sessions/use-start-session.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { useOnline } from '#client/lib/online.ts'
 
-// The move dialog (and the dialog library under it) loads once there is a missed workout to move:
-// home's first paint waits for none of it.
+// The move dialog (and the dialog library under it) loads once a lifter asks to move a missed
+// workout: home's first paint waits for none of it.
 const MoveWorkoutDialog = lazy(() =>
   import('#client/features/sessions/components/move-workout-dialog.tsx').then((m) => ({
     default: m.MoveWorkoutDialog,
@@ -49,6 +49,8 @@ export function HomePage() {
   const coach = useQuery(sessionQueries.coach())
   const comments = useQuery(sessionQueries.unreadComments())
   const { start, busy } = useStartSession()
+  // The missed workout whose 'Move' was tapped: its dialog is open.
+  const [moving, setMoving] = useState<ReturnType<typeof missedWorkouts>[number] | null>(null)
   const unread = useUnreadTotal(auth.status === 'authenticated')
   const online = useOnline()
   if (auth.status !== 'authenticated') return null
@@ -181,20 +183,14 @@ export function HomePage() {
                       <span className="truncate font-medium">{workout.title}</span>
                       <span className="text-xs text-muted-foreground">{dateText(date)}</span>
                     </Link>
-                    <Suspense
-                      fallback={
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          disabled
-                          aria-label={sessionText.missed.move(workout.title)}
-                        >
-                          {sessionText.missed.moveShort}
-                        </Button>
-                      }
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={sessionText.missed.move(workout.title)}
+                      onClick={() => setMoving({ workout, date })}
                     >
-                      <MoveWorkoutDialog plan={data} workout={workout} date={date} />
-                    </Suspense>
+                      {sessionText.missed.moveShort}
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -278,6 +274,11 @@ export function HomePage() {
             Start an unplanned session
           </Button>
         </>
+      )}
+      {moving && data && (
+        <Suspense fallback={null}>
+          <MoveWorkoutDialog plan={data} workout={moving.workout} date={moving.date} onClose={() => setMoving(null)} />
+        </Suspense>
       )}
     </section>
   )

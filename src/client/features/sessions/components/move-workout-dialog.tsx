@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
 import { MOVE_DAYS_AHEAD, MovePlanDayBody, type Plan, type PlanWorkout } from '#shared/schemas/plans.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
@@ -22,17 +22,17 @@ type Props = {
 
 const text = sessionText.missed
 
-/** 'Move': gives a planned workout another date, today by default, up to four weeks ahead. */
-export function MoveWorkoutDialog(props: Props) {
-  const [open, setOpen] = useState(false)
+/**
+ * 'Move': gives a planned workout another date, today by default, up to four weeks ahead. Open
+ * while it is rendered: the screen renders it once its 'Move' button is tapped (so the dialog's
+ * code loads then), and `onClose` puts the focus back on that button.
+ */
+export function MoveWorkoutDialog({ onClose, ...props }: Props & { onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={text.move(props.workout.title)}>
-          {text.moveShort}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>{open && <MoveWorkoutForm {...props} onDone={() => setOpen(false)} />}</DialogContent>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <MoveWorkoutForm {...props} onDone={onClose} />
+      </DialogContent>
     </Dialog>
   )
 }
