@@ -28,6 +28,9 @@ export const sessionLogQueries = {
       },
       staleTime: Infinity,
       gcTime: 0,
+      // Read afresh whenever a screen opens it, even when a copy is still cached (one the app took
+      // from a drawn page is kept for the cache's default time, whatever gcTime says).
+      refetchOnMount: 'always',
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
       // With no signal it fails at once (the device's copy shows), rather than wait for the network.
