@@ -80,10 +80,14 @@ try {
     var target = event.target.closest && event.target.closest('a[href], button')
     return target && target.closest('#root[data-app]') ? target : null
   }
-  // Any press or key starts the app. Moving into a field means the visitor has moved on, and what
-  // was held is forgotten; so does a press on another control after a link (the link would take
-  // them away). Buttons tapped one after another all happen, in order: two sets ticked while the
-  // app starts are two sets logged. (A press elsewhere may only begin a scroll: it forgets nothing.)
+  // Any press or key starts the app. Buttons tapped one after another all happen, in order, with
+  // whatever is typed between them: two sets ticked while the app starts are two sets logged. A
+  // held link or tab, which would change what the screen shows, is forgotten when the visitor moves
+  // into a field or presses another control: they have moved on. So is a form held, when they move
+  // into a field. (A press elsewhere may only begin a scroll: it forgets nothing.)
+  function movesAway(tap) {
+    return Boolean(tap.element.href) || tap.element.getAttribute('role') === 'tab'
+  }
   ;['pointerdown', 'touchstart', 'keydown', 'focusin'].forEach(function (type) {
     addEventListener(
       type,
@@ -93,16 +97,19 @@ try {
           return tap.element.contains(event.target)
         })
         if (type === 'focusin' && !same && event.target.closest && event.target.closest('input, textarea, select')) {
-          taps = []
+          taps = taps.filter(function (tap) {
+            return !movesAway(tap)
+          })
           held = null
         }
         if (type === 'pointerdown' || type === 'keydown') {
           var on = control(event)
-          var leftLink = taps.some(function (tap) {
-            return tap.element.href
-          })
-          if (on && !same && leftLink) taps = []
-          if (on && !same) held = null
+          if (on && !same) {
+            taps = taps.filter(function (tap) {
+              return !movesAway(tap)
+            })
+            held = null
+          }
           if (state !== 'running') pressed = on
         }
         start()

@@ -286,6 +286,34 @@ test('a session opened afresh comes drawn: no call before the lifter acts, and t
     .toBe(2)
 })
 
+test('on a drawn session, a load typed before the app runs is the load logged, between two sets ticked', async ({
+  page,
+  login,
+}) => {
+  await login({ role: 'client', displayName: 'Early Eli' })
+  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(60), fiveAt(60)] }])
+  // The app's files are held back until the lifter has ticked, typed and ticked again.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  await page.getByLabel('Load (kg) for set 2 of Back squat').fill('62.5')
+  await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
+  release()
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
+        (set: { loadKg: number }) => set.loadKg,
+      ),
+    )
+    .toEqual([60, 62.5])
+  await expect(page.getByLabel('Load (kg) for set 2 of Back squat')).toHaveValue('62.5')
+})
+
 test('a set ticked on a drawn session is logged even when the app draws the screen afresh as it takes over', async ({
   page,
   login,
