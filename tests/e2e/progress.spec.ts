@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { test, expect, type Browser, type Page } from '@playwright/test'
+import { test, expect, type Browser, type Locator, type Page } from '@playwright/test'
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts'
 import { expectAccessible } from './axe.ts'
 import { expectToast } from './fixtures.ts'
@@ -16,6 +16,16 @@ const run = promisify(execFile)
 const PASSWORD = 'CoachlineDemo1'
 let server: BuiltServer
 let dataDir: string
+
+/** How many pixels of a chart's canvas are painted: none until the chart is drawn. */
+function paintedPixels(chart: Locator): Promise<number> {
+  return chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: [] }
+    let painted = 0
+    for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]) painted++
+    return painted
+  })
+}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
@@ -99,7 +109,7 @@ test('a coach reads a client’s progress and a session set by set, and comments
     )
   ).json()) as { points: unknown[] }
   expect(series.points.length).toBeGreaterThanOrEqual(10)
-  await expect(e1rm.locator('.recharts-line-dot')).toHaveCount(series.points.length)
+  await expect.poll(() => paintedPixels(e1rm)).toBeGreaterThan(0)
   await expect(e1rm).toHaveAccessibleName(new RegExp(`${series.points.length} sessions`))
   // The same figures as a table, on request.
   await progress.getByText('Show as table').first().click()
@@ -115,7 +125,7 @@ test('a coach reads a client’s progress and a session set by set, and comments
   // Weekly volume by muscle group, then by pattern; and the records table.
   const volume = progress.getByRole('img', { name: /^Weekly hard sets by muscle group over the last 12 weeks/ })
   await expect(volume).toBeVisible()
-  await expect(volume.locator('.recharts-bar-rectangle').first()).toBeVisible()
+  await expect.poll(() => paintedPixels(volume)).toBeGreaterThan(0)
   await progress.getByRole('button', { name: 'By movement pattern' }).click()
   await expect(progress.getByRole('img', { name: /^Weekly hard sets by movement pattern/ })).toBeVisible()
   const records = progress.getByRole('table', { name: 'Personal records by movement' })

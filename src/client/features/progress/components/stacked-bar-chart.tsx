@@ -1,4 +1,5 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar } from 'react-chartjs-2'
+import { baseOptions, useChartColors } from './chart-theme.ts'
 
 /** Colours of the stacked series, in order (the theme's chart colours); 'Other' is always the grey. */
 const SERIES_COLORS = [
@@ -12,8 +13,6 @@ const SERIES_COLORS = [
 ]
 const OTHER_COLOR = 'var(--chart-6)'
 
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
-
 /** Bars per period, each split into series (muscle groups, patterns). `rows` hold one number per series name. */
 export function StackedBarChart({
   rows,
@@ -24,33 +23,43 @@ export function StackedBarChart({
   series: readonly string[]
   unit: string
 }) {
+  const colors = useChartColors(
+    series.map((name, i) =>
+      name === 'Other' ? OTHER_COLOR : (SERIES_COLORS[i % SERIES_COLORS.length] ?? OTHER_COLOR),
+    ),
+  )
+  const options = baseOptions<'bar'>(colors, unit)
   return (
-    <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} minTickGap={8} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} allowDecimals={false} />
-        <Tooltip
-          formatter={(value, name) => [`${String(value)} ${unit}`, String(name)]}
-          cursor={{ fill: 'var(--muted)' }}
-          contentStyle={{
-            background: 'var(--card)',
-            border: '1px solid var(--border)',
-            borderRadius: 8,
-            color: 'var(--card-foreground)',
-          }}
-        />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
-        {series.map((name, i) => (
-          <Bar
-            key={name}
-            dataKey={name}
-            stackId="volume"
-            fill={name === 'Other' ? OTHER_COLOR : SERIES_COLORS[i % SERIES_COLORS.length]}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <div className="relative h-[260px]">
+      <Bar
+        aria-hidden
+        data={{
+          labels: rows.map((row) => row.label),
+          datasets: series.map((name, i) => ({
+            label: name,
+            data: rows.map((row) => Number(row[name] ?? 0)),
+            backgroundColor: colors.series[i],
+            hoverBackgroundColor: colors.series[i],
+            stack: 'volume',
+          })),
+        }}
+        options={{
+          ...options,
+          scales: {
+            x: { ...options.scales?.x, stacked: true },
+            y: { ...options.scales?.y, stacked: true },
+          },
+          plugins: {
+            ...options.plugins,
+            legend: {
+              display: true,
+              position: 'bottom',
+              labels: { color: colors.text, font: { size: 12 }, boxWidth: 12 },
+            },
+            tooltip: { ...options.plugins?.tooltip, mode: 'index' },
+          },
+        }}
+      />
+    </div>
   )
 }

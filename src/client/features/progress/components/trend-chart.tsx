@@ -1,8 +1,7 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Line } from 'react-chartjs-2'
+import { baseOptions, useChartColors } from './chart-theme.ts'
 
 export type TrendPoint = { key: string; label: string; value: number }
-
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
 
 /**
  * A value over time, one dot per point (a session, a reading). Drawn for the eye: the figure that
@@ -19,38 +18,29 @@ export function TrendChart({
   color?: string
   domain?: [number | 'auto', number | 'auto']
 }) {
+  const colors = useChartColors([color])
+  const line = colors.series[0]
+  const [min, max] = domain.map((end) => (end === 'auto' ? undefined : end))
   return (
-    <ResponsiveContainer width="100%" height={220}>
-      <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="label"
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: 'var(--border)' }}
-          minTickGap={16}
-        />
-        <YAxis domain={domain} tick={axisTick} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
-        <Tooltip
-          formatter={(value) => [`${String(value)} ${unit}`, '']}
-          separator=""
-          contentStyle={{
-            background: 'var(--card)',
-            border: '1px solid var(--border)',
-            borderRadius: 8,
-            color: 'var(--card-foreground)',
-          }}
-        />
-        <Line
-          type="monotone"
-          dataKey="value"
-          stroke={color}
-          strokeWidth={2}
-          dot={{ r: 3, fill: color }}
-          activeDot={{ r: 5 }}
-          isAnimationActive={false}
-        />
-      </LineChart>
-    </ResponsiveContainer>
+    <div className="relative h-[220px]">
+      <Line
+        aria-hidden
+        data={{
+          labels: points.map((point) => point.label),
+          datasets: [
+            {
+              data: points.map((point) => point.value),
+              borderColor: line,
+              backgroundColor: line,
+              borderWidth: 2,
+              cubicInterpolationMode: 'monotone',
+              pointRadius: 3,
+              pointHoverRadius: 5,
+            },
+          ],
+        }}
+        options={baseOptions<'line'>(colors, unit, { min, max })}
+      />
+    </div>
   )
 }
