@@ -3,14 +3,14 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
-import { chunkFamily } from './scripts/chunk-families.ts'
-import { compileHints } from './scripts/compile-hints.ts'
-import { manifestModules } from './scripts/manifest-modules.ts'
+import { chunkFamily } from './scripts/first-paint/chunk-families.ts'
+import { compileHints } from './scripts/first-paint/compile-hints.ts'
+import { manifestModules } from './scripts/first-paint/manifest-modules.ts'
 import { keptAddress, OFFLINE_CACHE } from './src/client/lib/offline-copies.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
-// `vite build --ssr` builds the public pages' renderer (scripts/prerender-pages.mjs): the same
+// `vite build --ssr` builds the public pages' renderer (scripts/first-paint/prerender-pages.mjs): the same
 // screens for Node, without the styles, the service worker or the browser's chunking.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : clientPlugins(),
@@ -103,7 +103,7 @@ const clientBuild: UserConfig['build'] = {
     output: {
       codeSplitting: {
         // Fewer, larger chunks: every chunk costs a phone a request and its own compression
-        // dictionary (docs/performance.md#chunks, decision 029).
+        // dictionary (docs/first-paint.md#chunks).
         groups: [
           // Everything the entry loads, in the entry's file, and out of reach of the groups below.
           { name: 'app', tags: ['$initial'], priority: 30 },

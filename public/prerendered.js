@@ -1,5 +1,5 @@
 // What a page the server drew runs instead of the web app until the visitor does something
-// (docs/performance.md#pages-that-show-before-the-script): its theme, and the app, started on the
+// (docs/first-paint.md#until-the-app-runs): its theme, and the app, started on the
 // first interaction, with a tap or a form sent before the app ran replayed once it has.
 
 // The theme, set before the page shows: the saved choice, else the system's (the rule of the app's

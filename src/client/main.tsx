@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router'
 import { App } from '#client/app/provider.tsx'
 import { preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
-import { afterFirstPaint } from '#client/lib/after-first-paint.ts'
-import { carryPageAnswers } from '#client/lib/page-answers.ts'
+import { afterFirstPaint } from '#client/first-paint/after-first-paint.ts'
+import { carryPageAnswers } from '#client/first-paint/page-answers.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
@@ -42,7 +42,7 @@ const draw = () => startTransition(() => createRoot(root).render(app))
 const drawn = root.dataset.prerendered
 if (drawn !== 'signed-out' && drawn !== 'signed-in') draw()
 else {
-  // The server sent this page already drawn (docs/performance.md#pages-that-show-before-the-script):
+  // The server sent this page already drawn (docs/first-paint.md#taking-the-page-over):
   // a public page for a browser with no session, or a signed-in screen with the data it was drawn with.
   if (drawn === 'signed-out') markSignedOut(client)
   else takeDrawnState(client)

@@ -11,16 +11,16 @@ import { documentTitle } from '#client/app/route-handle.ts'
 import { preloadScreens, routeHandles } from '#client/app/router.tsx'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
-import { withRequestCookies } from '#client/lib/device-cookies.ts'
-import { answeringOnServer } from '#client/lib/page-answers.ts'
+import { withRequestCookies } from '#client/first-paint/device-cookies.ts'
+import { answeringOnServer } from '#client/first-paint/page-answers.ts'
 
 /*
  * Pages drawn outside the browser, with the app's own screens, so that a page shows before any
- * script has run (docs/performance.md#pages-that-show-before-the-script):
+ * script has run (docs/first-paint.md#drawn-pages):
  * - the public pages as a visitor who is not signed in sees them, drawn when the app is built
- *   (scripts/prerender-pages.mjs);
+ *   (scripts/first-paint/prerender-pages.mjs);
  * - the screens a signed-in lifter or coach opens first, drawn by the server for each request with
- *   that visitor's own data (src/server/lib/index-html.ts).
+ *   that visitor's own data (src/server/first-paint/pages.ts).
  * The browser takes such a page over (hydrates it) when the visitor first does something.
  */
 

@@ -18,7 +18,7 @@ export function excerpt(body: string, max = 80): string {
 /**
  * A number with commas between its thousands, as English writes it ('4,000', '150,000'). Written
  * out rather than `toLocaleString('en-US')`: the first use of Intl on a page loads its locale data,
- * tens of milliseconds of a phone's main thread (docs/performance.md#chunks), which a message built
+ * tens of milliseconds of a phone's main thread (docs/performance.md#the-first-paint), which a message built
  * when its module loads would pay on every screen.
  */
 export function withThousands(n: number): string {

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, expect, test } from 'vitest'
-import { COMPILE_HINT } from '../../scripts/compile-hints.ts'
+import { COMPILE_HINT } from '../../scripts/first-paint/compile-hints.ts'
 import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 
 /**
  * The entry's chunk opens with V8's compile hint, so a phone compiles its functions while the file
- * downloads rather than on the main thread as each is first called (scripts/compile-hints.ts). The
+ * downloads rather than on the main thread as each is first called (scripts/first-paint/compile-hints.ts). The
  * server sends the precompressed copies: they must hold exactly the same file.
  */
 let manifest: Record<string, BuiltChunk>

@@ -6,7 +6,7 @@ import { createTestApp, signIn, type SignedIn, type TestContext } from '../helpe
 
 /**
  * A page for a browser with a session carries the answers to the app's first calls, asked by the
- * server with that browser's cookie (docs/performance.md#the-first-paint), or, for a screen the
+ * server with that browser's cookie (docs/first-paint.md), or, for a screen the
  * server drew, the data it drew it with; what the server could not answer, the browser preloads as
  * before.
  */
@@ -38,7 +38,7 @@ describe('the answers a page carries', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
-    // The server drew home (docs/performance.md#pages-that-show-before-the-script): the page carries
+    // The server drew home (docs/first-paint.md#drawn-pages): the page carries
     // the data it was drawn with, TanStack Query's cache, in place of answers by path.
     expect(carriedBy(html)).toBeNull()
     const drawnWith = drawnDataOf(html)

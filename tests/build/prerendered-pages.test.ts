@@ -7,7 +7,7 @@ import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } f
 
 /**
  * The public pages reach a browser without a session already drawn, so they show before any
- * script runs (docs/performance.md#pages-that-show-before-the-script); so do a signed-in lifter's
+ * script runs (docs/first-paint.md#drawn-pages); so do a signed-in lifter's
  * home and session, drawn by the server with their data. Other pages come plain, and the app draws
  * them for whoever is signed in.
  */

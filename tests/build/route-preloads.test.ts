@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SIGN_IN_COOKIE } from '#server/lib/sign-in-settings.ts'
-import { PRELOADED_SCREENS } from '#server/lib/index-html.ts'
+import { PRELOADED_SCREENS } from '#server/first-paint/pages.ts'
 import { builtManifest, DIST, type BuiltChunk } from '../helpers/built-client.ts'
 import { createTestApp, type TestContext } from '../helpers/test-app.ts'
 
 /**
- * The page names what its route loads next (docs/performance.md#the-first-paint): the chunks of
+ * The page names what its route loads next (docs/first-paint.md#the-plain-page): the chunks of
  * the screen at that path and the sign-in check start beside the entry script.
  */
 let t: TestContext

@@ -46,7 +46,7 @@ test.describe('public pages', () => {
 
 /**
  * A visitor without a session gets the welcome and sign-in pages already drawn by the server, and
- * the app runs only once the visitor does something (docs/performance.md#pages-that-show-before-the-script):
+ * the app runs only once the visitor does something (docs/first-paint.md#until-the-app-runs):
  * on a slow phone they show, and can be read and typed into, before any of the app's script runs.
  */
 test.describe('public pages before the app runs', () => {

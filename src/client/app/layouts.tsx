@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { AuthProvider, useAuth } from '#client/features/auth/auth-context.tsx'
-import { lazyScreen } from './lazy-screen.ts'
+import { lazyScreen } from '#client/first-paint/lazy-screen.ts'
 import { documentTitle, useRouteHandles } from './route-handle.ts'
 
 function DocumentTitle() {

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react'
-import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts'
-import { useTakingOver } from '#client/lib/hydration.ts'
+import { useAfterFirstPaint } from '#client/first-paint/after-first-paint.ts'
+import { useTakingOver } from '#client/first-paint/hydration.ts'
 import { AppRoutes } from './router.tsx'
 
 // A toaster that cannot load (a chunk gone after a deploy, no signal) leaves the page working, without toasts.

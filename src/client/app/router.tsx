@@ -4,7 +4,7 @@ import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } 
 import { paths } from '#shared/paths.ts'
 import { RouteErrorBoundary } from '#client/components/errors/route-error.tsx'
 import { GuardedLayout, OpenLayout, PublicLayout, RedirectSignedIn, RootLayout } from './layouts.tsx'
-import { lazyScreen, type LazyScreen } from './lazy-screen.ts'
+import { lazyScreen, type LazyScreen } from '#client/first-paint/lazy-screen.ts'
 import { RouteHandles, type RouteHandle } from './route-handle.ts'
 
 const Welcome = lazyScreen(

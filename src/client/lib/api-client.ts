@@ -2,7 +2,7 @@ import type * as z from 'zod/mini'
 import { apiPaths } from '#shared/api-paths.ts'
 import { ApiErrorBodySchema, type FieldErrors } from '#shared/errors.ts'
 import { copyKeeper, workerSeesCalls } from './offline-copies.ts'
-import { takePageAnswer } from './page-answers.ts'
+import { takePageAnswer } from '#client/first-paint/page-answers.ts'
 
 /** Every failed API call surfaces as this error, built from the API's one error shape. */
 export class ApiError extends Error {

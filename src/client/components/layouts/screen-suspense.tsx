@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { Loading } from '#client/components/feedback/full-page-message.tsx'
-import { TakenOver } from '#client/lib/hydration.ts'
+import { TakenOver } from '#client/first-paint/hydration.ts'
 
 /**
  * Screens load lazily; while one loads, its frame stays and says 'Loading…' (docs/product.md#routes-and-redirects).

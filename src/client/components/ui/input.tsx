@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '#client/lib/cn.ts'
-import { useTypedBeforeHydration } from '#client/lib/typed-before-hydration.ts'
+import { useTypedBeforeHydration } from '#client/first-paint/typed-before-hydration.ts'
 
 const fieldVariants = cva(
   'flex min-w-0 rounded-md border bg-background outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20',

@@ -3,7 +3,7 @@ import { apiPaths } from '#shared/api-paths.ts'
 import { MeSchema, ProfileSchema, type Me } from '#shared/schemas/profiles.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { copyKeeper, forgetOfflineCopies } from '#client/lib/offline-copies.ts'
-import { forgetPageAnswers } from '#client/lib/page-answers.ts'
+import { forgetPageAnswers } from '#client/first-paint/page-answers.ts'
 
 /**
  * Who am I. A signed-in user without a profile gets the automatic client profile

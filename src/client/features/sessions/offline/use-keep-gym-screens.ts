@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
-import { useAfterFirstPaint } from '#client/lib/after-first-paint.ts'
+import { useAfterFirstPaint } from '#client/first-paint/after-first-paint.ts'
 import { localToday } from '#client/lib/dates.ts'
 import { useOnline } from '#client/lib/online.ts'
 import { sessionQueries, statsMovementIdsOf } from '../api/session-queries.ts'

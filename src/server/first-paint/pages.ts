@@ -4,7 +4,7 @@ import { apiPaths } from '#shared/api-paths.ts'
 import { paths, type Role } from '#shared/paths.ts'
 
 /*
- * The web app's page, with what the route being opened needs next in it (docs/performance.md#the-first-paint).
+ * The web app's page, with what the route being opened needs next in it (docs/first-paint.md).
  * Without it the browser learns of each piece only once the one before has run: the entry script,
  * then the sign-in check, then the signed-in frame's chunk, then the screen's chunk, then the
  * screen's data. The page names the route's chunks (`modulepreload`), so they download beside the
@@ -139,7 +139,7 @@ export type IndexPages = {
   /**
    * The page for a path and visitor: the built index.html with the route's hints in its head; for a
    * signed-out visitor of a public page, that page already drawn
-   * (docs/performance.md#pages-that-show-before-the-script); otherwise `answers` (to calls of
+   * (docs/first-paint.md#drawn-pages); otherwise `answers` (to calls of
    * callsFor) carried in the page, and the calls without one preloaded.
    */
   page(path: string, visitor: Visitor, answers?: ReadonlyMap<string, unknown>): string
@@ -157,7 +157,7 @@ export type DrawnScreen = { title: string; html: string; state: unknown }
 /** Where a drawn page carries the data it was drawn with (read by main.tsx). */
 const STATE_ID = 'page-state'
 
-/** Where the page carries its answers (read by src/client/lib/page-answers.ts). */
+/** Where the page carries its answers (read by src/client/first-paint/page-answers.ts). */
 const ANSWERS_ID = 'page-answers'
 
 /**

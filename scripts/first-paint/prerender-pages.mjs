@@ -1,6 +1,6 @@
 // Renders the public pages to HTML for visitors who are not signed in (src/client/prerender.tsx),
-// after the client's build: `node scripts/prerender-pages.mjs [client folder]`. The server puts
-// that HTML into those pages (src/server/lib/index-html.ts).
+// after the client's build: `node scripts/first-paint/prerender-pages.mjs [client folder]`. The server puts
+// that HTML into those pages (src/server/first-paint/pages.ts).
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -6,9 +6,9 @@ type ManifestEntry = { file: string; src?: string; isDynamicEntry?: boolean }
 
 /**
  * Vite's build manifest has a key for a lazily loaded module only when the module got a chunk of
- * its own. One that joined a kit (scripts/chunk-families.ts: the signed-in frame, the route guard,
+ * its own. One that joined a kit (scripts/first-paint/chunk-families.ts: the signed-in frame, the route guard,
  * the home and session screens) would have none, and the server, which names a route's chunks in
- * the page by looking its modules up in the manifest (src/server/lib/index-html.ts), would name
+ * the page by looking its modules up in the manifest (src/server/first-paint/pages.ts), would name
  * none for it. This adds a key for every lazily loaded module inside such a chunk, with the
  * chunk's own entry (its file and the chunks it imports).
  */

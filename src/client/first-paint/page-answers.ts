@@ -1,5 +1,5 @@
 /**
- * Answers the server put into the page to the app's first API calls (docs/performance.md#the-first-paint):
+ * Answers the server put into the page to the app's first API calls (docs/first-paint.md#the-plain-page):
  * the sign-in check and a gym screen's first data, asked by the server with the visitor's cookie
  * while it sent the page. Each stands in for one GET of exactly its path, once, while the first
  * screen loads; after that, and for everything else, the app asks the server as always.

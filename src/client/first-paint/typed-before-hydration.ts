@@ -2,7 +2,7 @@ import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from
 import { useTakingOver } from './hydration.ts'
 
 /**
- * A field of a page the server drew (docs/performance.md#pages-that-show-before-the-script) can be
+ * A field of a page the server drew (docs/first-paint.md#until-the-app-runs) can be
  * typed into, or filled in by the browser, before React takes the page over. The text is then in
  * the field but not in the form's state, and React, which never saw the typing, would submit an
  * empty form. When React takes the field over, this hands what is in it to the field's onChange,

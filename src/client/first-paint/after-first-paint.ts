@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
  * What the first screen does not need (the toaster, the Web Vitals recorder) loads once the page
  * has painted its first content and the main thread is idle again, so it never shares a slow
  * connection with the code and answers that paint waits for
- * (docs/performance.md#what-waits-for-the-first-paint).
+ * (docs/first-paint.md#what-waits).
  *
  * On a signed-in page the first paint can be the frame's 'Loading…' rather than the screen.
  * A page that never paints (opened in a background tab) goes on after MAX_WAIT_MS all the same.

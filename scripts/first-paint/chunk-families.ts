@@ -1,5 +1,5 @@
 /**
- * How the lazily loaded code is cut into files (docs/performance.md#chunks). Left to itself the
+ * How the lazily loaded code is cut into files (docs/first-paint.md#chunks). Left to itself the
  * bundler gives every set of modules shared by a different set of screens its own chunk: /home
  * came to 46 files, most of them 1-3 KB, and a phone on HTTP/1.1 fetches six at a time. Here a
  * module goes into one chunk per family of screens that use it, and the two screens a lifter opens
@@ -38,7 +38,7 @@ const PUBLIC = 'public'
  * signed-in frame and the route guard, which every signed-in page loads with the signed-in kit,
  * and home and a session, which always load their kit. On a phone each chunk is a request, and
  * while it waits for its first byte its share of the link goes unused. (Vite's manifest has no key
- * for a module inside a kit; scripts/manifest-modules.ts adds one for the server's preload hints.)
+ * for a module inside a kit; scripts/first-paint/manifest-modules.ts adds one for the server's preload hints.)
  */
 const IN_KIT =
   /\/src\/client\/(app\/signed-in-layout|features\/auth\/components\/route-guard|app\/routes\/client\/(home|session))\.tsx$/

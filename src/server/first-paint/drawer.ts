@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Role } from '#shared/paths.ts'
-import type { DrawnScreen } from './index-html.ts'
+import type { DrawnScreen } from './pages.ts'
 
 /**
  * The app's own screens, built for Node (src/client/prerender.tsx, built by `npm run build` beside
  * the client), with which the server draws a signed-in visitor's first screen
- * (docs/performance.md#pages-that-show-before-the-script).
+ * (docs/first-paint.md#drawn-pages).
  */
 type Drawer = {
   loadScreens(paths: readonly string[]): Promise<unknown>

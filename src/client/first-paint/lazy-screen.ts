@@ -5,7 +5,7 @@ export type LazyScreen<P extends object = object> = ComponentType<P> & { preload
 
 /**
  * Every screen is loaded when first visited, in its chunk (its own, or its kit's for the ones
- * scripts/chunk-families.ts puts there; the shells show 'Loading…'). A screen
+ * scripts/first-paint/chunk-families.ts puts there; the shells show 'Loading…'). A screen
  * already loaded (by `preload`) renders at once: React takes a thenable that answers synchronously
  * as settled, and does not suspend. A page the server drew needs that: a click lands on it while
  * React takes it over, and React can answer a click on a part it has not taken over yet only when
