@@ -20,7 +20,7 @@ import { publicUrl, type Env } from '#server/lib/env.ts'
 import { becomeCoach, ensureProfile, updateProfile } from '#server/features/profiles/profiles.service.ts'
 import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
-import { assignPlan } from '#server/features/plans/plans.service.ts'
+import { assignPlan } from '#server/features/plans/plan-assignment.service.ts'
 import { createLogger } from '#server/lib/logger.ts'
 import { getOrCreateSecret } from '#server/lib/secrets.ts'
 import {

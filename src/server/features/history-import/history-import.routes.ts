@@ -16,7 +16,8 @@ import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-errors.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
-import { planImport, previewImport, runImport, type Upload } from './history-import.service.ts'
+import { previewImport, type Upload } from './history-import.service.ts'
+import { planImport, runImport } from './import-run.service.ts'
 import { isTimeZone } from './cell-values.ts'
 
 const route = apiRoutes.historyImport

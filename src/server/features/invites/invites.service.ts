@@ -19,7 +19,7 @@ import { hit } from '#server/lib/rate-limit.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { inviteEmail } from '#server/features/mail/templates.ts'
 import { ensureProfile } from '#server/features/profiles/profiles.service.ts'
-import { assignPlan } from '#server/features/plans/plans.service.ts'
+import { assignPlan } from '#server/features/plans/plan-assignment.service.ts'
 
 /** What inviting needs beyond the database: the secret that seals tokens, the mailer and the app's address. */
 export type InviteDeps = { db: Db; secret: string; mailer: Mailer; baseUrl: string }

@@ -23,10 +23,9 @@ import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { movePlanDay } from './plan-dates.service.ts'
 import { copyDay, copyWeek, moveDay, savePlanDay } from './plan-grid.service.ts'
+import { assignPlan, copyPlan, startPlan } from './plan-assignment.service.ts'
 import {
   archivePlan,
-  assignPlan,
-  copyPlan,
   createPlan,
   deletePlan,
   getPlan,
@@ -34,7 +33,6 @@ import {
   listPlans,
   restorePlan,
   setTrainingDays,
-  startPlan,
   updatePlan,
 } from './plans.service.ts'
 
