@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { join } from 'node:path'
 import pg from 'pg'
-import { embeddedUrl, postmasterPid, SERVER_FOLDER } from '../src/server/db/embedded-postgres.ts'
+import { embeddedUrl, SERVER_FOLDER } from '../src/server/db/embedded-postgres.ts'
+import { postmasterPid } from '../src/server/db/embedded-postgres-process.ts'
 import { startBuiltServer } from '../tests/helpers/built-server.ts'
 
 export type Figure = { name: string; count: number; median: number; p95: number; p99: number; perSecond: number }

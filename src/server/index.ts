@@ -1,7 +1,7 @@
 import { constants } from 'node:os'
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { DataDirConflictError } from '#server/db/embedded-database.ts'
-import { EmbeddedPostgresUnsupportedError } from '#server/db/embedded-postgres.ts'
+import { EmbeddedPostgresUnsupportedError } from '#server/db/embedded-postgres-binaries.ts'
 import { parseEnv } from '#server/lib/env.ts'
 import { start } from './server.ts'
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { postmasterPid, SERVER_FOLDER } from '../../src/server/db/embedded-postgres.ts'
+import { SERVER_FOLDER } from '../../src/server/db/embedded-postgres.ts'
+import { postmasterPid } from '../../src/server/db/embedded-postgres-process.ts'
 import type { ServerProcess } from './built-server.ts'
 
 /** What a process test leaves behind is gone after each test: its servers killed, its data folders removed. */

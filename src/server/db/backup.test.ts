@@ -12,8 +12,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createTestApp, jsonHeaders, signIn, type SignedIn, type TestContext } from '../../../tests/helpers/test-app.ts'
-import { DatabaseNotEmptyError, MigrationsMismatchError, NotABackupError } from './backup.ts'
-import { restoreBackup, writeBackup } from './backup.ts'
+import { MigrationsMismatchError, writeBackup } from './backup.ts'
+import { DatabaseNotEmptyError, NotABackupError, restoreBackup } from './backup-restore.ts'
 import { coachClients } from './schema/index.ts'
 
 // A backup is only worth its restore: these tests fill a database through the real app, back it

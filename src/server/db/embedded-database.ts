@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, resolve } from 'node:path'
 import { openDatabase, type Database, type DatabaseOptions } from './client.ts'
 import { lockDataDir } from './data-dir-lock.ts'
-import { SERVER_FOLDER, startEmbeddedPostgres, stopLeftover, type EmbeddedPostgres } from './embedded-postgres.ts'
+import { SERVER_FOLDER, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts'
+import { stopLeftover } from './embedded-postgres-process.ts'
 import { copyPgliteFolder } from './pglite-move.ts'
 
 type Log = Parameters<typeof startEmbeddedPostgres>[0]['log']

