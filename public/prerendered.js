@@ -63,7 +63,8 @@ try {
     return element.tagName + '|' + (element.getAttribute('aria-label') || element.textContent || '').trim()
   }
   function alike(key) {
-    return Array.prototype.filter.call(document.querySelectorAll('#root a[href], #root button'), function (other) {
+    var controls = document.querySelectorAll('#root a[href], #root button, #root input, #root textarea')
+    return Array.prototype.filter.call(controls, function (other) {
       return keyOf(other) === key
     })
   }
@@ -83,8 +84,8 @@ try {
   // Any press or key starts the app. Buttons tapped one after another all happen, in order, with
   // whatever is typed between them: two sets ticked while the app starts are two sets logged. A
   // held link or tab, which would change what the screen shows, is forgotten when the visitor moves
-  // into a field or presses another control: they have moved on. So is a form held, when they move
-  // into a field. (A press elsewhere may only begin a scroll: it forgets nothing.)
+  // into a field or presses another control: they have moved on. So is a form held with Enter.
+  // (A press elsewhere may only begin a scroll: it forgets nothing.)
   function movesAway(tap) {
     return Boolean(tap.element.href) || tap.element.getAttribute('role') === 'tab'
   }
@@ -140,10 +141,15 @@ try {
       pressed = null
       if (state === 'failed' || !target || event.defaultPrevented) return
       if (state === 'running' && !early) {
-        // A new tap overtakes those about to be replayed.
-        clearTimeout(replaying)
-        taps = []
-        return
+        // A tap once the app runs, while held ones still wait their turn: a held link or tab is
+        // overtaken (the visitor has moved on), held buttons happen first and this one after them.
+        taps = taps.filter(function (tap) {
+          return !movesAway(tap)
+        })
+        if (!taps.length) {
+          clearTimeout(replaying)
+          return
+        }
       }
       var plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
       if (!plain || target.hasAttribute('target') || target.hasAttribute('download')) return
@@ -170,6 +176,30 @@ try {
     true,
   )
 
+  // Typing after a held tap is held in its place: a tap that fills a field ("Last: 60 kg × 5: use
+  // it") and the load typed over it after come back in that order, and the next tick logs what was
+  // typed. (Typing before any held tap needs nothing here: the app takes it as it takes the field over.)
+  var TEXT_FIELD = '#root textarea, #root input:not([type=checkbox]):not([type=radio]):not([type=file])'
+  document.addEventListener(
+    'input',
+    function (event) {
+      var field = event.target
+      if (!event.isTrusted || state === 'running' || state === 'failed' || !taps.length) return
+      if (!field.matches || !field.matches(TEXT_FIELD)) return
+      var last = taps[taps.length - 1]
+      if (last.typed !== undefined && last.element === field) last.typed = field.value
+      else
+        taps.push({
+          element: field,
+          path: location.pathname,
+          key: keyOf(field),
+          index: indexOf(field),
+          typed: field.value,
+        })
+    },
+    true,
+  )
+
   // What was held happens a task later (the app has just handed what was typed to the form's state,
   // and draws it first), each tap a task after the one before; a tap on what is gone by then (an
   // earlier one went to another screen) is dropped.
@@ -181,7 +211,13 @@ try {
       if (sent && sent.form.isConnected) sent.form.requestSubmit(sent.submitter || undefined)
       var first = taps.shift()
       var target = first && found(first)
-      if (target) {
+      if (target && first.typed !== undefined) {
+        // Typed again: the text set past React's watch of the field's value, and announced as an
+        // input, so the field's onChange hears it.
+        var kind = target.tagName === 'TEXTAREA' ? HTMLTextAreaElement : HTMLInputElement
+        Object.getOwnPropertyDescriptor(kind.prototype, 'value').set.call(target, first.typed)
+        target.dispatchEvent(new Event('input', { bubbles: true }))
+      } else if (target) {
         // The whole tap: some controls act on the press (a tab), others on the click.
         var tap = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType: 'mouse' }
         target.dispatchEvent(new PointerEvent('pointerdown', tap))
@@ -194,7 +230,7 @@ try {
     })
   }
 
-  // The app says it has taken the screen over (TakenOver, src/client/lib/hydration.ts).
+  // The app says it has taken the screen over (TakenOver, src/client/first-paint/hydration.ts).
   document.addEventListener('coachline:app-running', function () {
     if (state === 'running') return
     state = 'running'

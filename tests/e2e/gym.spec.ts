@@ -314,6 +314,41 @@ test('on a drawn session, a load typed before the app runs is the load logged, b
   await expect(page.getByLabel('Load (kg) for set 2 of Back squat')).toHaveValue('62.5')
 })
 
+test('on a drawn session, a load typed over last time’s numbers before the app runs is the load logged', async ({
+  page,
+  login,
+}) => {
+  await login({ role: 'client', displayName: 'Early Eva' })
+  // Last time: 60 kg × 5.
+  const before = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(60)] }])
+  const { exercises } = await (await page.request.get(`/api/sessions/${before}`)).json()
+  const set = { exerciseKey: exercises[0].key, setNumber: 1, reps: 5, loadKg: 60, editedAt: new Date().toISOString() }
+  expect((await page.request.put(`/api/sessions/${before}/sets/${crypto.randomUUID()}`, { data: set })).ok()).toBe(true)
+  expect((await page.request.post(`/api/sessions/${before}/finish`, { data: { rpe: null, notes: null } })).ok()).toBe(
+    true,
+  )
+  const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(70)] }])
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
+  // The lifter takes last time's numbers, then types the load they mean over them, and ticks.
+  await page.getByRole('button', { name: 'Last: 60 kg × 5: use it for set 1 of Back squat' }).click()
+  await page.getByLabel('Load (kg) for set 1 of Back squat').fill('62.5')
+  await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
+  release()
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
+        (logged: { loadKg: number; reps: number }) => [logged.loadKg, logged.reps],
+      ),
+    )
+    .toEqual([[62.5, 5]])
+})
+
 test('a set ticked on a drawn session is logged even when the app draws the screen afresh as it takes over', async ({
   page,
   login,
