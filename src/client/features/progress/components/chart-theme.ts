@@ -54,8 +54,9 @@ export type ChartColors = {
   grid: string
   card: string
   cardText: string
-  muted: string
   series: string[]
+  /** The page's font, which the canvas does not inherit. */
+  font: { size: number; family: string }
 }
 
 /** The chart's colours in the theme the page shows now, drawn again when the visitor switches it. */
@@ -68,8 +69,8 @@ export function useChartColors(series: readonly string[]): ChartColors {
       grid: resolveColor('var(--border)'),
       card: resolveColor('var(--card)'),
       cardText: resolveColor('var(--card-foreground)'),
-      muted: resolveColor('var(--muted)'),
       series: key.split('|').map(resolveColor),
+      font: { size: 12, family: getComputedStyle(document.body).fontFamily },
     }),
     // The theme is what the resolved colours depend on, through the page's variables.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -80,16 +81,18 @@ export function useChartColors(series: readonly string[]): ChartColors {
 /**
  * What both charts share: drawn at once (no animation), filling their box, the value axis with
  * whole numbers and dashed lines across, the time axis with its labels thinned to fit, and a
- * tooltip in the card's colours that gives the value with its unit.
+ * tooltip in the card's colours that gives the value with its unit, for the point or bar under the
+ * finger's column anywhere in the chart (a phone's tap seldom lands on a 3 px dot).
  */
 export function baseOptions<T extends ChartType>(
   colors: ChartColors,
   unit: string,
   y: { min?: number; max?: number } = {},
 ): ChartOptions<T> {
-  const font = { size: 12, family: getComputedStyle(document.body).fontFamily }
+  const { font } = colors
   return {
     animation: false,
+    interaction: { mode: 'index', intersect: false },
     responsive: true,
     maintainAspectRatio: false,
     layout: { padding: { top: 8, right: 12 } },
@@ -101,7 +104,7 @@ export function baseOptions<T extends ChartType>(
       },
       y: {
         ...y,
-        grid: { color: colors.grid },
+        grid: { color: colors.grid, drawTicks: false },
         border: { display: false, dash: [3, 3] },
         ticks: { color: colors.text, font, precision: 0 },
       },

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { Bar } from 'react-chartjs-2'
 import { baseOptions, useChartColors } from './chart-theme.ts'
 
@@ -28,38 +29,41 @@ export function StackedBarChart({
       name === 'Other' ? OTHER_COLOR : (SERIES_COLORS[i % SERIES_COLORS.length] ?? OTHER_COLOR),
     ),
   )
-  const options = baseOptions<'bar'>(colors, unit)
+  // Kept between renders: new objects would have Chart.js update the chart on every render.
+  const data = useMemo(
+    () => ({
+      labels: rows.map((row) => row.label),
+      datasets: series.map((name, i) => ({
+        label: name,
+        data: rows.map((row) => Number(row[name] ?? 0)),
+        backgroundColor: colors.series[i],
+        hoverBackgroundColor: colors.series[i],
+        stack: 'volume',
+      })),
+    }),
+    [colors, rows, series],
+  )
+  const options = useMemo(() => {
+    const base = baseOptions<'bar'>(colors, unit)
+    return {
+      ...base,
+      scales: {
+        x: { ...base.scales?.x, stacked: true },
+        y: { ...base.scales?.y, stacked: true },
+      },
+      plugins: {
+        ...base.plugins,
+        legend: {
+          display: true,
+          position: 'bottom' as const,
+          labels: { color: colors.text, font: colors.font, boxWidth: 12 },
+        },
+      },
+    }
+  }, [colors, unit])
   return (
     <div className="relative h-[260px]">
-      <Bar
-        aria-hidden
-        data={{
-          labels: rows.map((row) => row.label),
-          datasets: series.map((name, i) => ({
-            label: name,
-            data: rows.map((row) => Number(row[name] ?? 0)),
-            backgroundColor: colors.series[i],
-            hoverBackgroundColor: colors.series[i],
-            stack: 'volume',
-          })),
-        }}
-        options={{
-          ...options,
-          scales: {
-            x: { ...options.scales?.x, stacked: true },
-            y: { ...options.scales?.y, stacked: true },
-          },
-          plugins: {
-            ...options.plugins,
-            legend: {
-              display: true,
-              position: 'bottom',
-              labels: { color: colors.text, font: { size: 12 }, boxWidth: 12 },
-            },
-            tooltip: { ...options.plugins?.tooltip, mode: 'index' },
-          },
-        }}
-      />
+      <Bar aria-hidden data={data} options={options} />
     </div>
   )
 }

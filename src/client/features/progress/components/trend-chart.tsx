@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { Line } from 'react-chartjs-2'
 import { baseOptions, useChartColors } from './chart-theme.ts'
 
@@ -19,28 +20,36 @@ export function TrendChart({
   domain?: [number | 'auto', number | 'auto']
 }) {
   const colors = useChartColors([color])
-  const line = colors.series[0]
-  const [min, max] = domain.map((end) => (end === 'auto' ? undefined : end))
+  const [min, max] = domain
+  // Kept between renders: new objects would have Chart.js update the chart on every render.
+  const data = useMemo(() => {
+    const line = colors.series[0]
+    return {
+      labels: points.map((point) => point.label),
+      datasets: [
+        {
+          data: points.map((point) => point.value),
+          borderColor: line,
+          backgroundColor: line,
+          borderWidth: 2,
+          cubicInterpolationMode: 'monotone' as const,
+          pointRadius: 3,
+          pointHoverRadius: 5,
+        },
+      ],
+    }
+  }, [colors, points])
+  const options = useMemo(
+    () =>
+      baseOptions<'line'>(colors, unit, {
+        min: min === 'auto' ? undefined : min,
+        max: max === 'auto' ? undefined : max,
+      }),
+    [colors, unit, min, max],
+  )
   return (
     <div className="relative h-[220px]">
-      <Line
-        aria-hidden
-        data={{
-          labels: points.map((point) => point.label),
-          datasets: [
-            {
-              data: points.map((point) => point.value),
-              borderColor: line,
-              backgroundColor: line,
-              borderWidth: 2,
-              cubicInterpolationMode: 'monotone',
-              pointRadius: 3,
-              pointHoverRadius: 5,
-            },
-          ],
-        }}
-        options={baseOptions<'line'>(colors, unit, { min, max })}
-      />
+      <Line aria-hidden data={data} options={options} />
     </div>
   )
 }
