@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import { readEvents } from '../tests/helpers/sse.ts'
-import type { BenchServer, BenchTarget, DatabaseUsage } from './lib.ts'
-import { databaseUsage, dateOf, signInUser, link, memoryMb, mondayOf, percentile } from './lib.ts'
+import { Device, type Kind } from './gym-device.ts'
+import { cpuSeconds, resetPeakMemory, watchDatabase } from './gym-watch.ts'
+import type { BenchServer, BenchTarget } from './lib.ts'
+import { dateOf, signInUser, link, memoryMb, mondayOf, percentile } from './lib.ts'
 
 /**
  * A gym's evening on one server: 100 lifters and 10 coaches at once, every call timed at the
@@ -53,81 +53,6 @@ const TARGET_CALLS_PER_SECOND = 480
 const TARGET_SET_P99_MS = 80
 /** With rests, every call's p99. */
 const TARGET_P99_MS = 300
-const MEMORY_SAMPLE_MS = 1000
-
-type Kind = 'new' | 'reused'
-type Call = { status: number; body: string; kind: Kind }
-
-/** One device: its own connection pool, as a phone or a laptop browser has. */
-class Device {
-  private agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
-  constructor(
-    private readonly base: string,
-    private readonly cookie: string,
-    private readonly record: (call: string, kind: Kind, ms: number, ok: boolean) => void,
-    private readonly retried: () => void,
-  ) {}
-
-  /** The phone lost its connections (asleep, another network): the next call opens a new one. */
-  drop(): void {
-    this.agent.destroy()
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
-  }
-
-  close(): void {
-    this.agent.destroy()
-  }
-
-  async call(
-    name: string,
-    path: string,
-    { method = 'GET', body, expect = 200 }: { method?: string; body?: unknown; expect?: number } = {},
-  ): Promise<Call> {
-    const payload = body === undefined ? undefined : JSON.stringify(body)
-    const headers: Record<string, string> = { cookie: this.cookie, origin: this.base }
-    if (payload !== undefined)
-      Object.assign(headers, {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(payload)),
-      })
-    const t0 = performance.now()
-    let answer = await this.send(path, method, headers, payload)
-    // A kept-alive socket the server closed just as the call went out: a browser sends the call
-    // again on a new connection (it never reached the server), and so does this device.
-    if (answer.status === 0 && answer.kind === 'reused') {
-      this.retried()
-      answer = { ...(await this.send(path, method, headers, payload)), kind: 'new' }
-    }
-    const ok = answer.status === expect
-    this.record(name, answer.kind, performance.now() - t0, ok)
-    if (!ok) throw new Error(`${name}: answer ${answer.status} ${answer.body.slice(0, 200)}`)
-    return answer
-  }
-
-  private send(
-    path: string,
-    method: string,
-    headers: Record<string, string>,
-    payload: string | undefined,
-  ): Promise<Call> {
-    return new Promise<Call>((resolve, reject) => {
-      const req = http.request(`${this.base}${path}`, { method, headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            kind: req.reusedSocket ? 'reused' : 'new',
-          }),
-        )
-        res.on('error', reject)
-      })
-      req.on('error', (error) => resolve({ status: 0, body: String(error), kind: req.reusedSocket ? 'reused' : 'new' }))
-      req.end(payload)
-    })
-  }
-}
 
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -379,53 +304,6 @@ export async function benchGym(server: BenchServer, label: string, target: Bench
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(9)
 const mb = (value: number) => `${value.toFixed(0)} MB`
-
-type DatabaseSeen = { first: DatabaseUsage; last: DatabaseUsage; peak: DatabaseUsage & { togetherMb: number } }
-
-/**
- * Reads the database's processes until `stop`: each figure's peak over the samples (backends come
- * and go, so no kernel high-water mark covers them), the first and the last reading, and the
- * peak of the app server's RSS and the database's PSS read together. Null when /proc says nothing.
- */
-function watchDatabase(cluster: string, appPid: number): { stop: () => DatabaseSeen | null } {
-  let first: DatabaseUsage | null = null
-  let last: DatabaseUsage | null = null
-  const peak = { processes: 0, rssMb: 0, pssMb: 0, cpuSeconds: 0, togetherMb: 0 }
-  const sample = () => {
-    const usage = databaseUsage(cluster)
-    if (!usage) return
-    first ??= usage
-    last = usage
-    peak.processes = Math.max(peak.processes, usage.processes)
-    peak.rssMb = Math.max(peak.rssMb, usage.rssMb)
-    peak.pssMb = Math.max(peak.pssMb, usage.pssMb)
-    peak.togetherMb = Math.max(peak.togetherMb, usage.pssMb + memoryMb(appPid, 'VmRSS'))
-  }
-  sample()
-  const timer = setInterval(sample, MEMORY_SAMPLE_MS)
-  return {
-    stop: () => {
-      clearInterval(timer)
-      sample()
-      return first && last ? { first, last, peak } : null
-    },
-  }
-}
-
-/** Resets the kernel's high-water mark, so the peak is this scenario's (best effort: root or own process). */
-function resetPeakMemory(pid: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5')
-  } catch {
-    // The peak then includes what came before; still an upper bound.
-  }
-}
-
-/** CPU seconds the process has used (user + system), from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
 
 /**
  * The coach's plan of four weeks of three days (EXERCISES exercises of a share of SETS sets
