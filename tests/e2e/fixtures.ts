@@ -24,6 +24,26 @@ export const test = base.extend<{ login: (options?: LoginOptions) => Promise<Use
 
 export { expect }
 
+/** The web app's entry script, as the build names it. */
+export const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/
+
+/**
+ * Counts the app's entry script being run, and holds it back until `release` is called: a phone
+ * still busy with it, while the visitor acts on the page the server drew.
+ */
+export async function holdTheApp(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const runs: string[] = []
+  await page.route(APP_ENTRY, async (route) => {
+    // The page's prefetch asks too: only a script element's request is the app starting.
+    if (route.request().resourceType() === 'script') runs.push(route.request().url())
+    await held
+    await route.continue()
+  })
+  return { release, runs }
+}
+
 export async function expectOnPath(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname === path)
 }

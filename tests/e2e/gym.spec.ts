@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectToast, test } from './fixtures.ts'
+import { expect, expectToast, holdTheApp, test } from './fixtures.ts'
 
 /** A standalone workout of these movements (found by name) and prescribed sets, and a session started from it. */
 async function startSession(page: Page, exercises: { movement: string; sets: unknown[] }[]) {
@@ -292,18 +292,13 @@ test('on a drawn session, a load typed before the app runs is the load logged, b
 }) => {
   await login({ role: 'client', displayName: 'Early Eli' })
   const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(60), fiveAt(60)] }])
-  // The app's files are held back until the lifter has ticked, typed and ticked again.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  // The app is held back until the lifter has ticked, typed and ticked again.
+  const app = await holdTheApp(page)
   await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await page.getByLabel('Load (kg) for set 2 of Back squat').fill('62.5')
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
-  release()
+  app.release()
   await expect
     .poll(async () =>
       (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
@@ -328,18 +323,13 @@ test('on a drawn session, a load typed over last time’s numbers before the app
     true,
   )
   const sessionId = await startSession(page, [{ movement: 'Back squat', sets: [fiveAt(70)] }])
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const app = await holdTheApp(page)
   await page.goto(`/session/${sessionId}`, { waitUntil: 'load' })
   // The lifter takes last time's numbers, then types the load they mean over them, and ticks.
   await page.getByRole('button', { name: 'Last: 60 kg × 5: use it for set 1 of Back squat' }).click()
   await page.getByLabel('Load (kg) for set 1 of Back squat').fill('62.5')
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
-  release()
+  app.release()
   await expect
     .poll(async () =>
       (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(

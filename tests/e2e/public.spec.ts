@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectOnPath, expectToast, test } from './fixtures.ts'
+import { APP_ENTRY, expect, expectOnPath, expectToast, holdTheApp, test } from './fixtures.ts'
 
 test.describe('public pages', () => {
   for (const path of ['/', '/welcome']) {
@@ -50,23 +50,6 @@ test.describe('public pages', () => {
  * on a slow phone they show, and can be read and typed into, before any of the app's script runs.
  */
 test.describe('public pages before the app runs', () => {
-  const ENTRY = /\/assets\/index-[\w-]+\.js$/
-  /**
-   * Counts the app's entry script being run, and holds it back until `release` is called: a phone
-   * still busy with it.
-   */
-  async function holdTheApp(page: Page) {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const runs: string[] = []
-    await page.route(ENTRY, async (route) => {
-      // The page's prefetch asks too: only a script element's request is the app starting.
-      if (route.request().resourceType() === 'script') runs.push(route.request().url())
-      await held
-      await route.continue()
-    })
-    return { release, runs }
-  }
   /** The app has taken the page over: its toaster, which joins only then, is on the page. */
   const appRunning = (page: Page) => expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
 
@@ -134,7 +117,7 @@ test.describe('public pages before the app runs', () => {
   })
 
   test('when the app cannot load, a link tapped meanwhile still goes where it points', async ({ page }) => {
-    await page.route(ENTRY, (route) => route.abort())
+    await page.route(APP_ENTRY, (route) => route.abort())
     await page.goto('/', { waitUntil: 'load' })
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click()
     await expectOnPath(page, '/auth')
