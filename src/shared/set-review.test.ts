@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PrescribedSet } from './schemas/plans.ts'
-import type { Deviation, SessionExercise, SetLog } from './schemas/sessions.ts'
+import type { SessionExercise, SetLog } from './schemas/sessions.ts'
+import type { Deviation } from './schemas/session-reports.ts'
 import { reviewExercise, reviewSession, setAdherence } from './set-review.ts'
 import { pairWithTargets, type SetType } from './set-types.ts'
 

@@ -1,13 +1,7 @@
 import type { PrescribedSet } from './schemas/plans.ts'
 import { countsAsWork, pairWithTargets } from './set-types.ts'
-import type {
-  Deviation,
-  ReviewedExercise,
-  ReviewedSet,
-  SessionExercise,
-  SessionReview,
-  SetLog,
-} from './schemas/sessions.ts'
+import type { SessionExercise, SetLog } from './schemas/sessions.ts'
+import type { Deviation, ReviewedExercise, ReviewedSet, SessionReview } from './schemas/session-reports.ts'
 
 /**
  * Set-level review and adherence: the one definition, shared by the server (figures on the

@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { fromKg, toKg } from '../units.ts'
 import type { PrescribedSet } from './plans.ts'
-import {
-  asPrescribed,
-  deloadSets,
-  loadFromE1rm,
-  nextTargets,
-  onPlannedDay,
-  ProgressionRuleSchema,
-  type DoneSet,
-  type ProgressionRule,
-  type RuleInput,
-} from './progression.ts'
+import { deloadSets, loadFromE1rm, ProgressionRuleSchema, type ProgressionRule } from './progression.ts'
+import { asPrescribed, nextTargets, onPlannedDay, type DoneSet, type RuleInput } from './progression-targets.ts'
 
 const kg = (value: number) => ({ kind: 'kg' as const, value })
 const sets = (n: number, set: PrescribedSet): PrescribedSet[] => Array.from({ length: n }, () => set)

@@ -1,4 +1,5 @@
-import { sessionApiText, type Deviation } from '#shared/schemas/sessions.ts'
+import { sessionApiText } from '#shared/schemas/sessions.ts'
+import type { Deviation } from '#shared/schemas/session-reports.ts'
 import { withoutTrailing } from '#shared/text.ts'
 
 /** The training screens' words, in one place (docs/product.md#user-facing-strings). */

@@ -6,12 +6,8 @@ import { InviteSchema } from '#shared/schemas/invites.ts'
 import { MovementPageSchema, MovementSchema } from '#shared/schemas/movements.ts'
 import { PlanSummarySchema } from '#shared/schemas/plans.ts'
 import { E1rmSeriesSchema, ProgressSchema } from '#shared/schemas/progress.ts'
-import {
-  SessionReportSchema,
-  SessionSchema,
-  SessionSummarySchema,
-  UnreadCommentsSchema,
-} from '#shared/schemas/sessions.ts'
+import { SessionSchema, SessionSummarySchema, UnreadCommentsSchema } from '#shared/schemas/sessions.ts'
+import { SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import {
   createTestApp,
   jsonHeaders,

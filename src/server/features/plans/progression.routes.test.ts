@@ -11,7 +11,8 @@ import {
 } from '#shared/schemas/plans.ts'
 import { DecisionSchema, ProposalsSchema, RulePreviewSchema } from '#shared/schemas/progression-api.ts'
 import type { ProgressionRule } from '#shared/schemas/progression.ts'
-import { SessionReportSchema, SessionSchema } from '#shared/schemas/sessions.ts'
+import { SessionSchema } from '#shared/schemas/sessions.ts'
+import { SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import { coachClients } from '#server/db/schema/index.ts'
 import {
   createTestApp,

@@ -2,15 +2,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Exercise, PrescribedSet } from '#shared/schemas/plans.ts'
 import { plateSetupOf } from '#shared/schemas/plate-setups.ts'
 import type { PreviewRuleInput, Proposal, RulePreview } from '#shared/schemas/progression-api.ts'
-import {
-  asPrescribed,
-  nextTargets,
-  onPlannedDay,
-  progressionApiText,
-  type DoneSet,
-  type ProgressionRule,
-} from '#shared/schemas/progression.ts'
-import { e1rm } from '#shared/schemas/sessions.ts'
+import { progressionApiText, type ProgressionRule } from '#shared/schemas/progression.ts'
+import { asPrescribed, nextTargets, onPlannedDay, type DoneSet } from '#shared/schemas/progression-targets.ts'
+import { e1rm } from '#shared/schemas/session-reports.ts'
 import { pairWithTargets } from '#shared/set-types.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'

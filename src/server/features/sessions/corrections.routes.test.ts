@@ -5,13 +5,13 @@ import * as z from 'zod/mini'
 import { ProgressSchema } from '#shared/schemas/progress.ts'
 import {
   CorrectionNoticeSchema,
-  SessionReportSchema,
   SessionSchema,
   SessionSummarySchema,
   SetLogSchema,
   sessionApiText,
   type Session,
 } from '#shared/schemas/sessions.ts'
+import { SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import { coachClients, setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import {

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { SetLog } from '#shared/schemas/sessions.ts'
 import {
   beatsBest,
   e1rm,
   type MovementStats,
   type PersonalRecord,
   type SessionReport,
-  type SetLog,
-} from '#shared/schemas/sessions.ts'
+} from '#shared/schemas/session-reports.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
 import { bestE1rmSql, bestE1rms, countingSet, reviewSessions } from './review.service.ts'

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import type { Session, SessionReview, SetLog } from '#shared/schemas/sessions.ts'
+import type { Session, SetLog } from '#shared/schemas/sessions.ts'
+import type { SessionReview } from '#shared/schemas/session-reports.ts'
 import { oneRepMaxMovementOf, reviewSession } from '#shared/set-review.ts'
 import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
 import { setLogs, workoutSessions } from '#server/db/schema/index.ts'

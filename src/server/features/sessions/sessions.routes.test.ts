@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   CommentNoticeSchema,
-  SessionReportSchema,
   SessionSchema,
   UnreadCommentsSchema,
   sessionApiText,
   type Session,
 } from '#shared/schemas/sessions.ts'
+import { SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import { coachClients, setLogHistory, setLogs, workoutSessions } from '#server/db/schema/index.ts'
 import { readEvents } from '../../../../tests/helpers/sse.ts'
 import {

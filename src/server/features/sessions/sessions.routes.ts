@@ -7,8 +7,6 @@ import {
   DeleteSetQuery,
   FinishSessionBody,
   LogSetBody,
-  MovementStatsSchema,
-  SessionReportSchema,
   SessionSchema,
   SessionSummarySchema,
   SetLogSchema,
@@ -16,6 +14,7 @@ import {
   UnreadCommentsSchema,
   UpdateSessionBody,
 } from '#shared/schemas/sessions.ts'
+import { MovementStatsSchema, SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'

@@ -3,8 +3,6 @@ import * as z from 'zod/mini'
 import {
   CoachCardSchema,
   CommentSchema,
-  MovementStatsSchema,
-  SessionReportSchema,
   SessionSchema,
   SessionSummarySchema,
   UnreadCommentsSchema,
@@ -12,6 +10,7 @@ import {
   type FinishSessionInput,
   type StartSessionInput,
 } from '#shared/schemas/sessions.ts'
+import { MovementStatsSchema, SessionReportSchema } from '#shared/schemas/session-reports.ts'
 import { apiPaths } from '#shared/api-paths.ts'
 import type { Exercise } from '#shared/schemas/plans.ts'
 import { apiRequest } from '#client/lib/api-client.ts'

@@ -1,13 +1,12 @@
 import { MessageSquare } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import type { Comment, SetLog } from '#shared/schemas/sessions.ts'
 import type {
-  Comment,
   Deviation,
   ReviewedExercise,
   ReviewedSet,
   SessionReview as Review,
-  SetLog,
-} from '#shared/schemas/sessions.ts'
+} from '#shared/schemas/session-reports.ts'
 import { formatLoad, type Unit } from '#shared/units.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'

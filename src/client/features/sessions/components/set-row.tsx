@@ -5,13 +5,8 @@ import { isBarbell } from '#shared/plates.ts'
 import type { Tracking } from '#shared/schemas/movements.ts'
 import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
-import {
-  LogSetBody,
-  type LogSetInput,
-  type MovementStats,
-  type SessionExercise,
-  type SetLog,
-} from '#shared/schemas/sessions.ts'
+import { LogSetBody, type LogSetInput, type SessionExercise, type SetLog } from '#shared/schemas/sessions.ts'
+import type { MovementStats } from '#shared/schemas/session-reports.ts'
 import { SET_TYPE_MARK, SET_TYPE_NAME, SET_TYPES, type SetType } from '#shared/set-types.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
