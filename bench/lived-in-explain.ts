@@ -10,7 +10,8 @@ import { getPlan, getPlanWorkout, listPlans } from '../src/server/features/plans
 import { listProposals } from '../src/server/features/plans/progression.service.ts'
 import { getProfile } from '../src/server/access/callers.ts'
 import { activeCoachOf } from '../src/server/features/profiles/profiles.service.ts'
-import { e1rmSeries, getProgress } from '../src/server/features/progress/progress.service.ts'
+import { e1rmSeries } from '../src/server/features/progress/e1rm-series.service.ts'
+import { getProgress } from '../src/server/features/progress/progress.service.ts'
 import { readComments, unreadComments } from '../src/server/features/sessions/comments.service.ts'
 import { movementStats, sessionReport } from '../src/server/features/sessions/report.service.ts'
 import {

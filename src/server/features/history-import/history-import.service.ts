@@ -16,7 +16,7 @@ import {
   suggestMovements,
   type MovementGuess,
   type MovementSuggestion,
-} from '#server/features/movements/movements.service.ts'
+} from '#server/features/movements/movement-search.service.ts'
 import type { ParsedHistory, ParsedSession } from './parsed-history.ts'
 import { knownSlugOf } from './known-names.ts'
 import { parseInWorker } from './parse-thread.ts'

@@ -12,14 +12,9 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
-import {
-  copyMovement,
-  createMovement,
-  getMovement,
-  listMovements,
-  setArchived,
-  updateMovement,
-} from './movements.service.ts'
+import { listMovements } from './movement-search.service.ts'
+import { getMovement } from './movements.service.ts'
+import { copyMovement, createMovement, setArchived, updateMovement } from './own-movements.service.ts'
 
 const route = apiRoutes.movements
 

@@ -1,16 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type {
-  BuiltinMovement,
-  CreateMovementInput,
-  Equipment,
-  ListMovementsInput,
-  Movement,
-  MovementPage,
-  UpdateMovementInput,
-} from '#shared/schemas/movements.ts'
+/*
+ * The movement library's rows as the API returns them, the search text and words a movement
+ * leaves, reading movements (one, or many for logging) and seeding the built-ins. Searching is in
+ * movement-search.service.ts, a coach's own movements in own-movements.service.ts.
+ */
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { BuiltinMovement, Equipment, Movement } from '#shared/schemas/movements.ts'
 import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
-import { queryRows } from '#server/db/client.ts'
 import {
   movements,
   planWorkouts,
@@ -21,9 +17,8 @@ import {
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sharedWithClient } from '#server/features/workouts/workout-access.ts'
-import { STAPLE_SLUGS } from './builtin-movements.ts'
 
-const columns = {
+export const columns = {
   id: movements.id,
   ownerId: movements.ownerId,
   name: movements.name,
@@ -44,7 +39,7 @@ type Row = {
     (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null)
 }
 
-function toMovement({ archivedAt, ...row }: Row): Movement {
+export function toMovement({ archivedAt, ...row }: Row): Movement {
   return { ...row, archived: archivedAt !== null }
 }
 
@@ -71,160 +66,11 @@ export async function rememberWords(db: Db, texts: string[]): Promise<void> {
 }
 
 /**
- * For each word of the query, the known words it may be a typo of (trigram similarity, on the
- * small words table): 'romanain' -> 'romanian'. One round trip for the whole query.
- */
-async function correctionsFor(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
-  const typoProne = tokens.filter((token) => token.length >= 4)
-  const corrections = new Map<string, string[]>()
-  if (!typoProne.length) return corrections
-  const rows = await queryRows<{ token: string; word: string }>(
-    db,
-    sql`select t.token, w.word
-      from (values ${sql.join(
-        typoProne.map((token) => sql`(${token})`),
-        sql`, `,
-      )}) as t(token)
-      cross join lateral (
-        select word from search_words
-        where word % t.token and word <> t.token
-        order by similarity(word, t.token) desc, word
-        limit 3
-      ) w`,
-  )
-  for (const { token, word } of rows) corrections.set(token, [...(corrections.get(token) ?? []), word])
-  return corrections
-}
-
-/**
  * Movements an actor may see: the built-in library and their own (a coach's library; a client's
  * own come from importing their history, docs/import.md).
  */
-function visibleTo(actor: Actor): SQL {
+export function visibleTo(actor: Actor): SQL {
   return or(isNull(movements.ownerId), eq(movements.ownerId, actor.id)) as SQL
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
-
-/**
- * Search by name and aliases, typo-tolerant through pg_trgm, ranked as a lifter reads names, whose
- * last word says what the movement is: an exact name or alias first; then names that end with the
- * query ('squat': Back squat, Front squat); names that begin with it; aliases that begin or end
- * with it; the query anywhere; the rest (typos corrected). Among equals, the staples first
- * (STAPLE_SLUGS), then by name.
- */
-export async function listMovements(db: Db, actor: Actor, input: ListMovementsInput): Promise<MovementPage> {
-  const q = (input.q ?? '').toLowerCase()
-  const filters: SQL[] = [visibleTo(actor)]
-  filters.push(input.archived === 'only' ? isNotNull(movements.archivedAt) : isNull(movements.archivedAt))
-  if (input.scope === 'builtin') filters.push(isNull(movements.ownerId))
-  if (input.scope === 'own') filters.push(eq(movements.ownerId, actor.id))
-  if (input.pattern) filters.push(eq(movements.pattern, input.pattern))
-  if (input.equipment) filters.push(sql`${movements.equipment} @> array[${input.equipment}]::text[]`)
-  if (input.muscle) {
-    filters.push(
-      sql`(${movements.primaryMuscles} @> array[${input.muscle}]::text[] or ${movements.secondaryMuscles} @> array[${input.muscle}]::text[])`,
-    )
-  }
-
-  const order: SQL[] = []
-  if (q) {
-    // Every word of the query must appear, as typed or as a known word it may be a typo of.
-    const tokens = [...new Set(q.split(/\s+/).filter(Boolean))]
-    const corrections = await correctionsFor(db, tokens)
-    for (const token of tokens) {
-      const spellings = [token, ...(corrections.get(token) ?? [])]
-      filters.push(
-        or(...spellings.map((spelling) => sql`${movements.searchText} like ${`%${escapeLike(spelling)}%`}`)) as SQL,
-      )
-    }
-    // Hyphens read as spaces ('pull up' is Pull-up). With the bars of search_text, exact and
-    // prefix matches of any name or alias are plain LIKEs.
-    const words = escapeLike(q.replaceAll('-', ' ').replace(/\s+/g, ' ').trim())
-    const bars = sql`'|' || replace(${movements.searchText}, '-', ' ') || '|'`
-    const name = sql`'|' || replace(lower(${movements.name}), '-', ' ')`
-    order.push(sql`case
-      when ${bars} like ${`%|${words}|%`} then 0
-      when ${name} like ${`|% ${words}`} then 1
-      when ${name} like ${`|${words}%`} then 2
-      when ${bars} like ${`%|${words}%`} or ${bars} like ${`% ${words}|%`} then 3
-      when ${bars} like ${`%${words}%`} then 4
-      else 5 end`)
-    order.push(
-      sql`case when ${movements.slug} in (${sql.join(
-        STAPLE_SLUGS.map((slug) => sql`${slug}`),
-        sql`, `,
-      )}) then 0 else 1 end`,
-    )
-  }
-
-  const rows = await db
-    .select(columns)
-    .from(movements)
-    .where(and(...filters))
-    .orderBy(...order, asc(movements.name), asc(movements.id))
-    .limit(input.limit + 1)
-    .offset(input.offset)
-  const hasMore = rows.length > input.limit
-  return { items: rows.slice(0, input.limit).map(toMovement), nextOffset: hasMore ? input.offset + input.limit : null }
-}
-
-/** One name to find movements for: as written, without its equipment, and that equipment. */
-export type MovementGuess = { text: string; plain: string; equipment: Equipment | null }
-
-export type MovementSuggestion = Pick<Movement, 'id' | 'name' | 'ownerId' | 'tracking'> & { score: number }
-
-/**
- * The movements (built-in or the actor's own, not archived) closest to each of many names, for
- * mapping another app's exercise names: pg_trgm's word similarity against names and aliases (by
- * the trigram index), then the name's own similarity, then a bonus when the equipment matches.
- * One round trip for all names, so callers send a few at a time; each gets up to `limit`, best
- * first, with its score.
- */
-export async function suggestMovements(
-  db: Db,
-  actor: Actor,
-  guesses: MovementGuess[],
-  limit = 5,
-): Promise<Map<number, MovementSuggestion[]>> {
-  const found = new Map<number, MovementSuggestion[]>()
-  if (!guesses.length) return found
-  const rows = await queryRows<{
-    i: number
-    id: string
-    name: string
-    owner_id: string | null
-    tracking: Movement['tracking']
-    score: number
-  }>(
-    db,
-    sql`select t.i, m.id, m.name, m.owner_id, m.tracking, m.score
-      from (values ${sql.join(
-        guesses.map(
-          (g, i) =>
-            sql`(${i}::int, ${g.text.toLowerCase()}::text, ${g.plain.toLowerCase()}::text, ${g.equipment ?? ''}::text)`,
-        ),
-        sql`, `,
-      )}) as t(i, q, plain, equipment)
-      cross join lateral (
-        select id, name, owner_id, tracking,
-          greatest(word_similarity(t.q, search_text), word_similarity(t.plain, search_text))
-            + 0.5 * greatest(similarity(lower(name), t.q), similarity(lower(name), t.plain))
-            + case when t.equipment <> '' and t.equipment = any(equipment) then 0.3 else 0 end as score
-        from movements
-        where (owner_id is null or owner_id = ${actor.id}) and archived_at is null
-          and (t.q <% search_text or t.plain <% search_text)
-        order by score desc, name
-        limit ${limit}
-      ) m
-      order by t.i, m.score desc, m.name`,
-  )
-  for (const row of rows) {
-    const list = found.get(row.i) ?? []
-    list.push({ id: row.id, name: row.name, ownerId: row.owner_id, tracking: row.tracking, score: Number(row.score) })
-    found.set(row.i, list)
-  }
-  return found
 }
 
 /** Of these movements, the ones the actor may log against (built-in or their own), by id. */
@@ -265,7 +111,7 @@ async function isPrescribedToActor(db: Db, actor: Actor, movementId: string): Pr
 }
 
 /** Readable: a built-in, one's own, or one prescribed to the actor by their coach. */
-async function findVisible(db: Db, actor: Actor, id: string): Promise<Movement> {
+export async function findVisible(db: Db, actor: Actor, id: string): Promise<Movement> {
   const [row] = await db.select(columns).from(movements).where(eq(movements.id, id))
   if (!row) throw new AppError('NOT_FOUND', { message: 'Movement not found' })
   if (row.ownerId !== null && row.ownerId !== actor.id && !(await isPrescribedToActor(db, actor, id))) {
@@ -289,88 +135,6 @@ export async function equipmentOf(db: Db, ids: readonly string[]): Promise<Map<s
 
 export async function getMovement(db: Db, actor: Actor, id: string): Promise<Movement> {
   return findVisible(db, actor, id)
-}
-
-async function findOwn(db: Db, actor: Actor, id: string): Promise<Movement> {
-  const movement = await findVisible(db, actor, id)
-  if (movement.ownerId === null)
-    throw new AppError('FORBIDDEN', { message: 'Built-in movements cannot be changed; copy one instead' })
-  if (movement.ownerId !== actor.id)
-    throw new AppError('FORBIDDEN', { message: 'This movement belongs to another coach' })
-  return movement
-}
-
-function fieldsOf(input: UpdateMovementInput) {
-  const { videoUrl, ...rest } = input
-  return { ...rest, ...(videoUrl !== undefined ? { videoUrl: videoUrl || null } : {}) }
-}
-
-export async function createMovement(db: Db, actor: Actor, input: CreateMovementInput): Promise<Movement> {
-  const [row] = await db
-    .insert(movements)
-    .values({
-      ...fieldsOf(input),
-      name: input.name,
-      pattern: input.pattern,
-      tracking: input.tracking,
-      ownerId: actor.id,
-      searchText: searchTextOf(input.name, input.aliases),
-    })
-    .returning(columns)
-  if (!row) throw new Error('insert returned nothing')
-  await rememberWords(db, [input.name, ...input.aliases])
-  return toMovement(row)
-}
-
-export async function updateMovement(db: Db, actor: Actor, id: string, input: UpdateMovementInput): Promise<Movement> {
-  const current = await findOwn(db, actor, id)
-  const name = input.name ?? current.name
-  const aliases = input.aliases ?? current.aliases
-  const [row] = await db
-    .update(movements)
-    .set({ ...fieldsOf(input), searchText: searchTextOf(name, aliases) })
-    .where(eq(movements.id, id))
-    .returning(columns)
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Movement not found' })
-  await rememberWords(db, [name, ...aliases])
-  return toMovement(row)
-}
-
-/** Movements are archived, never deleted: plans and logs may point at them. */
-export async function setArchived(db: Db, actor: Actor, id: string, archived: boolean): Promise<Movement> {
-  await findOwn(db, actor, id)
-  const [row] = await db
-    .update(movements)
-    .set({ archivedAt: archived ? sql`now()` : null })
-    .where(eq(movements.id, id))
-    .returning(columns)
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Movement not found' })
-  return toMovement(row)
-}
-
-/** A coach's editable copy of a movement they can see (built-in or their own). */
-export async function copyMovement(db: Db, actor: Actor, id: string): Promise<Movement> {
-  const source = await findVisible(db, actor, id)
-  const [row] = await db
-    .insert(movements)
-    .values({
-      ownerId: actor.id,
-      name: source.name,
-      aliases: source.aliases,
-      pattern: source.pattern,
-      primaryMuscles: source.primaryMuscles,
-      secondaryMuscles: source.secondaryMuscles,
-      equipment: source.equipment,
-      tracking: source.tracking,
-      unilateral: source.unilateral,
-      instructions: source.instructions,
-      videoUrl: source.videoUrl,
-      searchText: searchTextOf(source.name, source.aliases),
-      copiedFromId: source.id,
-    })
-    .returning(columns)
-  if (!row) throw new Error('insert returned nothing')
-  return toMovement(row)
 }
 
 /**

@@ -17,14 +17,9 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
-import {
-  deleteBodyWeight,
-  e1rmSeries,
-  getProgress,
-  listBodyWeights,
-  putBodyWeight,
-  searchTrainedMovements,
-} from './progress.service.ts'
+import { deleteBodyWeight, listBodyWeights, putBodyWeight } from './body-weights.service.ts'
+import { e1rmSeries } from './e1rm-series.service.ts'
+import { getProgress, searchTrainedMovements } from './progress.service.ts'
 
 const progressRoute = apiRoutes.progress
 const bodyWeightRoute = apiRoutes.bodyWeights

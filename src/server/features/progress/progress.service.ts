@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Muscle, Pattern, Tracking } from '#shared/schemas/movements.ts'
 import {
-  BODY_WEIGHT_CAP,
-  BODY_WEIGHT_DAYS,
-  E1RM_POINTS_CAP,
   MOVEMENT_SEARCH_CAP,
   PROGRESS_TOP_MOVEMENTS,
   PROGRESS_WEEKS,
@@ -11,11 +8,6 @@ import {
   RECORD_MIN_REPS,
   RECORD_MOVEMENTS,
   SESSION_RPE_CAP,
-  progressApiText,
-  type BodyWeight,
-  type BodyWeightsQueryInput,
-  type E1rmQueryInput,
-  type E1rmSeries,
   type MovementRecords,
   type Progress,
   type ProgressMovement,
@@ -25,52 +17,11 @@ import {
   type WeeklyVolume,
 } from '#shared/schemas/progress.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { activeCoachIds, assertCanReadClient } from '#server/access/coaching.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { AppError } from '#server/lib/app-error.ts'
 import { countingSet } from '#server/features/sessions/review.service.ts'
 import { MUSCLE_GROUP_OF, type MuscleGroup } from '#shared/muscle-groups.ts'
-
-const DAY_MS = 86_400_000
-
-/**
- * Whose progress this is: a client reads their own (naming themselves or no one); a coach names
- * one of their active clients. The rule and the refusal are the session list's.
- */
-async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
-  if (!clientId) {
-    if (actor.role === 'coach')
-      throw new AppError('VALIDATION_FAILED', {
-        message: progressApiText.clientRequired,
-        fields: { clientId: [progressApiText.clientRequired] },
-      })
-    return actor.id
-  }
-  await assertCanReadClient(db, actor, clientId, progressApiText.notYourClient)
-  return clientId
-}
-
-/** Day arithmetic on YYYY-MM-DD strings, in UTC so no daylight saving shifts a day. */
-const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const addDays = (date: string, days: number) => dateOf(dayMs(date) + days * DAY_MS)
-/** The Monday of the week holding `date`. */
-const mondayOf = (date: string) => addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7))
-
-/** The lifter's today: as their device said, or the server's clock moved into their time zone. */
-const todayOf = (today: string | undefined, utcOffsetMinutes: number) =>
-  today ?? dateOf(Date.now() + utcOffsetMinutes * 60_000)
-
-/** A session's day in the lifter's local time (started_at is stored in UTC). */
-const localDay = (column: SQL, utcOffsetMinutes: number) =>
-  sql`((${column} at time zone 'UTC') + make_interval(mins => ${utcOffsetMinutes}::int))::date`
-/** The moment local midnight of `date` was, for comparing with started_at (and its index). */
-const localMidnight = (date: string, utcOffsetMinutes: number) =>
-  new Date(dayMs(date) - utcOffsetMinutes * 60_000).toISOString()
-
-const num = (value: string | number | null): number => (value === null ? 0 : Number(value))
-const round1 = (value: number) => Math.round(value * 10) / 10
-const dayText = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : dateOf(value.getTime()))
+import { readings } from './body-weights.service.ts'
+import { addDays, dayText, lifterOf, localDay, localMidnight, mondayOf, num, round1, todayOf } from './lifter-days.ts'
 
 /** The sets that count as work of the lifter's completed sessions (`s` and `l`); `where` narrows them. */
 const doneSets = (lifterId: string, where: SQL) => sql`
@@ -268,19 +219,6 @@ async function sessionRpe(db: Db, lifterId: string, today: string, utcOffsetMinu
   return rows.reverse().map((r) => ({ sessionId: r.id, date: dayText(r.day), rpe: num(r.rpe), title: r.title }))
 }
 
-/** The lifter's readings of the last year up to today (and tomorrow, for a lifter ahead of UTC), oldest first. */
-async function readings(db: Db, lifterId: string, today: string): Promise<BodyWeight[]> {
-  const rows = await queryRows<{ measured_on: string | Date; weight_kg: string | number }>(
-    db,
-    sql`
-      select measured_on, weight_kg from body_weights
-      where client_id = ${lifterId} and measured_on > ${addDays(today, -BODY_WEIGHT_DAYS)}::date and measured_on <= ${addDays(today, 1)}::date
-      order by measured_on desc
-      limit ${BODY_WEIGHT_CAP}`,
-  )
-  return rows.reverse().map((r) => ({ date: dayText(r.measured_on), weightKg: num(r.weight_kg) }))
-}
-
 /** GET /api/progress: the whole progress page of one lifter. */
 export async function getProgress(db: Db, actor: Actor, query: ProgressQueryInput): Promise<Progress> {
   const lifterId = await lifterOf(db, actor, query.clientId)
@@ -293,65 +231,6 @@ export async function getProgress(db: Db, actor: Actor, query: ProgressQueryInpu
     readings(db, lifterId, today),
   ])
   return { clientId: lifterId, today, movements, weeklyVolume: volume, records, sessionRpe: rpe, bodyWeights }
-}
-
-type E1rmRow = { session_id: string; day: string | Date; load_kg: string | number; reps: number; e1rm: string | number }
-
-/**
- * One movement's best e1RM per completed session (the latest sessions, oldest first). A movement
- * is found when it is in the built-in library, belongs to the reader or the lifter (or the
- * lifter's coach), or the lifter has trained it; any other id is unknown.
- */
-export async function e1rmSeries(db: Db, actor: Actor, query: E1rmQueryInput): Promise<E1rmSeries> {
-  const lifterId = await lifterOf(db, actor, query.clientId)
-  const [movement] = await queryRows<{ id: string; name: string }>(
-    db,
-    sql`
-      select m.id, m.name from movements m
-      where m.id = ${query.movementId} and (
-        m.owner_id is null or m.owner_id in (${actor.id}, ${lifterId})
-        or m.owner_id in ${activeCoachIds(lifterId)}
-        or exists (select 1 from set_logs l where l.client_id = ${lifterId} and l.movement_id = m.id)
-      )`,
-  )
-  if (!movement) throw new AppError('NOT_FOUND', { message: progressApiText.unknownMovement })
-  // The lifter's completed sessions, the latest first (from workout_sessions_client_idx, only the
-  // range asked for), each with its best set of the movement that has an e1RM: one probe of the
-  // session's sets each, so a chart of the last months reads those months, however long the history.
-  // The movement is compared as text so that no index on the movement alone can serve it: with
-  // one, PostgreSQL 18 intersected each session's sets with every set of the movement in the gym,
-  // all lifters' and all years', once per session (2,000 pages for a chart of 250 sessions).
-  // What is left is the session's own index entries (set_logs_done_idx), a few per session.
-  const from = query.since
-    ? new Date(Date.parse(`${query.since}T00:00:00Z`) - query.utcOffsetMinutes * 60_000).toISOString()
-    : null
-  const rows = await queryRows<E1rmRow>(
-    db,
-    sql`
-      select s.id as session_id, ${localDay(sql`s.started_at`, query.utcOffsetMinutes)} as day, b.load_kg, b.reps, b.e1rm
-      from workout_sessions s
-      cross join lateral (
-        select l.load_kg, l.reps, case when l.reps = 1 then l.load_kg else l.load_kg * (1 + l.reps / 30.0) end as e1rm
-        from set_logs l
-        where l.session_id = s.id and l.movement_id::text = ${query.movementId} and ${countingSet('l')}
-          and l.reps between ${RECORD_MIN_REPS} and ${RECORD_MAX_REPS} and l.load_kg > 0
-        order by e1rm desc, l.load_kg desc
-        limit 1
-      ) b
-      where s.client_id = ${lifterId} and s.status = 'completed'${from ? sql` and s.started_at >= ${from}::timestamptz` : sql``}
-      order by s.started_at desc
-      limit ${E1RM_POINTS_CAP}`,
-  )
-  return {
-    movementId: movement.id,
-    name: movement.name,
-    points: rows.reverse().map((r) => ({
-      sessionId: r.session_id,
-      date: dayText(r.day),
-      e1rmKg: round1(num(r.e1rm)),
-      bestSet: { loadKg: num(r.load_kg), reps: r.reps },
-    })),
-  }
 }
 
 /** The movements the lifter has trained whose name holds `q` (any case), most trained first. */
@@ -377,33 +256,4 @@ export async function searchTrainedMovements(
       limit ${MOVEMENT_SEARCH_CAP}`,
   )
   return rows.map(toMovement)
-}
-
-/** GET /api/body-weights: the last year of readings of the lifter (their own, or their coach's client). */
-export async function listBodyWeights(db: Db, actor: Actor, query: BodyWeightsQueryInput): Promise<BodyWeight[]> {
-  const lifterId = await lifterOf(db, actor, query.clientId)
-  return readings(db, lifterId, todayOf(query.today, 0))
-}
-
-/** A lifter writes their own body weight; their coach reads it but never writes it. */
-function onlyTheLifter(actor: Actor): void {
-  if (actor.role !== 'client') throw new AppError('FORBIDDEN', { message: progressApiText.onlyLifter })
-}
-
-/** One reading per day: a second one on the same day replaces the first. */
-export async function putBodyWeight(db: Db, actor: Actor, date: string, weightKg: number): Promise<BodyWeight> {
-  onlyTheLifter(actor)
-  await db.execute(sql`
-    insert into body_weights (client_id, measured_on, weight_kg) values (${actor.id}, ${date}::date, ${weightKg}::numeric)
-    on conflict (client_id, measured_on) do update set weight_kg = excluded.weight_kg, updated_at = now()`)
-  return { date, weightKg }
-}
-
-export async function deleteBodyWeight(db: Db, actor: Actor, date: string): Promise<void> {
-  onlyTheLifter(actor)
-  const deleted = await queryRows<{ id: string }>(
-    db,
-    sql`delete from body_weights where client_id = ${actor.id} and measured_on = ${date}::date returning id`,
-  )
-  if (!deleted.length) throw new AppError('NOT_FOUND', { message: progressApiText.noReading })
 }
