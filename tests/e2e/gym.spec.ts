@@ -22,6 +22,11 @@ async function startSession(page: Page, exercises: { movement: string; sets: unk
   return session.id as string
 }
 
+/** The sets the server holds for a session, as logged. */
+type LoggedSet = { setNumber: number; loadKg: number; reps: number; rpe: number }
+const loggedSets = async (page: Page, sessionId: string): Promise<LoggedSet[]> =>
+  (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets
+
 const fiveAt = (kg: number) => ({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: kg } })
 
 test('a lifter in pounds with 2.5 lb plates reads targets in 2.5 lb steps', async ({ page, login }) => {
@@ -161,11 +166,7 @@ test('a set without a prescribed load starts from the one above, and Add set cop
   await expect(page.getByLabel('RPE for set 4 of Back squat')).toHaveValue('')
   await page.getByRole('button', { name: 'Log set 4 of Back squat' }).click()
   await expect
-    .poll(async () =>
-      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
-        (s: { setNumber: number; loadKg: number; reps: number; rpe: number }) => [s.setNumber, s.loadKg, s.reps, s.rpe],
-      ),
-    )
+    .poll(async () => (await loggedSets(page, sessionId)).map((s) => [s.setNumber, s.loadKg, s.reps, s.rpe]))
     .toEqual([
       [3, 105, 4, 9],
       [4, 105, 4, null],
@@ -281,9 +282,7 @@ test('a session opened afresh comes drawn: no call before the lifter acts, and t
   expect(calls).toEqual([])
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
-    .toBe(2)
+  await expect.poll(async () => (await loggedSets(page, sessionId)).length).toBe(2)
 })
 
 test('on a drawn session, a load typed before the app runs is the load logged, between two sets ticked', async ({
@@ -299,13 +298,7 @@ test('on a drawn session, a load typed before the app runs is the load logged, b
   await page.getByLabel('Load (kg) for set 2 of Back squat').fill('62.5')
   await page.getByRole('button', { name: 'Log set 2 of Back squat' }).click()
   app.release()
-  await expect
-    .poll(async () =>
-      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
-        (set: { loadKg: number }) => set.loadKg,
-      ),
-    )
-    .toEqual([60, 62.5])
+  await expect.poll(async () => (await loggedSets(page, sessionId)).map((set) => set.loadKg)).toEqual([60, 62.5])
   await expect(page.getByLabel('Load (kg) for set 2 of Back squat')).toHaveValue('62.5')
 })
 
@@ -331,11 +324,7 @@ test('on a drawn session, a load typed over last time’s numbers before the app
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   app.release()
   await expect
-    .poll(async () =>
-      (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.map(
-        (logged: { loadKg: number; reps: number }) => [logged.loadKg, logged.reps],
-      ),
-    )
+    .poll(async () => (await loggedSets(page, sessionId)).map((logged) => [logged.loadKg, logged.reps]))
     .toEqual([[62.5, 5]])
 })
 
@@ -356,7 +345,5 @@ test('a set ticked on a drawn session is logged even when the app draws the scre
   await expect(page.getByText('Gym day, as drawn')).toBeVisible()
   await page.getByRole('button', { name: 'Log set 1 of Back squat' }).click()
   await expect(page.getByText('Gym day, as drawn')).toHaveCount(0)
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/sessions/${sessionId}`)).json()).sets.length)
-    .toBe(1)
+  await expect.poll(async () => (await loggedSets(page, sessionId)).length).toBe(1)
 })
