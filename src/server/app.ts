@@ -117,7 +117,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     .route(apiRoutes.tokens.mount, apiTokensRoutes)
     .route(
       apiRoutes.apiDocs.mount,
-      createApiDocsRoutes(() => app.routes, publicUrl(env)),
+      createApiDocsRoutes(() => app, publicUrl(env)),
     )
 
   // Outbox links sign people in, and the test API makes accounts: both exist only on a server

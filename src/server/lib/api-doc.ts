@@ -1,14 +1,13 @@
 import type { ValidationTargets } from 'hono'
-import { createMiddleware } from 'hono/factory'
+import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi'
 import type * as z from 'zod/mini'
 import type { Role } from '#shared/paths.ts'
 
 /**
- * What the OpenAPI document (GET /api/openapi.json) knows of a route, read from the very
- * middleware the route runs: `validate()` marks its schema, the sign-in middleware mark who may
- * call, and `doc()` gives the summary and the answer's schema. The document is built from the
- * app's route table at run time, so it lists exactly the routes that exist with the schemas they
- * check (docs/api.md).
+ * What the OpenAPI document (GET /api/openapi.json) knows of a route is read from the very
+ * middleware the route runs, by hono-openapi: `validate()` gives its input schemas, the sign-in
+ * middleware who may call (`documentAccess`), and `doc()` the summary and the answer's schema.
+ * The document lists exactly the routes that exist with the schemas they check (docs/api.md).
  */
 export type RouteDoc = {
   summary: string
@@ -21,30 +20,67 @@ export type RouteDoc = {
   stream?: boolean
 }
 
-/** Who may call: any signed-in user, one with a profile (of a role), or a sign-in session only (no token). */
-export type Access = { kind: 'user' } | { kind: 'profile'; role?: Role } | { kind: 'session' }
-
-export type Mark =
-  { doc: RouteDoc } | { input: { target: keyof ValidationTargets; schema: z.ZodMiniType } } | { access: Access }
-
-const marks = new WeakMap<object, Mark>()
-
-/** Records what a middleware means for the document; answers the middleware itself. */
-export function mark<Handler extends object>(handler: Handler, what: Mark): Handler {
-  marks.set(handler, what)
-  return handler
-}
-
-export function markOf(handler: unknown): Mark | undefined {
-  return typeof handler === 'function' ? marks.get(handler) : undefined
-}
-
 /** A route's summary and answer, for the document; does nothing at run time. */
-export function doc(what: RouteDoc) {
-  return mark(
-    createMiddleware(async (_c, next) => {
-      await next()
-    }),
-    { doc: what },
+export function doc({ summary, description, response, status = 200, stream }: RouteDoc) {
+  type Answer = NonNullable<DescribeRouteOptions['responses']>[number]
+  const success: Answer =
+    status === 204
+      ? { description: 'Done; no body' }
+      : stream
+        ? {
+            description: 'A stream of server-sent events',
+            content: { 'text/event-stream': { schema: { type: 'string' as const } } },
+          }
+        : {
+            description: 'Success',
+            content: { 'application/json': { schema: response ? answerSchema(response) : {} } },
+          }
+  return describeRoute({
+    summary,
+    ...(description ? { description } : {}),
+    operationId: (route) => operationIdOf(route.method, route.path),
+    responses: { [status]: success },
+  })
+}
+
+/** The schema of an answer as the server sends it (zod's output side: defaults applied, transforms done). */
+const answerSchema = (schema: z.ZodMiniType) => resolver(schema, { options: { io: 'output' } })
+
+/** The schema a `validate()` middleware checks, as the document shows it for its target. */
+export function documentInput<Handler extends object>(
+  handler: Handler,
+  target: keyof ValidationTargets,
+  schema: z.ZodMiniType,
+): Handler {
+  return Object.assign(handler, { [uniqueSymbol]: { target, ...resolver(schema) } })
+}
+
+/**
+ * What one sign-in middleware demands. A route's middleware all run, so their demands add up:
+ * hono-openapi merges the objects of a `use()` and of the route's own middleware into one, and
+ * the document's last step reads it as the strictest access (`accessOf` in api-docs/openapi.ts).
+ */
+export type AccessDemand = { user?: true; profile?: true; role?: Role; session?: true }
+export const ACCESS_EXTENSION = 'x-coachline-access'
+
+/** Marks a sign-in middleware with what it demands of the caller; answers the middleware itself. */
+export function documentAccess<Handler extends object>(handler: Handler, demand: AccessDemand): Handler {
+  return Object.assign(handler, { [uniqueSymbol]: { spec: { [ACCESS_EXTENSION]: demand } } })
+}
+
+/** `getSessionsByIdSetsBySetId` for GET /api/sessions/:id/sets/:setId: the API's stable operation ids. */
+function operationIdOf(method: string, path: string): string {
+  return (
+    method.toLowerCase() +
+    path
+      .replace(/^\/api/, '')
+      .split(/[/-]/)
+      .filter(Boolean)
+      .map((part) =>
+        part.startsWith(':')
+          ? `By${part.slice(1, 2).toUpperCase()}${part.slice(2)}`
+          : part.slice(0, 1).toUpperCase() + part.slice(1),
+      )
+      .join('')
   )
 }

@@ -3,7 +3,7 @@ import { validator } from 'hono/validator'
 import * as z from 'zod/mini'
 import { en } from 'zod/locales'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
-import { mark } from './api-doc.ts'
+import { documentInput } from './api-doc.ts'
 import { AppError } from './app-error.ts'
 
 // zod/mini ships without messages; the server's validation answers in English.
@@ -26,7 +26,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
     return result.data
   })
-  return mark(middleware, { input: { target, schema } })
+  return documentInput(middleware, target, schema)
 }
 
 /**

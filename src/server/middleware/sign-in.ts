@@ -10,7 +10,7 @@ import { sessions } from '#server/db/schema/index.ts'
 import type { AppEnv } from '#server/context.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { countTokenCall, findTokenCaller, getProfile, tokenExists } from '#server/access/callers.ts'
-import { mark } from '#server/lib/api-doc.ts'
+import { documentAccess } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
 /**
@@ -113,12 +113,12 @@ type SignedInEnv = AppEnv & {
 }
 type ProfiledEnv = SignedInEnv & { Variables: SignedInEnv['Variables'] & { profile: Profile } }
 
-export const requireUser = mark(
+export const requireUser = documentAccess(
   createMiddleware<SignedInEnv>(async (c, next) => {
     if (!c.var.user) throw new AppError('UNAUTHENTICATED')
     await next()
   }),
-  { access: { kind: 'user' } },
+  { user: true },
 )
 
 /**
@@ -127,13 +127,13 @@ export const requireUser = mark(
  * address) nor change the account's role or coach. Before requireProfile where both apply, so a
  * token always hears this refusal.
  */
-export const requireSignInSession = mark(
+export const requireSignInSession = documentAccess(
   createMiddleware<SignedInEnv>(async (c, next) => {
     if (!c.var.user) throw new AppError('UNAUTHENTICATED')
     if (c.var.apiToken) throw new AppError('FORBIDDEN', { message: apiTokenText.sessionOnly })
     await next()
   }),
-  { access: { kind: 'session' } },
+  { session: true },
 )
 
 /** The signed-in user's profile (null before they make one), from the sign-in cache when it has it. */
@@ -173,5 +173,5 @@ export function requireProfile(role?: Role) {
     c.set('profile', profile)
     await next()
   })
-  return mark(middleware, { access: role ? { kind: 'profile', role } : { kind: 'profile' } })
+  return documentAccess(middleware, role ? { profile: true, role } : { profile: true })
 }

@@ -56,10 +56,11 @@ describe('GET /api/openapi.json', () => {
     )
     expect(logSet?.parameters?.map((p) => p.name)).toEqual(['id', 'setId'])
     const list = document.paths['/api/sessions']?.get
-    expect(list?.parameters?.find((p) => p.name === 'limit')).toMatchObject({
-      in: 'query',
-      required: false,
-      schema: { type: 'integer', maximum: 100 },
+    const limit = list?.parameters?.find((p) => p.name === 'limit')
+    expect(limit).toMatchObject({ in: 'query', schema: { type: 'integer', maximum: 100 } })
+    expect(limit?.required).toBeFalsy()
+    expect(logSet?.responses['400']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/ApiError',
     })
     expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
       type: 'array',
