@@ -40,7 +40,8 @@ test('calls of one cookie share a running lookup, but never one that started bef
 })
 
 test('a profile is kept for a while, forgotten when it changes, and never kept from a read that began before the change', async () => {
-  const cache = await createSignInCache(database.db, database.notifications)
+  let clock = Date.now()
+  const cache = await createSignInCache(database.db, database.notifications, { now: () => clock })
   const profile = {
     id: 'u1',
     role: 'client',
@@ -51,11 +52,12 @@ test('a profile is kept for a while, forgotten when it changes, and never kept f
     messageDigest: true,
     plateSetups: {},
   } as never
-  const now = Date.now()
-  cache.beginProfile('u1')(profile, now)
-  expect(cache.profile('u1', now + 1000)).toBe(profile)
-  expect(cache.profile('u2', now + 1000)).toBeUndefined()
-  expect(cache.profile('u1', now + 31_000)).toBeUndefined()
+  cache.beginProfile('u1')(profile)
+  clock += 1000
+  expect(cache.profile('u1')).toBe(profile)
+  expect(cache.profile('u2')).toBeUndefined()
+  clock += 30_000
+  expect(cache.profile('u1')).toBeUndefined()
 
   const keepOld = cache.beginProfile('u1')
   cache.forgetProfile('u1')
@@ -65,4 +67,39 @@ test('a profile is kept for a while, forgotten when it changes, and never kept f
   cache.beginProfile('u1')(profile)
   cache.forgetProfile('u1')
   expect(cache.profile('u1')).toBeUndefined()
+})
+
+test('a sign-in session is kept for a while, never past its own end, and the least recently used go first', async () => {
+  let clock = Date.now()
+  const cache = await createSignInCache(database.db, database.notifications, { now: () => clock })
+  const session = (id: string, endsIn: number) =>
+    ({ session: { id, expiresAt: new Date(clock + endsIn) }, user: { id: `user-${id}` } }) as never
+  cache.begin('long')(session('long', 3_600_000))
+  cache.begin('ending')(session('ending', 5_000))
+  cache.begin('ended')(session('ended', -1))
+  expect(cache.get('ended')).toBeUndefined()
+  clock += 4_000
+  expect(cache.get('long')).toBeDefined()
+  expect(cache.get('ending')).toBeDefined()
+  clock += 2_000
+  expect(cache.get('ending')).toBeUndefined()
+  expect(cache.get('long')).toBeDefined()
+  clock += 25_000
+  expect(cache.get('long')).toBeUndefined()
+
+  // Full, it lets go of the sign-in session used least recently.
+  for (let i = 0; i < 20_000; i++) cache.begin(`full-${i}`)(session(`full-${i}`, 3_600_000))
+  expect(cache.get('full-0')).toBeDefined()
+  cache.begin('one more')(session('one more', 3_600_000))
+  expect(cache.get('full-0')).toBeDefined()
+  expect(cache.get('full-1')).toBeUndefined()
+  expect(cache.get('one more')).toBeDefined()
+
+  // A sign-out anywhere clears it, and an answer looked up before it is not kept.
+  cache.begin('a')(session('a', 3_600_000))
+  const keepOld = cache.begin('b')
+  await cache.invalidate()
+  keepOld(session('b', 3_600_000))
+  expect(cache.get('a')).toBeUndefined()
+  expect(cache.get('b')).toBeUndefined()
 })

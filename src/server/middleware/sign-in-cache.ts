@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import type { AuthSession } from '#server/auth.ts'
 import type { Db } from '#server/db/client.ts'
@@ -12,9 +13,9 @@ const PROFILES_CHANGED_CHANNEL = 'coachline_profiles_changed'
 
 export type SignInCache = {
   /** The sign-in session this cookie header had at most SIGN_IN_CACHE_MS ago, unless one was revoked since. */
-  get: (key: string, now?: number) => AuthSession | undefined
+  get: (key: string) => AuthSession | undefined
   /** Call before the lookup; the function it gives keeps the answer only if nothing was revoked meanwhile. */
-  begin: (key: string) => (value: AuthSession, now?: number) => void
+  begin: (key: string) => (value: AuthSession) => void
   evict: (key: string) => void
   /**
    * Runs `load` once per key at a time: a request that arrives while a lookup of its cookie runs
@@ -25,9 +26,9 @@ export type SignInCache = {
   /** A sign-in session ended or a user changed in this process: every process forgets what it holds. */
   invalidate: () => Promise<void>
   /** The profile of this user as read at most SIGN_IN_CACHE_MS ago, unless it changed since. */
-  profile: (userId: string, now?: number) => Profile | undefined
+  profile: (userId: string) => Profile | undefined
   /** Call before reading a profile; the function it gives keeps it only if no profile changed meanwhile. */
-  beginProfile: (userId: string) => (value: Profile, now?: number) => void
+  beginProfile: (userId: string) => (value: Profile) => void
   /** This process changed the user's profile: forgotten here at once (the database's trigger tells the others). */
   forgetProfile: (userId: string) => void
 }
@@ -44,11 +45,19 @@ export type SignInCache = {
  * without a query: a trigger on the profiles table names the changed ones to every server, and the
  * routes that change a profile forget it in their own process at once (so the next call reads the
  * change, before the notification arrives).
+ *
+ * Both are lru-cache's caches, bounded in entries and in age; `now` is their clock (tests move it).
  */
-export async function createSignInCache(db: Db, notifications: Notifications): Promise<SignInCache> {
-  const entries = new Map<string, { value: AuthSession; until: number }>()
+export async function createSignInCache(
+  db: Db,
+  notifications: Notifications,
+  { now = Date.now }: { now?: () => number } = {},
+): Promise<SignInCache> {
+  // ttlResolution 0: read the clock on every call rather than once a millisecond.
+  const bounds = { max: MAX_ENTRIES, ttl: SIGN_IN_CACHE_MS, ttlResolution: 0, perf: { now } }
+  const entries = new LRUCache<string, AuthSession>(bounds)
   const running = new Map<string, Promise<unknown>>()
-  const profiles = new Map<string, { value: Profile; until: number }>()
+  const profiles = new LRUCache<string, Profile>(bounds)
   let generation = 0
   let profileGeneration = 0
   const forgetProfiles = (ids: string) => {
@@ -67,19 +76,14 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
   await notifications.listen(PROFILES_CHANGED_CHANNEL, { onMessage: forgetProfiles, onGap: clear })
 
   return {
-    get: (key, now = Date.now()) => {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.until > now && entry.value.session.expiresAt.getTime() > now) return entry.value
-      entries.delete(key)
-      return undefined
-    },
+    get: (key) => entries.get(key),
     begin: (key) => {
       const started = generation
-      return (value, now = Date.now()) => {
+      return (value) => {
         if (generation !== started) return
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-        entries.set(key, { value, until: now + SIGN_IN_CACHE_MS })
+        // Never past the sign-in session's own end.
+        const left = value.session.expiresAt.getTime() - now()
+        if (left > 0) entries.set(key, value, { ttl: Math.min(SIGN_IN_CACHE_MS, left) })
       }
     },
     evict: (key) => {
@@ -98,19 +102,12 @@ export async function createSignInCache(db: Db, notifications: Notifications): P
       clear()
       await notify(db, SIGN_IN_SESSIONS_CHANGED_CHANNEL, '')
     },
-    profile: (userId, now = Date.now()) => {
-      const entry = profiles.get(userId)
-      if (!entry) return undefined
-      if (entry.until > now) return entry.value
-      profiles.delete(userId)
-      return undefined
-    },
+    profile: (userId) => profiles.get(userId),
     beginProfile: (userId) => {
       const started = profileGeneration
-      return (value, now = Date.now()) => {
+      return (value) => {
         if (profileGeneration !== started) return
-        if (profiles.size >= MAX_ENTRIES) profiles.delete(profiles.keys().next().value as string)
-        profiles.set(userId, { value, until: now + SIGN_IN_CACHE_MS })
+        profiles.set(userId, value)
       }
     },
     forgetProfile: forgetProfiles,
