@@ -114,7 +114,18 @@ const importPaths = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'drizzle/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'drizzle/',
+      // Swagger UI's published files, copied as they are by scripts/vendor-swagger-ui.mjs.
+      'public/api-docs/swagger-ui/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },

@@ -10,15 +10,13 @@ const route = apiRoutes.apiDocs
 const API_VERSION = '1.0.0'
 
 /**
- * The OpenAPI document and its readable page, both public. They are built once, on the first
- * request, from the app's own route table (`appOf`), which is complete by then.
+ * The OpenAPI document and its reference page, both public. The document is built once, on the
+ * first request, from the app's own route table (`appOf`), which is complete by then.
  */
 export function createApiDocsRoutes(appOf: () => Parameters<typeof buildOpenApi>[0], serverUrl: string) {
   let built: Promise<OpenApiDocument> | null = null
   const document = () => (built ??= buildOpenApi(appOf(), { serverUrl, version: API_VERSION }))
   return new Hono<AppEnv>()
     .get(route.openapi, doc({ summary: 'This OpenAPI 3.1 document' }), async (c) => c.json(await document()))
-    .get(route.docs, doc({ summary: 'The API reference as a web page (HTML)' }), async (c) =>
-      c.html(referencePage(await document())),
-    )
+    .get(route.docs, doc({ summary: 'The API reference as a web page (HTML)' }), (c) => c.html(referencePage()))
 }

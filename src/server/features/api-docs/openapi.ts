@@ -55,7 +55,7 @@ function accessOf(demand: AccessDemand | undefined): { security: Operation['secu
   return { security: [], text: 'public' }
 }
 
-/** An operation as hono-openapi merged it, made whole: its tag, security and the errors its access can answer. */
+/** An operation as hono-openapi merged it, made whole: its tag, who may call it and the errors its access can answer. */
 function finish(path: string, merged: Operation & { [ACCESS_EXTENSION]?: string | AccessDemand }): Operation {
   const { [ACCESS_EXTENSION]: demand, ...operation } = merged
   const access = accessOf(typeof demand === 'object' ? demand : undefined)
@@ -69,8 +69,11 @@ function finish(path: string, merged: Operation & { [ACCESS_EXTENSION]?: string 
   if (access.security.some((s) => 'bearerToken' in s))
     responses['429'] = errorResponse('Too many calls with this API token; wait for Retry-After seconds')
   responses.default = errorResponse('An error, in the API’s one error shape')
+  const who = `Who may call: ${access.text}.`
   return {
     ...operation,
+    // Said in words too: few OpenAPI tools show an extension.
+    description: operation.description ? `${who}\n\n${operation.description}` : who,
     tags: [path.split('/')[2] ?? 'api'],
     security: access.security,
     responses,
