@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const FILES = ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE']
-const target = new URL('../public/api-docs/swagger-ui/', import.meta.url).pathname
+const target = fileURLToPath(new URL('../public/api-docs/swagger-ui/', import.meta.url))
 
 const version = process.argv[2]
 if (!version || !/^\d+\.\d+\.\d+$/.test(version)) {
@@ -25,9 +26,12 @@ try {
   const [packed] = JSON.parse(
     execFileSync('npm', ['pack', `swagger-ui-dist@${version}`, '--json', '--pack-destination', work], {
       encoding: 'utf8',
+      // npm is npm.cmd on Windows, which only a shell runs.
+      shell: process.platform === 'win32',
     }),
   )
-  // npm pack checked the tarball against the registry's integrity; check it again here, to record it.
+  // npm pack refuses a tarball that differs from the registry's integrity; this checks that the
+  // file on disk is still the one it fetched, before anything is taken out of it.
   const tarball = join(work, packed.filename)
   const sha512 = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
   if (sha512 !== packed.integrity) throw new Error(`the tarball's integrity ${sha512} is not ${packed.integrity}`)

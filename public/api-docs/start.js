@@ -54,7 +54,10 @@ function touchUp(root) {
 
 const root = document.getElementById('reference')
 fetch(root.dataset.document)
-  .then((answer) => answer.json())
+  .then((answer) => {
+    if (!answer.ok) throw new Error(`the server answered ${answer.status}`)
+    return answer.json()
+  })
   .then((spec) => {
     delete spec.servers
     SwaggerUIBundle({
@@ -67,4 +70,11 @@ fetch(root.dataset.document)
       plugins: [operationsHeading],
     })
     new MutationObserver(() => touchUp(root)).observe(root, { childList: true, subtree: true })
+  })
+  .catch((error) => {
+    const message = document.createElement('p')
+    message.setAttribute('role', 'alert')
+    message.className = 'reference-failed'
+    message.textContent = `The API's document could not be loaded (${error.message}). Reload the page to try again.`
+    root.replaceChildren(message)
   })

@@ -57,4 +57,13 @@ test.describe('the API reference', () => {
     await expectAccessible(page, 'the API reference on a phone')
     expect(problems).toEqual([])
   })
+
+  test('says so when the document cannot be loaded', async ({ page }) => {
+    await page.route('**/api/openapi.json', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE","message":"Busy"}' }),
+    )
+    await page.goto('/api/docs')
+    await expect(page.getByRole('alert')).toHaveText(/could not be loaded \(the server answered 503\)/)
+    await expect(page.getByRole('link', { name: '/api/openapi.json' })).toBeVisible()
+  })
 })

@@ -1,5 +1,5 @@
 import type { ValidationTargets } from 'hono'
-import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi'
+import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions, type ResolverReturnType } from 'hono-openapi'
 import type * as z from 'zod/mini'
 import type { Role } from '#shared/paths.ts'
 
@@ -43,8 +43,26 @@ export function doc({ summary, description, response, status = 200, stream }: Ro
   })
 }
 
+/**
+ * hono-openapi's `resolver`, made when the document is first built rather than when the route is
+ * defined: `resolver` reads the schema at once, and the shared schemas are built on first use
+ * (`lazySchema`), so a server that is never asked for its document never builds them for it.
+ */
+function laterResolver(schema: z.ZodMiniType, options?: Record<string, unknown>): ResolverReturnType {
+  let made: ResolverReturnType | undefined
+  const resolved = () => (made ??= resolver(schema, options))
+  return {
+    get vendor() {
+      return resolved().vendor
+    },
+    validate: (value) => resolved().validate(value),
+    toJSONSchema: (custom) => resolved().toJSONSchema(custom),
+    toOpenAPISchema: (custom) => resolved().toOpenAPISchema(custom),
+  }
+}
+
 /** The schema of an answer as the server sends it (zod's output side: defaults applied, transforms done). */
-const answerSchema = (schema: z.ZodMiniType) => resolver(schema, { options: { io: 'output' } })
+const answerSchema = (schema: z.ZodMiniType) => laterResolver(schema, { options: { io: 'output' } })
 
 /** The schema a `validate()` middleware checks, as the document shows it for its target. */
 export function documentInput<Handler extends object>(
@@ -52,7 +70,8 @@ export function documentInput<Handler extends object>(
   target: keyof ValidationTargets,
   schema: z.ZodMiniType,
 ): Handler {
-  return Object.assign(handler, { [uniqueSymbol]: { target, ...resolver(schema) } })
+  // Not spread: that would read `vendor`, and build the schema now.
+  return Object.assign(handler, { [uniqueSymbol]: Object.assign(laterResolver(schema), { target }) })
 }
 
 /**

@@ -76,7 +76,16 @@ export async function createSignInCache(
   await notifications.listen(PROFILES_CHANGED_CHANNEL, { onMessage: forgetProfiles, onGap: clear })
 
   return {
-    get: (key) => entries.get(key),
+    // lru-cache lets an entry go only once its time to live is past, and a sign-in session is
+    // over at its very end: checked here too.
+    get: (key) => {
+      const found = entries.get(key)
+      if (found && found.session.expiresAt.getTime() <= now()) {
+        entries.delete(key)
+        return undefined
+      }
+      return found
+    },
     begin: (key) => {
       const started = generation
       return (value) => {

@@ -15,7 +15,12 @@ const API_VERSION = '1.0.0'
  */
 export function createApiDocsRoutes(appOf: () => Parameters<typeof buildOpenApi>[0], serverUrl: string) {
   let built: Promise<OpenApiDocument> | null = null
-  const document = () => (built ??= buildOpenApi(appOf(), { serverUrl, version: API_VERSION }))
+  const document = () =>
+    (built ??= buildOpenApi(appOf(), { serverUrl, version: API_VERSION }).catch((error: unknown) => {
+      // Not kept: the next request tries again.
+      built = null
+      throw error
+    }))
   return new Hono<AppEnv>()
     .get(route.openapi, doc({ summary: 'This OpenAPI 3.1 document' }), async (c) => c.json(await document()))
     .get(route.docs, doc({ summary: 'The API reference as a web page (HTML)' }), (c) => c.html(referencePage()))

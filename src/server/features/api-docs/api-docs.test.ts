@@ -37,6 +37,14 @@ describe('GET /api/openapi.json', () => {
     expect(documented.size).toBeGreaterThan(80)
   })
 
+  test('keeps the API’s operation ids, so a generated client keeps its method names', () => {
+    expect(document.paths['/api/sessions/{id}/sets/{setId}']?.put?.operationId).toBe('putSessionsByIdSetsBySetId')
+    expect(document.paths['/api/history-import/preview']?.post?.operationId).toBe('postHistoryImportPreview')
+    expect(document.paths['/api/me']?.get?.operationId).toBe('getMe')
+    const ids = operations().map(({ op }) => op.operationId)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
   test('every operation has a summary', () => {
     expect(
       operations()
@@ -77,6 +85,13 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/tokens']?.post?.security).toEqual([{ sessionCookie: [] }])
     expect(document.paths['/api/health']?.get?.security).toEqual([])
     expect(document.paths['/api/movements']?.post?.['x-coachline-access']).toBe('signed-in coach')
+    // A use() and the route's own middleware add up; a route registered before a use() is not under it.
+    expect(document.paths['/api/progression/preview']?.post?.['x-coachline-access']).toBe('signed-in with a profile')
+    expect(document.paths['/api/progression/proposals']?.get?.['x-coachline-access']).toBe('signed-in coach')
+    expect(document.paths['/api/sessions/{id}/sets/{setId}']?.put?.['x-coachline-access']).toBe('signed-in')
+    expect(document.paths['/api/profile/become-coach']?.post?.['x-coachline-access']).toBe(
+      'sign-in session only (not an API token)',
+    )
     // In words too, for the tools that show no extension.
     expect(document.paths['/api/movements']?.post?.description).toMatch(/^Who may call: signed-in coach\./)
   })
