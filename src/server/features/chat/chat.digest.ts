@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { messages } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/lib/logger.ts'
+import { repeatEvery } from '#server/lib/rounds.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { messageDigestEmail } from '#server/features/mail/templates.ts'
 
@@ -117,15 +118,9 @@ export async function sendMessageDigests({
 export function scheduleMessageDigests(
   options: Omit<Parameters<typeof sendMessageDigests>[0], 'now'>,
 ): () => Promise<void> {
-  let round: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    round ??= sendMessageDigests(options)
-      .catch((err: unknown) => options.logger.error({ err }, 'chat: the unread-messages round failed'))
-      .finally(() => (round = null))
-  }, DIGEST_EVERY_MS)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await round
-  }
+  return repeatEvery(
+    DIGEST_EVERY_MS,
+    () => sendMessageDigests(options),
+    (err) => options.logger.error({ err }, 'chat: the unread-messages round failed'),
+  )
 }
