@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { paths } from '#shared/paths.ts'
+import { commentHref, paths } from '#shared/paths.ts'
 import type { CommentNotice } from '#shared/schemas/sessions.ts'
 import { excerpt } from '#shared/text.ts'
 import { notify } from '#client/lib/notify.ts'
 import { refetchFromNow } from '#client/lib/refetch-from-now.ts'
 import { sessionText } from '../session-text.ts'
-import { commentHref } from '../set-anchor.ts'
 import { sessionQueries } from './session-queries.ts'
 
 /**

@@ -16,7 +16,7 @@ import { cn } from '#client/lib/cn.ts'
 import { formatDuration, formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { useAddComment } from '../api/use-add-comment.ts'
 import { describeCorrection, formatWhen } from '../correction-format.ts'
-import { setAnchor } from '../set-anchor.ts'
+import { setAnchor } from '#shared/paths.ts'
 import { sessionText } from '../session-text.ts'
 import { SET_TYPE_NAME } from '#shared/set-types.ts'
 

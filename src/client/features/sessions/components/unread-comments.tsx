@@ -3,7 +3,7 @@ import { MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { excerpt } from '#shared/text.ts'
 import { sessionQueries } from '../api/session-queries.ts'
-import { commentHref } from '../set-anchor.ts'
+import { commentHref } from '#shared/paths.ts'
 
 /** How many comments wait for me (my coach's, or as a coach my clients' replies); 0 when signed out. */
 export function useUnreadCommentCount(enabled: boolean): number {
