@@ -17,10 +17,12 @@ import { isLocalOnly, isLoopbackHost, publicUrl, type Env } from '#server/lib/en
 import { dataExportRoutes } from '#server/features/data-export/data-export.routes.ts'
 import { createApiDocsRoutes } from '#server/features/api-docs/api-docs.routes.ts'
 import { apiTokensRoutes } from '#server/features/api-tokens/api-tokens.routes.ts'
+import { notificationsRoutes } from '#server/features/notifications/notifications.routes.ts'
 import { accountRoutes } from '#server/features/auth/account.routes.ts'
 import { calendarRoutes } from '#server/features/calendar/calendar.routes.ts'
 import { chatRoutes } from '#server/features/chat/chat.routes.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
+import type { PushConfig } from '#server/features/notifications/push-config.ts'
 import { clientsRoutes } from '#server/features/clients/clients.routes.ts'
 import { handleAuthRequest } from '#server/features/auth/auth-gate.ts'
 import { healthRoutes } from '#server/features/health/health.routes.ts'
@@ -63,6 +65,7 @@ export type AppDeps = {
   mailer: Mailer
   signInCache: SignInCache
   chat: ChatHub
+  push: PushConfig
   trustedOrigins: string[]
 }
 
@@ -94,7 +97,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, signInCache, chat, trustedOrigins }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, signInCache, chat, push, trustedOrigins }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route(apiRoutes.health.mount, healthRoutes)
@@ -115,6 +118,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     .route(apiRoutes.dataExport.mount, dataExportRoutes)
     .route(apiRoutes.historyImport.mount, historyImportRoutes)
     .route(apiRoutes.tokens.mount, apiTokensRoutes)
+    .route(apiRoutes.notifications.mount, notificationsRoutes)
     .route(
       apiRoutes.apiDocs.mount,
       createApiDocsRoutes(() => app, publicUrl(env)),
@@ -139,6 +143,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, tr
     c.set('mailer', mailer)
     c.set('signInCache', signInCache)
     c.set('chat', chat)
+    c.set('push', push)
     const started = performance.now()
     await next()
     logger.info(

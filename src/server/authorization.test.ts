@@ -1,8 +1,9 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
-import { coachClients, progressionProposals } from '#server/db/schema/index.ts'
+import { coachClients, progressionProposals, pushSubscriptions } from '#server/db/schema/index.ts'
 import type { OpenApiDocument } from '#server/features/api-docs/openapi.ts'
 import {
   createTestApp,
@@ -67,6 +68,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newProposal: () => Promise<string>
   /** A session `client` finished just now (correctable for 48 hours), its exercise's key and its one set. */
   finished: { sessionId: string; exerciseKey: string; setId: string }
+  /** Subscribes a device of this caller to push notifications; its push service refuses connections at once. */
+  newDevice: (caller: Caller) => Promise<string>
 }
 type Row = {
   method: string
@@ -91,6 +94,11 @@ type Row = {
 }
 
 const TOKEN = { token: 'not-a-real-token' }
+/** A browser's push subscription keys: a P-256 public key and 16 random bytes. */
+const pushKeys = () => {
+  const ecdh = createECDH('prime256v1')
+  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+}
 const NEW_PLAN = { name: 'Base block', weeks: 4, daysPerWeek: 3 }
 const NEW_MOVEMENT = {
   name: 'Tempo goblet squat',
@@ -629,6 +637,46 @@ const ROUTES: Row[] = [
     sessionOnly: true,
     request: async (fx, caller) => ({ path: `/api/tokens/${await fx.newToken(caller)}` }),
   },
+  // Push notifications: the signed-in person's own devices and settings. Subscribing a device
+  // needs a sign-in session: it would go on receiving what a leaked token could read.
+  { method: 'GET', path: '/api/notifications', access: 'signed-in' },
+  {
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    access: 'signed-in',
+    request: () => ({ path: '/api/notifications/settings', body: { quietHours: null, workoutReminder: '18:00' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/devices',
+    access: 'signed-in',
+    sessionOnly: true,
+    request: () => ({
+      path: '/api/notifications/devices',
+      body: { endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, keys: pushKeys() },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/notifications/devices/:id',
+    access: 'signed-in',
+    request: async (fx, caller) => ({
+      path: `/api/notifications/devices/${await fx.newDevice(caller)}`,
+      body: { kinds: ['comments'] },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/devices/:id',
+    access: 'signed-in',
+    request: async (fx, caller) => ({ path: `/api/notifications/devices/${await fx.newDevice(caller)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/devices/:id/test',
+    access: 'signed-in',
+    request: async (fx, caller) => ({ path: `/api/notifications/devices/${await fx.newDevice(caller)}/test` }),
+  },
   // The API's own description, for anyone.
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },
@@ -690,6 +738,19 @@ beforeAll(async () => {
   })
   fx = {
     tokens: {} as Fixtures['tokens'],
+    newDevice: async (caller) => {
+      if (caller === 'anonymous') return crypto.randomUUID()
+      const [device] = await t.db
+        .insert(pushSubscriptions)
+        .values({
+          userId: fx[caller].id,
+          endpoint: `https://127.0.0.1:1/push/${crypto.randomUUID()}`,
+          ...pushKeys(),
+          kinds: ['chat'],
+        })
+        .returning({ id: pushSubscriptions.id })
+      return device?.id ?? ''
+    },
     newToken: async (caller) => {
       if (caller === 'anonymous') return crypto.randomUUID()
       const res = await t.app.request('/api/tokens', {

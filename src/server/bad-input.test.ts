@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { inspectRoutes } from 'hono/dev'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -47,6 +48,10 @@ type Fixtures = {
   newSession: () => Promise<string>
   /** Makes a pending progression proposal on the plan assigned to `client`. */
   newProposal: () => Promise<string>
+  /** A device of `user` subscribed to push notifications. */
+  deviceId: string
+  /** A browser's push subscription keys. */
+  pushKeys: { p256dh: string; auth: string }
 }
 
 type JsonRoute = {
@@ -591,6 +596,32 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.user),
     body: () => ({ name: 'Sweep token', scope: 'read-write' }),
   },
+  {
+    method: 'PUT',
+    route: '/api/notifications/settings',
+    path: () => '/api/notifications/settings',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ quietHours: { start: '22:00', end: '07:00' }, workoutReminder: '18:30' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/notifications/devices',
+    path: () => '/api/notifications/devices',
+    as: (fx) => headersOf(fx.user),
+    body: (fx) => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/bad-input-sweep',
+      keys: fx.pushKeys,
+      label: 'Sweep phone',
+      kinds: ['chat', 'comments'],
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/notifications/devices/:id',
+    path: (fx) => `/api/notifications/devices/${fx.deviceId}`,
+    as: (fx) => headersOf(fx.user),
+    body: () => ({ kinds: ['chat'] }),
+  },
 ]
 
 /** Test names: better-auth's routes share one pattern, so theirs show the endpoint. */
@@ -623,6 +654,8 @@ const BODILESS = [
   'POST /api/calendar',
   'DELETE /api/calendar',
   'DELETE /api/tokens/:id',
+  'DELETE /api/notifications/devices/:id',
+  'POST /api/notifications/devices/:id/test',
 ]
 
 type Path = (string | number)[]
@@ -787,8 +820,18 @@ beforeAll(async () => {
       isTemplate: true,
     })
   ).id
+  const pushKeys = {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  }
+  const device = await call<{ id: string }>(partial.user, 'POST', '/api/notifications/devices', {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/bad-input-sweep',
+    keys: pushKeys,
+  })
   fx = {
     ...partial,
+    deviceId: device.id,
+    pushKeys,
     planId,
     planWorkoutId,
     assignedPlanId: assigned.id,

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import type { Env } from '#server/lib/env.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
+import type { PushConfig } from '#server/features/notifications/push-config.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SignInCache } from '#server/middleware/sign-in-cache.ts'
 
@@ -17,6 +18,8 @@ export type AppVariables = {
   requestId: string
   signInCache: SignInCache
   chat: ChatHub
+  /** How the server sends Web Push (its VAPID identity). */
+  push: PushConfig
   user: AuthUser | null
   session: AuthSession['session'] | null
   /** Set when the caller authenticated with a personal API token instead of a sign-in session. */

@@ -8,6 +8,8 @@ import { openEmbeddedDatabase } from '#server/db/embedded-database.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from '#server/lib/env.ts'
 import { scheduleMessageDigests } from '#server/features/chat/chat.digest.ts'
+import { scheduleNotifications } from '#server/features/notifications/push-worker.ts'
+import { loadPushConfig } from '#server/features/notifications/push-config.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
 import { createMailer } from '#server/features/mail/mailer.ts'
 import { createLogger, type Logger } from '#server/lib/logger.ts'
@@ -79,6 +81,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     onSignInSessionsChanged,
   })
   const chat = await createChatHub(database.db, database.notifications, logger)
+  const push = await loadPushConfig(database.db, env)
   const app = createApp({
     db: database.db,
     auth,
@@ -87,9 +90,10 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     mailer,
     signInCache,
     chat,
+    push,
     trustedOrigins: [...new Set(trustedOrigins)],
   })
-  return { app, auth, logger, mailer, signInCache, chat }
+  return { app, auth, logger, mailer, signInCache, chat, push }
 }
 
 export type RunningServer = {
@@ -122,9 +126,10 @@ export async function start(env: Env): Promise<RunningServer> {
   const port = (server.address() as AddressInfo).port
   const listening = { ...env, PORT: port }
   const url = publicUrl(listening)
-  const { app, mailer, chat } = await buildApp(listening, database, { logger })
+  const { app, mailer, chat, push } = await buildApp(listening, database, { logger })
   handle = (request, bindings) => app.fetch(request, bindings as never)
   const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
+  const stopNotifications = scheduleNotifications({ db: database.db, push, logger })
   logger.info(
     { url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind },
     'Coachline is listening',
@@ -151,7 +156,7 @@ export async function start(env: Env): Promise<RunningServer> {
       void closed.then(() => clearInterval(idleSweep))
       // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
       if (!(await within(chat.close(), left()))) logger.warn('shutdown timeout: chat streams still open')
-      const drained = await within(Promise.all([closed, stopDigests()]), left())
+      const drained = await within(Promise.all([closed, stopDigests(), stopNotifications()]), left())
       clearInterval(idleSweep)
       if (!drained) {
         logger.warn('shutdown timeout: closing remaining connections')

@@ -94,6 +94,14 @@ export const apiRoutes = {
   dataExport: { mount: '/data-export', json: '/json', csv: '/csv', restore: '/restore' },
   historyImport: { mount: '/history-import', preview: '/preview', run: '/' },
   tokens: { mount: '/tokens', list: '/', one: '/:id' },
+  notifications: {
+    mount: '/notifications',
+    setup: '/',
+    settings: '/settings',
+    devices: '/devices',
+    device: '/devices/:id',
+    test: '/devices/:id/test',
+  },
   apiDocs: { mount: '/', openapi: '/openapi.json', docs: '/docs' },
   /** Only on a server reachable from this machine alone, and only with mail kept in the outbox. */
   dev: { mount: '/dev', outbox: '/outbox' },
@@ -289,6 +297,13 @@ export const apiPaths = {
     list: at(tokens, tokens.list),
     create: at(tokens, tokens.list),
     one: byId(tokens, tokens.one),
+  },
+  notifications: {
+    setup: at(apiRoutes.notifications, apiRoutes.notifications.setup),
+    settings: at(apiRoutes.notifications, apiRoutes.notifications.settings),
+    devices: at(apiRoutes.notifications, apiRoutes.notifications.devices),
+    device: byId(apiRoutes.notifications, apiRoutes.notifications.device),
+    test: byId(apiRoutes.notifications, apiRoutes.notifications.test),
   },
   historyImport: {
     preview: at(historyImport, historyImport.preview),

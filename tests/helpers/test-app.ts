@@ -55,8 +55,8 @@ export async function createTestApp(
     ...overrides,
   })
   const database = await openTestDatabase(options)
-  const { app, auth, mailer } = await buildApp(env, database)
-  return { app, auth, mailer, db: database.db, database, env, close: () => database.close() }
+  const { app, auth, mailer, push } = await buildApp(env, database)
+  return { app, auth, mailer, push, db: database.db, database, env, close: () => database.close() }
 }
 
 export type SignedIn = { id: string; email: string; cookie: string; headers: Record<string, string> }

@@ -46,6 +46,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_EMAIL_PER_ADDRESS: z._default(integer(1), 5),
   // Calls per personal API token per minute (docs/api.md).
   RATE_LIMIT_API_TOKEN_PER_MINUTE: z._default(integer(1), 600),
+  // Web Push (docs/notifications.md): the server's VAPID key pair, made once and kept in the
+  // database when unset; who the push services may contact about it; push services beyond the
+  // browsers' own (host or host:port, https), and a CA certificate (PEM file) to trust for them.
+  VAPID_PUBLIC_KEY: z.optional(z.string().check(z.regex(/^[\w-]{87}$/, 'must be a P-256 public key in base64url'))),
+  VAPID_PRIVATE_KEY: z.optional(z.string().check(z.regex(/^[\w-]{43}$/, 'must be a P-256 private key in base64url'))),
+  VAPID_SUBJECT: z.optional(z.string().check(z.regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL'))),
+  PUSH_SERVICE_HOSTS: z._default(z.string(), ''),
+  PUSH_SERVICE_CA: z.optional(text),
 })
 
 export type Env = z.infer<typeof EnvSchema>

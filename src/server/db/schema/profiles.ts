@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
 import type { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { TIME_ZONE_MAX } from '#shared/schemas/profile-update.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
@@ -26,6 +26,11 @@ export const profiles = pgTable(
     plateSetups: jsonb('plate_setups').$type<PlateSetupsPatch>(),
     /** The IANA time zone of the lifter's device (Europe/Berlin), as the app last reported it: their calendar days. */
     timeZone: text('time_zone'),
+    /** Quiet hours in the person's time zone, in minutes after midnight (start to end, across midnight when start > end); none when null. */
+    quietHoursStart: smallint('quiet_hours_start'),
+    quietHoursEnd: smallint('quiet_hours_end'),
+    /** When today's workout is announced on a training day, in minutes after midnight; never when null. */
+    workoutReminderMinute: smallint('workout_reminder_minute'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,5 +39,10 @@ export const profiles = pgTable(
     oneOf('profiles_experience_level_check', t.experienceLevel, EXPERIENCE_LEVELS),
     oneOf('profiles_unit_check', t.unit, UNITS),
     check('profiles_time_zone_check', sql`char_length(${t.timeZone}) <= ${sql.raw(String(TIME_ZONE_MAX))}`),
+    check(
+      'profiles_quiet_hours_check',
+      sql`(${t.quietHoursStart} is null) = (${t.quietHoursEnd} is null) and ${t.quietHoursStart} between 0 and 1439 and ${t.quietHoursEnd} between 0 and 1439`,
+    ),
+    check('profiles_workout_reminder_check', sql`${t.workoutReminderMinute} between 0 and 1439`),
   ],
 )

@@ -9,12 +9,19 @@ import {
   type Receipt,
   type SendMessageInput,
 } from '#shared/schemas/chat.ts'
+import { paths } from '#shared/paths.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
 import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
 import { coachClients, messages, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import {
+  CHAT_BURST_MS,
+  enqueueNotification,
+  notificationBody,
+  withdrawNotification,
+} from '#server/features/notifications/notifications.service.ts'
 
 /** What goes through NOTIFY: ids and positions only (a body may exceed NOTIFY's 8,000 bytes). */
 export type ChatEvent =
@@ -242,6 +249,9 @@ export async function markDelivered(
 
 const pick = ({ coachId, clientId }: Pair): Pair => ({ coachId, clientId })
 
+/** The outbox group of one conversation's chat notifications (either party's). */
+const chatGroupKey = (ref: Pair) => `chat:${ref.coachId}:${ref.clientId}`
+
 /**
  * Sends a message, idempotent by its client-made id: the same message sent again (a retry after
  * a lost answer, an offline queue replayed) is stored once and answered with the stored copy.
@@ -280,7 +290,7 @@ export async function sendMessage(
       .values({ id: input.id, coachId: ref.coachId, clientId: ref.clientId, senderId: me.id, body: input.body })
       .onConflictDoNothing({ target: messages.id })
       .returning()
-    if (row)
+    if (row) {
       await publish(tx, {
         type: 'message',
         id: row.id,
@@ -289,6 +299,18 @@ export async function sendMessage(
         clientId: row.clientId,
         senderId: row.senderId,
       })
+      // One notification for a burst of messages, sent once the burst has had time to end.
+      const toCoach = me.id === ref.clientId
+      await enqueueNotification(tx, {
+        userId: toCoach ? ref.coachId : ref.clientId,
+        kind: 'chat',
+        groupKey: chatGroupKey(ref),
+        title: me.displayName || 'New message',
+        body: notificationBody(row.body),
+        url: toCoach ? paths.coach.chat.getHref(ref.clientId) : paths.client.chat.getHref(),
+        dueAt: new Date(Date.now() + CHAT_BURST_MS),
+      })
+    }
     return row
   })
   if (inserted) return { message: toMessage(inserted), created: true }
@@ -308,6 +330,8 @@ export async function markRead(db: Db, me: Profile, otherId: string, upTo: numbe
       .where(and(inPair(ref), ne(messages.senderId, me.id), isNull(messages.readAt), lte(messages.seq, upTo)))
       .returning({ seq: messages.seq, at: messages.readAt })
     if (updated.length === 0) return
+    // Read here: a notification of these messages still waiting would tell of nothing new.
+    await withdrawNotification(tx, me.id, chatGroupKey(ref))
     const at = updated[0]?.at ?? new Date()
     await publish(tx, {
       type: 'receipt',

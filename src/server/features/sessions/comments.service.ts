@@ -1,10 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
+import { commentHref } from '#shared/paths.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeCoachIdOf, assertCanReadClient, coachedAt } from '#server/access/coaching.ts'
 import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { profiles, sessionComments, setLogs } from '#server/db/schema/index.ts'
 import { LIVE_CHANNEL, notify } from '#server/db/notifications.ts'
+import {
+  enqueueNotification,
+  notificationBody,
+  withdrawNotification,
+} from '#server/features/notifications/notifications.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { findReadable, findSession } from './session-access.ts'
 
@@ -66,7 +72,11 @@ async function markCommentsRead(db: Db, me: Actor, sessionId: string): Promise<v
   await db.execute(
     sql`update session_comments set read_at = now() where session_id = ${sessionId} and author_id <> ${me.id} and read_at is null`,
   )
+  await withdrawNotification(db, me.id, commentsGroupKey(sessionId))
 }
+
+/** The outbox group of one session's comment notifications. */
+const commentsGroupKey = (sessionId: string) => `comments:${sessionId}`
 
 export async function commentNotice(db: Db, id: string): Promise<CommentNotice | null> {
   const [row] = await queryRows<NoticeRow>(
@@ -121,7 +131,21 @@ export async function addComment(db: Db, actor: Actor, sessionId: string, input:
   const comment = (await commentsOf(db, sessionId)).find((c) => c.id === row?.id)
   if (!comment) throw new Error('comment not found after insert')
   const recipientId = session.clientId === actor.id ? await activeCoachIdOf(db, session.clientId) : session.clientId
-  if (recipientId) await announceComment(db, { id: comment.id, recipientId })
+  if (recipientId) {
+    await announceComment(db, { id: comment.id, recipientId })
+    // Comments on one session in quick succession are one notification.
+    await enqueueNotification(db, {
+      userId: recipientId,
+      kind: 'comments',
+      groupKey: commentsGroupKey(sessionId),
+      title:
+        session.clientId === actor.id
+          ? `${comment.authorName} replied on their workout`
+          : `${comment.authorName} commented on your workout`,
+      body: notificationBody(comment.body),
+      url: commentHref({ sessionId, setLogId: comment.setLogId }),
+    })
+  }
   return comment
 }
 

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm'
+import type { NotificationKind } from '#shared/schemas/notifications.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { pushOutbox } from '#server/db/schema/index.ts'
+
+/** How long a chat notification waits for the rest of a burst of messages, to be one notification. */
+export const CHAT_BURST_MS = 30_000
+/** The longest text a notification shows: a lock screen shows a few lines. */
+const BODY_MAX = 180
+
+/** Text cut to what a notification shows, on a word where there is one. */
+export function notificationBody(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= BODY_MAX) return flat
+  const cut = flat.slice(0, BODY_MAX - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${space > BODY_MAX / 2 ? cut.slice(0, space) : cut}…`
+}
+
+export type Notification = {
+  userId: string
+  kind: NotificationKind
+  /** Unsent notifications of one person with the same key are one: a later one replaces its text and adds to its count. */
+  groupKey: string
+  /** A notification that must exist once ever (a reminder of one date): a second is dropped. */
+  onceKey?: string
+  title: string
+  body: string
+  /** The screen a tap opens, a path of the app. */
+  url: string
+  /** When to send it: now unless said (a burst of chat messages waits for the rest of the burst). */
+  dueAt?: Date
+}
+
+/** Puts a notification in the outbox for the next round of sends (docs/notifications.md). */
+export async function enqueueNotification(db: Db | Tx, notification: Notification): Promise<void> {
+  const values = {
+    userId: notification.userId,
+    kind: notification.kind,
+    groupKey: notification.groupKey,
+    onceKey: notification.onceKey ?? null,
+    title: notification.title,
+    body: notification.body,
+    url: notification.url,
+    dueAt: notification.dueAt ?? new Date(),
+  }
+  if (notification.onceKey) {
+    await db.insert(pushOutbox).values(values).onConflictDoNothing()
+    return
+  }
+  await db
+    .insert(pushOutbox)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [pushOutbox.userId, pushOutbox.groupKey],
+      targetWhere: sql`${pushOutbox.sentAt} is null`,
+      set: {
+        title: sql`excluded.title`,
+        body: sql`excluded.body`,
+        url: sql`excluded.url`,
+        count: sql`${pushOutbox.count} + 1`,
+      },
+    })
+}
+
+/** Drops a notification not yet sent: what it would tell of is already seen. */
+export async function withdrawNotification(db: Db | Tx, userId: string, groupKey: string): Promise<void> {
+  await db.execute(
+    sql`delete from push_outbox where user_id = ${userId} and group_key = ${groupKey} and sent_at is null`,
+  )
+}

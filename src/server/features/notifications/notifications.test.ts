@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { notificationText, type PushSetup } from '#shared/schemas/notifications.ts'
+import { coachClients, pushOutbox } from '#server/db/schema/index.ts'
+import {
+  PUSH_SERVICE_CA,
+  startPushService,
+  type PushService,
+  type Subscriber,
+} from '../../../../tests/helpers/push-service.ts'
+import {
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  withToken,
+  type SignedIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-app.ts'
+import { buildApp } from '#server/server.ts'
+import { CHAT_BURST_MS } from './notifications.service.ts'
+import { sendDueNotifications } from './push-worker.ts'
+
+let t: TestContext
+let push: PushService
+let coach: SignedIn
+let client: SignedIn
+const logger = pino({ level: 'silent' })
+
+const call = async (who: SignedIn, method: string, path: string, body?: unknown) => {
+  const res = await t.app.request(path, {
+    method,
+    headers: jsonHeaders(who),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null }
+}
+const setupOf = async (who: SignedIn) => (await call(who, 'GET', '/api/notifications')).body as PushSetup
+const subscribe = async (who: SignedIn, subscriber: Subscriber, extra: Record<string, unknown> = {}) => {
+  const res = await call(who, 'POST', '/api/notifications/devices', {
+    endpoint: subscriber.endpoint,
+    keys: subscriber.keys,
+    label: 'Phone',
+    ...extra,
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body as { id: string }
+}
+const sendDue = (msFromNow = 0) =>
+  sendDueNotifications({ db: t.db, push: t.push, logger, now: new Date(Date.now() + msFromNow) })
+const freshSession = async (who: SignedIn) => {
+  const res = await call(who, 'POST', '/api/sessions', {})
+  expect(res.status).toBe(201)
+  return res.body as { id: string }
+}
+
+beforeAll(async () => {
+  push = await startPushService()
+  t = await createTestApp({ PUSH_SERVICE_HOSTS: push.host, PUSH_SERVICE_CA })
+  coach = await signIn(t, { role: 'coach', displayName: 'Coach Carla' })
+  client = await signIn(t, { role: 'client', displayName: 'Lifter Lee' })
+  await t.db.insert(coachClients).values({ coachId: coach.id, clientId: client.id })
+})
+afterAll(async () => {
+  await t.close()
+  await push.close()
+})
+
+describe('devices', () => {
+  test('a browser subscribes, and a test notification reaches it, encrypted for it and signed with the server’s key', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const setup = await setupOf(lifter)
+    expect(setup.publicKey).toMatch(/^[\w-]{87}$/)
+    expect(setup.devices).toEqual([])
+    const phone = push.subscriber(`test-${lifter.id}`)
+    const device = await subscribe(lifter, phone)
+    expect((await setupOf(lifter)).devices).toMatchObject([{ id: device.id, label: 'Phone', lastSentAt: null }])
+
+    const tested = await call(lifter, 'POST', `/api/notifications/devices/${device.id}/test`)
+    expect(tested.body).toEqual({ delivered: true, error: null })
+    expect(phone.received()).toEqual([
+      {
+        title: notificationText.testTitle,
+        body: notificationText.testBody,
+        url: '/account',
+        tag: 'test',
+        kind: 'test',
+      },
+    ])
+    // Signed with the key the browser subscribed with.
+    const request = push.requests.find((r) => r.path.endsWith(lifter.id))
+    expect(request?.headers.authorization).toContain(`k=${setup.publicKey}`)
+    expect((await setupOf(lifter)).devices[0]?.lastSentAt).not.toBeNull()
+  })
+
+  test('the server keeps one key pair: a second server on the database signs with the same', async () => {
+    const other = await buildApp(t.env, t.database)
+    expect(other.push.vapid.publicKey).toBe(t.push.vapid.publicKey)
+  })
+
+  test.each([
+    ['an address inside the network', 'https://10.0.0.7/push/x'],
+    ['plain http to a push service', 'http://fcm.googleapis.com/fcm/send/x'],
+    ['any other host', 'https://attacker.example/push'],
+    ['a push service on another port', 'https://fcm.googleapis.com:8443/fcm/send/x'],
+    ['credentials in the address', 'https://user:pw@fcm.googleapis.com/fcm/send/x'],
+  ])('refuses %s as an endpoint, storing nothing', async (_what, endpoint) => {
+    const lifter = await signIn(t, { role: 'client' })
+    const res = await call(lifter, 'POST', '/api/notifications/devices', {
+      endpoint,
+      keys: push.subscriber('refused').keys,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ fields: { endpoint: [notificationText.endpointInvalid] } })
+    expect((await setupOf(lifter)).devices).toEqual([])
+  })
+
+  test('refuses keys that are not a subscription’s, and an API token', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const phone = push.subscriber(`keys-${lifter.id}`)
+    const bad = await call(lifter, 'POST', '/api/notifications/devices', {
+      endpoint: phone.endpoint,
+      keys: { p256dh: phone.keys.auth, auth: phone.keys.p256dh },
+    })
+    expect(bad.status).toBe(400)
+    const token = await withToken(t, lifter)
+    const byToken = await call(token, 'POST', '/api/notifications/devices', {
+      endpoint: phone.endpoint,
+      keys: phone.keys,
+    })
+    expect(byToken.status).toBe(403)
+    expect((await setupOf(lifter)).devices).toEqual([])
+  })
+
+  test('an endpoint subscribed again by someone else moves to them', async () => {
+    const first = await signIn(t, { role: 'client' })
+    const second = await signIn(t, { role: 'client' })
+    const shared = push.subscriber(`shared-${first.id}`)
+    await subscribe(first, shared)
+    await subscribe(second, shared)
+    expect((await setupOf(first)).devices).toEqual([])
+    expect((await setupOf(second)).devices).toHaveLength(1)
+  })
+})
+
+describe('what is sent', () => {
+  test('a coach’s comments on a session reach the lifter as one notification that opens the session', async () => {
+    const phone = push.subscriber(`comments-${client.id}`)
+    await subscribe(client, phone)
+    const session = await freshSession(client)
+    expect((await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Great depth!' })).status).toBe(
+      201,
+    )
+    expect(
+      (await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Keep the bar closer' })).status,
+    ).toBe(201)
+    await sendDue()
+    expect(phone.received()).toEqual([
+      {
+        title: 'Coach Carla commented on your workout',
+        body: '2 updates. The latest: Keep the bar closer',
+        url: `/summary/${session.id}`,
+        tag: `comments:${session.id}`,
+        kind: 'comments',
+      },
+    ])
+    // Sent once: a later round sends nothing more.
+    await sendDue()
+    expect(phone.received()).toHaveLength(1)
+  })
+
+  test('chat messages in a burst are one notification, sent once the burst has had time to end; none once read', async () => {
+    const lifter = await signIn(t, { role: 'client', displayName: 'Lifter Lou' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const phone = push.subscriber(`chat-${lifter.id}`)
+    await subscribe(lifter, phone)
+    const say = (body: string) =>
+      call(coach, 'POST', `/api/chat/${lifter.id}/messages`, { id: randomUUID(), body }).then((r) => r.status)
+    expect(await say('How did it go?')).toBe(201)
+    expect(await say('Did the knee hold up?')).toBe(201)
+    expect(await say('Send me a video')).toBe(201)
+    await sendDue()
+    expect(phone.received()).toEqual([])
+    await sendDue(CHAT_BURST_MS + 1000)
+    expect(phone.received()).toEqual([
+      {
+        title: 'Coach Carla',
+        body: '3 new messages. The latest: Send me a video',
+        url: '/chat',
+        tag: `chat:${coach.id}:${lifter.id}`,
+        kind: 'chat',
+      },
+    ])
+
+    // Read in the app before the notification went: it never goes.
+    expect(await say('And eat something')).toBe(201)
+    const read = await call(lifter, 'GET', `/api/chat/${coach.id}/messages`)
+    const seq = Math.max(...((read.body as unknown as { items?: { seq: number }[] }).items ?? []).map((m) => m.seq))
+    expect((await call(lifter, 'POST', `/api/chat/${coach.id}/read`, { upTo: seq })).status).toBeLessThan(300)
+    await sendDue(CHAT_BURST_MS + 1000)
+    expect(phone.received()).toHaveLength(1)
+  })
+
+  test('a device hears only of the kinds it chose', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const laptop = push.subscriber(`kinds-${lifter.id}`)
+    const device = await subscribe(lifter, laptop, { kinds: ['chat'] })
+    const session = await freshSession(lifter)
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Not for the laptop' })
+    await sendDue()
+    expect(laptop.received()).toEqual([])
+    expect(
+      (await call(lifter, 'PATCH', `/api/notifications/devices/${device.id}`, { kinds: ['comments'] })).status,
+    ).toBe(200)
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'For the laptop' })
+    await sendDue()
+    expect(laptop.received()).toMatchObject([{ body: 'For the laptop' }])
+  })
+
+  test('a device its push service says is gone (410) is forgotten', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const name = `gone-${lifter.id}`
+    await subscribe(lifter, push.subscriber(name))
+    push.answer(name, 410)
+    const session = await freshSession(lifter)
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Anyone there?' })
+    await sendDue()
+    expect(push.requests.filter((r) => r.path === `/push/${name}`)).toHaveLength(1)
+    expect((await setupOf(lifter)).devices).toEqual([])
+  })
+
+  test('quiet hours hold a notification until they end, in the person’s own time zone', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const phone = push.subscriber(`quiet-${lifter.id}`)
+    await subscribe(lifter, phone)
+    expect((await call(lifter, 'PATCH', '/api/profile', { timeZone: 'Europe/Berlin' })).status).toBe(200)
+    const settings = { quietHours: { start: '22:00', end: '07:00' }, workoutReminder: null }
+    expect((await call(lifter, 'PUT', '/api/notifications/settings', settings)).status).toBe(200)
+    expect((await setupOf(lifter)).settings).toEqual(settings)
+
+    const session = await freshSession(lifter)
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Late thought' })
+    // 23:30 in Berlin (UTC+1 in January), a year from now.
+    const year = new Date().getUTCFullYear() + 1
+    const at = (iso: string) =>
+      sendDueNotifications({ db: t.db, push: t.push, logger, now: new Date(`${year}-${iso}`) })
+    await at('01-15T22:30:00Z')
+    expect(phone.received()).toEqual([])
+    const [held] = await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, lifter.id))
+    expect(held?.dueAt.toISOString()).toBe(`${year}-01-16T06:00:00.000Z`)
+    await at('01-16T05:59:00Z')
+    expect(phone.received()).toEqual([])
+    await at('01-16T06:00:00Z')
+    expect(phone.received()).toMatchObject([{ body: 'Late thought' }])
+  })
+})

@@ -1,0 +1,171 @@
+import { and, count, eq } from 'drizzle-orm'
+import {
+  DEFAULT_NOTIFICATION_KINDS,
+  minutesOf,
+  notificationText,
+  PUSH_SUBSCRIPTIONS_PER_USER,
+  timeOf,
+  type NotificationKind,
+  type NotificationSettings,
+  type PushDevice,
+  type PushSetup,
+  type PushSubscriptionInput,
+} from '#shared/schemas/notifications.ts'
+import type { Db } from '#server/db/client.ts'
+import { profiles, pushSubscriptions } from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { isAllowedPushEndpoint } from './push-endpoints.ts'
+import { sendPush } from './push-sender.ts'
+import type { PushConfig } from './push-config.ts'
+
+type Row = typeof pushSubscriptions.$inferSelect
+const toDevice = (row: Row): PushDevice => ({
+  id: row.id,
+  label: row.label,
+  kinds: row.kinds,
+  createdAt: row.createdAt.toISOString(),
+  lastSentAt: row.lastSentAt?.toISOString() ?? null,
+  lastError: row.lastError,
+})
+
+const onlyKinds = (kinds: readonly NotificationKind[]) => [...new Set(kinds)]
+
+export async function notificationSetup(db: Db, userId: string, push: PushConfig): Promise<PushSetup> {
+  const [devices, [profile]] = await Promise.all([
+    db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(pushSubscriptions.createdAt),
+    db
+      .select({
+        quietHoursStart: profiles.quietHoursStart,
+        quietHoursEnd: profiles.quietHoursEnd,
+        workoutReminderMinute: profiles.workoutReminderMinute,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+  ])
+  const start = profile?.quietHoursStart ?? null
+  const end = profile?.quietHoursEnd ?? null
+  return {
+    publicKey: push.vapid.publicKey,
+    devices: devices.map(toDevice),
+    settings: {
+      quietHours: start !== null && end !== null ? { start: timeOf(start), end: timeOf(end) } : null,
+      workoutReminder: profile?.workoutReminderMinute != null ? timeOf(profile.workoutReminderMinute) : null,
+    },
+  }
+}
+
+export async function saveNotificationSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      quietHoursStart: settings.quietHours ? minutesOf(settings.quietHours.start) : null,
+      quietHoursEnd: settings.quietHours ? minutesOf(settings.quietHours.end) : null,
+      workoutReminderMinute: settings.workoutReminder ? minutesOf(settings.workoutReminder) : null,
+    })
+    .where(eq(profiles.id, userId))
+}
+
+/**
+ * Keeps this device's push subscription for the signed-in person. Subscribing the same endpoint
+ * again (a browser renews its keys) updates it; an endpoint another account subscribed moves to
+ * this one, as the browser now belongs to whoever signed in on it.
+ */
+export async function subscribeDevice(
+  db: Db,
+  userId: string,
+  input: PushSubscriptionInput,
+  allowedHosts: readonly string[],
+): Promise<PushDevice> {
+  if (!isAllowedPushEndpoint(input.endpoint, allowedHosts))
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Invalid input',
+      fields: { endpoint: [notificationText.endpointInvalid] },
+    })
+  return db.transaction(async (tx) => {
+    const [held] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    const [existing] = await tx
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint))
+    if (existing?.userId !== userId && (held?.n ?? 0) >= PUSH_SUBSCRIPTIONS_PER_USER)
+      throw new AppError('CONFLICT', { message: notificationText.tooMany })
+    const values = {
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      label: input.label ?? '',
+      kinds: onlyKinds(input.kinds ?? DEFAULT_NOTIFICATION_KINDS),
+    }
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { ...values, lastError: null, ...(existing?.userId === userId ? {} : { createdAt: new Date() }) },
+      })
+      .returning()
+    if (!row) throw new Error('the push subscription was not stored')
+    return toDevice(row)
+  })
+}
+
+export async function updateDeviceKinds(
+  db: Db,
+  userId: string,
+  id: string,
+  kinds: readonly NotificationKind[],
+): Promise<PushDevice> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ kinds: onlyKinds(kinds) })
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning()
+  if (!row) throw new AppError('NOT_FOUND', { message: notificationText.notFound })
+  return toDevice(row)
+}
+
+export async function removeDevice(db: Db, userId: string, id: string): Promise<void> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id })
+  if (removed.length === 0) throw new AppError('NOT_FOUND', { message: notificationText.notFound })
+}
+
+/**
+ * Sends a test notification to one of the person's devices at once (quiet hours do not apply: they
+ * asked for it), and says whether its push service took it. A device that is gone is forgotten.
+ */
+export async function testDevice(
+  db: Db,
+  userId: string,
+  id: string,
+  push: PushConfig,
+): Promise<{ delivered: boolean; error: string | null }> {
+  const [device] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+  if (!device) throw new AppError('NOT_FOUND', { message: notificationText.notFound })
+  const result = await sendPush(
+    device,
+    { title: notificationText.testTitle, body: notificationText.testBody, url: '/account', tag: 'test', kind: 'test' },
+    push,
+    'test',
+  )
+  if (result.outcome === 'gone') {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+    return { delivered: false, error: notificationText.gone }
+  }
+  const error = result.outcome === 'failed' ? result.reason : null
+  await db
+    .update(pushSubscriptions)
+    .set(error ? { lastError: error } : { lastError: null, lastSentAt: new Date() })
+    .where(eq(pushSubscriptions.id, id))
+  return { delivered: error === null, error }
+}

@@ -1,0 +1,112 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { PushPayload } from '#shared/schemas/notifications.ts'
+import type { Db } from '#server/db/client.ts'
+import { pushSubscriptions } from '#server/db/schema/index.ts'
+import type { Logger } from '#server/lib/logger.ts'
+import { repeatEvery } from '#server/lib/rounds.ts'
+import { claimDue, markSent, postpone, type Claimed } from './push-outbox.ts'
+import { sendPush, type SendResult } from './push-sender.ts'
+import { quietUntil } from './quiet-hours.ts'
+import type { PushConfig } from './push-config.ts'
+
+/** How often a server looks for notifications to send. */
+const SEND_EVERY_MS = 5_000
+/** A notification no device would take after this many rounds is given up. */
+const MAX_ATTEMPTS = 6
+
+/** The text a grouped notification shows: the latest one's, with how many it stands for. */
+function bodyOf(row: Pick<Claimed, 'kind' | 'body' | 'count'>): string {
+  if (row.count <= 1) return row.body
+  return row.kind === 'chat'
+    ? `${row.count} new messages. The latest: ${row.body}`
+    : `${row.count} updates. The latest: ${row.body}`
+}
+
+/**
+ * One round: claims the due notifications (docs/notifications.md), holds back those inside their
+ * person's quiet hours until the hours end, and sends the others to each of the person's devices
+ * that hears of their kind. A device the push service says is gone is forgotten; a notification no
+ * device took for now is tried again later, with a growing wait.
+ */
+export async function sendDueNotifications({
+  db,
+  push,
+  logger,
+  now = new Date(),
+}: {
+  db: Db
+  push: PushConfig
+  logger: Logger
+  now?: Date
+}): Promise<number> {
+  const claimed = await claimDue(db, now)
+  let sent = 0
+  for (const row of claimed) {
+    const quietEnd = quietUntil(now, {
+      start: row.quiet_hours_start,
+      end: row.quiet_hours_end,
+      timeZone: row.time_zone,
+    })
+    if (quietEnd) {
+      await postpone(db, row.id, quietEnd, { retry: false })
+      continue
+    }
+    const devices = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, row.user_id), sql`${row.kind} = any(${pushSubscriptions.kinds})`))
+    const payload: PushPayload = {
+      title: row.title,
+      body: bodyOf(row),
+      url: row.url,
+      tag: row.group_key,
+      kind: row.kind,
+    }
+    const results = await Promise.all(
+      devices.map(async (device) => ({
+        device,
+        result: await sendPush(device, payload, push, row.id.replaceAll('-', '')),
+      })),
+    )
+    await recordResults(db, results, now)
+    const delivered = results.filter(({ result }) => result.outcome === 'sent').length
+    const failed = results.some(({ result }) => result.outcome === 'failed')
+    if (delivered > 0 || !failed || row.attempts >= MAX_ATTEMPTS) {
+      await markSent(db, row.id, delivered, now)
+      sent += delivered > 0 ? 1 : 0
+      if (delivered === 0 && failed)
+        logger.warn({ notification: row.id, userId: row.user_id }, 'notifications: no device took it; given up')
+    } else {
+      await postpone(db, row.id, new Date(now.getTime() + 2 ** row.attempts * 30_000), { retry: true })
+    }
+  }
+  return sent
+}
+
+/** Forgets the devices whose push service says they are gone, and notes on the others how the send went. */
+async function recordResults(
+  db: Db,
+  results: { device: { id: string }; result: SendResult }[],
+  now: Date,
+): Promise<void> {
+  const gone = results.filter(({ result }) => result.outcome === 'gone').map(({ device }) => device.id)
+  if (gone.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))
+  const took = results.filter(({ result }) => result.outcome === 'sent').map(({ device }) => device.id)
+  if (took.length)
+    await db
+      .update(pushSubscriptions)
+      .set({ lastSentAt: now, lastError: null })
+      .where(inArray(pushSubscriptions.id, took))
+  for (const { device, result } of results)
+    if (result.outcome === 'failed')
+      await db.update(pushSubscriptions).set({ lastError: result.reason }).where(eq(pushSubscriptions.id, device.id))
+}
+
+/** Sends due notifications every few seconds in this process; the answer stops it, after a round under way. */
+export function scheduleNotifications(options: { db: Db; push: PushConfig; logger: Logger; everyMs?: number }) {
+  return repeatEvery(
+    options.everyMs ?? SEND_EVERY_MS,
+    () => sendDueNotifications(options),
+    (err) => options.logger.error({ err }, 'notifications: a round of sends failed'),
+  )
+}

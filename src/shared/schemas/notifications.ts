@@ -1,0 +1,150 @@
+import * as z from 'zod/mini'
+import { lazySchema } from './lazy-schema.ts'
+
+/**
+ * What a push notification is about. A person turns each kind on or off per device: a phone may
+ * hear of every chat message while the laptop hears of nothing.
+ */
+const NOTIFICATION_KINDS = [
+  'comments',
+  'chat',
+  'plans',
+  'progression',
+  'workoutReminder',
+  'missedWorkout',
+  'clientMissed',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** The kinds a new device hears of until its owner says otherwise. */
+export const DEFAULT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'comments',
+  'chat',
+  'plans',
+  'progression',
+  'workoutReminder',
+  'missedWorkout',
+  'clientMissed',
+]
+
+export const PUSH_ENDPOINT_MAX = 2048
+export const DEVICE_LABEL_MAX = 100
+/** How many devices one account may have subscribed at once (each costs a request per notification). */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 20
+
+export const notificationText = {
+  kinds: {
+    comments: 'Comments on your training',
+    chat: 'Chat messages',
+    plans: 'A plan assigned or changed',
+    progression: 'Progression changes approved',
+    workoutReminder: 'Today’s workout',
+    missedWorkout: 'A missed workout',
+    clientMissed: 'A client who missed workouts',
+  } satisfies Record<NotificationKind, string>,
+  endpointInvalid: 'The push endpoint must be an https address of a browser’s push service',
+  endpointTooLong: `A push endpoint is at most ${PUSH_ENDPOINT_MAX} characters`,
+  keyInvalid: 'The subscription’s keys are not valid (p256dh: a P-256 public key, auth: 16 bytes, in base64url)',
+  labelTooLong: `A device name is at most ${DEVICE_LABEL_MAX} characters`,
+  kindInvalid: 'Unknown kind of notification',
+  tooMany: `An account may have at most ${PUSH_SUBSCRIPTIONS_PER_USER} devices subscribed: remove one first`,
+  notFound: 'No such device',
+  testTitle: 'Notifications reach this device',
+  testBody: 'This is the test you asked for. You will hear of your training here.',
+  gone: 'This device’s subscription has ended: turn notifications on again',
+  timeInvalid: 'A time is HH:MM, from 00:00 to 23:59',
+  quietHoursEqual: 'Quiet hours must start and end at different times',
+} as const
+
+const TimeOfDay = z
+  .string(notificationText.timeInvalid)
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, notificationText.timeInvalid))
+
+/** When a person is not to be disturbed, and when today's workout is announced, in their own time zone. */
+export const NotificationSettingsSchema = lazySchema(() =>
+  z.object({
+    quietHours: z.nullable(
+      z
+        .object({ start: TimeOfDay, end: TimeOfDay })
+        .check(
+          z.refine((hours) => hours.start !== hours.end, { message: notificationText.quietHoursEqual, path: ['end'] }),
+        ),
+    ),
+    workoutReminder: z.nullable(TimeOfDay),
+  }),
+)
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>
+
+/** 22:30 as 1350 minutes after midnight, and back. */
+export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+export const timeOf = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+const base64url = (bytes: number) =>
+  z.string(notificationText.keyInvalid).check(
+    z.regex(/^[\w-]+={0,2}$/, notificationText.keyInvalid),
+    z.refine((value) => base64urlLength(value) === bytes, notificationText.keyInvalid),
+  )
+
+/** How many bytes a base64url text decodes to (padding allowed). */
+function base64urlLength(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0
+  return Math.floor(((value.length - padding) * 3) / 4)
+}
+
+const Kinds = z
+  .array(z.enum(NOTIFICATION_KINDS, notificationText.kindInvalid))
+  .check(z.maxLength(NOTIFICATION_KINDS.length))
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it, with this device's name and kinds. */
+export const PushSubscriptionBody = lazySchema(() =>
+  z.object({
+    endpoint: z
+      .string(notificationText.endpointInvalid)
+      .check(z.maxLength(PUSH_ENDPOINT_MAX, notificationText.endpointTooLong), z.url(notificationText.endpointInvalid)),
+    keys: z.object({ p256dh: base64url(65), auth: base64url(16) }, notificationText.keyInvalid),
+    label: z.optional(z.string().check(z.trim(), z.maxLength(DEVICE_LABEL_MAX, notificationText.labelTooLong))),
+    kinds: z.optional(Kinds),
+  }),
+)
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionBody>
+
+export const PushDeviceUpdateBody = lazySchema(() => z.object({ kinds: Kinds }))
+
+/** What a test notification sent to one device came to: taken by its push service, or why not. */
+export const PushTestResultSchema = lazySchema(() =>
+  z.object({ delivered: z.boolean(), error: z.nullable(z.string()) }),
+)
+
+/** A device of the signed-in person that receives notifications (never its keys). */
+export const PushDeviceSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+    createdAt: z.string(),
+    lastSentAt: z.nullable(z.string()),
+    lastError: z.nullable(z.string()),
+  }),
+)
+export type PushDevice = z.infer<typeof PushDeviceSchema>
+
+export const PushSetupSchema = lazySchema(() =>
+  z.object({
+    /** The server's VAPID public key, for `pushManager.subscribe({ applicationServerKey })`. */
+    publicKey: z.string(),
+    devices: z.array(PushDeviceSchema),
+    settings: NotificationSettingsSchema,
+  }),
+)
+export type PushSetup = z.infer<typeof PushSetupSchema>
+
+/** What the service worker receives in a push: shown as a notification that opens `url` on a tap. */
+export type PushPayload = {
+  title: string
+  body: string
+  url: string
+  /** Notifications with one tag replace each other on the device (one per conversation, say). */
+  tag: string
+  kind: NotificationKind | 'test'
+}
