@@ -50,6 +50,8 @@ function clientPlugins() {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The API reference's files (Swagger UI, 1.9 MB) are for the few who open it, not every phone.
         globIgnores: ['api-docs/**'],
+        // Push notifications: showing them and opening their screen (docs/notifications.md).
+        importScripts: ['/push-handler.js'],
         navigateFallback: '/index.html',
         // Links from emails (/api/auth/...) and every API call must reach the server.
         navigateFallbackDenylist: [/^\/api\//],

@@ -1,0 +1,66 @@
+// Push notifications (docs/notifications.md), in the service worker: shows what the server sent,
+// opens its screen on a tap, and keeps the subscription when the browser renews it. The service
+// worker that vite-plugin-pwa builds loads this file (workbox.importScripts in vite.config.ts).
+/* global self */
+
+self.addEventListener('push', (event) => {
+  let payload = null
+  try {
+    payload = event.data ? event.data.json() : null
+  } catch {
+    payload = null
+  }
+  if (!payload || typeof payload.title !== 'string') return
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      // A newer notification of one conversation replaces the older, and still tells.
+      renotify: Boolean(payload.tag),
+      icon: '/icon-192.png',
+      data: { url: payload.url },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = new URL(event.notification.data?.url ?? '/', self.location.origin)
+  // Only the app's own screens.
+  if (url.origin !== self.location.origin) return
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      for (const client of windows) {
+        if (new URL(client.url).origin !== url.origin) continue
+        try {
+          const opened = await client.navigate(url.href)
+          await (opened ?? client).focus()
+          return
+        } catch {
+          // Not this worker's page yet: a new window below.
+        }
+      }
+      await self.clients.openWindow(url.href)
+    })(),
+  )
+})
+
+// The browser renewed the subscription (new keys or endpoint): the server learns the new one.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const key = event.oldSubscription?.options?.applicationServerKey
+  if (!key) return
+  event.waitUntil(
+    (async () => {
+      const subscription =
+        event.newSubscription ??
+        (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }))
+      await fetch('/api/notifications/devices', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(subscription.toJSON()),
+      })
+    })(),
+  )
+})
