@@ -1,3 +1,5 @@
+import { notificationText } from '../../src/shared/schemas/notifications.ts'
+import { expectAccessible } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
 /** The parts of a service worker's global scope the test uses (the e2e types know the page's only). */
@@ -65,4 +67,57 @@ test('a push shows a notification, and a tap opens its screen', async ({ page, c
   })
   await expect(page).toHaveURL((url) => url.pathname === '/chat')
   await expect.poll(shown).toEqual([])
+})
+
+test.describe('the notification settings on the account page', () => {
+  for (const width of [1280, 360]) {
+    test(`list the devices, change what one hears of, and keep quiet hours, at ${width} px`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await login({ role: 'client' })
+      // A device as a phone's browser subscribes it (the test's Chromium reaches no push service).
+      const ecdhKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url')
+      const subscribed = await page.request.post('/api/notifications/devices', {
+        data: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${width}-${Date.now()}`,
+          keys: { p256dh: ecdhKey, auth: Buffer.alloc(16, 1).toString('base64url') },
+          label: 'Chrome on Android',
+        },
+      })
+      expect(subscribed.status()).toBe(201)
+      await page.goto('/account')
+      const card = page.getByRole('heading', { name: notificationText.title }).locator('..').locator('..')
+      await expect(card.getByRole('status')).toHaveText(notificationText.offHere)
+      const phone = card.getByRole('listitem', { name: 'Chrome on Android' })
+      await expect(phone.getByText(notificationText.neverSent)).toBeVisible()
+
+      // What the phone hears of: chat off.
+      const kinds = phone.getByRole('group', { name: notificationText.kindsLegend('Chrome on Android') })
+      await kinds.getByRole('checkbox', { name: notificationText.kinds.chat }).uncheck()
+      await expect
+        .poll(async () => (await (await page.request.get('/api/notifications')).json()).devices[0].kinds)
+        .not.toContain('chat')
+
+      // Quiet hours and the reminder, kept through a reload.
+      const settings = card.getByRole('form', { name: notificationText.settingsTitle })
+      await settings.getByRole('checkbox', { name: notificationText.quietHours }).check()
+      await settings.getByLabel(notificationText.quietFrom).fill('21:30')
+      await settings.getByLabel(notificationText.quietUntil).fill('06:45')
+      await settings.getByLabel(notificationText.reminder).fill('17:00')
+      await settings.getByRole('button', { name: notificationText.save }).click()
+      await expect(page.getByText(notificationText.saved)).toBeVisible()
+      // Not over a button: axe reads colours as they are at rest.
+      await page.mouse.move(0, 0)
+      await expectAccessible(page, `the notification settings at ${width} px`)
+      await page.reload()
+      await expect(settings.getByLabel(notificationText.quietFrom)).toHaveValue('21:30')
+      await expect(settings.getByLabel(notificationText.reminder)).toHaveValue('17:00')
+
+      // Stopping the phone takes it off the list.
+      await phone.getByRole('button', { name: notificationText.removeDevice('Chrome on Android') }).click()
+      await expect(phone).toHaveCount(0)
+    })
+  }
 })

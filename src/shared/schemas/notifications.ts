@@ -5,7 +5,7 @@ import { lazySchema } from './lazy-schema.ts'
  * What a push notification is about. A person turns each kind on or off per device: a phone may
  * hear of every chat message while the laptop hears of nothing.
  */
-const NOTIFICATION_KINDS = [
+export const NOTIFICATION_KINDS = [
   'comments',
   'chat',
   'plans',
@@ -53,6 +53,38 @@ export const notificationText = {
   testBody: 'This is the test you asked for. You will hear of your training here.',
   gone: 'This device’s subscription has ended: turn notifications on again',
   timeInvalid: 'A time is HH:MM, from 00:00 to 23:59',
+  title: 'Notifications',
+  description: 'Hear of comments, messages and your training on this device, even with the app closed.',
+  turnOn: 'Turn on notifications on this device',
+  turningOn: 'Turning on…',
+  onHere: 'Notifications reach this device.',
+  offHere: 'Notifications are off on this device.',
+  blocked: 'This browser blocks notifications from Coachline: allow them in its site settings, then turn them on here.',
+  unsupported:
+    'This browser cannot receive notifications. On an iPhone or iPad, add Coachline to the Home Screen (Share, then Add to Home Screen) and open it from there.',
+  turnOnFailed: 'Could not turn notifications on',
+  devices: 'Devices that receive notifications',
+  thisDevice: 'This device',
+  kindsLegend: (device: string) => `What ${device} hears of`,
+  test: 'Send a test',
+  testTo: (device: string) => `Send a test notification to ${device}`,
+  testSent: 'Test sent: it should appear on the device in a moment',
+  testFailed: 'The test did not reach the device',
+  remove: 'Remove',
+  removeDevice: (device: string) => `Remove ${device}`,
+  removed: 'Notifications stopped on that device',
+  lastSent: (when: string) => `Last reached ${when}`,
+  neverSent: 'Not reached yet',
+  settingsTitle: 'Quiet hours and reminders',
+  quietHours: 'Quiet hours',
+  quietHoursHint: 'Nothing arrives between these times (your time zone); it waits until they end.',
+  quietFrom: 'From',
+  quietUntil: 'Until',
+  reminder: 'Announce today’s workout at',
+  reminderHint: 'On your training days. Leave empty for no reminder.',
+  save: 'Save',
+  saved: 'Notification settings saved',
+  saveFailed: 'Could not save the notification settings',
   quietHoursEqual: 'Quiet hours must start and end at different times',
 } as const
 
@@ -125,6 +157,8 @@ export const PushDeviceSchema = lazySchema(() =>
     createdAt: z.string(),
     lastSentAt: z.nullable(z.string()),
     lastError: z.nullable(z.string()),
+    /** The SHA-256 of the device's endpoint, in hex: a browser finds its own device by it (the endpoint is never answered). */
+    endpointHash: z.string(),
   }),
 )
 export type PushDevice = z.infer<typeof PushDeviceSchema>

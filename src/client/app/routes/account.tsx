@@ -24,6 +24,7 @@ import { DataExportCard } from '#client/features/data-export/components/data-exp
 import { NewPasswordFields } from '#client/features/auth/components/new-password-fields.tsx'
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { HistoryImportCard } from '#client/features/history-import/components/history-import-card.tsx'
+import { NotificationsCard } from '#client/features/notifications/components/notifications-card.tsx'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { profileText } from '#client/features/profile/profile-text.ts'
@@ -44,6 +45,7 @@ export function AccountPage() {
       <ProfileCard />
       {auth.profile.role === 'client' && <PlatesCard />}
       {auth.profile.role === 'client' && <HistoryImportCard unit={auth.profile.unit} userId={auth.user.id} />}
+      <NotificationsCard />
       <ChatEmailsCard />
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />

@@ -6,10 +6,12 @@ type Props<T extends string> = {
   value: T[]
   onChange: (next: T[]) => void
   error?: string
+  /** What each option reads as; the option itself unless given. */
+  labelOf?: (option: T) => string
 }
 
 /** A fieldset of checkboxes with its legend and error: multi-choice without a custom widget. */
-export function CheckboxGroup<T extends string>({ legend, options, value, onChange, error }: Props<T>) {
+export function CheckboxGroup<T extends string>({ legend, options, value, onChange, error, labelOf }: Props<T>) {
   const errorId = useId()
   return (
     <fieldset
@@ -27,7 +29,7 @@ export function CheckboxGroup<T extends string>({ legend, options, value, onChan
               checked={value.includes(option)}
               onChange={(e) => onChange(e.target.checked ? [...value, option] : value.filter((v) => v !== option))}
             />
-            {option}
+            {labelOf ? labelOf(option) : option}
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
 import {
   DEFAULT_NOTIFICATION_KINDS,
@@ -26,6 +27,7 @@ const toDevice = (row: Row): PushDevice => ({
   createdAt: row.createdAt.toISOString(),
   lastSentAt: row.lastSentAt?.toISOString() ?? null,
   lastError: row.lastError,
+  endpointHash: createHash('sha256').update(row.endpoint).digest('hex'),
 })
 
 const onlyKinds = (kinds: readonly NotificationKind[]) => [...new Set(kinds)]
