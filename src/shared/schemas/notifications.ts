@@ -16,17 +16,6 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
-/** The kinds a new device hears of until its owner says otherwise. */
-export const DEFAULT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  'comments',
-  'chat',
-  'plans',
-  'progression',
-  'workoutReminder',
-  'missedWorkout',
-  'clientMissed',
-]
-
 export const PUSH_ENDPOINT_MAX = 2048
 export const DEVICE_LABEL_MAX = 100
 /** How many devices one account may have subscribed at once (each costs a request per notification). */

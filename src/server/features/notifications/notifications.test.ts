@@ -20,6 +20,7 @@ import {
 } from '../../../../tests/helpers/test-app.ts'
 import { buildApp } from '#server/server.ts'
 import { CHAT_BURST_MS } from './notifications.service.ts'
+import { CLAIM_MS, claimDue, markSent, type Claimed } from './push-outbox.ts'
 import { sendDueNotifications } from './push-worker.ts'
 
 let t: TestContext
@@ -106,6 +107,9 @@ describe('devices', () => {
     ['any other host', 'https://attacker.example/push'],
     ['a push service on another port', 'https://fcm.googleapis.com:8443/fcm/send/x'],
     ['credentials in the address', 'https://user:pw@fcm.googleapis.com/fcm/send/x'],
+    // Node's legacy parser, which web-push connects with, reads 169.254.169.254 as the host here.
+    ['a host two URL parsers read apart', 'https://169.254.169.254;.fcm.googleapis.com/fcm/send/x'],
+    ['a host with a quote in it', 'https://a"b.fcm.googleapis.com/fcm/send/x'],
   ])('refuses %s as an endpoint, storing nothing', async (_what, endpoint) => {
     const lifter = await signIn(t, { role: 'client' })
     const res = await call(lifter, 'POST', '/api/notifications/devices', {
@@ -132,6 +136,31 @@ describe('devices', () => {
     })
     expect(byToken.status).toBe(403)
     expect((await setupOf(lifter)).devices).toEqual([])
+  })
+
+  test('a browser renewing its subscription keeps the device’s name and kinds', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const phone = push.subscriber(`renew-${lifter.id}`)
+    await subscribe(lifter, phone, { label: 'Work phone', kinds: ['chat'] })
+    const renewed = await call(lifter, 'POST', '/api/notifications/devices', {
+      endpoint: phone.endpoint,
+      keys: phone.keys,
+    })
+    expect(renewed.status).toBe(201)
+    expect((await setupOf(lifter)).devices).toMatchObject([{ label: 'Work phone', kinds: ['chat'] }])
+  })
+
+  test('another person’s device is not found', async () => {
+    const owner = await signIn(t, { role: 'client' })
+    const stranger = await signIn(t, { role: 'client' })
+    const device = await subscribe(owner, push.subscriber(`owned-${owner.id}`))
+    for (const [method, path, body] of [
+      ['PATCH', `/api/notifications/devices/${device.id}`, { kinds: [] }],
+      ['POST', `/api/notifications/devices/${device.id}/test`, undefined],
+      ['DELETE', `/api/notifications/devices/${device.id}`, undefined],
+    ] as const)
+      expect((await call(stranger, method, path, body)).status).toBe(404)
+    expect((await setupOf(owner)).devices).toHaveLength(1)
   })
 
   test('an endpoint subscribed again by someone else moves to them', async () => {
@@ -201,6 +230,29 @@ describe('what is sent', () => {
     expect((await call(lifter, 'POST', `/api/chat/${coach.id}/read`, { upTo: seq })).status).toBeLessThan(300)
     await sendDue(CHAT_BURST_MS + 1000)
     expect(phone.received()).toHaveLength(1)
+  })
+
+  test('a server whose claim ended, or whose row took a newer event while sending, does not mark it sent', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const phone = push.subscriber(`lease-${lifter.id}`)
+    await subscribe(lifter, phone)
+    const session = await freshSession(lifter)
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'First' })
+    const mine = (rows: Claimed[]) => rows.filter((row) => row.user_id === lifter.id)
+
+    // Two servers: the first's claim runs out, the second claims the row; only the second's send counts.
+    const [first] = mine(await claimDue(t.db, new Date()))
+    const [second] = mine(await claimDue(t.db, new Date(Date.now() + CLAIM_MS + 1000)))
+    expect(second?.id).toBe(first?.id)
+    if (!first || !second) throw new Error('no claimed row')
+    expect(await markSent(t.db, first, 1, new Date())).toBe(false)
+
+    // A comment arrives while the second server sends: the row is let go and goes out again, with it.
+    await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Second' })
+    expect(await markSent(t.db, second, 1, new Date())).toBe(false)
+    await sendDue(CLAIM_MS + 2000)
+    expect(phone.received()).toMatchObject([{ body: '2 updates. The latest: Second' }])
   })
 
   test('a device hears only of the kinds it chose', async () => {

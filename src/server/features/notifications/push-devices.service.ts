@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
 import {
-  DEFAULT_NOTIFICATION_KINDS,
   minutesOf,
+  NOTIFICATION_KINDS,
   notificationText,
   PUSH_SUBSCRIPTIONS_PER_USER,
   timeOf,
@@ -101,14 +101,26 @@ export async function subscribeDevice(
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       label: input.label ?? '',
-      kinds: onlyKinds(input.kinds ?? DEFAULT_NOTIFICATION_KINDS),
+      // A new device hears of every kind until its owner says otherwise.
+      kinds: onlyKinds(input.kinds ?? NOTIFICATION_KINDS),
     }
+    // The same person subscribing again (the browser renewed its keys) keeps the device's name and
+    // kinds unless they are given; a device that moves to another person starts afresh.
+    const renewed = existing?.userId === userId
     const [row] = await tx
       .insert(pushSubscriptions)
       .values(values)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { ...values, lastError: null, ...(existing?.userId === userId ? {} : { createdAt: new Date() }) },
+        set: renewed
+          ? {
+              p256dh: values.p256dh,
+              auth: values.auth,
+              lastError: null,
+              ...(input.label !== undefined ? { label: values.label } : {}),
+              ...(input.kinds ? { kinds: values.kinds } : {}),
+            }
+          : { ...values, lastError: null, lastSentAt: null, createdAt: new Date() },
       })
       .returning()
     if (!row) throw new Error('the push subscription was not stored')

@@ -41,6 +41,7 @@ export async function sendPush(
       if (error.statusCode === 404 || error.statusCode === 410) return { outcome: 'gone' }
       return { outcome: 'failed', reason: `the push service answered ${error.statusCode}` }
     }
-    return { outcome: 'failed', reason: error instanceof Error ? error.message : String(error) }
+    // Never the network's own error text: it would tell a caller about the server's surroundings.
+    return { outcome: 'failed', reason: 'the push service could not be reached' }
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { repeatEvery } from '#server/lib/rounds.ts'
-import { claimDue, markSent, postpone, type Claimed } from './push-outbox.ts'
+import { CLAIM_MS, claimDue, markSent, postpone, type Claimed } from './push-outbox.ts'
 import { sendPush, type SendResult } from './push-sender.ts'
 import { quietUntil } from './quiet-hours.ts'
 import type { PushConfig } from './push-config.ts'
@@ -40,15 +40,19 @@ export async function sendDueNotifications({
   now?: Date
 }): Promise<number> {
   const claimed = await claimDue(db, now)
+  // The claims last CLAIM_MS from the round's start: rows not reached well within it are left to
+  // the next round (another server may hold them by then).
+  const started = Date.now()
   let sent = 0
   for (const row of claimed) {
+    if (Date.now() - started > CLAIM_MS / 2) break
     const quietEnd = quietUntil(now, {
       start: row.quiet_hours_start,
       end: row.quiet_hours_end,
       timeZone: row.time_zone,
     })
     if (quietEnd) {
-      await postpone(db, row.id, quietEnd, { retry: false })
+      await postpone(db, row, quietEnd, { retry: false })
       continue
     }
     const devices = await db
@@ -72,12 +76,12 @@ export async function sendDueNotifications({
     const delivered = results.filter(({ result }) => result.outcome === 'sent').length
     const failed = results.some(({ result }) => result.outcome === 'failed')
     if (delivered > 0 || !failed || row.attempts >= MAX_ATTEMPTS) {
-      await markSent(db, row.id, delivered, now)
+      if (!(await markSent(db, row, delivered, now))) continue
       sent += delivered > 0 ? 1 : 0
       if (delivered === 0 && failed)
         logger.warn({ notification: row.id, userId: row.user_id }, 'notifications: no device took it; given up')
     } else {
-      await postpone(db, row.id, new Date(now.getTime() + 2 ** row.attempts * 30_000), { retry: true })
+      await postpone(db, row, new Date(now.getTime() + 2 ** row.attempts * 30_000), { retry: true })
     }
   }
   return sent
