@@ -10,6 +10,7 @@ import {
   type SendMessageInput,
 } from '#shared/schemas/chat.ts'
 import { paths } from '#shared/paths.ts'
+import { notificationText } from '#shared/schemas/notifications.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import { coachingLinkStatus } from '#server/access/coaching.ts'
 import { queryRows, sqlArray, type Db, type Tx } from '#server/db/client.ts'
@@ -305,7 +306,7 @@ export async function sendMessage(
         userId: toCoach ? ref.coachId : ref.clientId,
         kind: 'chat',
         groupKey: chatGroupKey(ref),
-        title: me.displayName || 'New message',
+        title: me.displayName || notificationText.newMessage,
         body: notificationBody(row.body),
         url: toCoach ? paths.coach.chat.getHref(ref.clientId) : paths.client.chat.getHref(),
         dueAt: new Date(Date.now() + CHAT_BURST_MS),

@@ -1,5 +1,5 @@
 import webpush from 'web-push'
-import type { PushPayload } from '#shared/schemas/notifications.ts'
+import { notificationText, type PushPayload } from '#shared/schemas/notifications.ts'
 import type { PushConfig } from './push-config.ts'
 
 export type Device = { endpoint: string; p256dh: string; auth: string }
@@ -39,9 +39,9 @@ export async function sendPush(
   } catch (error) {
     if (error instanceof webpush.WebPushError) {
       if (error.statusCode === 404 || error.statusCode === 410) return { outcome: 'gone' }
-      return { outcome: 'failed', reason: `the push service answered ${error.statusCode}` }
+      return { outcome: 'failed', reason: notificationText.serviceAnswered(error.statusCode) }
     }
     // Never the network's own error text: it would tell a caller about the server's surroundings.
-    return { outcome: 'failed', reason: 'the push service could not be reached' }
+    return { outcome: 'failed', reason: notificationText.unreachable }
   }
 }

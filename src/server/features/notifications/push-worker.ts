@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { PushPayload } from '#shared/schemas/notifications.ts'
+import { notificationText, type PushPayload } from '#shared/schemas/notifications.ts'
 import type { Db } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/lib/logger.ts'
@@ -18,8 +18,8 @@ const MAX_ATTEMPTS = 6
 function bodyOf(row: Pick<Claimed, 'kind' | 'body' | 'count'>): string {
   if (row.count <= 1) return row.body
   return row.kind === 'chat'
-    ? `${row.count} new messages. The latest: ${row.body}`
-    : `${row.count} updates. The latest: ${row.body}`
+    ? notificationText.manyMessages(row.count, row.body)
+    : notificationText.manyUpdates(row.count, row.body)
 }
 
 /**

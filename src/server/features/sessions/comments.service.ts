@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Comment, CommentInput, CommentNotice, UnreadComments } from '#shared/schemas/sessions.ts'
 import { commentHref } from '#shared/paths.ts'
+import { notificationText } from '#shared/schemas/notifications.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeCoachIdOf, assertCanReadClient, coachedAt } from '#server/access/coaching.ts'
 import { queryRows, type Db, type Tx } from '#server/db/client.ts'
@@ -140,8 +141,8 @@ export async function addComment(db: Db, actor: Actor, sessionId: string, input:
       groupKey: commentsGroupKey(sessionId),
       title:
         session.clientId === actor.id
-          ? `${comment.authorName} replied on their workout`
-          : `${comment.authorName} commented on your workout`,
+          ? notificationText.replied(comment.authorName)
+          : notificationText.commented(comment.authorName),
       body: notificationBody(comment.body),
       url: commentHref({ sessionId, setLogId: comment.setLogId }),
     })

@@ -77,7 +77,7 @@ export function NotificationsCard() {
           {turningOn ? text.turningOn : text.turnOn}
         </Button>
       )}
-      {setup.isError && <p role="alert">The notification settings could not be loaded. Try again.</p>}
+      {setup.isError && <p role="alert">{text.loadFailed}</p>}
       {setup.data && setup.data.devices.length > 0 && (
         <ul aria-label={text.devices} className="divide-y rounded-lg border">
           {setup.data.devices.map((device) => (
@@ -94,7 +94,7 @@ function DeviceItem({ device, isHere }: { device: PushDevice; isHere: boolean })
   const updateKinds = useUpdateDeviceKinds()
   const remove = useRemoveDevice()
   const test = useTestDevice()
-  const name = device.label || 'A device'
+  const name = device.label || text.unnamedDevice
   // Shown at once; the server's answer follows (and puts back what it refused).
   const [kinds, setKinds] = useState(device.kinds)
   const [stored, setStored] = useState(device.kinds)
