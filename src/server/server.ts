@@ -9,6 +9,7 @@ import { prepareDatabase } from './prepare-database.ts'
 import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from '#server/lib/env.ts'
 import { scheduleMessageDigests } from '#server/features/chat/chat.digest.ts'
 import { scheduleNotifications } from '#server/features/notifications/push-worker.ts'
+import { scheduleReminders } from '#server/features/notifications/reminders.ts'
 import { loadPushConfig } from '#server/features/notifications/push-config.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
 import { createMailer } from '#server/features/mail/mailer.ts'
@@ -130,6 +131,7 @@ export async function start(env: Env): Promise<RunningServer> {
   handle = (request, bindings) => app.fetch(request, bindings as never)
   const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
   const stopNotifications = scheduleNotifications({ db: database.db, push, logger })
+  const stopReminders = scheduleReminders({ db: database.db, logger })
   logger.info(
     { url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind },
     'Coachline is listening',
@@ -156,7 +158,7 @@ export async function start(env: Env): Promise<RunningServer> {
       void closed.then(() => clearInterval(idleSweep))
       // Open chat streams would hold the server open: they end now (the apps reconnect elsewhere).
       if (!(await within(chat.close(), left()))) logger.warn('shutdown timeout: chat streams still open')
-      const drained = await within(Promise.all([closed, stopDigests(), stopNotifications()]), left())
+      const drained = await within(Promise.all([closed, stopDigests(), stopNotifications(), stopReminders()]), left())
       clearInterval(idleSweep)
       if (!drained) {
         logger.warn('shutdown timeout: closing remaining connections')

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm'
+import { queryRows, type Db } from '#server/db/client.ts'
+
 /**
  * Runs `round` every `everyMs` in this process, never two at once (a round still running when the
  * next is due skips it), and reports a round that fails. The answer stops it, waiting for a round
@@ -16,4 +19,19 @@ export function repeatEvery(everyMs: number, round: () => Promise<unknown>, onEr
     clearInterval(timer)
     await running
   }
+}
+
+/**
+ * Claims `now`'s minute for the round `name`, across every server on the database: true for the
+ * one server that moves the round's minute on, false for the others and for a minute already run.
+ */
+export async function claimMinute(db: Db, name: string, now: Date): Promise<boolean> {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString()
+  const claimed = await queryRows<{ name: string }>(
+    db,
+    sql`insert into scheduled_rounds (name, ran_at) values (${name}, ${minute}::timestamptz)
+      on conflict (name) do update set ran_at = excluded.ran_at where scheduled_rounds.ran_at < excluded.ran_at
+      returning name`,
+  )
+  return claimed.length > 0
 }

@@ -48,6 +48,25 @@ export const notificationText = {
   newMessage: 'New message',
   manyMessages: (count: number, latest: string) => `${count} new messages. The latest: ${latest}`,
   manyUpdates: (count: number, latest: string) => `${count} updates. The latest: ${latest}`,
+  planAssigned: (coach: string) => `${coach} assigned you a plan`,
+  planAssignedBody: (plan: string, start: string) => `${plan} starts ${start}. Tap to see it.`,
+  planChanged: (coach: string) => `${coach} changed your plan`,
+  planChangedBody: (plan: string) => `${plan} has changes. Tap to see what is next.`,
+  progressionApproved: (coach: string) => `${coach} approved new targets`,
+  progressionApprovedBody: (count: number, plan: string) =>
+    count === 1
+      ? `An exercise of ${plan} has new targets from your next workout.`
+      : `${count} exercises of ${plan} have new targets from your next workout.`,
+  todayTitle: (workout: string) => `Today: ${workout}`,
+  todayBody: (more: number) =>
+    more > 0
+      ? `Your plan has ${more + 1} workouts for today. Tap to see them and start.`
+      : 'Your workout is planned for today. Tap to see it and start.',
+  missedTitle: (workout: string) => `${workout} is still waiting`,
+  missedBody: 'It was planned for yesterday. Do it today, or move it on your plan.',
+  clientMissedTitle: (client: string) => `${client} missed two workouts in a row`,
+  clientMissedBody: (first: string, second: string) =>
+    `${first} and ${second} were not done. A word from you may help.`,
   serviceAnswered: (status: number) => `the push service answered ${status}`,
   unreachable: 'the push service could not be reached',
   loadFailed: 'The notification settings could not be loaded. Try again.',

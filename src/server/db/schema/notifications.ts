@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { DEVICE_LABEL_MAX, PUSH_ENDPOINT_MAX, type NotificationKind } from '#shared/schemas/notifications.ts'
 import { users } from './auth.ts'
 import { createdAt } from './columns.ts'
@@ -39,7 +50,7 @@ export const pushSubscriptions = pgTable(
 )
 
 /**
- * Notifications waiting to be sent, and those sent (kept a while, so that one meant once is never
+ * Notifications waiting to be sent, and those sent (kept five weeks, so that one meant once is never
  * made twice). A server claims due rows with SKIP LOCKED and a lease (`claimed_until`), so several
  * servers never send one twice, and a server that stops mid-send leaves its rows to the others
  * once the lease ends.
@@ -78,5 +89,25 @@ export const pushOutbox = pgTable(
     index('push_outbox_due_idx')
       .on(t.dueAt)
       .where(sql`${t.sentAt} is null`),
+    index('push_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
+)
+
+/**
+ * The date, in the person's time zone, on which a reminder of one kind was last looked into for
+ * them (today's workout, yesterday's missed one, clients who missed two): the sweep looks at each
+ * person once a day per kind, whether or not it found anything to tell.
+ */
+export const reminderChecks = pgTable(
+  'reminder_checks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    checkedOn: date('checked_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 )

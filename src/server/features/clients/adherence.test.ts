@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { summarizeAdherence } from './adherence.ts'
+import { missedTwoInARow, summarizeAdherence } from './adherence.ts'
 
 const TODAY = '2026-11-22'
 
@@ -68,5 +68,33 @@ describe('summarizeAdherence', () => {
     ).toBe(true)
     expect(summarizeAdherence([day('2026-11-21', false), day('2026-11-19', true)], TODAY).missedLastTwo).toBe(false)
     expect(summarizeAdherence([day('2026-11-21', false)], TODAY).missedLastTwo).toBe(false)
+  })
+})
+
+describe('missedTwoInARow', () => {
+  const d = (date: string, done: boolean) => ({ date, done })
+  test.each([
+    ['nothing due', [], null],
+    ['one missed', [d('2026-11-21', false)], null],
+    [
+      'the first two of a plan, both missed',
+      [d('2026-11-19', false), d('2026-11-21', false)],
+      ['2026-11-19', '2026-11-21'],
+    ],
+    [
+      'two missed after one done',
+      [d('2026-11-17', true), d('2026-11-19', false), d('2026-11-21', false)],
+      ['2026-11-19', '2026-11-21'],
+    ],
+    ['a third missed in the same run', [d('2026-11-17', false), d('2026-11-19', false), d('2026-11-21', false)], null],
+    ['the latest done', [d('2026-11-19', false), d('2026-11-21', true)], null],
+    ['one missed, then today’s not done yet', [d('2026-11-20', true), d('2026-11-21', false), d(TODAY, false)], null],
+    [
+      'in any order',
+      [d('2026-11-21', false), d('2026-11-15', true), d('2026-11-18', false)],
+      ['2026-11-18', '2026-11-21'],
+    ],
+  ])('%s', (_what, due, expected) => {
+    expect(missedTwoInARow(due, TODAY)?.map((w) => w.date) ?? null).toEqual(expected)
   })
 })

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
 import { setAdherence } from '#shared/set-review.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
@@ -8,7 +8,20 @@ import { fillReviewCounts } from '#server/features/sessions/review.service.ts'
  * One planned workout that has come due: its date, whether a session completed it, and its sets:
  * those the completed session prescribed and did as prescribed, or the plan's sets, none done.
  */
-export type DueWorkout = { clientId: string; date: string; done: boolean; prescribed: number; asPrescribed: number }
+export type DueWorkout = {
+  clientId: string
+  planId: string
+  planWorkoutId: string
+  /** The planned workout's title. */
+  title: string
+  date: string
+  done: boolean
+  prescribed: number
+  asPrescribed: number
+}
+
+/** What adherence reads of a due workout. */
+export type DueDay = Pick<DueWorkout, 'date' | 'done' | 'prescribed' | 'asPrescribed'>
 
 export type Adherence = {
   /** Completed / due over the last 7 and 28 days (today included); null when nothing was due. */
@@ -27,9 +40,25 @@ const DAY_MS = 86_400_000
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS
 
 /** Planned workouts of the last `days` days before today that no session completed. */
-export function missedWithin(due: readonly Omit<DueWorkout, 'clientId'>[], today: string, days: number): number {
+export function missedWithin(due: readonly DueDay[], today: string, days: number): number {
   const todayNumber = dayNumber(today)
   return due.filter((d) => !d.done && dayNumber(d.date) < todayNumber && dayNumber(d.date) >= todayNumber - days).length
+}
+
+/**
+ * The two planned workouts a client has just missed in a row: the last two due before today, both
+ * not done, when the one before them was done or there was none. Null otherwise, so a client
+ * who goes on missing is reported once, at the second miss, and again only after training.
+ */
+export function missedTwoInARow<T extends Pick<DueWorkout, 'date' | 'done'>>(
+  due: readonly T[],
+  today: string,
+): [T, T] | null {
+  const [latest, before, third] = due
+    .filter((d) => dayNumber(d.date) < dayNumber(today))
+    .sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
+  if (!latest || !before || latest.done || before.done || (third && !third.done)) return null
+  return [before, latest]
 }
 
 /**
@@ -38,7 +67,7 @@ export function missedWithin(due: readonly Omit<DueWorkout, 'clientId'>[], today
  * once it is done),
  * the share that a completed session answered (matched by plan, week and day).
  */
-export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[], today: string): Adherence {
+export function summarizeAdherence(due: readonly DueDay[], today: string): Adherence {
   const todayNumber = dayNumber(today)
   // Today's workout counts once it is done; until then the day is not over.
   const counts = (d: { date: string; done: boolean }) =>
@@ -65,9 +94,7 @@ export function summarizeAdherence(due: readonly Omit<DueWorkout, 'clientId'>[],
 
 /**
  * The planned workouts of these clients' active plans from this coach, due in the last 28 days,
- * each with its sets reviewed: a completed one by its latest completed session, set by set, as
- * stored with the session at its finish (computed here, once, for sessions finished before
- * sessions kept their counts).
+ * each with its sets reviewed (see dueWorkoutsOfPlans).
  */
 export async function dueWorkouts(
   db: Db,
@@ -76,8 +103,29 @@ export async function dueWorkouts(
   today: string,
 ): Promise<DueWorkout[]> {
   if (!clientIds.length) return []
+  return dueWorkoutsOfPlans(
+    db,
+    sql`p.owner_id = ${coachId} and p.client_id in (${sql.join(
+      clientIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    today,
+  )
+}
+
+/**
+ * The planned workouts of the active, started plans that `plans` picks (a condition on `p`, the
+ * plan), due in the last 28 days up to `today`, today's included, each with its sets reviewed: a
+ * completed one by its latest completed session, set by set, as stored with the session at its
+ * finish (computed here, once, for sessions finished before sessions kept their counts). A plan a
+ * lifter made for themselves counts as theirs.
+ */
+export async function dueWorkoutsOfPlans(db: Db, plans: SQL, today: string): Promise<DueWorkout[]> {
   type Row = {
     client_id: string
+    plan_id: string
+    plan_workout_id: string
+    title: string
     start_date: string
     training_days: number[] | null
     week: number
@@ -94,7 +142,8 @@ export async function dueWorkouts(
   const rows = await queryRows<Row>(
     db,
     sql`
-      select p.client_id, to_char(p.start_date, 'YYYY-MM-DD') as start_date, p.training_days, pw.week, pw.day, to_char(m.date, 'YYYY-MM-DD') as moved_to,
+      select coalesce(p.client_id, p.owner_id) as client_id, p.id as plan_id, pw.id as plan_workout_id, pw.title,
+        to_char(p.start_date, 'YYYY-MM-DD') as start_date, p.training_days, pw.week, pw.day, to_char(m.date, 'YYYY-MM-DD') as moved_to,
         done.id as session_id, done.sets_prescribed as prescribed, done.sets_as_prescribed as as_prescribed,
         (select coalesce(sum(jsonb_array_length(pr.sets)), 0) from prescriptions pr where pr.plan_workout_id = pw.id) as planned_sets
       from training_plans p
@@ -105,11 +154,7 @@ export async function dueWorkouts(
         where s.plan_id = p.id and s.week = pw.week and s.day = pw.day and s.status = 'completed'
         order by s.completed_at desc limit 1
       ) done on true
-      where p.owner_id = ${coachId} and p.status = 'active' and p.start_date is not null
-        and p.client_id in (${sql.join(
-          clientIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+      where (${plans}) and p.status = 'active' and p.start_date is not null
         and (p.start_date + (pw.week - 1) * 7 between ${today}::date - 27 - 6 and ${today}::date or m.date between ${today}::date - 27 and ${today}::date)`,
   )
   const first = dayNumber(today) - 27
@@ -131,6 +176,9 @@ export async function dueWorkouts(
       : undefined
     return {
       clientId: r.client_id,
+      planId: r.plan_id,
+      planWorkoutId: r.plan_workout_id,
+      title: r.title,
       date: r.date,
       done: r.session_id !== null,
       prescribed: review ? review.prescribed : Number(r.planned_sets),

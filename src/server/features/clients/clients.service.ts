@@ -15,8 +15,78 @@ import {
   workoutSessions,
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { dueWorkouts, summarizeAdherence, type DueWorkout } from './adherence.ts'
+import { localTime } from '#server/lib/local-time.ts'
+import { dueWorkouts, dueWorkoutsOfPlans, missedTwoInARow, summarizeAdherence, type DueWorkout } from './adherence.ts'
+
+export type { DueWorkout }
 import { whoNeedsYou } from './attention.ts'
+
+/**
+ * The planned workouts due to these lifters over the last 28 days up to `today` (their own date),
+ * today's included, of the plan each trains now: the one their coach assigned, else one they
+ * started themselves, as their home screen shows it.
+ */
+export async function trainedDueWorkouts(db: Db, lifterIds: readonly string[], today: string): Promise<DueWorkout[]> {
+  if (!lifterIds.length) return []
+  const lifters = sqlArray(lifterIds, 'text')
+  return dueWorkoutsOfPlans(
+    db,
+    sql`p.id in (
+      select distinct on (coalesce(tp.client_id, tp.owner_id)) tp.id from training_plans tp
+      where tp.status = 'active' and tp.start_date is not null
+        and (tp.client_id = any(${lifters})
+          or (tp.owner_id = any(${lifters}) and tp.client_id is null and not tp.assigned and not tp.is_template
+            and tp.training_days is not null))
+      order by coalesce(tp.client_id, tp.owner_id), tp.client_id is null, tp.id)`,
+    today,
+  )
+}
+
+/** A client who has just missed two planned workouts in a row, as their coach is told (once). */
+export type MissedTwo = { coachId: string; clientId: string; clientName: string; missed: [DueWorkout, DueWorkout] }
+
+/**
+ * The active clients of these coaches who have just missed two planned workouts of the coach's
+ * plan in a row (missedTwoInARow), each by the client's own date at `now`.
+ */
+export async function clientsWhoMissedTwo(db: Db, coachIds: readonly string[], now: Date): Promise<MissedTwo[]> {
+  if (!coachIds.length) return []
+  const links = await db
+    .select({
+      coachId: coachClients.coachId,
+      clientId: coachClients.clientId,
+      clientName: profiles.displayName,
+      timeZone: profiles.timeZone,
+    })
+    .from(coachClients)
+    .innerJoin(profiles, eq(profiles.id, coachClients.clientId))
+    .where(and(eq(coachClients.status, 'active'), sql`${coachClients.coachId} = any(${sqlArray(coachIds, 'text')})`))
+  // Clients in one time zone share a date: one query per date (at most a few at any moment).
+  const byDate = new Map<string, typeof links>()
+  for (const link of links) {
+    const today = localTime(now, link.timeZone).date
+    byDate.set(today, [...(byDate.get(today) ?? []), link])
+  }
+  const found: MissedTwo[] = []
+  for (const [today, group] of byDate) {
+    const due = await dueWorkoutsOfPlans(
+      db,
+      sql`p.client_id = any(${sqlArray(
+        group.map((l) => l.clientId),
+        'text',
+      )}) and p.owner_id = (select cc.coach_id from coach_clients cc where cc.client_id = p.client_id and cc.status = 'active')`,
+      today,
+    )
+    for (const link of group) {
+      const missed = missedTwoInARow(
+        due.filter((d) => d.clientId === link.clientId),
+        today,
+      )
+      if (missed) found.push({ ...link, clientName: link.clientName || 'A client', missed })
+    }
+  }
+  return found
+}
 
 /** The coach's active clients by display name, each with the active plan this coach assigned them (a client has at most one). */
 export async function listActiveClients(

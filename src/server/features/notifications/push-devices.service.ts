@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import {
   minutesOf,
   NOTIFICATION_KINDS,
@@ -13,7 +13,7 @@ import {
   type PushSubscriptionInput,
 } from '#shared/schemas/notifications.ts'
 import type { Db } from '#server/db/client.ts'
-import { profiles, pushSubscriptions } from '#server/db/schema/index.ts'
+import { profiles, pushSubscriptions, reminderChecks } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { isAllowedPushEndpoint } from './push-endpoints.ts'
 import { sendPush } from './push-sender.ts'
@@ -60,6 +60,10 @@ export async function notificationSetup(db: Db, userId: string, push: PushConfig
   }
 }
 
+/**
+ * Keeps a person's quiet hours and reminder time. A new reminder time is looked into afresh today
+ * (a reminder already made for today is not made again).
+ */
 export async function saveNotificationSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
   await db
     .update(profiles)
@@ -69,6 +73,9 @@ export async function saveNotificationSettings(db: Db, userId: string, settings:
       workoutReminderMinute: settings.workoutReminder ? minutesOf(settings.workoutReminder) : null,
     })
     .where(eq(profiles.id, userId))
+  await db
+    .delete(reminderChecks)
+    .where(and(eq(reminderChecks.userId, userId), inArray(reminderChecks.kind, ['workoutReminder', 'missedWorkout'])))
 }
 
 /**

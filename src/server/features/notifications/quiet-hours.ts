@@ -1,22 +1,10 @@
+import { localTime } from '#server/lib/local-time.ts'
+
 /** Minutes after midnight, 0-1439. */
 type Minute = number
 
 /** The minute of the day it is at `now` in this IANA time zone (UTC for none or one this runtime lacks). */
-export function minuteOfDay(now: Date, timeZone: string | null): Minute {
-  let parts: Intl.DateTimeFormatPart[]
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timeZone ?? 'UTC',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now)
-  } catch {
-    return now.getUTCHours() * 60 + now.getUTCMinutes()
-  }
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0)
-  return value('hour') * 60 + value('minute')
-}
+export const minuteOfDay = (now: Date, timeZone: string | null): Minute => localTime(now, timeZone).minute
 
 /**
  * When quiet hours that hold at `now` end (the first minute after them), or null when they do not
