@@ -5,6 +5,13 @@ import { pushOutbox } from '#server/db/schema/index.ts'
 
 /** How long a chat notification waits for the rest of a burst of messages, to be one notification. */
 export const CHAT_BURST_MS = 30_000
+/**
+ * How long a settling notification waits after the latest of its events (a coach editing a plan
+ * saves day by day), and the longest it waits after the first: a coach at work for an hour still
+ * has the lifter told within half an hour.
+ */
+export const SETTLE_MS = 5 * 60_000
+const SETTLE_MAX_MS = 30 * 60_000
 /** The longest text a notification shows: a lock screen shows a few lines. */
 const BODY_MAX = 180
 
@@ -30,6 +37,11 @@ export type Notification = {
   url: string
   /** When to send it: now unless said (a burst of chat messages waits for the rest of the burst). */
   dueAt?: Date
+  /**
+   * Sent once its events have settled: SETTLE_MS after the latest one that merged into it, at most
+   * SETTLE_MAX_MS after the first (instead of `dueAt`).
+   */
+  settles?: boolean
 }
 
 /** Puts a notification in the outbox for the next round of sends (docs/notifications.md). */
@@ -42,7 +54,7 @@ export async function enqueueNotification(db: Db | Tx, notification: Notificatio
     title: notification.title,
     body: notification.body,
     url: notification.url,
-    dueAt: notification.dueAt ?? new Date(),
+    dueAt: notification.settles ? new Date(Date.now() + SETTLE_MS) : (notification.dueAt ?? new Date()),
   }
   if (notification.onceKey) {
     await db.insert(pushOutbox).values(values).onConflictDoNothing()
@@ -59,6 +71,9 @@ export async function enqueueNotification(db: Db | Tx, notification: Notificatio
         body: sql`excluded.body`,
         url: sql`excluded.url`,
         count: sql`${pushOutbox.count} + 1`,
+        ...(notification.settles && {
+          dueAt: sql`least(excluded.due_at, ${pushOutbox.createdAt} + ${sql.raw(`interval '${SETTLE_MAX_MS} milliseconds'`)})`,
+        }),
       },
     })
 }

@@ -19,7 +19,7 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-app.ts'
 import { buildApp } from '#server/server.ts'
-import { CHAT_BURST_MS } from './notifications.service.ts'
+import { CHAT_BURST_MS, SETTLE_MS } from './notifications.service.ts'
 import { CLAIM_MS, claimDue, markSent, type Claimed } from './push-outbox.ts'
 import { sendDueNotifications } from './push-worker.ts'
 
@@ -175,6 +175,128 @@ describe('devices', () => {
 })
 
 describe('what is sent', () => {
+  /** A fresh client of the coach, with a phone that hears of their plans and progression. */
+  const planLifter = async () => {
+    const lifter = await signIn(t, { role: 'client', displayName: 'Pat Plan' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })
+    const phone = push.subscriber(`plans-${lifter.id}`)
+    await subscribe(lifter, phone, { kinds: ['plans', 'progression'] })
+    return { lifter, phone }
+  }
+  /** The coach's plan of two weeks, one bench day each (8-12 reps at 60 kg, double progression), assigned to the lifter. */
+  const assignBench = async (lifter: SignedIn, patch: Record<string, unknown> = {}) => {
+    const bench = ((await call(coach, 'GET', '/api/movements?q=bench%20press')).body as { items: { id: string }[] })
+      .items[0]?.id
+    const source = (await call(coach, 'POST', '/api/plans', { name: 'Press block', weeks: 2, daysPerWeek: 1 }))
+      .body as { id: string; version: number }
+    let version = source.version
+    for (const week of [1, 2]) {
+      const sets = Array.from({ length: 3 }, () => ({ reps: { min: 8, max: 12 }, load: { kind: 'kg', value: 60 } }))
+      const workout = {
+        title: `Press ${week}`,
+        exercises: [{ movementId: bench, sets, progression: { kind: 'double', amount: 2.5, unit: 'kg' } }],
+      }
+      version = (
+        (await call(coach, 'PUT', `/api/plans/${source.id}/days/${week}/1`, { version, workout })).body as {
+          version: number
+        }
+      ).version
+    }
+    if (Object.keys(patch).length) await call(coach, 'PATCH', `/api/plans/${source.id}`, { version, ...patch })
+    const assigned = await call(coach, 'POST', `/api/plans/${source.id}/assign`, {
+      clientId: lifter.id,
+      startDate: '2026-12-07',
+    })
+    expect(assigned.status).toBe(201)
+    return (await call(lifter, 'GET', `/api/plans/${(assigned.body as { id: string }).id}`)).body as {
+      id: string
+      version: number
+      workouts: { id: string; week: number }[]
+    }
+  }
+
+  test('a plan assigned reaches the lifter, opening it', async () => {
+    const { lifter, phone } = await planLifter()
+    const plan = await assignBench(lifter)
+    await sendDue()
+    expect(phone.received()).toEqual([
+      {
+        title: notificationText.planAssigned('Coach Carla'),
+        body: notificationText.planAssignedBody('Press block', 'Mon 7 Dec'),
+        url: `/programs/${plan.id}`,
+        tag: `plan:assigned:${plan.id}`,
+        kind: 'plans',
+      },
+    ])
+  })
+
+  test('a coach’s edits of a client’s plan are one notification, once the edits have settled', async () => {
+    const { lifter, phone } = await planLifter()
+    const plan = await assignBench(lifter)
+    await sendDue()
+    let version = plan.version
+    for (const title of ['Heavy press', 'Heavier press']) {
+      const workout = { title, exercises: [] }
+      version = (
+        (await call(coach, 'PUT', `/api/plans/${plan.id}/days/2/1`, { version, workout })).body as {
+          version: number
+        }
+      ).version
+    }
+    await sendDue(60_000)
+    expect(phone.received()).toHaveLength(1)
+    await sendDue(SETTLE_MS + 10_000)
+    expect(phone.received().slice(1)).toEqual([
+      {
+        title: notificationText.planChanged('Coach Carla'),
+        body: notificationText.planChangedBody('Press block'),
+        url: `/programs/${plan.id}`,
+        tag: `plan:changed:${plan.id}`,
+        kind: 'plans',
+      },
+    ])
+  })
+
+  test('progression changes the coach approves reach the lifter, opening the plan', async () => {
+    const { lifter, phone } = await planLifter()
+    const plan = await assignBench(lifter, { progressionMode: 'approve' })
+    await sendDue()
+    const week1 = plan.workouts.find((w) => w.week === 1)?.id
+    const session = (await call(lifter, 'POST', '/api/sessions', { planWorkoutId: week1 })).body as {
+      id: string
+      exercises: { key: string }[]
+    }
+    for (const setNumber of [1, 2, 3])
+      await call(lifter, 'PUT', `/api/sessions/${session.id}/sets/${randomUUID()}`, {
+        exerciseKey: session.exercises[0]?.key,
+        setNumber,
+        reps: 12,
+        loadKg: 60,
+        editedAt: new Date().toISOString(),
+      })
+    await call(lifter, 'POST', `/api/sessions/${session.id}/finish`, {})
+    const proposals = (
+      (await call(coach, 'GET', '/api/progression/proposals')).body as unknown as {
+        id: string
+        planId: string
+      }[]
+    ).filter((p) => p.planId === plan.id)
+    expect(proposals).toHaveLength(1)
+    await sendDue()
+    expect(phone.received()).toHaveLength(1)
+    await call(coach, 'POST', '/api/progression/proposals/approve', { ids: proposals.map((p) => p.id) })
+    await sendDue()
+    expect(phone.received().slice(1)).toEqual([
+      {
+        title: notificationText.progressionApproved('Coach Carla'),
+        body: notificationText.progressionApprovedBody(1, 'Press block'),
+        url: `/programs/${plan.id}`,
+        tag: `plan:progression:${plan.id}`,
+        kind: 'progression',
+      },
+    ])
+  })
+
   test('a coach’s comments on a session reach the lifter as one notification that opens the session', async () => {
     const phone = push.subscriber(`comments-${client.id}`)
     await subscribe(client, phone)

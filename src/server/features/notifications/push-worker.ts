@@ -14,12 +14,12 @@ const SEND_EVERY_MS = 5_000
 /** A notification no device would take after this many rounds is given up. */
 const MAX_ATTEMPTS = 6
 
-/** The text a grouped notification shows: the latest one's, with how many it stands for. */
+/** The text a grouped notification shows: the latest one's, with how many messages or comments it stands for. */
 function bodyOf(row: Pick<Claimed, 'kind' | 'body' | 'count'>): string {
   if (row.count <= 1) return row.body
-  return row.kind === 'chat'
-    ? notificationText.manyMessages(row.count, row.body)
-    : notificationText.manyUpdates(row.count, row.body)
+  if (row.kind === 'chat') return notificationText.manyMessages(row.count, row.body)
+  if (row.kind === 'comments') return notificationText.manyUpdates(row.count, row.body)
+  return row.body
 }
 
 /**

@@ -5,6 +5,7 @@ import { isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { trainingPlans } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { notifyPlanChanged } from './plan-notifications.ts'
 
 /*
  * Finding a plan for an actor (who may read it, who may change it) and changing it only from the
@@ -75,7 +76,8 @@ async function requireCoaching(db: Db, actor: Actor, plan: Pick<SummaryRow, 'own
 
 /**
  * Moves the plan to the next version, but only from the version the caller saw: two tabs editing
- * one plan never silently overwrite each other (the loser gets 409 and reloads).
+ * one plan never silently overwrite each other (the loser gets 409 and reloads). A change to a
+ * client's active plan is theirs to hear of.
  */
 export async function bumpVersion(
   db: Db | Tx,
@@ -88,7 +90,10 @@ export async function bumpVersion(
     .set({ ...changes, version: sql`${trainingPlans.version} + 1`, lastSaveId: saveId ?? null })
     .where(and(eq(trainingPlans.id, id), eq(trainingPlans.version, seen)))
     .returning(summaryColumns)
-  if (row) return { row, replayed: false }
+  if (row) {
+    await notifyPlanChanged(db, row)
+    return { row, replayed: false }
+  }
   // The same save again (its answer was lost on the way): it landed already, nothing to redo.
   if (saveId) {
     const [landed] = await db

@@ -12,6 +12,7 @@ import type { Db, Tx } from '#server/db/client.ts'
 import { planDayDates, planWorkouts, trainingPlans } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { findOwned, findPlan, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
+import { notifyPlanAssigned } from './plan-notifications.ts'
 import { requireFreeTemplateName, trainingDaysOf } from './plans.service.ts'
 
 /*
@@ -98,7 +99,7 @@ export async function assignPlan(
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
       .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
     const days = trainingDays === undefined ? source.trainingDays : trainingDaysOf(source, trainingDays)
-    return copyPlanTree(t, source, {
+    const copyId = await copyPlanTree(t, source, {
       ownerId: coachId,
       clientId,
       startDate,
@@ -107,6 +108,8 @@ export async function assignPlan(
       status: 'active',
       isTemplate: false,
     })
+    await notifyPlanAssigned(t, { id: copyId, name: source.name, ownerId: coachId, clientId, startDate })
+    return copyId
   }
   // Inside the caller's transaction the copy is read through it (it is not committed yet).
   if (tx) return toSummary(await findPlan(tx, await run(tx)))

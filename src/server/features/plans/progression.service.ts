@@ -21,6 +21,7 @@ import {
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { sameSets } from './plan-grid.service.ts'
+import { notifyProgressionApproved } from './plan-notifications.ts'
 import { loadExercises } from '#server/prescriptions/prescriptions.ts'
 import type { SetType } from '#shared/set-types.ts'
 
@@ -273,7 +274,7 @@ export async function decideProposals(
   if (!ids.length) return result
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ proposal: progressionProposals, ownerId: trainingPlans.ownerId })
+      .select({ proposal: progressionProposals, ownerId: trainingPlans.ownerId, planName: trainingPlans.name })
       .from(progressionProposals)
       .innerJoin(trainingPlans, eq(trainingPlans.id, progressionProposals.planId))
       .where(inArray(progressionProposals.id, [...ids]))
@@ -293,6 +294,7 @@ export async function decideProposals(
         ? await loadExercises(tx, 'planWorkout', [...new Set(pending.map((r) => r.proposal.planWorkoutId))])
         : new Map<string, Exercise[]>()
     const touched = new Set<string>()
+    const approvedIn = new Map<string, number>()
     for (const { proposal } of pending) {
       if (decision === 'dismiss') {
         await tx
@@ -310,6 +312,7 @@ export async function decideProposals(
           .set({ sets: proposal.toSets, progressionNote: { reason: proposal.reason, failures: proposal.failures } })
           .where(eq(prescriptions.id, exercise.id))
         touched.add(proposal.planId)
+        approvedIn.set(proposal.planId, (approvedIn.get(proposal.planId) ?? 0) + 1)
       }
       await tx
         .update(progressionProposals)
@@ -322,6 +325,15 @@ export async function decideProposals(
         .update(trainingPlans)
         .set({ version: sql`${trainingPlans.version} + 1` })
         .where(inArray(trainingPlans.id, [...touched]))
+    for (const [planId, count] of approvedIn) {
+      const row = rows.find((r) => r.proposal.planId === planId)
+      if (row)
+        await notifyProgressionApproved(
+          tx,
+          { id: planId, name: row.planName, ownerId: actor.id, clientId: row.proposal.clientId },
+          count,
+        )
+    }
     return result
   })
 }
