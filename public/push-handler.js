@@ -12,16 +12,30 @@ self.addEventListener('push', (event) => {
   }
   if (!payload || typeof payload.title !== 'string') return
   event.waitUntil(
-    self.registration.showNotification(payload.title, {
-      body: payload.body,
-      tag: payload.tag,
-      // A newer notification of one conversation replaces the older, and still tells.
-      renotify: Boolean(payload.tag),
-      icon: '/icon-192.png',
-      data: { url: payload.url },
-    }),
+    Promise.all([
+      self.registration.showNotification(payload.title, {
+        body: payload.body,
+        tag: payload.tag,
+        // A newer notification of one conversation replaces the older, and still tells.
+        renotify: Boolean(payload.tag),
+        icon: '/icon-192.png',
+        data: { url: payload.url },
+      }),
+      showCount(payload.badge),
+    ]),
   )
 })
+
+// The count of unread messages and comments on the app's icon, where the device shows one
+// (the Badging API: an installed app on Chrome, Edge and Safari).
+async function showCount(count) {
+  if (typeof count !== 'number' || !('setAppBadge' in self.navigator)) return
+  try {
+    await (count > 0 ? self.navigator.setAppBadge(count) : self.navigator.clearAppBadge())
+  } catch {
+    // A device that refuses a count shows the notification all the same.
+  }
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()

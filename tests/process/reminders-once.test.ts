@@ -156,6 +156,7 @@ test.runIf(hasPostgres || required)(
           url: '/home',
           tag: `workoutReminder:${new Date(minute).toISOString().slice(0, 10)}`,
           kind: 'workoutReminder',
+          badge: 0,
         },
       ])
     expect(push.requests.filter((r) => r.path.endsWith('shared-lifter'))).toHaveLength(1)

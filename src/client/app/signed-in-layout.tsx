@@ -7,6 +7,7 @@ import { useReportTimeZone } from '#client/features/auth/profile-mutations.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
+import { useAppBadge } from '#client/features/notifications/use-app-badge.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
 import { useKeepGymScreens } from '#client/features/sessions/offline/use-keep-gym-screens.ts'
@@ -32,6 +33,7 @@ export function SignedInLayout() {
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)
   const unread = useUnreadTotal(signedIn)
   const comments = useUnreadCommentCount(signedIn)
+  useAppBadge(signedIn ? unread + comments : 0)
   const tabBar = !useRouteHandles().some((handle) => handle?.noTabBar)
   if (auth.status !== 'authenticated') return <Outlet />
   const isCoach = auth.profile.role === 'coach'

@@ -199,4 +199,6 @@ export type PushPayload = {
   /** Notifications with one tag replace each other on the device (one per conversation, say). */
   tag: string
   kind: NotificationKind | 'test'
+  /** Messages and comments unread for the person, for the app's icon where the device shows a count. */
+  badge?: number
 }

@@ -66,6 +66,16 @@ export async function findConversation(db: Db, me: Profile, otherId: string): Pr
   return { ...pair, active: link === 'active', otherId, otherName: other.displayName }
 }
 
+/** How many messages to me are unread, in all my conversations (as the conversations list counts them). */
+export async function unreadMessageCount(db: Db, me: { id: string; role: 'coach' | 'client' }): Promise<number> {
+  const mine = me.role === 'coach' ? eq(messages.coachId, me.id) : eq(messages.clientId, me.id)
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(mine, ne(messages.senderId, me.id), isNull(messages.readAt)))
+  return row?.count ?? 0
+}
+
 /** My conversations, newest activity first, with what is unread and the last message. */
 export async function listConversations(db: Db, me: Profile): Promise<{ items: Conversation[]; unread: number }> {
   const otherColumn = me.role === 'coach' ? coachClients.clientId : coachClients.coachId

@@ -226,6 +226,7 @@ describe('what is sent', () => {
         url: `/programs/${plan.id}`,
         tag: `plan:assigned:${plan.id}`,
         kind: 'plans',
+        badge: 0,
       },
     ])
   })
@@ -253,6 +254,7 @@ describe('what is sent', () => {
         url: `/programs/${plan.id}`,
         tag: `plan:changed:${plan.id}`,
         kind: 'plans',
+        badge: 0,
       },
     ])
   })
@@ -293,6 +295,7 @@ describe('what is sent', () => {
         url: `/programs/${plan.id}`,
         tag: `plan:progression:${plan.id}`,
         kind: 'progression',
+        badge: 0,
       },
     ])
   })
@@ -315,6 +318,8 @@ describe('what is sent', () => {
         url: `/summary/${session.id}`,
         tag: `comments:${session.id}`,
         kind: 'comments',
+        // The app's icon counts what is unread for the lifter.
+        badge: 2,
       },
     ])
     // Sent once: a later round sends nothing more.
@@ -342,6 +347,7 @@ describe('what is sent', () => {
         url: '/chat',
         tag: `chat:${coach.id}:${lifter.id}`,
         kind: 'chat',
+        badge: 3,
       },
     ])
 

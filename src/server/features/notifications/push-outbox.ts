@@ -18,6 +18,7 @@ export type Claimed = {
   quiet_hours_start: number | null
   quiet_hours_end: number | null
   time_zone: string | null
+  role: 'coach' | 'client' | null
   /** The end of this server's claim: its writes to the row hold only while the claim is still this one. */
   claimed_until: string
 }
@@ -44,7 +45,7 @@ export async function claimDue(db: Db, now: Date, limit = 20): Promise<Claimed[]
         returning o.id, o.user_id, o.kind, o.group_key, o.title, o.body, o.url, o.count, o.attempts,
           to_char(o.claimed_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as claimed_until
       )
-      select claimed.*, p.quiet_hours_start, p.quiet_hours_end, p.time_zone
+      select claimed.*, p.quiet_hours_start, p.quiet_hours_end, p.time_zone, p.role
       from claimed left join profiles p on p.id = claimed.user_id`,
   )
 }

@@ -4,6 +4,8 @@ import type { Db } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { repeatEvery } from '#server/lib/rounds.ts'
+import { unreadMessageCount } from '#server/features/chat/chat.service.ts'
+import { unreadComments } from '#server/features/sessions/comments.service.ts'
 import { CLAIM_MS, claimDue, markSent, postpone, type Claimed } from './push-outbox.ts'
 import { sendPush, type SendResult } from './push-sender.ts'
 import { quietUntil } from './quiet-hours.ts'
@@ -65,6 +67,7 @@ export async function sendDueNotifications({
       url: row.url,
       tag: row.group_key,
       kind: row.kind,
+      badge: await unreadCount(db, row),
     }
     const results = await Promise.all(
       devices.map(async (device) => ({
@@ -85,6 +88,14 @@ export async function sendDueNotifications({
     }
   }
   return sent
+}
+
+/** What the app's icon counts for the person: messages and comments to them still unread. */
+async function unreadCount(db: Db, row: Claimed): Promise<number | undefined> {
+  if (!row.role) return undefined
+  const me = { id: row.user_id, role: row.role }
+  const [messages, comments] = await Promise.all([unreadMessageCount(db, me), unreadComments(db, me)])
+  return messages + comments.count
 }
 
 /** Forgets the devices whose push service says they are gone, and notes on the others how the send went. */

@@ -153,6 +153,7 @@ describe('today’s workout', () => {
         url: '/home',
         tag: `workoutReminder:${dateFrom(0)}`,
         kind: 'workoutReminder',
+        badge: 0,
       },
     ])
     // The next day has its own workout, announced in its turn, with the one missed the day before.
@@ -229,6 +230,7 @@ describe('missed workouts', () => {
         url: '/home',
         tag: `missedWorkout:${dateFrom(-1)}`,
         kind: 'missedWorkout',
+        badge: 0,
       },
       expect.objectContaining({ title: notificationText.todayTitle('Upper A') }),
     ])
@@ -280,6 +282,7 @@ describe('missed workouts', () => {
         url: `/coach/clients/${dana.id}`,
         tag: `clientMissed:${dana.id}:${dateFrom(-1)}`,
         kind: 'clientMissed',
+        badge: 0,
       },
     ])
     // Missing a third is the same run of misses: the coach is not told again.
