@@ -28,6 +28,8 @@ const publicSurface = {
   // On the server: another feature's services, never its routes or tables' queries, plus these.
   server: {
     everyFeature: ['*.service.ts'],
+    // The unread-messages email also carries the notifications that reached no device.
+    chat: ['chat.digest.ts'],
     mail: ['mailer.ts', 'templates.ts'],
     workouts: ['workout-access.ts'],
   },

@@ -63,7 +63,8 @@ export const chatText = {
   messageCoach: 'Message your coach',
   messageCoachUnread: (unread: number) => `Message your coach, ${count(unread)} unread`,
   digestTitle: 'Chat emails',
-  digestDescription: 'Messages you have not read for 30 minutes, in one email.',
+  digestDescription:
+    'Messages you have not read for 30 minutes, and news that reached none of your devices, in one email.',
   digestLabel: 'Email me unread messages',
   digestOn: { title: 'Chat emails on', description: 'We will email you messages you have not read for 30 minutes.' },
   digestOff: { title: 'Chat emails off', description: 'We will not email you about unread messages.' },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   date,
   index,
@@ -79,6 +80,11 @@ export const pushOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** How many of the person's devices took it; 0 when none could be reached. */
     delivered: integer('delivered'),
+    /**
+     * Sent, but no device of the person's could be reached (they have none, or every one that
+     * hears of its kind failed): the unread-messages email tells of it, unless it is seen first.
+     */
+    emailDue: boolean('email_due').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -89,6 +95,9 @@ export const pushOutbox = pgTable(
     index('push_outbox_due_idx')
       .on(t.dueAt)
       .where(sql`${t.sentAt} is null`),
+    index('push_outbox_email_idx')
+      .on(t.sentAt)
+      .where(sql`${t.emailDue}`),
     index('push_outbox_sent_idx')
       .on(t.sentAt)
       .where(sql`${t.sentAt} is not null`),

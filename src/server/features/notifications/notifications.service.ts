@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { NotificationKind } from '#shared/schemas/notifications.ts'
-import type { Db, Tx } from '#server/db/client.ts'
+import { queryRows, type Db, type Tx } from '#server/db/client.ts'
 import { pushOutbox } from '#server/db/schema/index.ts'
 
 /** How long a chat notification waits for the rest of a burst of messages, to be one notification. */
@@ -78,9 +78,56 @@ export async function enqueueNotification(db: Db | Tx, notification: Notificatio
     })
 }
 
-/** Drops a notification not yet sent: what it would tell of is already seen. */
+/**
+ * Drops a notification not yet sent, and keeps one that reached no device out of the
+ * unread-messages email: what it would tell of is already seen.
+ */
 export async function withdrawNotification(db: Db | Tx, userId: string, groupKey: string): Promise<void> {
   await db.execute(
     sql`delete from push_outbox where user_id = ${userId} and group_key = ${groupKey} and sent_at is null`,
+  )
+  await db.execute(
+    sql`update push_outbox set email_due = false where user_id = ${userId} and group_key = ${groupKey} and email_due`,
+  )
+}
+
+/** A notification that reached none of its person's devices, for the unread-messages email. */
+export type UnreachedNotification = {
+  id: string
+  userId: string
+  title: string
+  body: string
+  url: string
+}
+
+/**
+ * Claims the notifications that reached no device and have waited `cutoff` unseen, for the
+ * unread-messages email (SKIP LOCKED: servers never claim one twice). Their email is no longer
+ * due; `releaseUnreached` puts it back when the email could not be sent.
+ */
+export async function claimUnreached(db: Db, cutoff: Date, limit = 1000): Promise<UnreachedNotification[]> {
+  const rows = await queryRows<{ id: string; user_id: string; title: string; body: string; url: string }>(
+    db,
+    sql`
+      with due as (
+        select id from push_outbox
+        where email_due and sent_at <= ${cutoff.toISOString()}::timestamptz
+        order by sent_at
+        limit ${limit}
+        for update skip locked
+      )
+      update push_outbox o set email_due = false from due where o.id = due.id
+      returning o.id, o.user_id, o.title, o.body, o.url`,
+  )
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, title: r.title, body: r.body, url: r.url }))
+}
+
+export async function releaseUnreached(db: Db, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return
+  await db.execute(
+    sql`update push_outbox set email_due = true where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   )
 }

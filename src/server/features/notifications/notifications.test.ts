@@ -19,6 +19,7 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-app.ts'
 import { buildApp } from '#server/server.ts'
+import { sendMessageDigests } from '#server/features/chat/chat.digest.ts'
 import { CHAT_BURST_MS, SETTLE_MS } from './notifications.service.ts'
 import { CLAIM_MS, claimDue, markSent, type Claimed } from './push-outbox.ts'
 import { sendDueNotifications } from './push-worker.ts'
@@ -374,13 +375,67 @@ describe('what is sent', () => {
     const [second] = mine(await claimDue(t.db, new Date(Date.now() + CLAIM_MS + 1000)))
     expect(second?.id).toBe(first?.id)
     if (!first || !second) throw new Error('no claimed row')
-    expect(await markSent(t.db, first, 1, new Date())).toBe(false)
+    expect(await markSent(t.db, first, { delivered: 1, emailDue: false }, new Date())).toBe(false)
 
     // A comment arrives while the second server sends: the row is let go and goes out again, with it.
     await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body: 'Second' })
-    expect(await markSent(t.db, second, 1, new Date())).toBe(false)
+    expect(await markSent(t.db, second, { delivered: 1, emailDue: false }, new Date())).toBe(false)
     await sendDue(CLAIM_MS + 2000)
     expect(phone.received()).toMatchObject([{ body: '2 updates. The latest: Second' }])
+  })
+
+  test('what reached no device comes in the unread-messages email, once; not what was switched off or seen', async () => {
+    const lifter = async (name: string) => {
+      const who = await signIn(t, { role: 'client', displayName: name })
+      await t.db.insert(coachClients).values({ coachId: coach.id, clientId: who.id })
+      return who
+    }
+    const comment = async (who: SignedIn, body: string) => {
+      const session = await freshSession(who)
+      expect((await call(coach, 'POST', `/api/sessions/${session.id}/comments`, { body })).status).toBe(201)
+      return session.id
+    }
+    // No device at all; a device whose subscription has ended; comments switched off; seen in the app.
+    const deviceless = await lifter('Nora None')
+    const gone = await lifter('Gus Gone')
+    const goneName = `gone-${gone.id}`
+    await subscribe(gone, push.subscriber(goneName))
+    push.answer(goneName, 410)
+    const switchedOff = await lifter('Otto Off')
+    await subscribe(switchedOff, push.subscriber(`off-${switchedOff.id}`), { kinds: ['chat'] })
+    const seen = await lifter('Sam Seen')
+    const toDeviceless = await comment(deviceless, 'Brace before you unrack')
+    await comment(gone, 'Lovely tempo')
+    await comment(switchedOff, 'Nice pause')
+    const toSeen = await comment(seen, 'Chest up')
+    await sendDue()
+    expect((await call(seen, 'POST', `/api/sessions/${toSeen}/comments/read`)).status).toBeLessThan(300)
+
+    const mailsTo = async (who: SignedIn) =>
+      (
+        (await (await t.app.request('/api/dev/outbox')).json()) as { to: string; subject: string; text: string }[]
+      ).filter((m) => m.to === who.email && !m.subject.startsWith('Confirm'))
+    const digest = (minutes: number) =>
+      sendMessageDigests({
+        db: t.db,
+        mailer: t.mailer,
+        logger,
+        origin: 'http://127.0.0.1:3000',
+        now: new Date(Date.now() + minutes * 60_000),
+      })
+    // Not before it has waited as long as an unread message does.
+    await digest(5)
+    expect(await mailsTo(deviceless)).toEqual([])
+    await digest(31)
+    await digest(40)
+    const [mail, ...more] = await mailsTo(deviceless)
+    expect(more).toEqual([])
+    expect(mail?.subject).toBe('1 update from Coachline')
+    expect(mail?.text).toContain('- Coach Carla commented on your workout: Brace before you unrack')
+    expect(mail?.text).toContain(`Open Coachline: http://127.0.0.1:3000/summary/${toDeviceless}`)
+    expect(await mailsTo(gone)).toHaveLength(1)
+    expect(await mailsTo(switchedOff)).toEqual([])
+    expect(await mailsTo(seen)).toEqual([])
   })
 
   test('a device hears only of the kinds it chose', async () => {

@@ -51,15 +51,22 @@ export async function claimDue(db: Db, now: Date, limit = 20): Promise<Claimed[]
 }
 
 /**
- * The notification went out (to `delivered` devices, 0 when none could take it), unless this
+ * The notification went out (to `delivered` devices, 0 when none could take it; `emailDue` when
+ * the unread-messages email is to tell of it instead), unless this
  * server's claim has ended (another server has it now) or a newer event merged into the row while
  * it was being sent: then the claim is let go, and the row, with its newer text, goes out again.
  * Answers whether it was marked sent.
  */
-export async function markSent(db: Db, row: Claimed, delivered: number, now: Date): Promise<boolean> {
+export async function markSent(
+  db: Db,
+  row: Claimed,
+  { delivered, emailDue }: { delivered: number; emailDue: boolean },
+  now: Date,
+): Promise<boolean> {
   const marked = await queryRows<{ id: string }>(
     db,
-    sql`update push_outbox set sent_at = ${now.toISOString()}::timestamptz, delivered = ${delivered}, claimed_until = null
+    sql`update push_outbox set sent_at = ${now.toISOString()}::timestamptz, delivered = ${delivered},
+        email_due = ${emailDue}, claimed_until = null
       where id = ${row.id} and claimed_until = ${row.claimed_until}::timestamptz and count = ${row.count}
       returning id`,
   )

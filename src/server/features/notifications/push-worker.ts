@@ -79,7 +79,8 @@ export async function sendDueNotifications({
     const delivered = results.filter(({ result }) => result.outcome === 'sent').length
     const failed = results.some(({ result }) => result.outcome === 'failed')
     if (delivered > 0 || !failed || row.attempts >= MAX_ATTEMPTS) {
-      if (!(await markSent(db, row, delivered, now))) continue
+      const emailDue = delivered === 0 && (await unreachable(db, row, devices.length))
+      if (!(await markSent(db, row, { delivered, emailDue }, now))) continue
       sent += delivered > 0 ? 1 : 0
       if (delivered === 0 && failed)
         logger.warn({ notification: row.id, userId: row.user_id }, 'notifications: no device took it; given up')
@@ -88,6 +89,23 @@ export async function sendDueNotifications({
     }
   }
   return sent
+}
+
+/**
+ * A notification no device took is for the unread-messages email when the person could not be
+ * reached: they have no device, or every device that hears of its kind failed. One whose kind
+ * they switched off on every device is not, nor a chat message (the email tells of unread
+ * messages itself).
+ */
+async function unreachable(db: Db, row: Claimed, hearing: number): Promise<boolean> {
+  if (row.kind === 'chat') return false
+  if (hearing > 0) return true
+  const [any] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, row.user_id))
+    .limit(1)
+  return !any
 }
 
 /** What the app's icon counts for the person: messages and comments to them still unread. */

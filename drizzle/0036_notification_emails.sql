@@ -1,0 +1,2 @@
+ALTER TABLE "push_outbox" ADD COLUMN "email_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "push_outbox_email_idx" ON "push_outbox" USING btree ("sent_at") WHERE "push_outbox"."email_due";
