@@ -12,19 +12,29 @@ self.addEventListener('push', (event) => {
   }
   if (!payload || typeof payload.title !== 'string') return
   event.waitUntil(
-    Promise.all([
-      self.registration.showNotification(payload.title, {
-        body: payload.body,
-        tag: payload.tag,
-        // A newer notification of one conversation replaces the older, and still tells.
-        renotify: Boolean(payload.tag),
-        icon: '/icon-192.png',
-        data: { url: payload.url },
-      }),
-      showCount(payload.badge),
-    ]),
+    (async () => {
+      // The end of a rest, while the app is on screen: its own timer beeps already.
+      if (payload.kind === 'restTimer' && (await appOnScreen())) return
+      await Promise.all([
+        self.registration.showNotification(payload.title, {
+          body: payload.body,
+          tag: payload.tag,
+          // A newer notification of one conversation replaces the older, and still tells.
+          renotify: Boolean(payload.tag),
+          icon: '/icon-192.png',
+          vibrate: payload.kind === 'restTimer' ? [200, 100, 200] : undefined,
+          data: { url: payload.url },
+        }),
+        showCount(payload.badge),
+      ])
+    })(),
   )
 })
+
+async function appOnScreen() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  return windows.some((client) => client.visibilityState === 'visible')
+}
 
 // The count of unread messages and comments on the app's icon, where the device shows one
 // (the Badging API: an installed app on Chrome, Edge and Safari).

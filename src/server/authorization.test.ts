@@ -677,6 +677,21 @@ const ROUTES: Row[] = [
     access: 'signed-in',
     request: async (fx, caller) => ({ path: `/api/notifications/devices/${await fx.newDevice(caller)}/test` }),
   },
+  {
+    method: 'PUT',
+    path: '/api/notifications/devices/:id/rest',
+    access: 'signed-in',
+    request: async (fx, caller) => ({
+      path: `/api/notifications/devices/${await fx.newDevice(caller)}/rest`,
+      body: { endsAt: new Date(Date.now() + 90_000).toISOString(), next: 'Back squat, set 2' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/devices/:id/rest',
+    access: 'signed-in',
+    request: async (fx, caller) => ({ path: `/api/notifications/devices/${await fx.newDevice(caller)}/rest` }),
+  },
   // The API's own description, for anyone.
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/docs', access: 'public' },

@@ -622,6 +622,17 @@ const JSON_ROUTES: JsonRoute[] = [
     as: (fx) => headersOf(fx.user),
     body: () => ({ kinds: ['chat'] }),
   },
+  {
+    method: 'PUT',
+    route: '/api/notifications/devices/:id/rest',
+    path: (fx) => `/api/notifications/devices/${fx.deviceId}/rest`,
+    as: (fx) => headersOf(fx.user),
+    body: (fx) => ({
+      endsAt: new Date(Date.now() + 90_000).toISOString(),
+      next: 'Back squat, set 2',
+      sessionId: fx.sessionId,
+    }),
+  },
 ]
 
 /** Test names: better-auth's routes share one pattern, so theirs show the endpoint. */
@@ -656,6 +667,7 @@ const BODILESS = [
   'DELETE /api/tokens/:id',
   'DELETE /api/notifications/devices/:id',
   'POST /api/notifications/devices/:id/test',
+  'DELETE /api/notifications/devices/:id/rest',
 ]
 
 type Path = (string | number)[]

@@ -101,6 +101,7 @@ export const apiRoutes = {
     devices: '/devices',
     device: '/devices/:id',
     test: '/devices/:id/test',
+    rest: '/devices/:id/rest',
   },
   apiDocs: { mount: '/', openapi: '/openapi.json', docs: '/docs' },
   /** Only on a server reachable from this machine alone, and only with mail kept in the outbox. */
@@ -304,6 +305,7 @@ export const apiPaths = {
     devices: at(apiRoutes.notifications, apiRoutes.notifications.devices),
     device: byId(apiRoutes.notifications, apiRoutes.notifications.device),
     test: byId(apiRoutes.notifications, apiRoutes.notifications.test),
+    rest: byId(apiRoutes.notifications, apiRoutes.notifications.rest),
   },
   historyImport: {
     preview: at(historyImport, historyImport.preview),

@@ -14,14 +14,16 @@ type WorkerScope = {
  * delivers a push message as a push service would, and the test reads the notification the worker
  * shows, then taps it (a notificationclick in the worker).
  */
-test('a push shows a notification, and a tap opens its screen', async ({ page, context, login }) => {
+/**
+ * The signed-in app on /home, controlled by its service worker as an installed app's pages are,
+ * with a way to deliver a push to the worker and to read the notifications it shows.
+ */
+async function appWithWorker({ page, context }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'context'>) {
   await context.grantPermissions(['notifications'])
-  await login({ role: 'client' })
   await page.goto('/home')
   // A drawn page starts its app (and the worker) once the visitor acts.
   await page.keyboard.press('Tab')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  // Controlled by the worker, as an installed app's pages are.
   await page.reload()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
 
@@ -35,28 +37,38 @@ test('a push shows a notification, and a tap opens its screen', async ({ page, c
   await cdp.send('ServiceWorker.enable')
   const registrationId = await registered
   const origin = new URL(page.url()).origin
+  const [worker] = context.serviceWorkers()
+  if (!worker) throw new Error('no service worker')
+  return {
+    worker,
+    deliver: (payload: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) }),
+    shown: () =>
+      worker.evaluate(async () => {
+        const sw = self as unknown as WorkerScope
+        const notifications = await sw.registration.getNotifications()
+        return notifications.map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        }))
+      }),
+  }
+}
+
+test('a push shows a notification, and a tap opens its screen', async ({ page, context, login }) => {
+  await login({ role: 'client' })
+  const { worker, deliver, shown } = await appWithWorker({ page, context })
   const payload = {
     title: 'Coach Carla',
     body: '2 new messages. The latest: Send me a video',
     url: '/chat',
     tag: 'chat:a:b',
     kind: 'chat',
+    badge: 2,
   }
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) })
-
-  const [worker] = context.serviceWorkers()
-  if (!worker) throw new Error('no service worker')
-  const shown = () =>
-    worker.evaluate(async () => {
-      const sw = self as unknown as WorkerScope
-      const notifications = await sw.registration.getNotifications()
-      return notifications.map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        url: (n.data as { url: string }).url,
-      }))
-    })
+  await deliver(payload)
   await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: '/chat' }])
 
   // A tap on it opens the chat in the app's window.
@@ -67,6 +79,33 @@ test('a push shows a notification, and a tap opens its screen', async ({ page, c
   })
   await expect(page).toHaveURL((url) => url.pathname === '/chat')
   await expect.poll(shown).toEqual([])
+})
+
+test('the end of a rest is shown when the app is off screen, not over the app’s own timer', async ({
+  page,
+  context,
+  login,
+}) => {
+  await login({ role: 'client' })
+  const { deliver, shown } = await appWithWorker({ page, context })
+  const rest = {
+    title: notificationText.restOver,
+    body: notificationText.restNext('Back squat, set 3'),
+    url: '/home',
+    tag: 'restTimer:device',
+    kind: 'restTimer',
+    badge: 0,
+  }
+  // On screen, the app's timer beeps: a chat push after it shows that the worker has handled both.
+  await deliver(rest)
+  await deliver({ title: 'Coach Carla', body: 'Nice set', url: '/chat', tag: 'chat:a:b', kind: 'chat' })
+  await expect.poll(shown).toEqual([{ title: 'Coach Carla', body: 'Nice set', tag: 'chat:a:b', url: '/chat' }])
+  // Off screen (the phone locked, the app closed): the worker shows it.
+  await page.goto('about:blank')
+  await deliver(rest)
+  await expect
+    .poll(async () => (await shown()).map((n) => n.title))
+    .toEqual(expect.arrayContaining([notificationText.restOver]))
 })
 
 test.describe('the notification settings on the account page', () => {

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'workoutReminder',
   'missedWorkout',
   'clientMissed',
+  'restTimer',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -20,6 +21,8 @@ export const PUSH_ENDPOINT_MAX = 2048
 export const DEVICE_LABEL_MAX = 100
 /** How many devices one account may have subscribed at once (each costs a request per notification). */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 20
+/** The longest rest whose end a device is told of. */
+export const REST_MAX_MINUTES = 60
 
 export const notificationText = {
   kinds: {
@@ -30,6 +33,7 @@ export const notificationText = {
     workoutReminder: 'Today’s workout',
     missedWorkout: 'A missed workout',
     clientMissed: 'A client who missed workouts',
+    restTimer: 'The end of a rest, with the screen locked',
   } satisfies Record<NotificationKind, string>,
   endpointInvalid: 'The push endpoint must be an https address of a browser’s push service',
   endpointTooLong: `A push endpoint is at most ${PUSH_ENDPOINT_MAX} characters`,
@@ -57,6 +61,11 @@ export const notificationText = {
     count === 1
       ? `An exercise of ${plan} has new targets from your next workout.`
       : `${count} exercises of ${plan} have new targets from your next workout.`,
+  restOver: 'Rest is over',
+  restNext: (next: string) => `Next: ${next}`,
+  restNextUnknown: 'Time for your next set.',
+  restTooFar: `A rest ends within ${REST_MAX_MINUTES} minutes from now`,
+  restNextTooLong: `What comes next is at most ${DEVICE_LABEL_MAX} characters`,
   todayTitle: (workout: string) => `Today: ${workout}`,
   todayBody: (more: number) =>
     more > 0
@@ -158,6 +167,19 @@ export const PushSubscriptionBody = lazySchema(() =>
   }),
 )
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionBody>
+
+/** A rest being timed on this device: when it ends, and what comes next ("Back squat, set 3"). */
+export const RestEndBody = lazySchema(() =>
+  z.object({
+    endsAt: z.iso.datetime({ offset: true, error: notificationText.restTooFar }),
+    /** The session the rest is in: a tap opens it. */
+    sessionId: z.optional(z.uuid('Not a session id')),
+    next: z.optional(
+      z.nullable(z.string().check(z.trim(), z.maxLength(DEVICE_LABEL_MAX, notificationText.restNextTooLong))),
+    ),
+  }),
+)
+export type RestEndInput = z.infer<typeof RestEndBody>
 
 export const PushDeviceUpdateBody = lazySchema(() => z.object({ kinds: Kinds }))
 

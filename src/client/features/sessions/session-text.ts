@@ -28,6 +28,7 @@ export const sessionText = {
   finished: { title: 'Workout finished' },
   discarded: { title: 'Session discarded' },
   restDone: 'Rest is over',
+  restNext: (movement: string, setNumber: number) => `${movement}, set ${setNumber}`,
   /** A tick on a row without the number it logs: what to type first. */
   typeFirst: {
     reps: 'Type the reps you did first.',

@@ -68,6 +68,8 @@ export const pushOutbox = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
+    /** For one device only (the phone timing a rest), instead of every device that hears of the kind. */
+    deviceId: uuid('device_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     groupKey: text('group_key').notNull(),
     onceKey: text('once_key'),
     title: text('title').notNull(),

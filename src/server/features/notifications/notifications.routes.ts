@@ -8,15 +8,18 @@ import {
   PushSetupSchema,
   PushSubscriptionBody,
   PushTestResultSchema,
+  RestEndBody,
 } from '#shared/schemas/notifications.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile, requireSignInSession } from '#server/middleware/sign-in.ts'
 import {
+  cancelRestEnd,
   notificationSetup,
   removeDevice,
   saveNotificationSettings,
+  scheduleRestEnd,
   subscribeDevice,
   testDevice,
   updateDeviceKinds,
@@ -91,4 +94,26 @@ export const notificationsRoutes = new Hono<AppEnv>()
     }),
     validate('param', IdParam),
     async (c) => c.json(await testDevice(c.var.db, c.var.user.id, c.req.valid('param').id, c.var.push)),
+  )
+  .put(
+    route.rest,
+    doc({
+      summary: 'Tell this device when the rest it is timing ends, even with its screen locked (one rest per device)',
+      status: 204,
+    }),
+    validate('param', IdParam),
+    validate('json', RestEndBody),
+    async (c) => {
+      await scheduleRestEnd(c.var.db, c.var.user.id, c.req.valid('param').id, c.req.valid('json'))
+      return c.body(null, 204)
+    },
+  )
+  .delete(
+    route.rest,
+    doc({ summary: 'The rest this device timed was skipped: its end is not told', status: 204 }),
+    validate('param', IdParam),
+    async (c) => {
+      await cancelRestEnd(c.var.db, c.var.user.id, c.req.valid('param').id)
+      return c.body(null, 204)
+    },
   )

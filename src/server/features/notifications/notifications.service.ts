@@ -42,6 +42,10 @@ export type Notification = {
    * SETTLE_MAX_MS after the first (instead of `dueAt`).
    */
   settles?: boolean
+  /** A later one of the group takes the earlier's time too (a rest restarted), instead of adding to it. */
+  replaces?: boolean
+  /** Only to this device of the person's (the phone timing a rest). */
+  deviceId?: string
 }
 
 /** Puts a notification in the outbox for the next round of sends (docs/notifications.md). */
@@ -51,6 +55,7 @@ export async function enqueueNotification(db: Db | Tx, notification: Notificatio
     kind: notification.kind,
     groupKey: notification.groupKey,
     onceKey: notification.onceKey ?? null,
+    deviceId: notification.deviceId ?? null,
     title: notification.title,
     body: notification.body,
     url: notification.url,
@@ -71,6 +76,7 @@ export async function enqueueNotification(db: Db | Tx, notification: Notificatio
         body: sql`excluded.body`,
         url: sql`excluded.url`,
         count: sql`${pushOutbox.count} + 1`,
+        ...(notification.replaces && { dueAt: sql`excluded.due_at` }),
         ...(notification.settles && {
           dueAt: sql`least(excluded.due_at, ${pushOutbox.createdAt} + ${sql.raw(`interval '${SETTLE_MAX_MS} milliseconds'`)})`,
         }),

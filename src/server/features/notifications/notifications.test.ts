@@ -438,6 +438,61 @@ describe('what is sent', () => {
     expect(await mailsTo(seen)).toEqual([])
   })
 
+  test('the end of a rest reaches the phone that timed it, at its time, even in quiet hours; a skipped rest does not', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    await call(lifter, 'PUT', '/api/notifications/settings', {
+      quietHours: { start: '00:00', end: '23:59' },
+      workoutReminder: null,
+    })
+    const phone = push.subscriber(`rest-phone-${lifter.id}`)
+    const laptop = push.subscriber(`rest-laptop-${lifter.id}`)
+    const device = await subscribe(lifter, phone)
+    await subscribe(lifter, laptop)
+    const session = await freshSession(lifter)
+    const rest = (body: Record<string, unknown>, id = device.id) =>
+      call(lifter, 'PUT', `/api/notifications/devices/${id}/rest`, body)
+    const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
+
+    expect((await rest({ endsAt: inSeconds(90), next: 'Back squat, set 2', sessionId: session.id })).status).toBe(204)
+    // Restarted: the later end replaces the earlier.
+    expect((await rest({ endsAt: inSeconds(120), next: 'Back squat, set 3', sessionId: session.id })).status).toBe(204)
+    await sendDue(100_000)
+    expect(phone.received()).toEqual([])
+    await sendDue(121_000)
+    expect(phone.received()).toEqual([
+      {
+        title: notificationText.restOver,
+        body: notificationText.restNext('Back squat, set 3'),
+        url: `/session/${session.id}`,
+        tag: `restTimer:${device.id}`,
+        kind: 'restTimer',
+        badge: 0,
+      },
+    ])
+    expect(laptop.received()).toEqual([])
+
+    // Skipped: nothing is told.
+    await rest({ endsAt: inSeconds(60) })
+    expect((await call(lifter, 'DELETE', `/api/notifications/devices/${device.id}/rest`)).status).toBe(204)
+    await sendDue(61_000)
+    expect(phone.received()).toHaveLength(1)
+    // No server ran at its end: minutes later it is not news.
+    await rest({ endsAt: inSeconds(30) })
+    await sendDue(30_000 + 3 * 60_000)
+    expect(phone.received()).toHaveLength(1)
+
+    // Hours away, long past, or another person's device: refused, nothing stored.
+    for (const endsAt of [inSeconds(2 * 3600), inSeconds(-3600), 'soon']) {
+      const refused = await rest({ endsAt })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ fields: { endsAt: [notificationText.restTooFar] } })
+    }
+    const other = await signIn(t, { role: 'client' })
+    const theirs = await subscribe(other, push.subscriber(`rest-other-${other.id}`))
+    expect((await rest({ endsAt: inSeconds(60) }, theirs.id)).status).toBe(404)
+    expect((await call(lifter, 'DELETE', `/api/notifications/devices/${theirs.id}/rest`)).status).toBe(404)
+  })
+
   test('a device hears only of the kinds it chose', async () => {
     const lifter = await signIn(t, { role: 'client' })
     await t.db.insert(coachClients).values({ coachId: coach.id, clientId: lifter.id })

@@ -5,16 +5,20 @@ import {
   NOTIFICATION_KINDS,
   notificationText,
   PUSH_SUBSCRIPTIONS_PER_USER,
+  REST_MAX_MINUTES,
   timeOf,
   type NotificationKind,
   type NotificationSettings,
   type PushDevice,
   type PushSetup,
   type PushSubscriptionInput,
+  type RestEndInput,
 } from '#shared/schemas/notifications.ts'
+import { paths } from '#shared/paths.ts'
 import type { Db } from '#server/db/client.ts'
 import { profiles, pushSubscriptions, reminderChecks } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { enqueueNotification, withdrawNotification } from './notifications.service.ts'
 import { isAllowedPushEndpoint } from './push-endpoints.ts'
 import { sendPush } from './push-sender.ts'
 import type { PushConfig } from './push-config.ts'
@@ -189,4 +193,53 @@ export async function testDevice(
     .set(error ? { lastError: error } : { lastError: null, lastSentAt: new Date() })
     .where(eq(pushSubscriptions.id, id))
   return { delivered: error === null, error }
+}
+
+/** One of the person's devices, or 404. */
+async function ownDevice(db: Db, userId: string, id: string): Promise<void> {
+  const [device] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+  if (!device) throw new AppError('NOT_FOUND', { message: notificationText.notFound })
+}
+
+const restGroup = (deviceId: string) => `restTimer:${deviceId}`
+
+/**
+ * A rest timed on this device ends at `endsAt`: the device is told then, with the screen locked
+ * or the app closed (one rest per device: a new one replaces the one before).
+ */
+export async function scheduleRestEnd(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  { endsAt, next, sessionId }: RestEndInput,
+  now = new Date(),
+): Promise<void> {
+  const at = new Date(endsAt)
+  // A clock a little behind the server's is fine; a rest that ended long ago, or hours away, is not a rest.
+  if (at.getTime() < now.getTime() - 60_000 || at.getTime() > now.getTime() + REST_MAX_MINUTES * 60_000)
+    throw new AppError('VALIDATION_FAILED', {
+      message: notificationText.restTooFar,
+      fields: { endsAt: [notificationText.restTooFar] },
+    })
+  await ownDevice(db, userId, deviceId)
+  await enqueueNotification(db, {
+    userId,
+    deviceId,
+    kind: 'restTimer',
+    groupKey: restGroup(deviceId),
+    title: notificationText.restOver,
+    body: next ? notificationText.restNext(next) : notificationText.restNextUnknown,
+    url: sessionId ? paths.client.session.getHref(sessionId) : paths.client.home.getHref(),
+    dueAt: at,
+    replaces: true,
+  })
+}
+
+/** The rest was skipped, or the lifter is back in the app: its end is not told. */
+export async function cancelRestEnd(db: Db, userId: string, deviceId: string): Promise<void> {
+  await ownDevice(db, userId, deviceId)
+  await withdrawNotification(db, userId, restGroup(deviceId))
 }

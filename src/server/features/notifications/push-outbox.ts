@@ -9,12 +9,15 @@ export type Claimed = {
   id: string
   user_id: string
   kind: NotificationKind
+  /** Only to this device, when set. */
+  device_id: string | null
   group_key: string
   title: string
   body: string
   url: string
   count: number
   attempts: number
+  due_at: string
   quiet_hours_start: number | null
   quiet_hours_end: number | null
   time_zone: string | null
@@ -42,7 +45,8 @@ export async function claimDue(db: Db, now: Date, limit = 20): Promise<Claimed[]
         update push_outbox o
         set claimed_until = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz, attempts = o.attempts + 1
         from due where o.id = due.id
-        returning o.id, o.user_id, o.kind, o.group_key, o.title, o.body, o.url, o.count, o.attempts,
+        returning o.id, o.user_id, o.kind, o.device_id, o.group_key, o.title, o.body, o.url, o.count, o.attempts,
+          to_char(o.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_at,
           to_char(o.claimed_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as claimed_until
       )
       select claimed.*, p.quiet_hours_start, p.quiet_hours_end, p.time_zone, p.role

@@ -15,6 +15,8 @@ import type { PushConfig } from './push-config.ts'
 const SEND_EVERY_MS = 5_000
 /** A notification no device would take after this many rounds is given up. */
 const MAX_ATTEMPTS = 6
+/** The end of a rest told later than this (no server ran at the time) is not told: the lifter is lifting again. */
+const REST_LATE_MS = 2 * 60_000
 
 /** The text a grouped notification shows: the latest one's, with how many messages or comments it stands for. */
 function bodyOf(row: Pick<Claimed, 'kind' | 'body' | 'count'>): string {
@@ -48,19 +50,33 @@ export async function sendDueNotifications({
   let sent = 0
   for (const row of claimed) {
     if (Date.now() - started > CLAIM_MS / 2) break
-    const quietEnd = quietUntil(now, {
-      start: row.quiet_hours_start,
-      end: row.quiet_hours_end,
-      timeZone: row.time_zone,
-    })
-    if (quietEnd) {
-      await postpone(db, row, quietEnd, { retry: false })
-      continue
+    if (row.kind === 'restTimer') {
+      // The end of a rest is news only then: never held for quiet hours, dropped when late.
+      if (now.getTime() - Date.parse(row.due_at) > REST_LATE_MS) {
+        await markSent(db, row, { delivered: 0, emailDue: false }, now)
+        continue
+      }
+    } else {
+      const quietEnd = quietUntil(now, {
+        start: row.quiet_hours_start,
+        end: row.quiet_hours_end,
+        timeZone: row.time_zone,
+      })
+      if (quietEnd) {
+        await postpone(db, row, quietEnd, { retry: false })
+        continue
+      }
     }
     const devices = await db
       .select()
       .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, row.user_id), sql`${row.kind} = any(${pushSubscriptions.kinds})`))
+      .where(
+        and(
+          eq(pushSubscriptions.userId, row.user_id),
+          sql`${row.kind} = any(${pushSubscriptions.kinds})`,
+          row.device_id ? eq(pushSubscriptions.id, row.device_id) : undefined,
+        ),
+      )
     const payload: PushPayload = {
       title: row.title,
       body: bodyOf(row),
@@ -95,10 +111,10 @@ export async function sendDueNotifications({
  * A notification no device took is for the unread-messages email when the person could not be
  * reached: they have no device, or every device that hears of its kind failed. One whose kind
  * they switched off on every device is not, nor a chat message (the email tells of unread
- * messages itself).
+ * messages itself), nor the end of a rest (news only at the time).
  */
 async function unreachable(db: Db, row: Claimed, hearing: number): Promise<boolean> {
-  if (row.kind === 'chat') return false
+  if (row.kind === 'chat' || row.kind === 'restTimer') return false
   if (hearing > 0) return true
   const [any] = await db
     .select({ id: pushSubscriptions.id })

@@ -161,7 +161,13 @@ function SessionLogger({
                 rest.stop()
                 focusSet(next.key, body.setNumber)
               } else {
-                rest.start(exercise.restSeconds ?? 90)
+                rest.start(exercise.restSeconds ?? 90, {
+                  sessionId,
+                  next:
+                    body.setNumber < exercise.targets.length
+                      ? sessionText.restNext(exercise.movementName, body.setNumber + 1)
+                      : null,
+                })
                 revealNextSet(exercise.key, body.setNumber)
               }
             }}

@@ -1,12 +1,21 @@
 import { Timer } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RestEndInput } from '#shared/schemas/notifications.ts'
+import { forgetRestEnd, tellRestEnd } from '#client/features/notifications/api/rest-end.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { sessionText } from '../session-text.ts'
 
-/** A rest countdown kept as an end time, so it stays right through a screen lock or a slow tab. */
+/**
+ * A rest countdown kept as an end time, so it stays right through a screen lock or a slow tab.
+ * The server is told the end too, and tells this device then (docs/notifications.md): a phone
+ * locked during the rest still buzzes.
+ */
 export function useRestTimer() {
   const [endsAt, setEndsAt] = useState<number | null>(null)
   const [now, setNow] = useState(() => Date.now())
+  // What the server is told, so that the device hears of the rest's end with the screen locked.
+  const told = useRef<Omit<RestEndInput, 'endsAt'>>({})
+  const end = useRef<number | null>(null)
 
   useEffect(() => {
     if (endsAt === null) return
@@ -30,16 +39,40 @@ export function useRestTimer() {
     } catch {
       // No audio here; the vibration and the screen say it.
     }
-    const clear = setTimeout(() => setEndsAt(null), 3000)
+    const clear = setTimeout(() => {
+      end.current = null
+      setEndsAt(null)
+    }, 3000)
     return () => clearTimeout(clear)
   }, [left])
 
-  const start = useCallback((seconds: number) => {
-    setNow(Date.now())
-    setEndsAt(Date.now() + seconds * 1000)
+  const restUntil = useCallback((at: number | null) => {
+    end.current = at
+    setEndsAt(at)
   }, [])
-  const add = useCallback((seconds: number) => setEndsAt((end) => (end === null ? end : end + seconds * 1000)), [])
-  const stop = useCallback(() => setEndsAt(null), [])
+  const start = useCallback(
+    (seconds: number, about: Omit<RestEndInput, 'endsAt'> = {}) => {
+      const at = Date.now() + seconds * 1000
+      told.current = about
+      setNow(Date.now())
+      restUntil(at)
+      tellRestEnd({ ...about, endsAt: new Date(at).toISOString() })
+    },
+    [restUntil],
+  )
+  const add = useCallback(
+    (seconds: number) => {
+      if (end.current === null) return
+      const at = end.current + seconds * 1000
+      restUntil(at)
+      tellRestEnd({ ...told.current, endsAt: new Date(at).toISOString() })
+    },
+    [restUntil],
+  )
+  const stop = useCallback(() => {
+    if (end.current !== null && end.current > Date.now()) forgetRestEnd()
+    restUntil(null)
+  }, [restUntil])
   return { left, start, add, stop }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "push_outbox" ADD COLUMN "device_id" uuid;--> statement-breakpoint
+ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_device_id_push_subscriptions_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."push_subscriptions"("id") ON DELETE cascade ON UPDATE no action;
