@@ -10,7 +10,10 @@ import { checkMailSetup, isLoopbackHost, publicUrl, type Env } from '#server/lib
 import { scheduleMessageDigests } from '#server/features/chat/chat.digest.ts'
 import { scheduleNotifications } from '#server/features/notifications/push-worker.ts'
 import { scheduleReminders } from '#server/features/notifications/reminders.ts'
-import { loadPushConfig } from '#server/features/notifications/push-config.ts'
+import { loadPushConfig, type UnreadCount } from '#server/features/notifications/push-config.ts'
+import { unreadMessageCount } from '#server/features/chat/chat.service.ts'
+import { clientsWhoMissedTwo, trainedDueWorkouts } from '#server/features/clients/clients.service.ts'
+import { unreadComments } from '#server/features/sessions/comments.service.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
 import { createMailer } from '#server/features/mail/mailer.ts'
 import { createLogger, type Logger } from '#server/lib/logger.ts'
@@ -82,7 +85,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     onSignInSessionsChanged,
   })
   const chat = await createChatHub(database.db, database.notifications, logger)
-  const push = await loadPushConfig(database.db, env)
+  const push = await loadPushConfig(database.db, env, { unreadCount: unreadTotal })
   const app = createApp({
     db: database.db,
     auth,
@@ -101,6 +104,12 @@ export type RunningServer = {
   url: string
   port: number
   stop: () => Promise<void>
+}
+
+/** What the app's icon counts, which each push carries: messages and comments unread for the person. */
+const unreadTotal: UnreadCount = async (db, who) => {
+  const [messages, comments] = await Promise.all([unreadMessageCount(db, who), unreadComments(db, who)])
+  return messages + comments.count
 }
 
 /** Starts the HTTP server; `stop` lets in-flight requests finish, then closes the database. */
@@ -131,7 +140,11 @@ export async function start(env: Env): Promise<RunningServer> {
   handle = (request, bindings) => app.fetch(request, bindings as never)
   const stopDigests = scheduleMessageDigests({ db: database.db, mailer, logger, origin: url })
   const stopNotifications = scheduleNotifications({ db: database.db, push, logger })
-  const stopReminders = scheduleReminders({ db: database.db, logger })
+  const stopReminders = scheduleReminders({
+    db: database.db,
+    workouts: { trainedDueWorkouts, clientsWhoMissedTwo },
+    logger,
+  })
   logger.info(
     { url, database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', mail: mailer.kind },
     'Coachline is listening',

@@ -10,11 +10,16 @@ import { pushServiceHosts } from './push-endpoints.ts'
 /** The server's VAPID identity: the key pair push services check its requests against, and a contact. */
 type Vapid = { publicKey: string; privateKey: string; subject: string }
 
+/** What the app's icon counts for a person (their unread messages and comments), which a push carries. */
+export type UnreadCount = (db: Db, who: { id: string; role: 'coach' | 'client' }) => Promise<number>
+
 /**
  * How this server sends Web Push: its VAPID identity, the push services beyond the browsers'
- * own it may send to, and the connection that trusts the operator's CA for them when one is set.
+ * own it may send to, the connection that trusts the operator's CA for them when one is set, and
+ * the count for the app's icon (the features that own what is unread give it: this one is below
+ * them).
  */
-export type PushConfig = { vapid: Vapid; extraHosts: string[]; agent?: Agent }
+export type PushConfig = { vapid: Vapid; extraHosts: string[]; agent?: Agent; unreadCount?: UnreadCount }
 
 export async function loadPushConfig(
   db: Db,
@@ -22,10 +27,12 @@ export async function loadPushConfig(
     Env,
     'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'MAIL_FROM' | 'PUSH_SERVICE_HOSTS' | 'PUSH_SERVICE_CA'
   >,
+  { unreadCount }: { unreadCount?: UnreadCount } = {},
 ): Promise<PushConfig> {
   const ca = env.PUSH_SERVICE_CA ? readFileSync(env.PUSH_SERVICE_CA, 'utf8') : null
   return {
     vapid: await loadVapid(db, env),
+    ...(unreadCount ? { unreadCount } : {}),
     extraHosts: pushServiceHosts(env.PUSH_SERVICE_HOSTS),
     ...(ca ? { agent: new Agent({ keepAlive: true, ca: [...rootCertificates, ca] }) } : {}),
   }

@@ -4,8 +4,6 @@ import type { Db } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { repeatEvery } from '#server/lib/rounds.ts'
-import { unreadMessageCount } from '#server/features/chat/chat.service.ts'
-import { unreadComments } from '#server/features/sessions/comments.service.ts'
 import { CLAIM_MS, claimDue, markSent, postpone, type Claimed } from './push-outbox.ts'
 import { sendPush, type SendResult } from './push-sender.ts'
 import { quietUntil } from './quiet-hours.ts'
@@ -83,7 +81,7 @@ export async function sendDueNotifications({
       url: row.url,
       tag: row.group_key,
       kind: row.kind,
-      badge: await unreadCount(db, row),
+      badge: row.role && push.unreadCount ? await push.unreadCount(db, { id: row.user_id, role: row.role }) : undefined,
     }
     const results = await Promise.all(
       devices.map(async (device) => ({
@@ -122,14 +120,6 @@ async function unreachable(db: Db, row: Claimed, hearing: number): Promise<boole
     .where(eq(pushSubscriptions.userId, row.user_id))
     .limit(1)
   return !any
-}
-
-/** What the app's icon counts for the person: messages and comments to them still unread. */
-async function unreadCount(db: Db, row: Claimed): Promise<number | undefined> {
-  if (!row.role) return undefined
-  const me = { id: row.user_id, role: row.role }
-  const [messages, comments] = await Promise.all([unreadMessageCount(db, me), unreadComments(db, me)])
-  return messages + comments.count
 }
 
 /** Forgets the devices whose push service says they are gone, and notes on the others how the send went. */

@@ -22,6 +22,10 @@ import {
 import { CLAIM_MS, claimDue } from './push-outbox.ts'
 import { sendDueNotifications } from './push-worker.ts'
 import { sweepReminders } from './reminders.ts'
+import { clientsWhoMissedTwo, trainedDueWorkouts } from '#server/features/clients/clients.service.ts'
+
+/** The planned workouts, from the features that own them, as the server wires them. */
+const workouts = { trainedDueWorkouts, clientsWhoMissedTwo }
 
 let t: TestContext
 let push: PushService
@@ -120,7 +124,7 @@ async function train(who: SignedIn, planWorkoutId: string) {
 /** One sweep at `now` as its own minute (each test's clock is its own), then one round of sends. */
 async function sweepAndSend(now: Date) {
   await t.db.delete(scheduledRounds)
-  const made = await sweepReminders({ db: t.db, now })
+  const made = await sweepReminders({ db: t.db, workouts, now })
   await sendDueNotifications({ db: t.db, push: t.push, logger, now })
   return made
 }
@@ -300,11 +304,14 @@ describe('run once, with several servers and restarts', () => {
       const other = await buildApp(t.env, second)
       await t.db.delete(scheduledRounds)
       const now = at(0, '07:30')
-      const made = await Promise.all([sweepReminders({ db: t.db, now }), sweepReminders({ db: second.db, now })])
+      const made = await Promise.all([
+        sweepReminders({ db: t.db, workouts, now }),
+        sweepReminders({ db: second.db, workouts, now }),
+      ])
       expect(made).toContain(0)
       // Without the minute's claim (a server whose clock runs a minute behind), the reminder's key still holds.
       await t.db.delete(scheduledRounds)
-      expect(await sweepReminders({ db: second.db, now: at(0, '07:31') })).toBe(0)
+      expect(await sweepReminders({ db: second.db, workouts, now: at(0, '07:31') })).toBe(0)
       await Promise.all([
         sendDueNotifications({ db: t.db, push: t.push, logger, now }),
         sendDueNotifications({ db: second.db, push: other.push, logger, now }),
@@ -324,7 +331,7 @@ describe('run once, with several servers and restarts', () => {
     try {
       const app = await buildApp(t.env, restarted)
       await restarted.db.delete(scheduledRounds)
-      expect(await sweepReminders({ db: restarted.db, now: at(0, '07:32') })).toBe(1)
+      expect(await sweepReminders({ db: restarted.db, workouts, now: at(0, '07:32') })).toBe(1)
       // That server is killed again after claiming the notification, before sending it: a round
       // sends it once the claim has run out, and the rounds after send nothing.
       expect(await claimDue(restarted.db, at(0, '07:32'))).toHaveLength(1)
@@ -343,10 +350,10 @@ describe('run once, with several servers and restarts', () => {
   test('a minute is swept by one server: the others skip it', async () => {
     await t.db.delete(scheduledRounds)
     const now = at(0, '12:00')
-    await sweepReminders({ db: t.db, now })
+    await sweepReminders({ db: t.db, workouts, now })
     const [round] = await t.db.select().from(scheduledRounds).where(eq(scheduledRounds.name, 'reminders'))
     expect(round?.ranAt.toISOString()).toBe(now.toISOString())
-    expect(await sweepReminders({ db: t.db, now: new Date(now.getTime() + 30_000) })).toBe(0)
+    expect(await sweepReminders({ db: t.db, workouts, now: new Date(now.getTime() + 30_000) })).toBe(0)
   })
 
   test('sent notifications are forgotten after five weeks, unsent ones never', async () => {
@@ -359,7 +366,7 @@ describe('run once, with several servers and restarts', () => {
       { ...row, groupKey: 'old-unsent' },
     ])
     await t.db.delete(scheduledRounds)
-    await sweepReminders({ db: t.db })
+    await sweepReminders({ db: t.db, workouts })
     const left = await t.db
       .select({ groupKey: pushOutbox.groupKey })
       .from(pushOutbox)

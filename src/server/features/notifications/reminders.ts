@@ -6,7 +6,7 @@ import { reminderChecks } from '#server/db/schema/index.ts'
 import { dayBefore, localTime, shortDate } from '#server/lib/local-time.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { claimMinute, repeatEvery } from '#server/lib/rounds.ts'
-import { clientsWhoMissedTwo, trainedDueWorkouts, type DueWorkout } from '#server/features/clients/clients.service.ts'
+import type { DueWorkout, MissedTwo } from '#server/features/clients/clients.service.ts'
 import { enqueueNotification, type Notification } from './notifications.service.ts'
 
 /** How often a server looks whether this minute's sweep is still to run (one server runs each minute's). */
@@ -28,6 +28,17 @@ const KEEP_SENT_DAYS = 35
 
 const REMINDER_KINDS = ['workoutReminder', 'missedWorkout', 'clientMissed'] as const satisfies NotificationKind[]
 type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+/**
+ * Where the sweep learns of planned workouts: the features that own plans and clients give it
+ * (clients.service.ts), as this one sits below them.
+ */
+export type WorkoutSource = {
+  /** The workouts due to these lifters over the last 28 days up to `today`, of the plan each trains now. */
+  trainedDueWorkouts: (db: Db, lifterIds: readonly string[], today: string) => Promise<DueWorkout[]>
+  /** The active clients of these coaches who have just missed two planned workouts in a row. */
+  clientsWhoMissedTwo: (db: Db, coachIds: readonly string[], now: Date) => Promise<MissedTwo[]>
+}
 
 type Candidate = {
   id: string
@@ -51,14 +62,22 @@ type Check = { userId: string; kind: ReminderKind; date: string }
  * outbox with a key of its own (its date), so a second sweep, or a second server, never makes it
  * again. Answers how many notifications it made.
  */
-export async function sweepReminders({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
+export async function sweepReminders({
+  db,
+  workouts,
+  now = new Date(),
+}: {
+  db: Db
+  workouts: WorkoutSource
+  now?: Date
+}): Promise<number> {
   if (!(await claimMinute(db, 'reminders', now))) return 0
   await forgetOldSent(db, now)
   let made = 0
   let after = ''
   for (;;) {
     const page = await candidates(db, after)
-    made += await remindPage(db, page, now)
+    made += await remindPage(db, workouts, page, now)
     const last = page.at(-1)
     if (!last || page.length < PAGE) return made
     after = last.id
@@ -102,7 +121,7 @@ function dueChecks(person: Candidate, now: Date): Check[] {
 }
 
 /** Looks into the due reminders of one page of people, makes the notifications, and notes the checks. */
-async function remindPage(db: Db, page: Candidate[], now: Date): Promise<number> {
+async function remindPage(db: Db, workouts: WorkoutSource, page: Candidate[], now: Date): Promise<number> {
   const checks = page.flatMap((person) => dueChecks(person, now))
   if (!checks.length) return 0
   const notifications: Notification[] = []
@@ -111,7 +130,7 @@ async function remindPage(db: Db, page: Candidate[], now: Date): Promise<number>
   const lifterChecks = checks.filter((c) => c.kind !== 'clientMissed')
   for (const date of new Set(lifterChecks.map((c) => c.date))) {
     const onDate = lifterChecks.filter((c) => c.date === date)
-    const due = await trainedDueWorkouts(db, [...new Set(onDate.map((c) => c.userId))], date)
+    const due = await workouts.trainedDueWorkouts(db, [...new Set(onDate.map((c) => c.userId))], date)
     for (const check of onDate) {
       const theirs = due.filter((d) => d.clientId === check.userId && !d.done)
       const notification =
@@ -130,7 +149,7 @@ async function remindPage(db: Db, page: Candidate[], now: Date): Promise<number>
 
   // Coaches: their clients who have just missed two in a row.
   const coachIds = checks.filter((c) => c.kind === 'clientMissed').map((c) => c.userId)
-  for (const found of await clientsWhoMissedTwo(db, coachIds, now)) {
+  for (const found of await workouts.clientsWhoMissedTwo(db, coachIds, now)) {
     const [first, second] = found.missed
     notifications.push({
       userId: found.coachId,
@@ -199,10 +218,10 @@ async function forgetOldSent(db: Db, now: Date): Promise<void> {
 }
 
 /** Runs the reminders' sweep in this process: every server tries each minute, one runs it. */
-export function scheduleReminders(options: { db: Db; logger: Logger; everyMs?: number }) {
+export function scheduleReminders(options: { db: Db; workouts: WorkoutSource; logger: Logger; everyMs?: number }) {
   return repeatEvery(
     options.everyMs ?? SWEEP_EVERY_MS,
-    () => sweepReminders({ db: options.db }),
+    () => sweepReminders({ db: options.db, workouts: options.workouts }),
     (err) => options.logger.error({ err }, 'notifications: the reminders’ sweep failed'),
   )
 }
