@@ -12,6 +12,13 @@ try {
   // No storage (a private window's rules): the light theme until the app runs.
 }
 
+// The browser's install prompt (Chrome, Edge) waits for the app's offer after a workout: held
+// here until the app runs, which takes it over (src/client/features/install/install-prompt.ts).
+addEventListener('beforeinstallprompt', function (event) {
+  event.preventDefault()
+  window.coachlineInstallPrompt = event
+})
+
 ;(function () {
   // The app's entry script, which the server names on the root element. (This runs in the page's
   // head, before the root element is read: it is looked up when needed.)

@@ -7,11 +7,14 @@ import { preloadScreens } from '#client/app/router.tsx'
 import { markSignedOut } from '#client/features/auth/api/auth-queries.ts'
 import { afterFirstPaint } from '#client/first-paint/after-first-paint.ts'
 import { carryPageAnswers } from '#client/first-paint/page-answers.ts'
+import { holdInstallPrompt } from '#client/features/install/install-prompt.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
 import { applyTheme } from '#client/lib/theme.ts'
 import './styles.css'
 
 applyTheme()
+// The browser's install prompt waits for the app's offer after a workout.
+holdInstallPrompt()
 // The locale data every date on the screens needs, loaded off the main thread (see the worker).
 try {
   new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module', name: 'intl-warmup' })

@@ -14,6 +14,7 @@ import { SessionCorrection } from '#client/features/sessions/components/session-
 import { formatWhen } from '#client/features/sessions/correction-format.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
+import { InstallOffer } from '#client/features/install/components/install-offer.tsx'
 
 const load = (kg: number, unit: Unit) => `${fromKg(kg, unit).toLocaleString()} ${unit}`
 
@@ -127,6 +128,9 @@ export function SummaryPage() {
           <p className="text-sm whitespace-pre-line">{session.notes}</p>
         </section>
       )}
+
+      {/* A workout logged: the moment to offer the app for the home screen. */}
+      {isLifter && session.status === 'completed' && <InstallOffer />}
 
       {isLifter && session.status === 'completed' && session.completedAt && (
         <SessionCorrection
