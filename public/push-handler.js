@@ -13,20 +13,27 @@ self.addEventListener('push', (event) => {
   if (!payload || typeof payload.title !== 'string') return
   event.waitUntil(
     (async () => {
-      // The end of a rest, while the app is on screen: its own timer beeps already.
-      if (payload.kind === 'restTimer' && (await appOnScreen())) return
+      // The end of a rest while the app is on screen: its own timer beeps already. A push must
+      // still show a notification (Safari ends a subscription whose pushes show none), so this
+      // one is silent and closed at once.
+      const quiet = payload.kind === 'restTimer' && (await appOnScreen())
       await Promise.all([
         self.registration.showNotification(payload.title, {
           body: payload.body,
           tag: payload.tag,
           // A newer notification of one conversation replaces the older, and still tells.
-          renotify: Boolean(payload.tag),
+          renotify: Boolean(payload.tag) && !quiet,
+          silent: quiet,
           icon: '/icon-192.png',
-          vibrate: payload.kind === 'restTimer' ? [200, 100, 200] : undefined,
+          vibrate: payload.kind === 'restTimer' && !quiet ? [200, 100, 200] : undefined,
           data: { url: payload.url },
         }),
         showCount(payload.badge),
       ])
+      if (quiet) {
+        const shown = await self.registration.getNotifications({ tag: payload.tag })
+        for (const notification of shown) notification.close()
+      }
     })(),
   )
 })

@@ -96,7 +96,8 @@ test('the end of a rest is shown when the app is off screen, not over the app’
     kind: 'restTimer',
     badge: 0,
   }
-  // On screen, the app's timer beeps: a chat push after it shows that the worker has handled both.
+  // On screen, the app's timer beeps: the worker's notification is silent and gone at once (a chat
+  // push after it shows that the worker has handled both).
   await deliver(rest)
   await deliver({ title: 'Coach Carla', body: 'Nice set', url: '/chat', tag: 'chat:a:b', kind: 'chat' })
   await expect.poll(shown).toEqual([{ title: 'Coach Carla', body: 'Nice set', tag: 'chat:a:b', url: '/chat' }])
@@ -132,12 +133,15 @@ test.describe('the notification settings on the account page', () => {
       const phone = card.getByRole('listitem', { name: 'Chrome on Android' })
       await expect(phone.getByText(notificationText.neverSent)).toBeVisible()
 
-      // What the phone hears of: chat off.
+      // What the phone hears of, of a lifter's kinds (a coach's own, of clients who missed, is not shown): chat off.
       const kinds = phone.getByRole('group', { name: notificationText.kindsLegend('Chrome on Android') })
+      await expect(kinds.getByRole('checkbox')).toHaveCount(7)
+      await expect(kinds.getByRole('checkbox', { name: notificationText.kinds.clientMissed })).toHaveCount(0)
       await kinds.getByRole('checkbox', { name: notificationText.kinds.chat }).uncheck()
-      await expect
-        .poll(async () => (await (await page.request.get('/api/notifications')).json()).devices[0].kinds)
-        .not.toContain('chat')
+      const kindsNow = async () =>
+        (await (await page.request.get('/api/notifications')).json()).devices[0].kinds as string[]
+      await expect.poll(kindsNow).not.toContain('chat')
+      expect(await kindsNow()).toContain('clientMissed')
 
       // Quiet hours and the reminder, kept through a reload.
       const settings = card.getByRole('form', { name: notificationText.settingsTitle })

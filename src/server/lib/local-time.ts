@@ -4,25 +4,37 @@
  * lacks.
  */
 export function localTime(now: Date, timeZone: string | null): { date: string; minute: number } {
-  let parts: Intl.DateTimeFormatPart[]
+  const format = formatIn(timeZone ?? 'UTC')
+  if (!format) return { date: now.toISOString().slice(0, 10), minute: now.getUTCHours() * 60 + now.getUTCMinutes() }
+  const parts = format.formatToParts(now)
+  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? '00'
+  return {
+    date: `${value('year')}-${value('month')}-${value('day')}`,
+    minute: Number(value('hour')) * 60 + Number(value('minute')),
+  }
+}
+
+/** One formatter per time zone (a few hundred exist), null for one this runtime lacks: made once, used every minute. */
+const formats = new Map<string, Intl.DateTimeFormat | null>()
+function formatIn(timeZone: string): Intl.DateTimeFormat | null {
+  if (formats.has(timeZone)) return formats.get(timeZone) ?? null
+  let format: Intl.DateTimeFormat | null
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timeZone ?? 'UTC',
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    }).formatToParts(now)
+    })
   } catch {
-    return { date: now.toISOString().slice(0, 10), minute: now.getUTCHours() * 60 + now.getUTCMinutes() }
+    format = null
   }
-  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? '00'
-  return {
-    date: `${value('year')}-${value('month')}-${value('day')}`,
-    minute: Number(value('hour')) * 60 + Number(value('minute')),
-  }
+  // Names come from profiles, checked as zones on the way in; the map stays bounded all the same.
+  if (formats.size < 1000) formats.set(timeZone, format)
+  return format
 }
 
 /** The day before a date (YYYY-MM-DD). */

@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
+/** The kinds that can reach a coach, and a lifter: the settings show each person theirs. */
+export const notificationKindsFor = (role: 'coach' | 'client'): readonly NotificationKind[] =>
+  role === 'coach' ? ['comments', 'chat', 'clientMissed'] : NOTIFICATION_KINDS.filter((kind) => kind !== 'clientMissed')
+
 export const PUSH_ENDPOINT_MAX = 2048
 export const DEVICE_LABEL_MAX = 100
 /** How many devices one account may have subscribed at once (each costs a request per notification). */
@@ -108,7 +112,8 @@ export const notificationText = {
   quietFrom: 'From',
   quietUntil: 'Until',
   reminder: 'Announce today’s workout at',
-  reminderHint: 'On your training days. Leave empty for no reminder.',
+  reminderHint:
+    'On your training days; a missed workout is told of at this time the next morning (at 08:00 without one). Leave empty for no reminder.',
   save: 'Save',
   saved: 'Notification settings saved',
   saveFailed: 'Could not save the notification settings',

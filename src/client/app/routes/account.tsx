@@ -45,7 +45,7 @@ export function AccountPage() {
       <ProfileCard />
       {auth.profile.role === 'client' && <PlatesCard />}
       {auth.profile.role === 'client' && <HistoryImportCard unit={auth.profile.unit} userId={auth.user.id} />}
-      <NotificationsCard />
+      <NotificationsCard role={auth.profile.role} />
       <ChatEmailsCard />
       <CalendarFeedCard role={auth.profile.role} />
       <PasswordCard />

@@ -10,9 +10,11 @@ export const appSecrets = pgTable('app_secrets', {
 
 /**
  * The last minute each round that is to run once a minute across all servers ran (the reminders'
- * sweep): the server that moves it on runs that minute's round, the others skip it.
+ * sweep): the server that moves it on runs that minute's round, the others skip it. While a round
+ * runs (`busy_until`, a lease a server killed mid-round cannot hold for ever) no other starts.
  */
 export const scheduledRounds = pgTable('scheduled_rounds', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  busyUntil: timestamp('busy_until', { withTimezone: true }),
 })

@@ -88,6 +88,12 @@ describe('missedTwoInARow', () => {
     ],
     ['a third missed in the same run', [d('2026-11-17', false), d('2026-11-19', false), d('2026-11-21', false)], null],
     ['the latest done', [d('2026-11-19', false), d('2026-11-21', true)], null],
+    ['two missed weeks ago, nothing due since', [d('2026-11-10', false), d('2026-11-12', false)], null],
+    [
+      'two missed, the later a week ago',
+      [d('2026-11-13', false), d('2026-11-15', false)],
+      ['2026-11-13', '2026-11-15'],
+    ],
     ['one missed, then today’s not done yet', [d('2026-11-20', true), d('2026-11-21', false), d(TODAY, false)], null],
     [
       'in any order',

@@ -47,8 +47,9 @@ export function missedWithin(due: readonly DueDay[], today: string, days: number
 
 /**
  * The two planned workouts a client has just missed in a row: the last two due before today, both
- * not done, when the one before them was done or there was none. Null otherwise, so a client
- * who goes on missing is reported once, at the second miss, and again only after training.
+ * not done, the later within the last week, when the one before them was done or there was none.
+ * Null otherwise, so a client who goes on missing is reported once, at the second miss, and again
+ * only after training; misses weeks old are no news.
  */
 export function missedTwoInARow<T extends Pick<DueWorkout, 'date' | 'done'>>(
   due: readonly T[],
@@ -58,7 +59,7 @@ export function missedTwoInARow<T extends Pick<DueWorkout, 'date' | 'done'>>(
     .filter((d) => dayNumber(d.date) < dayNumber(today))
     .sort((a, b) => dayNumber(b.date) - dayNumber(a.date))
   if (!latest || !before || latest.done || before.done || (third && !third.done)) return null
-  return [before, latest]
+  return dayNumber(today) - dayNumber(latest.date) <= 7 ? [before, latest] : null
 }
 
 /**

@@ -92,7 +92,8 @@ export async function sendDueNotifications({
     await recordResults(db, results, now)
     const delivered = results.filter(({ result }) => result.outcome === 'sent').length
     const failed = results.some(({ result }) => result.outcome === 'failed')
-    if (delivered > 0 || !failed || row.attempts >= MAX_ATTEMPTS) {
+    // The end of a rest is not tried again: a retry would come after the lifter moved on.
+    if (delivered > 0 || !failed || row.attempts >= MAX_ATTEMPTS || row.kind === 'restTimer') {
       const emailDue = delivered === 0 && (await unreachable(db, row, devices.length))
       if (!(await markSent(db, row, { delivered, emailDue }, now))) continue
       sent += delivered > 0 ? 1 : 0

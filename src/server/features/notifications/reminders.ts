@@ -5,7 +5,7 @@ import { queryRows, sqlArray, type Db } from '#server/db/client.ts'
 import { reminderChecks } from '#server/db/schema/index.ts'
 import { dayBefore, localTime, shortDate } from '#server/lib/local-time.ts'
 import type { Logger } from '#server/lib/logger.ts'
-import { claimMinute, repeatEvery } from '#server/lib/rounds.ts'
+import { claimMinute, finishRound, repeatEvery } from '#server/lib/rounds.ts'
 import type { DueWorkout, MissedTwo } from '#server/features/clients/clients.service.ts'
 import { enqueueNotification, type Notification } from './notifications.service.ts'
 
@@ -65,39 +65,56 @@ type Check = { userId: string; kind: ReminderKind; date: string }
 export async function sweepReminders({
   db,
   workouts,
+  logger,
   now = new Date(),
 }: {
   db: Db
   workouts: WorkoutSource
+  logger?: Logger
   now?: Date
 }): Promise<number> {
   if (!(await claimMinute(db, 'reminders', now))) return 0
-  await forgetOldSent(db, now)
-  let made = 0
-  let after = ''
-  for (;;) {
-    const page = await candidates(db, after)
-    made += await remindPage(db, workouts, page, now)
-    const last = page.at(-1)
-    if (!last || page.length < PAGE) return made
-    after = last.id
+  try {
+    await forgetOldSent(db, now)
+    let made = 0
+    let after = ''
+    for (;;) {
+      const page = await candidates(db, after)
+      try {
+        made += await remindPage(db, workouts, page, now)
+      } catch (err) {
+        // One page that fails (its people are looked at again next minute) holds up none after it.
+        logger?.error({ err }, 'notifications: a page of reminders failed')
+      }
+      const last = page.at(-1)
+      if (!last || page.length < PAGE) return made
+      after = last.id
+    }
+  } finally {
+    await finishRound(db, 'reminders', now)
   }
 }
 
-/** The people with a device that hears of a reminder kind, in id order after `after`. */
+/**
+ * The next page of people, in id order after `after`, with a device that hears of a reminder kind:
+ * read from the devices (an index on their person), so people with none cost nothing.
+ */
 function candidates(db: Db, after: string): Promise<Candidate[]> {
   return queryRows<Candidate>(
     db,
     sql`
-      select p.id, p.role, p.time_zone, p.workout_reminder_minute,
-        array(select distinct k from push_subscriptions s, unnest(s.kinds) k where s.user_id = p.id) as kinds,
+      with people as (
+        select distinct s.user_id from push_subscriptions s
+        where s.user_id > ${after} and s.kinds && ${sqlArray(REMINDER_KINDS, 'text')}
+        order by s.user_id
+        limit ${PAGE}
+      )
+      select people.user_id as id, p.role, p.time_zone, p.workout_reminder_minute,
+        array(select distinct k from push_subscriptions s, unnest(s.kinds) k where s.user_id = people.user_id) as kinds,
         (select coalesce(jsonb_object_agg(c.kind, to_char(c.checked_on, 'YYYY-MM-DD')), '{}'::jsonb)
-          from reminder_checks c where c.user_id = p.id) as checked
-      from profiles p
-      where p.id > ${after} and exists (
-        select 1 from push_subscriptions s where s.user_id = p.id and s.kinds && ${sqlArray(REMINDER_KINDS, 'text')})
-      order by p.id
-      limit ${PAGE}`,
+          from reminder_checks c where c.user_id = people.user_id) as checked
+      from people left join profiles p on p.id = people.user_id
+      order by people.user_id`,
   )
 }
 
@@ -113,6 +130,7 @@ function dueChecks(person: Candidate, now: Date): Check[] {
       ? [{ userId: person.id, kind, date }]
       : []
   const reminder = person.workout_reminder_minute
+  if (person.role === null) return []
   if (person.role === 'coach') return due('clientMissed', MORNING)
   return [
     ...due('workoutReminder', reminder, reminder === null ? undefined : reminder + LATE_BY_MINUTES),
@@ -221,7 +239,7 @@ async function forgetOldSent(db: Db, now: Date): Promise<void> {
 export function scheduleReminders(options: { db: Db; workouts: WorkoutSource; logger: Logger; everyMs?: number }) {
   return repeatEvery(
     options.everyMs ?? SWEEP_EVERY_MS,
-    () => sweepReminders({ db: options.db, workouts: options.workouts }),
+    () => sweepReminders({ db: options.db, workouts: options.workouts, logger: options.logger }),
     (err) => options.logger.error({ err }, 'notifications: the reminders’ sweep failed'),
   )
 }

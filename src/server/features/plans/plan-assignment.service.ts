@@ -12,7 +12,7 @@ import type { Db, Tx } from '#server/db/client.ts'
 import { planDayDates, planWorkouts, trainingPlans } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { findOwned, findPlan, summaryColumns, toSummary, type SummaryRow } from './plan-access.ts'
-import { notifyPlanAssigned } from './plan-notifications.ts'
+import { notifyPlanAssigned, withdrawPlanChanged } from './plan-notifications.ts'
 import { requireFreeTemplateName, trainingDaysOf } from './plans.service.ts'
 
 /*
@@ -94,10 +94,12 @@ export async function assignPlan(
     if (source.ownerId !== coachId) throw new AppError('FORBIDDEN', { message: 'Only the plan’s owner may assign it' })
     if (!(await isActiveCoachOf(t, coachId, clientId)))
       throw new AppError('FORBIDDEN', { message: 'You can assign plans only to your active clients' })
-    await t
+    const completed = await t
       .update(trainingPlans)
       .set({ status: 'completed', version: sql`${trainingPlans.version} + 1` })
       .where(and(eq(trainingPlans.clientId, clientId), eq(trainingPlans.status, 'active')))
+      .returning({ id: trainingPlans.id })
+    for (const plan of completed) await withdrawPlanChanged(t, clientId, plan.id)
     const days = trainingDays === undefined ? source.trainingDays : trainingDaysOf(source, trainingDays)
     const copyId = await copyPlanTree(t, source, {
       ownerId: coachId,

@@ -4,7 +4,7 @@ import { notificationText } from '#shared/schemas/notifications.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import { profiles } from '#server/db/schema/index.ts'
 import { shortDate } from '#server/lib/local-time.ts'
-import { enqueueNotification } from '#server/features/notifications/notifications.service.ts'
+import { enqueueNotification, withdrawNotification } from '#server/features/notifications/notifications.service.ts'
 
 /*
  * What a lifter is told of their coach's work on their plan (docs/notifications.md), in the
@@ -52,6 +52,11 @@ export async function notifyPlanChanged(
     url: paths.open.program.getHref(plan.id),
     settles: true,
   })
+}
+
+/** The plan is over (another took its place): changes to it waiting to be told are no news. */
+export async function withdrawPlanChanged(db: Db | Tx, clientId: string, planId: string): Promise<void> {
+  await withdrawNotification(db, clientId, groupKey('changed', planId))
 }
 
 /** A coach approved `count` proposed changes of their client's targets in one plan. */

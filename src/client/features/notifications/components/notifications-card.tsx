@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import {
-  NOTIFICATION_KINDS,
+  notificationKindsFor,
   notificationText as text,
   type NotificationSettings,
   type PushDevice,
@@ -28,7 +28,7 @@ const day = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
 
 /** The account page's push notifications: this device on or off, each device's kinds, a test, quiet hours (docs/notifications.md). */
-export function NotificationsCard() {
+export function NotificationsCard({ role }: { role: 'coach' | 'client' }) {
   const setup = useQuery(notificationQueries.setup())
   const [hereHash, setHereHash] = useState<string | null>(null)
   const [turningOn, setTurningOn] = useState(false)
@@ -81,20 +81,21 @@ export function NotificationsCard() {
       {setup.data && setup.data.devices.length > 0 && (
         <ul aria-label={text.devices} className="divide-y rounded-lg border">
           {setup.data.devices.map((device) => (
-            <DeviceItem key={device.id} device={device} isHere={device.endpointHash === hereHash} />
+            <DeviceItem key={device.id} device={device} isHere={device.endpointHash === hereHash} role={role} />
           ))}
         </ul>
       )}
-      {setup.data && <SettingsForm initial={setup.data.settings} />}
+      {setup.data && <SettingsForm initial={setup.data.settings} role={role} />}
     </Card>
   )
 }
 
-function DeviceItem({ device, isHere }: { device: PushDevice; isHere: boolean }) {
+function DeviceItem({ device, isHere, role }: { device: PushDevice; isHere: boolean; role: 'coach' | 'client' }) {
   const updateKinds = useUpdateDeviceKinds()
   const remove = useRemoveDevice()
   const test = useTestDevice()
   const name = device.label || text.unnamedDevice
+  const shown = notificationKindsFor(role)
   // Shown at once; the server's answer follows (and puts back what it refused).
   const [kinds, setKinds] = useState(device.kinds)
   const [stored, setStored] = useState(device.kinds)
@@ -116,12 +117,14 @@ function DeviceItem({ device, isHere }: { device: PushDevice; isHere: boolean })
       {device.lastError && <p className="text-sm text-destructive">{device.lastError}</p>}
       <CheckboxGroup
         legend={text.kindsLegend(name)}
-        options={NOTIFICATION_KINDS}
-        value={kinds}
+        options={shown}
+        value={kinds.filter((kind) => shown.includes(kind))}
         labelOf={(kind) => text.kinds[kind]}
         onChange={(next) => {
-          setKinds(next)
-          updateKinds.mutate({ id: device.id, kinds: next }, { onError: () => setKinds(device.kinds) })
+          // The kinds this person's role never gets stay as they were.
+          const all = [...kinds.filter((kind) => !shown.includes(kind)), ...next]
+          setKinds(all)
+          updateKinds.mutate({ id: device.id, kinds: all }, { onError: () => setKinds(device.kinds) })
         }}
       />
       <div className="flex flex-wrap gap-2">
@@ -155,7 +158,7 @@ function DeviceItem({ device, isHere }: { device: PushDevice; isHere: boolean })
   )
 }
 
-function SettingsForm({ initial }: { initial: NotificationSettings }) {
+function SettingsForm({ initial, role }: { initial: NotificationSettings; role: 'coach' | 'client' }) {
   const [quiet, setQuiet] = useState(initial.quietHours !== null)
   const [from, setFrom] = useState(initial.quietHours?.start ?? '22:00')
   const [until, setUntil] = useState(initial.quietHours?.end ?? '07:00')
@@ -193,9 +196,13 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
           </Field>
         </div>
       )}
-      <Field label={text.reminder} hint={text.reminderHint} error={fields?.workoutReminder?.[0]}>
-        {(control) => <Input {...control} type="time" value={reminder} onChange={(e) => setReminder(e.target.value)} />}
-      </Field>
+      {role === 'client' && (
+        <Field label={text.reminder} hint={text.reminderHint} error={fields?.workoutReminder?.[0]}>
+          {(control) => (
+            <Input {...control} type="time" value={reminder} onChange={(e) => setReminder(e.target.value)} />
+          )}
+        </Field>
+      )}
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {text.save}
       </Button>

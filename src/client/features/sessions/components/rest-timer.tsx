@@ -73,6 +73,13 @@ export function useRestTimer() {
     if (end.current !== null && end.current > Date.now()) forgetRestEnd()
     restUntil(null)
   }, [restUntil])
+  // Leaving the session (finished, discarded, another screen) mid-rest: its end is not told.
+  useEffect(
+    () => () => {
+      if (end.current !== null && end.current > Date.now()) forgetRestEnd()
+    },
+    [],
+  )
   return { left, start, add, stop }
 }
 
