@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { ApiErrorBodySchema } from '#shared/errors.ts'
 import { apiTokenText } from '#shared/schemas/api-tokens.ts'
 import { AcceptInviteResultSchema, InvitePreviewSchema, InviteSchema, inviteApiText } from '#shared/schemas/invites.ts'
-import { clientInvites, coachClients, outboxMails, trainingPlans } from '#server/db/schema/index.ts'
+import { clientInvites, coachClients, outboxMails, pushOutbox, trainingPlans } from '#server/db/schema/index.ts'
 import {
   createTestApp,
   jsonHeaders,
@@ -183,6 +183,8 @@ describe('accept_client_invite', () => {
       { ownerId: coach.id, status: 'active', startDate: new Date().toISOString().slice(0, 10), name: 'Base block' },
     ])
     expect(plans[0]?.id).not.toBe(planId)
+    // They accepted the plan themselves: no notification tells them of it.
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, client.id))).toEqual([])
 
     expect((await t.app.request(`/api/invites/preview/${created.token}`)).status).toBe(404)
     expect(await accept(client, created.token)).toEqual({ success: false, error: inviteApiText.alreadyUsed })

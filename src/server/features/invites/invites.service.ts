@@ -343,7 +343,7 @@ export async function acceptInvite(
         .where(and(activeLink({ clientId: user.id }), ne(coachClients.coachId, coachId)))
       if (!(await isActiveCoachOf(tx, coachId, user.id)))
         await tx.insert(coachClients).values({ coachId, clientId: user.id })
-      await assignPlan(db, coachId, planId, { clientId: user.id, startDate: today }, tx)
+      await assignPlan(db, coachId, planId, { clientId: user.id, startDate: today }, tx, { tellClient: false })
       return { success: true, error: null, planName }
     })
     .catch((error: unknown) => {

@@ -78,8 +78,9 @@ export async function copyPlan(db: Db, actor: Actor, id: string, input: CopyPlan
 /**
  * Assigns a plan to one of the coach's active clients from a start date, on the plan's training
  * days unless others are given: the client gets their own deep copy (the coach edits it in the
- * same builder); their previous active plan is completed. One operation, also used inside the
- * transaction that accepts an invite.
+ * same builder); their previous active plan is completed, and the client is told (not when they
+ * accept an invite to it: they know). One operation, also used inside the transaction that
+ * accepts an invite.
  */
 export async function assignPlan(
   db: Db,
@@ -87,6 +88,7 @@ export async function assignPlan(
   planId: string,
   { clientId, startDate, trainingDays }: AssignPlanInput,
   tx?: Tx,
+  { tellClient = true }: { tellClient?: boolean } = {},
 ): Promise<PlanSummary> {
   const run = async (t: Tx) => {
     const [source] = await t.select(summaryColumns).from(trainingPlans).where(eq(trainingPlans.id, planId))
@@ -110,7 +112,8 @@ export async function assignPlan(
       status: 'active',
       isTemplate: false,
     })
-    await notifyPlanAssigned(t, { id: copyId, name: source.name, ownerId: coachId, clientId, startDate })
+    if (tellClient)
+      await notifyPlanAssigned(t, { id: copyId, name: source.name, ownerId: coachId, clientId, startDate })
     return copyId
   }
   // Inside the caller's transaction the copy is read through it (it is not committed yet).
