@@ -77,7 +77,7 @@ self.addEventListener('notificationclick', (event) => {
   )
 })
 
-// The browser renewed the subscription (new keys or endpoint): the server learns the new one.
+// The browser renewed the subscription (new keys or endpoint): the server moves the device to it.
 self.addEventListener('pushsubscriptionchange', (event) => {
   const key = event.oldSubscription?.options?.applicationServerKey
   if (!key) return
@@ -90,7 +90,8 @@ self.addEventListener('pushsubscriptionchange', (event) => {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(subscription.toJSON()),
+        // The device the old subscription was keeps its name and kinds on the new one.
+        body: JSON.stringify({ ...subscription.toJSON(), replaces: event.oldSubscription.endpoint }),
       })
     })(),
   )

@@ -613,6 +613,7 @@ const JSON_ROUTES: JsonRoute[] = [
       keys: fx.pushKeys,
       label: 'Sweep phone',
       kinds: ['chat', 'comments'],
+      replaces: 'https://fcm.googleapis.com/fcm/send/bad-input-sweep-before',
     }),
   },
   {

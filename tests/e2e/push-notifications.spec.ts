@@ -1,4 +1,5 @@
-import { notificationText } from '../../src/shared/schemas/notifications.ts'
+import { createHash } from 'node:crypto'
+import { notificationText, type PushDevice } from '../../src/shared/schemas/notifications.ts'
 import { expectAccessible } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -107,6 +108,44 @@ test('the end of a rest is shown when the app is off screen, not over the app’
   await expect
     .poll(async () => (await shown()).map((n) => n.title))
     .toEqual(expect.arrayContaining([notificationText.restOver]))
+})
+
+test('a subscription the browser renews keeps its device: the worker tells the server, name and kinds stay', async ({
+  page,
+  context,
+  login,
+}) => {
+  await login({ role: 'client' })
+  const { worker } = await appWithWorker({ page, context })
+  const ecdhKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 9)]).toString('base64url')
+  const keys = { p256dh: ecdhKey, auth: Buffer.alloc(16, 2).toString('base64url') }
+  const before = `https://fcm.googleapis.com/fcm/send/e2e-before-${Date.now()}`
+  const after = `https://fcm.googleapis.com/fcm/send/e2e-after-${Date.now()}`
+  const subscribed = await page.request.post('/api/notifications/devices', {
+    data: { endpoint: before, keys, label: 'Gym phone', kinds: ['comments'] },
+  })
+  expect(subscribed.status()).toBe(201)
+  // The browser renews the subscription (a new endpoint) and fires the event in the worker.
+  await worker.evaluate(
+    ({ before, after, keys }) => {
+      const event = Object.assign(new Event('pushsubscriptionchange'), {
+        oldSubscription: { endpoint: before, options: { applicationServerKey: new Uint8Array(65) } },
+        newSubscription: { toJSON: () => ({ endpoint: after, keys }) },
+        waitUntil: () => {},
+      })
+      self.dispatchEvent(event)
+    },
+    { before, after, keys },
+  )
+  // One device, the same, now on the new endpoint (the server answers its hash, never the endpoint).
+  const devices = async () =>
+    ((await (await page.request.get('/api/notifications')).json()) as { devices: PushDevice[] }).devices
+  await expect
+    .poll(async () => (await devices()).map((d) => d.endpointHash))
+    .toEqual([createHash('sha256').update(after).digest('hex')])
+  expect(await devices()).toMatchObject([
+    { id: ((await subscribed.json()) as { id: string }).id, label: 'Gym phone', kinds: ['comments'] },
+  ])
 })
 
 test.describe('the notification settings on the account page', () => {

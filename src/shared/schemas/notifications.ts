@@ -169,6 +169,15 @@ export const PushSubscriptionBody = lazySchema(() =>
     keys: z.object({ p256dh: base64url(65), auth: base64url(16) }, notificationText.keyInvalid),
     label: z.optional(z.string().check(z.trim(), z.maxLength(DEVICE_LABEL_MAX, notificationText.labelTooLong))),
     kinds: z.optional(Kinds),
+    /** The endpoint of the subscription this one replaces (the browser renewed it): its device moves here. */
+    replaces: z.optional(
+      z
+        .string(notificationText.endpointInvalid)
+        .check(
+          z.maxLength(PUSH_ENDPOINT_MAX, notificationText.endpointTooLong),
+          z.url(notificationText.endpointInvalid),
+        ),
+    ),
   }),
 )
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionBody>

@@ -151,6 +151,36 @@ describe('devices', () => {
     expect((await setupOf(lifter)).devices).toMatchObject([{ label: 'Work phone', kinds: ['chat'] }])
   })
 
+  test('a subscription the browser replaced moves its device to the new endpoint, name and kinds kept; never another person’s', async () => {
+    const lifter = await signIn(t, { role: 'client' })
+    const before = push.subscriber(`replaced-old-${lifter.id}`)
+    const after = push.subscriber(`replaced-new-${lifter.id}`)
+    const device = await subscribe(lifter, before, { label: 'Gym phone', kinds: ['comments'] })
+    const moved = await call(lifter, 'POST', '/api/notifications/devices', {
+      endpoint: after.endpoint,
+      keys: after.keys,
+      replaces: before.endpoint,
+    })
+    expect(moved.status).toBe(201)
+    expect((await setupOf(lifter)).devices).toMatchObject([{ id: device.id, label: 'Gym phone', kinds: ['comments'] }])
+    const tested = await call(lifter, 'POST', `/api/notifications/devices/${device.id}/test`)
+    expect(tested.body).toEqual({ delivered: true, error: null })
+    expect(after.received()).toHaveLength(1)
+    expect(before.received()).toEqual([])
+
+    // Naming someone else's endpoint as the one replaced moves nothing of theirs.
+    const stranger = await signIn(t, { role: 'client' })
+    const theirs = push.subscriber(`replaced-stranger-${stranger.id}`)
+    const res = await call(stranger, 'POST', '/api/notifications/devices', {
+      endpoint: theirs.endpoint,
+      keys: theirs.keys,
+      replaces: after.endpoint,
+    })
+    expect(res.status).toBe(201)
+    expect((await setupOf(lifter)).devices).toMatchObject([{ id: device.id, label: 'Gym phone' }])
+    expect((await setupOf(stranger)).devices).toHaveLength(1)
+  })
+
   test('another person’s device is not found', async () => {
     const owner = await signIn(t, { role: 'client' })
     const stranger = await signIn(t, { role: 'client' })

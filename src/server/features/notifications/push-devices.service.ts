@@ -99,6 +99,22 @@ export async function subscribeDevice(
       fields: { endpoint: [notificationText.endpointInvalid] },
     })
   return db.transaction(async (tx) => {
+    // The browser replaced its subscription (a new endpoint): the device it was keeps its name and
+    // kinds, and moves to the new endpoint, unless that one is stored already.
+    if (input.replaces && input.replaces !== input.endpoint) {
+      const [taken] = await tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, input.endpoint))
+      const [moved] = taken
+        ? []
+        : await tx
+            .update(pushSubscriptions)
+            .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, lastError: null })
+            .where(and(eq(pushSubscriptions.endpoint, input.replaces), eq(pushSubscriptions.userId, userId)))
+            .returning()
+      if (moved) return toDevice(moved)
+    }
     const [held] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
     const [existing] = await tx
       .select({ userId: pushSubscriptions.userId })
