@@ -11,13 +11,9 @@ type WorkerScope = {
 }
 
 /**
- * Push notifications in the service worker (public/push-handler.js): Chromium's DevTools protocol
- * delivers a push message as a push service would, and the test reads the notification the worker
- * shows, then taps it (a notificationclick in the worker).
- */
-/**
- * The signed-in app on /home, controlled by its service worker as an installed app's pages are,
- * with a way to deliver a push to the worker and to read the notifications it shows.
+ * The signed-in app on /home, controlled by its service worker (public/push-handler.js) as an
+ * installed app's pages are: Chromium's DevTools protocol delivers a push message to the worker as
+ * a push service would, and the test reads the notifications the worker shows.
  */
 async function appWithWorker({ page, context }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'context'>) {
   await context.grantPermissions(['notifications'])
@@ -29,10 +25,12 @@ async function appWithWorker({ page, context }: Pick<Parameters<Parameters<typeo
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
 
   const cdp = await context.newCDPSession(page)
+  // The registration whose worker is activated: a push delivered to one still installing or
+  // activating can be lost.
   const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((r) => !r.isDeleted)
-      if (found) resolve(found.registrationId)
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find((v) => v.status === 'activated')
+      if (active) resolve(active.registrationId)
     }),
   )
   await cdp.send('ServiceWorker.enable')
