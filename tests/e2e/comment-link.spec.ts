@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { expect, findMovement, linkCoach, otherUser, test } from './fixtures.ts'
+import { expect, finishedSession, linkCoach, otherUser, test } from './fixtures.ts'
 
 test('a comment on a set, tapped on home, opens the summary at that set @phone', async ({
   page,
@@ -12,35 +11,8 @@ test('a comment on a set, tapped on home, opens the summary at that set @phone',
   await linkCoach(coachPage, coach, lifter)
 
   // Ten sets of squats, finished; the coach comments on the ninth.
-  const squat = await findMovement(page.request, 'back squat')
-  const session = (await (await page.request.post('/api/sessions', { data: { title: 'Volume day' } })).json()) as {
-    id: string
-  }
-  const key = randomUUID()
-  const exercise = {
-    key,
-    movementId: squat.id,
-    movementName: squat.name,
-    tracking: 'weight_reps',
-    prescriptionId: null,
-    superset: null,
-    restSeconds: null,
-    notes: null,
-    targets: [],
-  }
-  expect((await page.request.patch(`/api/sessions/${session.id}`, { data: { exercises: [exercise] } })).status()).toBe(
-    200,
-  )
-  const setIds: string[] = []
-  for (let n = 1; n <= 10; n++) {
-    const id = randomUUID()
-    setIds.push(id)
-    const logged = await page.request.put(`/api/sessions/${session.id}/sets/${id}`, {
-      data: { exerciseKey: key, setNumber: n, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
-    })
-    expect(logged.status(), await logged.text()).toBe(200)
-  }
-  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: {} })).status()).toBe(200)
+  const session = await finishedSession(page, { title: 'Volume day', sets: 10 })
+  const { setIds } = session
   const comment = await coachPage.request.post(`/api/sessions/${session.id}/comments`, {
     data: { body: 'Bar path drifted forward here', setLogId: setIds[8] },
   })

@@ -128,6 +128,44 @@ export async function findMovement(request: APIRequestContext, query: string): P
   return movement
 }
 
+/**
+ * A workout the signed-in lifter logged and finished through the API: an unplanned session of
+ * back squats, `sets` sets of 5 at 100 kg. Answers its id and its sets' ids in order.
+ */
+export async function finishedSession(
+  page: Page,
+  { title, sets = 1 }: { title?: string; sets?: number } = {},
+): Promise<{ id: string; setIds: string[] }> {
+  const squat = await findMovement(page.request, 'back squat')
+  const started = await page.request.post('/api/sessions', { data: title ? { title } : {} })
+  expect(started.status()).toBe(201)
+  const { id } = (await started.json()) as { id: string }
+  const key = randomUUID()
+  const exercise = {
+    key,
+    movementId: squat.id,
+    movementName: squat.name,
+    tracking: 'weight_reps',
+    prescriptionId: null,
+    superset: null,
+    restSeconds: null,
+    notes: null,
+    targets: [],
+  }
+  expect((await page.request.patch(`/api/sessions/${id}`, { data: { exercises: [exercise] } })).status()).toBe(200)
+  const setIds: string[] = []
+  for (let n = 1; n <= sets; n++) {
+    const setId = randomUUID()
+    setIds.push(setId)
+    const logged = await page.request.put(`/api/sessions/${id}/sets/${setId}`, {
+      data: { exerciseKey: key, setNumber: n, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
+    })
+    expect(logged.status(), await logged.text()).toBe(200)
+  }
+  expect((await page.request.post(`/api/sessions/${id}/finish`, { data: {} })).status()).toBe(200)
+  return { id, setIds }
+}
+
 /** Today's date on the browser's clock (YYYY-MM-DD), as the app counts plan days. */
 export function todayInBrowser(page: Page): Promise<string> {
   return page.evaluate(() => {

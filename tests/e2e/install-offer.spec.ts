@@ -1,35 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { installText } from '../../src/client/features/install/install-text.ts'
 import { expectAccessible } from './axe.ts'
-import { expect, findMovement, test } from './fixtures.ts'
-
-/** A workout the signed-in lifter logged and finished: one set of back squats. */
-async function finishedWorkout(page: Page): Promise<string> {
-  const squat = await findMovement(page.request, 'back squat')
-  const session = (await (await page.request.post('/api/sessions', { data: {} })).json()) as { id: string }
-  const key = randomUUID()
-  const exercises = [
-    {
-      key,
-      movementId: squat.id,
-      movementName: squat.name,
-      tracking: 'weight_reps',
-      prescriptionId: null,
-      superset: null,
-      restSeconds: null,
-      notes: null,
-      targets: [],
-    },
-  ]
-  expect((await page.request.patch(`/api/sessions/${session.id}`, { data: { exercises } })).status()).toBe(200)
-  const logged = await page.request.put(`/api/sessions/${session.id}/sets/${randomUUID()}`, {
-    data: { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
-  })
-  expect(logged.status()).toBe(200)
-  expect((await page.request.post(`/api/sessions/${session.id}/finish`, { data: {} })).status()).toBe(200)
-  return session.id
-}
+import { expect, finishedSession, test } from './fixtures.ts'
 
 /**
  * What Chromium fires when the app can be installed: the prompt the browser would show, which the
@@ -61,7 +33,7 @@ test('the landing page holds the browser’s install prompt back; after a workou
   await expect(offer(page)).toHaveCount(0)
 
   await login({ role: 'client' })
-  const sessionId = await finishedWorkout(page)
+  const { id: sessionId } = await finishedSession(page)
   await page.goto(`/summary/${sessionId}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await offerInstall(page)
@@ -81,7 +53,7 @@ test.describe('on an iPhone, with no install prompt', () => {
     test(`the steps to add it to the Home Screen, until "Not now", at ${width} px`, async ({ page, login }) => {
       await page.setViewportSize({ width, height: 800 })
       await login({ role: 'client' })
-      const sessionId = await finishedWorkout(page)
+      const { id: sessionId } = await finishedSession(page)
       await page.goto(`/summary/${sessionId}`)
       await expect(offer(page)).toBeVisible()
       await expect(offer(page).getByRole('listitem')).toHaveText([...installText.iosSteps])
