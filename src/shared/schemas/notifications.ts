@@ -84,6 +84,8 @@ export const notificationText = {
   unreachable: 'the push service could not be reached',
   loadFailed: 'The notification settings could not be loaded. Try again.',
   unnamedDevice: 'A device',
+  unnamedCoach: 'Your coach',
+  unnamedClient: 'A client',
   title: 'Notifications',
   description: 'Hear of comments, messages and your training on this device, even with the app closed.',
   turnOn: 'Turn on notifications on this device',

@@ -8,11 +8,16 @@ export function pushSupport(): PushSupport {
   return Notification.permission
 }
 
-/** The SHA-256 (hex) of the endpoint this browser is subscribed with, if it is: how it finds its device. */
-export async function currentEndpointHash(): Promise<string | null> {
+/** This browser's push subscription, if it has one. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
   if (pushSupport() === 'unsupported') return null
   const registration = await navigator.serviceWorker.getRegistration()
-  const subscription = await registration?.pushManager.getSubscription()
+  return (await registration?.pushManager.getSubscription()) ?? null
+}
+
+/** The SHA-256 (hex) of the endpoint this browser is subscribed with, if it is: how it finds its device. */
+export async function currentEndpointHash(): Promise<string | null> {
+  const subscription = await currentSubscription()
   return subscription ? endpointHash(subscription.endpoint) : null
 }
 

@@ -77,12 +77,11 @@ export async function clientsWhoMissedTwo(db: Db, coachIds: readonly string[], n
       )}) and p.owner_id = (select cc.coach_id from coach_clients cc where cc.client_id = p.client_id and cc.status = 'active')`,
       today,
     )
+    const byClient = new Map<string, DueWorkout[]>()
+    for (const workout of due) byClient.set(workout.clientId, [...(byClient.get(workout.clientId) ?? []), workout])
     for (const link of group) {
-      const missed = missedTwoInARow(
-        due.filter((d) => d.clientId === link.clientId),
-        today,
-      )
-      if (missed) found.push({ ...link, clientName: link.clientName || 'A client', missed })
+      const missed = missedTwoInARow(byClient.get(link.clientId) ?? [], today)
+      if (missed) found.push({ ...link, missed })
     }
   }
   return found

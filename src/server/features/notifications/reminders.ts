@@ -149,8 +149,11 @@ async function remindPage(db: Db, workouts: WorkoutSource, page: Candidate[], no
   for (const date of new Set(lifterChecks.map((c) => c.date))) {
     const onDate = lifterChecks.filter((c) => c.date === date)
     const due = await workouts.trainedDueWorkouts(db, [...new Set(onDate.map((c) => c.userId))], date)
+    const notDone = new Map<string, DueWorkout[]>()
+    for (const workout of due)
+      if (!workout.done) notDone.set(workout.clientId, [...(notDone.get(workout.clientId) ?? []), workout])
     for (const check of onDate) {
-      const theirs = due.filter((d) => d.clientId === check.userId && !d.done)
+      const theirs = notDone.get(check.userId) ?? []
       const notification =
         check.kind === 'workoutReminder'
           ? todaysWorkout(
@@ -174,7 +177,7 @@ async function remindPage(db: Db, workouts: WorkoutSource, page: Candidate[], no
       kind: 'clientMissed',
       groupKey: `clientMissed:${found.clientId}:${second.date}`,
       onceKey: `clientMissed:${found.clientId}:${second.date}`,
-      title: notificationText.clientMissedTitle(found.clientName),
+      title: notificationText.clientMissedTitle(found.clientName || notificationText.unnamedClient),
       body: notificationText.clientMissedBody(workoutOn(first), workoutOn(second)),
       url: paths.coach.client.getHref(found.clientId),
     })

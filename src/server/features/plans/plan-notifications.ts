@@ -14,7 +14,7 @@ import { enqueueNotification, withdrawNotification } from '#server/features/noti
 
 async function nameOf(db: Db | Tx, coachId: string): Promise<string> {
   const [coach] = await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, coachId))
-  return coach?.name || 'Your coach'
+  return coach?.name || notificationText.unnamedCoach
 }
 
 /** One notification group per plan and event: a later one of a kind replaces the earlier unsent one. */

@@ -1,7 +1,7 @@
 import { apiPaths } from '#shared/api-paths.ts'
 import { PushSetupSchema, type PushDevice } from '#shared/schemas/notifications.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
-import { endpointHash, pushSupport } from '../push-subscription.ts'
+import { currentSubscription, endpointHash } from '../push-subscription.ts'
 
 /**
  * This browser's push subscription, and the person's device it is (found by its endpoint's hash,
@@ -9,9 +9,7 @@ import { endpointHash, pushSupport } from '../push-subscription.ts'
  * a null device when the server does not know it or cannot be asked.
  */
 export async function findThisDevice(): Promise<{ subscription: PushSubscription; device: PushDevice | null } | null> {
-  if (pushSupport() === 'unsupported') return null
-  const registration = await navigator.serviceWorker.getRegistration()
-  const subscription = await registration?.pushManager.getSubscription()
+  const subscription = await currentSubscription()
   if (!subscription) return null
   const hash = await endpointHash(subscription.endpoint)
   const setup = await apiRequest(apiPaths.notifications.setup, { schema: PushSetupSchema }).catch(() => null)
