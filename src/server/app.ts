@@ -34,6 +34,9 @@ import { bestE1rms } from '#server/features/sessions/review.service.ts'
 import { outboxRoutes } from '#server/features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.routes.ts'
 import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
+import { progressPhotosRoutes } from '#server/features/photos/photos.routes.ts'
+import type { PhotoStore } from '#server/features/photos/photos.service.ts'
+import { MAX_PHOTO_BYTES, photosApiText } from '#shared/schemas/progress-photos.ts'
 import { sessionsRoutes } from '#server/features/sessions/sessions.routes.ts'
 import { testingRoutes } from '#server/features/testing/testing.routes.ts'
 import { invitesRoutes } from '#server/features/invites/invites.routes.ts'
@@ -66,6 +69,7 @@ export type AppDeps = {
   signInCache: SignInCache
   chat: ChatHub
   push: PushConfig
+  photos: PhotoStore
   trustedOrigins: string[]
 }
 
@@ -76,6 +80,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 const UPLOAD_BODY_LIMITS: Record<string, { maxSize: number; message: string }> = {
   [apiPaths.historyImport.run]: { maxSize: MAX_IMPORT_BYTES + 256 * 1024, message: historyImportApiText.tooLarge },
   [apiPaths.dataExport.restore]: { maxSize: RESTORE_MAX_BYTES, message: dataExportApiText.tooLarge },
+  [apiPaths.progressPhotos.add]: { maxSize: MAX_PHOTO_BYTES + 64 * 1024, message: photosApiText.tooLarge },
 }
 /** The upload limit of a path (the route or one below it), if it takes a file. */
 export const uploadLimitOf = (path: string) =>
@@ -97,7 +102,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-export function createApp({ db, auth, env, logger, mailer, signInCache, chat, push, trustedOrigins }: AppDeps) {
+export function createApp({ db, auth, env, logger, mailer, signInCache, chat, push, photos, trustedOrigins }: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(requireTrustedOrigin(trustedOrigins))
     .route(apiRoutes.health.mount, healthRoutes)
@@ -113,6 +118,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, pu
     .route(apiRoutes.sessions.mount, sessionsRoutes)
     .route(apiRoutes.progress.mount, progressRoutes)
     .route(apiRoutes.bodyWeights.mount, bodyWeightsRoutes)
+    .route(apiRoutes.progressPhotos.mount, progressPhotosRoutes)
     .route(apiRoutes.chat.mount, chatRoutes)
     .route(apiRoutes.calendar.mount, calendarRoutes)
     .route(apiRoutes.dataExport.mount, dataExportRoutes)
@@ -144,6 +150,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, pu
     c.set('signInCache', signInCache)
     c.set('chat', chat)
     c.set('push', push)
+    c.set('photos', photos)
     const started = performance.now()
     await next()
     logger.info(

@@ -68,6 +68,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newProposal: () => Promise<string>
   /** A session `client` finished just now (correctable for 48 hours), its exercise's key and its one set. */
   finished: { sessionId: string; exerciseKey: string; setId: string }
+  /** Adds a progress photo of `client`'s (a small PNG), through the API. */
+  newPhoto: () => Promise<string>
   /** Subscribes a device of this caller to push notifications; its push service refuses connections at once. */
   newDevice: (caller: Caller) => Promise<string>
 }
@@ -119,6 +121,20 @@ function strongUpload(mapping?: unknown): FormData {
   if (mapping) form.set('mapping', JSON.stringify(mapping))
   return form
 }
+
+/** A progress photo as the app sends it: a small PNG, a pose and a day. */
+function photoUpload(): FormData {
+  const form = new FormData()
+  form.set('file', new File([TINY_PNG], 'photo.png', { type: 'image/png' }))
+  form.set('pose', 'front')
+  form.set('takenOn', '2026-11-20')
+  return form
+}
+/** A 2 x 2 grey PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWPoAAMGCAUALK4GYSSeFPoAAAAASUVORK5CYII=',
+  'base64',
+)
 
 const ROUTES: Row[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
@@ -450,6 +466,26 @@ const ROUTES: Row[] = [
     access: 'own-client',
     request: (fx) => ({ path: `/api/body-weights?clientId=${fx.client.id}` }),
   },
+  // Progress photos: the lifter adds and deletes their own; they and their coach see them.
+  {
+    method: 'GET',
+    path: '/api/progress-photos',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/progress-photos?clientId=${fx.client.id}` }),
+  },
+  { method: 'POST', path: '/api/progress-photos', access: 'client', form: () => photoUpload() },
+  {
+    method: 'GET',
+    path: '/api/progress-photos/:id/:size',
+    access: 'own-client',
+    request: async (fx) => ({ path: `/api/progress-photos/${await fx.newPhoto()}/thumb` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/progress-photos/:id',
+    access: 'self',
+    request: async (fx) => ({ path: `/api/progress-photos/${await fx.newPhoto()}` }),
+  },
   // Each client writes their own readings; a coach never writes one.
   {
     method: 'PUT',
@@ -765,6 +801,12 @@ beforeAll(async () => {
         })
         .returning({ id: pushSubscriptions.id })
       return device?.id ?? ''
+    },
+    newPhoto: async () => {
+      const { 'content-type': _json, ...headers } = jsonHeaders(fx.client)
+      const res = await t.app.request('/api/progress-photos', { method: 'POST', headers, body: photoUpload() })
+      if (res.status !== 201) throw new Error(`fixture: a photo answered ${res.status} ${await res.text()}`)
+      return ((await res.json()) as { id: string }).id
     },
     newToken: async (caller) => {
       if (caller === 'anonymous') return crypto.randomUUID()

@@ -644,6 +644,7 @@ const CASES = JSON_ROUTES.map((route, index) => {
 
 /** Routes that take no body at all (their input is the path). */
 const BODILESS = [
+  'DELETE /api/progress-photos/:id',
   'POST /api/profile',
   'POST /api/profile/become-coach',
   'POST /api/movements/:id/archive',
@@ -988,8 +989,11 @@ describe('a JSON route sent another content type answers < 500', () => {
   )
 })
 
-/** Routes that take a file (multipart/form-data) instead of JSON: the history import (docs/import.md). */
-const UPLOAD_ROUTES = ['/api/history-import/preview', '/api/history-import']
+/**
+ * Routes that take a file (multipart/form-data) instead of JSON: the history import
+ * (docs/import.md) and progress photos (whose own test sends them images that are not ones).
+ */
+const UPLOAD_ROUTES = ['/api/history-import/preview', '/api/history-import', '/api/progress-photos']
 
 const STRONG_CSV =
   'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2023-05-14 08:03:11,Push,1h,Curl,1,20,10,0,0,,,\n'

@@ -5,6 +5,7 @@ import type { Env } from '#server/lib/env.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import type { ChatHub } from '#server/features/chat/chat.hub.ts'
 import type { PushConfig } from '#server/features/notifications/push-config.ts'
+import type { PhotoStore } from '#server/features/photos/photos.service.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import type { SignInCache } from '#server/middleware/sign-in-cache.ts'
 
@@ -20,6 +21,8 @@ export type AppVariables = {
   chat: ChatHub
   /** How the server sends Web Push (its VAPID identity). */
   push: PushConfig
+  /** Where progress photos' images are kept (the data folder, or S3-compatible storage). */
+  photos: PhotoStore
   user: AuthUser | null
   session: AuthSession['session'] | null
   /** Set when the caller authenticated with a personal API token instead of a sign-in session. */

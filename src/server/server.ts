@@ -15,6 +15,7 @@ import { unreadMessageCount } from '#server/features/chat/chat.service.ts'
 import { clientsWhoMissedTwo, trainedDueWorkouts } from '#server/features/clients/clients.service.ts'
 import { unreadComments } from '#server/features/sessions/comments.service.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
+import { createPhotoStore } from '#server/features/photos/photos.service.ts'
 import { createMailer } from '#server/features/mail/mailer.ts'
 import { createLogger, type Logger } from '#server/lib/logger.ts'
 import { createSignInCache } from '#server/middleware/sign-in-cache.ts'
@@ -86,6 +87,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   })
   const chat = await createChatHub(database.db, database.notifications, logger)
   const push = await loadPushConfig(database.db, env, { unreadCount: unreadTotal })
+  const photos = createPhotoStore(env)
   const app = createApp({
     db: database.db,
     auth,
@@ -95,9 +97,10 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     signInCache,
     chat,
     push,
+    photos,
     trustedOrigins: [...new Set(trustedOrigins)],
   })
-  return { app, auth, logger, mailer, signInCache, chat, push }
+  return { app, auth, logger, mailer, signInCache, chat, push, photos }
 }
 
 export type RunningServer = {

@@ -82,6 +82,7 @@ export const apiRoutes = {
   },
   progress: { mount: '/progress', overview: '/', e1rm: '/e1rm', movements: '/movements' },
   bodyWeights: { mount: '/body-weights', list: '/', one: '/:date' },
+  progressPhotos: { mount: '/progress-photos', list: '/', one: '/:id', image: '/:id/:size' },
   chat: {
     mount: '/chat',
     conversations: '/conversations',
@@ -281,6 +282,14 @@ export const apiPaths = {
     e1rm: (local: Record<string, QueryValue>) => apiPath(progress, progress.e1rm, {}, local),
     movements: (local: Record<string, QueryValue>) => apiPath(progress, progress.movements, {}, local),
     bodyWeight: byId(bodyWeights, bodyWeights.one),
+  },
+  progressPhotos: {
+    list: (query: { clientId?: string; pose?: string; before?: string | null } = {}) =>
+      apiPath(apiRoutes.progressPhotos, apiRoutes.progressPhotos.list, {}, query),
+    add: at(apiRoutes.progressPhotos, apiRoutes.progressPhotos.list),
+    one: byId(apiRoutes.progressPhotos, apiRoutes.progressPhotos.one),
+    image: (id: string, size: 'display' | 'thumb') =>
+      apiPath(apiRoutes.progressPhotos, apiRoutes.progressPhotos.image, { id, size }),
   },
   chat: {
     conversations: at(chat, chat.conversations),

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
@@ -47,16 +50,23 @@ export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: Parameters<typeof openTestDatabase>[0] = {},
 ) {
+  // A data folder of its own (the photos' files), unless the test names one.
+  const dataDir = overrides.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'coachline-test-data-'))
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '3000',
     CLIENT_DIST: './dist/client',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...overrides,
   })
   const database = await openTestDatabase(options)
-  const { app, auth, mailer, push } = await buildApp(env, database)
-  return { app, auth, mailer, push, db: database.db, database, env, close: () => database.close() }
+  const { app, auth, mailer, push, photos } = await buildApp(env, database)
+  const close = async () => {
+    await database.close()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { app, auth, mailer, push, photos, db: database.db, database, env, close }
 }
 
 export type SignedIn = { id: string; email: string; cookie: string; headers: Record<string, string> }

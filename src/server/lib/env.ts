@@ -54,6 +54,14 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.optional(z.string().check(z.regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL'))),
   PUSH_SERVICE_HOSTS: z._default(z.string(), ''),
   PUSH_SERVICE_CA: z.optional(text),
+  // Progress photos (docs/progress-photos.md#storage): in DATA_DIR/photos, or in this bucket of
+  // an S3-compatible service when S3_BUCKET is set (with the endpoint and keys).
+  S3_BUCKET: z.optional(text),
+  S3_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  S3_ACCESS_KEY_ID: z.optional(text),
+  S3_SECRET_ACCESS_KEY: z.optional(text),
+  S3_REGION: z._default(text, 'us-east-1'),
+  S3_PATH_STYLE: z.optional(flag),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -15,6 +15,7 @@ import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/lib/db-errors.ts'
+import { readForm, textField, type Form } from '#server/lib/multipart.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { previewImport, type Upload } from './history-import.service.ts'
 import { planImport, runImport } from './import-run.service.ts'
@@ -29,31 +30,8 @@ const route = apiRoutes.historyImport
  * is checked before the stream starts, so a refusal is an ordinary 4xx.
  */
 
-type Form = Record<string, string | File>
 const FORM_FIELDS = ['file', 'unit', 'timeZone', 'mapping']
-
-async function readForm(c: Context): Promise<Form> {
-  const contentType = c.req.header('content-type') ?? ''
-  if (!/^multipart\/form-data\s*;/i.test(contentType))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: historyImportApiText.notMultipart })
-  let form: Record<string, string | File | (string | File)[]>
-  try {
-    form = await c.req.parseBody({ all: true })
-  } catch (error) {
-    if (error instanceof Error && error.name === 'BodyLimitError')
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: historyImportApiText.tooLarge })
-    throw new AppError('BAD_REQUEST', { message: historyImportApiText.notMultipart })
-  }
-  // Two files (or two mappings) in one upload: which one was meant cannot be told. Other fields
-  // are not read.
-  const repeated = FORM_FIELDS.find((name) => Array.isArray(form[name]))
-  if (repeated !== undefined)
-    throw new AppError('VALIDATION_FAILED', {
-      message: historyImportApiText.fieldTwice,
-      fields: { [repeated]: [historyImportApiText.fieldTwice] },
-    })
-  return form as Form
-}
+const readImportForm = (c: Context) => readForm(c, FORM_FIELDS, historyImportApiText)
 
 async function uploadOf(form: Form, profileUnit: Upload['unit']): Promise<Upload> {
   const file = form.file
@@ -76,12 +54,6 @@ async function uploadOf(form: Form, profileUnit: Upload['unit']): Promise<Upload
       fields: { timeZone: [historyImportApiText.timeZone] },
     })
   return { bytes: new Uint8Array(await file.arrayBuffer()), unit: options.data.unit ?? profileUnit, timeZone }
-}
-
-/** A form field sent as text; empty or absent is undefined, a file where text belongs is refused. */
-function textField(value: string | File | undefined): string | undefined {
-  if (value instanceof File) throw new AppError('VALIDATION_FAILED', { message: 'Send settings as text fields' })
-  return value || undefined
 }
 
 function mappingOf(form: Form): MappingEntry[] {
@@ -123,7 +95,7 @@ export const historyImportRoutes = new Hono<AppEnv>()
     }),
     requireProfile('client'),
     async (c) => {
-      const form = await readForm(c)
+      const form = await readImportForm(c)
       return c.json(await previewImport(c.var.db, c.var.profile, await uploadOf(form, c.var.profile.unit)))
     },
   )
@@ -135,7 +107,7 @@ export const historyImportRoutes = new Hono<AppEnv>()
     }),
     requireProfile('client'),
     async (c) => {
-      const form = await readForm(c)
+      const form = await readImportForm(c)
       const upload = await uploadOf(form, c.var.profile.unit)
       const plan = await planImport(c.var.db, c.var.profile, upload, mappingOf(form))
       const { db, profile, logger, requestId } = c.var
