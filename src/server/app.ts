@@ -35,6 +35,7 @@ import { outboxRoutes } from '#server/features/mail/outbox.routes.ts'
 import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.routes.ts'
 import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
 import { progressPhotosRoutes } from '#server/features/photos/photos.routes.ts'
+import { habitsRoutes } from '#server/features/habits/habits.routes.ts'
 import type { PhotoStore } from '#server/features/photos/photos.service.ts'
 import { MAX_PHOTO_BYTES, photosApiText } from '#shared/schemas/progress-photos.ts'
 import { sessionsRoutes } from '#server/features/sessions/sessions.routes.ts'
@@ -119,6 +120,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, pu
     .route(apiRoutes.progress.mount, progressRoutes)
     .route(apiRoutes.bodyWeights.mount, bodyWeightsRoutes)
     .route(apiRoutes.progressPhotos.mount, progressPhotosRoutes)
+    .route(apiRoutes.habits.mount, habitsRoutes)
     .route(apiRoutes.chat.mount, chatRoutes)
     .route(apiRoutes.calendar.mount, calendarRoutes)
     .route(apiRoutes.dataExport.mount, dataExportRoutes)

@@ -68,6 +68,8 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   newProposal: () => Promise<string>
   /** A session `client` finished just now (correctable for 48 hours), its exercise's key and its one set. */
   finished: { sessionId: string; exerciseKey: string; setId: string }
+  /** An amount habit `coach` set for `client`. */
+  habitId: string
   /** Adds a progress photo of `client`'s (a small PNG), through the API. */
   newPhoto: () => Promise<string>
   /** Subscribes a device of this caller to push notifications; its push service refuses connections at once. */
@@ -486,6 +488,37 @@ const ROUTES: Row[] = [
     access: 'self',
     request: async (fx) => ({ path: `/api/progress-photos/${await fx.newPhoto()}` }),
   },
+  // Habits: the lifter and their coach set them; the lifter alone ticks a day.
+  {
+    method: 'GET',
+    path: '/api/habits',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/habits?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/habits',
+    access: 'own-client',
+    request: (fx) => ({ path: '/api/habits', body: { clientId: fx.client.id, name: 'Sleep', kind: 'check' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/habits/:id',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/habits/${fx.habitId}`, body: { name: 'Steps a day' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/habits/:id/entries/:date',
+    access: 'self',
+    request: (fx) => ({ path: `/api/habits/${fx.habitId}/entries/${todayUtc()}`, body: { value: 9000 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/habits/:id/entries/:date',
+    access: 'self',
+    request: (fx) => ({ path: `/api/habits/${fx.habitId}/entries/${todayUtc()}` }),
+  },
   // Each client writes their own readings; a coach never writes one.
   {
     method: 'PUT',
@@ -848,6 +881,7 @@ beforeAll(async () => {
     },
     assignedPlanWorkoutId: '',
     templateId: '',
+    habitId: '',
     newWorkout: async () => {
       const res = await t.app.request('/api/workouts', {
         method: 'POST',
@@ -962,6 +996,9 @@ beforeAll(async () => {
     editedAt: new Date().toISOString(),
   })
   await asClient('POST', `/api/sessions/${finishedId}/finish`, {})
+  fx.habitId = (
+    await call('POST', '/api/habits', { clientId: fx.client.id, name: 'Steps', kind: 'amount', target: 8000 })
+  ).id
   fx.templateId = (
     await call('POST', '/api/workouts', {
       title: 'Shared template',

@@ -52,6 +52,8 @@ type Fixtures = {
   deviceId: string
   /** A browser's push subscription keys. */
   pushKeys: { p256dh: string; auth: string }
+  /** An amount habit of `client`'s, set by `coach`. */
+  habitId: string
 }
 
 type JsonRoute = {
@@ -466,6 +468,27 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   {
     method: 'POST',
+    route: '/api/habits',
+    path: () => '/api/habits',
+    as: (fx) => headersOf(fx.coach),
+    body: (fx) => ({ clientId: fx.client.id, name: 'Protein', kind: 'amount', unit: 'g', target: 150 }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/habits/:id',
+    path: (fx) => `/api/habits/${fx.habitId}`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => ({ name: 'Steps a day', unit: 'steps', target: 9000, archived: false }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/habits/:id/entries/:date',
+    path: (fx) => `/api/habits/${fx.habitId}/entries/${todayUtc()}`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({ value: 8500 }),
+  },
+  {
+    method: 'POST',
     route: '/api/invites/accept',
     path: () => '/api/invites/accept',
     as: (fx) => headersOf(fx.user),
@@ -655,6 +678,7 @@ const BODILESS = [
   'DELETE /api/plans/:id',
   'DELETE /api/sessions/:id/sets/:setId',
   'DELETE /api/body-weights/:date',
+  'DELETE /api/habits/:id/entries/:date',
   'POST /api/sessions/:id/discard',
   'POST /api/sessions/:id/comments/read',
   'POST /api/clients/:clientId/archive',
@@ -842,8 +866,16 @@ beforeAll(async () => {
     endpoint: 'https://fcm.googleapis.com/fcm/send/bad-input-sweep',
     keys: pushKeys,
   })
+  const habit = await call<{ id: string }>(coach, 'POST', '/api/habits', {
+    clientId: client.id,
+    name: 'Steps',
+    kind: 'amount',
+    unit: 'steps',
+    target: 8000,
+  })
   fx = {
     ...partial,
+    habitId: habit.id,
     deviceId: device.id,
     pushKeys,
     planId,

@@ -83,6 +83,7 @@ export const apiRoutes = {
   progress: { mount: '/progress', overview: '/', e1rm: '/e1rm', movements: '/movements' },
   bodyWeights: { mount: '/body-weights', list: '/', one: '/:date' },
   progressPhotos: { mount: '/progress-photos', list: '/', one: '/:id', image: '/:id/:size' },
+  habits: { mount: '/habits', list: '/', one: '/:id', entry: '/:id/entries/:date' },
   chat: {
     mount: '/chat',
     conversations: '/conversations',
@@ -290,6 +291,13 @@ export const apiPaths = {
     one: byId(apiRoutes.progressPhotos, apiRoutes.progressPhotos.one),
     image: (id: string, size: 'display' | 'thumb') =>
       apiPath(apiRoutes.progressPhotos, apiRoutes.progressPhotos.image, { id, size }),
+  },
+  habits: {
+    list: (query: { clientId?: string; archived?: '1' } = {}) =>
+      apiPath(apiRoutes.habits, apiRoutes.habits.list, {}, query),
+    add: at(apiRoutes.habits, apiRoutes.habits.list),
+    one: byId(apiRoutes.habits, apiRoutes.habits.one),
+    entry: (id: string, date: string) => apiPath(apiRoutes.habits, apiRoutes.habits.entry, { id, date }),
   },
   chat: {
     conversations: at(chat, chat.conversations),

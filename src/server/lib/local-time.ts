@@ -1,3 +1,4 @@
+import { addDays } from '#shared/calendar-days.ts'
 /**
  * The date (YYYY-MM-DD) and the minute of the day (0-1439) it is at `now` in an IANA time zone: a
  * person's own day, which begins and ends at their midnight. UTC for no zone, or one this runtime
@@ -38,8 +39,7 @@ function formatIn(timeZone: string): Intl.DateTimeFormat | null {
 }
 
 /** The day before a date (YYYY-MM-DD). */
-export const dayBefore = (date: string): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+export const dayBefore = (date: string): string => addDays(date, -1)
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',

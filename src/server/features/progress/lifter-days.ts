@@ -6,7 +6,6 @@ import { assertCanReadClient } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
-const DAY_MS = 86_400_000
 
 /**
  * Whose progress this is: a client reads their own (naming themselves or no one); a coach names
@@ -25,12 +24,9 @@ export async function lifterOf(db: Db, actor: Actor, clientId: string | undefine
   return clientId
 }
 
-/** Day arithmetic on YYYY-MM-DD strings, in UTC so no daylight saving shifts a day. */
+export { addDays, mondayOf } from '#shared/calendar-days.ts'
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-export const addDays = (date: string, days: number) => dateOf(dayMs(date) + days * DAY_MS)
-/** The Monday of the week holding `date`. */
-export const mondayOf = (date: string) => addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7))
 
 /** The lifter's today: as their device said, or the server's clock moved into their time zone. */
 export const todayOf = (today: string | undefined, utcOffsetMinutes: number) =>
