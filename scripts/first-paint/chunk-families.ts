@@ -10,7 +10,7 @@
  * - `home-kit` and `session-kit`: the screen itself, and what it uses that the other does not
  *   (a screen elsewhere that uses it too loads it from there);
  * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar), and
- *   home's dialog for moving a missed workout, loaded when there is one;
+ *   home's dialogs for moving a missed workout and for adding a habit, loaded when opened;
  * - `shared-kit`: used by those and by a desk family;
  * - `progress-kit`: only the progress screens (its charts are the largest library);
  * - `coach-kit`: only the coach's everyday screens (dashboard, clients and a client's page, messages, programs, chat);
@@ -51,7 +51,7 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/home\.tsx$/, 'home'],
   [/\/src\/client\/app\/routes\/client\/session\.tsx$/, 'session'],
   [
-    /\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/move-workout-dialog\.tsx$/,
+    /\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/(move-workout-dialog|habit-form)\.tsx$/,
     'lifter',
   ],
   [

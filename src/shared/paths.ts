@@ -40,7 +40,7 @@ export const paths = {
     /** One client's page; `tab` opens one of its sections (overview when absent). */
     client: {
       path: '/coach/clients/:clientId',
-      getHref: (clientId: string, tab?: 'overview' | 'progress' | 'sessions' | 'plan' | 'chat') =>
+      getHref: (clientId: string, tab?: 'overview' | 'progress' | 'sessions' | 'plan' | 'habits' | 'chat') =>
         `/coach/clients/${enc(clientId)}${tab && tab !== 'overview' ? `?tab=${tab}` : ''}`,
     },
     messages: { path: '/coach/messages', getHref: () => '/coach/messages' },

@@ -7,6 +7,7 @@ import { useReportTimeZone } from '#client/features/auth/profile-mutations.ts'
 import { useUnreadTotal } from '#client/features/chat/components/unread-messages.tsx'
 import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
+import { useHabitDaySync } from '#client/features/habits/api/habit-days.ts'
 import { useAppBadge } from '#client/features/notifications/use-app-badge.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
@@ -28,6 +29,7 @@ export function SignedInLayout() {
   // A lifter's gym screens open with no signal, even if this is the device's first visit.
   useKeepGymScreens(signedIn && auth.profile.role === 'client' ? auth.user.id : null)
   useBuilderSaves()
+  useHabitDaySync()
   useReportTimeZone(signedIn ? auth.profile : null)
   // One live chat connection for the whole app: messages, receipts, toasts, the waitingMessages.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)

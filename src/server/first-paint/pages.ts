@@ -43,12 +43,13 @@ export const PRELOADED_SCREENS: PreloadedScreen[] = [
     path: paths.client.home.path,
     modules: guarded('client/home.tsx'),
     drawnFor: 'client',
-    // The plans, the last sessions, the coach's card and the unread comments: /home paints once they are in.
+    // The plans, the last sessions, the coach's card, the unread comments and the habits: /home paints once they are in.
     data: () => [
       apiPaths.plans.list({ completed: false }),
       apiPaths.sessions.list({ limit: 3 }),
       apiPaths.profile.coach,
       apiPaths.sessions.unreadComments,
+      apiPaths.habits.list(),
     ],
   },
   {

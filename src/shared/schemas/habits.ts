@@ -9,9 +9,9 @@ import { lazySchema } from './lazy-schema.ts'
 export const HABIT_KINDS = ['amount', 'check'] as const
 /** The most habits a lifter follows at once. */
 export const MAX_HABITS = 12
-const HABIT_NAME_MAX = 60
-const HABIT_UNIT_MAX = 16
-const HABIT_TARGET_MAX = 1_000_000
+export const HABIT_NAME_MAX = 60
+export const HABIT_UNIT_MAX = 16
+export const HABIT_TARGET_MAX = 1_000_000
 /** The days of entries a list carries; the streak before them comes summed up. */
 export const HABIT_WINDOW_DAYS = 35
 /** How far back a lifter may tick a day they forgot. */
@@ -133,13 +133,14 @@ export const HabitSchema = lazySchema(() =>
     archived: z.boolean(),
     /** Who set it: the lifter's coach, or the lifter. */
     setBy: z.enum(['coach', 'lifter']),
-    /** The values of the window's days, by date (YYYY-MM-DD). */
-    entries: z.record(z.string(), z.number()),
+    /** The window's logged days, by date (YYYY-MM-DD): the value, and whether it met the habit as it was that day. */
+    entries: z.record(z.string(), z.object({ value: z.number(), met: z.boolean() })),
     /** Met days in a row ending the day before `windowStart`. */
     streakBefore: z.number(),
   }),
 )
 export type Habit = z.infer<typeof HabitSchema>
+export type HabitEntry = Habit['entries'][string]
 
 export const HabitsSchema = lazySchema(() =>
   z.object({

@@ -49,7 +49,14 @@ export const clientsText = {
 
   missedLastTwo: 'Missed the last two planned workouts.',
   /** The sections of a client's page, in order. */
-  tabs: { overview: 'Overview', progress: 'Progress', sessions: 'Sessions', plan: 'Plan', chat: 'Chat' },
+  tabs: {
+    overview: 'Overview',
+    progress: 'Progress',
+    sessions: 'Sessions',
+    plan: 'Plan',
+    habits: 'Habits',
+    chat: 'Chat',
+  },
   allClients: 'All clients',
   notYours: 'This person is not one of your active clients.',
   needsYouTitle: 'Needs you today',

@@ -51,7 +51,7 @@ const figuresOf = (list: Habits, habit: Habit) =>
     streakBefore: habit.streakBefore,
     metDays: new Set(
       Object.entries(habit.entries)
-        .filter(([, value]) => (habit.kind === 'check' ? value >= 1 : value >= (habit.target ?? 0)))
+        .filter(([, entry]) => entry.met)
         .map(([date]) => date),
     ),
   })
@@ -120,7 +120,7 @@ describe('a coach sets habits, the lifter ticks them', () => {
 
     const list = await listOf(coach, lifter.id)
     const seen = list.habits.find((h) => h.id === steps.id)!
-    expect(seen.entries).toEqual({ [today()]: 9100 })
+    expect(seen.entries).toEqual({ [today()]: { value: 9100, met: true } })
     expect(figuresOf(list, seen)).toMatchObject({ streak: 1, todayMet: true })
   })
 

@@ -84,15 +84,20 @@ export async function listHabits(db: Db, actor: Actor, query: HabitsQueryInput):
   const ids = rows.map((row) => row.id)
   const entries = ids.length
     ? await db
-        .select({ habitId: habitEntries.habitId, entryOn: habitEntries.entryOn, value: habitEntries.value })
+        .select({
+          habitId: habitEntries.habitId,
+          entryOn: habitEntries.entryOn,
+          value: habitEntries.value,
+          met: habitEntries.met,
+        })
         .from(habitEntries)
         .where(and(inArray(habitEntries.habitId, ids), sql`${habitEntries.entryOn} >= ${windowStart}::date`))
     : []
   const before = await streaksBefore(db, ids, windowStart)
-  const byHabit = new Map<string, Record<string, number>>()
+  const byHabit = new Map<string, Habit['entries']>()
   for (const entry of entries) {
     const days = byHabit.get(entry.habitId) ?? {}
-    days[entry.entryOn] = entry.value
+    days[entry.entryOn] = { value: entry.value, met: entry.met }
     byHabit.set(entry.habitId, days)
   }
   return {

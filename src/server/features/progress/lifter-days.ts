@@ -6,7 +6,6 @@ import { assertCanReadClient } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/app-error.ts'
 
-
 /**
  * Whose progress this is: a client reads their own (naming themselves or no one); a coach names
  * one of their active clients. The rule and the refusal are the session list's.

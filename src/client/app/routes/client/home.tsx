@@ -12,6 +12,8 @@ import { useUnreadTotal } from '#client/features/chat/components/unread-messages
 import { dateText, planDateText } from '#client/features/plans/plan-dates.ts'
 import { sessionQueries } from '#client/features/sessions/api/session-queries.ts'
 import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
+import { HabitsToday } from '#client/features/habits/components/habits-today.tsx'
+import { habitQueries } from '#client/features/habits/api/habit-queries.ts'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
@@ -48,6 +50,7 @@ export function HomePage() {
   const recent = useQuery(sessionQueries.list({ limit: 3 }))
   const coach = useQuery(sessionQueries.coach())
   const comments = useQuery(sessionQueries.unreadComments())
+  const habits = useQuery(habitQueries.list())
   const { start, busy } = useStartSession()
   // The missed workout whose 'Move' was tapped: its dialog is open.
   const [moving, setMoving] = useState<ReturnType<typeof missedWorkouts>[number] | null>(null)
@@ -57,7 +60,7 @@ export function HomePage() {
   // The page paints once its first answers are in (or failed, or wait for a signal), rather than
   // each arrival pushing what is below it down the screen.
   const arriving = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching'
-  const loading = !unreachable && (isPending || [recent, coach, comments].some(arriving))
+  const loading = !unreachable && (isPending || [recent, coach, comments, habits].some(arriving))
 
   // The newest workout started and not finished: one tap from here, whatever the plan says today.
   const inProgress = recent.data?.find((s) => s.status === 'in_progress')
@@ -224,6 +227,8 @@ export function HomePage() {
       {!loading && (
         <>
           <UnreadComments title={sessionText.unreadFromCoach} />
+
+          <HabitsToday userId={auth.user.id} />
 
           <section aria-label="Last sessions" className="flex flex-col gap-2">
             <h2 className="text-sm font-semibold">Last sessions</h2>

@@ -17,8 +17,9 @@ import {
 } from '#client/features/clients/components/client-detail.tsx'
 import { ArchiveClientButton } from '#client/features/clients/components/client-roster.tsx'
 import { ClientExportLinks } from '#client/features/data-export/components/client-export-links.tsx'
+import { ClientHabits } from '#client/features/habits/components/client-habits.tsx'
 
-const TABS = ['overview', 'progress', 'sessions', 'plan', 'chat'] as const
+const TABS = ['overview', 'progress', 'sessions', 'plan', 'habits', 'chat'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
@@ -86,6 +87,9 @@ export function ClientPage() {
         </TabsContent>
         <TabsContent value="plan">
           <ClientPlan summary={summary.data} />
+        </TabsContent>
+        <TabsContent value="habits">
+          <ClientHabits clientId={client.clientId} />
         </TabsContent>
         <TabsContent value="chat">
           {auth.status === 'authenticated' && (

@@ -1,0 +1,55 @@
+import type { Habit } from '#shared/schemas/habits.ts'
+
+/** What the habit screens say (docs/habits.md). */
+export const habitsText = {
+  heading: 'Habits',
+  todayHeading: 'Today’s habits',
+  none: 'No habits yet.',
+  noneCoach: 'No habits yet. Set one, and your client ticks it each day on their home screen.',
+  add: 'Add a habit',
+  edit: (name: string) => `Edit ${name}`,
+  archive: (name: string) => `Archive ${name}`,
+  restore: (name: string) => `Bring back ${name}`,
+  archived: 'Archived',
+  archivedShown: 'Archived habits',
+  formTitleNew: 'New habit',
+  formTitleEdit: 'Edit habit',
+  formDescription: 'A yes/no, or an amount with a daily target.',
+  presets: 'Start from',
+  name: 'Name',
+  kind: 'Kind',
+  kinds: { check: 'Yes/no', amount: 'Amount with a target' },
+  unit: 'Unit',
+  target: 'Daily target',
+  save: 'Save habit',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  saved: 'Habit saved',
+  done: (name: string) => `${name}: done today`,
+  hitTarget: (habit: Pick<Habit, 'name'>) => `${habit.name}: target met`,
+  amountLabel: (habit: Pick<Habit, 'name' | 'unit'>) => `${habit.name} today${habit.unit ? ` (${habit.unit})` : ''}`,
+  logAmount: (name: string) => `Log ${name}`,
+  soFar: (name: string) => `${name}: today so far`,
+  log: 'Log',
+  clear: (name: string) => `Clear ${name} today`,
+  amountRange: 'Type a number from 0, with at most 2 decimals',
+  streak: (days: number) => (days === 1 ? '1-day streak' : `${days}-day streak`),
+  week: (met: number, days: number) => `${met}/${days} this week`,
+  month: (met: number, days: number) => `${met}/${days} in 28 days`,
+  target_: (habit: Pick<Habit, 'target' | 'unit'>) =>
+    habit.target === null ? '' : `${habit.target.toLocaleString()}${habit.unit ? ` ${habit.unit}` : ''}`,
+  waiting: 'Waiting for a signal',
+  notSaved: 'Habit not saved',
+  setByCoach: 'Set by your coach',
+  lastDays: (name: string) => `${name}: the last 28 days`,
+  dayState: (date: string, met: boolean) => `${date}: ${met ? 'met' : 'not met'}`,
+} as const
+
+/** Habits coaches ask for most, to start a new one from. */
+export const HABIT_PRESETS = [
+  { name: 'Steps', kind: 'amount', unit: 'steps', target: 8000 },
+  { name: 'Protein', kind: 'amount', unit: 'g', target: 150 },
+  { name: 'Sleep', kind: 'amount', unit: 'h', target: 8 },
+  { name: 'Water', kind: 'amount', unit: 'L', target: 3 },
+  { name: 'Stretch', kind: 'check', unit: '', target: null },
+] as const
