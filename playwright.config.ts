@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import type { PhotoStorageOption } from './tests/e2e/fixtures.ts'
 
 /** Debian's Chromium: Playwright cannot download its own browser here (docs/stack-notes.md#browser-tests). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export default defineConfig({
+export default defineConfig<PhotoStorageOption>({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
@@ -36,5 +37,11 @@ export default defineConfig({
   projects: [
     { name: 'chromium-desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
     { name: 'chromium-phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // The photo tests again, on a server that keeps photos in S3-compatible storage.
+    {
+      name: 'chromium-s3',
+      use: { ...devices['Desktop Chrome'], channel: undefined, photoStorage: 's3' },
+      grep: /@photos/,
+    },
   ],
 })

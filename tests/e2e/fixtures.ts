@@ -5,10 +5,15 @@ type Role = 'coach' | 'client'
 export type User = { id: string; email: string }
 type LoginOptions = { role?: Role; displayName?: string; withProfile?: boolean }
 
-export const test = base.extend<{ login: (options?: LoginOptions) => Promise<User> }>({
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL
-    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server')
+/** Where the server keeps progress photos: its data folder, or the S3-protocol server of the `chromium-s3` project. */
+export type PhotoStorageOption = { photoStorage: 'disk' | 's3' }
+
+export const test = base.extend<{ login: (options?: LoginOptions) => Promise<User> } & PhotoStorageOption>({
+  photoStorage: ['disk', { option: true }],
+  baseURL: async ({ photoStorage }, use) => {
+    const name = photoStorage === 's3' ? 'E2E_S3_BASE_URL' : 'E2E_BASE_URL'
+    const url = process.env[name]
+    if (!url) throw new Error(`${name} is not set: the global setup did not start the server`)
     await use(url)
   },
   /** Creates a verified user with a role and signs this page's browser context in (epic-stack's login fixture). */

@@ -10,10 +10,10 @@ export function ProgressPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Progress</h1>
         <p className="text-sm text-muted-foreground">
-          Your estimated maxes, weekly volume, records, effort and body weight.
+          Your estimated maxes, weekly volume, records, effort, body weight and photos.
         </p>
       </div>
-      <ProgressView unit={auth.profile.unit} canLogBodyWeight />
+      <ProgressView unit={auth.profile.unit} canLogBodyWeight userId={auth.user.id} />
     </section>
   )
 }

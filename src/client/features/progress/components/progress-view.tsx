@@ -3,6 +3,7 @@ import type { Unit } from '#shared/units.ts'
 import { progressQueries } from '../api/progress-queries.ts'
 import { progressText } from '../progress-text.ts'
 import { BodyWeightSection } from './body-weight-section.tsx'
+import { PhotosSection } from './photos-section.tsx'
 import { E1rmSection } from './e1rm-section.tsx'
 import { RecordsSection } from './records-section.tsx'
 import { SessionRpeSection } from './session-rpe-section.tsx'
@@ -15,10 +16,12 @@ type Props = {
   unit: Unit
   /** The lifter on their own page logs body weight here; a coach only reads. */
   canLogBodyWeight: boolean
+  /** The lifter on their own page, who adds progress photos here; a coach only sees them. */
+  userId?: string
 }
 
-/** Progress: estimated 1RM per movement, weekly volume, records, session RPE and body weight. */
-export function ProgressView({ clientId, unit, canLogBodyWeight }: Props) {
+/** Progress: estimated 1RM per movement, weekly volume, records, session RPE, body weight and photos. */
+export function ProgressView({ clientId, unit, canLogBodyWeight, userId }: Props) {
   const progress = useQuery(progressQueries.overview(clientId))
   if (progress.isPending) return <p className="text-sm text-muted-foreground">Loading progress…</p>
   if (progress.isError) return <p role="alert">{progressText.loadFailed}</p>
@@ -30,6 +33,7 @@ export function ProgressView({ clientId, unit, canLogBodyWeight }: Props) {
       <RecordsSection records={p.records} unit={unit} />
       <SessionRpeSection progress={p} />
       <BodyWeightSection progress={p} unit={unit} canLog={canLogBodyWeight} />
+      <PhotosSection clientId={clientId} userId={userId} />
     </div>
   )
 }
