@@ -49,7 +49,7 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   /** A workout of a plan `coach` assigned to `client`; it prescribes `movementId`. */
   assignedPlanWorkoutId: string
   /** A standalone workout template of `coach`, shared with `client`. */
-  templateId: string
+  formId: string
   /** Makes another standalone workout of `coach`. */
   newWorkout: () => Promise<string>
   /** Makes a pending invite of `coach` into `planId`. */
@@ -70,6 +70,12 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   finished: { sessionId: string; exerciseKey: string; setId: string }
   /** An amount habit `coach` set for `client`. */
   habitId: string
+  /** A check-in form of `coach`'s, a schedule of it for `client` from today, and the check-in `client` sent. */
+  checkIn: { formId: string; scheduleId: string; id: string }
+  /** Makes another check-in form of `coach`'s (for a row that deletes one). */
+  newCheckInForm: () => Promise<string>
+  /** Sends `checkIn.formId` to `client` on a new schedule (for a row that ends one). */
+  newCheckInSchedule: () => Promise<string>
   /** Adds a progress photo of `client`'s (a small PNG), through the API. */
   newPhoto: () => Promise<string>
   /** Subscribes a device of this caller to push notifications; its push service refuses connections at once. */
@@ -123,6 +129,9 @@ function strongUpload(mapping?: unknown): FormData {
   if (mapping) form.set('mapping', JSON.stringify(mapping))
   return form
 }
+
+/** A check-in form of one question. */
+const CHECK_IN_FORM = { name: 'Weekly', questions: [{ id: 'sleep', kind: 'scale', label: 'Sleep', required: true }] }
 
 /** A progress photo as the app sends it: a small PNG, a pose and a day. */
 function photoUpload(): FormData {
@@ -519,6 +528,84 @@ const ROUTES: Row[] = [
     access: 'self',
     request: (fx) => ({ path: `/api/habits/${fx.habitId}/entries/${todayUtc()}` }),
   },
+  // Check-ins: a coach's forms and schedules; the client answers; both read and comment.
+  { method: 'GET', path: '/api/check-ins/forms', access: 'coach' },
+  {
+    method: 'POST',
+    path: '/api/check-ins/forms',
+    access: 'coach',
+    request: () => ({ path: '/api/check-ins/forms', body: CHECK_IN_FORM }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/check-ins/forms/:id',
+    access: 'owner',
+    request: (fx) => ({ path: `/api/check-ins/forms/${fx.checkIn.formId}`, body: CHECK_IN_FORM }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/check-ins/forms/:id',
+    access: 'owner',
+    request: async (fx) => ({ path: `/api/check-ins/forms/${await fx.newCheckInForm()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/check-ins/schedules',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/check-ins/schedules?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/check-ins/schedules',
+    access: 'owner',
+    request: (fx) => ({
+      path: '/api/check-ins/schedules',
+      body: {
+        clientId: fx.client.id,
+        formId: fx.checkIn.formId,
+        cadence: 'every',
+        everyDays: 14,
+        startsOn: todayUtc(),
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/check-ins/schedules/:id',
+    access: 'owner',
+    // Only the coach's calls end one: the others are refused on the fixture's own schedule.
+    request: async (fx, caller) => ({
+      path: `/api/check-ins/schedules/${caller === 'coach' ? await fx.newCheckInSchedule() : fx.checkIn.scheduleId}`,
+    }),
+  },
+  { method: 'GET', path: '/api/check-ins/open', access: 'client' },
+  {
+    method: 'GET',
+    path: '/api/check-ins',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/check-ins?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/check-ins',
+    access: 'self',
+    request: (fx) => ({
+      path: '/api/check-ins',
+      body: { id: crypto.randomUUID(), scheduleId: fx.checkIn.scheduleId, dueOn: todayUtc(), answers: { sleep: 4 } },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/check-ins/:id',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/check-ins/${fx.checkIn.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/check-ins/:id/comments',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/check-ins/${fx.checkIn.id}/comments`, body: { body: 'Well done' } }),
+  },
   // Each client writes their own readings; a coach never writes one.
   {
     method: 'PUT',
@@ -586,13 +673,13 @@ const ROUTES: Row[] = [
     method: 'GET',
     path: '/api/workouts/:id',
     access: 'own-client',
-    request: (fx) => ({ path: `/api/workouts/${fx.templateId}` }),
+    request: (fx) => ({ path: `/api/workouts/${fx.formId}` }),
   },
   {
     method: 'PUT',
     path: '/api/workouts/:id',
     access: 'owner',
-    request: (fx) => ({ path: `/api/workouts/${fx.templateId}`, body: { ...NEW_WORKOUT, version: 999 } }),
+    request: (fx) => ({ path: `/api/workouts/${fx.formId}`, body: { ...NEW_WORKOUT, version: 999 } }),
   },
   {
     method: 'POST',
@@ -604,13 +691,13 @@ const ROUTES: Row[] = [
     method: 'POST',
     path: '/api/workouts/:id/restore',
     access: 'owner',
-    request: (fx) => ({ path: `/api/workouts/${fx.templateId}/restore` }),
+    request: (fx) => ({ path: `/api/workouts/${fx.formId}/restore` }),
   },
   {
     method: 'POST',
     path: '/api/workouts/:id/copy',
     access: 'own-client',
-    request: (fx) => ({ path: `/api/workouts/${fx.templateId}/copy`, body: {} }),
+    request: (fx) => ({ path: `/api/workouts/${fx.formId}/copy`, body: {} }),
   },
   {
     method: 'DELETE',
@@ -880,8 +967,11 @@ beforeAll(async () => {
       return id
     },
     assignedPlanWorkoutId: '',
-    templateId: '',
+    formId: '',
     habitId: '',
+    checkIn: { formId: '', scheduleId: '', id: '' },
+    newCheckInForm: async () => '',
+    newCheckInSchedule: async () => '',
     newWorkout: async () => {
       const res = await t.app.request('/api/workouts', {
         method: 'POST',
@@ -999,7 +1089,29 @@ beforeAll(async () => {
   fx.habitId = (
     await call('POST', '/api/habits', { clientId: fx.client.id, name: 'Steps', kind: 'amount', target: 8000 })
   ).id
-  fx.templateId = (
+  const checkInForm = (await call('POST', '/api/check-ins/forms', CHECK_IN_FORM)).id
+  const weekly = {
+    clientId: fx.client.id,
+    formId: checkInForm,
+    cadence: 'every',
+    everyDays: 7,
+    startsOn: todayUtc(),
+  }
+  const checkInSchedule = (await call('POST', '/api/check-ins/schedules', weekly)).id
+  const sent = await t.app.request('/api/check-ins', {
+    method: 'POST',
+    headers: jsonHeaders(fx.client),
+    body: JSON.stringify({
+      id: crypto.randomUUID(),
+      scheduleId: checkInSchedule,
+      dueOn: todayUtc(),
+      answers: { sleep: 3 },
+    }),
+  })
+  fx.checkIn = { formId: checkInForm, scheduleId: checkInSchedule, id: ((await sent.json()) as { id: string }).id }
+  fx.newCheckInForm = async () => (await call('POST', '/api/check-ins/forms', CHECK_IN_FORM)).id
+  fx.newCheckInSchedule = async () => (await call('POST', '/api/check-ins/schedules', weekly)).id
+  fx.formId = (
     await call('POST', '/api/workouts', {
       title: 'Shared template',
       isTemplate: true,

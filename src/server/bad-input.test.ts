@@ -54,6 +54,11 @@ type Fixtures = {
   pushKeys: { p256dh: string; auth: string }
   /** An amount habit of `client`'s, set by `coach`. */
   habitId: string
+  /** A check-in form of `coach`'s, sent to `client` from today. */
+  checkInFormId: string
+  checkInScheduleId: string
+  /** A check-in `client` sent on another schedule of that form. */
+  checkInId: string
 }
 
 type JsonRoute = {
@@ -68,6 +73,14 @@ type JsonRoute = {
 }
 
 const headersOf = (who?: SignedIn) => jsonHeaders(who)
+/** A check-in form of a scale and a note. */
+const CHECK_IN_FORM: Json = {
+  name: 'Weekly',
+  questions: [
+    { id: 'sleep', kind: 'scale', label: 'Sleep', required: true },
+    { id: 'notes', kind: 'longText', label: 'Notes', required: false },
+  ],
+}
 const todayUtc = () => new Date().toISOString().slice(0, 10)
 
 const EXERCISE: Json = {
@@ -468,6 +481,52 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   {
     method: 'POST',
+    route: '/api/check-ins/forms',
+    path: () => '/api/check-ins/forms',
+    as: (fx) => headersOf(fx.coach),
+    body: () => CHECK_IN_FORM,
+  },
+  {
+    method: 'PUT',
+    route: '/api/check-ins/forms/:id',
+    path: (fx) => `/api/check-ins/forms/${fx.checkInFormId}`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => CHECK_IN_FORM,
+  },
+  {
+    method: 'POST',
+    route: '/api/check-ins/schedules',
+    path: () => '/api/check-ins/schedules',
+    as: (fx) => headersOf(fx.coach),
+    body: (fx) => ({
+      clientId: fx.client.id,
+      formId: fx.checkInFormId,
+      cadence: 'weekly',
+      weekday: 3,
+      startsOn: todayUtc(),
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/check-ins',
+    path: () => '/api/check-ins',
+    as: (fx) => headersOf(fx.client),
+    body: (fx) => ({
+      id: crypto.randomUUID(),
+      scheduleId: fx.checkInScheduleId,
+      dueOn: todayUtc(),
+      answers: { sleep: 4, notes: 'Slept well' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/check-ins/:id/comments',
+    path: (fx) => `/api/check-ins/${fx.checkInId}/comments`,
+    as: (fx) => headersOf(fx.coach),
+    body: () => ({ body: 'Good week' }),
+  },
+  {
+    method: 'POST',
     route: '/api/habits',
     path: () => '/api/habits',
     as: (fx) => headersOf(fx.coach),
@@ -679,6 +738,8 @@ const BODILESS = [
   'DELETE /api/sessions/:id/sets/:setId',
   'DELETE /api/body-weights/:date',
   'DELETE /api/habits/:id/entries/:date',
+  'DELETE /api/check-ins/forms/:id',
+  'DELETE /api/check-ins/schedules/:id',
   'POST /api/sessions/:id/discard',
   'POST /api/sessions/:id/comments/read',
   'POST /api/clients/:clientId/archive',
@@ -873,9 +934,33 @@ beforeAll(async () => {
     unit: 'steps',
     target: 8000,
   })
+  const checkInForm = await call<{ id: string }>(coach, 'POST', '/api/check-ins/forms', CHECK_IN_FORM)
+  const checkInSchedule = await call<{ id: string }>(coach, 'POST', '/api/check-ins/schedules', {
+    clientId: client.id,
+    formId: checkInForm.id,
+    cadence: 'every',
+    everyDays: 7,
+    startsOn: todayUtc(),
+  })
+  const answered = await call<{ id: string }>(coach, 'POST', '/api/check-ins/schedules', {
+    clientId: client.id,
+    formId: checkInForm.id,
+    cadence: 'every',
+    everyDays: 14,
+    startsOn: todayUtc(),
+  })
+  const checkIn = await call<{ id: string }>(client, 'POST', '/api/check-ins', {
+    id: crypto.randomUUID(),
+    scheduleId: answered.id,
+    dueOn: todayUtc(),
+    answers: { sleep: 3 },
+  })
   fx = {
     ...partial,
     habitId: habit.id,
+    checkInFormId: checkInForm.id,
+    checkInScheduleId: checkInSchedule.id,
+    checkInId: checkIn.id,
     deviceId: device.id,
     pushKeys,
     planId,

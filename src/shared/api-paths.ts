@@ -84,6 +84,17 @@ export const apiRoutes = {
   bodyWeights: { mount: '/body-weights', list: '/', one: '/:date' },
   progressPhotos: { mount: '/progress-photos', list: '/', one: '/:id', image: '/:id/:size' },
   habits: { mount: '/habits', list: '/', one: '/:id', entry: '/:id/entries/:date' },
+  checkIns: {
+    mount: '/check-ins',
+    list: '/',
+    open: '/open',
+    forms: '/forms',
+    form: '/forms/:id',
+    schedules: '/schedules',
+    schedule: '/schedules/:id',
+    one: '/:id',
+    comments: '/:id/comments',
+  },
   chat: {
     mount: '/chat',
     conversations: '/conversations',
@@ -298,6 +309,19 @@ export const apiPaths = {
     add: at(apiRoutes.habits, apiRoutes.habits.list),
     one: byId(apiRoutes.habits, apiRoutes.habits.one),
     entry: (id: string, date: string) => apiPath(apiRoutes.habits, apiRoutes.habits.entry, { id, date }),
+  },
+  checkIns: {
+    list: (query: { clientId?: string; before?: string | null } = {}) =>
+      apiPath(apiRoutes.checkIns, apiRoutes.checkIns.list, {}, query),
+    submit: at(apiRoutes.checkIns, apiRoutes.checkIns.list),
+    open: at(apiRoutes.checkIns, apiRoutes.checkIns.open),
+    forms: at(apiRoutes.checkIns, apiRoutes.checkIns.forms),
+    form: byId(apiRoutes.checkIns, apiRoutes.checkIns.form),
+    schedules: (clientId?: string) => apiPath(apiRoutes.checkIns, apiRoutes.checkIns.schedules, {}, { clientId }),
+    addSchedule: at(apiRoutes.checkIns, apiRoutes.checkIns.schedules),
+    schedule: byId(apiRoutes.checkIns, apiRoutes.checkIns.schedule),
+    one: byId(apiRoutes.checkIns, apiRoutes.checkIns.one),
+    comments: byId(apiRoutes.checkIns, apiRoutes.checkIns.comments),
   },
   chat: {
     conversations: at(chat, chat.conversations),

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { addDays } from '#shared/calendar-days.ts'
+import type { Db } from '#server/db/client.ts'
+import { profiles } from '#server/db/schema/index.ts'
 /**
  * The date (YYYY-MM-DD) and the minute of the day (0-1439) it is at `now` in an IANA time zone: a
  * person's own day, which begins and ends at their midnight. UTC for no zone, or one this runtime
@@ -50,3 +53,9 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-GB', {
 
 /** A date (YYYY-MM-DD) as a notification says it: "Mon 30 Nov". */
 export const shortDate = (date: string): string => SHORT_DATE.format(new Date(`${date}T00:00:00Z`))
+
+/** A person's today, in the time zone their app last reported (UTC before it has). */
+export async function todayOfPerson(db: Db, userId: string, now = new Date()): Promise<string> {
+  const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId))
+  return localTime(now, profile?.timeZone ?? null).date
+}

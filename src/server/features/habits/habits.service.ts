@@ -16,20 +16,16 @@ import {
 import type { Actor } from '#server/access/actor.ts'
 import { assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
-import { habitEntries, habits, profiles } from '#server/db/schema/index.ts'
+import { habitEntries, habits } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { localTime } from '#server/lib/local-time.ts'
+import { todayOfPerson } from '#server/lib/local-time.ts'
 
 /** Archived habits listed at most (the newest first). */
 const ARCHIVED_LISTED = 50
 /** How far back the streak before the window is followed. */
 const STREAK_DAYS = 366
 
-/** The lifter's today, in the time zone their app last reported. */
-async function lifterToday(db: Db, lifterId: string): Promise<string> {
-  const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, lifterId))
-  return localTime(new Date(), profile?.timeZone ?? null).date
-}
+const lifterToday = (db: Db, lifterId: string) => todayOfPerson(db, lifterId)
 
 /** Whose habits a request reads: a client their own; a coach names an active client. */
 async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {

@@ -1,0 +1,499 @@
+/* Check-ins: coaches' forms, the schedules that send them, clients' answers and the comments on them (docs/check-ins.md). */
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { addDays } from '#shared/calendar-days.ts'
+import { nextDue, openCheckIn, type CheckInTiming } from '#shared/check-in-schedule.ts'
+import {
+  CHECK_IN_PAGE,
+  LONG_TEXT_MAX,
+  MAX_SCHEDULES,
+  MAX_FORMS,
+  NUMBER_MAX,
+  SHORT_TEXT_MAX,
+  checkInCursor,
+  checkInsApiText,
+  parseCheckInCursor,
+  type Answer,
+  type CheckIn,
+  type CheckInComment,
+  type CheckInDetail,
+  type CheckIns,
+  type CheckInSchedule,
+  type CheckInInput,
+  type CheckInForm,
+  type OpenCheckIns,
+  type PhotoAnswer,
+  type Question,
+  type ScheduleInput,
+  type FormInput,
+} from '#shared/schemas/check-ins.ts'
+import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from '#shared/schemas/progress.ts'
+import type { Actor } from '#server/access/actor.ts'
+import { activeCoachIdOf, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
+import type { Db } from '#server/db/client.ts'
+import {
+  bodyWeights,
+  checkInComments,
+  checkIns,
+  checkInSchedules,
+  checkInTemplates,
+  profiles,
+  progressPhotos,
+} from '#server/db/schema/index.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { todayOfPerson } from '#server/lib/local-time.ts'
+
+/** Earlier check-ins of a schedule a detail carries for the trend. */
+const TREND_CHECK_INS = 12
+
+const onlyCoach = (actor: Actor) => {
+  if (actor.role !== 'coach') throw new AppError('FORBIDDEN', { message: 'Only a coach may do this' })
+}
+
+// ---- Forms -------------------------------------------------------------------------------------
+
+const toForm = (row: typeof checkInTemplates.$inferSelect): CheckInForm => ({
+  id: row.id,
+  name: row.name,
+  questions: row.questions,
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+async function ownForm(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(checkInTemplates)
+    .where(and(eq(checkInTemplates.id, id), isNull(checkInTemplates.archivedAt)))
+  if (!row) throw new AppError('NOT_FOUND', { message: checkInsApiText.formNotFound })
+  if (row.coachId !== actor.id) throw new AppError('FORBIDDEN', { message: checkInsApiText.formNotFound })
+  return row
+}
+
+/** A coach's forms, by name. */
+export async function listForms(db: Db, actor: Actor): Promise<CheckInForm[]> {
+  onlyCoach(actor)
+  const rows = await db
+    .select()
+    .from(checkInTemplates)
+    .where(and(eq(checkInTemplates.coachId, actor.id), isNull(checkInTemplates.archivedAt)))
+    .orderBy(asc(checkInTemplates.name))
+    .limit(MAX_FORMS)
+  return rows.map(toForm)
+}
+
+export async function addForm(db: Db, actor: Actor, input: FormInput): Promise<CheckInForm> {
+  onlyCoach(actor)
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`check-in-forms:${actor.id}`}))`)
+    const [kept] = await tx
+      .select({ n: count() })
+      .from(checkInTemplates)
+      .where(and(eq(checkInTemplates.coachId, actor.id), isNull(checkInTemplates.archivedAt)))
+    if ((kept?.n ?? 0) >= MAX_FORMS) throw new AppError('CONFLICT', { message: checkInsApiText.tooManyForms })
+    const [row] = await tx
+      .insert(checkInTemplates)
+      .values({ coachId: actor.id, name: input.name, questions: input.questions })
+      .returning()
+    return toForm(row as typeof checkInTemplates.$inferSelect)
+  })
+}
+
+/** Changes a form: check-ins already in keep the questions they answered. */
+export async function replaceForm(db: Db, actor: Actor, id: string, input: FormInput) {
+  onlyCoach(actor)
+  await ownForm(db, actor, id)
+  const [row] = await db
+    .update(checkInTemplates)
+    .set({ name: input.name, questions: input.questions })
+    .where(eq(checkInTemplates.id, id))
+    .returning()
+  return toForm(row as typeof checkInTemplates.$inferSelect)
+}
+
+/** Deletes a form for the coach (it is archived: check-ins already in keep it) and ends its schedules. */
+export async function archiveForm(db: Db, actor: Actor, id: string): Promise<void> {
+  onlyCoach(actor)
+  await ownForm(db, actor, id)
+  await db.transaction(async (tx) => {
+    await tx.update(checkInTemplates).set({ archivedAt: new Date() }).where(eq(checkInTemplates.id, id))
+    await tx
+      .update(checkInSchedules)
+      .set({ endedAt: new Date() })
+      .where(and(eq(checkInSchedules.formId, id), isNull(checkInSchedules.endedAt)))
+  })
+}
+
+// ---- Schedules ---------------------------------------------------------------------------------
+
+type ScheduleRow = typeof checkInSchedules.$inferSelect
+
+const timingOf = (row: ScheduleRow): CheckInTiming =>
+  row.cadence === 'weekly'
+    ? { cadence: 'weekly', weekday: row.weekday ?? 1, startsOn: row.startsOn }
+    : { cadence: 'every', everyDays: row.everyDays ?? 7, startsOn: row.startsOn }
+
+/** Whose check-ins a request reads: a client their own; a coach names an active client. */
+async function clientOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
+  if (!clientId) {
+    if (actor.role === 'coach')
+      throw new AppError('VALIDATION_FAILED', {
+        message: checkInsApiText.clientRequired,
+        fields: { clientId: [checkInsApiText.clientRequired] },
+      })
+    return actor.id
+  }
+  await assertCanReadClient(db, actor, clientId, checkInsApiText.notYourClient)
+  return clientId
+}
+
+/**
+ * A client's schedules that run: not ended, and set by the coach they still have (a schedule of a
+ * coach whose link ended sends nothing more).
+ */
+async function runningSchedules(db: Db, clientId: string) {
+  const coachId = await activeCoachIdOf(db, clientId)
+  if (!coachId) return []
+  return db
+    .select({ schedule: checkInSchedules, formName: checkInTemplates.name, questions: checkInTemplates.questions })
+    .from(checkInSchedules)
+    .innerJoin(checkInTemplates, eq(checkInTemplates.id, checkInSchedules.formId))
+    .where(
+      and(
+        eq(checkInSchedules.clientId, clientId),
+        eq(checkInSchedules.coachId, coachId),
+        isNull(checkInSchedules.endedAt),
+      ),
+    )
+    .orderBy(asc(checkInSchedules.createdAt))
+    .limit(MAX_SCHEDULES)
+}
+
+/** The check-ins already in for these schedules and due days. */
+async function submittedDays(db: Db, keys: { scheduleId: string; dueOn: string }[]): Promise<Set<string>> {
+  if (!keys.length) return new Set()
+  const rows = await db
+    .select({ scheduleId: checkIns.scheduleId, dueOn: checkIns.dueOn })
+    .from(checkIns)
+    .where(or(...keys.map((k) => and(eq(checkIns.scheduleId, k.scheduleId), eq(checkIns.dueOn, k.dueOn)))))
+  return new Set(rows.map((r) => `${r.scheduleId}:${r.dueOn}`))
+}
+
+/** GET /api/check-ins/schedules: the client's running schedules, each with its open check-in. */
+export async function listSchedules(db: Db, actor: Actor, clientId: string | undefined): Promise<CheckInSchedule[]> {
+  const client = await clientOf(db, actor, clientId)
+  const today = await todayOfPerson(db, client)
+  const rows = await runningSchedules(db, client)
+  const open = rows.map((r) => ({ row: r, open: openCheckIn(timingOf(r.schedule), today) }))
+  const done = await submittedDays(
+    db,
+    open.flatMap(({ row, open }) => (open ? [{ scheduleId: row.schedule.id, dueOn: open.dueOn }] : [])),
+  )
+  return open.map(({ row, open }) => ({
+    id: row.schedule.id,
+    clientId: row.schedule.clientId,
+    formId: row.schedule.formId,
+    formName: row.formName,
+    cadence: row.schedule.cadence,
+    weekday: row.schedule.weekday,
+    everyDays: row.schedule.everyDays,
+    startsOn: row.schedule.startsOn,
+    open: open ? { ...open, submitted: done.has(`${row.schedule.id}:${open.dueOn}`) } : null,
+    nextDueOn: nextDue(timingOf(row.schedule), today),
+  }))
+}
+
+/** POST /api/check-ins/schedules: a coach sends one of their forms to an active client. */
+export async function addSchedule(db: Db, actor: Actor, input: ScheduleInput): Promise<CheckInSchedule> {
+  onlyCoach(actor)
+  if (!(await isActiveCoachOf(db, actor.id, input.clientId)))
+    throw new AppError('FORBIDDEN', { message: checkInsApiText.notYourClient })
+  await ownForm(db, actor, input.formId)
+  const today = await todayOfPerson(db, input.clientId)
+  if (input.startsOn < addDays(today, -1) || input.startsOn > addDays(today, 366))
+    throw new AppError('VALIDATION_FAILED', {
+      message: checkInsApiText.startsOn,
+      fields: { startsOn: [checkInsApiText.startsOn] },
+    })
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`check-in-schedules:${input.clientId}`}))`)
+    const [running] = await tx
+      .select({ n: count() })
+      .from(checkInSchedules)
+      .where(and(eq(checkInSchedules.clientId, input.clientId), isNull(checkInSchedules.endedAt)))
+    if ((running?.n ?? 0) >= MAX_SCHEDULES)
+      throw new AppError('CONFLICT', { message: checkInsApiText.tooManySchedules })
+    const [row] = await tx
+      .insert(checkInSchedules)
+      .values({
+        formId: input.formId,
+        clientId: input.clientId,
+        coachId: actor.id,
+        cadence: input.cadence,
+        weekday: input.cadence === 'weekly' ? (input.weekday ?? null) : null,
+        everyDays: input.cadence === 'every' ? (input.everyDays ?? null) : null,
+        startsOn: input.startsOn,
+      })
+      .returning({ id: checkInSchedules.id })
+    return row?.id ?? ''
+  })
+  const made = (await listSchedules(db, actor, input.clientId)).find((s) => s.id === id)
+  if (!made) throw new AppError('NOT_FOUND', { message: checkInsApiText.scheduleNotFound })
+  return made
+}
+
+/** DELETE /api/check-ins/schedules/:id: the coach stops sending it; check-ins already in stay. */
+export async function endSchedule(db: Db, actor: Actor, id: string): Promise<void> {
+  const [row] = await db.select().from(checkInSchedules).where(eq(checkInSchedules.id, id))
+  if (!row || row.endedAt) throw new AppError('NOT_FOUND', { message: checkInsApiText.scheduleNotFound })
+  if (row.coachId !== actor.id || !(await isActiveCoachOf(db, actor.id, row.clientId)))
+    throw new AppError('FORBIDDEN', { message: checkInsApiText.notYourClient })
+  await db.update(checkInSchedules).set({ endedAt: new Date() }).where(eq(checkInSchedules.id, id))
+}
+
+// ---- The client's side -------------------------------------------------------------------------
+
+/** GET /api/check-ins/open: the check-ins the client has to fill in today, with their questions. */
+export async function openCheckIns(db: Db, actor: Actor): Promise<OpenCheckIns> {
+  if (actor.role !== 'client') throw new AppError('FORBIDDEN', { message: checkInsApiText.onlyClient })
+  const today = await todayOfPerson(db, actor.id)
+  const rows = await runningSchedules(db, actor.id)
+  const open = rows.flatMap((row) => {
+    const due = openCheckIn(timingOf(row.schedule), today)
+    return due ? [{ row, due }] : []
+  })
+  const done = await submittedDays(
+    db,
+    open.map(({ row, due }) => ({ scheduleId: row.schedule.id, dueOn: due.dueOn })),
+  )
+  return {
+    today,
+    open: open
+      .filter(({ row, due }) => !done.has(`${row.schedule.id}:${due.dueOn}`))
+      .map(({ row, due }) => ({
+        scheduleId: row.schedule.id,
+        name: row.formName,
+        questions: row.questions,
+        dueOn: due.dueOn,
+        late: due.late,
+      })),
+  }
+}
+
+const invalid = (questionId: string, message: string = checkInsApiText.answers) =>
+  new AppError('VALIDATION_FAILED', { message, fields: { [`answers.${questionId}`]: [message] } })
+
+/** Each answer as its question's kind asks; the photos named must be the client's own. */
+async function checkAnswers(db: Db, clientId: string, questions: Question[], answers: Record<string, Answer>) {
+  const byId = new Map(questions.map((q) => [q.id, q]))
+  for (const id of Object.keys(answers)) if (!byId.has(id)) throw invalid(id)
+  const photoIds: string[] = []
+  for (const question of questions) {
+    const answer = answers[question.id]
+    const empty =
+      answer === undefined ||
+      (typeof answer === 'string' && answer.trim() === '') ||
+      (typeof answer === 'object' && Object.keys(answer).length === 0)
+    if (empty) {
+      if (question.required) throw invalid(question.id, checkInsApiText.required)
+      continue
+    }
+    const ok = (() => {
+      switch (question.kind) {
+        case 'scale':
+          return typeof answer === 'number' && Number.isInteger(answer) && answer >= 1 && answer <= 5
+        case 'number':
+          return typeof answer === 'number' && Number.isFinite(answer) && Math.abs(answer) <= NUMBER_MAX
+        case 'bodyWeight':
+          return typeof answer === 'number' && answer >= BODY_WEIGHT_MIN_KG && answer <= BODY_WEIGHT_MAX_KG
+        case 'yesNo':
+          return typeof answer === 'boolean'
+        case 'shortText':
+          return typeof answer === 'string' && answer.length <= SHORT_TEXT_MAX
+        case 'longText':
+          return typeof answer === 'string' && answer.length <= LONG_TEXT_MAX
+        case 'photos':
+          if (typeof answer !== 'object' || answer === null) return false
+          photoIds.push(...Object.values(answer as PhotoAnswer).filter((v): v is string => typeof v === 'string'))
+          return true
+      }
+    })()
+    if (!ok) throw invalid(question.id)
+  }
+  if (photoIds.length) {
+    const found = await db
+      .select({ id: progressPhotos.id })
+      .from(progressPhotos)
+      .where(and(inArray(progressPhotos.id, photoIds), eq(progressPhotos.clientId, clientId)))
+    if (found.length !== new Set(photoIds).size)
+      throw new AppError('CONFLICT', { message: checkInsApiText.photoUnknown })
+  }
+}
+
+/**
+ * POST /api/check-ins: the client's answers to the check-in open on a schedule, on its day or late
+ * (until the next falls due). Sent again with the same id it answers the one kept. A body weight
+ * answered is the day's body-weight reading too.
+ */
+export async function submitCheckIn(
+  db: Db,
+  actor: Actor,
+  input: CheckInInput,
+): Promise<{ checkIn: CheckIn; created: boolean }> {
+  if (actor.role !== 'client') throw new AppError('FORBIDDEN', { message: checkInsApiText.onlyClient })
+  const [earlier] = await db.select().from(checkIns).where(eq(checkIns.id, input.id))
+  if (earlier) {
+    if (earlier.clientId !== actor.id) throw new AppError('CONFLICT', { message: checkInsApiText.idTaken })
+    return { checkIn: (await withComments(db, [earlier]))[0] as CheckIn, created: false }
+  }
+  const [scheduled] = await db
+    .select({ clientId: checkInSchedules.clientId })
+    .from(checkInSchedules)
+    .where(eq(checkInSchedules.id, input.scheduleId))
+  if (scheduled && scheduled.clientId !== actor.id)
+    throw new AppError('FORBIDDEN', { message: checkInsApiText.onlyClient })
+  const running = (await runningSchedules(db, actor.id)).find((r) => r.schedule.id === input.scheduleId)
+  if (!running) throw new AppError('NOT_FOUND', { message: checkInsApiText.scheduleNotFound })
+  const today = await todayOfPerson(db, actor.id)
+  const timing = timingOf(running.schedule)
+  // The device may be a day ahead of the time zone the server last heard of.
+  const open = [openCheckIn(timing, today), openCheckIn(timing, addDays(today, 1))].map((o) => o?.dueOn)
+  if (!open.includes(input.dueOn)) throw new AppError('CONFLICT', { message: checkInsApiText.notOpen })
+  await checkAnswers(db, actor.id, running.questions, input.answers)
+  const weight = running.questions.find((q) => q.kind === 'bodyWeight' && typeof input.answers[q.id] === 'number')
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(checkIns)
+      .values({
+        id: input.id,
+        scheduleId: input.scheduleId,
+        clientId: actor.id,
+        name: running.formName,
+        questions: running.questions,
+        answers: input.answers,
+        dueOn: input.dueOn,
+        late: today > input.dueOn,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!inserted) throw new AppError('CONFLICT', { message: checkInsApiText.alreadyIn })
+    if (weight) {
+      const kg = input.answers[weight.id] as number
+      await tx
+        .insert(bodyWeights)
+        .values({ clientId: actor.id, measuredOn: today, weightKg: kg })
+        .onConflictDoUpdate({ target: [bodyWeights.clientId, bodyWeights.measuredOn], set: { weightKg: kg } })
+    }
+    return inserted
+  })
+  return { checkIn: { ...toCheckIn(row), comments: [] }, created: true }
+}
+
+// ---- Reading them ------------------------------------------------------------------------------
+
+type CheckInRow = typeof checkIns.$inferSelect
+
+const toCheckIn = (row: CheckInRow): Omit<CheckIn, 'comments'> => ({
+  id: row.id,
+  scheduleId: row.scheduleId,
+  clientId: row.clientId,
+  name: row.name,
+  questions: row.questions,
+  answers: row.answers,
+  dueOn: row.dueOn,
+  submittedAt: row.submittedAt.toISOString(),
+  late: row.late,
+})
+
+async function withComments(db: Db, rows: CheckInRow[]): Promise<CheckIn[]> {
+  if (!rows.length) return []
+  const comments = await db
+    .select({
+      id: checkInComments.id,
+      checkInId: checkInComments.checkInId,
+      authorId: checkInComments.authorId,
+      authorName: profiles.displayName,
+      body: checkInComments.body,
+      createdAt: checkInComments.createdAt,
+    })
+    .from(checkInComments)
+    .leftJoin(profiles, eq(profiles.id, checkInComments.authorId))
+    .where(
+      inArray(
+        checkInComments.checkInId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(checkInComments.createdAt))
+  return rows.map((row) => ({
+    ...toCheckIn(row),
+    comments: comments
+      .filter((c) => c.checkInId === row.id)
+      .map((c): CheckInComment => ({
+        id: c.id,
+        authorId: c.authorId,
+        authorName: c.authorName ?? '',
+        body: c.body,
+        createdAt: c.createdAt.toISOString(),
+      })),
+  }))
+}
+
+/** GET /api/check-ins: a page of the client's check-ins, newest due day first, with their comments. */
+export async function listCheckIns(
+  db: Db,
+  actor: Actor,
+  query: { clientId?: string; before?: string },
+): Promise<CheckIns> {
+  const client = await clientOf(db, actor, query.clientId)
+  const cursor = query.before ? parseCheckInCursor(query.before) : null
+  const rows = await db
+    .select()
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.clientId, client),
+        cursor ? sql`(${checkIns.dueOn}, ${checkIns.id}) < (${cursor.dueOn}::date, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(checkIns.dueOn), desc(checkIns.id))
+    .limit(CHECK_IN_PAGE + 1)
+  const page = await withComments(db, rows.slice(0, CHECK_IN_PAGE))
+  const last = page.at(-1)
+  return { checkIns: page, nextBefore: rows.length > CHECK_IN_PAGE && last ? checkInCursor(last) : null }
+}
+
+async function readableCheckIn(db: Db, actor: Actor, id: string): Promise<CheckInRow> {
+  const [row] = await db.select().from(checkIns).where(eq(checkIns.id, id))
+  if (!row) throw new AppError('NOT_FOUND', { message: checkInsApiText.checkInNotFound })
+  await assertCanReadClient(db, actor, row.clientId, checkInsApiText.notYourClient)
+  return row
+}
+
+/** GET /api/check-ins/:id: one check-in with its comments, and the schedule's earlier answers for the trend. */
+export async function getCheckIn(db: Db, actor: Actor, id: string): Promise<CheckInDetail> {
+  const row = await readableCheckIn(db, actor, id)
+  const [checkIn] = await withComments(db, [row])
+  const earlier = row.scheduleId
+    ? await db
+        .select({ id: checkIns.id, dueOn: checkIns.dueOn, answers: checkIns.answers })
+        .from(checkIns)
+        .where(and(eq(checkIns.scheduleId, row.scheduleId), lt(checkIns.dueOn, row.dueOn)))
+        .orderBy(desc(checkIns.dueOn))
+        .limit(TREND_CHECK_INS)
+    : []
+  return { checkIn: checkIn as CheckIn, earlier }
+}
+
+/** POST /api/check-ins/:id/comments: the client's active coach, or the client, comments on it. */
+export async function addComment(db: Db, actor: Actor, id: string, body: string): Promise<CheckInComment> {
+  await readableCheckIn(db, actor, id)
+  const [row] = await db.insert(checkInComments).values({ checkInId: id, authorId: actor.id, body }).returning()
+  const [author] = await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, actor.id))
+  const comment = row as typeof checkInComments.$inferSelect
+  return {
+    id: comment.id,
+    authorId: comment.authorId,
+    authorName: author?.name ?? '',
+    body: comment.body,
+    createdAt: comment.createdAt.toISOString(),
+  }
+}
