@@ -9,11 +9,12 @@
  *   session both, use;
  * - `home-kit` and `session-kit`: the screen itself, and what it uses that the other does not
  *   (a screen elsewhere that uses it too loads it from there);
- * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar), and
+ * - `lifter-kit`: only the lifter's other screens (chat, a summary, workouts, the calendar, check-ins), and
  *   home's dialogs for moving a missed workout and for adding a habit, loaded when opened;
  * - `shared-kit`: used by those and by a desk family;
  * - `progress-kit`: only the progress screens (its charts are the largest library);
- * - `coach-kit`: only the coach's everyday screens (dashboard, clients and a client's page, messages, programs, chat);
+ * - `coach-kit`: only the coach's everyday screens (dashboard, clients and a client's page, messages, programs, chat,
+ *   check-in forms);
  * - `builder-kit`: only the screens that build plans and workouts, or the movement library;
  * - `account-kit`: only the account and profile screens;
  * - `desk-kit`: used by more than one of the desk families (coach, builder, progress, account);
@@ -51,11 +52,11 @@ const FAMILIES: [RegExp, string][] = [
   [/\/src\/client\/app\/routes\/client\/home\.tsx$/, 'home'],
   [/\/src\/client\/app\/routes\/client\/session\.tsx$/, 'session'],
   [
-    /\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts)|summary)\.tsx$|\/(move-workout-dialog|habit-form)\.tsx$/,
+    /\/src\/client\/app\/routes\/(client\/(chat|workout-preview|mesocycle|workouts|check-ins|check-in)|summary)\.tsx$|\/(move-workout-dialog|habit-form)\.tsx$/,
     'lifter',
   ],
   [
-    /\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat)|programs|program-overview)\.tsx$/,
+    /\/src\/client\/app\/routes\/(coach\/(dashboard|clients|client|messages|chat|check-ins)|programs|program-overview)\.tsx$/,
     'coach',
   ],
   [

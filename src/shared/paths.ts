@@ -30,6 +30,10 @@ export const paths = {
     session: { path: '/session/:sessionId', getHref: (sessionId: string) => `/session/${enc(sessionId)}` },
     chat: { path: '/chat', getHref: () => '/chat' },
     progress: { path: '/progress', getHref: () => '/progress' },
+    /** The client's check-ins: what is due, and the ones sent with their comments. */
+    checkIns: { path: '/check-ins', getHref: () => '/check-ins' },
+    /** Filling in the check-in open on a schedule. */
+    checkIn: { path: '/check-ins/:scheduleId', getHref: (scheduleId: string) => `/check-ins/${enc(scheduleId)}` },
   },
 
   coach: {
@@ -40,10 +44,14 @@ export const paths = {
     /** One client's page; `tab` opens one of its sections (overview when absent). */
     client: {
       path: '/coach/clients/:clientId',
-      getHref: (clientId: string, tab?: 'overview' | 'progress' | 'sessions' | 'plan' | 'habits' | 'chat') =>
-        `/coach/clients/${enc(clientId)}${tab && tab !== 'overview' ? `?tab=${tab}` : ''}`,
+      getHref: (
+        clientId: string,
+        tab?: 'overview' | 'progress' | 'sessions' | 'plan' | 'check-ins' | 'habits' | 'chat',
+      ) => `/coach/clients/${enc(clientId)}${tab && tab !== 'overview' ? `?tab=${tab}` : ''}`,
     },
     messages: { path: '/coach/messages', getHref: () => '/coach/messages' },
+    /** The coach's check-in forms. */
+    checkInForms: { path: '/coach/check-ins', getHref: () => '/coach/check-ins' },
     library: { path: '/coach/library', getHref: () => '/coach/library' },
     templateBoard: { path: '/coach/template-board', getHref: () => '/coach/template-board' },
     chat: { path: '/coach/chat/:clientId', getHref: (clientId: string) => `/coach/chat/${enc(clientId)}` },

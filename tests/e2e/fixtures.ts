@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import sharp from 'sharp'
 
 type Role = 'coach' | 'client'
 export type User = { id: string; email: string }
@@ -208,4 +209,15 @@ export async function fillFirstDay(page: Page, title: string, search: string, mo
   await addExercise(page, editor, search, movement)
   await expect(editor.getByText('All changes saved')).toBeVisible()
   await editor.getByRole('button', { name: 'Done' }).click()
+}
+
+/** A phone's photo: a JPEG of one colour, with the camera and a GPS position in its EXIF. */
+export function phonePhoto(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 1600, channels: 3, background: colour } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: 'Phonemaker', Model: 'Phone 15 Pro' },
+      IFD3: { GPSMapDatum: 'WGS-84', GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 1234/100' },
+    })
+    .toBuffer()
 }

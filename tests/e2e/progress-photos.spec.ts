@@ -1,17 +1,6 @@
 import sharp from 'sharp'
 import { expectAccessible } from './axe.ts'
-import { expect, linkCoach, otherUser, test } from './fixtures.ts'
-
-/** A phone's photo: a JPEG of one colour, with the camera and a GPS position in its EXIF. */
-export function phonePhoto(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 1600, channels: 3, background: colour } })
-    .jpeg({ quality: 85 })
-    .withExif({
-      IFD0: { Make: 'Phonemaker', Model: 'Phone 15 Pro' },
-      IFD3: { GPSMapDatum: 'WGS-84', GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 1234/100' },
-    })
-    .toBuffer()
-}
+import { expect, linkCoach, otherUser, phonePhoto, test } from './fixtures.ts'
 
 test('@photos a lifter adds front photos of two days and compares them; their coach sees them, no one else', async ({
   page,

@@ -135,6 +135,18 @@ const ClientPageScreen = lazyScreen(
   () => import('./routes/coach/client.tsx'),
   (m) => m.ClientPage,
 )
+const CheckIns = lazyScreen(
+  () => import('./routes/client/check-ins.tsx'),
+  (m) => m.CheckInsPage,
+)
+const CheckInScreen = lazyScreen(
+  () => import('./routes/client/check-in.tsx'),
+  (m) => m.CheckInPage,
+)
+const CheckInForms = lazyScreen(
+  () => import('./routes/coach/check-ins.tsx'),
+  (m) => m.CheckInFormsPage,
+)
 const Messages = lazyScreen(
   () => import('./routes/coach/messages.tsx'),
   (m) => m.MessagesPage,
@@ -168,6 +180,8 @@ const clientRoutes: RouteObject[] = [
   screen(paths.client.session.path, Session, { title: 'Workout session', noTabBar: true }),
   screen(paths.client.chat.path, ClientChat, { title: 'Chat' }),
   screen(paths.client.progress.path, Progress, { title: 'Progress' }),
+  screen(paths.client.checkIns.path, CheckIns, { title: 'Check-ins' }),
+  screen(paths.client.checkIn.path, CheckInScreen, { title: 'Check-in' }),
 ]
 
 const coachRoutes: RouteObject[] = [
@@ -177,6 +191,7 @@ const coachRoutes: RouteObject[] = [
   screen(paths.coach.clients.path, Clients, { title: 'Clients' }),
   screen(paths.coach.client.path, ClientPageScreen, { title: 'Client' }),
   screen(paths.coach.messages.path, Messages, { title: 'Messages' }),
+  screen(paths.coach.checkInForms.path, CheckInForms, { title: 'Check-in forms' }),
   screen(paths.coach.library.path, Library, { title: 'Movement library' }),
   screen(paths.coach.templateBoard.path, TemplateBoard, { title: 'Templates' }),
   screen(paths.coach.chat.path, CoachChat, { title: 'Chat' }),

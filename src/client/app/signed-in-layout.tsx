@@ -9,6 +9,7 @@ import { useChatLive } from '#client/features/chat/live/use-chat-live.ts'
 import { useBuilderSaves } from '#client/features/plans/api/use-save-queue.ts'
 import { useHabitDaySync } from '#client/features/habits/api/habit-days.ts'
 import { usePhotoUploads } from '#client/features/progress/api/photo-uploads.ts'
+import { useCheckInSending } from '#client/features/check-ins/api/check-in-sending.ts'
 import { useAppBadge } from '#client/features/notifications/use-app-badge.ts'
 import { useUnreadCommentCount } from '#client/features/sessions/components/unread-comments.tsx'
 import { useAdoptLegacyChanges } from '#client/features/sessions/offline/sync.ts'
@@ -32,6 +33,7 @@ export function SignedInLayout() {
   useBuilderSaves()
   useHabitDaySync()
   usePhotoUploads()
+  useCheckInSending()
   useReportTimeZone(signedIn ? auth.profile : null)
   // One live chat connection for the whole app: messages, receipts, toasts, the waitingMessages.
   useChatLive(signedIn ? { id: auth.user.id, role: auth.profile.role } : null)

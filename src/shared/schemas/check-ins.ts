@@ -7,22 +7,23 @@ import { lazySchema } from './lazy-schema.ts'
  * the client's answers, read by the coach with their trend, and the comments on them.
  */
 
-const QUESTION_KINDS = ['scale', 'number', 'yesNo', 'shortText', 'longText', 'bodyWeight', 'photos'] as const
+export const QUESTION_KINDS = ['scale', 'number', 'yesNo', 'shortText', 'longText', 'bodyWeight', 'photos'] as const
+export type QuestionKind = (typeof QUESTION_KINDS)[number]
 
-const FORM_NAME_MAX = 80
-const QUESTION_LABEL_MAX = 200
-const QUESTION_UNIT_MAX = 16
-const MAX_QUESTIONS = 30
+export const FORM_NAME_MAX = 80
+export const QUESTION_LABEL_MAX = 200
+export const QUESTION_UNIT_MAX = 16
+export const MAX_QUESTIONS = 30
 export const MAX_FORMS = 100
 export const SHORT_TEXT_MAX = 200
 export const LONG_TEXT_MAX = 4000
 export const NUMBER_MAX = 1_000_000
-const COMMENT_MAX = 2000
+export const COMMENT_MAX = 2000
 /** Active schedules a client has at once. */
 export const MAX_SCHEDULES = 5
 /** The days "every N days" may space check-ins. */
-const EVERY_DAYS_MIN = 2
-const EVERY_DAYS_MAX = 28
+export const EVERY_DAYS_MIN = 2
+export const EVERY_DAYS_MAX = 28
 export const CHECK_IN_PAGE = 20
 
 export const checkInsApiText = {

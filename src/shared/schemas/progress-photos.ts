@@ -9,6 +9,7 @@ import { calendarDate } from './dates.ts'
  */
 
 export const POSES = ['front', 'side', 'back'] as const
+export type Pose = (typeof POSES)[number]
 
 /** The sizes the server keeps of each photo: the longest edge in pixels. */
 export const PHOTO_SIZES = { display: 1600, thumb: 320 } as const

@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   CircleUser,
+  ClipboardCheck,
   ClipboardList,
   Dumbbell,
   House,
@@ -59,6 +60,7 @@ export const coachNav: NavItem[] = [
   { label: 'New plan', href: paths.coach.createPlan.getHref(), icon: SquarePlus },
   { label: 'Templates', href: paths.coach.templateBoard.getHref(), icon: LayoutTemplate, phone: true },
   { label: 'Library', href: paths.coach.library.getHref(), icon: Dumbbell, phone: true },
+  { label: 'Check-ins', href: paths.coach.checkInForms.getHref(), icon: ClipboardCheck },
   { label: 'Plans', href: paths.open.programs.getHref(), icon: ClipboardList, phone: true },
   { label: 'Account', href: paths.account.getHref(), icon: CircleUser },
 ]

@@ -54,6 +54,7 @@ export const clientsText = {
     progress: 'Progress',
     sessions: 'Sessions',
     plan: 'Plan',
+    'check-ins': 'Check-ins',
     habits: 'Habits',
     chat: 'Chat',
   },

@@ -14,6 +14,7 @@ import { sessionQueries } from '#client/features/sessions/api/session-queries.ts
 import { BodyWeightForm } from '#client/features/progress/components/body-weight-form.tsx'
 import { HabitsToday } from '#client/features/habits/components/habits-today.tsx'
 import { habitQueries } from '#client/features/habits/api/habit-queries.ts'
+import { CheckInsDue } from '#client/features/check-ins/components/check-ins-due.tsx'
 import { PendingBanner } from '#client/features/sessions/components/pending-banner.tsx'
 import { UnreadComments } from '#client/features/sessions/components/unread-comments.tsx'
 import { sessionText } from '#client/features/sessions/session-text.ts'
@@ -227,6 +228,8 @@ export function HomePage() {
       {!loading && (
         <>
           <UnreadComments title={sessionText.unreadFromCoach} />
+
+          <CheckInsDue userId={auth.user.id} />
 
           <HabitsToday userId={auth.user.id} />
 

@@ -18,8 +18,9 @@ import {
 import { ArchiveClientButton } from '#client/features/clients/components/client-roster.tsx'
 import { ClientExportLinks } from '#client/features/data-export/components/client-export-links.tsx'
 import { ClientHabits } from '#client/features/habits/components/client-habits.tsx'
+import { ClientCheckIns } from '#client/features/check-ins/components/client-check-ins.tsx'
 
-const TABS = ['overview', 'progress', 'sessions', 'plan', 'habits', 'chat'] as const
+const TABS = ['overview', 'progress', 'sessions', 'plan', 'check-ins', 'habits', 'chat'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
@@ -87,6 +88,12 @@ export function ClientPage() {
         </TabsContent>
         <TabsContent value="plan">
           <ClientPlan summary={summary.data} />
+        </TabsContent>
+        <TabsContent value="check-ins">
+          <ClientCheckIns
+            clientId={client.clientId}
+            unit={auth.status === 'authenticated' ? auth.profile.unit : 'kg'}
+          />
         </TabsContent>
         <TabsContent value="habits">
           <ClientHabits clientId={client.clientId} />

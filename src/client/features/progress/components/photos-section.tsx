@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ImagePlus, Trash2 } from 'lucide-react'
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { useId, useMemo, useState, type ChangeEvent } from 'react'
 import { apiPaths } from '#shared/api-paths.ts'
 import { POSES, type ProgressPhoto } from '#shared/schemas/progress-photos.ts'
+import { BlobImage } from '#client/components/ui/blob-image.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
@@ -158,7 +159,11 @@ function AddPhoto({ userId }: { userId: string }) {
         <ul aria-label="Photos waiting to be sent" className="flex flex-wrap gap-2">
           {waiting.map(({ payload, refused }) => (
             <li key={payload.id} className="flex flex-col gap-1 text-xs">
-              <BlobImage blob={payload.image} alt={photoAlt(payload)} />
+              <BlobImage
+                blob={payload.image}
+                alt={photoAlt(payload)}
+                className="h-28 w-auto rounded-md border object-cover"
+              />
               {refused ? (
                 <>
                   <span role="alert" className="max-w-36 text-destructive">
@@ -177,17 +182,6 @@ function AddPhoto({ userId }: { userId: string }) {
       )}
     </div>
   )
-}
-
-/** A photo still on the device, shown from its bytes. */
-function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
-  const image = useRef<HTMLImageElement>(null)
-  useEffect(() => {
-    const url = URL.createObjectURL(blob)
-    if (image.current) image.current.src = url
-    return () => URL.revokeObjectURL(url)
-  }, [blob])
-  return <img ref={image} alt={alt} className="h-28 w-auto rounded-md border object-cover" />
 }
 
 function DeletePhoto({ photo }: { photo: ProgressPhoto }) {
