@@ -77,13 +77,26 @@ export const DashboardQuery = lazySchema(() =>
 
 /**
  * Why a client needs the coach today (docs/needs-you.md): set adherence fell against the week
- * before, planned workouts missed, RPE above target all week, or new records to congratulate.
+ * before, planned workouts missed, RPE above target all week, check-ins missed, or an answer of
+ * the latest check-in far from the one before.
  */
 const AttentionReasonSchema = lazySchema(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('set_adherence_dropped'), from: z.number(), to: z.number() }),
     z.object({ kind: z.literal('missed_workouts'), count: z.number(), lastTwo: z.boolean() }),
     z.object({ kind: z.literal('rpe_above_target'), by: z.number(), sets: z.number() }),
+    z.object({ kind: z.literal('missed_check_ins'), count: z.number() }),
+    z.object({
+      kind: z.literal('check_in_changed'),
+      changes: z.array(
+        z.object({
+          label: z.string(),
+          question: z.enum(['scale', 'number', 'bodyWeight']),
+          from: z.number(),
+          to: z.number(),
+        }),
+      ),
+    }),
   ]),
 )
 export type AttentionReason = z.infer<typeof AttentionReasonSchema>

@@ -77,6 +77,10 @@ export const clientsText = {
           : 'Missed the last two planned workouts'
       case 'rpe_above_target':
         return `RPE ${reason.by} above target on average this week (${reason.sets} sets)`
+      case 'missed_check_ins':
+        return reason.count === 1 ? 'Missed a check-in' : `Missed ${reason.count} check-ins`
+      case 'check_in_changed':
+        return `Check-in: ${reason.changes.map((c) => (c.question === 'bodyWeight' ? `${c.label} ${c.from} → ${c.to} kg` : `${c.label} ${c.from} → ${c.to}`)).join('; ')}`
     }
   },
 } as const

@@ -15,7 +15,9 @@ import {
   type CheckInForm,
   type Question,
 } from '#shared/schemas/check-ins.ts'
-import { bodyWeights, checkIns, coachClients, profiles } from '#server/db/schema/index.ts'
+import { DashboardSchema } from '#shared/schemas/clients.ts'
+import { bodyWeights, checkIns, checkInSchedules, coachClients, profiles } from '#server/db/schema/index.ts'
+import { sharpChanges } from './check-ins.service.ts'
 import {
   createTestApp,
   jsonHeaders,
@@ -279,5 +281,98 @@ describe('late and ended', () => {
     expect((await send(coach, 'POST', '/api/check-ins/schedules', theirs)).status).toBe(403)
     const notMine = { clientId: lifter.id, formId: monthly.id, cadence: 'every', everyDays: 14, startsOn: today() }
     expect((await send(otherCoach, 'POST', '/api/check-ins/schedules', notMine)).status).toBe(403)
+  })
+})
+
+describe('who needs the coach', () => {
+  const questions: Question[] = [
+    { id: 'sleep', kind: 'scale', label: 'Sleep' },
+    { id: 'weight', kind: 'bodyWeight', label: 'Body weight' },
+    { id: 'steps', kind: 'number', label: 'Steps' },
+    { id: 'note', kind: 'shortText', label: 'Note' },
+  ]
+  test.each([
+    ['a scale two points down', { sleep: 4 }, { sleep: 2 }, ['Sleep']],
+    ['a scale one point down', { sleep: 4 }, { sleep: 3 }, []],
+    ['body weight 2% down', { weight: 80 }, { weight: 78.4 }, ['Body weight']],
+    ['body weight 1.5% up', { weight: 80 }, { weight: 81.2 }, []],
+    ['steps a quarter down', { steps: 8000 }, { steps: 6000 }, ['Steps']],
+    ['steps a fifth up', { steps: 8000 }, { steps: 9600 }, []],
+    ['a question unanswered before', {}, { sleep: 1 }, []],
+    ['text never counts', { note: 'fine' }, { note: 'bad' }, []],
+  ] as const)('%s', (_name, before, after, flagged) => {
+    expect(sharpChanges(questions, before, after).map((c) => c.label)).toEqual(flagged)
+  })
+
+  test('the dashboard lists a missed check-in and an answer that moved sharply', async () => {
+    const quiet = await signIn(t, { displayName: 'Quiet Quinn' })
+    const drifting = await signIn(t, { displayName: 'Drifting Dee' })
+    await t.db.insert(coachClients).values([
+      { coachId: coach.id, clientId: quiet.id, status: 'active' },
+      { coachId: coach.id, clientId: drifting.id, status: 'active' },
+    ])
+    const monthly = z.array(FormSchema).parse(await ok(send(coach, 'GET', '/api/check-ins/forms')))[0]!
+    // Every 7 days from 15 days ago: due 15, 8 and 1 days ago; the one of 8 days ago is closed and missed.
+    const [quietSchedule] = await t.db
+      .insert(checkInSchedules)
+      .values({
+        formId: monthly.id,
+        clientId: quiet.id,
+        coachId: coach.id,
+        cadence: 'every',
+        everyDays: 7,
+        startsOn: addDays(today(), -15),
+      })
+      .returning()
+    const [driftSchedule] = await t.db
+      .insert(checkInSchedules)
+      .values({
+        formId: monthly.id,
+        clientId: drifting.id,
+        coachId: coach.id,
+        cadence: 'every',
+        everyDays: 7,
+        startsOn: addDays(today(), -7),
+      })
+      .returning()
+    const sleepOnly = [{ id: 'sleep', kind: 'scale' as const, label: 'How did you sleep?' }]
+    await t.db.insert(checkIns).values([
+      {
+        id: randomUUID(),
+        scheduleId: quietSchedule!.id,
+        clientId: quiet.id,
+        name: 'Monthly',
+        questions: sleepOnly,
+        answers: { sleep: 3 },
+        dueOn: addDays(today(), -15),
+        late: false,
+      },
+      {
+        id: randomUUID(),
+        scheduleId: driftSchedule!.id,
+        clientId: drifting.id,
+        name: 'Monthly',
+        questions: sleepOnly,
+        answers: { sleep: 5 },
+        dueOn: addDays(today(), -7),
+        late: false,
+      },
+      {
+        id: randomUUID(),
+        scheduleId: driftSchedule!.id,
+        clientId: drifting.id,
+        name: 'Monthly',
+        questions: sleepOnly,
+        answers: { sleep: 2 },
+        dueOn: today(),
+        late: false,
+      },
+    ])
+    const dashboard = DashboardSchema.parse(await ok(send(coach, 'GET', `/api/clients/dashboard?today=${today()}`)))
+    const reasonsOf = (id: string) => dashboard.needsYou.find((c) => c.clientId === id)?.reasons
+    expect(reasonsOf(quiet.id)).toEqual([{ kind: 'missed_check_ins', count: 1 }])
+    expect(reasonsOf(drifting.id)).toEqual([
+      { kind: 'check_in_changed', changes: [{ label: 'How did you sleep?', question: 'scale', from: 5, to: 2 }] },
+    ])
   })
 })

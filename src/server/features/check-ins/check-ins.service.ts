@@ -1,7 +1,7 @@
 /* Check-ins: coaches' forms, the schedules that send them, clients' answers and the comments on them (docs/check-ins.md). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { addDays } from '#shared/calendar-days.ts'
-import { nextDue, openCheckIn, type CheckInTiming } from '#shared/check-in-schedule.ts'
+import { latestDue, nextDue, openCheckIn, type CheckInTiming } from '#shared/check-in-schedule.ts'
 import {
   CHECK_IN_PAGE,
   LONG_TEXT_MAX,
@@ -496,4 +496,105 @@ export async function addComment(db: Db, actor: Actor, id: string, body: string)
     body: comment.body,
     createdAt: comment.createdAt.toISOString(),
   }
+}
+
+// ---- Who needs the coach -----------------------------------------------------------------------
+
+/** How far back missed check-ins are counted, and how far back the check-ins compared are read. */
+const MISSED_DAYS = 14
+const COMPARED_DAYS = 70
+/** How far apart two answers are to flag: scale points, and a share of the earlier number. */
+const SCALE_CHANGE = 2
+const BODY_WEIGHT_CHANGE = 0.02
+const NUMBER_CHANGE = 0.25
+
+export type CheckInChange = { label: string; question: 'scale' | 'number' | 'bodyWeight'; from: number; to: number }
+export type CheckInAttention = { missed: number; changes: CheckInChange[] }
+
+/** The answers of `later` that moved sharply from `earlier` (docs/needs-you.md). */
+export function sharpChanges(
+  questions: Question[],
+  earlier: Record<string, Answer>,
+  later: Record<string, Answer>,
+): CheckInChange[] {
+  return questions.flatMap((q) => {
+    const from = earlier[q.id]
+    const to = later[q.id]
+    if (typeof from !== 'number' || typeof to !== 'number') return []
+    const sharp =
+      q.kind === 'scale'
+        ? Math.abs(to - from) >= SCALE_CHANGE
+        : q.kind === 'bodyWeight'
+          ? from > 0 && Math.abs(to - from) / from >= BODY_WEIGHT_CHANGE - 1e-9
+          : q.kind === 'number'
+            ? from !== 0 && Math.abs(to - from) / Math.abs(from) >= NUMBER_CHANGE - 1e-9
+            : false
+    return sharp ? [{ label: q.label, question: q.kind as CheckInChange['question'], from, to }] : []
+  })
+}
+
+/**
+ * For a coach's active clients on `today`: the check-ins of the last two weeks each missed (a due
+ * day whose next one has come, with nothing in), and the sharp changes of a check-in sent in the
+ * last 7 days against the one before it on the same schedule. Bounded reads: at most 5 running
+ * schedules a client and ten weeks of their check-ins.
+ */
+export async function checkInAttention(
+  db: Db,
+  coachId: string,
+  clientIds: readonly string[],
+  today: string,
+): Promise<Map<string, CheckInAttention>> {
+  const found = new Map<string, CheckInAttention>()
+  if (!clientIds.length) return found
+  const schedules = await db
+    .select()
+    .from(checkInSchedules)
+    .where(
+      and(
+        eq(checkInSchedules.coachId, coachId),
+        inArray(checkInSchedules.clientId, [...clientIds]),
+        isNull(checkInSchedules.endedAt),
+      ),
+    )
+  if (!schedules.length) return found
+  const recent = await db
+    .select({
+      scheduleId: checkIns.scheduleId,
+      clientId: checkIns.clientId,
+      dueOn: checkIns.dueOn,
+      submittedAt: checkIns.submittedAt,
+      questions: checkIns.questions,
+      answers: checkIns.answers,
+    })
+    .from(checkIns)
+    .where(
+      and(
+        inArray(
+          checkIns.scheduleId,
+          schedules.map((s) => s.id),
+        ),
+        sql`${checkIns.dueOn} >= ${addDays(today, -COMPARED_DAYS)}::date`,
+      ),
+    )
+    .orderBy(desc(checkIns.dueOn))
+  const weekAgo = Date.parse(`${addDays(today, -6)}T00:00:00Z`)
+  for (const schedule of schedules) {
+    const entry = found.get(schedule.clientId) ?? { missed: 0, changes: [] }
+    const timing = timingOf(schedule)
+    const ofSchedule = recent.filter((c) => c.scheduleId === schedule.id)
+    const inDays = new Set(ofSchedule.map((c) => c.dueOn))
+    for (
+      let day = latestDue(timing, addDays(today, -MISSED_DAYS)) ?? timing.startsOn;
+      day < today;
+      day = nextDue(timing, day)
+    ) {
+      if (day >= addDays(today, -MISSED_DAYS) && nextDue(timing, day) <= today && !inDays.has(day)) entry.missed += 1
+    }
+    const [latest, before] = ofSchedule
+    if (latest && before && latest.submittedAt.getTime() >= weekAgo)
+      entry.changes.push(...sharpChanges(latest.questions, before.answers, latest.answers))
+    if (entry.missed || entry.changes.length) found.set(schedule.clientId, entry)
+  }
+  return found
 }

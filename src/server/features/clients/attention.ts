@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ActiveClient, AttentionReason } from '#shared/schemas/clients.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
+import type { CheckInAttention } from '#server/features/check-ins/check-ins.service.ts'
 import { bestE1rmSql, countingSet, e1rmSql } from '#server/features/sessions/review.service.ts'
 import { missedWithin, type DueWorkout } from './adherence.ts'
 
@@ -89,6 +90,7 @@ export async function whoNeedsYou(
   clients: readonly ActiveClient[],
   due: readonly DueWorkout[],
   today: string,
+  checkIns: ReadonlyMap<string, CheckInAttention> = new Map(),
 ): Promise<{ needsYou: NeedsYou[]; records: Records[] }> {
   if (!clients.length) return { needsYou: [], records: [] }
   const ids = clients.map((c) => c.clientId)
@@ -115,6 +117,9 @@ export async function whoNeedsYou(
     ) {
       reasons.push({ kind: 'rpe_above_target', by: Math.round(Number(effort.over) * 10) / 10, sets: effort.sets })
     }
+    const checkIn = checkIns.get(client.clientId)
+    if (checkIn?.missed) reasons.push({ kind: 'missed_check_ins', count: checkIn.missed })
+    if (checkIn?.changes.length) reasons.push({ kind: 'check_in_changed', changes: checkIn.changes.slice(0, 3) })
     return { clientId: client.clientId, displayName: client.displayName, reasons }
   })
   return {

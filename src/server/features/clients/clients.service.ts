@@ -1,3 +1,4 @@
+import { checkInAttention } from '#server/features/check-ins/check-ins.service.ts'
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { ActiveClient, ClientSummary, Dashboard } from '#shared/schemas/clients.ts'
 import { isoDateOfPlanDay } from '#shared/plan-schedule.ts'
@@ -286,7 +287,13 @@ export async function coachDashboard(
   ])
   const overall = summarizeAdherence(due, day)
   const nameOf = new Map(clients.map((c) => [c.clientId, c.displayName]))
-  const attention = await whoNeedsYou(db, clients, due, day)
+  const checkInFlags = await checkInAttention(
+    db,
+    actor.id,
+    clients.map((c) => c.clientId),
+    day,
+  )
+  const attention = await whoNeedsYou(db, clients, due, day, checkInFlags)
   return {
     activeClients: clients.length,
     adherence7: overall.adherence7,

@@ -1,4 +1,4 @@
-import { Award, Flame, TrendingDown, CalendarX } from 'lucide-react'
+import { Award, ClipboardCheck, ClipboardX, Flame, TrendingDown, CalendarX } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Dashboard } from '#shared/schemas/clients.ts'
@@ -6,7 +6,13 @@ import { Button } from '#client/components/ui/button.tsx'
 import { MessageClientLink } from '#client/features/chat/components/unread-messages.tsx'
 import { clientsText } from '../clients-text.ts'
 
-const ICONS = { set_adherence_dropped: TrendingDown, missed_workouts: CalendarX, rpe_above_target: Flame } as const
+const ICONS = {
+  set_adherence_dropped: TrendingDown,
+  missed_workouts: CalendarX,
+  rpe_above_target: Flame,
+  missed_check_ins: ClipboardX,
+  check_in_changed: ClipboardCheck,
+} as const
 
 /** The dashboard's list of clients who need the coach to act today, each with why, their page and their chat one tap away. */
 export function NeedsYou({ clients }: { clients: Dashboard['needsYou'] }) {
