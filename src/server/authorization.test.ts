@@ -757,6 +757,12 @@ const ROUTES: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/data-export/photos',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/data-export/photos?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/data-export/json',
     access: 'own-client',
     request: (fx) => ({ path: `/api/data-export/json?clientId=${fx.client.id}` }),

@@ -104,7 +104,7 @@ export const apiRoutes = {
   },
   /** The feed's own address is `<secret>.ics`, one path segment. */
   calendar: { mount: '/calendar', own: '/', feed: '/:file' },
-  dataExport: { mount: '/data-export', json: '/json', csv: '/csv', restore: '/restore' },
+  dataExport: { mount: '/data-export', json: '/json', csv: '/csv', photos: '/photos', restore: '/restore' },
   historyImport: { mount: '/history-import', preview: '/preview', run: '/' },
   tokens: { mount: '/tokens', list: '/', one: '/:id' },
   notifications: {
@@ -356,6 +356,7 @@ export const apiPaths = {
   dataExport: {
     json: (clientId?: string) => apiPath(dataExport, dataExport.json, {}, { clientId }),
     csv: (clientId?: string) => apiPath(dataExport, dataExport.csv, {}, { clientId }),
+    photos: (clientId?: string) => apiPath(dataExport, dataExport.photos, {}, { clientId }),
     restore: at(dataExport, dataExport.restore),
   },
   docs: at(apiRoutes.apiDocs, apiRoutes.apiDocs.docs),

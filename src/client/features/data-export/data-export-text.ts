@@ -5,11 +5,13 @@ import { RESTORE_MAX_BYTES, type RestoreResult } from '#shared/schemas/data-expo
 export const dataExportText = {
   title: 'Your data',
   description:
-    'Download everything you have in Coachline: profile, plans, workouts, every session and set, comments and messages.',
+    'Download everything you have in Coachline: profile, plans, workouts, every session and set, comments and messages, habits and check-ins, and your progress photos.',
   json: 'Download JSON',
   jsonHint: 'Complete, and restores into any Coachline.',
   csv: 'Download CSV',
   csvHint: 'One row per set, in the columns of Strong’s export, for spreadsheets and other apps.',
+  photos: 'Download photos',
+  photosHint: 'Your progress photos as JPEG files in a zip, named by day and pose.',
   restoreTitle: 'Restore an export',
   restoreDescription: `Adds a Coachline JSON export (at most ${RESTORE_MAX_BYTES / 1024 / 1024} MB) to this account. Restoring the same file again adds nothing.`,
   fileLabel: 'Coachline export file (JSON)',
@@ -34,5 +36,7 @@ export const dataExportText = {
   },
   clientJson: 'Export JSON',
   clientCsv: 'Export CSV',
+  clientPhotos: 'Export photos',
   clientExport: (kind: 'JSON' | 'CSV', name: string) => `Export ${kind} of ${name}’s data`,
+  clientPhotoExport: (name: string) => `Export photos of ${name}`,
 } as const

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
+import sharp from 'sharp'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { apiPaths } from '#shared/api-paths.ts'
@@ -691,5 +692,89 @@ describe('a restore', () => {
       exportedAt: undefined,
       profile: { ...original.profile, updatedAt: undefined },
     })
+  })
+})
+
+describe('habits, check-ins and photos', () => {
+  test('the JSON holds them, and the photo download holds each image as kept', async () => {
+    const solo = await signIn(t, { role: 'client', displayName: 'Photo Pat' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: solo.id, status: 'active' })
+    const call = async <T>(who: SignedIn, method: string, path: string, body?: unknown, status = 201): Promise<T> => {
+      const res = await send(t, who, method, path, body)
+      expect(res.status, await res.clone().text()).toBe(status)
+      return (await res.json()) as T
+    }
+    const today = new Date().toISOString().slice(0, 10)
+    const habit = await call<{ id: string }>(coach, 'POST', '/api/habits', {
+      clientId: solo.id,
+      name: 'Steps',
+      kind: 'amount',
+      unit: 'steps',
+      target: 8000,
+    })
+    await call(solo, 'PUT', `/api/habits/${habit.id}/entries/${today}`, { value: 9100 }, 200)
+    const form = await call<{ id: string }>(coach, 'POST', '/api/check-ins/forms', {
+      name: 'Weekly',
+      questions: [
+        { id: 'sleep', kind: 'scale', label: 'Sleep' },
+        { id: 'photos', kind: 'photos', label: 'Photos' },
+      ],
+    })
+    const schedule = await call<{ id: string }>(coach, 'POST', '/api/check-ins/schedules', {
+      clientId: solo.id,
+      formId: form.id,
+      cadence: 'every',
+      everyDays: 7,
+      startsOn: today,
+    })
+    const upload = new FormData()
+    const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#246' } })
+      .png()
+      .toBuffer()
+    upload.set('file', new Blob([png]), 'front.png')
+    upload.set('pose', 'front')
+    upload.set('takenOn', today)
+    const { 'content-type': _json, ...headers } = jsonHeaders(solo)
+    const photoRes = await t.app.request('/api/progress-photos', { method: 'POST', headers, body: upload })
+    const photo = (await photoRes.json()) as { id: string }
+    const checkIn = await call<{ id: string }>(solo, 'POST', '/api/check-ins', {
+      id: randomUUID(),
+      scheduleId: schedule.id,
+      dueOn: today,
+      answers: { sleep: 4, photos: { front: photo.id } },
+    })
+    await call(coach, 'POST', `/api/check-ins/${checkIn.id}/comments`, { body: 'Nice' })
+
+    const doc = (await exportJsonOf(t, coach, solo.id)) as ExportDoc & Record<string, Json[]>
+    expect(doc.habits).toMatchObject([
+      { name: 'Steps', kind: 'amount', target: 8000, setBy: 'coach', days: [{ date: today, value: 9100, met: true }] },
+    ])
+    expect(doc.checkIns).toMatchObject([
+      {
+        id: checkIn.id,
+        name: 'Weekly',
+        dueOn: today,
+        answers: { sleep: 4, photos: { front: photo.id } },
+        comments: [{ authorName: 'Coach Kim', body: 'Nice' }],
+      },
+    ])
+    const file = `photos/${today}-front-${photo.id}.jpg`
+    expect(doc.progressPhotos).toMatchObject([{ id: photo.id, pose: 'front', takenOn: today, file }])
+
+    const zip = await send(t, solo, 'GET', apiPaths.dataExport.photos())
+    expect(zip.status).toBe(200)
+    expect(zip.headers.get('content-type')).toBe('application/zip')
+    expect(zip.headers.get('content-disposition')).toMatch(
+      /filename="coachline-photo-pat-photos-\d{4}-\d{2}-\d{2}\.zip"/,
+    )
+    const bytes = Buffer.from(await zip.arrayBuffer())
+    const image = Buffer.from(
+      await (await t.app.request(`/api/progress-photos/${photo.id}/display`, { headers: solo.headers })).arrayBuffer(),
+    )
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+    expect(bytes.includes(file)).toBe(true)
+    // Stored, not compressed: the image is in the zip byte for byte.
+    expect(bytes.includes(image)).toBe(true)
+    expect((await send(t, otherCoach, 'GET', apiPaths.dataExport.photos(solo.id))).status).toBe(403)
   })
 })

@@ -8,6 +8,7 @@ import { validate } from '#server/lib/validate.ts'
 import { forgetChangedProfile, requireProfile } from '#server/middleware/sign-in.ts'
 import { parseExportDocument, restoreExport } from './data-import.service.ts'
 import { exportCsv, exportFileName, exportJson, exportSubject } from './data-export.service.ts'
+import { photosZip } from './export-photos.ts'
 
 const route = apiRoutes.dataExport
 
@@ -105,6 +106,22 @@ export const dataExportRoutes = new Hono<AppEnv>()
         'text/csv; charset=utf-8; header=present',
         failed,
       )
+    },
+  )
+  .get(
+    route.photos,
+    doc({ summary: 'Download your progress photos (or an active client’s, by clientId) as a zip of JPEGs' }),
+    validate('query', ExportQuery),
+    async (c) => {
+      const subject = await exportSubject(c.var.db, c.var.profile, c.req.valid('query').clientId)
+      return new Response(photosZip(c.var.db, c.var.photos, subject, c.var.logger), {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="${await exportFileName(c.var.db, subject, 'zip')}"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      })
     },
   )
   .post(

@@ -28,7 +28,11 @@ export async function exportSubject(db: Db, actor: Actor, clientId: string | und
 }
 
 /** A file name for the download: the product, whose data, the kind and the day. */
-export async function exportFileName(db: Db, subject: ExportSubject, extension: 'json' | 'csv'): Promise<string> {
+export async function exportFileName(
+  db: Db,
+  subject: ExportSubject,
+  extension: 'json' | 'csv' | 'zip',
+): Promise<string> {
   const [profile] = await db
     .select({ displayName: profiles.displayName })
     .from(profiles)
@@ -42,5 +46,6 @@ export async function exportFileName(db: Db, subject: ExportSubject, extension: 
       .replace(/^-|-$/g, '')
       .slice(0, 40) || 'lifter'
   const day = new Date().toISOString().slice(0, 10)
+  if (extension === 'zip') return `coachline-${slug}-photos-${day}.zip`
   return extension === 'json' ? `coachline-${slug}-${day}.json` : `coachline-${slug}-sets-${day}.csv`
 }

@@ -15,6 +15,7 @@ import {
   workouts,
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { checkInsJson, habitsJson, progressPhotosJson } from './export-between-sessions.ts'
 import { countingSet } from '#server/features/sessions/review.service.ts'
 import {
   type ExportSubject,
@@ -387,6 +388,12 @@ export async function* exportJson(db: Db, subject: ExportSubject): AsyncGenerato
   yield* sessionsJson(db, userId, movementIds)
   yield `],"messages":[`
   yield* messagesJson(db, subject)
+  yield `],"habits":[`
+  yield* habitsJson(db, subject)
+  yield `],"checkIns":[`
+  yield* checkInsJson(db, subject)
+  yield `],"progressPhotos":[`
+  yield* progressPhotosJson(db, subject)
   yield `],"movements":[`
   yield* movementsJson(db, userId, movementIds)
   yield ']}\n'

@@ -23,7 +23,7 @@ import { processPhoto } from './photo-image.ts'
 import { photoKey, type PhotoStore } from './photo-store.ts'
 
 export type { PhotoStore } from './photo-store.ts'
-export { createPhotoStore } from './photo-store.ts'
+export { createPhotoStore, photoKey } from './photo-store.ts'
 
 const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[]
 const keysOf = (photo: { clientId: string; id: string }) =>

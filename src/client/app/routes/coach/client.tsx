@@ -61,7 +61,7 @@ export function ClientPage() {
             <p className="text-sm break-words text-muted-foreground">{about}</p>
           </div>
           <div className="flex flex-wrap gap-1">
-            <ClientExportLinks clientId={client.clientId} name={client.displayName} />
+            <ClientExportLinks clientId={client.clientId} name={client.displayName} photos />
             <ArchiveClientButton client={client} onArchived={() => void navigate(paths.coach.clients.getHref())} />
           </div>
         </div>

@@ -4,8 +4,16 @@ import { Button } from '#client/components/ui/button.tsx'
 import { SpokenLabel } from '#client/components/ui/spoken-label.tsx'
 import { dataExportText } from '../data-export-text.ts'
 
-/** A coach's downloads of one active client's data, for a row of the roster. */
-export function ClientExportLinks({ clientId, name }: { clientId: string; name: string }) {
+/** A coach's downloads of one active client's data, for a row of the roster (and their photos, on their page). */
+export function ClientExportLinks({
+  clientId,
+  name,
+  photos = false,
+}: {
+  clientId: string
+  name: string
+  photos?: boolean
+}) {
   return (
     <>
       <Button asChild size="sm" variant="outline">
@@ -20,6 +28,14 @@ export function ClientExportLinks({ clientId, name }: { clientId: string; name: 
           <SpokenLabel spoken={dataExportText.clientExport('CSV', name)}>{dataExportText.clientCsv}</SpokenLabel>
         </a>
       </Button>
+      {photos && (
+        <Button asChild size="sm" variant="outline">
+          <a href={apiPaths.dataExport.photos(clientId)} download>
+            <Download aria-hidden />
+            <SpokenLabel spoken={dataExportText.clientPhotoExport(name)}>{dataExportText.clientPhotos}</SpokenLabel>
+          </a>
+        </Button>
+      )}
     </>
   )
 }

@@ -38,6 +38,15 @@ export function DataExportCard({ canRestore }: { canRestore: boolean }) {
           </Button>
           <p className="text-sm text-muted-foreground">{dataExportText.csvHint}</p>
         </li>
+        <li className="flex flex-col gap-1">
+          <Button asChild variant="outline" className="self-start">
+            <a href={apiPaths.dataExport.photos()} download>
+              <Download aria-hidden />
+              {dataExportText.photos}
+            </a>
+          </Button>
+          <p className="text-sm text-muted-foreground">{dataExportText.photosHint}</p>
+        </li>
       </ul>
       {canRestore && <RestoreForm />}
     </Card>
