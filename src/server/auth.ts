@@ -1,12 +1,16 @@
 import { hash, verify } from '@node-rs/argon2'
 import { betterAuth } from 'better-auth'
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink } from 'better-auth/plugins'
 import { apiPaths } from '#shared/api-paths.ts'
 import { paths } from '#shared/paths.ts'
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts'
+import { accountDeletionText, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts'
 import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
+import { profiles } from '#server/db/schema/index.ts'
+import type { PhotoStore } from '#server/features/photos/photos.service.ts'
 import type { Mailer } from '#server/features/mail/mailer.ts'
 import { confirmEmail, magicLinkEmail, resetPasswordEmail } from '#server/features/mail/templates.ts'
 import { CLIENT_IP_HEADER, SIGN_IN_COOKIE_PREFIX } from '#server/lib/sign-in-settings.ts'
@@ -30,6 +34,8 @@ export type AuthOptions = {
   logger: Logger
   /** A sign-in session ended or a user changed (the sign-in cache must forget what it holds). */
   onSignInSessionsChanged: () => Promise<void>
+  /** Where the user's progress photos are: deleted with the account. */
+  photos: PhotoStore
 }
 
 /** Emailed links open the app's pages; only those pages' POSTs spend the token (mail scanners only GET). */
@@ -50,6 +56,7 @@ export function createAuth({
   mailer,
   logger,
   onSignInSessionsChanged,
+  photos,
 }: AuthOptions) {
   // A mail failure must neither fail the request nor tell the caller whether the address exists.
   const send = async (message: Parameters<Mailer['send']>[0]) => {
@@ -107,6 +114,23 @@ export function createAuth({
     databaseHooks: {
       session: { delete: { after: onSignInSessionsChanged } },
       user: { update: { after: onSignInSessionsChanged }, delete: { after: onSignInSessionsChanged } },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        // A client deletes their account, and with it everything of theirs (the database's
+        // cascades) and their photos' files: removed first, so that no photo outlives the account
+        // if the deletion stops half-way, and again after, for one added meanwhile.
+        beforeDelete: async (user) => {
+          const [profile] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id))
+          if (profile?.role === 'coach') throw new APIError('BAD_REQUEST', { message: accountDeletionText.coachesKeep })
+          await photos.removeAll(user.id)
+        },
+        afterDelete: async (user) => {
+          await photos.removeAll(user.id)
+          logger.info({ userId: user.id }, 'account deleted')
+        },
+      },
     },
     session: {
       expiresIn: SIGN_IN_IDLE_SECONDS,

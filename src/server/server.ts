@@ -76,6 +76,7 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger })
   const signInCache = await createSignInCache(database.db, database.notifications)
   const onSignInSessionsChanged = () => signInCache.invalidate()
+  const photos = createPhotoStore(env)
   const auth = createAuth({
     db: database.db,
     baseURL: origin,
@@ -84,10 +85,10 @@ export async function buildApp(env: Env, database: Database, options: { logger?:
     mailer,
     logger,
     onSignInSessionsChanged,
+    photos,
   })
   const chat = await createChatHub(database.db, database.notifications, logger)
   const push = await loadPushConfig(database.db, env, { unreadCount: unreadTotal })
-  const photos = createPhotoStore(env)
   const app = createApp({
     db: database.db,
     auth,

@@ -203,6 +203,7 @@ export const apiPaths = {
     requestPasswordReset: `${AUTH_BASE}/request-password-reset`,
     resetPassword: `${AUTH_BASE}/reset-password`,
     changePassword: `${AUTH_BASE}/change-password`,
+    deleteUser: `${AUTH_BASE}/delete-user`,
     signOut: `${AUTH_BASE}/sign-out`,
   },
   account: {

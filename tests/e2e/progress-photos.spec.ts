@@ -65,3 +65,37 @@ test('@photos a lifter adds front photos of two days and compares them; their co
   expect((await visitor.request.get(image)).status()).toBe(401)
   await Promise.all([coachPage.context().close(), otherCoach.context().close(), visitor.close()])
 })
+
+test('@photos a lifter deletes their account from the account page, and their photos go with it', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  const lifter = await login({ role: 'client', displayName: 'Leaving Lou' })
+  const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Stays')
+  await linkCoach(coachPage, coach, lifter)
+  const added = await page.request.post('/api/progress-photos', {
+    multipart: {
+      file: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#808080') },
+      pose: 'front',
+      takenOn: '2026-11-01',
+    },
+  })
+  expect(added.status()).toBe(201)
+  const image = `/api/progress-photos/${((await added.json()) as { id: string }).id}/display`
+  expect((await coachPage.request.get(image)).status()).toBe(200)
+
+  await page.goto('/account')
+  const card = page.getByRole('form', { name: 'Delete your account' })
+  await card.getByLabel('Your password').fill('not-my-Passw0rd')
+  await card.getByLabel('I understand that this cannot be undone').check()
+  await card.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(card.getByRole('alert')).toHaveText('That password is not right')
+  await expectAccessible(page, 'the account page with its delete card')
+  await card.getByLabel('Your password').fill('Passw0rd!')
+  await card.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page).toHaveURL(/\/welcome$/)
+  expect((await coachPage.request.get(image)).status()).toBe(404)
+  await coachPage.context().close()
+})

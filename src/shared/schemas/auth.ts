@@ -46,3 +46,9 @@ export const ResetTokenStatusSchema = lazySchema(() =>
   }),
 )
 export type ResetTokenStatus = z.infer<typeof ResetTokenStatusSchema>
+
+/** Deleting one's account (docs/product.md#deleting-an-account). */
+export const accountDeletionText = {
+  passwordNeeded: 'Enter your password to delete your account',
+  coachesKeep: 'A coach account cannot be deleted here: your clients’ plans and history hang on it. Ask your operator.',
+} as const

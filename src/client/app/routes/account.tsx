@@ -17,6 +17,7 @@ import { ApiTokensCard } from '#client/features/api-tokens/components/api-tokens
 import { useSignOut } from '#client/features/auth/api/sign-out.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { useChangePassword } from '#client/features/auth/password-mutations.ts'
+import { DeleteAccountCard } from '#client/features/auth/components/delete-account-card.tsx'
 import { CalendarFeedCard } from '#client/features/calendar/components/calendar-feed-card.tsx'
 import { useBecomeCoach, useUpdateProfile } from '#client/features/auth/profile-mutations.ts'
 import { chatText } from '#client/features/chat/chat-text.ts'
@@ -52,6 +53,7 @@ export function AccountPage() {
       <DataExportCard canRestore={auth.profile.role === 'client'} />
       <ApiTokensCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
+      {auth.profile.role === 'client' && <DeleteAccountCard />}
       <Card>
         <CardHeader>
           <CardTitle>Sign out</CardTitle>

@@ -1,3 +1,4 @@
+import { createPhotoStore } from '#server/features/photos/photos.service.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
@@ -78,6 +79,7 @@ export async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
     mailer: { kind: 'outbox', send: async () => {} },
     logger,
     onSignInSessionsChanged: async () => {},
+    photos: createPhotoStore(env),
   })
   const createdIds: string[] = []
   try {

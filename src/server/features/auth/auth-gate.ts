@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
+import { accountDeletionText, isEmail, normalizeEmail, passwordProblem } from '#shared/schemas/auth.ts'
 import { CLIENT_IP_HEADER } from '#server/lib/sign-in-settings.ts'
 import type { AppEnv } from '#server/context.ts'
 import { users } from '#server/db/schema/index.ts'
@@ -20,6 +20,7 @@ const GATED = new Set([
   '/send-verification-email',
   '/reset-password',
   '/change-password',
+  '/delete-user',
 ])
 
 type Body = Record<string, unknown>
@@ -141,6 +142,19 @@ async function gateAuthRequest(c: Context<AppEnv>, request: Request): Promise<Re
       await hit(db, { key: `email:ip:${ip}`, max: env.RATE_LIMIT_EMAIL_PER_IP, windowSeconds: HOUR })
       if (email)
         await hit(db, { key: `email:address:${email}`, max: env.RATE_LIMIT_EMAIL_PER_ADDRESS, windowSeconds: HOUR })
+      return forward()
+    }
+    case '/delete-user': {
+      // Deleting an account always takes its password (better-auth would take a fresh session
+      // alone), and wrong guesses count like sign-in's.
+      await hit(db, { key: `delete-user:ip:${ip}`, max: env.RATE_LIMIT_SIGN_IN_PER_IP, windowSeconds: FIFTEEN_MINUTES })
+      if (typeof body.password !== 'string' || !body.password)
+        throw new AppError('VALIDATION_FAILED', {
+          message: accountDeletionText.passwordNeeded,
+          fields: { password: [accountDeletionText.passwordNeeded] },
+        })
+      if (body.token !== undefined || body.callbackURL !== undefined)
+        throw new AppError('VALIDATION_FAILED', { message: 'Send only the password' })
       return forward()
     }
     default: {

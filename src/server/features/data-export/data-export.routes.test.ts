@@ -778,3 +778,25 @@ describe('habits, check-ins and photos', () => {
     expect((await send(t, otherCoach, 'GET', apiPaths.dataExport.photos(solo.id))).status).toBe(403)
   })
 })
+
+describe('deleting the account', () => {
+  test('a lifter with a whole history deletes their account, and nothing of theirs stays', async () => {
+    const res = await send(t, lifter, 'POST', '/api/auth/delete-user', { password: 'Passw0rd!' })
+    expect(res.status, await res.clone().text()).toBe(200)
+    for (const [table, column] of [
+      ['workout_sessions', 'client_id'],
+      ['body_weights', 'client_id'],
+      ['profiles', 'id'],
+      ['messages', 'client_id'],
+      ['coach_clients', 'client_id'],
+    ] as const) {
+      const rows = await t.db.execute(
+        sql`select count(*)::int as n from ${sql.raw(table)} where ${sql.raw(column)} = ${lifter.id}`,
+      )
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n, table).toBe(0)
+    }
+    // The coach keeps their own plans and library.
+    const plans = await send(t, coach, 'GET', '/api/plans')
+    expect(plans.status).toBe(200)
+  })
+})
