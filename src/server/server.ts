@@ -13,6 +13,7 @@ import { scheduleReminders } from '#server/features/notifications/reminders.ts'
 import { loadPushConfig, type UnreadCount } from '#server/features/notifications/push-config.ts'
 import { unreadMessageCount } from '#server/features/chat/chat.service.ts'
 import { clientsWhoMissedTwo, trainedDueWorkouts } from '#server/features/clients/clients.service.ts'
+import { checkInsDueOn } from '#server/features/check-ins/check-ins.service.ts'
 import { unreadComments } from '#server/features/sessions/comments.service.ts'
 import { createChatHub } from '#server/features/chat/chat.hub.ts'
 import { createPhotoStore } from '#server/features/photos/photos.service.ts'
@@ -146,7 +147,7 @@ export async function start(env: Env): Promise<RunningServer> {
   const stopNotifications = scheduleNotifications({ db: database.db, push, logger })
   const stopReminders = scheduleReminders({
     db: database.db,
-    workouts: { trainedDueWorkouts, clientsWhoMissedTwo },
+    workouts: { trainedDueWorkouts, clientsWhoMissedTwo, checkInsDueOn },
     logger,
   })
   logger.info(

@@ -188,7 +188,7 @@ test.describe('the notification settings on the account page', () => {
 
       // What the phone hears of, of a lifter's kinds (a coach's own, of clients who missed, is not shown): chat off.
       const kinds = phone.getByRole('group', { name: notificationText.kindsLegend('Chrome on Android') })
-      await expect(kinds.getByRole('checkbox')).toHaveCount(7)
+      await expect(kinds.getByRole('checkbox')).toHaveCount(8)
       await expect(kinds.getByRole('checkbox', { name: notificationText.kinds.clientMissed })).toHaveCount(0)
       await kinds.getByRole('checkbox', { name: notificationText.kinds.chat }).uncheck()
       const kindsNow = async () =>

@@ -14,12 +14,15 @@ export const NOTIFICATION_KINDS = [
   'missedWorkout',
   'clientMissed',
   'restTimer',
+  'checkIns',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** The kinds that can reach a coach, and a lifter: the settings show each person theirs. */
 export const notificationKindsFor = (role: 'coach' | 'client'): readonly NotificationKind[] =>
-  role === 'coach' ? ['comments', 'chat', 'clientMissed'] : NOTIFICATION_KINDS.filter((kind) => kind !== 'clientMissed')
+  role === 'coach'
+    ? ['comments', 'chat', 'clientMissed', 'checkIns']
+    : NOTIFICATION_KINDS.filter((kind) => kind !== 'clientMissed')
 
 export const PUSH_ENDPOINT_MAX = 2048
 export const DEVICE_LABEL_MAX = 100
@@ -38,6 +41,7 @@ export const notificationText = {
     missedWorkout: 'A missed workout',
     clientMissed: 'A client who missed workouts',
     restTimer: 'The end of a rest, with the screen locked',
+    checkIns: 'Check-ins: one due, and comments on them',
   } satisfies Record<NotificationKind, string>,
   endpointInvalid: 'The push endpoint must be an https address of a browser’s push service',
   endpointTooLong: `A push endpoint is at most ${PUSH_ENDPOINT_MAX} characters`,
@@ -56,6 +60,10 @@ export const notificationText = {
   newMessage: 'New message',
   manyMessages: (count: number, latest: string) => `${count} new messages. The latest: ${latest}`,
   manyUpdates: (count: number, latest: string) => `${count} updates. The latest: ${latest}`,
+  checkInDue: (name: string) => `Check-in due: ${name}`,
+  checkInDueBody: 'Tap to fill it in. Your answers are kept as you go.',
+  checkInCommented: (author: string) => `${author} commented on your check-in`,
+  checkInReplied: (author: string) => `${author} replied on their check-in`,
   planAssigned: (coach: string) => `${coach} assigned you a plan`,
   planAssignedBody: (plan: string, start: string) => `${plan} starts ${start}. Tap to see it.`,
   planChanged: (coach: string) => `${coach} changed your plan`,

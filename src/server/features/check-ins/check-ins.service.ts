@@ -1,7 +1,7 @@
 /* Check-ins: coaches' forms, the schedules that send them, clients' answers and the comments on them (docs/check-ins.md). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { addDays } from '#shared/calendar-days.ts'
-import { latestDue, nextDue, openCheckIn, type CheckInTiming } from '#shared/check-in-schedule.ts'
+import { isDueDay, latestDue, nextDue, openCheckIn, type CheckInTiming } from '#shared/check-in-schedule.ts'
 import {
   CHECK_IN_PAGE,
   LONG_TEXT_MAX,
@@ -27,6 +27,8 @@ import {
   type FormInput,
 } from '#shared/schemas/check-ins.ts'
 import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from '#shared/schemas/progress.ts'
+import { notificationText } from '#shared/schemas/notifications.ts'
+import { paths } from '#shared/paths.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { activeCoachIdOf, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
@@ -36,9 +38,11 @@ import {
   checkIns,
   checkInSchedules,
   checkInTemplates,
+  coachClients,
   profiles,
   progressPhotos,
 } from '#server/db/schema/index.ts'
+import { enqueueNotification, notificationBody } from '#server/features/notifications/notifications.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { todayOfPerson } from '#server/lib/local-time.ts'
 
@@ -485,10 +489,24 @@ export async function getCheckIn(db: Db, actor: Actor, id: string): Promise<Chec
 
 /** POST /api/check-ins/:id/comments: the client's active coach, or the client, comments on it. */
 export async function addComment(db: Db, actor: Actor, id: string, body: string): Promise<CheckInComment> {
-  await readableCheckIn(db, actor, id)
+  const checkIn = await readableCheckIn(db, actor, id)
   const [row] = await db.insert(checkInComments).values({ checkInId: id, authorId: actor.id, body }).returning()
   const [author] = await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, actor.id))
   const comment = row as typeof checkInComments.$inferSelect
+  // The other side hears of it: the client of their coach's comment, the coach of the client's reply.
+  const fromClient = actor.id === checkIn.clientId
+  const recipientId = fromClient ? await activeCoachIdOf(db, checkIn.clientId) : checkIn.clientId
+  if (recipientId)
+    await enqueueNotification(db, {
+      userId: recipientId,
+      kind: 'checkIns',
+      groupKey: `checkInComments:${id}`,
+      title: fromClient
+        ? notificationText.checkInReplied(author?.name ?? '')
+        : notificationText.checkInCommented(author?.name ?? ''),
+      body: notificationBody(body),
+      url: fromClient ? paths.coach.client.getHref(checkIn.clientId, 'check-ins') : paths.client.checkIns.getHref(),
+    })
   return {
     id: comment.id,
     authorId: comment.authorId,
@@ -496,6 +514,36 @@ export async function addComment(db: Db, actor: Actor, id: string, body: string)
     body: comment.body,
     createdAt: comment.createdAt.toISOString(),
   }
+}
+
+// ---- Reminders ---------------------------------------------------------------------------------
+
+export type DueCheckIn = { clientId: string; scheduleId: string; name: string; dueOn: string }
+
+/** The check-ins due to these clients on `date` (their own date), of running schedules, not in yet. */
+export async function checkInsDueOn(db: Db, clientIds: readonly string[], date: string): Promise<DueCheckIn[]> {
+  if (!clientIds.length) return []
+  const rows = await db
+    .select({ schedule: checkInSchedules, name: checkInTemplates.name })
+    .from(checkInSchedules)
+    .innerJoin(checkInTemplates, eq(checkInTemplates.id, checkInSchedules.formId))
+    .innerJoin(
+      coachClients,
+      and(
+        eq(coachClients.clientId, checkInSchedules.clientId),
+        eq(coachClients.coachId, checkInSchedules.coachId),
+        eq(coachClients.status, 'active'),
+      ),
+    )
+    .where(and(inArray(checkInSchedules.clientId, [...clientIds]), isNull(checkInSchedules.endedAt)))
+  const due = rows.filter((r) => isDueDay(timingOf(r.schedule), date))
+  const done = await submittedDays(
+    db,
+    due.map((r) => ({ scheduleId: r.schedule.id, dueOn: date })),
+  )
+  return due
+    .filter((r) => !done.has(`${r.schedule.id}:${date}`))
+    .map((r) => ({ clientId: r.schedule.clientId, scheduleId: r.schedule.id, name: r.name, dueOn: date }))
 }
 
 // ---- Who needs the coach -----------------------------------------------------------------------

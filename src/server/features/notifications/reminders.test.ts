@@ -24,9 +24,10 @@ import { CLAIM_MS, claimDue } from './push-outbox.ts'
 import { sendDueNotifications } from './push-worker.ts'
 import { sweepReminders } from './reminders.ts'
 import { clientsWhoMissedTwo, trainedDueWorkouts } from '#server/features/clients/clients.service.ts'
+import { checkInsDueOn } from '#server/features/check-ins/check-ins.service.ts'
 
-/** The planned workouts, from the features that own them, as the server wires them. */
-const workouts = { trainedDueWorkouts, clientsWhoMissedTwo }
+/** The planned workouts and the check-ins due, from the features that own them, as the server wires them. */
+const workouts = { trainedDueWorkouts, clientsWhoMissedTwo, checkInsDueOn }
 
 let t: TestContext
 let push: PushService
@@ -293,6 +294,57 @@ describe('missed workouts', () => {
     // Missing a third is the same run of misses: the coach is not told again.
     await sweepAndSend(at(1, '08:00'))
     expect(coachPhone.received()).toHaveLength(1)
+  })
+})
+
+describe('check-ins', () => {
+  test('a check-in is announced once on its due day, at the reminder time, opening it; one sent is not', async () => {
+    const cleo = await lifter({ reminder: '18:00', kinds: ['checkIns'] })
+    const form = (await call(coach, 'POST', '/api/check-ins/forms', {
+      name: 'Weekly check-in',
+      questions: [{ id: 'sleep', kind: 'scale', label: 'Sleep' }],
+    })) as { id: string }
+    const schedule = (await call(coach, 'POST', '/api/check-ins/schedules', {
+      clientId: cleo.id,
+      formId: form.id,
+      cadence: 'every',
+      everyDays: 2,
+      startsOn: dateFrom(0),
+    })) as { id: string }
+    expect(await sweepAndSend(at(0, '17:59'))).toBe(0)
+    await sweepAndSend(at(0, '18:00'))
+    await sweepAndSend(at(0, '20:00'))
+    expect(cleo.phone.received()).toEqual([
+      {
+        title: notificationText.checkInDue('Weekly check-in'),
+        body: notificationText.checkInDueBody,
+        url: `/check-ins/${schedule.id}`,
+        tag: `checkInDue:${schedule.id}:${dateFrom(0)}`,
+        kind: 'checkIns',
+        badge: 0,
+      },
+    ])
+    // The next day nothing is due; the day after, one is, and it is in before the reminder time.
+    await sweepAndSend(at(1, '18:00'))
+    await call(cleo, 'POST', '/api/check-ins', {
+      id: randomUUID(),
+      scheduleId: schedule.id,
+      dueOn: dateFrom(0),
+      answers: { sleep: 4 },
+    })
+    expect(cleo.phone.received()).toHaveLength(1)
+    // The coach's comment reaches the lifter's phone, opening their check-ins.
+    const { checkIns } = (await call(coach, 'GET', `/api/check-ins?clientId=${cleo.id}`)) as {
+      checkIns: { id: string }[]
+    }
+    await call(coach, 'POST', `/api/check-ins/${checkIns[0]?.id}/comments`, { body: 'Good week' })
+    await sendDueNotifications({ db: t.db, push: t.push, logger, now: new Date(Date.now() + 60_000) })
+    expect(cleo.phone.received().at(-1)).toMatchObject({
+      title: notificationText.checkInCommented('Coach Carla'),
+      body: 'Good week',
+      url: '/check-ins',
+      kind: 'checkIns',
+    })
   })
 })
 

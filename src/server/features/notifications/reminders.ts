@@ -7,6 +7,7 @@ import { dayBefore, localTime, shortDate } from '#server/lib/local-time.ts'
 import type { Logger } from '#server/lib/logger.ts'
 import { claimMinute, finishRound, repeatEvery } from '#server/lib/rounds.ts'
 import type { DueWorkout, MissedTwo } from '#server/features/clients/clients.service.ts'
+import type { DueCheckIn } from '#server/features/check-ins/check-ins.service.ts'
 import { enqueueNotification, type Notification } from './notifications.service.ts'
 
 /** How often a server looks whether this minute's sweep is still to run (one server runs each minute's). */
@@ -26,7 +27,12 @@ const PAGE = 500
  */
 const KEEP_SENT_DAYS = 35
 
-const REMINDER_KINDS = ['workoutReminder', 'missedWorkout', 'clientMissed'] as const satisfies NotificationKind[]
+const REMINDER_KINDS = [
+  'workoutReminder',
+  'missedWorkout',
+  'clientMissed',
+  'checkIns',
+] as const satisfies NotificationKind[]
 type ReminderKind = (typeof REMINDER_KINDS)[number]
 
 /**
@@ -38,6 +44,8 @@ export type WorkoutSource = {
   trainedDueWorkouts: (db: Db, lifterIds: readonly string[], today: string) => Promise<DueWorkout[]>
   /** The active clients of these coaches who have just missed two planned workouts in a row. */
   clientsWhoMissedTwo: (db: Db, coachIds: readonly string[], now: Date) => Promise<MissedTwo[]>
+  /** The check-ins due to these lifters on `date` that are not in yet (check-ins.service.ts). */
+  checkInsDueOn: (db: Db, lifterIds: readonly string[], date: string) => Promise<DueCheckIn[]>
 }
 
 type Candidate = {
@@ -57,7 +65,8 @@ type Check = { userId: string; kind: ReminderKind; date: string }
 /**
  * One minute's sweep (docs/notifications.md#reminders), run by the one server that claims the
  * minute: today's workout at the lifter's chosen time on the days their plan has one, yesterday's
- * missed workout the next morning, and to a coach, a client who has just missed two in a row.
+ * missed workout the next morning, a check-in on its due day, and to a coach, a client who has
+ * just missed two in a row.
  * Each person is looked at once a day per kind, from its time on; each reminder is one row of the
  * outbox with a key of its own (its date), so a second sweep, or a second server, never makes it
  * again. Answers how many notifications it made.
@@ -135,6 +144,7 @@ function dueChecks(person: Candidate, now: Date): Check[] {
   return [
     ...due('workoutReminder', reminder, reminder === null ? undefined : reminder + LATE_BY_MINUTES),
     ...due('missedWorkout', reminder ?? MORNING),
+    ...due('checkIns', reminder ?? MORNING),
   ]
 }
 
@@ -145,7 +155,7 @@ async function remindPage(db: Db, workouts: WorkoutSource, page: Candidate[], no
   const notifications: Notification[] = []
 
   // Lifters: their plan's workouts, by their own date (one query per date among them).
-  const lifterChecks = checks.filter((c) => c.kind !== 'clientMissed')
+  const lifterChecks = checks.filter((c) => c.kind === 'workoutReminder' || c.kind === 'missedWorkout')
   for (const date of new Set(lifterChecks.map((c) => c.date))) {
     const onDate = lifterChecks.filter((c) => c.date === date)
     const due = await workouts.trainedDueWorkouts(db, [...new Set(onDate.map((c) => c.userId))], date)
@@ -165,6 +175,24 @@ async function remindPage(db: Db, workouts: WorkoutSource, page: Candidate[], no
               theirs.filter((d) => d.date === dayBefore(date)),
             )
       if (notification) notifications.push(notification)
+    }
+  }
+
+  // Lifters: a check-in due on their date, not in yet.
+  const checkInChecks = checks.filter((c) => c.kind === 'checkIns')
+  for (const date of new Set(checkInChecks.map((c) => c.date))) {
+    const lifters = checkInChecks.filter((c) => c.date === date).map((c) => c.userId)
+    for (const due of await workouts.checkInsDueOn(db, lifters, date)) {
+      const key = `checkInDue:${due.scheduleId}:${due.dueOn}`
+      notifications.push({
+        userId: due.clientId,
+        kind: 'checkIns',
+        groupKey: key,
+        onceKey: key,
+        title: notificationText.checkInDue(due.name),
+        body: notificationText.checkInDueBody,
+        url: paths.client.checkIn.getHref(due.scheduleId),
+      })
     }
   }
 
