@@ -1,4 +1,5 @@
 import { createPhotoStore } from '#server/features/photos/photos.service.ts'
+import { demoCheckInForm, seedCheckIns, seedHabits } from './between.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { PrescribedSet } from '#shared/schemas/plans.ts'
@@ -115,9 +116,14 @@ export async function seedDemo(db: Db, env: Env): Promise<DemoResult> {
     const library = await builtinMovements(db, slugs)
     const templateId = await buildTemplate(db, coach, library)
 
+    const checkInFormId = await db.transaction((tx) => demoCheckInForm(tx, coachId))
     for (const [index, client] of DEMO_CLIENTS.entries()) {
       const clientId = clientIds[index] as string
-      await db.transaction((tx) => seedClient(db, tx, coachId, templateId, client, clientId, library))
+      await db.transaction(async (tx) => {
+        await seedClient(db, tx, coachId, templateId, client, clientId, library)
+        await seedCheckIns(tx, coachId, checkInFormId, client, clientId)
+        await seedHabits(tx, coachId, client, clientId)
+      })
     }
     // Its sessions keep their review counts, as sessions finished in the app do.
     const finished = await db
