@@ -231,10 +231,14 @@ export const CommentBody = lazySchema(() => z.object({ body: text(COMMENT_MAX, c
 export const IdParam = lazySchema(() => z.object({ id: z.uuid(checkInsApiText.checkInNotFound) }))
 /** Where a page of check-ins ends: the last one's due day and id, as `YYYY-MM-DD~<id>`. */
 export const checkInCursor = (checkIn: Pick<CheckIn, 'dueOn' | 'id'>) => `${checkIn.dueOn}~${checkIn.id}`
-const CURSOR = /^(\d{4}-\d{2}-\d{2})~([0-9a-f-]{36})$/i
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+const isRealDay = (value: string) => {
+  const ms = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value && value >= '1900-01-01'
+}
 export const parseCheckInCursor = (cursor: string) => {
   const match = CURSOR.exec(cursor)
-  return match ? { dueOn: match[1] as string, id: match[2] as string } : null
+  return match && isRealDay(match[1] as string) ? { dueOn: match[1] as string, id: match[2] as string } : null
 }
 
 export const ClientQuery = lazySchema(() =>

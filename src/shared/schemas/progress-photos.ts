@@ -83,10 +83,12 @@ export type ProgressPhoto = z.infer<typeof ProgressPhotoSchema>
 
 /** Where a page of photos ends: the last photo's day and id, as `YYYY-MM-DD~<id>`. */
 export const photoCursor = (photo: Pick<ProgressPhoto, 'takenOn' | 'id'>) => `${photo.takenOn}~${photo.id}`
-const CURSOR = /^(\d{4}-\d{2}-\d{2})~([0-9a-f-]{36})$/i
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
 export const parsePhotoCursor = (cursor: string) => {
   const match = CURSOR.exec(cursor)
-  return match ? { takenOn: match[1] as string, id: match[2] as string } : null
+  return match && isRealDay(match[1] as string) && (match[1] as string) >= '1900-01-01'
+    ? { takenOn: match[1] as string, id: match[2] as string }
+    : null
 }
 
 /** GET /api/progress-photos: newest day first; `before` (a page's `nextBefore`) pages on. */

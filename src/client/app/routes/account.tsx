@@ -53,7 +53,7 @@ export function AccountPage() {
       <DataExportCard canRestore={auth.profile.role === 'client'} />
       <ApiTokensCard />
       {auth.profile.role === 'client' && <BecomeCoachCard />}
-      {auth.profile.role === 'client' && <DeleteAccountCard />}
+      {auth.profile.role === 'client' && <DeleteAccountCard userId={auth.user.id} />}
       <Card>
         <CardHeader>
           <CardTitle>Sign out</CardTitle>

@@ -122,6 +122,12 @@ export async function removeQueued(userId: string, kind: string, key: string): P
   await refresh(userId)
 }
 
+/** Drops every item of this user's (their account is gone: nothing of theirs can be sent any more). */
+export async function forgetQueued(userId: string): Promise<void> {
+  for (const item of await queueStore.list(userId)) await queueStore.remove(item.id)
+  await refresh(userId)
+}
+
 /** This user's items, oldest first. */
 export async function queuedItems(userId: string): Promise<readonly QueueItem[]> {
   await ready(userId)

@@ -124,7 +124,6 @@ describe('a weekly check-in, from the form to the comment', () => {
       [{ sleep: 7 }, 400, checkInsApiText.answers],
       [{ sleep: 2.5 }, 400, checkInsApiText.answers],
       [{ sleep: 3, weight: 4 }, 400, checkInsApiText.answers],
-      [{ sleep: 3, mood: 4 }, 400, checkInsApiText.answers],
       [{ sleep: 3, travel: 'yes' }, 400, checkInsApiText.answers],
       [{ weight: 80 }, 400, checkInsApiText.required],
       [{ sleep: 3, photos: { front: randomUUID() } }, 409, checkInsApiText.photoUnknown],
@@ -203,6 +202,12 @@ describe('a weekly check-in, from the form to the comment', () => {
     )
     const mine = CheckInsSchema.parse(await ok(send(lifter, 'GET', '/api/check-ins')))
     expect(mine.checkIns.map((c) => c.dueOn)).toEqual([today(), addDays(today(), -7)])
+    const badCursor = await send(
+      lifter,
+      'GET',
+      `/api/check-ins?before=${encodeURIComponent('2024-99-99~------------------------------------')}`,
+    )
+    expect(badCursor.status).toBe(400)
     expect(mine.checkIns[0]?.comments).toMatchObject([
       { authorName: 'Coach Ana', body: 'Great sleep this week. Keep the steps up!' },
     ])
@@ -368,8 +373,20 @@ describe('who needs the coach', () => {
         late: false,
       },
     ])
+    // Weekly on the weekday of two days ago, from four days ago: its first due day is open (late), not missed.
+    const punctual = await signIn(t, { displayName: 'Punctual Pia' })
+    await t.db.insert(coachClients).values({ coachId: coach.id, clientId: punctual.id, status: 'active' })
+    await t.db.insert(checkInSchedules).values({
+      formId: monthly.id,
+      clientId: punctual.id,
+      coachId: coach.id,
+      cadence: 'weekly',
+      weekday: weekdayOf(addDays(today(), -2)),
+      startsOn: addDays(today(), -4),
+    })
     const dashboard = DashboardSchema.parse(await ok(send(coach, 'GET', `/api/clients/dashboard?today=${today()}`)))
     const reasonsOf = (id: string) => dashboard.needsYou.find((c) => c.clientId === id)?.reasons
+    expect(reasonsOf(punctual.id)).toBeUndefined()
     expect(reasonsOf(quiet.id)).toEqual([{ kind: 'missed_check_ins', count: 1 }])
     expect(reasonsOf(drifting.id)).toEqual([
       { kind: 'check_in_changed', changes: [{ label: 'How did you sleep?', question: 'scale', from: 5, to: 2 }] },

@@ -222,7 +222,13 @@ export async function addSchedule(db: Db, actor: Actor, input: ScheduleInput): P
     const [running] = await tx
       .select({ n: count() })
       .from(checkInSchedules)
-      .where(and(eq(checkInSchedules.clientId, input.clientId), isNull(checkInSchedules.endedAt)))
+      .where(
+        and(
+          eq(checkInSchedules.clientId, input.clientId),
+          eq(checkInSchedules.coachId, actor.id),
+          isNull(checkInSchedules.endedAt),
+        ),
+      )
     if ((running?.n ?? 0) >= MAX_SCHEDULES)
       throw new AppError('CONFLICT', { message: checkInsApiText.tooManySchedules })
     const [row] = await tx
@@ -287,8 +293,6 @@ const invalid = (questionId: string, message: string = checkInsApiText.answers) 
 
 /** Each answer as its question's kind asks; the photos named must be the client's own. */
 async function checkAnswers(db: Db, clientId: string, questions: Question[], answers: Record<string, Answer>) {
-  const byId = new Map(questions.map((q) => [q.id, q]))
-  for (const id of Object.keys(answers)) if (!byId.has(id)) throw invalid(id)
   const photoIds: string[] = []
   for (const question of questions) {
     const answer = answers[question.id]
@@ -361,8 +365,12 @@ export async function submitCheckIn(
   // The device may be a day ahead of the time zone the server last heard of.
   const open = [openCheckIn(timing, today), openCheckIn(timing, addDays(today, 1))].map((o) => o?.dueOn)
   if (!open.includes(input.dueOn)) throw new AppError('CONFLICT', { message: checkInsApiText.notOpen })
-  await checkAnswers(db, actor.id, running.questions, input.answers)
-  const weight = running.questions.find((q) => q.kind === 'bodyWeight' && typeof input.answers[q.id] === 'number')
+  // Answers to questions the form no longer has (changed while the check-in waited for a signal) are left out.
+  const answers = Object.fromEntries(
+    Object.entries(input.answers).filter(([id]) => running.questions.some((q) => q.id === id)),
+  )
+  await checkAnswers(db, actor.id, running.questions, answers)
+  const weight = running.questions.find((q) => q.kind === 'bodyWeight' && typeof answers[q.id] === 'number')
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(checkIns)
@@ -372,15 +380,20 @@ export async function submitCheckIn(
         clientId: actor.id,
         name: running.formName,
         questions: running.questions,
-        answers: input.answers,
+        answers,
         dueOn: input.dueOn,
         late: today > input.dueOn,
       })
       .onConflictDoNothing()
       .returning()
-    if (!inserted) throw new AppError('CONFLICT', { message: checkInsApiText.alreadyIn })
+    if (!inserted) {
+      // The same check-in sent twice at once: the other send kept it.
+      const [same] = await tx.select().from(checkIns).where(eq(checkIns.id, input.id))
+      if (same?.clientId === actor.id) return same
+      throw new AppError('CONFLICT', { message: checkInsApiText.alreadyIn })
+    }
     if (weight) {
-      const kg = input.answers[weight.id] as number
+      const kg = answers[weight.id] as number
       await tx
         .insert(bodyWeights)
         .values({ clientId: actor.id, measuredOn: today, weightKg: kg })
@@ -633,7 +646,7 @@ export async function checkInAttention(
     const ofSchedule = recent.filter((c) => c.scheduleId === schedule.id)
     const inDays = new Set(ofSchedule.map((c) => c.dueOn))
     for (
-      let day = latestDue(timing, addDays(today, -MISSED_DAYS)) ?? timing.startsOn;
+      let day = latestDue(timing, addDays(today, -MISSED_DAYS)) ?? nextDue(timing, addDays(timing.startsOn, -1));
       day < today;
       day = nextDue(timing, day)
     ) {

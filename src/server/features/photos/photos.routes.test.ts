@@ -112,7 +112,17 @@ describe.each(['disk', 's3'] as const)('progress photos on %s storage', (storage
     const display = await image(lifter, id)
     expect(display.status).toBe(200)
     expect(display.headers.get('content-type')).toBe('image/jpeg')
-    expect(display.headers.get('cache-control')).toContain('private')
+    expect(display.headers.get('cache-control')).toBe('private, no-cache')
+    // Asked again with its ETag: 304 to those who may see it, nothing to anyone else.
+    const etag = display.headers.get('etag') ?? ''
+    const again = await t.app.request(`/api/progress-photos/${id}/display`, {
+      headers: { ...lifter.headers, 'if-none-match': etag },
+    })
+    expect(again.status).toBe(304)
+    const strangerAgain = await t.app.request(`/api/progress-photos/${id}/display`, {
+      headers: { ...stranger.headers, 'if-none-match': etag },
+    })
+    expect(strangerAgain.status).toBe(403)
     const bytes = Buffer.from(await display.arrayBuffer())
     const meta = await sharp(bytes).metadata()
     expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 1600 })
@@ -233,8 +243,16 @@ describe.each(['disk', 's3'] as const)('progress photos on %s storage', (storage
     )
     expect(all.photos.map((p) => p.takenOn)).toEqual(['2026-11-20', '2026-11-20', '2026-10-01'])
     expect(all.nextBefore).toBeNull()
-    const bad = await t.app.request('/api/progress-photos?before=yesterday', { headers: lifter.headers })
-    expect(bad.status).toBe(400)
+    for (const before of [
+      'yesterday',
+      '2024-99-99~------------------------------------',
+      '0000-01-01~' + randomUUID(),
+    ]) {
+      const bad = await t.app.request(`/api/progress-photos?before=${encodeURIComponent(before)}`, {
+        headers: lifter.headers,
+      })
+      expect(bad.status, before).toBe(400)
+    }
 
     const [gone] = added
     const byStranger = await t.app.request(`/api/progress-photos/${gone!.id}`, {

@@ -78,13 +78,14 @@ export const progressPhotosRoutes = new Hono<AppEnv>()
     validate('param', PhotoImageParam),
     async (c) => {
       const { id, size } = c.req.valid('param')
-      const image = await readPhoto(c.var.db, c.var.photos, c.var.profile, id, size)
-      return c.body(image.body, 200, {
-        'content-type': 'image/jpeg',
-        'content-length': String(image.size),
-        // A photo never changes under its id; kept by this browser only, never by a shared cache.
-        'cache-control': 'private, max-age=604800, immutable',
-      })
+      // A photo never changes under its id, but who may see it does (a coaching link ends, the
+      // photo is deleted): the browser keeps it, and asks each time whether it still may.
+      const etag = `"${id}-${size}"`
+      const cached = c.req.header('if-none-match') === etag
+      const image = await readPhoto(c.var.db, c.var.photos, c.var.profile, id, size, cached)
+      const headers = { etag, 'cache-control': 'private, no-cache' }
+      if (!image) return c.body(null, 304, headers)
+      return c.body(image.body, 200, { ...headers, 'content-type': 'image/jpeg', 'content-length': String(image.size) })
     },
   )
   .delete(

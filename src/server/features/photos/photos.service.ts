@@ -51,8 +51,8 @@ async function photoById(db: Db, id: string) {
 /**
  * Adds a photo of the lifter's. Sent again with the same id (an answer lost on the way), it
  * answers the photo already kept and stores nothing twice. The files are stored before the row,
- * so a row never names an image that is not there; a stop between the two leaves files no row
- * names, which the clean-up removes.
+ * so a row never names an image that is not there; a row that cannot be written takes its files
+ * with it, and only a server stopped between the two leaves files that no row names.
  */
 export async function addPhoto(
   db: Db,
@@ -69,7 +69,9 @@ export async function addPhoto(
 
   const processed = await processPhoto(file)
   const id = fields.id ?? randomUUID()
-  await Promise.all(SIZES.map((size) => store.put(photoKey(actor.id, id, size), processed.images[size])))
+  const keys = SIZES.map((size) => photoKey(actor.id, id, size))
+  await Promise.all(SIZES.map((size, i) => store.put(keys[i] as string, processed.images[size])))
+  // A row that cannot be written (the account deleted meanwhile) leaves no files behind.
   const [row] = await db
     .insert(progressPhotos)
     .values({
@@ -83,6 +85,10 @@ export async function addPhoto(
     })
     .onConflictDoNothing({ target: progressPhotos.id })
     .returning(columns)
+    .catch(async (error: unknown) => {
+      await store.remove(keys).catch(() => undefined)
+      throw error
+    })
   if (row) return { photo: toPhoto(row), created: true }
   // The same upload, twice at once: the other one stored the row (with the same files).
   const other = await photoById(db, id)
@@ -132,12 +138,16 @@ export async function listPhotos(db: Db, actor: Actor, query: ProgressPhotosQuer
   return { photos, nextBefore: rows.length > PHOTO_PAGE && last ? photoCursor(last) : null }
 }
 
-/** One size of a photo, for its lifter and their active coach alone. */
-export async function readPhoto(db: Db, store: PhotoStore, actor: Actor, id: string, size: PhotoSize) {
+/**
+ * One size of a photo, for its lifter and their active coach alone, asked again on every view: a
+ * browser that has it already (`cached`, its ETag matched) is told so without the bytes.
+ */
+export async function readPhoto(db: Db, store: PhotoStore, actor: Actor, id: string, size: PhotoSize, cached: boolean) {
   const photo = await photoById(db, id)
   if (!photo) throw new AppError('NOT_FOUND', { message: photosApiText.notFound })
   if (!(await canReadClient(db, actor, photo.clientId)))
     throw new AppError('FORBIDDEN', { message: photosApiText.notYourClient })
+  if (cached) return null
   const image = await store.get(photoKey(photo.clientId, photo.id, size))
   if (!image) throw new AppError('NOT_FOUND', { message: photosApiText.notFound })
   return image

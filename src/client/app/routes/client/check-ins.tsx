@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { LoadError } from '#client/components/feedback/load-error.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { removeQueued } from '#client/lib/offline-queue/queue.ts'
 import { useAuth } from '#client/features/auth/auth-context.tsx'
 import { checkInQueries } from '#client/features/check-ins/api/check-in-queries.ts'
 import { useWaitingCheckIns } from '#client/features/check-ins/api/check-in-sending.ts'
@@ -27,9 +28,18 @@ export function CheckInsPage() {
             <li key={w.id} className="rounded-xl border bg-card p-3 text-sm">
               {dayText(w.payload.dueOn)} ·{' '}
               {w.refused ? (
-                <span role="alert" className="text-destructive">
-                  {checkInsText.notSaved}: {w.refused.message}
-                </span>
+                <>
+                  <span role="alert" className="text-destructive">
+                    {checkInsText.notSaved}: {w.refused.message}
+                  </span>{' '}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void removeQueued(userId, 'check-in', `${w.payload.scheduleId}:${w.payload.dueOn}`)}
+                  >
+                    Remove
+                  </Button>
+                </>
               ) : (
                 checkInsText.waiting
               )}

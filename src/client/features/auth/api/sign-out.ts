@@ -27,22 +27,3 @@ export function useSignOut() {
     await navigate(paths.auth.login.getHref(), { replace: true })
   }, [queryClient, navigate])
 }
-
-/**
- * Deletes the signed-in client's account with its password (everything of theirs goes, photos
- * included), then clears what this device keeps of them and goes to the welcome page.
- */
-export function useDeleteAccount() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  return useCallback(
-    async (password: string) => {
-      await forgetThisDevice()
-      await apiRequest(apiPaths.auth.deleteUser, { method: 'POST', body: { password } })
-      await forgetOfflineCopies()
-      markSignedOut(queryClient)
-      await navigate(paths.welcome.getHref(), { replace: true })
-    },
-    [queryClient, navigate],
-  )
-}

@@ -5,7 +5,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
-import { useDeleteAccount } from '../api/sign-out.ts'
+import { useDeleteAccount } from '../api/delete-account.ts'
 
 const text = {
   title: 'Delete your account',
@@ -22,7 +22,7 @@ const text = {
 } as const
 
 /** A client deletes their own account, with their password and a tick that they mean it. */
-export function DeleteAccountCard() {
+export function DeleteAccountCard({ userId }: { userId: string }) {
   const deleteAccount = useDeleteAccount()
   const [password, setPassword] = useState('')
   const [sure, setSure] = useState(false)
@@ -35,7 +35,7 @@ export function DeleteAccountCard() {
     setBusy(true)
     setError(undefined)
     try {
-      await deleteAccount(password)
+      await deleteAccount(userId, password)
       notify.success({ title: text.deleted })
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : ''

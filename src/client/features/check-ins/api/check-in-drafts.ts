@@ -32,24 +32,39 @@ export async function deleteDraft(key: string): Promise<void> {
   await (await db()).delete('drafts', key)
 }
 
+/** Deletes every draft of this user's, photos included (their account is gone). */
+export async function deleteDraftsOf(userId: string): Promise<void> {
+  const database = await db()
+  for (const key of await database.getAllKeys('drafts'))
+    if (key.startsWith(`${userId}:`)) await database.delete('drafts', key)
+}
+
 const EMPTY: CheckInDraft = { answers: {}, photos: {} }
 
-/** The draft of `key`, loaded once, and a setter that keeps each change on the device at once. */
+/**
+ * The draft of `key`, loaded once, and a setter that keeps each change on the device at once. A
+ * change is a function of the draft as it is then, so one that lands late (a photo still being
+ * drawn) loses nothing typed meanwhile.
+ */
 export function useCheckInDraft(key: string): {
   draft: CheckInDraft
   loaded: boolean
-  change: (next: CheckInDraft) => void
+  change: (update: (draft: CheckInDraft) => CheckInDraft) => void
 } {
   const [draft, setDraft] = useState<CheckInDraft>(EMPTY)
   const [loaded, setLoaded] = useState(false)
   const writes = useRef<Promise<unknown>>(Promise.resolve())
+  const latest = useRef<CheckInDraft>(EMPTY)
   useEffect(() => {
     let live = true
     void db()
       .then((d) => d.get('drafts', key))
       .then((kept) => {
         if (!live) return
-        if (kept) setDraft({ answers: kept.answers, photos: kept.photos })
+        if (kept) {
+          latest.current = { answers: kept.answers, photos: kept.photos }
+          setDraft(latest.current)
+        }
         setLoaded(true)
       })
       .catch(() => live && setLoaded(true))
@@ -58,7 +73,9 @@ export function useCheckInDraft(key: string): {
     }
   }, [key])
   const change = useCallback(
-    (next: CheckInDraft) => {
+    (update: (draft: CheckInDraft) => CheckInDraft) => {
+      const next = update(latest.current)
+      latest.current = next
       setDraft(next)
       // In order: the last change is the one kept.
       writes.current = writes.current

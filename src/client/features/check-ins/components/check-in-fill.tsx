@@ -69,7 +69,7 @@ export function CheckInFill({
       return rest
     })
   const setAnswer = (id: string, value: string | number | boolean) => {
-    change({ ...draft, answers: { ...draft.answers, [id]: value } })
+    change((d) => ({ ...d, answers: { ...d.answers, [id]: value } }))
     answered(id)
   }
 
@@ -109,8 +109,8 @@ export function CheckInFill({
           unit={unit}
           error={errors[question.id]}
           onAnswer={(value) => setAnswer(question.id, value)}
-          onPhotos={(photos) => {
-            change({ ...draft, photos: { ...draft.photos, [question.id]: photos } })
+          onPhotos={(update) => {
+            change((d) => ({ ...d, photos: { ...d.photos, [question.id]: update(d.photos[question.id] ?? {}) } }))
             answered(question.id)
           }}
         />
@@ -137,7 +137,7 @@ function QuestionField({
   unit: Unit
   error: string | undefined
   onAnswer: (value: string | number | boolean) => void
-  onPhotos: (photos: Partial<Record<Pose, Blob>>) => void
+  onPhotos: (update: (photos: Partial<Record<Pose, Blob>>) => Partial<Record<Pose, Blob>>) => void
 }) {
   const id = useId()
   const typed = draft.answers[question.id]
@@ -246,7 +246,7 @@ function PhotoSlots({
   onChange,
 }: {
   photos: Partial<Record<Pose, Blob>>
-  onChange: (photos: Partial<Record<Pose, Blob>>) => void
+  onChange: (update: (photos: Partial<Record<Pose, Blob>>) => Partial<Record<Pose, Blob>>) => void
 }) {
   const base = useId()
   return (
@@ -278,7 +278,7 @@ function PhotoSlots({
                   const file = input.files?.[0]
                   if (!file) return
                   void preparePhoto(file).then((prepared) => {
-                    onChange({ ...photos, [pose]: prepared })
+                    onChange((now) => ({ ...now, [pose]: prepared }))
                     input.value = ''
                   })
                 }}
@@ -291,10 +291,12 @@ function PhotoSlots({
                 variant="ghost"
                 size="sm"
                 aria-label={checkInsText.removePhoto(POSE_NAMES[pose])}
-                onClick={() => {
-                  const { [pose]: _gone, ...rest } = photos
-                  onChange(rest)
-                }}
+                onClick={() =>
+                  onChange((now) => {
+                    const { [pose]: _gone, ...rest } = now
+                    return rest
+                  })
+                }
               >
                 <X aria-hidden />
                 Remove

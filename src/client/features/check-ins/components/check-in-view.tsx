@@ -69,8 +69,10 @@ export function CheckInView({
   const withPhotos = earlier.filter((e) =>
     checkIn.questions.some((q) => q.kind === 'photos' && e.answers[q.id] && typeof e.answers[q.id] === 'object'),
   )
-  const [compareWith, setCompareWith] = useState<string | undefined>(withPhotos[0]?.id)
-  const other = withPhotos.find((e) => e.id === compareWith)
+  const [chosen, setCompareWith] = useState<string>()
+  // The latest earlier check-in with photos, until another is chosen (the earlier ones may arrive after).
+  const other = withPhotos.find((e) => e.id === chosen) ?? withPhotos[0]
+  const compareWith = other?.id
   return (
     <article aria-label={`${checkIn.name}, ${dayText(checkIn.dueOn)}`} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">

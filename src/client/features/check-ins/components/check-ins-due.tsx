@@ -11,7 +11,8 @@ import { dayText } from './check-in-view.tsx'
 export function CheckInsDue({ userId }: { userId: string }) {
   const open = useQuery(checkInQueries.open())
   const waiting = useWaitingCheckIns(userId)
-  const sent = new Set(waiting.map((w) => `${w.payload.scheduleId}:${w.payload.dueOn}`))
+  // One the server refused is due again: it can be filled in anew.
+  const sent = new Set(waiting.filter((w) => !w.refused).map((w) => `${w.payload.scheduleId}:${w.payload.dueOn}`))
   const due = open.data?.open.filter((o) => !sent.has(`${o.scheduleId}:${o.dueOn}`)) ?? []
   if (due.length === 0) return null
   return (

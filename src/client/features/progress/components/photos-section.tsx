@@ -137,14 +137,12 @@ function AddPhoto({ userId }: { userId: string }) {
             />
           )}
         </Field>
-        <div>
-          <Label
-            htmlFor={fileId}
-            className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground focus-within:ring-[3px] focus-within:ring-ring/50"
-          >
-            <ImagePlus className="size-4" aria-hidden />
-            {busy ? 'Adding…' : 'Add a photo'}
-          </Label>
+        <Label
+          htmlFor={fileId}
+          className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+        >
+          <ImagePlus className="size-4" aria-hidden />
+          {busy ? 'Adding…' : 'Add a photo'}
           <input
             id={fileId}
             type="file"
@@ -153,7 +151,7 @@ function AddPhoto({ userId }: { userId: string }) {
             disabled={busy}
             onChange={(e) => void choose(e)}
           />
-        </div>
+        </Label>
       </div>
       {waiting.length > 0 && (
         <ul aria-label="Photos waiting to be sent" className="flex flex-wrap gap-2">
