@@ -64,11 +64,22 @@ export async function seedCheckIns(tx: Tx, coachId: string, formId: string, clie
     .returning({ id: checkInSchedules.id })
   const scheduleId = schedule?.id ?? ''
   const rows: (typeof checkIns.$inferInsert)[] = []
+  // Answers drift a step at a time, so no week stands out to the coach ('Needs you today' flags a
+  // scale two points apart, steps a quarter apart): the demo's reasons stay those of its story.
+  const step = (value: number, low: number, high: number) =>
+    Math.min(high, Math.max(low, value + Math.round(random() * 2 - 1)))
+  let sleep = 4
+  let energy = 4
+  let stress = 2
+  const steps = 7000 + Math.round(random() * 30) * 100
   for (let offset = START_OFFSET, week = 0; offset <= 0; offset += 7, week++) {
     const last = offset + 7 > 0
     if (client.character === 'misses' && last) continue
     const tired = client.character === 'misses' && week >= 8
-    const sleep = tired ? 2 : 3 + Math.round(random() * 2)
+    sleep = tired ? Math.max(2, sleep - 1) : step(sleep, 3, 5)
+    energy = tired ? Math.max(2, energy - 1) : step(energy, 3, 5)
+    stress = step(stress, 1, 3)
+    const lateBy = random() < 0.15 ? 1 : 0
     rows.push({
       id: randomUUID(),
       scheduleId,
@@ -77,14 +88,14 @@ export async function seedCheckIns(tx: Tx, coachId: string, formId: string, clie
       questions: QUESTIONS,
       answers: {
         sleep,
-        energy: Math.min(5, Math.max(1, sleep + Math.round(random() * 2 - 1))),
-        stress: 1 + Math.round(random() * 3),
-        steps: Math.round((6000 + random() * 5000) / 100) * 100,
+        energy,
+        stress,
+        steps: steps + Math.round((random() - 0.5) * 10) * 100,
         wins: WINS[Math.floor(random() * WINS.length)] as string,
       },
       dueOn: isoDate(dayFromToday(offset)),
-      late: random() < 0.15,
-      submittedAt: at(offset + (random() < 0.15 ? 1 : 0), 20),
+      late: lateBy > 0,
+      submittedAt: at(Math.min(0, offset + lateBy), 20),
     })
   }
   if (rows.length) await tx.insert(checkIns).values(rows)
