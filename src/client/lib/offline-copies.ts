@@ -15,11 +15,11 @@ export const OFFLINE_CACHE = 'coachline-api'
 /**
  * The kept GETs, as a path or a whole address (origin, path; the query is part of the copy's
  * address, not of this list): who is signed in; the plans (home, the calendar, previews), the
- * sessions list, last time's numbers, the coach's card and the workouts; the habits; the chat's conversations
+ * sessions list, last time's numbers, the coach's card and the workouts; the habits and the check-ins due; the chat's conversations
  * and pages. One literal for the app and the worker's route, so the lint step's ReDoS rules check it.
  */
 export const keptAddress =
-  /^(?:https?:\/\/[^/?#]+)?\/api\/(?:me|profile|profile\/coach|plans|plans\/(?:workouts\/)?[0-9a-f-]{36}|sessions|sessions\/movement-stats|workouts(?:\/[0-9a-f-]{36})?|habits|chat\/conversations|chat\/[^/?#]+\/messages)(?:\?.*)?$/
+  /^(?:https?:\/\/[^/?#]+)?\/api\/(?:me|profile|profile\/coach|plans|plans\/(?:workouts\/)?[0-9a-f-]{36}|sessions|sessions\/movement-stats|workouts(?:\/[0-9a-f-]{36})?|habits|check-ins\/open|chat\/conversations|chat\/[^/?#]+\/messages)(?:\?.*)?$/
 
 /** Whether the device keeps the answer to a GET of this path and query, and this answer. */
 export function isKept(path: string, answer: unknown): boolean {

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { checkInQueries } from '#client/features/check-ins/api/check-in-queries.ts'
 import { habitQueries } from '#client/features/habits/api/habit-queries.ts'
 import { planQueries } from '#client/features/plans/api/plan-queries.ts'
 import { useAfterFirstPaint } from '#client/first-paint/after-first-paint.ts'
@@ -13,7 +14,8 @@ import { planSessions, plansTrained } from '../use-active-plan.ts'
  * While there is a signal, whatever screen is open, a lifter's device reads what their gym screens
  * need with none, so that it keeps a copy (docs/product.md#offline-logging): the plans, the plan
  * they train with its sessions (home, the calendar, any day's preview), and last time's numbers
- * for today's and the next planned workout (the preview and the logger), and their habits. It waits for the first
+ * for today's and the next planned workout (the preview and the logger), their habits and the
+ * check-ins due (to fill in with no signal). It waits for the first
  * screen to paint; answers still fresh in the app are not asked again.
  */
 export function useKeepGymScreens(userId: string | null) {
@@ -29,7 +31,7 @@ export function useKeepGymScreens(userId: string | null) {
 }
 
 async function keepGymScreens(client: QueryClient, userId: string): Promise<void> {
-  await client.prefetchQuery(habitQueries.list())
+  await Promise.all([client.prefetchQuery(habitQueries.list()), client.prefetchQuery(checkInQueries.open())])
   const { current } = plansTrained(await client.fetchQuery(planQueries.current()), userId)
   if (!current) return
   const [plan, sessions] = await Promise.all([
