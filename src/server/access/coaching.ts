@@ -49,6 +49,28 @@ export async function assertCanReadClient(db: Db | Tx, actor: Actor, clientId: s
 }
 
 /**
+ * Whose data a read is about: a client names no one (or themselves) and reads their own; a coach
+ * names one of their active clients. Each feature keeps its wording of the two refusals.
+ */
+export async function clientOfRequest(
+  db: Db | Tx,
+  actor: Actor,
+  clientId: string | undefined,
+  text: { clientRequired: string; notYourClient: string },
+): Promise<string> {
+  if (!clientId) {
+    if (actor.role === 'coach')
+      throw new AppError('VALIDATION_FAILED', {
+        message: text.clientRequired,
+        fields: { clientId: [text.clientRequired] },
+      })
+    return actor.id
+  }
+  await assertCanReadClient(db, actor, clientId, text.notYourClient)
+  return clientId
+}
+
+/**
  * The newest link between a coach and a client: 'active' if one is active, else 'archived' if
  * they were ever linked, else null. A chat stays readable after the link is archived.
  */

@@ -10,6 +10,8 @@ import { calendarDate } from './dates.ts'
 
 export const POSES = ['front', 'side', 'back'] as const
 export type Pose = (typeof POSES)[number]
+/** What each pose is called on screen. */
+export const POSE_NAMES: Record<Pose, string> = { front: 'Front', side: 'Side', back: 'Back' }
 
 /** The sizes the server keeps of each photo: the longest edge in pixels. */
 export const PHOTO_SIZES = { display: 1600, thumb: 320 } as const

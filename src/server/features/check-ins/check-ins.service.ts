@@ -30,7 +30,7 @@ import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from '#shared/schemas/progress
 import { notificationText } from '#shared/schemas/notifications.ts'
 import { paths } from '#shared/paths.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { activeCoachIdOf, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
+import { clientOfRequest, activeCoachIdOf, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import {
   bodyWeights,
@@ -135,19 +135,8 @@ const timingOf = (row: ScheduleRow): CheckInTiming =>
     ? { cadence: 'weekly', weekday: row.weekday ?? 1, startsOn: row.startsOn }
     : { cadence: 'every', everyDays: row.everyDays ?? 7, startsOn: row.startsOn }
 
-/** Whose check-ins a request reads: a client their own; a coach names an active client. */
-async function clientOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
-  if (!clientId) {
-    if (actor.role === 'coach')
-      throw new AppError('VALIDATION_FAILED', {
-        message: checkInsApiText.clientRequired,
-        fields: { clientId: [checkInsApiText.clientRequired] },
-      })
-    return actor.id
-  }
-  await assertCanReadClient(db, actor, clientId, checkInsApiText.notYourClient)
-  return clientId
-}
+const clientOf = (db: Db, actor: Actor, clientId: string | undefined) =>
+  clientOfRequest(db, actor, clientId, checkInsApiText)
 
 /**
  * A client's schedules that run: not ended, and set by the coach they still have (a schedule of a

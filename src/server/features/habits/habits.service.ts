@@ -14,7 +14,7 @@ import {
   type HabitsQueryInput,
 } from '#shared/schemas/habits.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
+import { clientOfRequest, isActiveCoachOf } from '#server/access/coaching.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import { habitEntries, habits } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -27,19 +27,8 @@ const STREAK_DAYS = 366
 
 const lifterToday = (db: Db, lifterId: string) => todayOfPerson(db, lifterId)
 
-/** Whose habits a request reads: a client their own; a coach names an active client. */
-async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
-  if (!clientId) {
-    if (actor.role === 'coach')
-      throw new AppError('VALIDATION_FAILED', {
-        message: habitsApiText.clientRequired,
-        fields: { clientId: [habitsApiText.clientRequired] },
-      })
-    return actor.id
-  }
-  await assertCanReadClient(db, actor, clientId, habitsApiText.notYourClient)
-  return clientId
-}
+const lifterOf = (db: Db, actor: Actor, clientId: string | undefined) =>
+  clientOfRequest(db, actor, clientId, habitsApiText)
 
 type HabitRow = typeof habits.$inferSelect
 

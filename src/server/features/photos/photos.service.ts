@@ -15,7 +15,7 @@ import {
   type ProgressPhotosQueryInput,
 } from '#shared/schemas/progress-photos.ts'
 import type { Actor } from '#server/access/actor.ts'
-import { assertCanReadClient, canReadClient } from '#server/access/coaching.ts'
+import { clientOfRequest, canReadClient } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { progressPhotos } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -101,19 +101,8 @@ function sameOwner(photo: ProgressPhoto, actor: Actor): ProgressPhoto {
   return photo
 }
 
-/** Whose photos a request reads: a client their own; a coach names an active client. */
-async function lifterOf(db: Db, actor: Actor, clientId: string | undefined): Promise<string> {
-  if (!clientId) {
-    if (actor.role === 'coach')
-      throw new AppError('VALIDATION_FAILED', {
-        message: photosApiText.clientRequired,
-        fields: { clientId: [photosApiText.clientRequired] },
-      })
-    return actor.id
-  }
-  await assertCanReadClient(db, actor, clientId, photosApiText.notYourClient)
-  return clientId
-}
+const lifterOf = (db: Db, actor: Actor, clientId: string | undefined) =>
+  clientOfRequest(db, actor, clientId, photosApiText)
 
 /** A page of the lifter's photos, newest day first. */
 export async function listPhotos(db: Db, actor: Actor, query: ProgressPhotosQueryInput): Promise<ProgressPhotos> {

@@ -7,7 +7,7 @@ import {
   type OpenCheckIns,
   type Question,
 } from '#shared/schemas/check-ins.ts'
-import { POSES, type Pose } from '#shared/schemas/progress-photos.ts'
+import { POSE_NAMES, POSES, type Pose } from '#shared/schemas/progress-photos.ts'
 import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from '#shared/schemas/progress.ts'
 import { toKg, type Unit } from '#shared/units.ts'
 import { BlobImage } from '#client/components/ui/blob-image.tsx'
@@ -21,7 +21,6 @@ import { numberOf, sendCheckIn } from '../api/check-in-sending.ts'
 import { checkInsText } from '../check-ins-text.ts'
 
 type OpenCheckIn = OpenCheckIns['open'][number]
-const POSE_NAMES: Record<Pose, string> = { front: 'Front', side: 'Side', back: 'Back' }
 
 /** Why an answer cannot be sent, or undefined when it can. */
 function problemOf(question: Question, draft: CheckInDraft, unit: Unit): string | undefined {

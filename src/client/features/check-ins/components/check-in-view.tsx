@@ -7,7 +7,7 @@ import {
   type PhotoAnswer,
   type Question,
 } from '#shared/schemas/check-ins.ts'
-import { POSES, type Pose } from '#shared/schemas/progress-photos.ts'
+import { POSE_NAMES, POSES } from '#shared/schemas/progress-photos.ts'
 import { fromKg, type Unit } from '#shared/units.ts'
 import { Badge } from '#client/components/ui/badge.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -18,8 +18,6 @@ import { photoSrc } from '#client/features/progress/api/photo-queries.ts'
 import { notify } from '#client/lib/notify.ts'
 import { useAddComment } from '../api/check-in-queries.ts'
 import { checkInsText } from '../check-ins-text.ts'
-
-const POSE_NAMES: Record<Pose, string> = { front: 'Front', side: 'Side', back: 'Back' }
 
 /** A date (YYYY-MM-DD) as 'Fri 27 Nov 2026'. */
 export const dayText = (date: string) =>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { POSES, type ProgressPhoto } from '#shared/schemas/progress-photos.ts'
+import { POSE_NAMES, POSES, type ProgressPhoto } from '#shared/schemas/progress-photos.ts'
 import { Field } from '#client/components/ui/field.tsx'
 import { NativeSelect } from '#client/components/ui/input.tsx'
 import { photoSrc } from '../api/photo-queries.ts'
@@ -7,8 +7,7 @@ import { longDate } from '../format.ts'
 
 type Pose = ProgressPhoto['pose']
 
-const POSE_LABELS: Record<Pose, string> = { front: 'Front', side: 'Side', back: 'Back' }
-export const poseLabel = (pose: Pose) => POSE_LABELS[pose]
+export const poseLabel = (pose: Pose) => POSE_NAMES[pose]
 /** What a photo shows, for its alt text and the buttons about it: "Front, 20 November 2026". */
 export const photoAlt = (photo: Pick<ProgressPhoto, 'pose' | 'takenOn'>) =>
   `${poseLabel(photo.pose)}, ${longDate(photo.takenOn)}`
