@@ -36,6 +36,7 @@ import { meRoutes, profileRoutes } from '#server/features/profiles/profiles.rout
 import { bodyWeightsRoutes, progressRoutes } from '#server/features/progress/progress.routes.ts'
 import { progressPhotosRoutes } from '#server/features/photos/photos.routes.ts'
 import { habitsRoutes } from '#server/features/habits/habits.routes.ts'
+import { gymsRoutes } from '#server/features/gyms/gyms.routes.ts'
 import { checkInsRoutes } from '#server/features/check-ins/check-ins.routes.ts'
 import type { PhotoStore } from '#server/features/photos/photos.service.ts'
 import { MAX_PHOTO_BYTES, photosApiText } from '#shared/schemas/progress-photos.ts'
@@ -122,6 +123,7 @@ export function createApp({ db, auth, env, logger, mailer, signInCache, chat, pu
     .route(apiRoutes.bodyWeights.mount, bodyWeightsRoutes)
     .route(apiRoutes.progressPhotos.mount, progressPhotosRoutes)
     .route(apiRoutes.habits.mount, habitsRoutes)
+    .route(apiRoutes.gyms.mount, gymsRoutes)
     .route(apiRoutes.checkIns.mount, checkInsRoutes)
     .route(apiRoutes.chat.mount, chatRoutes)
     .route(apiRoutes.calendar.mount, calendarRoutes)

@@ -70,6 +70,9 @@ type Fixtures = Record<Exclude<Caller, 'anonymous'>, SignedIn> & {
   finished: { sessionId: string; exerciseKey: string; setId: string }
   /** An amount habit `coach` set for `client`. */
   habitId: string
+  /** A gym profile of `client`'s, and a maker of more (for a row that removes one). */
+  gymId: string
+  newGym: () => Promise<string>
   /** A check-in form of `coach`'s, a schedule of it for `client` from today, and the check-in `client` sent. */
   checkIn: { formId: string; scheduleId: string; id: string }
   /** Makes another check-in form of `coach`'s (for a row that deletes one). */
@@ -119,6 +122,8 @@ const NEW_MOVEMENT = {
 }
 
 const NEW_WORKOUT = { title: 'Full body', exercises: [] }
+/** A gym of a name of its own: every caller adds one with each of its credentials. */
+const newGymBody = () => ({ name: `Gym ${crypto.randomUUID().slice(0, 8)}`, equipment: ['dumbbell', 'bench'] })
 
 /** A small Strong export, as the history import takes it. */
 function strongUpload(mapping?: unknown): FormData {
@@ -195,6 +200,38 @@ const ROUTES: Row[] = [
     path: '/api/movements/:id',
     access: 'own-client',
     request: (fx) => ({ path: `/api/movements/${fx.movementId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/movements/:id/swaps',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/movements/${fx.movementId}/swaps` }),
+  },
+  // Gym profiles are each lifter's own: no coach reads or changes them.
+  { method: 'GET', path: '/api/gyms', access: 'signed-in' },
+  {
+    method: 'POST',
+    path: '/api/gyms',
+    access: 'signed-in',
+    request: () => ({ path: '/api/gyms', body: newGymBody() }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/gyms/current',
+    access: 'signed-in',
+    request: () => ({ path: '/api/gyms/current', body: { gymId: null } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/gyms/:id',
+    access: 'self',
+    request: (fx) => ({ path: `/api/gyms/${fx.gymId}`, body: { equipment: ['barbell', 'bench'] } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/gyms/:id',
+    access: 'self',
+    request: async (fx) => ({ path: `/api/gyms/${await fx.newGym()}` }),
   },
   {
     method: 'POST',
@@ -975,6 +1012,8 @@ beforeAll(async () => {
     assignedPlanWorkoutId: '',
     formId: '',
     habitId: '',
+    gymId: '',
+    newGym: async () => '',
     checkIn: { formId: '', scheduleId: '', id: '' },
     newCheckInForm: async () => '',
     newCheckInSchedule: async () => '',
@@ -1116,6 +1155,15 @@ beforeAll(async () => {
   })
   fx.checkIn = { formId: checkInForm, scheduleId: checkInSchedule, id: ((await sent.json()) as { id: string }).id }
   fx.newCheckInForm = async () => (await call('POST', '/api/check-ins/forms', CHECK_IN_FORM)).id
+  fx.newGym = async () => {
+    const res = await t.app.request('/api/gyms', {
+      method: 'POST',
+      headers: jsonHeaders(fx.client),
+      body: JSON.stringify(newGymBody()),
+    })
+    return ((await res.json()) as { id: string }).id
+  }
+  fx.gymId = await fx.newGym()
   fx.newCheckInSchedule = async () => (await call('POST', '/api/check-ins/schedules', weekly)).id
   fx.formId = (
     await call('POST', '/api/workouts', {

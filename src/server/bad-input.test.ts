@@ -54,6 +54,8 @@ type Fixtures = {
   pushKeys: { p256dh: string; auth: string }
   /** An amount habit of `client`'s, set by `coach`. */
   habitId: string
+  /** A gym profile of `client`'s. */
+  gymId: string
   /** A check-in form of `coach`'s, sent to `client` from today. */
   checkInFormId: string
   checkInScheduleId: string
@@ -527,6 +529,35 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   {
     method: 'POST',
+    route: '/api/gyms',
+    path: () => '/api/gyms',
+    as: (fx) => headersOf(fx.user),
+    body: () => ({
+      name: `Gym ${crypto.randomUUID().slice(0, 8)}`,
+      equipment: ['barbell', 'bench'],
+      plateSetups: { kg: { plateStep: 2.5, bar: 20, plates: [20, 10, 5, 2.5, 1.25] } },
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/gyms/:id',
+    path: (fx) => `/api/gyms/${fx.gymId}`,
+    as: (fx) => headersOf(fx.client),
+    body: () => ({
+      name: 'Home',
+      equipment: ['dumbbell', 'bench'],
+      plateSetups: { lb: { plateStep: 5, bar: 45, plates: [45, 25, 10, 5, 2.5] } },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/gyms/current',
+    path: () => '/api/gyms/current',
+    as: (fx) => headersOf(fx.client),
+    body: (fx) => ({ gymId: fx.gymId }),
+  },
+  {
+    method: 'POST',
     route: '/api/habits',
     path: () => '/api/habits',
     as: (fx) => headersOf(fx.coach),
@@ -738,6 +769,7 @@ const BODILESS = [
   'DELETE /api/sessions/:id/sets/:setId',
   'DELETE /api/body-weights/:date',
   'DELETE /api/habits/:id/entries/:date',
+  'DELETE /api/gyms/:id',
   'DELETE /api/check-ins/forms/:id',
   'DELETE /api/check-ins/schedules/:id',
   'POST /api/sessions/:id/discard',
@@ -955,9 +987,11 @@ beforeAll(async () => {
     dueOn: todayUtc(),
     answers: { sleep: 3 },
   })
+  const gym = await call<{ id: string }>(client, 'POST', '/api/gyms', { name: 'Home', equipment: ['dumbbell'] })
   fx = {
     ...partial,
     habitId: habit.id,
+    gymId: gym.id,
     checkInFormId: checkInForm.id,
     checkInScheduleId: checkInSchedule.id,
     checkInId: checkIn.id,

@@ -24,7 +24,9 @@ export const apiRoutes = {
     archive: '/:id/archive',
     restore: '/:id/restore',
     copy: '/:id/copy',
+    swaps: '/:id/swaps',
   },
+  gyms: { mount: '/gyms', list: '/', one: '/:id', current: '/current' },
   plans: {
     mount: '/plans',
     list: '/',
@@ -273,6 +275,7 @@ export const apiPaths = {
     archive: byId(movements, movements.archive),
     restore: byId(movements, movements.restore),
     copy: byId(movements, movements.copy),
+    swaps: (id: string, query: Record<string, QueryValue> = {}) => apiPath(movements, movements.swaps, { id }, query),
   },
   clients: {
     /** `today` is the coach's calendar date, which the roster's figures count from. */
@@ -310,6 +313,11 @@ export const apiPaths = {
     add: at(apiRoutes.habits, apiRoutes.habits.list),
     one: byId(apiRoutes.habits, apiRoutes.habits.one),
     entry: (id: string, date: string) => apiPath(apiRoutes.habits, apiRoutes.habits.entry, { id, date }),
+  },
+  gyms: {
+    list: at(apiRoutes.gyms, apiRoutes.gyms.list),
+    one: byId(apiRoutes.gyms, apiRoutes.gyms.one),
+    current: at(apiRoutes.gyms, apiRoutes.gyms.current),
   },
   checkIns: {
     list: (query: { clientId?: string; before?: string | null } = {}) =>

@@ -1,11 +1,11 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
 import type { ApiTokenScope } from '#shared/schemas/api-tokens.ts'
 import { plateSetupsOf } from '#shared/schemas/plate-setups.ts'
 import type { Profile } from '#shared/schemas/profiles.ts'
 import type { AuthUser } from '#server/auth.ts'
 import type { Db } from '#server/db/client.ts'
-import { apiTokens, profiles, users } from '#server/db/schema/index.ts'
+import { apiTokens, gymProfiles, profiles, users } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { incrementWindow } from '#server/lib/rate-limit.ts'
 
@@ -40,14 +40,38 @@ const profileColumns = {
   experienceLevel: profiles.experienceLevel,
   unit: profiles.unit,
   messageDigest: profiles.messageDigest,
-  plateSetups: profiles.plateSetups,
+  plateSetups: platesInUse(),
   timeZone: profiles.timeZone,
+  gymId: gymProfiles.id,
+  gymName: gymProfiles.name,
+  gymEquipment: gymProfiles.equipment,
 }
+
+/**
+ * The plates a lifter loads now: their current gym's, unit by unit over their own (a query that
+ * uses it joins `gym_profiles` on `profiles.gym_profile_id`, as `withCurrentGym` does).
+ */
+export function platesInUse(): SQL<unknown> {
+  return sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || coalesce(${gymProfiles.plateSetups}, '{}'::jsonb)`
+}
+
+/** The join `platesInUse` reads: the profile's current gym, if any. */
+export const currentGymJoin = () => eq(gymProfiles.id, profiles.gymProfileId)
 
 /** The profile, with both units' plate setups filled in (the defaults where none is stored). */
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
-  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, userId))
-  return row ? { ...row, plateSetups: plateSetupsOf(row.plateSetups) } : null
+  const [row] = await db
+    .select(profileColumns)
+    .from(profiles)
+    .leftJoin(gymProfiles, currentGymJoin())
+    .where(eq(profiles.id, userId))
+  if (!row) return null
+  const { gymId, gymName, gymEquipment, ...profile } = row
+  return {
+    ...profile,
+    plateSetups: plateSetupsOf(profile.plateSetups),
+    gym: gymId && gymName ? { id: gymId, name: gymName, equipment: gymEquipment ?? [] } : null,
+  }
 }
 
 /** The user and token of a bearer secret, or null for an unknown or revoked one. */

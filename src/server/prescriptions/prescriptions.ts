@@ -72,6 +72,8 @@ export async function insertExercises(
       progression: exercise.progression ?? null,
       progressionNote: exercise.progressionNote ?? null,
       handEdited: exercise.handEdited ?? false,
+      timer: exercise.timer ?? null,
+      warmUp: exercise.warmUp ?? null,
     })),
   )
 }
@@ -101,6 +103,8 @@ export async function loadExercises(
       progression: prescriptions.progression,
       progressionNote: prescriptions.progressionNote,
       handEdited: prescriptions.handEdited,
+      timer: prescriptions.timer,
+      warmUp: prescriptions.warmUp,
     })
     .from(prescriptions)
     .innerJoin(movements, eq(movements.id, prescriptions.movementId))

@@ -9,6 +9,7 @@ import {
   ProgressionNoteSchema,
   ProgressionRuleSchema,
 } from './progression.ts'
+import { BlockTimerSchema, WarmUpRampSchema } from './timed-work.ts'
 
 /** Limits of a plan: what a coach can build and what the server accepts (docs/product.md#validation-rules). */
 export const MAX_WEEKS = 16
@@ -137,6 +138,10 @@ const ExerciseInputSchema = lazySchema(() =>
       .check(z.minLength(1, planApiText.sets), z.maxLength(MAX_SETS_PER_EXERCISE, planApiText.sets)),
     /** The exercise's own progression rule; null or absent follows the plan's. */
     progression: z.optional(z.nullable(ProgressionRuleSchema)),
+    /** Makes the exercise (with the rest of its superset) a timed block: an EMOM, intervals or a circuit. */
+    timer: z.optional(z.nullable(BlockTimerSchema)),
+    /** The warm-up sets the day's working load gives, step by step. */
+    warmUp: z.optional(z.nullable(WarmUpRampSchema)),
   }),
 )
 export type ExerciseInput = z.infer<typeof ExerciseInputSchema>
@@ -223,6 +228,9 @@ export const ExerciseSchema = lazySchema(() =>
     progressionNote: z.nullable(ProgressionNoteSchema),
     /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
     handEdited: z.boolean(),
+    // Absent from a device's copy saved before blocks and ramps existed.
+    timer: z._default(z.nullable(BlockTimerSchema), null),
+    warmUp: z._default(z.nullable(WarmUpRampSchema), null),
   }),
 )
 

@@ -21,6 +21,8 @@ export const ProfileSchema = lazySchema(() =>
     plateSetups: z.unknown(),
     /** The IANA time zone the app last reported from the lifter's device; null until it has (and in a device's copy saved before). */
     timeZone: z._default(z.nullable(z.string()), null),
+    /** The gym the lifter trains at now (its plates are `plateSetups`); null with none chosen, and in an older copy. */
+    gym: z._default(z.nullable(z.object({ id: z.string(), name: z.string(), equipment: z.array(z.string()) })), null),
   }),
 )
 export type Profile = z.infer<typeof ProfileSchema>

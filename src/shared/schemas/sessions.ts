@@ -4,6 +4,7 @@ import { moment } from './dates.ts'
 import { EQUIPMENT, TRACKING } from './movements.ts'
 import { PrescribedSetSchema, type Exercise } from './plans.ts'
 import { SET_TYPES } from '../set-types.ts'
+import { BlockTimerSchema, TimedResultSchema, WarmUpRampSchema } from './timed-work.ts'
 
 /** Workout sessions and logged sets (docs/product.md#domain-model). */
 export const SESSION_STATUSES = ['in_progress', 'completed', 'abandoned'] as const
@@ -11,6 +12,8 @@ const MAX_LOGGED_REPS = 1000
 const MAX_LOGGED_LOAD_KG = 1500
 const MAX_SETS_PER_SESSION_EXERCISE = 50
 const COMMENT_MAX = 2000
+/** Why a lifter swapped a movement, as the coach reads it: 'Not in Home gym (barbell)'. */
+export const SWAP_REASON_MAX = 200
 /** How long after it was finished a session can still be corrected (docs/product.md#corrections). */
 export const CORRECTION_WINDOW_HOURS = 48
 
@@ -56,10 +59,27 @@ const SessionExerciseSchema = lazySchema(() =>
     restSeconds: z.nullable(int(0, 3600, 'Rest must be from 0 to 3600 seconds')),
     notes: z.nullable(z.string().check(z.maxLength(COMMENT_MAX))),
     targets: z.array(PrescribedSetSchema).check(z.maxLength(MAX_SETS_PER_SESSION_EXERCISE)),
-    /** The movement the plan asked for, when the lifter swapped it for this one. */
+    /** The movement the plan asked for, when the lifter swapped it for this one, and why. */
     swappedFrom: z.optional(
-      z.nullable(z.object({ movementId: z.uuid(), movementName: z.string().check(z.maxLength(200)) })),
+      z.nullable(
+        z.object({
+          movementId: z.uuid(),
+          movementName: z.string().check(z.maxLength(200)),
+          reason: z.optional(z.nullable(z.string().check(z.maxLength(SWAP_REASON_MAX)))),
+        }),
+      ),
     ),
+    tempo: z.optional(z.nullable(z.string().check(z.maxLength(4)))),
+    timer: z.optional(z.nullable(BlockTimerSchema)),
+    warmUp: z.optional(z.nullable(WarmUpRampSchema)),
+    /** What the timed block this exercise starts came to (rounds and time). */
+    result: z.optional(z.nullable(TimedResultSchema)),
+    /**
+     * How to do the movement: the library's instructions and demo link. The server answers with
+     * the library's, whatever the copy holds, so the device has them in the gym.
+     */
+    instructions: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    videoUrl: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
     /**
      * The movement's equipment (a barbell gets the plate calculator): the server answers with the
      * library's, whatever the copy holds; the device fills it in for an exercise it adds.
@@ -86,6 +106,9 @@ export const sessionExerciseOf = (exercise: Exercise): SessionExercise => ({
   superset: exercise.superset,
   restSeconds: exercise.restSeconds,
   notes: exercise.notes,
+  tempo: exercise.tempo,
+  timer: exercise.timer,
+  warmUp: exercise.warmUp,
   targets: exercise.sets,
   reason: exercise.progressionNote?.reason ?? null,
   oneRepMaxMovementId:

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { PLAN_STATUSES, type PrescribedSet } from '#shared/schemas/plans.ts'
+import type { BlockTimer, WarmUpRamp } from '#shared/schemas/timed-work.ts'
 import {
   PROGRESSION_MODES,
   type Deload,
@@ -168,6 +169,10 @@ export const prescriptions = pgTable(
     progressionNote: jsonb('progression_note').$type<ProgressionNote>(),
     /** The coach changed these targets by hand on a plan in use: no rule overwrites them. */
     handEdited: boolean('hand_edited').notNull().default(false),
+    /** Makes it (with the rest of its superset) a timed block: an EMOM, intervals or a circuit. */
+    timer: jsonb('timer').$type<BlockTimer>(),
+    /** Its warm-up ramp: steps of the day's working load. */
+    warmUp: jsonb('warm_up').$type<WarmUpRamp>(),
   },
   (t) => [
     // Exactly one parent: a cell of a plan, or a standalone workout.

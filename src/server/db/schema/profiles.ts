@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
+import { boolean, check, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core'
 import type { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { TIME_ZONE_MAX } from '#shared/schemas/profile-update.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import { users } from './auth.ts'
+import { gymProfiles } from './gyms.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 export const profiles = pgTable(
@@ -24,6 +25,8 @@ export const profiles = pgTable(
     messageDigest: boolean('message_digest').notNull().default(true),
     /** The lifter's bar, plates and plate step, per unit; a unit without one uses the defaults (plate-setups.ts). */
     plateSetups: jsonb('plate_setups').$type<PlateSetupsPatch>(),
+    /** The gym the lifter trains at now: its plates stand in for `plate_setups`, its equipment limits swaps. */
+    gymProfileId: uuid('gym_profile_id').references(() => gymProfiles.id, { onDelete: 'set null' }),
     /** The IANA time zone of the lifter's device (Europe/Berlin), as the app last reported it: their calendar days. */
     timeZone: text('time_zone'),
     /** Quiet hours in the person's time zone, in minutes after midnight (start to end, across midnight when start > end); none when null. */

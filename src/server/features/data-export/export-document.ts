@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { EXPORT_VERSION } from '#shared/schemas/data-export.ts'
 import { EQUIPMENT, MUSCLES, PATTERNS, TRACKING } from '#shared/schemas/movements.ts'
 import { PLAN_STATUSES, PrescribedSetSchema } from '#shared/schemas/plans.ts'
+import { BlockTimerSchema, WarmUpRampSchema } from '#shared/schemas/timed-work.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import {
   DeloadSchema,
@@ -76,6 +77,8 @@ const ExerciseSchema = z.object({
   progression: z.optional(z.nullable(ProgressionRuleSchema)),
   progressionNote: z.optional(z.nullable(ProgressionNoteSchema)),
   handEdited: z._default(z.boolean(), false),
+  timer: z.optional(z.nullable(BlockTimerSchema)),
+  warmUp: z.optional(z.nullable(WarmUpRampSchema)),
 })
 
 const PlanSchema = z

@@ -113,6 +113,8 @@ function toExercise(row: PrescriptionRow, movementIds: Set<string>) {
     progression: row.progression,
     progressionNote: row.progressionNote,
     handEdited: row.handEdited,
+    timer: row.timer,
+    warmUp: row.warmUp,
   }
 }
 

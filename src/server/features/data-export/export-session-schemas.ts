@@ -2,7 +2,8 @@
 import * as z from 'zod/mini'
 import { EQUIPMENT, TRACKING } from '#shared/schemas/movements.ts'
 import { PrescribedSetSchema } from '#shared/schemas/plans.ts'
-import { SESSION_STATUSES } from '#shared/schemas/sessions.ts'
+import { SESSION_STATUSES, SWAP_REASON_MAX } from '#shared/schemas/sessions.ts'
+import { BlockTimerSchema, TimedResultSchema, WarmUpRampSchema } from '#shared/schemas/timed-work.ts'
 import { SET_TYPES } from '#shared/set-types.ts'
 import {
   LIST_LIMITS,
@@ -31,7 +32,13 @@ export const SessionExerciseSchema = z.object({
   restSeconds: optInt(0, 86_400),
   notes: optText(TEXT_MAX),
   targets: list(PrescribedSetSchema, LIST_LIMITS.prescribedSets),
-  swappedFrom: z.optional(z.nullable(z.object({ movementId: z.uuid(), movementName: text(NAME_MAX) }))),
+  swappedFrom: z.optional(
+    z.nullable(z.object({ movementId: z.uuid(), movementName: text(NAME_MAX), reason: optText(SWAP_REASON_MAX) })),
+  ),
+  tempo: optText(4),
+  timer: z.optional(z.nullable(BlockTimerSchema)),
+  warmUp: z.optional(z.nullable(WarmUpRampSchema)),
+  result: z.optional(z.nullable(TimedResultSchema)),
   equipment: z.optional(z.array(z.enum(EQUIPMENT)).check(z.maxLength(EQUIPMENT.length))),
   reason: optText(1000),
   oneRepMaxMovementId: z.optional(z.nullable(z.uuid())),

@@ -34,6 +34,8 @@ function exerciseRow(
     progression: ruleOf(maps, exercise.progression),
     progressionNote: exercise.progressionNote ?? null,
     handEdited: exercise.handEdited,
+    timer: exercise.timer ?? null,
+    warmUp: exercise.warmUp ?? null,
   }
 }
 

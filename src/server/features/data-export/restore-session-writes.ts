@@ -32,8 +32,13 @@ function sessionExerciseOf(maps: Maps, exercise: ExportSessionExercise): Session
       swappedFrom: exercise.swappedFrom && {
         movementId: movementOf(maps, exercise.swappedFrom.movementId),
         movementName: exercise.swappedFrom.movementName,
+        ...(exercise.swappedFrom.reason !== undefined && { reason: exercise.swappedFrom.reason }),
       },
     }),
+    ...(exercise.tempo !== undefined && { tempo: exercise.tempo }),
+    ...(exercise.timer !== undefined && { timer: exercise.timer }),
+    ...(exercise.warmUp !== undefined && { warmUp: exercise.warmUp }),
+    ...(exercise.result !== undefined && { result: exercise.result }),
     ...(exercise.equipment !== undefined && { equipment: exercise.equipment }),
     ...(exercise.reason !== undefined && { reason: exercise.reason }),
     ...(exercise.oneRepMaxMovementId !== undefined && {

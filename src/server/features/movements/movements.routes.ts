@@ -8,12 +8,14 @@ import {
   MovementSchema,
   UpdateMovementBody,
 } from '#shared/schemas/movements.ts'
+import { SwapSuggestionsSchema, SwapsQuery } from '#shared/schemas/gyms.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
 import { requireProfile } from '#server/middleware/sign-in.ts'
 import { listMovements } from './movement-search.service.ts'
 import { getMovement } from './movements.service.ts'
+import { swapSuggestions } from './swaps.service.ts'
 import { copyMovement, createMovement, setArchived, updateMovement } from './own-movements.service.ts'
 
 const route = apiRoutes.movements
@@ -37,6 +39,18 @@ export const movementsRoutes = new Hono<AppEnv>()
     requireProfile(),
     validate('param', IdParam),
     async (c) => c.json(await getMovement(c.var.db, c.var.profile, c.req.valid('param').id)),
+  )
+  .get(
+    route.swaps,
+    doc({
+      summary: 'Movements to do in its place at your gym (the one you train at now, or gymId), best first',
+      response: SwapSuggestionsSchema,
+    }),
+    requireProfile(),
+    validate('param', IdParam),
+    validate('query', SwapsQuery),
+    async (c) =>
+      c.json(await swapSuggestions(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('query').gymId)),
   )
   .post(
     route.list,

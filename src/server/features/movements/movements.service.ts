@@ -121,16 +121,25 @@ export async function findVisible(db: Db, actor: Actor, id: string): Promise<Mov
 }
 
 /**
- * The equipment of these movements, by id. No access check: callers pass the movements of
- * something the actor already reads (a session's exercises), and equipment is all it tells.
+ * What a session shows of these movements, by id: their equipment (a barbell gets the plate
+ * calculator) and how to do them (instructions, demo link). No access check: callers pass the
+ * movements of something the actor already reads (a session's exercises).
  */
-export async function equipmentOf(db: Db, ids: readonly string[]): Promise<Map<string, Equipment[]>> {
+export async function libraryOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { equipment: Equipment[]; instructions: string; videoUrl: string | null }>> {
   if (ids.length === 0) return new Map()
   const rows = await db
-    .select({ id: movements.id, equipment: movements.equipment })
+    .select({
+      id: movements.id,
+      equipment: movements.equipment,
+      instructions: movements.instructions,
+      videoUrl: movements.videoUrl,
+    })
     .from(movements)
     .where(inArray(movements.id, [...new Set(ids)]))
-  return new Map(rows.map((row) => [row.id, row.equipment]))
+  return new Map(rows.map(({ id, ...row }) => [id, row]))
 }
 
 export async function getMovement(db: Db, actor: Actor, id: string): Promise<Movement> {

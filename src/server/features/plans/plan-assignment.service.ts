@@ -51,8 +51,8 @@ async function copyPlanTree(
     insert into plan_workouts (plan_id, week, day, title, notes)
     select ${copy.id}, week, day, title, notes from plan_workouts where plan_id = ${source.id}`)
   await tx.execute(sql`
-    insert into prescriptions (plan_workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets, progression)
-    select nw.id, p.movement_id, p.position, p.superset, p.rest_seconds, p.tempo, p.notes, p.sets, p.progression
+    insert into prescriptions (plan_workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets, progression, timer, warm_up)
+    select nw.id, p.movement_id, p.position, p.superset, p.rest_seconds, p.tempo, p.notes, p.sets, p.progression, p.timer, p.warm_up
     from prescriptions p
     join plan_workouts ow on ow.id = p.plan_workout_id and ow.plan_id = ${source.id}
     join plan_workouts nw on nw.plan_id = ${copy.id} and nw.week = ow.week and nw.day = ow.day`)

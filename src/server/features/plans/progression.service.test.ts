@@ -17,6 +17,8 @@ const exercise = (id: string, movementId = BENCH, handEdited = false): Exercise 
   progression: null,
   progressionNote: null,
   handEdited,
+  timer: null,
+  warmUp: null,
 })
 const cell = (week: number, day: number, ...exercises: Exercise[]) => ({ id: `w${week}d${day}`, week, day, exercises })
 const ids = (targets: ReturnType<typeof nextDays>) => targets.map((t) => t.exercise.id)

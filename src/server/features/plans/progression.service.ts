@@ -8,10 +8,12 @@ import { e1rm } from '#shared/schemas/session-reports.ts'
 import { pairWithTargets } from '#shared/set-types.ts'
 import type { Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
+import { currentGymJoin, platesInUse } from '#server/access/callers.ts'
 import { activeLink, assertCanReadClient, isActiveCoachOf } from '#server/access/coaching.ts'
 import type { Db, Tx } from '#server/db/client.ts'
 import {
   coachClients,
+  gymProfiles,
   movements,
   planWorkouts,
   prescriptions,
@@ -60,8 +62,9 @@ type Cell = { id: string; week: number; day: number; exercises: Exercise[] }
 /** The lifter's unit and plate step: the loads a rule writes round to what they can load. */
 async function lifterLoading(db: Db | Tx, clientId: string): Promise<{ unit: Unit; plateStep: number }> {
   const [profile] = await db
-    .select({ unit: profiles.unit, plateSetups: profiles.plateSetups })
+    .select({ unit: profiles.unit, plateSetups: platesInUse() })
     .from(profiles)
+    .leftJoin(gymProfiles, currentGymJoin())
     .where(eq(profiles.id, clientId))
   const unit = profile?.unit ?? 'kg'
   return { unit, plateStep: plateSetupOf(profile?.plateSetups, unit).plateStep }

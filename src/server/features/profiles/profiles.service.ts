@@ -7,6 +7,7 @@ import { activeLink, hasActiveCoach } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
 import { coachClients, profiles, users } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { setCurrentGymPlates } from '#server/features/gyms/gyms.service.ts'
 
 async function mustGetProfile(db: Db, userId: string): Promise<Profile> {
   const profile = await getProfile(db, userId)
@@ -50,9 +51,13 @@ export async function updateProfile(
     Object.entries(input).filter(([, value]) => value !== undefined),
   )
   if ('primaryGoal' in fields && !fields.primaryGoal) fields.primaryGoal = null
-  // One unit's setup replaces that unit's only: the other unit's stays as the lifter left it.
-  if (plateSetups && Object.keys(plateSetups).length)
-    fields.plateSetups = sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(plateSetups)}::jsonb`
+  // One unit's setup replaces that unit's only: the other unit's stays as the lifter left it. The
+  // plates are those of the gym the lifter trains at now, when they chose one.
+  if (plateSetups && Object.keys(plateSetups).length) {
+    const gym = await setCurrentGymPlates(db, userId, plateSetups)
+    if (!gym)
+      fields.plateSetups = sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(plateSetups)}::jsonb`
+  }
   if (Object.keys(fields).length) await db.update(profiles).set(fields).where(eq(profiles.id, userId))
   return mustGetProfile(db, userId)
 }

@@ -18,7 +18,7 @@ import { AppError } from '#server/lib/app-error.ts'
 import { movementErrors } from '#server/prescriptions/prescriptions.ts'
 import { getPlanWorkout } from '#server/features/plans/plans.service.ts'
 import { progressAfterSession } from '#server/features/plans/progression.service.ts'
-import { equipmentOf } from '#server/features/movements/movements.service.ts'
+import { libraryOf } from '#server/features/movements/movements.service.ts'
 import { getWorkout } from '#server/features/workouts/workouts.service.ts'
 import { commentsOf } from './comments.service.ts'
 import { bestE1rms, storeReviewCounts, toSetLog } from './review.service.ts'
@@ -48,6 +48,10 @@ const toSummary = (row: SessionRow): SessionSummary => ({
   correctedAt: row.correctedAt?.toISOString() ?? null,
 })
 
+/** A session's exercises as stored: how to do each movement is the library's, added as it is read. */
+const asStored = (exercises: readonly SessionExercise[]): SessionExercise[] =>
+  exercises.map(({ instructions: _instructions, videoUrl: _videoUrl, ...exercise }) => exercise)
+
 /**
  * Starts a session from a planned workout, a standalone workout, or nothing; a session of the same
  * workout still in progress is resumed instead, and a start naming an existing id returns it.
@@ -56,7 +60,7 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
   if (input.planWorkoutId && input.workoutId)
     throw new AppError('VALIDATION_FAILED', { message: sessionApiText.oneSource })
   // A start made on the device with no signal brings its exercises: their keys are what its sets name.
-  const device = input.exercises
+  const device = input.exercises && asStored(input.exercises)
   if (input.id) {
     const [existing] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, input.id))
     if (existing) {
@@ -158,11 +162,19 @@ export async function getSession(db: Db, actor: Actor, id: string): Promise<Sess
       ),
     )
     .orderBy(asc(setLogs.setNumber), asc(setLogs.loggedAt))
-  const equipment = await equipmentOf(
+  const library = await libraryOf(
     db,
     row.exercises.map((e) => e.movementId),
   )
-  const exercises = row.exercises.map((e) => ({ ...e, equipment: equipment.get(e.movementId) ?? e.equipment ?? [] }))
+  const exercises = row.exercises.map((e) => {
+    const movement = library.get(e.movementId)
+    return {
+      ...e,
+      equipment: movement?.equipment ?? e.equipment ?? [],
+      instructions: movement ? movement.instructions || null : (e.instructions ?? null),
+      videoUrl: movement ? movement.videoUrl : (e.videoUrl ?? null),
+    }
+  })
   return {
     ...toSummary(row),
     exercises,
@@ -223,7 +235,7 @@ export async function updateSession(db: Db, actor: Actor, id: string, input: Upd
   }
   const changes = {
     ...(input.exercises
-      ? { exercises: input.exercises, removedExercises: removedPrescribed(session, input.exercises) }
+      ? { exercises: asStored(input.exercises), removedExercises: removedPrescribed(session, input.exercises) }
       : {}),
     ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
   }

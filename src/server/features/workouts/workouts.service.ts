@@ -202,8 +202,8 @@ export async function copyWorkout(db: Db, actor: Actor, id: string, input: CopyW
       .returning({ id: workouts.id })
     if (!copy) throw new Error('insert returned nothing')
     await tx.execute(sql`
-      insert into prescriptions (workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets)
-      select ${copy.id}, movement_id, position, superset, rest_seconds, tempo, notes, sets from prescriptions where workout_id = ${source.id}`)
+      insert into prescriptions (workout_id, movement_id, position, superset, rest_seconds, tempo, notes, sets, timer, warm_up)
+      select ${copy.id}, movement_id, position, superset, rest_seconds, tempo, notes, sets, timer, warm_up from prescriptions where workout_id = ${source.id}`)
     return copy.id
   })
   return getWorkout(db, actor, copyId)
