@@ -103,6 +103,8 @@ const CONTENT_SECURITY_POLICY = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
+  // A coach's demo video plays in the player of its host, in its privacy-enhanced mode (demo-embed.ts).
+  frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
 }
 
 export function createApp({ db, auth, env, logger, mailer, signInCache, chat, push, photos, trustedOrigins }: AppDeps) {

@@ -2,6 +2,7 @@ import type { PrescribedSet } from './schemas/plans.ts'
 import { countsAsWork, pairWithTargets } from './set-types.ts'
 import type { SessionExercise, SetLog } from './schemas/sessions.ts'
 import type { Deviation, ReviewedExercise, ReviewedSet, SessionReview } from './schemas/session-reports.ts'
+import { blockAt, roundsOf, timerText } from './timed-work.ts'
 
 /**
  * Set-level review and adherence: the one definition, shared by the server (figures on the
@@ -85,6 +86,7 @@ export function reviewExercise(
   sets: readonly SetLog[],
   context: ReviewContext,
   removed = false,
+  block: ReviewedExercise['block'] = null,
 ): ReviewedExercise {
   const from = swappedFrom(exercise)
   const finishedAt = context.completedAt ? Date.parse(context.completedAt) : null
@@ -150,6 +152,7 @@ export function reviewExercise(
     swappedFrom: from,
     removed,
     sets: all,
+    block,
   }
 }
 
@@ -163,7 +166,14 @@ export function reviewSession(
 ): SessionReview {
   // A prescribed exercise removed during the session stays in the review: its sets were skipped.
   const exercises = [
-    ...session.exercises.map((exercise) => reviewExercise(exercise, session.sets, context)),
+    ...session.exercises.map((exercise, index) => {
+      const block = blockAt(session.exercises, index)
+      const asked = block && {
+        asked: timerText(block.timer, roundsOf(block.exercises)),
+        result: exercise.result ?? null,
+      }
+      return reviewExercise(exercise, session.sets, context, false, asked)
+    }),
     ...(session.removedExercises ?? []).map((exercise) => reviewExercise(exercise, session.sets, context, true)),
   ]
   const all = exercises.flatMap((e) => e.sets).filter((s) => s.asPrescribed !== null)

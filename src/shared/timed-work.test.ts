@@ -7,10 +7,14 @@ import {
   clockText,
   LEAD_IN_SECONDS,
   markRound,
+  parseClock,
+  parseRamp,
   pauseRun,
   rampSets,
+  rampText,
   resumeRun,
   startRun,
+  tempoSteps,
   timerText,
   type TimerRun,
 } from './timed-work.ts'
@@ -142,4 +146,25 @@ describe('warm-up ramps', () => {
     expect(lb.map((s) => s.load)).toEqual([45, 90, 135, 180])
     expect(lb[1]?.loadKg).toBeCloseTo(40.823, 3)
   })
+})
+
+describe('what a coach types', () => {
+  test('ramps read both ways', () => {
+    expect(parseRamp('bar x10, 40%x5; 60 × 3\n80% * 1')).toEqual(STANDARD_RAMP)
+    expect(rampText(STANDARD_RAMP)).toBe('bar × 10, 40% × 5, 60% × 3, 80% × 1')
+    expect(parseRamp('  ')).toBeNull()
+    expect(parseRamp('half x 5')?.[0]?.percent).toBeNaN()
+  })
+  test('times as a clock or in seconds', () => {
+    expect(parseClock('1:30')).toBe(90)
+    expect(parseClock('45')).toBe(45)
+    expect(parseClock('')).toBeNull()
+    expect(parseClock('1:75')).toBeNaN()
+    expect(parseClock('ten')).toBeNaN()
+  })
+})
+
+test('a tempo reads as its phases', () => {
+  expect(tempoSteps('31X1')).toEqual(['3 s down', '1 s pause at the bottom', 'up fast', '1 s pause at the top'])
+  expect(tempoSteps('2010')).toEqual(['2 s down', 'no pause at the bottom', '1 s up', 'no pause at the top'])
 })

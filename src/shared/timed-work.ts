@@ -64,7 +64,7 @@ export function resumeRun(run: TimerRun, now: number): TimerRun {
 }
 
 /** The clock's time in milliseconds: negative during the lead-in, still while paused or stopped. */
-export function elapsedMs(run: TimerRun, now: number): number {
+function elapsedMs(run: TimerRun, now: number): number {
   const at = Math.min(run.stoppedAt ?? Infinity, run.pausedAt ?? Infinity, now)
   return at - run.startedAt - run.pausedMs
 }
@@ -196,9 +196,55 @@ export function rampSets(
     if (step.percent === 0 && !plateLoaded) continue
     const rounded = roundToStep((working * step.percent) / 100, setup.plateStep)
     const load = plateLoaded ? loadBar(Math.max(rounded, setup.bar), setup).loaded : rounded
-    if (step.percent > 0 && load >= working) continue
-    if (load <= 0 && step.percent > 0) continue
+    if (load >= working || load <= 0) continue
     sets.push({ reps: step.reps, load, loadKg: toKg(load, unit), percent: step.percent })
   }
   return sets
+}
+
+/** A ramp as a coach writes it: 'bar × 10, 40% × 5, 60% × 3, 80% × 1'. */
+export function rampText(ramp: readonly { percent: number; reps: number }[]): string {
+  return ramp.map((step) => `${step.percent === 0 ? 'bar' : `${step.percent}%`} × ${step.reps}`).join(', ')
+}
+
+/**
+ * A ramp from what a coach typed ('bar x10, 40%x5, 60 x 3'): null for nothing typed; a step that
+ * cannot be read becomes NaN, which the schema refuses with its message.
+ */
+export function parseRamp(text: string): { percent: number; reps: number }[] | null {
+  if (!text.trim()) return null
+  return text
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const match = /^(bar|\d{1,3})\s*(?:%\s*)?[x×*]\s*(\d{1,3})$/i.exec(part)
+      if (!match?.[1] || !match[2]) return { percent: NaN, reps: NaN }
+      return { percent: match[1].toLowerCase() === 'bar' ? 0 : Number(match[1]), reps: Number(match[2]) }
+    })
+}
+
+/** A time typed as '1:30' or '90' (seconds), in seconds: null for nothing typed, NaN for what cannot be read. */
+export function parseClock(text: string): number | null {
+  const value = text.trim()
+  if (!value) return null
+  const clock = /^(\d{1,3}):([0-5]\d)$/.exec(value)
+  if (clock) return Number(clock[1]) * 60 + Number(clock[2])
+  return /^\d{1,5}$/.test(value) ? Number(value) : NaN
+}
+
+const TEMPO_PHASES = ['down', 'at the bottom', 'up', 'at the top'] as const
+
+/**
+ * A tempo ('31X1') as a lifter reads it: each digit the seconds of one phase, lowering first,
+ * then the pause at the bottom, lifting, the pause at the top; X is as fast as they can.
+ */
+export function tempoSteps(tempo: string): string[] {
+  return [...tempo.toUpperCase().slice(0, 4)].map((char, index) => {
+    const phase = TEMPO_PHASES[index] ?? ''
+    const pause = index === 1 || index === 3
+    if (char === 'X') return pause ? `no pause ${phase}` : `${phase} fast`
+    if (char === '0') return pause ? `no pause ${phase}` : `${phase} at once`
+    return pause ? `${char} s pause ${phase}` : `${char} s ${phase}`
+  })
 }

@@ -21,6 +21,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return someCause(error, (e) => (e as { code?: unknown }).code === '23505')
 }
 
+/** A row named by another was gone when the statement ran (a gym removed as it was chosen). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return someCause(error, (e) => (e as { code?: unknown }).code === '23503')
+}
+
 /**
  * A statement with more parameters than PostgreSQL's protocol carries (65,535): SQLSTATE 08P01,
  * protocol violation, about the statement's bind message. Queries that take lists send them in

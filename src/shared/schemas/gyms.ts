@@ -45,7 +45,6 @@ export type UpdateGymInput = z.infer<typeof UpdateGymBody>
 
 /** PUT /api/gyms/current: the gym the lifter trains at now, or none. */
 export const CurrentGymBody = lazySchema(() => z.object({ gymId: z.nullable(z.uuid(gymApiText.notFound)) }))
-export type CurrentGymInput = z.infer<typeof CurrentGymBody>
 
 export const GymSchema = lazySchema(() =>
   z.object({

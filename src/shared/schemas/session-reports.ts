@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { lazySchema } from './lazy-schema.ts'
+import { TimedResultSchema } from './timed-work.ts'
 import { PrescribedSetSchema } from './plans.ts'
 import { SessionSchema, SetLogSchema } from './sessions.ts'
 
@@ -45,11 +46,15 @@ const ReviewedExerciseSchema = lazySchema(() =>
     exerciseKey: z.string(),
     movementId: z.string(),
     movementName: z.string(),
-    /** The movement the plan asked for, when the lifter swapped it. */
-    swappedFrom: z.nullable(z.object({ movementId: z.string(), movementName: z.string() })),
+    /** The movement the plan asked for, when the lifter swapped it, and why. */
+    swappedFrom: z.nullable(
+      z.object({ movementId: z.string(), movementName: z.string(), reason: z.optional(z.nullable(z.string())) }),
+    ),
     /** The lifter removed this prescribed exercise during the session. */
     removed: z.boolean(),
     sets: z.array(ReviewedSetSchema),
+    /** The timed block this exercise starts: what it asked ('EMOM 10 minutes') and what it came to. */
+    block: z._default(z.nullable(z.object({ asked: z.string(), result: z.nullable(TimedResultSchema) })), null),
   }),
 )
 export type ReviewedExercise = z.infer<typeof ReviewedExerciseSchema>

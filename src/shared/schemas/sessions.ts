@@ -78,8 +78,9 @@ const SessionExerciseSchema = lazySchema(() =>
      * How to do the movement: the library's instructions and demo link. The server answers with
      * the library's, whatever the copy holds, so the device has them in the gym.
      */
-    instructions: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-    videoUrl: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    // No length limit: they are the library's (the server stores none of what a device sends here).
+    instructions: z.optional(z.nullable(z.string())),
+    videoUrl: z.optional(z.nullable(z.string())),
     /**
      * The movement's equipment (a barbell gets the plate calculator): the server answers with the
      * library's, whatever the copy holds; the device fills it in for an exercise it adds.

@@ -7,9 +7,7 @@ import { lazySchema } from './lazy-schema.ts'
  * ramp that turns the day's working load into warm-up sets. A block's rounds are its sets: a
  * 10-minute EMOM is 10 sets, a 3-round circuit is 3 sets of each of its exercises.
  */
-export const TIMER_KINDS = ['emom', 'intervals', 'circuit'] as const
-export type TimerKind = (typeof TIMER_KINDS)[number]
-export const CIRCUIT_GOALS = ['time', 'rounds'] as const
+const CIRCUIT_GOALS = ['time', 'rounds'] as const
 
 export const timedWorkApiText = {
   every: 'A round of an EMOM lasts from 10 seconds to 10 minutes',
@@ -59,13 +57,12 @@ export const BlockTimerSchema = lazySchema(() =>
 export type BlockTimer = z.infer<typeof BlockTimerSchema>
 
 /** One step of a warm-up ramp: a share of the working load (0: the empty bar) for some reps. */
-export const RampStepSchema = lazySchema(() =>
+const RampStepSchema = lazySchema(() =>
   z.object({
     percent: whole(0, 95, timedWorkApiText.rampStep),
     reps: whole(1, 20, timedWorkApiText.rampStep),
   }),
 )
-export type RampStep = z.infer<typeof RampStepSchema>
 
 export const WarmUpRampSchema = lazySchema(() =>
   z.array(RampStepSchema).check(z.minLength(1, timedWorkApiText.ramp), z.maxLength(8, timedWorkApiText.ramp)),

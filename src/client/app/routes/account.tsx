@@ -26,6 +26,7 @@ import { NewPasswordFields } from '#client/features/auth/components/new-password
 import { checkNewPassword } from '#client/features/auth/validation.ts'
 import { HistoryImportCard } from '#client/features/history-import/components/history-import-card.tsx'
 import { NotificationsCard } from '#client/features/notifications/components/notifications-card.tsx'
+import { GymsCard } from '#client/features/gyms/components/gyms-card.tsx'
 import { PlateSetupForm } from '#client/features/profile/plate-setup-form.tsx'
 import { ProfileForm } from '#client/features/profile/profile-form.tsx'
 import { profileText } from '#client/features/profile/profile-text.ts'
@@ -44,6 +45,7 @@ export function AccountPage() {
         </p>
       </div>
       <ProfileCard />
+      {auth.profile.role === 'client' && <GymsCard />}
       {auth.profile.role === 'client' && <PlatesCard />}
       {auth.profile.role === 'client' && <HistoryImportCard unit={auth.profile.unit} userId={auth.user.id} />}
       <NotificationsCard role={auth.profile.role} />
@@ -98,10 +100,10 @@ function PlatesCard() {
     <Card>
       <CardHeader>
         <CardTitle>{profileText.platesTitle}</CardTitle>
-        <CardDescription>{profileText.platesDescription(unit)}</CardDescription>
+        <CardDescription>{profileText.platesDescription(unit, auth.profile.gym?.name ?? null)}</CardDescription>
       </CardHeader>
       <PlateSetupForm
-        key={unit}
+        key={`${unit}:${auth.profile.gym?.id ?? ''}`}
         unit={unit}
         initial={plateSetupOf(auth.profile.plateSetups, unit)}
         busy={update.isPending}

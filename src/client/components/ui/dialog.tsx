@@ -8,19 +8,20 @@ const Dialog = DialogPrimitive.Root
 const DialogTrigger = DialogPrimitive.Trigger
 const DialogClose = DialogPrimitive.Close
 
-const contentVariants = cva(
-  'fixed top-1/2 left-1/2 z-50 grid -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background shadow-lg',
-  {
-    variants: {
-      /** `wide` is for editors: nearly the whole phone screen, scrolling inside. */
-      size: {
-        default: 'w-[calc(100%-2rem)] max-w-md p-6',
-        wide: 'max-h-[92dvh] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto p-4 sm:p-6',
-      },
+const centred = 'top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl border'
+
+const contentVariants = cva('fixed z-50 grid gap-4 bg-background shadow-lg', {
+  variants: {
+    /** `wide` is for editors: nearly the whole phone screen, scrolling inside. */
+    size: {
+      default: `${centred} w-[calc(100%-2rem)] max-w-md p-6`,
+      wide: `${centred} max-h-[92dvh] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto p-4 sm:p-6`,
+      /** The whole screen: a timer read from across the room. */
+      full: 'inset-0 h-dvh w-full overflow-y-auto p-4 sm:p-8',
     },
-    defaultVariants: { size: 'default' },
   },
-)
+  defaultVariants: { size: 'default' },
+})
 
 function DialogContent({
   className,

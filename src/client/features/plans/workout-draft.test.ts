@@ -1,6 +1,15 @@
 import { expect, test } from 'vitest'
 import { MAX_SETS_PER_EXERCISE } from '#shared/schemas/plans.ts'
-import { addSets, applySetToAll, setToDraft, toExerciseInputs, type ExerciseDraft } from './workout-draft.ts'
+import { STANDARD_RAMP } from '#shared/schemas/timed-work.ts'
+import {
+  addSets,
+  applySetToAll,
+  NO_TIMER,
+  setToDraft,
+  toExerciseInputs,
+  workoutToDraft,
+  type ExerciseDraft,
+} from './workout-draft.ts'
 
 const exercise = (loadValue: string, stored: number): ExerciseDraft => {
   const draft = setToDraft({ reps: { min: 5, max: 5 }, load: { kind: 'kg', value: stored } }, 'kg')
@@ -16,6 +25,8 @@ const exercise = (loadValue: string, stored: number): ExerciseDraft => {
     sets: [{ ...draft, loadValue: loadValue === 'as shown' ? draft.loadValue : loadValue }],
     progression: null,
     progressionNote: null,
+    timer: NO_TIMER,
+    warmUp: '',
   }
 }
 const savedLoad = (draft: ExerciseDraft) => toExerciseInputs([draft], 'kg')[0]?.sets[0]?.load
@@ -65,4 +76,39 @@ test('added sets copy the last set and stop at the limit', () => {
   expect(new Set(more.map((set) => set.key)).size).toBe(5)
   expect(addSets(sets, 50)).toHaveLength(MAX_SETS_PER_EXERCISE)
   expect(addSets(sets, 0)).toHaveLength(2)
+})
+
+test('a timer and a ramp read into the editor as a coach types them and are saved back as they were', () => {
+  const timers = [
+    { kind: 'emom', everySeconds: 90 },
+    { kind: 'intervals', workSeconds: 40, restSeconds: 20 },
+    { kind: 'circuit', goal: 'rounds', capSeconds: 720 },
+    { kind: 'circuit', goal: 'time', capSeconds: null },
+  ] as const
+  const draft = workoutToDraft(
+    {
+      title: 'Engine',
+      notes: null,
+      exercises: timers.map((timer) => ({
+        movementId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        movementName: 'Row',
+        tracking: 'time' as const,
+        superset: null,
+        restSeconds: null,
+        tempo: null,
+        notes: null,
+        sets: [{ durationSeconds: 60 }],
+        timer,
+        warmUp: STANDARD_RAMP,
+      })),
+    },
+    'kg',
+    'Day',
+  )
+  expect(draft.exercises[0]?.timer).toMatchObject({ kind: 'emom', every: '1:30' })
+  expect(draft.exercises[2]?.timer).toMatchObject({ kind: 'circuit', goal: 'rounds', cap: '12:00' })
+  expect(draft.exercises[0]?.warmUp).toBe('bar × 10, 40% × 5, 60% × 3, 80% × 1')
+  const inputs = toExerciseInputs(draft.exercises, 'kg')
+  expect(inputs.map((e) => e.timer)).toEqual(timers)
+  expect(inputs[0]?.warmUp).toEqual(STANDARD_RAMP)
 })

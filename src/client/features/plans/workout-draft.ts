@@ -8,6 +8,8 @@ import {
   type WorkoutContent,
 } from '#shared/schemas/plans.ts'
 import type { ProgressionNote, ProgressionRule } from '#shared/schemas/progression.ts'
+import type { BlockTimer, WarmUpRamp } from '#shared/schemas/timed-work.ts'
+import { clockText, parseClock, parseRamp, rampText } from '#shared/timed-work.ts'
 import { fromKg, toKg, type Unit } from '#shared/units.ts'
 
 /**
@@ -42,6 +44,44 @@ export type ExerciseDraft = {
   /** The exercise's own progression rule (null follows the plan's), and why a rule last set its targets. */
   progression: ProgressionRule | null
   progressionNote: string | null
+  timer: TimerDraft
+  /** The warm-up ramp as typed: 'bar × 10, 40% × 5'. */
+  warmUp: string
+}
+
+/** A timed block's fields as typed; times as '1:00' or seconds. */
+export type TimerDraft = {
+  kind: 'none' | BlockTimer['kind']
+  every: string
+  work: string
+  rest: string
+  goal: 'time' | 'rounds'
+  cap: string
+}
+
+export const NO_TIMER: TimerDraft = { kind: 'none', every: '1:00', work: '0:30', rest: '0:30', goal: 'time', cap: '' }
+
+function timerToDraft(timer: BlockTimer | null | undefined): TimerDraft {
+  if (!timer) return NO_TIMER
+  if (timer.kind === 'emom') return { ...NO_TIMER, kind: 'emom', every: clockText(timer.everySeconds) }
+  if (timer.kind === 'intervals')
+    return { ...NO_TIMER, kind: 'intervals', work: clockText(timer.workSeconds), rest: clockText(timer.restSeconds) }
+  return { ...NO_TIMER, kind: 'circuit', goal: timer.goal, cap: timer.capSeconds ? clockText(timer.capSeconds) : '' }
+}
+
+/** The API's timer from the fields as typed: what cannot be read is NaN, which the schema refuses. */
+function timerToInput(timer: TimerDraft): BlockTimer | null {
+  const seconds = (text: string) => parseClock(text) ?? NaN
+  switch (timer.kind) {
+    case 'none':
+      return null
+    case 'emom':
+      return { kind: 'emom', everySeconds: seconds(timer.every) }
+    case 'intervals':
+      return { kind: 'intervals', workSeconds: seconds(timer.work), restSeconds: seconds(timer.rest) }
+    case 'circuit':
+      return { kind: 'circuit', goal: timer.goal, capSeconds: parseClock(timer.cap) }
+  }
 }
 
 export type WorkoutDraft = { title: string; notes: string; exercises: ExerciseDraft[] }
@@ -57,6 +97,8 @@ type ExerciseView = {
   sets: PrescribedSet[]
   progression?: ProgressionRule | null
   progressionNote?: ProgressionNote | null
+  timer?: BlockTimer | null
+  warmUp?: WarmUpRamp | null
 }
 
 const newKey = () => crypto.randomUUID()
@@ -92,6 +134,8 @@ function exerciseToDraft(exercise: ExerciseView, unit: Unit): ExerciseDraft {
     sets: exercise.sets.map((set) => setToDraft(set, unit)),
     progression: exercise.progression ?? null,
     progressionNote: exercise.progressionNote?.reason ?? null,
+    timer: timerToDraft(exercise.timer),
+    warmUp: exercise.warmUp ? rampText(exercise.warmUp) : '',
   }
 }
 
@@ -139,6 +183,8 @@ export function newExercise(movement: { id: string; name: string; tracking: Trac
     sets: [defaultSet(movement.tracking), defaultSet(movement.tracking), defaultSet(movement.tracking)],
     progression: null,
     progressionNote: null,
+    timer: NO_TIMER,
+    warmUp: '',
   }
 }
 
@@ -205,6 +251,8 @@ export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): Exerci
     notes: exercise.notes.trim() || null,
     sets: exercise.sets.map((set) => setToInput(set, unit)),
     progression: exercise.progression,
+    timer: timerToInput(exercise.timer),
+    warmUp: parseRamp(exercise.warmUp),
   }))
 }
 

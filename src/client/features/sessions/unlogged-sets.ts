@@ -19,7 +19,9 @@ export function unloggedSets(
     const lastTarget = pairWithTargets(exercise.targets.length, mine).at(-1)?.setNumber ?? 0
     const rows = Math.max(lastTarget, ...mine.map((s) => s.setNumber), 1)
     const done = new Set(mine.filter((s) => s.completed && !refused.has(s.id)).map((s) => s.setNumber))
-    const setNumbers = Array.from({ length: rows }, (_, i) => i + 1).filter((n) => !done.has(n))
+    // A warm-up row not done is no prescribed set missed.
+    const warmUps = new Set(mine.filter((s) => s.setType === 'warmup').map((s) => s.setNumber))
+    const setNumbers = Array.from({ length: rows }, (_, i) => i + 1).filter((n) => !done.has(n) && !warmUps.has(n))
     return setNumbers.length ? [{ exerciseKey: exercise.key, movementName: exercise.movementName, setNumbers }] : []
   })
 }

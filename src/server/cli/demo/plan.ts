@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { PrescribedSet, WorkoutContent } from '#shared/schemas/plans.ts'
 import { type SessionExercise } from '#shared/schemas/sessions.ts'
+import { STANDARD_RAMP, type BlockTimer, type WarmUpRamp } from '#shared/schemas/timed-work.ts'
 import { KG_PER_LB, toKg, type Unit } from '#shared/units.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { type Db } from '#server/db/client.ts'
@@ -26,6 +27,9 @@ type ExerciseSpec = {
   durationSeconds?: number
   restSeconds: number
   notes?: string
+  tempo?: string
+  warmUp?: WarmUpRamp
+  timer?: BlockTimer
 }
 
 /** How far the loads have come: one step a week, the deload week none. */
@@ -56,6 +60,7 @@ export function daySpec(week: number, day: number): { title: string; notes?: str
           rpe,
           restSeconds: 180,
           notes: 'Belt on the top sets is fine.',
+          warmUp: STANDARD_RAMP,
         },
         { slug: 'bench-press', sets: sets(4), reps: [6, 8], load: kg(70, 2.5, 2), rpe, restSeconds: 150 },
         { slug: 'barbell-row', sets: sets(3), reps: [8, 10], load: kg(60, 2.5, 2), rpe: 8, restSeconds: 120 },
@@ -76,10 +81,19 @@ export function daySpec(week: number, day: number): { title: string; notes?: str
           rpe,
           restSeconds: 180,
           notes: 'Reset every rep.',
+          warmUp: STANDARD_RAMP,
         },
         { slug: 'overhead-press', sets: sets(4), reps: [6, 8], load: kg(45, 2.5, 3), rpe, restSeconds: 120 },
         { slug: 'pull-up', sets: sets(3), reps: [5, 8], load: { kind: 'bodyweight' }, rpe: 8, restSeconds: 120 },
-        { slug: 'push-up', sets: sets(3), reps: [10, 15], load: { kind: 'bodyweight' }, rpe: 7, restSeconds: 60 },
+        {
+          slug: 'push-up',
+          sets: sets(5),
+          reps: [10, 10],
+          load: { kind: 'bodyweight' },
+          restSeconds: 0,
+          notes: 'A finisher: 10 push-ups at the top of every minute.',
+          timer: { kind: 'emom', everySeconds: 60 },
+        },
       ],
     }
   }
@@ -93,6 +107,7 @@ export function daySpec(week: number, day: number): { title: string; notes?: str
         load: { kind: 'percent_1rm', value: deload ? 60 : block === 1 ? 67.5 : block === 2 ? 70 : 72.5 },
         rpe: deload ? 6 : 7,
         restSeconds: 150,
+        tempo: '3010',
       },
       {
         slug: 'bench-press',
@@ -172,6 +187,9 @@ export async function buildTemplate(db: Db, coach: Actor, library: Map<string, M
           movementId: movementOf(library, e.slug).id,
           restSeconds: e.restSeconds,
           notes: e.notes ?? null,
+          tempo: e.tempo ?? null,
+          warmUp: e.warmUp ?? null,
+          timer: e.timer ?? null,
           sets: prescribedSets(e, 1, 'kg'),
         })),
       }

@@ -162,7 +162,12 @@ export function makeSessions(
       startedAt,
       completedAt: addMinutes(clock, 3),
       sets,
-      exercises,
+      // A timed block's result: its rounds are the sets logged, each the length of its interval.
+      exercises: exercises.map((e) => {
+        if (e.timer?.kind !== 'emom') return e
+        const rounds = sets.filter((s) => s.exerciseKey === e.key && s.completed).length
+        return { ...e, result: { rounds, seconds: rounds * e.timer.everySeconds } }
+      }),
     })
   }
   return made

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core'
 import type { PlateSetupsPatch } from '#shared/schemas/plate-setups.ts'
 import { TIME_ZONE_MAX } from '#shared/schemas/profile-update.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
@@ -47,5 +47,7 @@ export const profiles = pgTable(
       sql`(${t.quietHoursStart} is null) = (${t.quietHoursEnd} is null) and ${t.quietHoursStart} between 0 and 1439 and ${t.quietHoursEnd} between 0 and 1439`,
     ),
     check('profiles_workout_reminder_check', sql`${t.workoutReminderMinute} between 0 and 1439`),
+    // A gym removed clears the profiles that chose it.
+    index('profiles_gym_profile_idx').on(t.gymProfileId),
   ],
 )

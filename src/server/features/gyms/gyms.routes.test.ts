@@ -37,9 +37,7 @@ const movementId = async (who: SignedIn, name: string) => {
   return found.id
 }
 const swapsOf = async (who: SignedIn, id: string, gymId?: string) =>
-  SwapSuggestionsSchema.parse(
-    await ok(send(who, 'GET', `/api/movements/${id}/swaps${gymId ? `?gymId=${gymId}` : ''}`)),
-  )
+  SwapSuggestionsSchema.parse(await ok(send(who, 'GET', `/api/movements/${id}/swaps${gymId ? `?gymId=${gymId}` : ''}`)))
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -49,7 +47,11 @@ afterAll(() => t.close())
 
 describe('gym profiles', () => {
   test('the first gym starts from the lifter’s plates and becomes the one they train at; its plates are theirs then', async () => {
-    await ok(send(lifter, 'PATCH', '/api/profile', { plateSetups: { kg: { plateStep: 1.25, bar: 15, plates: [20, 10, 5, 1.25, 0.5] } } }))
+    await ok(
+      send(lifter, 'PATCH', '/api/profile', {
+        plateSetups: { kg: { plateStep: 1.25, bar: 15, plates: [20, 10, 5, 1.25, 0.5] } },
+      }),
+    )
     const home = GymSchema.parse(
       await ok(send(lifter, 'POST', '/api/gyms', { name: 'Home', equipment: ['dumbbell', 'bench'] }), 201),
     )
@@ -74,16 +76,36 @@ describe('gym profiles', () => {
     expect(profile?.plateSetups).toMatchObject({ kg: { bar: 20, plateStep: 2.5 } })
 
     // The account's plates change the gym's they train at, and only that gym's.
-    await ok(send(lifter, 'PATCH', '/api/profile', { plateSetups: { kg: { plateStep: 2.5, bar: 25, plates: [25, 5, 2.5, 1.25] } } }))
+    await ok(
+      send(lifter, 'PATCH', '/api/profile', {
+        plateSetups: { kg: { plateStep: 2.5, bar: 25, plates: [25, 5, 2.5, 1.25] } },
+      }),
+    )
     const list = GymListSchema.parse(await ok(send(lifter, 'GET', '/api/gyms')))
     expect(list.gyms.find((g) => g.id === club.id)?.plateSetups.kg.bar).toBe(25)
     expect(list.gyms.find((g) => g.id === home.id)?.plateSetups.kg.bar).toBe(15)
 
-    // Removing the gym they train at leaves them at none: their own plates again.
+    // Removing the gym they train at leaves them at none, with the plates they set last there.
     await ok(send(lifter, 'DELETE', `/api/gyms/${club.id}`), 204)
     const after = (await me(lifter)).profile
     expect(after?.gym).toBeNull()
-    expect(after?.plateSetups).toMatchObject({ kg: { bar: 15 } })
+    expect(after?.plateSetups).toMatchObject({ kg: { bar: 25, plates: [25, 5, 2.5, 1.25] } })
+    // Removing one they do not train at changes none of their plates.
+    await ok(send(lifter, 'PUT', '/api/gyms/current', { gymId: home.id }))
+    const spare = GymSchema.parse(
+      await ok(
+        send(lifter, 'POST', '/api/gyms', {
+          name: 'Spare',
+          equipment: [],
+          plateSetups: { kg: { plateStep: 2.5, bar: 10, plates: [5] } },
+        }),
+        201,
+      ),
+    )
+    await ok(send(lifter, 'DELETE', `/api/gyms/${spare.id}`), 204)
+    expect((await me(lifter)).profile?.plateSetups).toMatchObject({ kg: { bar: 15 } })
+    await ok(send(lifter, 'PUT', '/api/gyms/current', { gymId: null }))
+    expect((await me(lifter)).profile?.plateSetups).toMatchObject({ kg: { bar: 25 } })
   })
 
   test('names are each lifter’s own, a lifter keeps at most ten, and nobody else reads or changes them', async () => {
@@ -103,7 +125,10 @@ describe('gym profiles', () => {
     expect((await send(lifter, 'PATCH', `/api/gyms/${theirs.id}`, { name: 'Mine' })).status).toBe(403)
     expect((await send(lifter, 'PUT', '/api/gyms/current', { gymId: theirs.id })).status).toBe(403)
     expect((await send(lifter, 'DELETE', `/api/gyms/${theirs.id}`)).status).toBe(403)
-    expect((await send(lifter, 'GET', `/api/movements/${await movementId(lifter, 'Back squat')}/swaps?gymId=${theirs.id}`)).status).toBe(403)
+    expect(
+      (await send(lifter, 'GET', `/api/movements/${await movementId(lifter, 'Back squat')}/swaps?gymId=${theirs.id}`))
+        .status,
+    ).toBe(403)
     const bad = await send(lifter, 'POST', '/api/gyms', { name: ' ', equipment: ['anvil'] })
     expect(bad.status).toBe(400)
     expect(GymListSchema.parse(await ok(send(other, 'GET', '/api/gyms'))).gyms.map((g) => g.name)).toEqual(['Home'])

@@ -23,10 +23,8 @@ const IdParam = z.object({ id: z.uuid(gymApiText.notFound) })
 export const gymsRoutes = new Hono<AppEnv>()
   .use(forgetChangedProfile)
   .use(requireProfile())
-  .get(
-    route.list,
-    doc({ summary: 'Your gyms, and the one you train at now', response: GymListSchema }),
-    async (c) => c.json(await listGyms(c.var.db, c.var.profile)),
+  .get(route.list, doc({ summary: 'Your gyms, and the one you train at now', response: GymListSchema }), async (c) =>
+    c.json(await listGyms(c.var.db, c.var.profile)),
   )
   .post(
     route.list,
@@ -47,12 +45,7 @@ export const gymsRoutes = new Hono<AppEnv>()
     validate('json', UpdateGymBody),
     async (c) => c.json(await updateGym(c.var.db, c.var.profile, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete(
-    route.one,
-    doc({ summary: 'Remove a gym', status: 204 }),
-    validate('param', IdParam),
-    async (c) => {
-      await removeGym(c.var.db, c.var.profile, c.req.valid('param').id)
-      return c.body(null, 204)
-    },
-  )
+  .delete(route.one, doc({ summary: 'Remove a gym', status: 204 }), validate('param', IdParam), async (c) => {
+    await removeGym(c.var.db, c.var.profile, c.req.valid('param').id)
+    return c.body(null, 204)
+  })

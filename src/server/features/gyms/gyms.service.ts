@@ -13,7 +13,7 @@ import type { Actor } from '#server/access/actor.ts'
 import type { Db } from '#server/db/client.ts'
 import { gymProfiles, profiles } from '#server/db/schema/index.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { isUniqueViolation } from '#server/lib/db-errors.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '#server/lib/db-errors.ts'
 
 type GymRow = typeof gymProfiles.$inferSelect
 
@@ -64,10 +64,7 @@ export async function createGym(db: Db, actor: Actor, input: CreateGymInput): Pr
       .from(profiles)
       .where(eq(profiles.id, actor.id))
       .for('update')
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(gymProfiles)
-      .where(eq(gymProfiles.userId, actor.id))
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(gymProfiles).where(eq(gymProfiles.userId, actor.id))
     if (n >= MAX_GYMS) throw new AppError('CONFLICT', { message: gymApiText.tooMany })
     const current = profile?.gymId ? await tx.select().from(gymProfiles).where(eq(gymProfiles.id, profile.gymId)) : []
     const plates = { ...(current[0]?.plateSetups ?? profile?.plateSetups ?? {}), ...input.plateSetups }
@@ -106,20 +103,39 @@ export async function updateGym(db: Db, actor: Actor, id: string, input: UpdateG
   return toGym(row)
 }
 
-/** Removes a gym; were the lifter training there, they train at no gym in particular now. */
+/**
+ * Removes a gym. Were the lifter training there, they train at no gym in particular now, with the
+ * plates they loaded there as their own: the plates they set last are not lost with the gym.
+ */
 export async function removeGym(db: Db, actor: Actor, id: string): Promise<void> {
   await ownGym(db, actor, id)
-  const removed = await db
-    .delete(gymProfiles)
-    .where(and(eq(gymProfiles.id, id), eq(gymProfiles.userId, actor.id)))
-    .returning({ id: gymProfiles.id })
-  if (!removed.length) throw new AppError('NOT_FOUND', { message: gymApiText.notFound })
+  await db.transaction(async (tx) => {
+    const [gym] = await tx
+      .select({ plateSetups: gymProfiles.plateSetups })
+      .from(gymProfiles)
+      .where(and(eq(gymProfiles.id, id), eq(gymProfiles.userId, actor.id)))
+      .for('update')
+    if (!gym) throw new AppError('NOT_FOUND', { message: gymApiText.notFound })
+    await tx
+      .update(profiles)
+      .set({
+        plateSetups: sql`coalesce(${profiles.plateSetups}, '{}'::jsonb) || ${JSON.stringify(gym.plateSetups)}::jsonb`,
+      })
+      .where(and(eq(profiles.id, actor.id), eq(profiles.gymProfileId, id)))
+    await tx.delete(gymProfiles).where(eq(gymProfiles.id, id))
+  })
 }
 
 /** The gym the lifter trains at now (null: none). */
 export async function setCurrentGym(db: Db, actor: Actor, gymId: string | null): Promise<GymList> {
   if (gymId) await ownGym(db, actor, gymId)
-  await db.update(profiles).set({ gymProfileId: gymId }).where(eq(profiles.id, actor.id))
+  try {
+    await db.update(profiles).set({ gymProfileId: gymId }).where(eq(profiles.id, actor.id))
+  } catch (error) {
+    // Removed between the check and the choice.
+    if (isForeignKeyViolation(error)) throw new AppError('NOT_FOUND', { message: gymApiText.notFound })
+    throw error
+  }
   return listGyms(db, actor)
 }
 

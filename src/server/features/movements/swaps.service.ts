@@ -1,5 +1,5 @@
 /* Swap suggestions: movements to do in another's place, at the lifter's gym (docs/gyms.md#swaps). */
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { missingAt, type SwapSuggestions } from '#shared/schemas/gyms.ts'
 import type { Movement } from '#shared/schemas/movements.ts'
 import type { Actor } from '#server/access/actor.ts'
@@ -19,7 +19,7 @@ const shared = (a: readonly string[], b: readonly string[]) => a.filter((item) =
  * they have in common first, then secondary muscles, the same way of tracking sets, the same
  * sidedness, and the same thing to load.
  */
-export function swapScore(movement: Movement, candidate: Movement): number {
+function swapScore(movement: Movement, candidate: Movement): number {
   const union = new Set([...movement.primaryMuscles, ...candidate.primaryMuscles]).size || 1
   return (
     (4 * shared(movement.primaryMuscles, candidate.primaryMuscles)) / union +
@@ -60,6 +60,8 @@ export async function swapSuggestions(
             sql`${movements.primaryMuscles} && ${muscles}`,
           ),
         )
+        // The lifter's own first, then the library by name: the same candidates every time.
+        .orderBy(sql`${movements.ownerId} is null`, asc(movements.name))
         .limit(CANDIDATES)
     : []
   const equipment = gym?.equipment ?? null

@@ -67,6 +67,15 @@ export async function startSession(db: Db, actor: Actor, input: StartSessionInpu
       if (existing.clientId !== actor.id) throw new AppError('FORBIDDEN', { message: sessionApiText.notYours })
       // An earlier try of this start landed without them (its answer was lost): nothing is logged on it yet.
       if (device && existing.status === 'in_progress') {
+        // Movements the lifter may use, or those the session holds already, as for a patch.
+        const fields = await movementErrors(
+          db,
+          actor.id,
+          device,
+          'exercises',
+          existing.exercises.map((e) => e.movementId),
+        )
+        if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', { message: 'Invalid input', fields })
         await db
           .update(workoutSessions)
           .set({ exercises: device })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { plateSetupOf, type PlateSetup } from '#shared/schemas/plate-setups.ts'
 import type { SessionExercise } from '#shared/schemas/sessions.ts'
@@ -29,6 +29,12 @@ import { usePendingSets } from '#client/features/sessions/offline/sync.ts'
 import { useSessionLog } from '#client/features/sessions/offline/use-session-log.ts'
 import { nextInSuperset } from '#client/features/sessions/supersets.ts'
 import { swapExercise } from '#client/features/sessions/swap-exercise.ts'
+import { roundSets } from '#client/features/sessions/timed-sets.ts'
+import { BlockTimer } from '#client/features/sessions/components/block-timer.tsx'
+import { SwapDialog } from '#client/features/sessions/components/swap-dialog.tsx'
+import { isLastOfGroup } from '#client/features/plans/components/workout-view.tsx'
+import { blockAt, resultText, roundsOf } from '#shared/timed-work.ts'
+import { notify } from '#client/lib/notify.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { unloggedSets } from '#client/features/sessions/unlogged-sets.ts'
 
@@ -46,6 +52,7 @@ export function SessionPage() {
       userId={auth.user.id}
       unit={unit}
       plates={plateSetupOf(auth.profile.plateSetups, unit)}
+      gym={auth.profile.gym}
       sessionId={sessionId}
     />
   )
@@ -60,11 +67,13 @@ function SessionLogger({
   userId,
   unit,
   plates,
+  gym,
   sessionId,
 }: {
   userId: string
   unit: 'kg' | 'lb'
   plates: PlateSetup
+  gym: { id: string; name: string; equipment: readonly string[] } | null
   sessionId: string
 }) {
   const log = useSessionLog(userId, sessionId)
@@ -131,6 +140,14 @@ function SessionLogger({
           {elapsed(session.startedAt, now)}
         </p>
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
+        {gym && (
+          <p className="text-sm text-muted-foreground">
+            At {gym.name}: plates and swaps fit it.{' '}
+            <Link to={paths.account.getHref()} className="text-primary underline">
+              Change gym
+            </Link>
+          </p>
+        )}
       </div>
       <PendingBanner userId={userId} sessionId={sessionId} />
 
@@ -138,45 +155,86 @@ function SessionLogger({
         <p className="text-muted-foreground">No exercises yet: add the first one below.</p>
       )}
       <ol aria-label="Exercises" className="flex flex-col gap-3">
-        {session.exercises.map((exercise, index) => (
-          <ExerciseLogger
-            key={exercise.key}
-            exercise={exercise}
-            label={labels[index] ?? String(index + 1)}
-            sets={session.sets}
-            stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
-            oneRepMaxKg={
-              stats.data?.find((s) => s.movementId === (exercise.oneRepMaxMovementId ?? exercise.movementId))
-                ?.bestE1rmKg
-            }
-            refused={refused}
-            unit={unit}
-            plates={plates}
-            userId={userId}
-            onLog={(setId, body) => {
-              log.logSet(setId, body)
-              // In a superset the lifter goes on to the next exercise; the rest comes after the last.
-              const next = nextInSuperset(session.exercises, exercise.key)
-              if (next) {
-                rest.stop()
-                focusSet(next.key, body.setNumber)
-              } else {
-                rest.start(exercise.restSeconds ?? 90, {
-                  sessionId,
-                  next:
-                    body.setNumber < exercise.targets.length
-                      ? sessionText.restNext(exercise.movementName, body.setNumber + 1)
-                      : null,
-                })
-                revealNextSet(exercise.key, body.setNumber)
+        {session.exercises.map((exercise, index) => {
+          const label = labels[index] ?? String(index + 1)
+          const block = blockAt(session.exercises, index)
+          const rounds = block ? roundsOf(block.exercises) : 0
+          return (
+            <ExerciseLogger
+              key={exercise.key}
+              exercise={exercise}
+              label={label}
+              sets={session.sets}
+              stats={stats.data?.find((s) => s.movementId === exercise.movementId)}
+              oneRepMaxKg={
+                stats.data?.find((s) => s.movementId === (exercise.oneRepMaxMovementId ?? exercise.movementId))
+                  ?.bestE1rmKg
               }
-            }}
-            onRemoveSet={(set) => log.removeSet(set.id)}
-            onSwap={(movement) =>
-              setExercises(session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement) : e)))
-            }
-          />
-        ))}
+              refused={refused}
+              unit={unit}
+              plates={plates}
+              afterRound={isLastOfGroup(session.exercises, index)}
+              block={
+                block && {
+                  timer: block.timer,
+                  rounds,
+                  start: (
+                    <BlockTimer
+                      sessionId={sessionId}
+                      name={`${label} ${exercise.movementName}`}
+                      timer={block.timer}
+                      rounds={rounds}
+                      exercises={block.exercises}
+                      unit={unit}
+                      onSave={(result) => {
+                        const editedAt = new Date().toISOString()
+                        const rounds = roundSets(block.timer, block.exercises, session.sets, result, editedAt)
+                        for (const { setId, body } of rounds.log) log.logSet(setId, body)
+                        for (const setId of rounds.remove) log.removeSet(setId)
+                        setExercises(session.exercises.map((e) => (e.key === exercise.key ? { ...e, result } : e)))
+                        notify.success({ title: sessionText.timer.saved(resultText(result)) })
+                      }}
+                    />
+                  ),
+                }
+              }
+              onLog={(setId, body) => {
+                log.logSet(setId, body)
+                // A set not done (a warm-up row left unticked) starts no rest.
+                if (body.completed === false) return
+                // In a superset the lifter goes on to the next exercise; the rest comes after the last.
+                const next = nextInSuperset(session.exercises, exercise.key)
+                if (next) {
+                  rest.stop()
+                  focusSet(next.key, body.setNumber)
+                } else {
+                  rest.start(exercise.restSeconds ?? 90, {
+                    sessionId,
+                    next:
+                      body.setNumber < exercise.targets.length
+                        ? sessionText.restNext(exercise.movementName, body.setNumber + 1)
+                        : null,
+                  })
+                  revealNextSet(exercise.key, body.setNumber)
+                }
+              }}
+              onRemoveSet={(set) => log.removeSet(set.id)}
+              swap={
+                <SwapDialog
+                  userId={userId}
+                  exercise={exercise}
+                  name={`${label} ${exercise.movementName}`}
+                  gym={gym}
+                  onSwap={(movement, reason) =>
+                    setExercises(
+                      session.exercises.map((e) => (e.key === exercise.key ? swapExercise(e, movement, reason) : e)),
+                    )
+                  }
+                />
+              }
+            />
+          )
+        })}
       </ol>
 
       <AddExercisePicker

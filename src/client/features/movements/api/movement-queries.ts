@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { apiPaths } from '#shared/api-paths.ts'
+import { SwapSuggestionsSchema } from '#shared/schemas/gyms.ts'
 import { MovementPageSchema, MovementSchema, type ListMovementsInput } from '#shared/schemas/movements.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 
@@ -32,5 +33,12 @@ export const movementQueries = {
     queryOptions({
       queryKey: [...movementQueries.all(), 'detail', id],
       queryFn: ({ signal }) => apiRequest(apiPaths.movements.one(id), { schema: MovementSchema, signal }),
+    }),
+  /** Movements to do in its place at the gym the lifter trains at now, best first. */
+  swaps: (id: string, gymId: string | null) =>
+    queryOptions({
+      queryKey: [...movementQueries.all(), 'swaps', id, gymId],
+      queryFn: ({ signal }) => apiRequest(apiPaths.movements.swaps(id), { schema: SwapSuggestionsSchema, signal }),
+      staleTime: 60_000,
     }),
 }

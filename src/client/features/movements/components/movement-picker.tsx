@@ -13,6 +13,9 @@ type Props = {
   /** The button that opens the picker. */
   trigger: ReactNode
   title?: string
+  description?: string
+  /** What comes first in the dialog (a swap's suggestions), given the picker's own way to pick. */
+  lead?: (pick: (movement: PickedMovement) => void) => ReactNode
   onPick: (movement: PickedMovement) => void
 }
 
@@ -20,7 +23,14 @@ type Props = {
  * The one movement picker of every builder (plan builder, workout builder, swapping a
  * movement in a session): search, filters and the movements picked recently.
  */
-export function MovementPicker({ userId, trigger, title = 'Choose a movement', onPick }: Props) {
+export function MovementPicker({
+  userId,
+  trigger,
+  title = 'Choose a movement',
+  description = 'Search the built-in library and your own movements.',
+  lead,
+  onPick,
+}: Props) {
   const [open, setOpen] = useState(false)
   const [filters, setFilters] = useState<Filters>({})
   const recent = open ? readRecentMovements(userId) : []
@@ -36,7 +46,8 @@ export function MovementPicker({ userId, trigger, title = 'Choose a movement', o
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
         <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>Search the built-in library and your own movements.</DialogDescription>
+        <DialogDescription>{description}</DialogDescription>
+        {open && lead?.(pick)}
         {recent.length > 0 && (
           <div role="group" aria-label="Recent movements" className="flex flex-wrap gap-2">
             {recent.map((movement) => (

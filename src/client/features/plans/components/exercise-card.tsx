@@ -9,11 +9,14 @@ import { Field } from '#client/components/ui/field.tsx'
 import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import type { ProgressionRule } from '#shared/schemas/progression.ts'
+import { STANDARD_RAMP } from '#shared/schemas/timed-work.ts'
+import { rampText } from '#shared/timed-work.ts'
 import { cn } from '#client/lib/cn.ts'
 import { builderText } from '../builder-text.ts'
 import { addSets, applySetToAll, toExerciseInputs, type ExerciseDraft, type SetDraft } from '../workout-draft.ts'
 import { ExerciseRuleDialog } from './progression-dialog.tsx'
 import { SetRow } from './set-row.tsx'
+import { TimerFields } from './timer-fields.tsx'
 
 const SUPERSETS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
 
@@ -23,6 +26,8 @@ export type ExerciseRules = { planRule: ProgressionRule | null; clientId: string
 type ExerciseCardProps = {
   exercise: ExerciseDraft
   label: string
+  /** In a superset after its first exercise: that exercise's label (the group's timer is its). */
+  groupLead?: string | undefined
   errorsOf: (path: string) => string | undefined
   unit: Unit
   rules?: ExerciseRules | undefined
@@ -31,7 +36,16 @@ type ExerciseCardProps = {
 }
 
 /** One exercise of the workout editor: a sortable card with its superset, rest, tempo, sets and notes. */
-export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange, onRemove }: ExerciseCardProps) {
+export function ExerciseCard({
+  exercise,
+  label,
+  groupLead,
+  errorsOf,
+  unit,
+  rules,
+  onChange,
+  onRemove,
+}: ExerciseCardProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: exercise.key })
   const name = `${label} ${exercise.movementName}`
   const setSets = (sets: SetDraft[]) => onChange({ sets })
@@ -107,6 +121,44 @@ export function ExerciseCard({ exercise, label, errorsOf, unit, rules, onChange,
           )}
         </Field>
       </div>
+
+      {groupLead ? (
+        <p className="text-xs text-muted-foreground">{builderText.timedWithLead(groupLead)}</p>
+      ) : (
+        <TimerFields
+          name={name}
+          timer={exercise.timer}
+          rounds={exercise.sets.length}
+          errorsOf={errorsOf}
+          onChange={(change) => onChange({ timer: { ...exercise.timer, ...change } })}
+        />
+      )}
+      {exercise.tracking === 'weight_reps' && (
+        <Field label={builderText.ramp} error={errorsOf('warmUp')} hint={builderText.rampHint}>
+          {(control) => (
+            <div className="flex gap-2">
+              <Input
+                {...control}
+                className="min-w-0 flex-1"
+                placeholder={rampText(STANDARD_RAMP)}
+                value={exercise.warmUp}
+                onChange={(e) => onChange({ warmUp: e.target.value })}
+              />
+              {!exercise.warmUp.trim() && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-auto"
+                  aria-label={builderText.standardRampName(name)}
+                  onClick={() => onChange({ warmUp: rampText(STANDARD_RAMP) })}
+                >
+                  {builderText.standardRamp}
+                </Button>
+              )}
+            </div>
+          )}
+        </Field>
+      )}
 
       <ol aria-label={`Sets of ${name}`} className="flex flex-col gap-2">
         {exercise.sets.map((set, index) => (

@@ -112,6 +112,7 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
                 key={exercise.key}
                 exercise={exercise}
                 label={labels[index] ?? String(index + 1)}
+                groupLead={groupLeadOf(draft.exercises, labels, index)}
                 errorsOf={(path) => errors[`exercises.${index}.${path}`]?.[0]}
                 unit={unit}
                 rules={rules}
@@ -136,4 +137,12 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
       )}
     </div>
   )
+}
+
+/** The label of the first exercise of `index`'s superset, when `index` is in one and is not its first. */
+function groupLeadOf(exercises: readonly { superset: string }[], labels: readonly string[], index: number) {
+  const superset = exercises[index]?.superset
+  if (!superset) return undefined
+  const first = exercises.findIndex((e) => e.superset === superset)
+  return first === index ? undefined : labels[first]
 }

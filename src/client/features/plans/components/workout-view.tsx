@@ -2,11 +2,14 @@ import { TrendingUp } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
-import type { PlanWorkout, PlanWorkoutDetail } from '#shared/schemas/plans.ts'
+import type { Exercise, PlanWorkout, PlanWorkoutDetail } from '#shared/schemas/plans.ts'
+import { blockAt, roundsOf } from '#shared/timed-work.ts'
 import type { Unit } from '#shared/units.ts'
 import { planDateText } from '../plan-dates.ts'
-import { formatDuration, formatPrescribedSet } from '../prescription-format.ts'
+import { formatPrescribedSet } from '../prescription-format.ts'
 import { exerciseLabels } from '../workout-draft.ts'
+import { HowToButton } from '#client/features/movements/components/movement-guide.tsx'
+import { ExerciseCues } from './exercise-cues.tsx'
 
 type Props = {
   workout: Pick<PlanWorkout, 'notes' | 'exercises'>
@@ -84,11 +87,16 @@ export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Pr
               aria-label={`${label} ${exercise.movementName}`}
               className="rounded-lg border bg-card p-4"
             >
-              <div className="flex items-baseline gap-2">
+              <div className="flex items-center gap-2">
                 <span className="rounded bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">
                   {label}
                 </span>
-                <h2 className="font-medium">{exercise.movementName}</h2>
+                <h2 className="min-w-0 flex-1 font-medium">{exercise.movementName}</h2>
+                <HowToButton
+                  name={`${label} ${exercise.movementName}`}
+                  movementName={exercise.movementName}
+                  movementId={exercise.movementId}
+                />
               </div>
               <ol className="mt-2 flex flex-col gap-1 text-sm">
                 {exercise.sets.map((set, n) => (
@@ -98,13 +106,15 @@ export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Pr
                   </li>
                 ))}
               </ol>
-              {(exercise.restSeconds !== null || exercise.tempo) && (
-                <p className="mt-2 text-xs text-muted-foreground">
-                  {exercise.restSeconds !== null ? `Rest ${formatDuration(exercise.restSeconds)}` : ''}
-                  {exercise.restSeconds !== null && exercise.tempo ? ' · ' : ''}
-                  {exercise.tempo ? `Tempo ${exercise.tempo}` : ''}
-                </p>
-              )}
+              <div className="mt-2">
+                <ExerciseCues
+                  tempo={exercise.tempo}
+                  restSeconds={exercise.restSeconds}
+                  afterRound={isLastOfGroup(workout.exercises, index)}
+                  block={blockOf(workout.exercises, index)}
+                  warmUp={exercise.warmUp}
+                />
+              </div>
               {exercise.progressionNote && <TargetReason reason={exercise.progressionNote.reason} />}
               {exercise.notes && <p className="mt-2 text-sm whitespace-pre-line">{exercise.notes}</p>}
               {extra?.(exercise)}
@@ -114,4 +124,16 @@ export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Pr
       </ol>
     </div>
   )
+}
+
+/** The timed block the exercise at `index` starts, with its rounds (its exercises' most sets). */
+function blockOf(exercises: readonly Exercise[], index: number) {
+  const block = blockAt(exercises, index)
+  return block && { timer: block.timer, rounds: roundsOf(block.exercises) }
+}
+
+/** Its rest comes after each round: the last exercise of a superset. */
+export function isLastOfGroup(exercises: readonly { superset: string | null }[], index: number): boolean {
+  const superset = exercises[index]?.superset
+  return Boolean(superset) && exercises.findLastIndex((e) => e.superset === superset) === index
 }

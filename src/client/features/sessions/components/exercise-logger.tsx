@@ -1,16 +1,19 @@
-import { Plus, Repeat } from 'lucide-react'
-import { useState } from 'react'
+import { Plus } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { isPlateLoaded } from '#shared/plates.ts'
 import type { PlateSetup } from '#shared/schemas/plate-setups.ts'
 import { loadFromE1rm } from '#shared/schemas/progression.ts'
 import type { LogSetInput, SessionExercise, SetLog } from '#shared/schemas/sessions.ts'
 import type { MovementStats } from '#shared/schemas/session-reports.ts'
+import type { PrescribedSet } from '#shared/schemas/plans.ts'
+import type { BlockTimer } from '#shared/schemas/timed-work.ts'
 import { pairWithTargets, type SetType } from '#shared/set-types.ts'
+import { rampSets, resultText } from '#shared/timed-work.ts'
 import type { Refusal } from '#client/lib/offline-queue/queue.ts'
 import { fromKg, targetIn, type Unit } from '#shared/units.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { MovementPicker } from '#client/features/movements/components/movement-picker.tsx'
-import type { PickedMovement } from '#client/features/movements/recent-movements.ts'
+import { HowToButton } from '#client/features/movements/components/movement-guide.tsx'
+import { ExerciseCues } from '#client/features/plans/components/exercise-cues.tsx'
 import { sessionText } from '../session-text.ts'
 import { copyOfSet, setRowValues, type SetDraft, type SetValues } from '../set-values.ts'
 import { fieldsOf, SetRow, str, type LastSet } from './set-row.tsx'
@@ -27,11 +30,14 @@ type Props = {
   unit: Unit
   /** The lifter's bar, plates and plate step in their unit: targets round to the step. */
   plates: PlateSetup
-  userId: string
   onLog: (setId: string, body: LogSetInput) => void
   onRemoveSet: (set: SetLog) => void
-  /** Without it (correcting a finished session) the movement cannot be swapped. */
-  onSwap?: (movement: PickedMovement) => void
+  /** The swap dialog's trigger and dialog; without it (correcting a finished session) the movement cannot be swapped. */
+  swap?: ReactNode
+  /** The timed block this exercise starts (its timer, rounds and start button), if any. */
+  block?: { timer: BlockTimer; rounds: number; start: ReactNode } | null
+  /** Its rest comes after each round of its superset. */
+  afterRound?: boolean
   /** Every logged set can be removed, not only the last (correcting a finished session). */
   removeAny?: boolean
 }
@@ -46,10 +52,11 @@ export function ExerciseLogger({
   refused,
   unit,
   plates,
-  userId,
   onLog,
   onRemoveSet,
-  onSwap,
+  swap,
+  block,
+  afterRound = false,
   removeAny = false,
 }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
@@ -61,29 +68,12 @@ export function ExerciseLogger({
   const [types, setTypes] = useState<Record<number, SetType>>({})
   // A logged set's own type wins (another device may change it); a type chosen on a row not logged,
   // or refused, waits for the tick.
-  const typeOf = (n: number): SetType => {
-    const set = logged.find((s) => s.setNumber === n)
-    return (set && !refused.has(set.id) ? set.setType : undefined) ?? types[n] ?? set?.setType ?? 'working'
-  }
-  // The prescribed sets go to the rows as the review pairs them: warm-up rows stand aside, so a
-  // warm-up on the first row moves the prescription down a row (and the rows grow by one).
-  const candidates = exercise.targets.length + logged.length + Object.keys(types).length + 1
-  const pairs = pairWithTargets(
-    exercise.targets.length,
-    Array.from({ length: candidates }, (_, index) => ({ setNumber: index + 1, setType: typeOf(index + 1) })),
-  )
-  const targetIndex = (n: number) => pairs.findIndex((p) => p.setNumber === n)
-  const rows = Math.max(pairs.at(-1)?.setNumber ?? 0, ...logged.map((s) => s.setNumber), 1) + extra
-  const name = `${label} ${exercise.movementName}`
-  const last = stats?.last?.sets ?? []
-  const fields = fieldsOf(exercise.tracking)
-  const columns = { gridTemplateColumns: `1.75rem minmax(0, 1fr) ${fields.map((f) => f.width).join(' ')} 2.75rem` }
   // Plates come in steps; a 24 kg kettlebell is not rounded to them.
-  const step = isPlateLoaded(exercise.equipment) ? plates.plateStep : undefined
-  // A %1RM target is the load the lifter's e1RM gives, rounded to their plates.
-  const targetOf = (n: number) => exercise.targets[targetIndex(n)]
-  const targetLoad = (n: number) => {
-    const load = targetOf(n)?.load
+  const plateLoaded = isPlateLoaded(exercise.equipment)
+  const step = plateLoaded ? plates.plateStep : undefined
+  /** A prescribed load as the lifter loads it: kg rounded to their plates, a %1RM from their e1RM. */
+  const loadOf = (target: PrescribedSet | undefined) => {
+    const load = target?.load
     if (load?.kind === 'percent_1rm' && oneRepMaxKg)
       return targetIn(
         loadFromE1rm(load.value, oneRepMaxKg, unit, step ?? plates.plateStep),
@@ -92,6 +82,45 @@ export function ExerciseLogger({
       )
     return load?.kind === 'kg' ? targetIn(load.value, unit, step) : null
   }
+  // The warm-up ramp: its sets, from the day's heaviest target (or last time's first set), go on
+  // the first rows, unless the lifter logged work there before any warm-up.
+  const last = stats?.last?.sets ?? []
+  const working =
+    Math.max(0, ...exercise.targets.map((target) => loadOf(target) ?? 0)) ||
+    (last[0]?.loadKg ? fromKg(last[0].loadKg, unit) : 0)
+  const ramp =
+    exercise.warmUp && working > 0 && !logged.some((s) => s.setType !== 'warmup' && s.setNumber === 1)
+      ? rampSets(exercise.warmUp, working, unit, plates, { plateLoaded })
+      : []
+  const typeOf = (n: number): SetType => {
+    const set = logged.find((s) => s.setNumber === n)
+    return (
+      (set && !refused.has(set.id) ? set.setType : undefined) ??
+      types[n] ??
+      set?.setType ??
+      (n <= ramp.length ? 'warmup' : 'working')
+    )
+  }
+  // The prescribed sets go to the rows as the review pairs them: warm-up rows stand aside, so a
+  // warm-up on the first row moves the prescription down a row (and the rows grow by one).
+  const candidates = exercise.targets.length + ramp.length + logged.length + Object.keys(types).length + 1
+  const pairs = pairWithTargets(
+    exercise.targets.length,
+    Array.from({ length: candidates }, (_, index) => ({ setNumber: index + 1, setType: typeOf(index + 1) })),
+  )
+  const targetIndex = (n: number) => pairs.findIndex((p) => p.setNumber === n)
+  const rows = Math.max(pairs.at(-1)?.setNumber ?? 0, ...logged.map((s) => s.setNumber), 1) + extra
+  const name = `${label} ${exercise.movementName}`
+  const fields = fieldsOf(exercise.tracking)
+  const columns = { gridTemplateColumns: `1.75rem minmax(0, 1fr) ${fields.map((f) => f.width).join(' ')} 2.75rem` }
+  // A warm-up row of the ramp has the ramp's step as its target; the others, the prescription's.
+  const warmUpOf = (n: number) => (typeOf(n) === 'warmup' && targetIndex(n) === -1 ? ramp[n - 1] : undefined)
+  const targetOf = (n: number): PrescribedSet | undefined => {
+    const warm = warmUpOf(n)
+    if (warm) return { reps: { min: warm.reps, max: warm.reps }, load: { kind: 'kg', value: warm.loadKg } }
+    return exercise.targets[targetIndex(n)]
+  }
+  const targetLoad = (n: number) => warmUpOf(n)?.load ?? loadOf(targetOf(n))
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
   const setOf = (n: number) => logged.find((s) => s.setNumber === n)
   // Last time's work sets, in order, beside the rows that answer the prescription in the same order.
@@ -116,6 +145,22 @@ export function ExerciseLogger({
       const { [n]: mine, ...others } = all
       return change ? { ...others, [n]: { ...mine, ...change } } : others
     })
+
+  // A warm-up row left unticked before a work set is kept as a warm-up not done, so the work pairs
+  // with the prescription everywhere it is read again (the review, the rules), not only here.
+  const logSet = (setId: string, body: LogSetInput) => {
+    if (body.setType !== 'warmup')
+      for (let row = 1; row < body.setNumber; row++)
+        if (typeOf(row) === 'warmup' && !setOf(row))
+          onLog(crypto.randomUUID(), {
+            exerciseKey: exercise.key,
+            setNumber: row,
+            completed: false,
+            setType: 'warmup',
+            editedAt: body.editedAt,
+          })
+    onLog(setId, body)
+  }
 
   function addSet() {
     const above = values[rows - 1]
@@ -146,20 +191,44 @@ export function ExerciseLogger({
             </p>
           )}
           {exercise.notes && <p className="mt-1 text-sm whitespace-pre-line">{exercise.notes}</p>}
+          {exercise.swappedFrom && (
+            <p className="mt-1 text-xs text-muted-foreground">
+              {sessionText.swappedFrom(exercise.swappedFrom.movementName, exercise.swappedFrom.reason)}
+            </p>
+          )}
         </div>
-        {onSwap && (
-          <MovementPicker
-            userId={userId}
-            title={`Swap ${exercise.movementName}`}
-            trigger={
-              <Button variant="ghost" size="sm" aria-label={`Swap ${name}`}>
-                <Repeat aria-hidden /> Swap
-              </Button>
+        <div className="flex shrink-0 flex-col items-end sm:flex-row">
+          <HowToButton
+            name={name}
+            movementName={exercise.movementName}
+            movementId={exercise.movementId}
+            guide={
+              exercise.instructions !== undefined || exercise.videoUrl !== undefined
+                ? { instructions: exercise.instructions ?? null, videoUrl: exercise.videoUrl ?? null }
+                : undefined
             }
-            onPick={onSwap}
           />
-        )}
+          {swap}
+        </div>
       </div>
+      <ExerciseCues
+        tempo={exercise.tempo}
+        restSeconds={exercise.restSeconds}
+        afterRound={afterRound}
+        block={block}
+        warmUp={exercise.warmUp}
+      />
+      {block && (
+        <div className="flex flex-wrap items-center gap-2">
+          {block.start}
+          {exercise.result && (
+            <p className="text-sm font-medium">
+              <span className="sr-only">Result: </span>
+              {resultText(exercise.result)}
+            </p>
+          )}
+        </div>
+      )}
       {/* The columns' names, for the eye: each input carries its own full name. */}
       <div
         aria-hidden
@@ -197,7 +266,7 @@ export function ExerciseLogger({
               plates={plates}
               plateStep={step}
               onChange={(change) => draft(n, change)}
-              onLog={onLog}
+              onLog={logSet}
               onRemove={(set) => {
                 draft(n, null)
                 setTypes(({ [n]: _, ...others }) => others)

@@ -1,8 +1,10 @@
 import { Timer } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RestEndInput } from '#shared/schemas/notifications.ts'
+import { clockText } from '#shared/timed-work.ts'
 import { forgetRestEnd, tellRestEnd } from '#client/features/notifications/api/rest-end.ts'
 import { Button } from '#client/components/ui/button.tsx'
+import { signal } from '#client/lib/signal.ts'
 import { sessionText } from '../session-text.ts'
 
 /**
@@ -27,18 +29,7 @@ export function useRestTimer() {
   useEffect(() => {
     if (left !== 0) return
     // Done: buzz and beep where the device allows, then clear.
-    navigator.vibrate?.([200, 100, 200])
-    try {
-      const audio = new AudioContext()
-      const tone = audio.createOscillator()
-      tone.frequency.value = 880
-      tone.connect(audio.destination)
-      tone.start()
-      tone.stop(audio.currentTime + 0.25)
-      tone.onended = () => void audio.close()
-    } catch {
-      // No audio here; the vibration and the screen say it.
-    }
+    signal()
     const clear = setTimeout(() => {
       end.current = null
       setEndsAt(null)
@@ -83,8 +74,6 @@ export function useRestTimer() {
   return { left, start, add, stop }
 }
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-
 /**
  * The space the rest banner takes at the bottom of the screen. The session page keeps this much
  * free below its content and as the document's scroll padding, so the banner never sits on a set
@@ -102,7 +91,7 @@ export function RestTimerBar({ left, onAdd, onSkip }: { left: number | null; onA
       className="fixed inset-x-0 bottom-0 z-30 mx-auto flex h-16 max-w-2xl items-center justify-between gap-3 border-t bg-primary px-4 text-primary-foreground shadow-lg mb-[env(safe-area-inset-bottom)] md:bottom-4 md:rounded-xl md:border"
     >
       <span className="flex items-center gap-2 text-lg font-semibold tabular-nums">
-        <Timer aria-hidden /> {left === 0 ? sessionText.restDone : `Rest ${clock(left)}`}
+        <Timer aria-hidden /> {left === 0 ? sessionText.restDone : `Rest ${clockText(left)}`}
       </span>
       <span className="flex gap-2">
         <Button size="sm" variant="secondary" onClick={onAdd}>

@@ -90,7 +90,6 @@ function CorrectionEditor({
             refused={refused}
             unit={unit}
             plates={plates}
-            userId={userId}
             onLog={log.logSet}
             onRemoveSet={(set) => log.removeSet(set.id)}
             removeAny

@@ -1,3 +1,4 @@
+import { resultText } from '#shared/timed-work.ts'
 import { MessageSquare } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import type { Comment, SetLog } from '#shared/schemas/sessions.ts'
@@ -89,12 +90,21 @@ function ExerciseReview({
         {exercise.swappedFrom && (
           <span className="ml-2 text-sm font-normal text-muted-foreground">
             instead of {exercise.swappedFrom.movementName}
+            {exercise.swappedFrom.reason ? ` (${exercise.swappedFrom.reason})` : ''}
           </span>
         )}
         {exercise.removed && (
           <span className="ml-2 text-sm font-normal text-destructive">removed during the session</span>
         )}
       </h3>
+      {exercise.block && (
+        <p className="border-b px-3 py-2 text-sm">
+          <span className="text-muted-foreground">{exercise.block.asked}: </span>
+          <span className="font-medium">
+            {exercise.block.result ? resultText(exercise.block.result) : 'no result logged'}
+          </span>
+        </p>
+      )}
       {exercise.sets.length === 0 && elsewhere.length === 0 ? (
         <p className="p-3 text-sm text-muted-foreground">No sets.</p>
       ) : (

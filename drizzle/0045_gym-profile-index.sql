@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_gym_profile_idx" ON "profiles" USING btree ("gym_profile_id");
