@@ -29,6 +29,7 @@ type ExportDoc = {
   format: string
   version: number
   profile: Json
+  gyms: Json[]
   plans: (Json & { workouts: (Json & { exercises: Json[] })[] })[]
   workouts: (Json & { exercises: Json[] })[]
   sessions: (Json & { sets: Json[]; comments: Json[]; exercises: Json[] })[]
@@ -437,8 +438,21 @@ describe('a restore', () => {
   })
   afterAll(() => fresh.close())
 
-  test('into a fresh database gives back the same sessions, sets and plans, once', async () => {
+  test('into a fresh database gives back the same sessions, sets, plans and gyms, once', async () => {
+    await call(t, lifter, 'POST', '/api/gyms', {
+      name: 'Garage',
+      equipment: ['barbell', 'bench'],
+      plateSetups: { kg: { plateStep: 2.5, bar: 15, plates: [20, 10, 5, 2.5, 1.25] } },
+    })
     const original = await exportJsonOf(t, lifter)
+    expect(original.gyms).toEqual([
+      {
+        name: 'Garage',
+        equipment: ['barbell', 'bench'],
+        plateSetups: { kg: { plateStep: 2.5, bar: 15, plates: [20, 10, 5, 2.5, 1.25] } },
+        current: true,
+      },
+    ])
     const restorer = await signIn(fresh, { role: 'client' })
     const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',
@@ -457,6 +471,7 @@ describe('a restore', () => {
     })
     const restored = await exportJsonOf(fresh, restorer)
     expect(comparable(restored)).toEqual(comparable(original))
+    expect(restored.gyms).toEqual(original.gyms)
     expect(restored.sessions[0]?.id).not.toBe(original.sessions[0]?.id)
 
     // The same file again adds nothing.

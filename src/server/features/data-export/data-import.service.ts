@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
+import { MAX_GYMS } from '#shared/schemas/gyms.ts'
 import { dataExportApiText, EXPORT_FORMAT, EXPORT_VERSION, type RestoreResult } from '#shared/schemas/data-export.ts'
 import { fieldErrorsOf } from '#shared/errors.ts'
-import type { Db } from '#server/db/client.ts'
-import { bodyWeights, profiles } from '#server/db/schema/index.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { bodyWeights, gymProfiles, profiles } from '#server/db/schema/index.ts'
 import { analyzeStale } from '#server/db/statistics.ts'
 import { rememberWords } from '#server/features/movements/movements.service.ts'
 import { AppError } from '#server/lib/app-error.ts'
@@ -117,6 +118,7 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
         })
         .where(eq(profiles.id, userId))
     }
+    await restoreGyms(tx, userId, document.gyms)
     result.plans = await insertPlans(tx, userId, plans, maps)
     result.workouts = await insertWorkouts(tx, userId, ownWorkouts, maps)
     for (const batch of chunks(document.bodyWeights)) {
@@ -132,4 +134,33 @@ export async function restoreExport(db: Db, userId: string, document: ExportDocu
   if (newWords.length) await rememberWords(db, newWords)
   await analyzeStale(db, { set_logs: result.sets, workout_sessions: result.sessions, body_weights: result.bodyWeights })
   return result
+}
+
+/**
+ * The file's gyms the account has none of the same name of, as long as there is room; the one
+ * the file trained at becomes the account's current gym when it has none.
+ */
+async function restoreGyms(tx: Tx, userId: string, gyms: ExportDocument['gyms']): Promise<void> {
+  if (!gyms.length) return
+  const held = await tx.select({ name: gymProfiles.name }).from(gymProfiles).where(eq(gymProfiles.userId, userId))
+  const names = new Set(held.map((g) => g.name))
+  const fresh = gyms
+    .filter((gym, index) => !names.has(gym.name) && gyms.findIndex((g) => g.name === gym.name) === index)
+    .slice(0, Math.max(0, MAX_GYMS - held.length))
+  if (fresh.length)
+    await tx
+      .insert(gymProfiles)
+      .values(fresh.map((gym) => ({ userId, name: gym.name, equipment: gym.equipment, plateSetups: gym.plateSetups })))
+      .onConflictDoNothing()
+  const current = gyms.find((gym) => gym.current)
+  if (!current) return
+  const [gym] = await tx
+    .select({ id: gymProfiles.id })
+    .from(gymProfiles)
+    .where(and(eq(gymProfiles.userId, userId), eq(gymProfiles.name, current.name)))
+  if (gym)
+    await tx
+      .update(profiles)
+      .set({ gymProfileId: gym.id })
+      .where(and(eq(profiles.id, userId), isNull(profiles.gymProfileId)))
 }

@@ -3,6 +3,7 @@ import { EXPORT_VERSION } from '#shared/schemas/data-export.ts'
 import { EQUIPMENT, MUSCLES, PATTERNS, TRACKING } from '#shared/schemas/movements.ts'
 import { PLAN_STATUSES, PrescribedSetSchema } from '#shared/schemas/plans.ts'
 import { BlockTimerSchema, WarmUpRampSchema } from '#shared/schemas/timed-work.ts'
+import { GYM_NAME_MAX } from '#shared/schemas/gyms.ts'
 import { EXPERIENCE_LEVELS, ROLES, UNITS } from '#shared/schemas/profiles.ts'
 import {
   DeloadSchema,
@@ -191,6 +192,15 @@ export const ExportDocumentSchema = z.object({
       createdAt: z.optional(moment),
       updatedAt: z.optional(moment),
     }),
+  ),
+  gyms: list(
+    z.object({
+      name: text(GYM_NAME_MAX).check(z.minLength(1)),
+      equipment: list(z.enum(EQUIPMENT), EQUIPMENT.length),
+      plateSetups: z._default(PlateSetupsPatch, {}),
+      current: z._default(z.boolean(), false),
+    }),
+    LIST_LIMITS.gyms,
   ),
   movements: list(MovementSchema, LIST_LIMITS.movements),
   plans: list(PlanSchema, LIST_LIMITS.plans),

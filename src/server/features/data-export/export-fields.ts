@@ -12,6 +12,7 @@ const ID_MAX = 200
 /** The most entries of each list (docs/export-format.md#limits); a file past the byte limit is refused before this anyway. */
 export const LIST_LIMITS = {
   movements: 100_000,
+  gyms: 100,
   plans: 10_000,
   workouts: 100_000,
   bodyWeights: 100_000,

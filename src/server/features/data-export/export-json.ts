@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { EXPORT_FORMAT, EXPORT_VERSION } from '#shared/schemas/data-export.ts'
 import { queryRows, type Db } from '#server/db/client.ts'
 import {
+  gymProfiles,
   bodyWeights,
   messages,
   movements,
@@ -374,6 +375,19 @@ export async function* exportJson(db: Db, subject: ExportSubject): AsyncGenerato
           updatedAt: iso(profile.updatedAt),
         }
       : null,
+  )}`
+  const gyms = await db
+    .select()
+    .from(gymProfiles)
+    .where(eq(gymProfiles.userId, userId))
+    .orderBy(asc(gymProfiles.createdAt))
+  yield `,"gyms":${json(
+    gyms.map((gym) => ({
+      name: gym.name,
+      equipment: gym.equipment,
+      plateSetups: gym.plateSetups,
+      current: profile?.gymProfileId === gym.id,
+    })),
   )}`
   yield `,"plans":[`
   yield* plansJson(db, userId, movementIds)
