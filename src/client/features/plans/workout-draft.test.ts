@@ -112,3 +112,14 @@ test('a timer and a ramp read into the editor as a coach types them and are save
   expect(inputs.map((e) => e.timer)).toEqual(timers)
   expect(inputs[0]?.warmUp).toEqual(STANDARD_RAMP)
 })
+
+test('a superset’s timer is its first exercise’s: one left on another exercise of it is not saved', () => {
+  const timed = (key: string, superset: string) => ({
+    ...exercise('as shown', 100),
+    key,
+    superset,
+    timer: { ...NO_TIMER, kind: 'emom' as const },
+  })
+  const inputs = toExerciseInputs([timed('a', 'B'), timed('b', 'B'), timed('c', '')], 'kg')
+  expect(inputs.map((e) => e.timer?.kind ?? null)).toEqual(['emom', null, 'emom'])
+})

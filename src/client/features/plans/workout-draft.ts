@@ -243,6 +243,9 @@ function setToInput(set: SetDraft, unit: Unit): PrescribedSet {
 }
 
 export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): ExerciseInput[] {
+  // A superset's timer is its first exercise's: one left on another (before a reorder) is dropped.
+  const leads = (exercise: ExerciseDraft) =>
+    !exercise.superset || exercises.find((e) => e.superset === exercise.superset) === exercise
   return exercises.map((exercise) => ({
     movementId: exercise.movementId,
     superset: exercise.superset || null,
@@ -251,7 +254,7 @@ export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): Exerci
     notes: exercise.notes.trim() || null,
     sets: exercise.sets.map((set) => setToInput(set, unit)),
     progression: exercise.progression,
-    timer: timerToInput(exercise.timer),
+    timer: leads(exercise) ? timerToInput(exercise.timer) : null,
     warmUp: parseRamp(exercise.warmUp),
   }))
 }

@@ -5,6 +5,7 @@ import type { FinishSessionInput } from '#shared/schemas/sessions.ts'
 import { notify } from '#client/lib/notify.ts'
 import { flushQueue } from '#client/lib/offline-queue/queue.ts'
 import { isOnline } from '#client/lib/online.ts'
+import { forgetRuns } from '../offline/block-timers.ts'
 import { startWaiting, unsavedSets } from '../offline/offline-store.ts'
 import { sessionText } from '../session-text.ts'
 import { sessionCalls, sessionQueries } from './session-queries.ts'
@@ -25,6 +26,7 @@ export function useFinishSession(userId: string, sessionId: string) {
       // A session started with no signal may not be on the server yet: nothing to finish there.
       if (!isOnline() || unsaved.waiting > 0 || (await startWaiting(userId, sessionId))) return 'sets-pending'
       await sessionCalls.finish(sessionId, input)
+      forgetRuns(sessionId)
       return 'finished'
     },
     meta: { errorTitle: 'Could not finish the workout' },

@@ -19,6 +19,7 @@ import { Input } from '#client/components/ui/input.tsx'
 import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { signal, wakeAudio } from '#client/lib/signal.ts'
 import type { Unit } from '#shared/units.ts'
+import { readRun, writeRun } from '../offline/block-timers.ts'
 import { sessionText } from '../session-text.ts'
 
 type Props = {
@@ -36,27 +37,6 @@ type Props = {
 const MAX_ROUNDS = 200
 const MAX_SECONDS = 86_400
 
-/** Where a running timer is kept: on the device, by session and block, so a reopened app finds it. */
-const keyOf = (sessionId: string, blockKey: string) => `coachline-timer:${sessionId}:${blockKey}`
-
-function readRun(key: string): TimerRun | null {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(key) ?? 'null')
-    return value && typeof value === 'object' && 'startedAt' in value ? (value as TimerRun) : null
-  } catch {
-    return null
-  }
-}
-
-function writeRun(key: string, run: TimerRun | null): void {
-  try {
-    if (run) localStorage.setItem(key, JSON.stringify(run))
-    else localStorage.removeItem(key)
-  } catch {
-    // A full or closed storage: the timer still runs on this screen.
-  }
-}
-
 /**
  * The timer of a timed block (an EMOM, intervals, a circuit): a button that starts it, and the
  * whole screen while it runs, with a big count, a tone and a buzz at each round and the three
@@ -65,8 +45,8 @@ function writeRun(key: string, run: TimerRun | null): void {
  * the rounds, and each round is logged as a set of each exercise of the block.
  */
 export function BlockTimer({ sessionId, name, timer, rounds, exercises, unit, onSave }: Props) {
-  const key = keyOf(sessionId, exercises[0]?.key ?? '')
-  const [run, setRun] = useState<TimerRun | null>(() => readRun(key))
+  const blockKey = exercises[0]?.key ?? ''
+  const [run, setRun] = useState<TimerRun | null>(() => readRun(sessionId, blockKey))
   // A timer left running (a locked phone, a closed app) opens again with the session.
   const [open, setOpen] = useState(() => run !== null)
   const [now, setNow] = useState(() => Date.now())
@@ -77,7 +57,7 @@ export function BlockTimer({ sessionId, name, timer, rounds, exercises, unit, on
   const title = timerText(timer, rounds)
 
   const change = (next: TimerRun | null) => {
-    writeRun(key, next)
+    writeRun(sessionId, blockKey, next)
     setRun(next)
     setNow(Date.now())
   }
