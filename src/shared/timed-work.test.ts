@@ -3,6 +3,7 @@ import { DEFAULT_PLATE_SETUPS } from './schemas/plate-setups.ts'
 import { STANDARD_RAMP, type BlockTimer } from './schemas/timed-work.ts'
 import {
   blockAt,
+  inTimedBlock,
   clockAt,
   clockText,
   LEAD_IN_SECONDS,
@@ -116,6 +117,7 @@ describe('blocks', () => {
     expect(blockAt(list, 1)?.exercises).toEqual([list[1], list[2]])
     expect(blockAt(list, 2)).toBeNull()
     expect(blockAt(list, 3)).toBeNull()
+    expect(list.map((_, index) => inTimedBlock(list, index))).toEqual([true, true, true, false])
   })
 })
 

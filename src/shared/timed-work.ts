@@ -173,6 +173,16 @@ export function blockAt<E extends { superset: string | null; timer?: BlockTimer 
   return group[0] === first ? { timer: first.timer, exercises: group } : null
 }
 
+/** Whether the exercise at `index` is part of a timed block (its rest is the block's, not a set's). */
+export function inTimedBlock(
+  exercises: readonly { superset: string | null; timer?: BlockTimer | null | undefined }[],
+  index: number,
+): boolean {
+  const exercise = exercises[index]
+  const lead = exercise?.superset ? exercises.find((e) => e.superset === exercise.superset) : exercise
+  return Boolean(lead?.timer)
+}
+
 /** A block's rounds: the most sets any of its exercises prescribes (at least one). */
 export const roundsOf = (exercises: readonly { targets?: readonly unknown[]; sets?: readonly unknown[] }[]) =>
   Math.max(1, ...exercises.map((e) => (e.targets ?? e.sets ?? []).length))

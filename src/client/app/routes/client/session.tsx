@@ -33,7 +33,7 @@ import { roundSets } from '#client/features/sessions/timed-sets.ts'
 import { BlockTimer } from '#client/features/sessions/components/block-timer.tsx'
 import { SwapDialog } from '#client/features/sessions/components/swap-dialog.tsx'
 import { isLastOfGroup } from '#client/features/plans/components/workout-view.tsx'
-import { blockAt, resultText, roundsOf } from '#shared/timed-work.ts'
+import { blockAt, inTimedBlock, resultText, roundsOf } from '#shared/timed-work.ts'
 import { notify } from '#client/lib/notify.ts'
 import { sessionText } from '#client/features/sessions/session-text.ts'
 import { unloggedSets } from '#client/features/sessions/unlogged-sets.ts'
@@ -174,6 +174,7 @@ function SessionLogger({
               unit={unit}
               plates={plates}
               afterRound={isLastOfGroup(session.exercises, index)}
+              timed={inTimedBlock(session.exercises, index)}
               block={
                 block && {
                   timer: block.timer,

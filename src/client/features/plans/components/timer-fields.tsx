@@ -22,7 +22,7 @@ export function TimerFields({ name, timer, rounds, errorsOf, onChange }: Props) 
           {...control}
           aria-label={`${label} (${name})`}
           inputMode="numeric"
-          placeholder="1:00"
+          placeholder={field === 'cap' ? '12:00' : field === 'every' ? '1:00' : '0:30'}
           value={timer[field]}
           onChange={(e) => onChange({ [field]: e.target.value })}
         />

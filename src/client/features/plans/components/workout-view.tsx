@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Exercise, PlanWorkout, PlanWorkoutDetail } from '#shared/schemas/plans.ts'
-import { blockAt, roundsOf } from '#shared/timed-work.ts'
+import { blockAt, inTimedBlock, roundsOf } from '#shared/timed-work.ts'
 import type { Unit } from '#shared/units.ts'
 import { planDateText } from '../plan-dates.ts'
 import { formatPrescribedSet } from '../prescription-format.ts'
@@ -109,7 +109,7 @@ export function WorkoutView({ workout, unit, extra, plateStep, oneRepMaxOf }: Pr
               <div className="mt-2">
                 <ExerciseCues
                   tempo={exercise.tempo}
-                  restSeconds={exercise.restSeconds}
+                  restSeconds={inTimedBlock(workout.exercises, index) ? null : exercise.restSeconds}
                   afterRound={isLastOfGroup(workout.exercises, index)}
                   block={blockOf(workout.exercises, index)}
                   warmUp={exercise.warmUp}

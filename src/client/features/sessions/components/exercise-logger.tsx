@@ -38,6 +38,8 @@ type Props = {
   block?: { timer: BlockTimer; rounds: number; start: ReactNode } | null
   /** Its rest comes after each round of its superset. */
   afterRound?: boolean
+  /** Part of a timed block: the clock, not a rest after each set, sets its pace. */
+  timed?: boolean
   /** Every logged set can be removed, not only the last (correcting a finished session). */
   removeAny?: boolean
 }
@@ -57,6 +59,7 @@ export function ExerciseLogger({
   swap,
   block,
   afterRound = false,
+  timed = false,
   removeAny = false,
 }: Props) {
   const logged = sets.filter((s) => s.exerciseKey === exercise.key)
@@ -132,7 +135,8 @@ export function ExerciseLogger({
     numbers.map((n) => {
       const lastTime = lastOf(n)
       return {
-        own: { ...loggedValues(setOf(n), unit), ...drafts[n] },
+        // A row kept as not done starts from its target, as a row never logged does.
+        own: { ...loggedValues(setOf(n)?.completed ? setOf(n) : undefined, unit), ...drafts[n] },
         target: targetOf(n),
         targetLoad: targetLoad(n),
         last: lastTime && lastValues(lastTime, unit),
@@ -213,7 +217,7 @@ export function ExerciseLogger({
       </div>
       <ExerciseCues
         tempo={exercise.tempo}
-        restSeconds={exercise.restSeconds}
+        restSeconds={timed ? null : exercise.restSeconds}
         afterRound={afterRound}
         block={block}
         warmUp={exercise.warmUp}

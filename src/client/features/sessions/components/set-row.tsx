@@ -171,8 +171,9 @@ export function SetRow({
   const [errors, setErrors] = useState<FieldErrors>({})
   const errorId = useId()
   const inputs = useRef<Partial<Record<SetField, HTMLInputElement | null>>>({})
-  // A set the server refused keeps its numbers on screen but is not logged.
-  const done = Boolean(logged) && !refusal
+  // A set the server refused keeps its numbers on screen but is not logged; a warm-up row kept as
+  // not done (the lifter went on to the work) is there to tick.
+  const done = Boolean(logged?.completed) && !refusal
 
   function log(type: SetType = setType) {
     // The tick logs what the row shows, nothing else: a number it needs and does not have is asked for.

@@ -43,7 +43,8 @@ export function SwapDialog({ userId, exercise, name, gym, onSwap }: Props) {
         </Button>
       }
       lead={(pick) => (
-        <>
+        // The dialog is a grid: without min-w-0 a long name would widen it past a phone's screen.
+        <div className="flex min-w-0 flex-col gap-4">
           <Field label={sessionText.swap.reason}>
             {(control) => (
               <NativeSelect {...control} value={reason} onChange={(e) => setReason(e.target.value)}>
@@ -62,7 +63,7 @@ export function SwapDialog({ userId, exercise, name, gym, onSwap }: Props) {
             )}
           </Field>
           <Suggestions movementId={original.movementId} gym={gym} onPick={pick} />
-        </>
+        </div>
       )}
       onPick={(movement) => onSwap(movement, reason || null)}
     />
@@ -93,14 +94,14 @@ function Suggestions({
         <ul className="flex flex-col gap-1">
           {swaps.data.items.map((movement) => (
             <li key={movement.id}>
-              <Button
-                variant="outline"
-                className="h-auto w-full justify-between gap-2 py-2 text-left whitespace-normal"
+              <button
+                type="button"
+                className="flex w-full min-w-0 flex-wrap items-baseline justify-between gap-x-2 rounded-md border bg-background px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                 onClick={() => onPick(movement)}
               >
                 <span className="font-medium">{movement.name}</span>
                 <span className="text-xs text-muted-foreground">{movement.equipment.join(', ')}</span>
-              </Button>
+              </button>
             </li>
           ))}
         </ul>
