@@ -224,7 +224,11 @@ test('a warm-up ramp, a swap that fits the lifter’s gym, and the demo from the
   await expectToast(page, 'Gym added')
   await expect(page.getByLabel('Training at')).toHaveValue(/[0-9a-f-]{36}/)
   await expect(page.getByRole('list', { name: 'Your gyms' })).toContainText('dumbbell, bench')
+  // The card itself, once the toast has gone (axe reads a fading toast's colours mid-fade).
+  await expect(page.getByText('Gym added')).toBeHidden({ timeout: 10_000 })
+  await expectAccessible(page, 'the gyms card at 360 px')
   await page.setViewportSize({ width: 1280, height: 800 })
+  await expectAccessible(page, 'the gyms card at 1280 px')
 
   // Last week's squats, 5 at 90 kg: this week's 100 kg is a record, and so would be any warm-up
   // at a rep count not done before, did warm-ups count.
