@@ -136,11 +136,11 @@ export async function findMovement(request: APIRequestContext, query: string): P
 
 /**
  * A workout the signed-in lifter logged and finished through the API: an unplanned session of
- * back squats, `sets` sets of 5 at 100 kg. Answers its id and its sets' ids in order.
+ * back squats, `sets` sets of 5 at `loadKg` (100 kg unless given). Answers its id and its sets' ids in order.
  */
 export async function finishedSession(
   page: Page,
-  { title, sets = 1 }: { title?: string; sets?: number } = {},
+  { title, sets = 1, loadKg = 100 }: { title?: string; sets?: number; loadKg?: number } = {},
 ): Promise<{ id: string; setIds: string[] }> {
   const squat = await findMovement(page.request, 'back squat')
   const started = await page.request.post('/api/sessions', { data: title ? { title } : {} })
@@ -164,7 +164,7 @@ export async function finishedSession(
     const setId = randomUUID()
     setIds.push(setId)
     const logged = await page.request.put(`/api/sessions/${id}/sets/${setId}`, {
-      data: { exerciseKey: key, setNumber: n, reps: 5, loadKg: 100, editedAt: new Date().toISOString() },
+      data: { exerciseKey: key, setNumber: n, reps: 5, loadKg, editedAt: new Date().toISOString() },
     })
     expect(logged.status(), await logged.text()).toBe(200)
   }

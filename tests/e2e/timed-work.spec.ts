@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expectAccessible } from './axe.ts'
 import {
   addExercise,
   expect,
   expectToast,
+  finishedSession,
   findMovement,
   linkCoach,
   newPlan,
@@ -16,6 +17,22 @@ import {
 // The training a coach writes beyond straight sets: an EMOM and a circuit, run on the lifter's
 // phone against a clock the test controls (a locked phone and a reopened app included); a warm-up
 // ramp; swaps that fit the lifter's gym; and how to do a movement, from the logger.
+
+/** A coach and their client (signed in on `page`). */
+async function coachAndClient({
+  browser,
+  baseURL,
+  login,
+}: {
+  browser: Browser
+  baseURL: string | undefined
+  login: () => Promise<User>
+}): Promise<{ coachPage: Page; client: User }> {
+  const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Cleo')
+  const client = await login()
+  await linkCoach(coachPage, coach, client)
+  return { coachPage, client }
+}
 
 /** Assigns the coach's plan to the client from today and starts day 1 as the client; answers the session's id. */
 async function startDayOne(coachPage: Page, page: Page, planId: string, client: User): Promise<string> {
@@ -39,9 +56,11 @@ test('a coach programs an EMOM and a 3-round circuit; the lifter runs both timer
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Cleo')
-  const client = await login({ role: 'client', displayName: 'Lifter Lin' })
-  await linkCoach(coachPage, coach, client)
+  const { coachPage, client } = await coachAndClient({
+    browser,
+    baseURL,
+    login: () => login({ role: 'client', displayName: 'Lifter Lin' }),
+  })
 
   // The coach writes the day in the builder: 4 minutes of swings on the minute, then push-ups and
   // walking lunges as a circuit of 3 rounds for time.
@@ -161,9 +180,11 @@ test('a warm-up ramp, a swap that fits the lifter’s gym, and the demo from the
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  const { page: coachPage, user: coach } = await otherUser(browser, baseURL, 'coach', 'Coach Cleo')
-  const client = await login({ role: 'client', displayName: 'Lifter Lin' })
-  await linkCoach(coachPage, coach, client)
+  const { coachPage, client } = await coachAndClient({
+    browser,
+    baseURL,
+    login: () => login({ role: 'client', displayName: 'Lifter Lin' }),
+  })
   // The coach's own movement, with a demo they filmed.
   const goblet = await coachPage.request.post('/api/movements', {
     data: {
@@ -232,31 +253,7 @@ test('a warm-up ramp, a swap that fits the lifter’s gym, and the demo from the
 
   // Last week's squats, 5 at 90 kg: this week's 100 kg is a record, and so would be any warm-up
   // at a rep count not done before, did warm-ups count.
-  const earlier = (await (await page.request.post('/api/sessions', { data: { title: 'Last week' } })).json()) as {
-    id: string
-  }
-  const key = crypto.randomUUID()
-  await page.request.patch(`/api/sessions/${earlier.id}`, {
-    data: {
-      exercises: [
-        {
-          key,
-          movementId: squat.id,
-          movementName: squat.name,
-          tracking: 'weight_reps',
-          prescriptionId: null,
-          superset: null,
-          restSeconds: null,
-          notes: null,
-          targets: [],
-        },
-      ],
-    },
-  })
-  await page.request.put(`/api/sessions/${earlier.id}/sets/${crypto.randomUUID()}`, {
-    data: { exerciseKey: key, setNumber: 1, reps: 5, loadKg: 90, editedAt: new Date().toISOString() },
-  })
-  expect((await page.request.post(`/api/sessions/${earlier.id}/finish`, { data: {} })).status()).toBe(200)
+  await finishedSession(page, { title: 'Last week', loadKg: 90 })
 
   const sessionId = await startDayOne(coachPage, page, planId, client)
   await page.goto(`/session/${sessionId}`)
