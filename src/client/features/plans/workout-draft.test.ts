@@ -113,7 +113,7 @@ test('a timer and a ramp read into the editor as a coach types them and are save
   expect(inputs[0]?.warmUp).toEqual(STANDARD_RAMP)
 })
 
-test('a superset’s timer is its first exercise’s: one left on another exercise of it is not saved', () => {
+test('a superset’s timer is its first exercise’s: one left on another (first before a reorder) moves to the first', () => {
   const timed = (key: string, superset: string) => ({
     ...exercise('as shown', 100),
     key,
@@ -122,4 +122,6 @@ test('a superset’s timer is its first exercise’s: one left on another exerci
   })
   const inputs = toExerciseInputs([timed('a', 'B'), timed('b', 'B'), timed('c', '')], 'kg')
   expect(inputs.map((e) => e.timer?.kind ?? null)).toEqual(['emom', null, 'emom'])
+  const reordered = toExerciseInputs([{ ...timed('b', 'B'), timer: NO_TIMER }, timed('a', 'B')], 'kg')
+  expect(reordered.map((e) => e.timer?.kind ?? null)).toEqual(['emom', null])
 })

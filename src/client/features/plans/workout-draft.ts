@@ -242,11 +242,22 @@ function setToInput(set: SetDraft, unit: Unit): PrescribedSet {
   }
 }
 
+/**
+ * A superset's timer on its first exercise, and on no other: one on another exercise of the group
+ * (the first before a reorder, or before the superset was formed) moves to the first, so a reorder
+ * never loses it and the editor shows it where it applies.
+ */
+export function withGroupTimers(exercises: readonly ExerciseDraft[]): ExerciseDraft[] {
+  return exercises.map((exercise) => {
+    if (!exercise.superset) return exercise
+    const group = exercises.filter((e) => e.superset === exercise.superset)
+    const timer = group[0] === exercise ? (group.find((e) => e.timer.kind !== 'none')?.timer ?? NO_TIMER) : NO_TIMER
+    return timer === exercise.timer ? exercise : { ...exercise, timer }
+  })
+}
+
 export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): ExerciseInput[] {
-  // A superset's timer is its first exercise's: one left on another (before a reorder) is dropped.
-  const leads = (exercise: ExerciseDraft) =>
-    !exercise.superset || exercises.find((e) => e.superset === exercise.superset) === exercise
-  return exercises.map((exercise) => ({
+  return withGroupTimers(exercises).map((exercise) => ({
     movementId: exercise.movementId,
     superset: exercise.superset || null,
     restSeconds: num(exercise.restSeconds),
@@ -254,7 +265,7 @@ export function toExerciseInputs(exercises: ExerciseDraft[], unit: Unit): Exerci
     notes: exercise.notes.trim() || null,
     sets: exercise.sets.map((set) => setToInput(set, unit)),
     progression: exercise.progression,
-    timer: leads(exercise) ? timerToInput(exercise.timer) : null,
+    timer: timerToInput(exercise.timer),
     warmUp: parseRamp(exercise.warmUp),
   }))
 }

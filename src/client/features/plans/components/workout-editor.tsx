@@ -18,7 +18,13 @@ import { Input } from '#client/components/ui/input.tsx'
 import { Textarea } from '#client/components/ui/textarea.tsx'
 import { AddExercisePicker } from '#client/features/movements/components/movement-picker.tsx'
 import { builderText } from '../builder-text.ts'
-import { exerciseLabels, newExercise, type ExerciseDraft, type WorkoutDraft } from '../workout-draft.ts'
+import {
+  exerciseLabels,
+  newExercise,
+  withGroupTimers,
+  type ExerciseDraft,
+  type WorkoutDraft,
+} from '../workout-draft.ts'
 import { ExerciseCard, type ExerciseRules } from './exercise-card.tsx'
 
 type Props = {
@@ -43,7 +49,7 @@ export function WorkoutEditor({ draft, onChange, errors, unit, userId, rules }: 
   )
   const labels = exerciseLabels(draft.exercises)
 
-  const setExercises = (exercises: ExerciseDraft[]) => onChange({ ...draft, exercises })
+  const setExercises = (exercises: ExerciseDraft[]) => onChange({ ...draft, exercises: withGroupTimers(exercises) })
   const updateExercise = (key: string, change: Partial<ExerciseDraft>) =>
     setExercises(draft.exercises.map((exercise) => (exercise.key === key ? { ...exercise, ...change } : exercise)))
 
