@@ -19,7 +19,7 @@ import { Input } from '#client/components/ui/input.tsx'
 import { formatPrescribedSet } from '#client/features/plans/prescription-format.ts'
 import { signal, wakeAudio } from '#client/lib/signal.ts'
 import type { Unit } from '#shared/units.ts'
-import { readRun, writeRun } from '../offline/block-timers.ts'
+import { latestRun, readRun, writeRun } from '../offline/block-timers.ts'
 import { sessionText } from '../session-text.ts'
 
 type Props = {
@@ -47,8 +47,9 @@ const MAX_SECONDS = 86_400
 export function BlockTimer({ sessionId, name, timer, rounds, exercises, unit, onSave }: Props) {
   const blockKey = exercises[0]?.key ?? ''
   const [run, setRun] = useState<TimerRun | null>(() => readRun(sessionId, blockKey))
-  // A timer left running (a locked phone, a closed app) opens again with the session.
-  const [open, setOpen] = useState(() => run !== null)
+  // A timer left running (a locked phone, a closed app) opens again with the session: the one
+  // started last, should another block's have been left too.
+  const [open, setOpen] = useState(() => run !== null && latestRun(sessionId) === blockKey)
   const [now, setNow] = useState(() => Date.now())
   const face = run ? clockAt(timer, rounds, run, now) : null
   const done = face?.phase === 'done'

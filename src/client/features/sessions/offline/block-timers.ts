@@ -34,3 +34,20 @@ export function forgetRuns(sessionId: string): void {
     // Nothing kept, or nothing to reach: nothing to forget.
   }
 }
+
+/** Of a session's timers kept on the device, the block of the one started last (null: none). */
+export function latestRun(sessionId: string): string | null {
+  try {
+    const prefix = `${PREFIX}${sessionId}:`
+    let latest: { block: string; startedAt: number } | null = null
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(prefix)) continue
+      const block = key.slice(prefix.length)
+      const run = readRun(sessionId, block)
+      if (run && (!latest || run.startedAt > latest.startedAt)) latest = { block, startedAt: run.startedAt }
+    }
+    return latest?.block ?? null
+  } catch {
+    return null
+  }
+}
