@@ -510,6 +510,12 @@ const ROUTES: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/progress/timed',
+    access: 'own-client',
+    request: (fx) => ({ path: `/api/progress/timed?clientId=${fx.client.id}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/body-weights',
     access: 'own-client',
     request: (fx) => ({ path: `/api/body-weights?clientId=${fx.client.id}` }),

@@ -82,7 +82,7 @@ export const apiRoutes = {
     comments: '/:id/comments',
     readComments: '/:id/comments/read',
   },
-  progress: { mount: '/progress', overview: '/', e1rm: '/e1rm', movements: '/movements' },
+  progress: { mount: '/progress', overview: '/', e1rm: '/e1rm', movements: '/movements', timed: '/timed' },
   bodyWeights: { mount: '/body-weights', list: '/', one: '/:date' },
   progressPhotos: { mount: '/progress-photos', list: '/', one: '/:id', image: '/:id/:size' },
   habits: { mount: '/habits', list: '/', one: '/:id', entry: '/:id/entries/:date' },
@@ -296,6 +296,7 @@ export const apiPaths = {
     /** `local` carries the device's date and UTC offset, which weeks and days are counted in. */
     overview: (local: Record<string, QueryValue>) => apiPath(progress, progress.overview, {}, local),
     e1rm: (local: Record<string, QueryValue>) => apiPath(progress, progress.e1rm, {}, local),
+    timed: (query: { clientId?: string } = {}) => apiPath(progress, progress.timed, {}, query),
     movements: (local: Record<string, QueryValue>) => apiPath(progress, progress.movements, {}, local),
     bodyWeight: byId(bodyWeights, bodyWeights.one),
   },

@@ -171,6 +171,13 @@ test('a coach programs an EMOM and a 3-round circuit; the lifter runs both timer
     /Circuit: 3 rounds for time: 3 rounds in 5:[01]\d/,
   )
   await expect(coachPage.getByRole('definition').filter({ hasText: /of 10$/ })).toHaveText('10 of 10')
+
+  // Both results stand on the lifter's progress page, under Conditioning.
+  await page.goto('/progress')
+  const conditioning = page.getByRole('region', { name: 'Conditioning' })
+  await expect(conditioning).toContainText('EMOM 4 minutes')
+  await expect(conditioning).toContainText('4 rounds in 4:00')
+  await expect(conditioning).toContainText('Push-up + Walking lunge')
 })
 
 test('a warm-up ramp, a swap that fits the lifter’s gym, and the demo from the logger', async ({

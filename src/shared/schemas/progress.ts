@@ -98,6 +98,8 @@ export type ProgressMovementsQueryInput = z.infer<typeof ProgressMovementsQuery>
 
 /** GET /api/body-weights. */
 export const BodyWeightsQuery = lazySchema(() => z.object({ clientId, today }))
+/** GET /api/progress/timed: the lifter's own, or (for their coach) `clientId`'s. */
+export const TimedResultsQuery = lazySchema(() => z.object({ clientId }))
 export type BodyWeightsQueryInput = z.infer<typeof BodyWeightsQuery>
 
 /** The UTC day after today: the latest date a reading may carry (a lifter far east of UTC is a day ahead). */

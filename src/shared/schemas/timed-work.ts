@@ -85,3 +85,24 @@ export const TimedResultSchema = lazySchema(() =>
   }),
 )
 export type TimedResult = z.infer<typeof TimedResultSchema>
+
+/** Timed results shown at most on the progress page, newest first. */
+export const TIMED_RESULTS_SHOWN = 30
+
+/** GET /api/progress/timed: a lifter's timed blocks of finished sessions, newest first. */
+export const TimedResultsSchema = lazySchema(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        sessionId: z.string(),
+        title: z.string(),
+        completedAt: z.string(),
+        /** What the block asked ('EMOM 10 minutes'), and of which movements. */
+        asked: z.string(),
+        movements: z.array(z.string()),
+        result: TimedResultSchema,
+      }),
+    ),
+  }),
+)
+export type TimedResults = z.infer<typeof TimedResultsSchema>

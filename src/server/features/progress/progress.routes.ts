@@ -12,7 +12,9 @@ import {
   ProgressMovementsSchema,
   ProgressQuery,
   ProgressSchema,
+  TimedResultsQuery,
 } from '#shared/schemas/progress.ts'
+import { TimedResultsSchema } from '#shared/schemas/timed-work.ts'
 import type { AppEnv } from '#server/context.ts'
 import { doc } from '#server/lib/api-doc.ts'
 import { validate } from '#server/lib/validate.ts'
@@ -20,6 +22,7 @@ import { requireProfile } from '#server/middleware/sign-in.ts'
 import { deleteBodyWeight, listBodyWeights, putBodyWeight } from './body-weights.service.ts'
 import { e1rmSeries } from './e1rm-series.service.ts'
 import { getProgress, searchTrainedMovements } from './progress.service.ts'
+import { timedResults } from './timed-results.service.ts'
 
 const progressRoute = apiRoutes.progress
 const bodyWeightRoute = apiRoutes.bodyWeights
@@ -41,6 +44,15 @@ export const progressRoutes = new Hono<AppEnv>()
     doc({ summary: 'A lifter’s estimated one-rep max over time for one movement', response: E1rmSeriesSchema }),
     validate('query', E1rmQuery),
     async (c) => c.json(await e1rmSeries(c.var.db, c.var.profile, c.req.valid('query'))),
+  )
+  .get(
+    progressRoute.timed,
+    doc({
+      summary: 'A lifter’s timed blocks (EMOMs, intervals, circuits) and what each came to, newest first',
+      response: TimedResultsSchema,
+    }),
+    validate('query', TimedResultsQuery),
+    async (c) => c.json(await timedResults(c.var.db, c.var.profile, c.req.valid('query'))),
   )
   .get(
     progressRoute.movements,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PlanSchema } from '#shared/schemas/plans.ts'
 import { SessionSchema, type Session } from '#shared/schemas/sessions.ts'
-import { STANDARD_RAMP, timedWorkApiText } from '#shared/schemas/timed-work.ts'
+import { STANDARD_RAMP, timedWorkApiText, TimedResultsSchema } from '#shared/schemas/timed-work.ts'
 import { coachClients } from '#server/db/schema/index.ts'
 import {
   createTestApp,
@@ -129,5 +129,34 @@ describe('timed blocks, warm-up ramps and tempo reach the lifter’s session', (
     const read = SessionSchema.parse(await ok(send(coach, 'GET', `/api/sessions/${session.id}`)))
     expect(read.exercises[0]?.result).toEqual({ rounds: 9, seconds: 600 })
     expect(read.exercises[0]?.instructions).not.toBe('Mine now')
+  })
+})
+
+describe('the progress page’s timed results', () => {
+  test('a finished session’s blocks, what each asked and came to, for the lifter and their coach alone', async () => {
+    const timed = async (who: SignedIn, clientId?: string) =>
+      TimedResultsSchema.parse(
+        await ok(send(who, 'GET', `/api/progress/timed${clientId ? `?clientId=${clientId}` : ''}`)),
+      )
+    // The session of the test above holds a result, but it is not finished yet.
+    expect((await timed(client)).items).toEqual([])
+    const [open] = await ok<{ id: string; status: string }[]>(send(client, 'GET', '/api/sessions'))
+    expect(open?.status).toBe('in_progress')
+    await ok(send(client, 'POST', `/api/sessions/${open?.id}/finish`, {}))
+
+    const expected = [
+      {
+        sessionId: open?.id,
+        title: 'Conditioning',
+        completedAt: expect.any(String),
+        asked: 'EMOM 10 minutes',
+        movements: ['Kettlebell swing'],
+        result: { rounds: 9, seconds: 600 },
+      },
+    ]
+    expect((await timed(client)).items).toEqual(expected)
+    expect((await timed(coach, client.id)).items).toEqual(expected)
+    const stranger = await signIn(t)
+    expect((await send(stranger, 'GET', `/api/progress/timed?clientId=${client.id}`)).status).toBe(403)
   })
 })

@@ -6,6 +6,7 @@ import {
   ProgressSchema,
 } from '#shared/schemas/progress.ts'
 import { apiPaths } from '#shared/api-paths.ts'
+import { TimedResultsSchema } from '#shared/schemas/timed-work.ts'
 import { apiRequest } from '#client/lib/api-client.ts'
 import { localToday } from '#client/lib/dates.ts'
 
@@ -32,6 +33,13 @@ export const progressQueries = {
           schema: E1rmSeriesSchema,
           signal,
         }),
+    }),
+  /** The timed blocks of finished sessions, newest first. */
+  timed: (clientId: string | undefined) =>
+    queryOptions({
+      queryKey: [...progressQueries.all(), 'timed', clientId ?? 'me'],
+      queryFn: ({ signal }) =>
+        apiRequest(apiPaths.progress.timed({ clientId }), { schema: TimedResultsSchema, signal }),
     }),
   movements: (clientId: string | undefined, q: string) =>
     queryOptions({

@@ -7,6 +7,7 @@ import { PhotosSection } from './photos-section.tsx'
 import { E1rmSection } from './e1rm-section.tsx'
 import { RecordsSection } from './records-section.tsx'
 import { SessionRpeSection } from './session-rpe-section.tsx'
+import { TimedResultsSection } from './timed-results-section.tsx'
 import { VolumeSection } from './volume-section.tsx'
 
 type Props = {
@@ -20,7 +21,7 @@ type Props = {
   userId?: string
 }
 
-/** Progress: estimated 1RM per movement, weekly volume, records, session RPE, body weight and photos. */
+/** Progress: estimated 1RM per movement, weekly volume, records, timed blocks, session RPE, body weight and photos. */
 export function ProgressView({ clientId, unit, canLogBodyWeight, userId }: Props) {
   const progress = useQuery(progressQueries.overview(clientId))
   if (progress.isPending) return <p className="text-sm text-muted-foreground">Loading progress…</p>
@@ -31,6 +32,7 @@ export function ProgressView({ clientId, unit, canLogBodyWeight, userId }: Props
       <E1rmSection clientId={clientId} unit={unit} progress={p} />
       <VolumeSection weeks={p.weeklyVolume} unit={unit} />
       <RecordsSection records={p.records} unit={unit} />
+      <TimedResultsSection clientId={clientId} />
       <SessionRpeSection progress={p} />
       <BodyWeightSection progress={p} unit={unit} canLog={canLogBodyWeight} />
       <PhotosSection clientId={clientId} userId={userId} />
