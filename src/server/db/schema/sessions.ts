@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
   uuid,
+  type PgColumn,
 } from 'drizzle-orm/pg-core'
 import { SESSION_STATUSES, type SessionExercise } from '#shared/schemas/sessions.ts'
 import { SET_TYPES, type SetType } from '#shared/set-types.ts'
@@ -21,6 +22,9 @@ import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { movements } from './movements.ts'
 import { planWorkouts, trainingPlans } from './plans.ts'
 import { workouts } from './workouts.ts'
+
+/** The condition of a session that holds a timed block's result. */
+const timedResultOf = (exercises: PgColumn) => sql`jsonb_path_exists(${exercises}, '$[*].result.rounds')`
 
 /**
  * One workout as performed (docs/product.md#domain-model): from a planned day, a standalone
@@ -77,8 +81,16 @@ export const workoutSessions = pgTable(
     index('workout_sessions_completed_idx')
       .on(t.clientId, t.completedAt.desc())
       .where(sql`${t.status} = 'completed'`),
+    // The few finished sessions with a timed block's result, for the progress page's Conditioning:
+    // read without going through a lifter's whole history.
+    index('workout_sessions_timed_idx')
+      .on(t.clientId, t.completedAt.desc())
+      .where(sql`${t.status} = 'completed' and ${timedResultOf(t.exercises)}`),
   ],
 )
+
+/** A session holds a timed block's result (the condition of `workout_sessions_timed_idx`). */
+export const timedResultCondition = () => timedResultOf(workoutSessions.exercises)
 
 /** A set's values as a correction keeps them: what the set was when its session was finished. */
 export type FinishedSetValues = {

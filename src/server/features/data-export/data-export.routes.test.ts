@@ -453,6 +453,8 @@ describe('a restore', () => {
         current: true,
       },
     ])
+    // A lifter's gyms are theirs alone: their coach's export of them has none.
+    expect((await exportJsonOf(t, coach, lifter.id)).gyms).toEqual([])
     const restorer = await signIn(fresh, { role: 'client' })
     const res = await fresh.app.request(apiPaths.dataExport.restore, {
       method: 'POST',

@@ -195,8 +195,10 @@ export const ExportDocumentSchema = z.object({
   ),
   gyms: list(
     z.object({
-      name: text(GYM_NAME_MAX).check(z.minLength(1)),
-      equipment: list(z.enum(EQUIPMENT), EQUIPMENT.length),
+      name: text(GYM_NAME_MAX).check(z.trim(), z.minLength(1)),
+      equipment: list(z.enum(EQUIPMENT), EQUIPMENT.length).check(
+        z.refine((items) => new Set(items).size === items.length, 'Each piece of equipment once'),
+      ),
       plateSetups: z._default(PlateSetupsPatch, {}),
       current: z._default(z.boolean(), false),
     }),

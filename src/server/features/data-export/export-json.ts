@@ -376,11 +376,10 @@ export async function* exportJson(db: Db, subject: ExportSubject): AsyncGenerato
         }
       : null,
   )}`
-  const gyms = await db
-    .select()
-    .from(gymProfiles)
-    .where(eq(gymProfiles.userId, userId))
-    .orderBy(asc(gymProfiles.createdAt))
+  // A lifter's gyms are theirs alone: a coach's export of their client leaves them out.
+  const gyms = subject.coachId
+    ? []
+    : await db.select().from(gymProfiles).where(eq(gymProfiles.userId, userId)).orderBy(asc(gymProfiles.createdAt))
   yield `,"gyms":${json(
     gyms.map((gym) => ({
       name: gym.name,

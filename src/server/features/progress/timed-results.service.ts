@@ -1,12 +1,12 @@
 /* The results of a lifter's timed blocks, for the progress page (docs/timed-work.md). */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { progressApiText } from '#shared/schemas/progress.ts'
 import { TIMED_RESULTS_SHOWN, type TimedResults } from '#shared/schemas/timed-work.ts'
 import { blockAt, roundsOf, timerText } from '#shared/timed-work.ts'
 import type { Actor } from '#server/access/actor.ts'
 import { assertCanReadClient } from '#server/access/coaching.ts'
 import type { Db } from '#server/db/client.ts'
-import { workoutSessions } from '#server/db/schema/index.ts'
+import { timedResultCondition, workoutSessions } from '#server/db/schema/index.ts'
 
 /**
  * A lifter's timed blocks with a result, from their finished sessions, newest first: what each
@@ -33,13 +33,15 @@ export async function timedResults(
         eq(workoutSessions.clientId, whose),
         eq(workoutSessions.status, 'completed'),
         isNotNull(workoutSessions.completedAt),
-        sql`jsonb_path_exists(${workoutSessions.exercises}, '$[*].result.rounds')`,
+        // As the partial index on sessions with a timed result writes it, so that index serves it.
+        timedResultCondition(),
       ),
     )
     .orderBy(desc(workoutSessions.completedAt))
     .limit(TIMED_RESULTS_SHOWN)
   const items: TimedResults['items'] = []
   for (const row of rows) {
+    if (!Array.isArray(row.exercises)) continue
     row.exercises.forEach((exercise, index) => {
       const block = blockAt(row.exercises, index)
       if (!block || !exercise.result || !row.completedAt) return

@@ -189,9 +189,14 @@ function SessionLogger({
                       unit={unit}
                       onSave={(result) => {
                         const editedAt = new Date().toISOString()
-                        const rounds = roundSets(block.timer, block.exercises, session.sets, result, editedAt)
-                        for (const { setId, body } of rounds.log) log.logSet(setId, body)
-                        for (const setId of rounds.remove) log.removeSet(setId)
+                        for (const { setId, body } of roundSets(
+                          block.timer,
+                          block.exercises,
+                          session.sets,
+                          result,
+                          editedAt,
+                        ))
+                          log.logSet(setId, body)
                         setExercises(session.exercises.map((e) => (e.key === exercise.key ? { ...e, result } : e)))
                         notify.success({ title: sessionText.timer.saved(resultText(result)) })
                       }}
@@ -201,8 +206,9 @@ function SessionLogger({
               }
               onLog={(setId, body) => {
                 log.logSet(setId, body)
-                // A set not done (a warm-up row left unticked) starts no rest.
-                if (body.completed === false) return
+                // A set not done (a warm-up row left unticked) starts no rest, nor does a set of a
+                // timed block: its clock sets the pace.
+                if (body.completed === false || inTimedBlock(session.exercises, index)) return
                 // In a superset the lifter goes on to the next exercise; the rest comes after the last.
                 const next = nextInSuperset(session.exercises, exercise.key)
                 if (next) {

@@ -95,10 +95,14 @@ export function ExerciseLogger({
     exercise.warmUp && working > 0 && !logged.some((s) => s.setType !== 'warmup' && s.setNumber === 1)
       ? rampSets(exercise.warmUp, working, unit, plates, { plateLoaded })
       : []
+  // Of two sets of one row (two devices each kept a warm-up), the one done.
+  const setOf = (n: number) =>
+    logged.find((s) => s.setNumber === n && s.completed) ?? logged.find((s) => s.setNumber === n)
   const typeOf = (n: number): SetType => {
-    const set = logged.find((s) => s.setNumber === n)
+    const set = setOf(n)
+    // A warm-up kept as not done takes a type tapped on its row, as a row never logged does.
     return (
-      (set && !refused.has(set.id) ? set.setType : undefined) ??
+      (set?.completed && !refused.has(set.id) ? set.setType : undefined) ??
       types[n] ??
       set?.setType ??
       (n <= ramp.length ? 'warmup' : 'working')
@@ -125,7 +129,6 @@ export function ExerciseLogger({
   }
   const targetLoad = (n: number) => warmUpOf(n)?.load ?? loadOf(targetOf(n))
   const numbers = Array.from({ length: rows }, (_, index) => index + 1)
-  const setOf = (n: number) => logged.find((s) => s.setNumber === n)
   // Last time's work sets, in order, beside the rows that answer the prescription in the same order.
   const lastOf = (n: number) =>
     typeOf(n) === 'warmup'

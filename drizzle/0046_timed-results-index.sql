@@ -1,0 +1,1 @@
+CREATE INDEX "workout_sessions_timed_idx" ON "workout_sessions" USING btree ("client_id","completed_at" DESC NULLS LAST) WHERE "workout_sessions"."status" = 'completed' and jsonb_path_exists("workout_sessions"."exercises", '$[*].result.rounds');
