@@ -36,6 +36,12 @@ export const builderText = {
   capHint: 'Optional for time; 12:00 or seconds',
   rounds: (n: number) => `Rounds: ${n}, one for each set. Add or remove sets to change them.`,
   timedWithLead: (lead: string) => `Done with ${lead}: its timer runs the whole superset.`,
+  cues: {
+    list: 'Cues',
+    warmUp: (ramp: string) => `Warm-up: ${ramp} of the working load`,
+    tempo: (tempo: string) => `Tempo ${[...tempo.toUpperCase()].join('-')}`,
+    rest: (time: string, afterRound: boolean) => `Rest ${time} after each ${afterRound ? 'round' : 'set'}`,
+  },
   ramp: 'Warm-up ramp',
   rampHint: 'Steps of the day’s working load, rounded to the lifter’s plates; warm-ups never count as work.',
   standardRamp: 'Standard ramp',

@@ -14,6 +14,9 @@ export const progressText = {
   volumeNote:
     'A hard set is a completed set at RPE 6 or more (or with no RPE written); a secondary muscle counts half.',
   recordsNothing: 'Records appear after the first completed sets with a load.',
+  conditioning: 'Conditioning',
+  conditioningCaption: 'Timed blocks, newest first',
+  conditioningColumns: ['Date', 'Block', 'Movements', 'Result'],
   rpeNothing:
     'No session RPE in the last 12 weeks. Rate the effort of a workout when finishing it, and the trend shows here.',
   rpeSummary: (sessions: number, average: number, latest: number | string) =>

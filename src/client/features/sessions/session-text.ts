@@ -108,7 +108,10 @@ export const sessionText = {
     listMark: 'Corrected',
   },
   swappedFrom: (name: string, reason: string | null | undefined) => `Instead of ${name}${reason ? `: ${reason}` : ''}`,
+  atGym: (gym: string) => `At ${gym}: plates and swaps fit it.`,
+  changeGym: 'Change gym',
   swap: {
+    gymFirst: (gym: string) => `Movements ${gym} has come first.`,
     suggested: (gym: string | null) => (gym ? `Suggested for ${gym}` : 'Suggested'),
     none: 'No close match here: search the library below.',
     offline: 'Suggestions need a connection: search the library below.',
@@ -133,6 +136,9 @@ export const sessionText = {
     roundsDone: 'Rounds done',
     discard: 'Discard the timer',
     saved: (result: string) => `Logged: ${result}`,
+    timeLeft: 'Time left',
+    timeSoFar: 'Time so far',
+    thisRound: 'This round',
   },
   /** How the set-by-set review marks what differed from the prescription. */
   deviations: {

@@ -142,9 +142,9 @@ function SessionLogger({
         <h1 className="text-2xl font-semibold tracking-tight">{session.title}</h1>
         {gym && (
           <p className="text-sm text-muted-foreground">
-            At {gym.name}: plates and swaps fit it.{' '}
+            {sessionText.atGym(gym.name)}{' '}
             <Link to={paths.account.getHref()} className="text-primary underline">
-              Change gym
+              {sessionText.changeGym}
             </Link>
           </p>
         )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '#shared/errors.ts'
-import { CreateGymBody, GYM_NAME_MAX, gymApiText, MAX_GYMS, type Gym } from '#shared/schemas/gyms.ts'
+import { CreateGymBody, GYM_NAME_MAX, MAX_GYMS, type Gym } from '#shared/schemas/gyms.ts'
 import { EQUIPMENT, type Equipment } from '#shared/schemas/movements.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx'
@@ -20,6 +20,7 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx'
 import { ApiError } from '#client/lib/api-client.ts'
 import { notify } from '#client/lib/notify.ts'
 import { gymQueries, useChooseGym, useRemoveGym, useSaveGym } from '../api/gym-queries.ts'
+import { gymsText } from '../gyms-text.ts'
 
 /** Every gym has the lifter's own weight: it is never a box to tick. */
 const CHOICES = EQUIPMENT.filter((item) => item !== 'bodyweight')
@@ -36,16 +37,13 @@ export function GymsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Gyms</CardTitle>
-        <CardDescription>
-          Where you train. Swaps suggest movements the gym has the equipment for, and each gym keeps its own bar and
-          plates.
-        </CardDescription>
+        <CardTitle>{gymsText.title}</CardTitle>
+        <CardDescription>{gymsText.description}</CardDescription>
       </CardHeader>
-      {gyms.isError && <p role="alert">Your gyms could not be loaded.</p>}
+      {gyms.isError && <p role="alert">{gymsText.loadFailed}</p>}
       {gyms.data && (
         <div className="flex flex-col gap-4">
-          <Field label="Training at">
+          <Field label={gymsText.trainingAt}>
             {(control) => (
               <NativeSelect
                 {...control}
@@ -55,12 +53,12 @@ export function GymsCard() {
                   choose.mutate(e.target.value || null, {
                     onSuccess: (result) => {
                       const gym = result.gyms.find((g) => g.id === result.currentId)
-                      notify.success({ title: gym ? gymApiText.current(gym.name) : gymApiText.noGym })
+                      notify.success({ title: gym ? gymsText.current(gym.name) : gymsText.noGym })
                     },
                   })
                 }
               >
-                <option value="">No gym in particular</option>
+                <option value="">{gymsText.noGymChosen}</option>
                 {list.map((gym) => (
                   <option key={gym.id} value={gym.id}>
                     {gym.name}
@@ -70,48 +68,51 @@ export function GymsCard() {
             )}
           </Field>
           {list.length > 0 && (
-            <ul aria-label="Your gyms" className="flex flex-col divide-y rounded-lg border">
+            <ul aria-label={gymsText.list} className="flex flex-col divide-y rounded-lg border">
               {list.map((gym) => (
                 <li key={gym.id} aria-label={gym.name} className="flex items-center gap-2 p-3">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{gym.name}</p>
                     <p className="text-sm break-words text-muted-foreground">
-                      {gym.equipment.length ? gym.equipment.join(', ') : 'Bodyweight only'}
+                      {gym.equipment.length ? gym.equipment.join(', ') : gymsText.bodyweightOnly}
                     </p>
                   </div>
                   <GymDialog
                     gym={gym}
                     trigger={
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${gym.name}`}>
+                      <Button variant="ghost" size="icon" aria-label={gymsText.edit(gym.name)}>
                         <Pencil aria-hidden />
                       </Button>
                     }
                   />
                   <Dialog>
                     <DialogTrigger asChild>
-                      <Button variant="ghost" size="icon" aria-label={`Remove ${gym.name}`} disabled={remove.isPending}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={gymsText.remove(gym.name)}
+                        disabled={remove.isPending}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     </DialogTrigger>
                     <DialogContent>
-                      <DialogTitle>Remove {gym.name}?</DialogTitle>
+                      <DialogTitle>{gymsText.removeTitle(gym.name)}</DialogTitle>
                       <DialogDescription>
-                        {gym.id === gyms.data.currentId
-                          ? 'You train here now: its bar and plates become yours, and no gym is chosen.'
-                          : 'Its equipment and plates go with it.'}
+                        {gym.id === gyms.data.currentId ? gymsText.removeCurrent : gymsText.removeOther}
                       </DialogDescription>
                       <div className="flex justify-end gap-2">
                         <DialogClose asChild>
-                          <Button variant="outline">Cancel</Button>
+                          <Button variant="outline">{gymsText.cancel}</Button>
                         </DialogClose>
                         <DialogClose asChild>
                           <Button
                             variant="destructive"
                             onClick={() =>
-                              remove.mutate(gym.id, { onSuccess: () => notify.success({ title: gymApiText.removed }) })
+                              remove.mutate(gym.id, { onSuccess: () => notify.success({ title: gymsText.removed }) })
                             }
                           >
-                            Remove gym
+                            {gymsText.removeConfirm}
                           </Button>
                         </DialogClose>
                       </div>
@@ -125,7 +126,7 @@ export function GymsCard() {
             <GymDialog
               trigger={
                 <Button variant="outline" className="self-start">
-                  <Plus aria-hidden /> Add a gym
+                  <Plus aria-hidden /> {gymsText.add}
                 </Button>
               }
             />
@@ -150,7 +151,7 @@ function GymDialog({ gym, trigger }: { gym?: Gym; trigger: ReactNode }) {
     setErrors({})
     save.mutate(gym ? { id: gym.id, change: checked.data } : { input: checked.data }, {
       onSuccess: () => {
-        notify.success({ title: gym ? gymApiText.saved : gymApiText.created })
+        notify.success({ title: gym ? gymsText.saved : gymsText.created })
         setOpen(false)
         if (!gym) {
           setName('')
@@ -167,23 +168,23 @@ function GymDialog({ gym, trigger }: { gym?: Gym; trigger: ReactNode }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent size="wide">
-        <DialogTitle>{gym ? `Edit ${gym.name}` : 'Add a gym'}</DialogTitle>
-        <DialogDescription>Tick what this gym has. Bodyweight movements are possible everywhere.</DialogDescription>
+        <DialogTitle>{gym ? gymsText.edit(gym.name) : gymsText.add}</DialogTitle>
+        <DialogDescription>{gymsText.formDescription}</DialogDescription>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field label="Gym name" error={errors.name?.[0]}>
+          <Field label={gymsText.name} error={errors.name?.[0]}>
             {(control) => (
               <Input {...control} value={name} maxLength={GYM_NAME_MAX} onChange={(e) => setName(e.target.value)} />
             )}
           </Field>
           <CheckboxGroup
-            legend="Equipment"
+            legend={gymsText.equipment}
             options={CHOICES}
             value={equipment}
             onChange={setEquipment}
             error={errors.equipment?.[0]}
           />
           <Button type="submit" className="self-start" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save gym'}
+            {save.isPending ? gymsText.saving : gymsText.save}
           </Button>
         </form>
       </DialogContent>

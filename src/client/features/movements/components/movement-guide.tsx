@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx'
 import { movementQueries } from '../api/movement-queries.ts'
 import { embedOf } from '../demo-embed.ts'
+import { guideText } from '../guide-text.ts'
 
 /** How to do a movement: its instructions and its demo link, when the caller has them already. */
 type Guide = { instructions: string | null; videoUrl: string | null }
@@ -33,26 +34,24 @@ export function HowToButton({ name, movementName, movementId, guide }: Props) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`How to do ${name}`}>
-          <BookOpen aria-hidden /> How to
+        <Button variant="ghost" size="sm" aria-label={guideText.buttonName(name)}>
+          <BookOpen aria-hidden /> {guideText.button}
         </Button>
       </DialogTrigger>
       <DialogContent size="wide">
-        <DialogTitle>How to: {movementName}</DialogTitle>
-        <DialogDescription>
-          {shown?.videoUrl ? 'Your coach’s demo and the coaching cues.' : 'The coaching cues for this movement.'}
-        </DialogDescription>
-        {!shown && read.isPending && <p className="text-sm text-muted-foreground">Loading…</p>}
+        <DialogTitle>{guideText.title(movementName)}</DialogTitle>
+        <DialogDescription>{shown?.videoUrl ? guideText.withDemo : guideText.cuesOnly}</DialogDescription>
+        {!shown && read.isPending && <p className="text-sm text-muted-foreground">{guideText.loading}</p>}
         {!shown && read.isError && (
           <p role="alert" className="text-sm">
-            The guide could not be loaded. Check your connection and try again.
+            {guideText.loadFailed}
           </p>
         )}
         {embed && (
           <div className="aspect-video w-full overflow-hidden rounded-lg bg-muted">
             <iframe
               src={embed.src}
-              title={`Demo of ${movementName}`}
+              title={guideText.frame(movementName)}
               className="size-full"
               loading="lazy"
               referrerPolicy="strict-origin-when-cross-origin"
@@ -68,14 +67,13 @@ export function HowToButton({ name, movementName, movementId, guide }: Props) {
             rel="noopener noreferrer nofollow"
             className="inline-flex items-center gap-1 self-start text-sm text-primary underline"
           >
-            {embed ? `Open the demo on ${embed.host}` : 'Watch the demo'}{' '}
-            <ExternalLink className="size-3.5" aria-hidden />
+            {embed ? guideText.openOn(embed.host) : guideText.watch} <ExternalLink className="size-3.5" aria-hidden />
           </a>
         )}
         {lines.length > 0 ? (
           <section aria-labelledby={`${headingId}-cues`}>
             <h3 id={`${headingId}-cues`} className="mb-1 text-sm font-medium">
-              Coaching cues
+              {guideText.cues}
             </h3>
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {lines.map((line, index) => (
@@ -84,8 +82,7 @@ export function HowToButton({ name, movementName, movementId, guide }: Props) {
             </ul>
           </section>
         ) : (
-          shown &&
-          !shown.videoUrl && <p className="text-sm text-muted-foreground">No cues written for this movement yet.</p>
+          shown && !shown.videoUrl && <p className="text-sm text-muted-foreground">{guideText.noCues}</p>
         )}
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { Timer } from 'lucide-react'
 import type { BlockTimer, WarmUpRamp } from '#shared/schemas/timed-work.ts'
 import { clockText, rampText, tempoSteps, timerText } from '#shared/timed-work.ts'
+import { builderText } from '../builder-text.ts'
 
 type Props = {
   tempo: string | null | undefined
@@ -19,24 +20,20 @@ type Props = {
 export function ExerciseCues({ tempo, restSeconds, afterRound = false, block, warmUp }: Props) {
   if (!tempo && restSeconds == null && !block && !warmUp) return null
   return (
-    <ul aria-label="Cues" className="flex flex-col gap-0.5 text-xs text-muted-foreground">
+    <ul aria-label={builderText.cues.list} className="flex flex-col gap-0.5 text-xs text-muted-foreground">
       {block && (
         <li className="flex items-center gap-1 font-medium text-foreground">
           <Timer className="size-3.5" aria-hidden /> {timerText(block.timer, block.rounds)}
         </li>
       )}
-      {warmUp && <li>Warm-up: {rampText(warmUp)} of the working load</li>}
+      {warmUp && <li>{builderText.cues.warmUp(rampText(warmUp))}</li>}
       {tempo && (
         <li>
-          <span className="font-medium text-foreground">Tempo {[...tempo.toUpperCase()].join('-')}</span>:{' '}
+          <span className="font-medium text-foreground">{builderText.cues.tempo(tempo)}</span>:{' '}
           {tempoSteps(tempo).join(', ')}
         </li>
       )}
-      {restSeconds != null && restSeconds > 0 && (
-        <li>
-          Rest {clockText(restSeconds)} after each {afterRound ? 'round' : 'set'}
-        </li>
-      )}
+      {restSeconds != null && restSeconds > 0 && <li>{builderText.cues.rest(clockText(restSeconds), afterRound)}</li>}
     </ul>
   )
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { resultText } from '#shared/timed-work.ts'
 import { progressQueries } from '../api/progress-queries.ts'
+import { progressText } from '../progress-text.ts'
 import { ChartHeading, DataTable } from './chart-figure.tsx'
 
 /** Conditioning: each timed block of a finished session, what it asked and what it came to. */
@@ -12,10 +13,10 @@ export function TimedResultsSection({ clientId }: { clientId: string | undefined
   if (!timed.data?.items.length) return null
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border bg-card p-4">
-      <ChartHeading id={headingId}>Conditioning</ChartHeading>
+      <ChartHeading id={headingId}>{progressText.conditioning}</ChartHeading>
       <DataTable
-        caption="Timed blocks, newest first"
-        head={['Date', 'Block', 'Movements', 'Result']}
+        caption={progressText.conditioningCaption}
+        head={progressText.conditioningColumns}
         rows={timed.data.items.map((item) => [
           // The lifter's day, as the session was finished on their clock.
           new Date(item.completedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),

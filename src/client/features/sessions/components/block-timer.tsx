@@ -159,13 +159,13 @@ export function BlockTimer({ sessionId, name, timer, rounds, exercises, unit, on
               </p>
               <p
                 role="timer"
-                aria-label={face.countsUp ? 'Time so far' : 'Time left'}
+                aria-label={face.countsUp ? sessionText.timer.timeSoFar : sessionText.timer.timeLeft}
                 className={`font-mono text-7xl font-bold tabular-nums sm:text-9xl ${face.phase === 'rest' ? 'text-muted-foreground' : ''}`}
               >
                 {clockText(face.shown)}
               </p>
               {!done && (
-                <ul aria-label="This round" className="flex flex-col gap-1 text-base">
+                <ul aria-label={sessionText.timer.thisRound} className="flex flex-col gap-1 text-base">
                   {exercises.map((exercise) => {
                     const target = exercise.targets[Math.min(round, exercise.targets.length) - 1]
                     return (

@@ -34,9 +34,7 @@ export function SwapDialog({ userId, exercise, name, gym, onSwap }: Props) {
     <MovementPicker
       userId={userId}
       title={`Swap ${exercise.movementName}`}
-      description={
-        gym ? `Movements ${gym.name} has come first.` : 'Search the built-in library and your own movements.'
-      }
+      description={gym ? sessionText.swap.gymFirst(gym.name) : undefined}
       trigger={
         <Button variant="ghost" size="sm" aria-label={`Swap ${name}`}>
           <Repeat aria-hidden /> Swap
